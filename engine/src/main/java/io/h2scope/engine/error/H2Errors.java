@@ -1,0 +1,24 @@
+package io.h2scope.engine.error;
+
+/** Factories for typed errors. A stream error on stream 0 is a connection error (RFC 9113 §5.4.1). */
+public final class H2Errors {
+
+    private H2Errors() {
+    }
+
+    public static ConnectionError connection(ErrorCode code, SpecRef spec, String detail) {
+        return new ConnectionError(code, spec, detail);
+    }
+
+    public static H2Exception stream(int streamId, ErrorCode code, SpecRef spec, String detail) {
+        if (streamId == 0) {
+            return new ConnectionError(code, spec, detail);
+        }
+        return new StreamError(streamId, code, spec, detail);
+    }
+
+    /** A scope-checked factory, for rule tables that say which scope applies. */
+    public static H2Exception of(ErrorScope scope, int streamId, ErrorCode code, SpecRef spec, String detail) {
+        return scope == ErrorScope.CONNECTION ? connection(code, spec, detail) : stream(streamId, code, spec, detail);
+    }
+}
