@@ -10,8 +10,8 @@ import java.util.Objects;
  * {@link WindowUpdatePolicy} decides when consumed octets go back to the peer.
  *
  * <p>Callers: {@link #onDataReceived} for every DATA payload (padding included, §6.1) before it
- * is delivered; {@link #onConsumed} when the application has used data (and at once for padding
- * and for discarded frames). Receiving more than a window allows raises FLOW_CONTROL_ERROR: a
+ * is delivered; {@link #onConsumed} when the application has used data (and at once for
+ * padding); {@link #onDiscarded} for DATA that no stream took. Receiving more than a window allows raises FLOW_CONTROL_ERROR: a
  * connection error for the connection window, a stream error for a stream window. Streams are
  * tracked from {@link #openStream} to {@link #closeStream}; DATA for any other stream still
  * counts against the connection window (§6.9). Single-threaded.
@@ -87,6 +87,17 @@ public final class InboundFlow {
         if (w != null) {
             w.maybeUpdate(policy, sink);
         }
+        connection.maybeUpdate(policy, sink);
+    }
+
+    /**
+     * DATA that reached no application: a frame in error, or one on a closed stream. It counted
+     * against the connection window on receipt (§6.9), so give it back to the connection now.
+     * Call it for the octets the stream did not take: all of them when
+     * {@link #onDataReceived} threw a stream error or the stream is untracked.
+     */
+    public void onDiscarded(int length, WindowUpdateSink sink) {
+        connection.consumed(length);
         connection.maybeUpdate(policy, sink);
     }
 

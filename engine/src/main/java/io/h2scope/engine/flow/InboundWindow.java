@@ -3,7 +3,8 @@ package io.h2scope.engine.flow;
 /**
  * The receiving side of one window: how much the peer may still send, and the three counters
  * behind it (OkHttp's WindowCounter idea): octets received, consumed by the application, and
- * acknowledged (returned to the peer by WINDOW_UPDATE). Consumed minus acknowledged is what the
+ * acknowledged (consumed octets returned to the peer by WINDOW_UPDATE). Credit sent beyond the
+ * consumed octets raises the target window instead. Consumed minus acknowledged is what the
  * {@link WindowUpdatePolicy} may return.
  */
 final class InboundWindow {
@@ -60,18 +61,17 @@ final class InboundWindow {
         return increment;
     }
 
-    /** An explicitly sent WINDOW_UPDATE; credit beyond the consumed octets grows the target window. */
+    /** An explicitly sent WINDOW_UPDATE: returns consumed octets first; any credit beyond them grows the target window. */
     void sent(int increment) {
         if (increment <= 0 || (long) window.size() + increment > FlowWindow.MAX_SIZE) {
             throw new IllegalArgumentException("a WINDOW_UPDATE of " + increment + " on " + window
                     + " must be 1.." + ((long) FlowWindow.MAX_SIZE - window.size()));
         }
-        long extra = increment - unacknowledged();
+        long returned = Math.min(increment, unacknowledged());
         window.expand(increment);
-        acknowledged += increment;
-        if (extra > 0) {
-            target = (int) Math.min(FlowWindow.MAX_SIZE, target + extra);
-        }
+        acknowledged += returned;
+        // credit beyond the consumed octets is a bigger window, not an early acknowledgment
+        target = (int) Math.min(FlowWindow.MAX_SIZE, target + (increment - returned));
     }
 
     /** Our SETTINGS_INITIAL_WINDOW_SIZE changed (stream windows only, §6.9.2). */
