@@ -1,0 +1,120 @@
+package io.h2scope.engine.flow;
+
+import io.h2scope.engine.error.ErrorCode;
+import io.h2scope.engine.error.H2Errors;
+import io.h2scope.engine.error.SpecRef;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * What we may send: the connection window and one window per stream (RFC 9113 §6.9.1), fed by
+ * the peer's WINDOW_UPDATE frames and its SETTINGS_INITIAL_WINDOW_SIZE. A DATA frame may carry
+ * at most {@link #sendable} octets. Streams are tracked from {@link #openStream} to
+ * {@link #closeStream}; WINDOW_UPDATE for an untracked (closed) stream is ignored (§6.9: "MUST
+ * NOT treat this as an error"). Whether a WINDOW_UPDATE fits the stream state at all (an idle
+ * stream is a connection error) is the stream state table's call. Single-threaded.
+ */
+public final class OutboundFlow {
+
+    private final FlowWindow connection = new FlowWindow(0, FlowWindow.DEFAULT_INITIAL_SIZE);
+    private final Map<Integer, FlowWindow> streams = new HashMap<>();
+    private int initialStreamWindow = FlowWindow.DEFAULT_INITIAL_SIZE;
+
+    /**
+     * Starts tracking a stream we may send DATA on, with the peer's current initial window.
+     * RFC9113 §6.9.2: "Prior to receiving a SETTINGS frame that sets a value for SETTINGS_INITIAL_WINDOW_SIZE, an endpoint can only use the default"
+     */
+    public void openStream(int streamId) {
+        checkStream(streamId);
+        streams.putIfAbsent(streamId, new FlowWindow(streamId, initialStreamWindow));
+    }
+
+    public void closeStream(int streamId) {
+        streams.remove(streamId);
+    }
+
+    /** How many of {@code wanted} octets may go in one DATA frame now: the least of both windows, never negative. */
+    public int sendable(int streamId, int wanted) {
+        FlowWindow w = streams.get(streamId);
+        if (w == null || wanted <= 0) {
+            return 0;
+        }
+        // RFC9113 §6.9.1: "MUST NOT send a flow-controlled frame with a length that exceeds the space available in either of the flow-control windows"
+        return Math.min(wanted, Math.min(connection.available(), w.available()));
+    }
+
+    /** We sent DATA of {@code length} octets (payload and padding): both windows shrink (§6.9.1). */
+    public void onSent(int streamId, int length) {
+        FlowWindow w = streams.get(streamId);
+        if (w == null) {
+            throw new IllegalStateException("stream " + streamId + " has no send window");
+        }
+        if (length > connection.available() || length > w.available()) {
+            throw new IllegalStateException(length + " octets exceed the send windows (" + connection + ", " + w + ")");
+        }
+        // RFC9113 §6.9.1: "After sending a flow-controlled frame, the sender reduces the space available in both windows"
+        connection.consume(length);
+        w.consume(length);
+    }
+
+    /**
+     * The peer sent WINDOW_UPDATE; stream 0 is the connection.
+     *
+     * @param increment the 31-bit Window Size Increment, reserved bit already cleared
+     * @throws io.h2scope.engine.error.H2Exception PROTOCOL_ERROR for 0, FLOW_CONTROL_ERROR on overflow;
+     *         a connection error on stream 0, a stream error otherwise
+     */
+    public void onWindowUpdate(int streamId, int increment) {
+        if (streamId < 0 || increment < 0) {
+            throw new IllegalArgumentException("stream id and increment are 31-bit: " + streamId + ", " + increment);
+        }
+        if (increment == 0) {
+            // RFC9113 §6.9: "receipt of a WINDOW_UPDATE frame with a flow-control window increment of 0 as a stream error ... PROTOCOL_ERROR; errors on the connection flow-control window MUST be treated as a connection error"
+            throw H2Errors.stream(streamId, ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113("6.9"),
+                    "WINDOW_UPDATE with an increment of 0");
+        }
+        FlowWindow w = streamId == 0 ? connection : streams.get(streamId);
+        if (w != null) {
+            w.expand(increment);
+        }
+    }
+
+    /**
+     * The peer's SETTINGS_INITIAL_WINDOW_SIZE changed: every tracked stream window moves by the
+     * difference and may go negative; the connection window does not change (§6.9.2).
+     *
+     * @throws io.h2scope.engine.error.ConnectionError FLOW_CONTROL_ERROR when a window would exceed 2^31-1
+     */
+    public void onInitialWindowSizeChange(int newSize) {
+        if (newSize < 0) {
+            throw new IllegalArgumentException("SETTINGS_INITIAL_WINDOW_SIZE is validated to 0..2^31-1, got " + newSize);
+        }
+        long delta = (long) newSize - initialStreamWindow;
+        initialStreamWindow = newSize;
+        // RFC9113 §6.9.2: "When the value of SETTINGS_INITIAL_WINDOW_SIZE changes, a receiver MUST adjust the size of all stream flow-control windows that it maintains"
+        // RFC9113 §6.9.2: "A SETTINGS frame cannot alter the connection flow-control window"
+        for (FlowWindow w : streams.values()) {
+            w.applyInitialSizeDelta(delta);
+        }
+    }
+
+    public int connectionWindow() {
+        return connection.size();
+    }
+
+    /** A tracked stream's window (may be negative); 0 when not tracked. */
+    public int streamWindow(int streamId) {
+        FlowWindow w = streams.get(streamId);
+        return w == null ? 0 : w.size();
+    }
+
+    public boolean isTracked(int streamId) {
+        return streams.containsKey(streamId);
+    }
+
+    private static void checkStream(int streamId) {
+        if (streamId <= 0) {
+            throw new IllegalArgumentException("a stream window needs a stream id > 0, got " + streamId);
+        }
+    }
+}
