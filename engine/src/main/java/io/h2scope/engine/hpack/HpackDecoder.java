@@ -90,6 +90,11 @@ public final class HpackDecoder {
         return fields;
     }
 
+    /** Decodes one complete header block held in an array. */
+    public void decode(byte[] block, HeaderSink sink) {
+        decode(block, 0, block.length, sink);
+    }
+
     /** Decodes the header block {@code src[off, off + len)}. */
     public void decode(byte[] src, int off, int len, HeaderSink sink) {
         FieldReader r = reader;
