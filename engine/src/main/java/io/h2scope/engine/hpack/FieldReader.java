@@ -162,6 +162,7 @@ final class FieldReader {
                     + " octets exceeds the limit of " + maxStringLength);
         }
         if (length > end - pos) {
+            // RFC7541 §5.2: "String Length: The number of octets used to encode the string literal"
             throw new HpackException("5.2", at - base, "string literal of " + length + " octets runs past the end"
                     + " of the header block (" + (end - pos) + " octets left)");
         }
@@ -196,6 +197,7 @@ final class FieldReader {
         long value = max;
         for (int shift = 0; ; shift += 7) {
             if (pos >= end) {
+                // RFC7541 §5.1: the last octet of an integer has its most significant bit clear
                 throw new HpackException("5.1", pos - base, "header block ends inside an integer");
             }
             if (shift > 28) {

@@ -130,7 +130,8 @@ public final class HpackDecoder {
                             + " exceeds the limit " + tableSizeLimit + " (SETTINGS_HEADER_TABLE_SIZE)");
                 }
                 if (sizeUpdateRequired && newSize > requiredMax) {
-                    // RFC7541 §4.2: "the smallest maximum table size that occurs in that interval MUST be signaled"
+                    // RFC7541 §4.2: "the smallest maximum table size that occurs in that interval MUST be signaled";
+                    // RFC9113 §4.3.1: "less than or equal to the reduced maximum"
                     throw new HpackException("4.2", at, "first dynamic table size update is " + newSize
                             + " but the limit was lowered to " + requiredMax);
                 }
@@ -140,8 +141,9 @@ public final class HpackDecoder {
                 continue;
             }
             if (sizeUpdateRequired) {
-                // RFC7541 §4.2: "This dynamic table size update MUST occur at the beginning of the first header
-                // block following the change to the dynamic table size."
+                // RFC9113 §4.3.1: "An endpoint MUST treat a field block that follows an acknowledgment of the
+                // reduction ... as a connection error ... if it does not start with a conformant Dynamic Table
+                // Size Update"
                 throw new HpackException("4.2", r.offset(), "header block must begin with a dynamic table size"
                         + " update to at most " + requiredMax + " after SETTINGS_HEADER_TABLE_SIZE was lowered");
             }
@@ -160,6 +162,8 @@ public final class HpackDecoder {
             sink.onHeader(r.name(), r.value(), rep, r.huffmanName(), r.huffmanValue());
         }
         if (sizeUpdateRequired) {
+            // RFC9113 §4.3.1: a field block after a lowered SETTINGS_HEADER_TABLE_SIZE "does not start with a
+            // conformant Dynamic Table Size Update" when it is empty
             throw new HpackException("4.2", r.offset(), "empty header block where a dynamic table size update"
                     + " to at most " + requiredMax + " was required");
         }

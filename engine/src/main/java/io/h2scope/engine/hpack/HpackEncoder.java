@@ -81,7 +81,7 @@ public final class HpackEncoder {
         }
         if (pendingMin < pendingLast) {
             // RFC7541 §4.2: "the smallest maximum table size that occurs in that interval MUST be signaled in a
-            // dynamic table size update. The final maximum size is also signaled"
+            // dynamic table size update. The final maximum size is always signaled"
             HpackWriter.writeInt(out, 0x20, 5, pendingMin);
             table.setMaxSize(pendingMin);
         }
@@ -117,7 +117,7 @@ public final class HpackEncoder {
         Representation rep = switch (decision) {
             case INDEX -> Representation.LITERAL_INDEXED;
             case NO_INDEX -> Representation.LITERAL_NOT_INDEXED;
-            // RFC7541 §6.2.3: "Intermediaries MUST use the same representation for encoding this header field."
+            // RFC7541 §6.2.3: "it MUST use the same representation to forward this header field"
             case NEVER_INDEX -> Representation.LITERAL_NEVER_INDEXED;
         };
         HpackWriter.writeLiteralPrefix(out, rep, nameIndex);
