@@ -59,7 +59,12 @@ public final class HpackEncoder {
         return table;
     }
 
-    /** Encodes one header block, appended to {@code out}. */
+    /**
+     * Encodes one header block, appended to {@code out}.
+     *
+     * @throws IllegalArgumentException if a name or value has a char above U+00FF (not an octet); the block
+     *                                  and this encoder's table are then unusable, as on any failed send
+     */
     public void encode(List<HeaderField> fields, HpackOutput out) {
         writePendingSizeUpdates(out);
         for (int i = 0, n = fields.size(); i < n; i++) {
