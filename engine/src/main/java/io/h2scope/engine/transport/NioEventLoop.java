@@ -136,7 +136,8 @@ public final class NioEventLoop implements Executor {
         if (state.get() != STOPPING) {
             return false;
         }
-        boolean idle = selector.keys().isEmpty() && tasks.isEmpty();
+        // cancelled keys linger in keys() until the next select: count only live ones
+        boolean idle = tasks.isEmpty() && selector.keys().stream().noneMatch(SelectionKey::isValid);
         return idle || System.nanoTime() - stopDeadlineNanos >= 0;
     }
 
