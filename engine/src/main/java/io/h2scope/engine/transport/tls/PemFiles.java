@@ -95,7 +95,11 @@ public final class PemFiles {
         if (algorithm == null) {
             throw new GeneralSecurityException("unsupported key algorithm " + oid + " in " + file);
         }
-        return KeyFactory.getInstance(algorithm).generatePrivate(new PKCS8EncodedKeySpec(info.getEncoded()));
+        try {
+            return KeyFactory.getInstance(algorithm).generatePrivate(new PKCS8EncodedKeySpec(info.getEncoded()));
+        } catch (java.security.spec.InvalidKeySpecException e) {
+            throw new GeneralSecurityException("unreadable " + algorithm + " key in " + file + ": " + e.getMessage(), e);
+        }
     }
 
     /** Signs and verifies a probe, so a mismatched pair is reported at start-up, not as a handshake failure. */
