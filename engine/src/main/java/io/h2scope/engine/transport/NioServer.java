@@ -123,8 +123,15 @@ public final class NioServer implements AutoCloseable {
      */
     public boolean stop(Duration grace) {
         long deadline = System.nanoTime() + grace.toNanos();
+        if (stopped) {
+            return connections.isEmpty();
+        }
         stopped = true;
-        acceptLoop.execute(this::closeServerChannel);
+        try {
+            acceptLoop.execute(this::closeServerChannel);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            closeServerChannel(); // the group was stopped first: close from here
+        }
         if (ownsGroup) {
             return group.shutdownGracefully(grace);
         }

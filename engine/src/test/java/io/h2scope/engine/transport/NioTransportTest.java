@@ -125,6 +125,7 @@ class NioTransportTest {
             }
         });
         try (Socket socket = new Socket("127.0.0.1", server.port())) {
+            assertTrue(socket.isConnected()); // connected, and never reading
             Throwable cause = waitFor(() -> serverSide[0]).closed.get(5, TimeUnit.SECONDS);
             assertInstanceOf(PendingWriteLimitException.class, cause);
         }

@@ -32,9 +32,9 @@ class TlsLayerInMemoryTest {
 
     @Test
     void largeMessagesCrossManyRecordsAndOneByteChunks() {
-        byte[] message = new byte[100_000]; // six TLS records at least
-        new Random(7).nextBytes(message);
         for (int chunk : new int[] {16 * 1024, 1}) {
+            byte[] message = new byte[chunk == 1 ? 20_000 : 100_000]; // two and seven TLS records at least
+            new Random(7).nextBytes(message);
             RecordingHandler clientInner = new RecordingHandler();
             TlsLayer client = TlsLayer.client(clientContext, "localhost", 443, List.of("h2"), true, clientInner);
             TlsLayer server = TlsLayer.server(serverContext, RecordingHandler.echo());
