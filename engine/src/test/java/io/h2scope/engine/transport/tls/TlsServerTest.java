@@ -188,6 +188,26 @@ class TlsServerTest {
         assertEquals(null, TlsPolicy.selectApplicationProtocol(List.of("spdy/3")));
     }
 
+    @Test
+    @DisplayName("Delegated handshake tasks on an executor: the handshake resumes on the loop and data flows")
+    void delegatedTasksOnAnExecutor() throws Exception {
+        java.util.concurrent.ExecutorService tasks = java.util.concurrent.Executors.newSingleThreadExecutor();
+        SSLContext context = SslContexts.server(identity);
+        NioServer offloaded = NioServer.bind(group, new InetSocketAddress("127.0.0.1", 0), () -> {
+            SSLEngine engine = context.createSSLEngine();
+            TlsPolicy.configureServer(engine);
+            return new TlsLayer(engine, RecordingHandler.echo(), tasks);
+        });
+        try (SSLSocket socket = (SSLSocket) trustingClient.getSocketFactory().createSocket("127.0.0.1", offloaded.port())) {
+            socket.setSoTimeout(5000);
+            socket.getOutputStream().write("echo".getBytes(StandardCharsets.US_ASCII));
+            assertEquals("echo", new String(socket.getInputStream().readNBytes(4), StandardCharsets.US_ASCII));
+        } finally {
+            offloaded.stop(Duration.ofSeconds(1));
+            tasks.shutdownNow();
+        }
+    }
+
     private static SSLSocket jdkClient(List<String> alpn) throws IOException {
         SSLSocket socket = (SSLSocket) trustingClient.getSocketFactory().createSocket("127.0.0.1", server.port());
         socket.setSoTimeout(5000);
