@@ -1,0 +1,65 @@
+package io.h2scope.engine.transport;
+
+import java.nio.ByteBuffer;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLSession;
+
+/**
+ * The transport side of one connection, handed to {@link ConnectionHandler#onOpen}.
+ *
+ * <p><b>Threads.</b> Call these methods on the connection's thread: from a handler callback, a
+ * {@link #schedule scheduled} task, or a task passed to {@link #execute}, which is how an application
+ * running on its own executor comes back. Only {@link #execute}, {@link #pendingWriteBytes()},
+ * {@link #remote()} and {@link #isTls()} are safe from any thread. (The plaintext NIO connection also
+ * queues calls made from other threads; layers above it, like TLS, do not.)
+ */
+public interface ConnectionContext {
+
+    /**
+     * Queues bytes for sending; nothing is sent before {@link #flush()}. The transport takes ownership
+     * of the buffer (no copy): do not change or reuse it afterwards. Ignored after close or
+     * {@link #shutdownOutput()}. If queued output exceeds the transport's hard limit the connection
+     * is closed with a {@link PendingWriteLimitException}: a handler should watch
+     * {@link #pendingWriteBytes()} and stop producing well before that.
+     */
+    void write(ByteBuffer bytes);
+
+    /** Sends what was written, as far as the socket takes it; the rest goes when the peer reads. */
+    void flush();
+
+    /**
+     * Orderly close: flushes pending output (for TLS: then close_notify), then closes. A peer that never
+     * reads cannot stall it: after the transport's close-flush timeout the connection is aborted.
+     */
+    void close();
+
+    /** Closes at once, discarding pending output. */
+    void abort();
+
+    /**
+     * Half-close: flushes pending output, then sends FIN (for TLS: close_notify). Reading continues
+     * until the peer closes too.
+     */
+    void shutdownOutput();
+
+    /** The application protocol negotiated by ALPN ("h2", "http/1.1"); empty for cleartext or none. */
+    Optional<String> alpnProtocol();
+
+    /** The TLS session, for {@code TlsPolicy.check}; empty for cleartext. */
+    Optional<SSLSession> sslSession();
+
+    /** The peer, for logs and traces, e.g. "127.0.0.1:53124". */
+    String remote();
+
+    boolean isTls();
+
+    /** Queues {@code task} to run on the connection's thread, in submission order; safe from any thread. */
+    void execute(Runnable task);
+
+    /** Runs {@code task} on the connection's thread after {@code delay}; timers of equal deadline run in schedule order. */
+    Cancellable schedule(Runnable task, long delay, TimeUnit unit);
+
+    /** Bytes written but not yet taken by the network (or by the in-memory peer). */
+    long pendingWriteBytes();
+}

@@ -1,0 +1,352 @@
+package io.h2scope.engine.transport;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayDeque;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import javax.net.ssl.SSLSession;
+
+/**
+ * A plaintext TCP connection on one {@link NioEventLoop}. State is confined to the loop thread;
+ * context methods called from elsewhere are queued to it.
+ *
+ * <p>Output is a queue of buffers written with gathering writes. OP_WRITE is set only while the socket
+ * refused part of the output, and {@link ConnectionHandler#onWritable()} follows when it has drained.
+ */
+final class NioConnection implements ConnectionContext, SelectionHandler {
+
+    private static final System.Logger LOG = System.getLogger("h2scope.conn");
+    private static final int MAX_READS_PER_WAKEUP = 16; // fairness between connections of one loop
+    private static final int GATHER = 16;
+
+    private final NioEventLoop loop;
+    private final SocketChannel channel;
+    private final ConnectionHandler handler;
+    private final String remote;
+    private final ArrayDeque<ByteBuffer> output = new ArrayDeque<>();
+    private final ByteBuffer[] gather = new ByteBuffer[GATHER];
+    private final Consumer<NioConnection> onClosed;
+    private SelectionKey key;
+    private volatile long pendingBytes;
+    private boolean writeBlocked;
+    private boolean outputShutdownRequested;
+    private boolean outputShut;
+    private boolean closing;
+    private boolean closed;
+    private Cancellable closeTimer;
+
+    NioConnection(NioEventLoop loop, SocketChannel channel, ConnectionHandler handler,
+                  Consumer<NioConnection> onClosed) {
+        this.loop = loop;
+        this.channel = channel;
+        this.handler = handler;
+        this.onClosed = onClosed;
+        this.remote = describeRemote(channel);
+    }
+
+    /** Registers for reads and calls onOpen; runs on the loop thread. */
+    void start() {
+        start(null);
+    }
+
+    /** As {@link #start()}, reusing the key of a completed connect when there is one. */
+    void start(SelectionKey existing) {
+        try {
+            if (existing != null) {
+                existing.attach(this);
+                existing.interestOps(SelectionKey.OP_READ);
+                key = existing;
+            } else {
+                key = loop.register(channel, SelectionKey.OP_READ, this);
+            }
+        } catch (IOException | RuntimeException e) {
+            closeQuietly();
+            onClosed.accept(this);
+            return;
+        }
+        if (guard(() -> handler.onOpen(this))) {
+            flush();
+        }
+    }
+
+    @Override
+    public void onSelected(SelectionKey selected) {
+        if (selected.isWritable()) {
+            flushNow();
+        }
+        if (!closed && selected.isValid() && selected.isReadable()) {
+            read();
+        }
+    }
+
+    @Override
+    public void abortOnShutdown() {
+        closeNow(null);
+    }
+
+    private void read() {
+        ByteBuffer buffer = loop.readBuffer();
+        for (int i = 0; i < MAX_READS_PER_WAKEUP && !closed; i++) {
+            buffer.clear();
+            int n;
+            try {
+                n = channel.read(buffer);
+            } catch (IOException e) {
+                closeNow(e);
+                return;
+            }
+            if (n < 0) {
+                inputEnded();
+                return;
+            }
+            if (n == 0) {
+                return;
+            }
+            buffer.flip();
+            if (!guard(() -> handler.onRead(buffer))) {
+                return;
+            }
+        }
+    }
+
+    private void inputEnded() {
+        key.interestOps(key.interestOps() & ~SelectionKey.OP_READ);
+        boolean[] keepOpen = new boolean[1];
+        if (guard(() -> keepOpen[0] = handler.onInputClosed()) && !keepOpen[0]) {
+            close();
+        }
+    }
+
+    @Override
+    public void write(ByteBuffer bytes) {
+        if (!loop.inEventLoop()) {
+            loop.execute(() -> write(bytes));
+            return;
+        }
+        if (closed || closing || outputShutdownRequested || !bytes.hasRemaining()) {
+            return;
+        }
+        output.add(bytes);
+        pendingBytes += bytes.remaining();
+        long limit = loop.config().maxPendingWriteBytes();
+        if (pendingBytes > limit) {
+            closeNow(new PendingWriteLimitException(pendingBytes, limit));
+        }
+    }
+
+    @Override
+    public void flush() {
+        if (!loop.inEventLoop()) {
+            loop.execute(this::flush);
+            return;
+        }
+        if (!closed && !writeBlocked) {
+            flushNow();
+        }
+    }
+
+    private void flushNow() {
+        if (closed) {
+            return;
+        }
+        boolean wasBlocked = writeBlocked;
+        try {
+            while (!output.isEmpty()) {
+                int count = 0;
+                for (ByteBuffer b : output) {
+                    gather[count++] = b;
+                    if (count == GATHER) {
+                        break;
+                    }
+                }
+                long written = channel.write(gather, 0, count);
+                pendingBytes -= written;
+                while (!output.isEmpty() && !output.peek().hasRemaining()) {
+                    output.poll();
+                }
+                if (written == 0) {
+                    break;
+                }
+            }
+        } catch (IOException e) {
+            closeNow(e);
+            return;
+        } finally {
+            java.util.Arrays.fill(gather, null);
+        }
+        writeBlocked = !output.isEmpty();
+        setInterest(SelectionKey.OP_WRITE, writeBlocked);
+        if (writeBlocked) {
+            return;
+        }
+        afterDrained(wasBlocked);
+    }
+
+    private void afterDrained(boolean wasBlocked) {
+        if (closing) {
+            closeNow(null);
+            return;
+        }
+        if (outputShutdownRequested && !outputShut) {
+            outputShut = true;
+            try {
+                channel.shutdownOutput();
+            } catch (IOException e) {
+                closeNow(e);
+                return;
+            }
+        }
+        if (wasBlocked) {
+            guard(handler::onWritable);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!loop.inEventLoop()) {
+            loop.execute(this::close);
+            return;
+        }
+        if (closed || closing) {
+            return;
+        }
+        closing = true;
+        if (output.isEmpty()) {
+            closeNow(null);
+            return;
+        }
+        long timeout = loop.config().closeFlushTimeout().toNanos();
+        closeTimer = loop.schedule(this::abort, timeout, TimeUnit.NANOSECONDS);
+        if (!writeBlocked) {
+            flushNow();
+        }
+    }
+
+    @Override
+    public void abort() {
+        if (!loop.inEventLoop()) {
+            loop.execute(this::abort);
+            return;
+        }
+        closeNow(null);
+    }
+
+    @Override
+    public void shutdownOutput() {
+        if (!loop.inEventLoop()) {
+            loop.execute(this::shutdownOutput);
+            return;
+        }
+        if (closed || outputShutdownRequested) {
+            return;
+        }
+        outputShutdownRequested = true;
+        if (!writeBlocked) {
+            flushNow();
+        }
+    }
+
+    @Override
+    public Optional<String> alpnProtocol() {
+        return Optional.empty();
+    }
+
+    @Override
+    public Optional<SSLSession> sslSession() {
+        return Optional.empty();
+    }
+
+    @Override
+    public String remote() {
+        return remote;
+    }
+
+    @Override
+    public boolean isTls() {
+        return false;
+    }
+
+    @Override
+    public void execute(Runnable task) {
+        loop.execute(task);
+    }
+
+    @Override
+    public Cancellable schedule(Runnable task, long delay, TimeUnit unit) {
+        return loop.schedule(task, delay, unit);
+    }
+
+    @Override
+    public long pendingWriteBytes() {
+        return pendingBytes;
+    }
+
+    /** Closes the socket now and reports {@code cause} (null: orderly) to the handler, once. */
+    private void closeNow(Throwable cause) {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (closeTimer != null) {
+            closeTimer.cancel();
+        }
+        output.clear();
+        pendingBytes = 0;
+        closeQuietly();
+        onClosed.accept(this);
+        try {
+            handler.onClose(cause);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "onClose failed for " + remote, e);
+        }
+    }
+
+    private void closeQuietly() {
+        if (key != null) {
+            key.cancel();
+        }
+        try {
+            channel.close();
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.DEBUG, "close " + remote + ": " + e);
+        }
+    }
+
+    private void setInterest(int op, boolean on) {
+        if (key.isValid()) {
+            int ops = key.interestOps();
+            int wanted = on ? ops | op : ops & ~op;
+            if (wanted != ops) {
+                key.interestOps(wanted);
+            }
+        }
+    }
+
+    /** Runs a handler callback; a throwing handler closes the connection with its exception. */
+    private boolean guard(Runnable callback) {
+        try {
+            callback.run();
+            return !closed;
+        } catch (RuntimeException e) {
+            closeNow(e);
+            return false;
+        }
+    }
+
+    private static String describeRemote(SocketChannel channel) {
+        try {
+            return String.valueOf(channel.getRemoteAddress()).replaceFirst("^[^/]*/", "");
+        } catch (IOException e) {
+            return "?";
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "NioConnection[" + remote + "]";
+    }
+}

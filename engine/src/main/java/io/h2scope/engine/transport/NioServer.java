@@ -1,0 +1,207 @@
+package io.h2scope.engine.transport;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * A listening socket: accepts on one loop of the group and spreads the connections over all loops.
+ * Each connection gets a fresh handler from the factory (for TLS and h2c, see {@code ServerProtocols}).
+ */
+public final class NioServer implements AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger("h2scope.conn");
+    private static final int MAX_ACCEPTS_PER_WAKEUP = 64;
+
+    private final NioEventLoopGroup group;
+    private final boolean ownsGroup;
+    private final ServerSocketChannel serverChannel;
+    private final InetSocketAddress localAddress;
+    private final Supplier<? extends ConnectionHandler> handlers;
+    private final NioEventLoop acceptLoop;
+    private final Set<NioConnection> connections = ConcurrentHashMap.newKeySet();
+    private volatile boolean stopped;
+
+    private NioServer(NioEventLoopGroup group, boolean ownsGroup, ServerSocketChannel serverChannel,
+                      Supplier<? extends ConnectionHandler> handlers) throws IOException {
+        this.group = group;
+        this.ownsGroup = ownsGroup;
+        this.serverChannel = serverChannel;
+        this.localAddress = (InetSocketAddress) serverChannel.getLocalAddress();
+        this.handlers = handlers;
+        this.acceptLoop = group.next();
+    }
+
+    /** Binds on a shared group (port 0: an ephemeral port, see {@link #port()}); the group outlives the server. */
+    public static NioServer bind(NioEventLoopGroup group, InetSocketAddress address,
+                                 Supplier<? extends ConnectionHandler> handlers) throws IOException {
+        return open(group, false, address, handlers);
+    }
+
+    /** Starts a group of its own from {@code config} and binds; {@link #stop} ends the group's threads too. */
+    public static NioServer start(TransportConfig config, InetSocketAddress address,
+                                  Supplier<? extends ConnectionHandler> handlers) throws IOException {
+        NioEventLoopGroup group = new NioEventLoopGroup(config);
+        try {
+            return open(group, true, address, handlers);
+        } catch (IOException | RuntimeException e) {
+            group.shutdownGracefully(Duration.ZERO);
+            throw e;
+        }
+    }
+
+    private static NioServer open(NioEventLoopGroup group, boolean ownsGroup, InetSocketAddress address,
+                                  Supplier<? extends ConnectionHandler> handlers) throws IOException {
+        Objects.requireNonNull(handlers, "handlers");
+        ServerSocketChannel channel = ServerSocketChannel.open();
+        try {
+            channel.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+            channel.bind(address, 1024); // bound here, on the caller's thread: bind errors surface to the caller
+            channel.configureBlocking(false);
+            NioServer server = new NioServer(group, ownsGroup, channel, handlers);
+            server.registerAcceptor();
+            return server;
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+    }
+
+    private void registerAcceptor() throws IOException {
+        CompletableFuture<Void> registered = new CompletableFuture<>();
+        acceptLoop.execute(() -> {
+            try {
+                acceptLoop.register(serverChannel, SelectionKey.OP_ACCEPT, new Acceptor());
+                registered.complete(null);
+            } catch (IOException | RuntimeException e) {
+                registered.completeExceptionally(e);
+            }
+        });
+        try {
+            registered.get(10, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            throw new IOException("cannot register acceptor", e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while registering acceptor", e);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new IOException("acceptor registration timed out", e);
+        }
+    }
+
+    public InetSocketAddress localAddress() {
+        return localAddress;
+    }
+
+    /** The bound port: the actual one when bound to port 0. */
+    public int port() {
+        return localAddress.getPort();
+    }
+
+    /** Connections currently open on this server. */
+    public int connectionCount() {
+        return connections.size();
+    }
+
+    /**
+     * Orderly stop: stops accepting, asks every connection to close (pending output is flushed),
+     * aborts those still open at the deadline and, for a server started with its own group, ends
+     * the loop threads.
+     *
+     * @return true if everything closed within {@code grace}
+     */
+    public boolean stop(Duration grace) {
+        long deadline = System.nanoTime() + grace.toNanos();
+        if (stopped) {
+            return connections.isEmpty();
+        }
+        stopped = true;
+        try {
+            acceptLoop.execute(this::closeServerChannel);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            closeServerChannel(); // the group was stopped first: close from here
+        }
+        if (ownsGroup) {
+            return group.shutdownGracefully(grace);
+        }
+        connections.forEach(NioConnection::close);
+        while (!connections.isEmpty() && System.nanoTime() - deadline < 0) {
+            try {
+                Thread.sleep(5); // waiting on other threads' closes; bounded by the deadline
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        boolean clean = connections.isEmpty();
+        connections.forEach(NioConnection::abort);
+        return clean;
+    }
+
+    @Override
+    public void close() {
+        stop(group.config().closeFlushTimeout());
+    }
+
+    private void closeServerChannel() {
+        try {
+            serverChannel.close();
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.DEBUG, "closing listener: " + e);
+        }
+    }
+
+    private void accepted(SocketChannel channel) {
+        NioEventLoop loop = group.next();
+        try {
+            channel.configureBlocking(false);
+            channel.setOption(StandardSocketOptions.TCP_NODELAY, group.config().tcpNoDelay());
+            ConnectionHandler handler = Objects.requireNonNull(handlers.get(), "handler factory gave null");
+            NioConnection connection = new NioConnection(loop, channel, handler, connections::remove);
+            connections.add(connection);
+            loop.execute(connection::start);
+        } catch (IOException | RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "dropping accepted connection", e);
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // already failing
+            }
+        }
+    }
+
+    private final class Acceptor implements SelectionHandler {
+        @Override
+        public void onSelected(SelectionKey key) {
+            for (int i = 0; i < MAX_ACCEPTS_PER_WAKEUP && !stopped; i++) {
+                SocketChannel channel;
+                try {
+                    channel = serverChannel.accept();
+                } catch (IOException e) {
+                    LOG.log(System.Logger.Level.WARNING, "accept failed", e);
+                    return; // e.g. too many open files: the key stays ready and we retry next pass
+                }
+                if (channel == null) {
+                    return;
+                }
+                accepted(channel);
+            }
+        }
+
+        @Override
+        public void abortOnShutdown() {
+            closeServerChannel();
+        }
+    }
+}

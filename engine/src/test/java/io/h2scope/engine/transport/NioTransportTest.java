@@ -1,0 +1,213 @@
+package io.h2scope.engine.transport;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(10)
+class NioTransportTest {
+
+    private static final InetSocketAddress LOOPBACK = new InetSocketAddress("127.0.0.1", 0);
+
+    private NioEventLoopGroup group;
+
+    @BeforeEach
+    void start() throws IOException {
+        group = new NioEventLoopGroup(TransportConfig.defaults().withName("nio-test").withLoopThreads(2)
+                .withMaxPendingWriteBytes(1 << 20));
+    }
+
+    @AfterEach
+    void stop() {
+        assertTrue(group.shutdownGracefully(Duration.ofSeconds(2)));
+    }
+
+    @Test
+    void echoesOverPlaintextWithNioClient() throws Exception {
+        NioServer server = NioServer.bind(group, LOOPBACK, RecordingHandler::echo);
+        assertTrue(server.port() > 0, "port 0 resolves to the actual ephemeral port");
+        RecordingHandler client = new RecordingHandler();
+        ConnectionContext ctx = new NioClient(group).connect(
+                new InetSocketAddress("127.0.0.1", server.port()), client).get(5, TimeUnit.SECONDS);
+        client.opened.get(5, TimeUnit.SECONDS);
+        ctx.execute(() -> {
+            ctx.write(ascii("hello, "));
+            ctx.write(ascii("loop"));
+            ctx.flush();
+        });
+        awaitBytes(client, 11);
+        assertEquals("hello, loop", client.text());
+        ctx.close();
+        assertNull(client.closed.get(5, TimeUnit.SECONDS), "an orderly close reports no cause");
+        assertTrue(server.stop(Duration.ofSeconds(2)));
+    }
+
+    @Test
+    void peerHalfCloseLetsTheHandlerStillAnswer() throws Exception {
+        RecordingHandler[] serverSide = new RecordingHandler[1];
+        NioServer server = NioServer.bind(group, LOOPBACK, () -> serverSide[0] = new RecordingHandler() {
+            @Override
+            public boolean onInputClosed() {
+                ctx.write(ascii("got " + bytes().length + " bytes, bye"));
+                ctx.close(); // flushes, then closes
+                return true;
+            }
+        });
+        try (Socket socket = new Socket("127.0.0.1", server.port())) {
+            socket.getOutputStream().write("12345".getBytes(StandardCharsets.US_ASCII));
+            socket.shutdownOutput();
+            assertEquals("got 5 bytes, bye", readToEof(socket.getInputStream()));
+        }
+        assertTrue(server.stop(Duration.ofSeconds(2)));
+    }
+
+    @Test
+    void backPressureIsReportedAndOnWritableFollowsTheDrain() throws Exception {
+        CompletableFuture<Long> pendingSeen = new CompletableFuture<>();
+        RecordingHandler[] serverSide = new RecordingHandler[1];
+        NioServer server = NioServer.bind(group, LOOPBACK, () -> serverSide[0] = new RecordingHandler() {
+            @Override
+            public void onOpen(ConnectionContext context) {
+                super.onOpen(context);
+                // the client does not read yet: write until the socket pushes back (bounded at 64 MiB)
+                for (int i = 0; i < 1024 && context.pendingWriteBytes() == 0; i++) {
+                    context.write(ByteBuffer.allocate(64 * 1024));
+                    context.flush();
+                }
+                pendingSeen.complete(context.pendingWriteBytes());
+            }
+
+            @Override
+            public void onWritable() {
+                super.onWritable();
+                ctx.close();
+            }
+        });
+        try (Socket socket = new Socket("127.0.0.1", server.port())) {
+            long pending = pendingSeen.get(5, TimeUnit.SECONDS);
+            assertTrue(pending > 0, "pendingWriteBytes must report what the socket did not take");
+            readToEof(socket.getInputStream()); // reading drains the queue: onWritable closes the connection
+        }
+        assertNull(serverSide[0].closed.get(5, TimeUnit.SECONDS));
+        assertEquals(1, serverSide[0].writableCalls);
+        server.stop(Duration.ofSeconds(1));
+    }
+
+    @Test
+    void peerThatNeverReadsHitsThePendingWriteLimit() throws Exception {
+        RecordingHandler[] serverSide = new RecordingHandler[1];
+        NioServer server = NioServer.bind(group, LOOPBACK, () -> serverSide[0] = new RecordingHandler() {
+            @Override
+            public void onOpen(ConnectionContext context) {
+                super.onOpen(context);
+                for (int i = 0; i < 1024 && !closed.isDone(); i++) { // 64 MiB at most; the 1 MiB limit trips first
+                    context.write(ByteBuffer.allocate(64 * 1024));
+                    context.flush();
+                }
+            }
+        });
+        try (Socket socket = new Socket("127.0.0.1", server.port())) {
+            assertTrue(socket.isConnected()); // connected, and never reading
+            Throwable cause = waitFor(() -> serverSide[0]).closed.get(5, TimeUnit.SECONDS);
+            assertInstanceOf(PendingWriteLimitException.class, cause);
+        }
+        server.stop(Duration.ofSeconds(1));
+    }
+
+    @Test
+    void timersFireInDeadlineOrderAndEqualDeadlinesInScheduleOrder() throws Exception {
+        NioEventLoop loop = group.next();
+        List<String> fired = new CopyOnWriteArrayList<>();
+        CountDownLatch done = new CountDownLatch(5);
+        loop.execute(() -> {
+            loop.schedule(() -> record(fired, done, "30ms"), 30, TimeUnit.MILLISECONDS);
+            loop.schedule(() -> record(fired, done, "10ms"), 10, TimeUnit.MILLISECONDS);
+            Cancellable cancelled = loop.schedule(() -> record(fired, done, "cancelled"), 15, TimeUnit.MILLISECONDS);
+            loop.schedule(() -> record(fired, done, "20ms"), 20, TimeUnit.MILLISECONDS);
+            loop.schedule(() -> record(fired, done, "0ms-a"), 0, TimeUnit.MILLISECONDS);
+            loop.schedule(() -> record(fired, done, "0ms-b"), 0, TimeUnit.MILLISECONDS);
+            assertTrue(cancelled.cancel());
+        });
+        assertTrue(done.await(5, TimeUnit.SECONDS));
+        Thread.sleep(20); // the cancelled one would have been due by now
+        assertEquals(List.of("0ms-a", "0ms-b", "10ms", "20ms", "30ms"), fired);
+    }
+
+    @Test
+    void loopThreadsAreGoneAfterStop() throws Exception {
+        NioServer server = NioServer.start(TransportConfig.defaults().withName("leak-check").withLoopThreads(3),
+                LOOPBACK, RecordingHandler::echo);
+        assertEquals(3, liveThreads("leak-check-loop-"));
+        try (Socket socket = new Socket("127.0.0.1", server.port())) {
+            socket.getOutputStream().write(1);
+            assertEquals(1, socket.getInputStream().read());
+            assertTrue(server.stop(Duration.ofSeconds(2)));
+            assertEquals(-1, socket.getInputStream().read(), "stop closes open connections");
+        }
+        assertEquals(0, liveThreads("leak-check-loop-"));
+    }
+
+    @Test
+    void connectFailureFailsTheFutureWithoutCallingTheHandler() throws Exception {
+        int closedPort;
+        try (java.net.ServerSocket probe = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            closedPort = probe.getLocalPort();
+        }
+        RecordingHandler handler = new RecordingHandler();
+        CompletableFuture<ConnectionContext> connect = new NioClient(group).connect(
+                new InetSocketAddress("127.0.0.1", closedPort), handler);
+        assertTrue(connect.handle((ok, error) -> error).get(5, TimeUnit.SECONDS) != null);
+        assertTrue(!handler.opened.isDone() && !handler.closed.isDone());
+    }
+
+    private static void record(List<String> fired, CountDownLatch done, String name) {
+        fired.add(name);
+        done.countDown();
+    }
+
+    static int liveThreads(String prefix) {
+        return (int) Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().startsWith(prefix) && t.isAlive()).count();
+    }
+
+    static ByteBuffer ascii(String text) {
+        return ByteBuffer.wrap(text.getBytes(StandardCharsets.US_ASCII));
+    }
+
+    static String readToEof(InputStream in) throws IOException {
+        return new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
+    }
+
+    private static void awaitBytes(RecordingHandler handler, int count) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (handler.bytes().length < count && System.nanoTime() < deadline) {
+            Thread.sleep(2);
+        }
+    }
+
+    private static <T> T waitFor(java.util.function.Supplier<T> value) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (value.get() == null && System.nanoTime() < deadline) {
+            Thread.sleep(2);
+        }
+        return value.get();
+    }
+}
