@@ -20,12 +20,16 @@ import java.util.Optional;
  * from the next frame header.
  *
  * <p><b>Failure.</b> A connection-scope violation fails a normal reader: it stops right after the
- * offending frame's header (the rest of the buffer stays unread) and every later {@code read}
- * throws {@link IllegalStateException}. A stream-scope violation skips that frame and goes on.
+ * offending frame's header when the header broke the rule, or after its payload for a padding
+ * rule; the rest of the buffer stays unread, and every later {@code read} throws
+ * {@link IllegalStateException}. A stream-scope violation skips that frame and goes on.
  * A {@link #lenient} reader, for the inspector and the conformance peer, goes on after both.
  *
  * <p><b>Strict use.</b> Pass a {@link StrictFrameHandler} to get typed errors: connection errors
  * are thrown out of {@code read}, stream errors are delivered.
+ *
+ * <p>Reserved bits inside payloads (WINDOW_UPDATE increment, PUSH_PROMISE promised id, GOAWAY
+ * last stream id) are masked and not remembered; only the frame header's reserved bit is kept.
  *
  * <p>Not thread-safe; one reader per connection direction.
  */

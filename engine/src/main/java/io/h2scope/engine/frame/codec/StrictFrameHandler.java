@@ -11,7 +11,7 @@ import io.h2scope.engine.frame.check.Violation;
  * <ul>
  *   <li>A connection-scope violation is <b>thrown</b> as {@link ConnectionError} out of
  *       {@link FrameReader#read}; the reader is failed by then, and the bytes after the bad
- *       frame's header are left unread in the buffer (the connection is over: GOAWAY and close).</li>
+ *       frame are left unread in the buffer (the connection is over: GOAWAY and close).</li>
  *   <li>A stream-scope violation is <b>delivered</b> to {@link #onStreamError} and reading goes on
  *       with the next frame: the connection survives a stream error (RFC9113 §5.4.2), so throwing
  *       would only make every caller loop back into {@code read}.</li>
