@@ -1,5 +1,7 @@
 package io.h2scope.cli;
 
+import io.h2scope.cli.decode.FramesCommand;
+import io.h2scope.cli.decode.HpackCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -9,7 +11,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "HTTP/2 conformance test harness and debugging inspector.%n",
-        subcommands = {CommandLine.HelpCommand.class},
+        subcommands = {FramesCommand.class, HpackCommand.class, CommandLine.HelpCommand.class},
         footer = {"%nSub-commands still to come: conform (issue 5), serve (issue 3), get (issue 6), trace (issue 4)."})
 public final class H2scopeCommand implements Runnable {
 
@@ -22,7 +24,19 @@ public final class H2scopeCommand implements Runnable {
     }
 
     public static CommandLine commandLine() {
-        return new CommandLine(new H2scopeCommand());
+        CommandLine cli = new CommandLine(new H2scopeCommand());
+        cli.setExecutionExceptionHandler(H2scopeCommand::reportInputError);
+        return cli;
+    }
+
+    /** Bad input (unreadable file, malformed hex) is a usage error with a one-line message, not a stack trace. */
+    private static int reportInputError(Exception e, CommandLine cli, CommandLine.ParseResult parsed) throws Exception {
+        if (e instanceof IllegalArgumentException || e instanceof java.io.IOException) {
+            cli.getErr().println("h2scope " + cli.getCommandName() + ": " + e.getMessage());
+            cli.getErr().flush();
+            return CommandLine.ExitCode.USAGE;
+        }
+        throw e;
     }
 
     public static void main(String[] args) {

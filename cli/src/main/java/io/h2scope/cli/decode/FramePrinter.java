@@ -1,0 +1,107 @@
+package io.h2scope.cli.decode;
+
+import io.h2scope.engine.error.ErrorCode;
+import io.h2scope.engine.frame.ContinuationFrame;
+import io.h2scope.engine.frame.DataFrame;
+import io.h2scope.engine.frame.Flags;
+import io.h2scope.engine.frame.Frame;
+import io.h2scope.engine.frame.FrameType;
+import io.h2scope.engine.frame.GoAwayFrame;
+import io.h2scope.engine.frame.HeadersFrame;
+import io.h2scope.engine.frame.PingFrame;
+import io.h2scope.engine.frame.Priority;
+import io.h2scope.engine.frame.PriorityFrame;
+import io.h2scope.engine.frame.PushPromiseFrame;
+import io.h2scope.engine.frame.RstStreamFrame;
+import io.h2scope.engine.frame.Setting;
+import io.h2scope.engine.frame.SettingsFrame;
+import io.h2scope.engine.frame.UnknownFrame;
+import io.h2scope.engine.frame.WindowUpdateFrame;
+import io.h2scope.engine.settings.SettingId;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * One line per frame for {@code frames decode}: type, stream, length, flags by name, then the
+ * decoded payload. (The tracing issue brings the full trace format with flow-control windows.)
+ */
+final class FramePrinter {
+
+    private static final int MAX_SHOWN_BYTES = 64;
+
+    private FramePrinter() {
+    }
+
+    static String line(Frame frame) {
+        String flags = Flags.describe(frame.typeCode(), frame.flags());
+        return String.format("%-13s stream=%d length=%d%s%s", FrameType.nameOf(frame.typeCode()), frame.streamId(),
+                frame.payloadLength(), flags.isEmpty() ? "" : " flags=" + flags, payload(frame));
+    }
+
+    private static String payload(Frame frame) {
+        if (frame instanceof DataFrame d) {
+            return " data=" + printable(d.data()) + padding(d.padLength());
+        } else if (frame instanceof HeadersFrame h) {
+            return priority(h.priority()) + padding(h.padLength()) + " fragment=" + h.fragment().length + "B";
+        } else if (frame instanceof PriorityFrame p) {
+            return priority(p.priority());
+        } else if (frame instanceof RstStreamFrame r) {
+            return " error=" + ErrorCode.nameOf(r.errorCode());
+        } else if (frame instanceof SettingsFrame s) {
+            StringBuilder text = new StringBuilder();
+            for (Setting setting : s.settings()) {
+                text.append(' ').append(SettingId.nameOf(setting.id())).append('=').append(setting.value());
+            }
+            return text.toString();
+        } else if (frame instanceof PushPromiseFrame p) {
+            return " promised=" + p.promisedStreamId() + padding(p.padLength()) + " fragment=" + p.fragment().length + "B";
+        } else if (frame instanceof PingFrame p) {
+            return String.format(" opaque=%016x", p.opaqueData());
+        } else if (frame instanceof GoAwayFrame g) {
+            return " last_stream=" + g.lastStreamId() + " error=" + ErrorCode.nameOf(g.errorCode())
+                    + (g.debugData().length == 0 ? "" : " debug=" + printable(g.debugData()));
+        } else if (frame instanceof WindowUpdateFrame w) {
+            return " increment=" + w.increment();
+        } else if (frame instanceof ContinuationFrame c) {
+            return " fragment=" + c.fragment().length + "B";
+        } else if (frame instanceof UnknownFrame u) {
+            return " (unknown type, ignored per RFC 9113 §5.5) payload=" + u.payload().length + "B";
+        }
+        return "";
+    }
+
+    private static String priority(Priority p) {
+        if (p == null) {
+            return "";
+        }
+        return " depends_on=" + p.dependency() + (p.exclusive() ? " exclusive" : "") + " weight=" + p.weight();
+    }
+
+    private static String padding(int padLength) {
+        return padLength < 0 ? "" : " pad=" + padLength;
+    }
+
+    /** Bytes as text with non-printable ones escaped, cut at a readable length. */
+    static String printable(byte[] bytes) {
+        StringBuilder text = new StringBuilder("\"");
+        int shown = Math.min(bytes.length, MAX_SHOWN_BYTES);
+        for (int i = 0; i < shown; i++) {
+            int b = bytes[i] & 0xff;
+            if (b == '"' || b == '\\') {
+                text.append('\\').append((char) b);
+            } else if (b >= 0x20 && b < 0x7f) {
+                text.append((char) b);
+            } else {
+                text.append(String.format("\\x%02x", b));
+            }
+        }
+        text.append('"');
+        if (bytes.length > shown) {
+            text.append("... (").append(bytes.length).append(" bytes)");
+        }
+        return text.toString();
+    }
+
+    static String ascii(byte[] bytes) {
+        return new String(bytes, StandardCharsets.ISO_8859_1);
+    }
+}
