@@ -13,6 +13,7 @@ import io.h2scope.engine.frame.codec.FrameReader;
 import io.h2scope.engine.hpack.HeaderListSizeException;
 import io.h2scope.engine.hpack.HpackDecoder;
 import io.h2scope.engine.hpack.HpackException;
+import io.h2scope.engine.trace.FrameDescriber;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintWriter;
 import java.nio.ByteBuffer;
@@ -104,7 +105,7 @@ public final class FramesDecodeCommand implements Callable<Integer> {
         @Override
         public void onFrame(Frame frame) {
             frames++;
-            out.println(FramePrinter.line(frame));
+            out.println(FrameDescriber.line(frame));
             if (frame instanceof HeadersFrame h) {
                 startBlock(h.fragment(), h.endHeaders());
             } else if (frame instanceof PushPromiseFrame p) {

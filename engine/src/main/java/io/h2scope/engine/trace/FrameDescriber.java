@@ -1,4 +1,4 @@
-package io.h2scope.cli.decode;
+package io.h2scope.engine.trace;
 
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.frame.ContinuationFrame;
@@ -18,20 +18,21 @@ import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.UnknownFrame;
 import io.h2scope.engine.frame.WindowUpdateFrame;
 import io.h2scope.engine.settings.SettingId;
-import java.nio.charset.StandardCharsets;
 
 /**
- * One line per frame for {@code frames decode}: type, stream, length, flags by name, then the
- * decoded payload. (The tracing issue brings the full trace format with flow-control windows.)
+ * Describes a frame on one line: type, stream, length, flags by name, then the decoded payload
+ * (settings and error codes by name). Used by {@code h2scope frames decode} and as conformance
+ * evidence; the full trace line (time, direction, windows) builds on it.
  */
-final class FramePrinter {
+public final class FrameDescriber {
 
     private static final int MAX_SHOWN_BYTES = 64;
 
-    private FramePrinter() {
+    private FrameDescriber() {
     }
 
-    static String line(Frame frame) {
+    /** E.g. {@code PING          stream=0 length=8 flags=ACK opaque=0102030405060708}. */
+    public static String line(Frame frame) {
         String flags = Flags.describe(frame.typeCode(), frame.flags());
         return String.format("%-13s stream=%d length=%d%s%s", FrameType.nameOf(frame.typeCode()), frame.streamId(),
                 frame.payloadLength(), flags.isEmpty() ? "" : " flags=" + flags, payload(frame));
@@ -81,13 +82,19 @@ final class FramePrinter {
     }
 
     /** Bytes as text with non-printable ones escaped, cut at a readable length. */
-    static String printable(byte[] bytes) {
+    public static String printable(byte[] bytes) {
         StringBuilder text = new StringBuilder("\"");
         int shown = Math.min(bytes.length, MAX_SHOWN_BYTES);
         for (int i = 0; i < shown; i++) {
             int b = bytes[i] & 0xff;
             if (b == '"' || b == '\\') {
                 text.append('\\').append((char) b);
+            } else if (b == '\r') {
+                text.append("\\r");
+            } else if (b == '\n') {
+                text.append("\\n");
+            } else if (b == '\t') {
+                text.append("\\t");
             } else if (b >= 0x20 && b < 0x7f) {
                 text.append((char) b);
             } else {
@@ -99,9 +106,5 @@ final class FramePrinter {
             text.append("... (").append(bytes.length).append(" bytes)");
         }
         return text.toString();
-    }
-
-    static String ascii(byte[] bytes) {
-        return new String(bytes, StandardCharsets.ISO_8859_1);
     }
 }
