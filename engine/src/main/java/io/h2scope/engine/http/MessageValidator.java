@@ -70,12 +70,12 @@ public final class MessageValidator {
                 throw pseudoOutOfContext(streamId, name, MessagePart.RESPONSE);
             }
         }
+        long contentLength = RegularFields.check(streamId, block, i, MessagePart.RESPONSE, null, null, options);
         int code = statusCode(streamId, status);
         if (endStream && code < 200) {
             // RFC9113 §8.1: "A HEADERS frame with the END_STREAM flag set that carries an informational status code is malformed"
             throw Malformed.error(streamId, "8.1", "informational status " + code + " with END_STREAM");
         }
-        long contentLength = RegularFields.check(streamId, block, i, MessagePart.RESPONSE, null, null, options);
         return new ResponseHead(code, block.subList(i, n), contentLength);
     }
 
@@ -120,8 +120,9 @@ public final class MessageValidator {
                 default -> throw pseudoOutOfContext(streamId, name, part);
             }
         }
-        RequestControlData.check(streamId, part, method, scheme, authority, path, protocol);
+        // regular fields first: a late pseudo-header is a better diagnosis than the one it leaves missing
         long contentLength = RegularFields.check(streamId, block, i, part, scheme, authority, options);
+        RequestControlData.check(streamId, part, method, scheme, authority, path, protocol);
         List<HeaderField> fields = block.subList(i, n);
         if (authority == null && options.requireAuthority() && RequestControlData.isHttp(scheme)
                 && FieldLookup.first(fields, "host") == null) {
