@@ -1,5 +1,6 @@
 package io.h2scope.engine.hpack;
 
+import io.h2scope.engine.testsupport.MiniJson;
 import io.h2scope.engine.testsupport.SharedDir;
 
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.h2scope.engine.hpack;
+package io.h2scope.engine.testsupport;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /** A small JSON reader for the test corpus (the engine has no JSON dependency): objects keep key order. */
-final class MiniJson {
+public final class MiniJson {
 
     private final String s;
     private int i;
@@ -15,7 +15,7 @@ final class MiniJson {
         this.s = s;
     }
 
-    static Object parse(String text) {
+    public static Object parse(String text) {
         MiniJson p = new MiniJson(text);
         Object v = p.value();
         p.skipSpace();
