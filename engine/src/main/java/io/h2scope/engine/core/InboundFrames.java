@@ -244,6 +244,9 @@ final class InboundFrames implements StrictFrameHandler {
             throw v.toException(id);
         });
         if (tooLarge) {
+            if (first.endStream()) {
+                c.apply(id, StreamInput.RECV_END_STREAM); // a complete request needs no RST_STREAM after the 431
+            }
             c.refuseRequest(id, 431, "header list over SETTINGS_MAX_HEADER_LIST_SIZE " + c.limits.maxHeaderListSize());
             return;
         }
