@@ -158,9 +158,7 @@ final class DataScheduler {
             if (q.chunks.isEmpty() && q.trailers != null) {
                 finish(q, sink);
             } else if (q.chunks.isEmpty()) {
-                if (q.endStream || !q.finishing()) {
-                    queues.remove(q.streamId);
-                }
+                queues.remove(q.streamId); // all written (with END_STREAM, if asked)
             } else {
                 markReady(q);
             }

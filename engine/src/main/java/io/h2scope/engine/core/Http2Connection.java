@@ -23,7 +23,6 @@ import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.HpackDecoder;
 import io.h2scope.engine.hpack.HpackEncoder;
 import io.h2scope.engine.hpack.HpackException;
-import io.h2scope.engine.settings.Setting;
 import io.h2scope.engine.settings.Settings;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.stream.StreamInput;
@@ -90,12 +89,12 @@ public final class Http2Connection {
     final FloodGuard guard;
     final FrameTracer tracer;
     final Output output;
-    private final FrameReader reader;
+    final FrameReader reader;
     private final InboundFrames inboundFrames;
     private final PrefaceCheck preface;
     private final Map<Integer, StreamRecord> streams = new HashMap<>();
     private final ArrayDeque<Long> pingsInFlight = new ArrayDeque<>();
-    private final DataSink dataSink = new DataSink();
+    private final OutboundDataSink dataSink = new OutboundDataSink(this);
 
     long now;
     private ConnectionState state = ConnectionState.PREFACE_PENDING;
@@ -117,7 +116,7 @@ public final class Http2Connection {
         this.settings = new SettingsExchange(role, limits.settingsAckTimeoutNanos());
         this.assembler = new HeaderBlockAssembler(limits);
         this.guard = new FloodGuard(limits, nowNanos);
-        this.tracer = new FrameTracer(config.traceSink(), config.connectionId(), nowNanos, new View());
+        this.tracer = new FrameTracer(config.traceSink(), config.connectionId(), nowNanos, new ConnectionView(this));
         this.output = new Output(tracer, () -> now);
         this.reader = new FrameReader(io.h2scope.engine.frame.FrameSizes.DEFAULT_MAX_FRAME_SIZE);
         this.inboundFrames = new InboundFrames(this, reader);
@@ -130,7 +129,7 @@ public final class Http2Connection {
         output.frame(settings.send(config.localSettings(role == Role.CLIENT), now, true));
         // SEC-16: our stream limit holds from the first HEADERS, acknowledged or not
         registry.setMaxConcurrentRemote(limits.maxConcurrentStreams());
-        applyLocalSettings(settings.localAcknowledged());
+        SettingsEffects.applyLocal(this, settings.localAcknowledged());
         int extra = config.connectionWindow() - FlowWindow.DEFAULT_INITIAL_SIZE;
         if (extra > 0) {
             windowUpdate(0, extra);
@@ -330,7 +329,7 @@ public final class Http2Connection {
         SettingsFrame frame = settings.send(desired, now, false);
         if (frame != null) {
             output.frame(frame);
-            applyLocalSettings(settings.localAcknowledged());
+            SettingsEffects.applyLocal(this, settings.localAcknowledged());
         }
     }
 
@@ -545,69 +544,9 @@ public final class Http2Connection {
         maybeFinish();
     }
 
-    /** The peer's SETTINGS are validated and applied to windows, frame size, HPACK and stream limits. */
-    void applyRemoteSettings(SettingsExchange.Received received) {
-        for (Setting s : received.entries()) {
-            int value = (int) Math.min(Integer.MAX_VALUE, s.value());
-            switch (s.id()) {
-                // RFC9113 §6.5.2: HEADER_TABLE_SIZE informs "the maximum size of the compression table used to decode field blocks"
-                case HEADER_TABLE_SIZE -> encoder.setMaxTableSize(value);
-                // RFC9113 §6.9.2: "a receiver MUST adjust the size of all stream flow-control windows that it maintains by the difference"
-                case INITIAL_WINDOW_SIZE -> outbound.onInitialWindowSizeChange(value);
-                // RFC9113 §4.2: frames up to the peer's SETTINGS_MAX_FRAME_SIZE
-                case MAX_FRAME_SIZE -> output.setMaxFrameSize(value);
-                // RFC9113 §5.1.2: "Endpoints MUST NOT exceed the limit set by their peer"
-                case MAX_CONCURRENT_STREAMS -> registry.setMaxConcurrentLocal(s.value());
-                default -> {
-                    // ENABLE_PUSH is read when pushing; the others change nothing here
-                }
-            }
-        }
-        scheduler.onWindowOpened();
-    }
-
-    /**
-     * Our settings as the peer applies them: values that loosen a limit take effect when sent,
-     * values that tighten it when acknowledged (RFC 9113 §6.9.3, §6.5.3); HPACK only on ACK.
-     */
-    void applyLocalSettings(Settings acknowledged) {
-        Settings announced = settings.localAnnounced();
-        inbound.onInitialWindowSizeChange(Math.max(acknowledged.initialWindowSize(), announced.initialWindowSize()));
-        reader.setMaxFrameSize(Math.max(acknowledged.maxFrameSize(), announced.maxFrameSize()));
-        long streamsAllowed = Math.max(acknowledged.maxConcurrentStreams(), announced.maxConcurrentStreams());
-        registry.setMaxConcurrentRemote(Math.min(streamsAllowed, limits.maxConcurrentStreams()));
-        // RFC7541 §4.2: the decoder's limit follows our SETTINGS_HEADER_TABLE_SIZE once acknowledged
-        decoder.setMaxTableSize((int) Math.min(Integer.MAX_VALUE, acknowledged.headerTableSize()));
-    }
-
-    /** A server refuses a request with a 413/431 response (see class comment); a client resets with CANCEL. */
-    void refuseRequest(int streamId, int status, String reason) {
-        StreamRecord rec = streams.get(streamId);
-        boolean answered = false;
-        if (role == Role.SERVER && rec != null && !rec.finalHeadersSent && !scheduler.hasPending(streamId)) {
-            rec.finalHeadersSent = true;
-            apply(streamId, StreamInput.SEND_HEADERS);
-            writeHeaders(streamId, List.of(new HeaderField(":status", Integer.toString(status))), true);
-            answered = true;
-        }
-        if (registry.state(streamId) != StreamState.CLOSED) {
-            scheduler.remove(streamId);
-            ErrorCode code = answered ? ErrorCode.NO_ERROR : ErrorCode.CANCEL;
-            apply(streamId, StreamInput.SEND_RST_STREAM);
-            // RFC9113 §8.1: a server "MAY request that the client abort transmission of a request without error by sending a RST_STREAM with an error code of NO_ERROR"
-            writeControl(RstStreamFrame.of(streamId, code));
-            if (!answered) {
-                emit(new Event.StreamReset(streamId, code.code(), false));
-            }
-        }
-        if (role == Role.SERVER) {
-            emit(new Event.RequestRefused(streamId, status, reason));
-        }
-    }
-
     // ---------------------------------------------------------------- helpers
 
-    private void writeHeaders(int streamId, List<HeaderField> headers, boolean endStream) {
+    void writeHeaders(int streamId, List<HeaderField> headers, boolean endStream) {
         if (endStream) {
             apply(streamId, StreamInput.SEND_END_STREAM);
         }
@@ -692,73 +631,5 @@ public final class Http2Connection {
     private static byte[] debugBytes(String debug) {
         byte[] bytes = debug == null ? new byte[0] : debug.getBytes(StandardCharsets.UTF_8);
         return bytes.length <= MAX_DEBUG_DATA ? bytes : java.util.Arrays.copyOf(bytes, MAX_DEBUG_DATA);
-    }
-
-    /** Writes queued DATA for the scheduler, keeping windows and states in step. */
-    private final class DataSink implements DataScheduler.Sink {
-        @Override
-        public int sendable(int streamId, int wanted) {
-            return outbound.sendable(streamId, wanted);
-        }
-
-        @Override
-        public boolean connectionBlocked() {
-            return outbound.connectionWindow() <= 0;
-        }
-
-        @Override
-        public boolean outputFull() {
-            return output.readableBytes() >= limits.maxOutputBufferBytes();
-        }
-
-        @Override
-        public int maxFrameSize() {
-            return output.maxFrameSize();
-        }
-
-        @Override
-        public void writeData(int streamId, byte[] data, int offset, int length, boolean endStream) {
-            if (length > 0) {
-                outbound.onSent(streamId, length);
-            }
-            if (endStream) {
-                apply(streamId, StreamInput.SEND_END_STREAM);
-            }
-            output.data(streamId, data, offset, length, endStream);
-        }
-
-        @Override
-        public void writeTrailers(int streamId, List<HeaderField> trailers) {
-            apply(streamId, StreamInput.SEND_HEADERS);
-            writeHeaders(streamId, trailers, true);
-        }
-    }
-
-    /** What trace events snapshot. */
-    private final class View implements FrameTracer.StateView {
-        @Override
-        public int connectionSendWindow() {
-            return outbound.connectionWindow();
-        }
-
-        @Override
-        public int connectionReceiveWindow() {
-            return inbound.connectionWindow();
-        }
-
-        @Override
-        public int streamSendWindow(int streamId) {
-            return outbound.isTracked(streamId) ? outbound.streamWindow(streamId) : -1;
-        }
-
-        @Override
-        public int streamReceiveWindow(int streamId) {
-            return inbound.isTracked(streamId) ? inbound.streamWindow(streamId) : -1;
-        }
-
-        @Override
-        public StreamState state(int streamId) {
-            return registry.state(streamId);
-        }
     }
 }

@@ -172,7 +172,7 @@ final class InboundFrames implements StrictFrameHandler {
         }
         rec.bodyBytesReceived += f.data().length;
         if (c.role == Role.SERVER && rec.bodyBytesReceived > c.limits.maxRequestBodyBytes()) {
-            c.refuseRequest(id, 413, "request body over " + c.limits.maxRequestBodyBytes() + " octets");
+            refuseRequest(id, 413, "request body over " + c.limits.maxRequestBodyBytes() + " octets");
             return;
         }
         rec.bodyCheck.onData(f.data().length);
@@ -247,14 +247,14 @@ final class InboundFrames implements StrictFrameHandler {
             if (first.endStream()) {
                 c.apply(id, StreamInput.RECV_END_STREAM); // a complete request needs no RST_STREAM after the 431
             }
-            c.refuseRequest(id, 431, "header list over SETTINGS_MAX_HEADER_LIST_SIZE " + c.limits.maxHeaderListSize());
+            refuseRequest(id, 431, "header list over SETTINGS_MAX_HEADER_LIST_SIZE " + c.limits.maxHeaderListSize());
             return;
         }
         boolean endStream = first.endStream();
         HeadersKind kind = classify(rec, id, fields, endStream);
         if (kind == HeadersKind.REQUEST && c.role == Role.SERVER
                 && rec.bodyCheck.declaredLength() > c.limits.maxRequestBodyBytes()) {
-            c.refuseRequest(id, 413, "content-length " + rec.bodyCheck.declaredLength() + " over "
+            refuseRequest(id, 413, "content-length " + rec.bodyCheck.declaredLength() + " over "
                     + c.limits.maxRequestBodyBytes());
             return;
         }
@@ -377,13 +377,13 @@ final class InboundFrames implements StrictFrameHandler {
     private void onSettings(SettingsFrame f) {
         if (f.ack()) {
             Settings acknowledged = c.settings.onAck();
-            c.applyLocalSettings(acknowledged);
+            SettingsEffects.applyLocal(c, acknowledged);
             c.emit(new Event.SettingsAcked(acknowledged));
             return;
         }
         c.guard.onSettings(c.now, f.settings().size());
         SettingsExchange.Received received = c.settings.receive(f);
-        c.applyRemoteSettings(received);
+        SettingsEffects.applyRemote(c, received);
         // RFC9113 §6.5.3: "Upon receiving ... the recipient MUST immediately emit a SETTINGS frame with the ACK flag set"
         c.writeControl(SettingsFrame.ackFrame());
         c.emit(new Event.SettingsReceived(received.after(), received.entries()));
@@ -418,6 +418,31 @@ final class InboundFrames implements StrictFrameHandler {
         c.outbound.onWindowUpdate(id, f.increment());
         c.scheduler.onWindowOpened();
         c.emit(new Event.WindowUpdated(id, id == 0 ? c.outbound.connectionWindow() : c.outbound.streamWindow(id)));
+    }
+
+    /** A server refuses a request with a 413/431 response (see class comment); a client resets with CANCEL. */
+    private void refuseRequest(int streamId, int status, String reason) {
+        StreamRecord rec = c.record(streamId);
+        boolean answered = false;
+        if (c.role == Role.SERVER && rec != null && !rec.finalHeadersSent && !c.scheduler.hasPending(streamId)) {
+            rec.finalHeadersSent = true;
+            c.apply(streamId, StreamInput.SEND_HEADERS);
+            c.writeHeaders(streamId, List.of(new HeaderField(":status", Integer.toString(status))), true);
+            answered = true;
+        }
+        if (c.registry.state(streamId) != StreamState.CLOSED) {
+            c.scheduler.remove(streamId);
+            ErrorCode code = answered ? ErrorCode.NO_ERROR : ErrorCode.CANCEL;
+            c.apply(streamId, StreamInput.SEND_RST_STREAM);
+            // RFC9113 §8.1: a server "MAY request that the client abort transmission of a request without error by sending a RST_STREAM with an error code of NO_ERROR"
+            c.writeControl(RstStreamFrame.of(streamId, code));
+            if (!answered) {
+                c.emit(new Event.StreamReset(streamId, code.code(), false));
+            }
+        }
+        if (c.role == Role.SERVER) {
+            c.emit(new Event.RequestRefused(streamId, status, reason));
+        }
     }
 
     private static StreamError malformed(int streamId, String section, String detail) {

@@ -15,7 +15,6 @@ import io.h2scope.engine.frame.WindowUpdateFrame;
 import io.h2scope.engine.stream.StreamState;
 import org.junit.jupiter.api.Test;
 
-import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
 
