@@ -1,0 +1,635 @@
+package io.h2scope.engine.core;
+
+import io.h2scope.engine.core.event.Event;
+import io.h2scope.engine.core.limits.FloodGuard;
+import io.h2scope.engine.core.limits.Limits;
+import io.h2scope.engine.error.ConnectionError;
+import io.h2scope.engine.error.ErrorCode;
+import io.h2scope.engine.error.H2Errors;
+import io.h2scope.engine.error.SpecRef;
+import io.h2scope.engine.error.StreamError;
+import io.h2scope.engine.flow.FlowWindow;
+import io.h2scope.engine.flow.InboundFlow;
+import io.h2scope.engine.flow.OutboundFlow;
+import io.h2scope.engine.frame.GoAwayFrame;
+import io.h2scope.engine.frame.PingFrame;
+import io.h2scope.engine.frame.RstStreamFrame;
+import io.h2scope.engine.frame.SettingsFrame;
+import io.h2scope.engine.frame.WindowUpdateFrame;
+import io.h2scope.engine.frame.codec.FrameOutput;
+import io.h2scope.engine.frame.codec.FrameReader;
+import io.h2scope.engine.hpack.DynamicTable;
+import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.hpack.HpackDecoder;
+import io.h2scope.engine.hpack.HpackEncoder;
+import io.h2scope.engine.hpack.HpackException;
+import io.h2scope.engine.settings.Settings;
+import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.stream.StreamInput;
+import io.h2scope.engine.stream.StreamRegistry;
+import io.h2scope.engine.stream.StreamState;
+import io.h2scope.engine.stream.StreamTransitions;
+import io.h2scope.engine.stream.Transition;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalInt;
+import java.util.TreeMap;
+
+/**
+ * One HTTP/2 connection, sans-IO (RFC 9113): bytes in through {@link #receive}, {@link Event}s out
+ * to the {@link ConnectionListener}; commands in, bytes out through {@link #drainOutput}. Never
+ * touches a socket, a thread or a clock: time is passed in. Single-threaded, no locks; the
+ * listener may call commands from inside {@code onEvent}.
+ *
+ * <p>Delegates: frames are parsed by {@link FrameReader} and handled per type by
+ * {@link InboundFrames}; field blocks are joined by {@link HeaderBlockAssembler}; SETTINGS by
+ * {@link SettingsExchange}; stream states by {@link StreamRegistry}; windows by
+ * {@link InboundFlow}/{@link OutboundFlow}; queued DATA by {@link DataScheduler}; floods by
+ * {@link FloodGuard}; output and tracing by {@link Output}/{@link FrameTracer}.
+ *
+ * <p><b>Choices where the RFC leaves one</b> (documented here once):
+ * <ul>
+ *   <li>A header list over our SETTINGS_MAX_HEADER_LIST_SIZE (the block is still decoded, so HPACK
+ *       stays in sync, §10.5.1): a server answers {@code 431} with END_STREAM, then RST_STREAM
+ *       NO_ERROR if the request was not complete; a client resets the stream with CANCEL.</li>
+ *   <li>A request body over {@link Limits#maxRequestBodyBytes()} (declared by content-length, or
+ *       counted as DATA arrives): {@code 413} the same way, or RST_STREAM CANCEL once a response
+ *       was already sent. Both raise {@link Event.RequestRefused}.</li>
+ *   <li>After we send GOAWAY, new peer streams above its last id are refused with RST_STREAM
+ *       REFUSED_STREAM (the field block is still decoded). After the peer's GOAWAY, our streams
+ *       above its last id are reported as {@link Event.StreamReset} REFUSED_STREAM by the peer.</li>
+ *   <li>A stream error on an idle stream (a PRIORITY that depends on itself) is still answered with
+ *       RST_STREAM, as RFC 7540 §5.3.1 demands, although the stream stays idle.</li>
+ * </ul>
+ */
+public final class Http2Connection {
+
+    private static final int MAX_PINGS_IN_FLIGHT = 64;
+    private static final int MAX_DEBUG_DATA = 256;
+
+    final Role role;
+    final ConnectionConfig config;
+    final Limits limits;
+    private final ConnectionListener listener;
+    final StreamRegistry registry;
+    final InboundFlow inbound;
+    final OutboundFlow outbound = new OutboundFlow();
+    final HpackDecoder decoder;
+    final HpackEncoder encoder;
+    final SettingsExchange settings;
+    final HeaderBlockAssembler assembler;
+    final DataScheduler scheduler = new DataScheduler();
+    final FloodGuard guard;
+    final FrameTracer tracer;
+    final Output output;
+    final FrameReader reader;
+    private final InboundFrames inboundFrames;
+    private final PrefaceCheck preface;
+    private final Map<Integer, StreamRecord> streams = new HashMap<>();
+    private final ArrayDeque<Long> pingsInFlight = new ArrayDeque<>();
+    private final OutboundDataSink dataSink = new OutboundDataSink(this);
+
+    long now;
+    private ConnectionState state = ConnectionState.PREFACE_PENDING;
+    private boolean goAwaySent;
+    private boolean goAwayReceived;
+    private int goAwayLastSentId = Integer.MAX_VALUE;
+    private int peerLastStreamId = Integer.MAX_VALUE;
+
+    public Http2Connection(Role role, ConnectionConfig config, ConnectionListener listener, long nowNanos) {
+        this.role = Objects.requireNonNull(role, "role");
+        this.config = Objects.requireNonNull(config, "config");
+        this.listener = Objects.requireNonNull(listener, "listener");
+        this.limits = config.limits();
+        this.now = nowNanos;
+        this.registry = new StreamRegistry(role);
+        this.inbound = new InboundFlow(FlowWindow.DEFAULT_INITIAL_SIZE, config.windowUpdatePolicy());
+        this.decoder = new HpackDecoder(4096, limits.maxHeaderListSize(), limits.maxHeaderListSize());
+        this.encoder = new HpackEncoder(4096);
+        this.settings = new SettingsExchange(role, limits.settingsAckTimeoutNanos());
+        this.assembler = new HeaderBlockAssembler(limits);
+        this.guard = new FloodGuard(limits, nowNanos);
+        this.tracer = new FrameTracer(config.traceSink(), config.connectionId(), nowNanos, new ConnectionView(this));
+        this.output = new Output(tracer, () -> now);
+        this.reader = new FrameReader(io.h2scope.engine.frame.FrameSizes.DEFAULT_MAX_FRAME_SIZE);
+        this.inboundFrames = new InboundFrames(this, reader);
+        this.preface = role == Role.SERVER ? new PrefaceCheck() : null;
+        // RFC9113 §3.4: "The client connection preface starts with a sequence of 24 octets ... followed by a SETTINGS frame"
+        if (role == Role.CLIENT) {
+            output.raw(PrefaceCheck.CLIENT_PREFACE);
+        }
+        // RFC9113 §3.4: the server preface "consists of a potentially empty SETTINGS frame that MUST be the first frame"
+        output.frame(settings.send(config.localSettings(role == Role.CLIENT), now, true));
+        // SEC-16: our stream limit holds from the first HEADERS, acknowledged or not
+        registry.setMaxConcurrentRemote(limits.maxConcurrentStreams());
+        SettingsEffects.applyLocal(this, settings.localAcknowledged());
+        int extra = config.connectionWindow() - FlowWindow.DEFAULT_INITIAL_SIZE;
+        if (extra > 0) {
+            windowUpdate(0, extra);
+        }
+    }
+
+    // ---------------------------------------------------------------- input
+
+    /** Reads every byte of {@code in} (any split of the stream), raising events as it goes. */
+    public void receive(ByteBuffer in, long nowNanos) {
+        now = nowNanos;
+        try {
+            if (state != ConnectionState.CLOSED && (preface == null || preface.consume(in))) {
+                reader.read(in, inboundFrames);
+            }
+        } catch (ConnectionError e) {
+            connectionError(e);
+        }
+        if (state == ConnectionState.CLOSED) {
+            in.position(in.limit()); // nothing more is read after the end
+        }
+        flushData();
+    }
+
+    /** Time passes: SETTINGS_TIMEOUT (RFC 9113 §6.5.3), and rate buckets refill. */
+    public void tick(long nowNanos) {
+        now = nowNanos;
+        if (state != ConnectionState.CLOSED && settings.isOverdue(nowNanos)) {
+            connectionError(settings.timeoutError());
+        }
+    }
+
+    /** The transport is gone: the connection is over. */
+    public void transportClosed(long nowNanos) {
+        now = nowNanos;
+        close("transport closed");
+    }
+
+    // ---------------------------------------------------------------- commands
+
+    /** A client opens a stream with a request header section; returns its id. */
+    public int openStream(List<HeaderField> headers, boolean endStream) {
+        requireRole(Role.CLIENT, "open streams");
+        requireAcceptingStreams();
+        OptionalInt next = registry.nextLocalId();
+        if (next.isEmpty() || !registry.canOpenLocal()) {
+            throw new IllegalStateException(next.isEmpty() ? "stream ids are used up: open a new connection"
+                    : "the peer's SETTINGS_MAX_CONCURRENT_STREAMS is reached (RFC 9113 §5.1.2)");
+        }
+        int id = next.getAsInt();
+        commandTransition(id, StreamInput.SEND_HEADERS);
+        StreamRecord rec = streams.get(id);
+        rec.finalHeadersSent = true;
+        rec.requestMethod = valueOf(headers, ":method");
+        writeHeaders(id, headers, endStream);
+        return id;
+    }
+
+    /**
+     * Sends a header section on an existing stream: a response (1xx informational or final), the
+     * response of a pushed stream, or trailers (which must end the stream, RFC 9113 §8.1).
+     * Trailers wait behind DATA still queued on the stream.
+     */
+    public void sendHeaders(int streamId, List<HeaderField> headers, boolean endStream) {
+        StreamRecord rec = liveStream(streamId);
+        boolean informational = isInformational(headers);
+        if (informational && endStream) {
+            // RFC9113 §8.1: "A HEADERS frame with the END_STREAM flag set that carries an informational status code is malformed"
+            throw new IllegalArgumentException("a 1xx response cannot end the stream (RFC 9113 §8.1)");
+        }
+        if (rec.finalHeadersSent && !endStream) {
+            // RFC9113 §8.1: trailers are "a trailer section ... HEADERS frame ... with the END_STREAM flag set"
+            throw new IllegalArgumentException("trailers must carry END_STREAM (RFC 9113 §8.1)");
+        }
+        if (scheduler.isFinishing(streamId)) {
+            throw new IllegalStateException("stream " + streamId + " already has END_STREAM queued");
+        }
+        if (scheduler.hasPending(streamId)) {
+            if (!rec.finalHeadersSent || !endStream) {
+                throw new IllegalStateException("only trailers may follow queued DATA on stream " + streamId);
+            }
+            scheduler.enqueueTrailers(streamId, headers);
+            flushData();
+            return;
+        }
+        commandTransition(streamId, StreamInput.SEND_HEADERS);
+        rec.finalHeadersSent |= !informational;
+        writeHeaders(streamId, headers, endStream);
+    }
+
+    /**
+     * Sends body bytes: written at once as far as the flow-control windows allow, the rest queued
+     * (copied) and released as WINDOW_UPDATEs arrive, streams taking turns frame by frame.
+     */
+    public void sendData(int streamId, ByteBuffer data, boolean endStream) {
+        liveStream(streamId);
+        if (scheduler.isFinishing(streamId)) {
+            throw new IllegalStateException("stream " + streamId + " already has END_STREAM queued");
+        }
+        Transition t = StreamTransitions.next(registry.state(streamId), StreamInput.SEND_DATA);
+        if (t instanceof Transition.Reject r) {
+            throw new IllegalStateException("cannot send DATA on stream " + streamId + ": " + r.why() + " (" + r.spec() + ")");
+        }
+        byte[] copy = new byte[data.remaining()];
+        data.get(copy);
+        scheduler.enqueue(streamId, copy, endStream);
+        flushData();
+    }
+
+    /** Resets a stream (RST_STREAM); a closed stream is left alone. */
+    public void reset(int streamId, ErrorCode code) {
+        if (registry.state(streamId) == StreamState.CLOSED || state == ConnectionState.CLOSED) {
+            return;
+        }
+        if (registry.state(streamId) == StreamState.IDLE) {
+            // RFC9113 §6.4: "RST_STREAM frames MUST NOT be sent for a stream in the idle state"
+            throw new IllegalStateException("stream " + streamId + " is idle");
+        }
+        scheduler.remove(streamId);
+        apply(streamId, StreamInput.SEND_RST_STREAM);
+        output.frame(RstStreamFrame.of(streamId, code));
+        emit(new Event.StreamReset(streamId, code.code(), false));
+    }
+
+    /** Sends a PING; {@link Event.PingAcked} follows when the peer echoes this opaque data. */
+    public void ping(long opaqueData) {
+        requireNotClosed();
+        if (pingsInFlight.size() == MAX_PINGS_IN_FLIGHT) {
+            pingsInFlight.pollFirst();
+        }
+        pingsInFlight.addLast(opaqueData);
+        output.frame(PingFrame.of(opaqueData));
+    }
+
+    /**
+     * Graceful shutdown: GOAWAY with the last peer stream we accepted (RFC 9113 §6.8). Streams up
+     * to it finish; later ones are refused; the connection closes when none is left.
+     */
+    public void goAway(ErrorCode code, String debug) {
+        if (state == ConnectionState.CLOSED) {
+            return;
+        }
+        // RFC9113 §6.8: "Endpoints MUST NOT increase the value they send in the last stream identifier"
+        goAwayLastSentId = Math.min(goAwayLastSentId, registry.lastRemoteId());
+        goAwaySent = true;
+        state = ConnectionState.GOAWAY_SENT;
+        output.frame(GoAwayFrame.of(goAwayLastSentId, code, debugBytes(debug)));
+        maybeFinish();
+    }
+
+    /**
+     * The application is done with {@code bytes} octets of DATA received on {@code streamId}:
+     * credit goes back to the peer as the configured policy decides. No-op for a closed stream
+     * (its credit was returned when it closed).
+     */
+    public void consumed(int streamId, int bytes) {
+        if (state != ConnectionState.CLOSED && inbound.isTracked(streamId) && bytes > 0) {
+            inbound.onConsumed(streamId, bytes, this::sendWindowUpdate);
+        }
+    }
+
+    /** Sends a WINDOW_UPDATE now, whatever the policy (for {@code WindowUpdatePolicy.MANUAL}); stream 0 is the connection. */
+    public void windowUpdate(int streamId, int increment) {
+        requireNotClosed();
+        inbound.onWindowUpdateSent(streamId, increment);
+        output.frame(WindowUpdateFrame.of(streamId, increment));
+    }
+
+    /**
+     * A server promises a response to {@code requestHeaders} on stream {@code associatedStreamId}
+     * (RFC 9113 §8.4); returns the promised (even) stream id, on which {@link #sendHeaders} and
+     * {@link #sendData} then send the response.
+     */
+    public int push(int associatedStreamId, List<HeaderField> requestHeaders) {
+        requireRole(Role.SERVER, "push");
+        requireAcceptingStreams();
+        if (!settings.remote().enablePush()) {
+            // RFC9113 §8.4: "A server MUST NOT push if the client has set SETTINGS_ENABLE_PUSH to 0"
+            throw new IllegalStateException("the client disabled push (SETTINGS_ENABLE_PUSH=0, RFC 9113 §8.4)");
+        }
+        liveStream(associatedStreamId);
+        OptionalInt next = registry.nextLocalId();
+        if (next.isEmpty()) {
+            throw new IllegalStateException("stream ids are used up");
+        }
+        int promised = next.getAsInt();
+        commandTransition(associatedStreamId, StreamInput.SEND_PUSH_PROMISE);
+        commandTransition(promised, StreamInput.SEND_PROMISED_ID);
+        streams.get(promised).finalHeadersReceived = true; // the promised request stands for the peer's side
+        output.pushPromise(associatedStreamId, promised, encoder.encode(requestHeaders), traced(requestHeaders));
+        return promised;
+    }
+
+    /** Sends a SETTINGS frame with the values of {@code desired} that differ from what we announced. */
+    public void updateSettings(Settings desired) {
+        requireNotClosed();
+        SettingsFrame frame = settings.send(desired, now, false);
+        if (frame != null) {
+            output.frame(frame);
+            SettingsEffects.applyLocal(this, settings.localAcknowledged());
+        }
+    }
+
+    // ---------------------------------------------------------------- output
+
+    public boolean hasOutput() {
+        return output.readableBytes() > 0;
+    }
+
+    /** Copies as much output as fits into {@code sink}; returns how many bytes. Queued DATA may follow. */
+    public int drainOutput(ByteBuffer sink) {
+        int n = output.drainTo(sink);
+        flushData();
+        return n;
+    }
+
+    /** Moves all output into {@code sink}; returns how many bytes. */
+    public int drainOutput(FrameOutput sink) {
+        int n = 0;
+        int moved;
+        do {
+            moved = output.drainTo(sink);
+            n += moved;
+            flushData();
+        } while (moved > 0 && hasOutput());
+        return n;
+    }
+
+    // ---------------------------------------------------------------- inspection
+
+    public Role role() {
+        return role;
+    }
+
+    public ConnectionState state() {
+        return state;
+    }
+
+    /** Our settings as the peer has acknowledged them. */
+    public Settings localSettings() {
+        return settings.localAcknowledged();
+    }
+
+    /** Our settings including those not yet acknowledged. */
+    public Settings localSettingsAnnounced() {
+        return settings.localAnnounced();
+    }
+
+    public Settings remoteSettings() {
+        return settings.remote();
+    }
+
+    public int connectionSendWindow() {
+        return outbound.connectionWindow();
+    }
+
+    public int connectionReceiveWindow() {
+        return inbound.connectionWindow();
+    }
+
+    public StreamState streamState(int streamId) {
+        return registry.state(streamId);
+    }
+
+    /** Every live stream (not idle, not closed), by id. */
+    public List<StreamSnapshot> streams() {
+        List<StreamSnapshot> list = new ArrayList<>();
+        for (int id : new TreeMap<>(streams).keySet()) {
+            list.add(new StreamSnapshot(id, registry.state(id), outbound.streamWindow(id), inbound.streamWindow(id),
+                    scheduler.queuedBytes(id)));
+        }
+        return list;
+    }
+
+    /** Our HPACK decoder's dynamic table (what the peer's encoder indexed). */
+    public DynamicTable decoderTable() {
+        return decoder.dynamicTable();
+    }
+
+    /** Our HPACK encoder's dynamic table. */
+    public DynamicTable encoderTable() {
+        return encoder.dynamicTable();
+    }
+
+    /** Control frames written and not yet drained. */
+    public int queuedControlFrames() {
+        return output.queuedControlFrames();
+    }
+
+    /** One live stream for the inspector. */
+    public record StreamSnapshot(int id, StreamState state, int sendWindow, int receiveWindow, long queuedBytes) {
+    }
+
+    // ---------------------------------------------------------------- internals used by InboundFrames
+
+    void emit(Event event) {
+        listener.onEvent(event);
+    }
+
+    boolean isClosed() {
+        return state == ConnectionState.CLOSED;
+    }
+
+    StreamRecord record(int streamId) {
+        return streams.get(streamId);
+    }
+
+    /** The first frame after the preface must be SETTINGS (RFC 9113 §3.4). */
+    void onFirstFrame(int typeCode, boolean ack) {
+        if (state != ConnectionState.PREFACE_PENDING) {
+            return;
+        }
+        if (typeCode != io.h2scope.engine.frame.FrameType.SETTINGS.code() || ack) {
+            // RFC9113 §3.4: the preface's SETTINGS "MUST be the first frame"; "invalid connection preface as a connection error ... PROTOCOL_ERROR"
+            throw H2Errors.connection(ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113("3.4"), "the first frame is "
+                    + io.h2scope.engine.frame.FrameType.nameOf(typeCode) + (ack ? " ACK" : "") + ", not SETTINGS");
+        }
+        state = ConnectionState.OPEN;
+    }
+
+    /** Applies one input through the registry, keeping windows, queues and records in step. */
+    Transition apply(int streamId, StreamInput input) {
+        StreamState before = registry.state(streamId);
+        Transition t = registry.apply(streamId, input);
+        StreamState after = registry.state(streamId);
+        if (before == StreamState.IDLE && after != StreamState.IDLE && after != StreamState.CLOSED) {
+            streams.put(streamId, new StreamRecord(streamId));
+            inbound.openStream(streamId);
+            outbound.openStream(streamId);
+        }
+        if (before != StreamState.CLOSED && after == StreamState.CLOSED) {
+            streams.remove(streamId);
+            scheduler.remove(streamId);
+            outbound.closeStream(streamId);
+            inbound.closeStream(streamId, this::sendWindowUpdate);
+            maybeFinish();
+        }
+        return t;
+    }
+
+    List<HeaderField> decode(byte[] block) {
+        try {
+            return decoder.decode(block);
+        } catch (HpackException e) {
+            // RFC9113 §4.3: "A decoding error in a field block MUST be treated as a connection error ... of type COMPRESSION_ERROR"
+            throw H2Errors.connection(ErrorCode.COMPRESSION_ERROR, SpecRef.rfc9113("4.3"), e.getMessage());
+        }
+    }
+
+    /** A stream error: RST_STREAM with its code (counted against the MadeYouReset budget). */
+    void streamError(StreamError error) {
+        guard.onRstSent(now);
+        int id = error.streamId();
+        scheduler.remove(id);
+        if (registry.state(id) != StreamState.IDLE) {
+            apply(id, StreamInput.SEND_RST_STREAM);
+        }
+        writeControl(RstStreamFrame.of(id, error.code()));
+        emit(new Event.StreamErrorRaised(error));
+    }
+
+    /** A connection error: GOAWAY with its code and our last accepted stream, then closed (RFC 9113 §5.4.1). */
+    void connectionError(ConnectionError error) {
+        if (state == ConnectionState.CLOSED) {
+            return;
+        }
+        scheduler.clear();
+        int last = Math.min(goAwayLastSentId, registry.lastRemoteId());
+        // RFC9113 §5.4.1: "An endpoint that encounters a connection error SHOULD first send a GOAWAY frame"
+        output.frame(GoAwayFrame.of(last, error.code(), debugBytes(error.detail())));
+        goAwaySent = true;
+        emit(new Event.ConnectionErrorRaised(error));
+        close(error.code() + ": " + error.detail());
+    }
+
+    /** A control frame the peer provoked (ACKs, RST_STREAM, WINDOW_UPDATE), within the unread-output limit. */
+    void writeControl(io.h2scope.engine.frame.Frame frame) {
+        guard.checkQueuedControlFrames(output.control(frame));
+    }
+
+    void sendWindowUpdate(int streamId, int increment) {
+        writeControl(WindowUpdateFrame.of(streamId, increment));
+    }
+
+    boolean pingAcked(long opaque) {
+        return pingsInFlight.remove(opaque);
+    }
+
+    /** Whether a new peer stream arrives after our GOAWAY and must be refused. */
+    boolean refusesNewPeerStream(int streamId) {
+        return goAwaySent && streamId > goAwayLastSentId;
+    }
+
+    void onGoAway(GoAwayFrame frame) {
+        goAwayReceived = true;
+        peerLastStreamId = Math.min(peerLastStreamId, frame.lastStreamId());
+        if (!goAwaySent) {
+            state = ConnectionState.GOAWAY_RECEIVED;
+        }
+        emit(new Event.GoAwayReceived(frame.lastStreamId(), frame.errorCode() & 0xffffffffL, frame.debugData()));
+        List<Integer> refused = new ArrayList<>();
+        for (int id : streams.keySet()) {
+            if (role.initiates(id) && id > peerLastStreamId) {
+                refused.add(id);
+            }
+        }
+        for (int id : refused) {
+            // RFC9113 §6.8: streams above the last id "were not or will not be processed"; safe to retry
+            apply(id, StreamInput.RECV_RST_STREAM);
+            emit(new Event.StreamReset(id, ErrorCode.REFUSED_STREAM.code(), true));
+        }
+        maybeFinish();
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    void writeHeaders(int streamId, List<HeaderField> headers, boolean endStream) {
+        if (endStream) {
+            apply(streamId, StreamInput.SEND_END_STREAM);
+        }
+        output.headerBlock(streamId, encoder.encode(headers), endStream, traced(headers));
+    }
+
+    private List<HeaderField> traced(List<HeaderField> headers) {
+        return tracer.enabled() ? headers : List.of();
+    }
+
+    private void commandTransition(int streamId, StreamInput input) {
+        if (apply(streamId, input) instanceof Transition.Reject r) {
+            throw new IllegalStateException("cannot " + input + " on stream " + streamId + ": " + r.why()
+                    + " (" + r.spec() + ")");
+        }
+    }
+
+    void flushData() {
+        if (state != ConnectionState.CLOSED) {
+            scheduler.flush(dataSink);
+        }
+    }
+
+    private void maybeFinish() {
+        if ((goAwaySent || goAwayReceived) && streams.isEmpty() && state != ConnectionState.CLOSED) {
+            close("GOAWAY " + (goAwaySent ? "sent" : "received") + " and no stream left");
+        }
+    }
+
+    private void close(String reason) {
+        if (state == ConnectionState.CLOSED) {
+            return;
+        }
+        state = ConnectionState.CLOSED;
+        scheduler.clear();
+        emit(new Event.ConnectionClosed(reason));
+    }
+
+    private StreamRecord liveStream(int streamId) {
+        requireNotClosed();
+        StreamRecord rec = streams.get(streamId);
+        if (rec == null) {
+            throw new IllegalStateException("stream " + streamId + " is " + registry.state(streamId));
+        }
+        return rec;
+    }
+
+    private void requireRole(Role needed, String what) {
+        if (role != needed) {
+            throw new IllegalStateException("only a " + needed + " may " + what + " (RFC 9113 §5.1.1, §8.4)");
+        }
+    }
+
+    private void requireNotClosed() {
+        if (state == ConnectionState.CLOSED) {
+            throw new IllegalStateException("the connection is closed");
+        }
+    }
+
+    private void requireAcceptingStreams() {
+        requireNotClosed();
+        if (goAwayReceived || goAwaySent) {
+            // RFC9113 §6.8: "Receivers of a GOAWAY frame MUST NOT open additional streams on the connection"
+            throw new IllegalStateException("GOAWAY " + (goAwayReceived ? "received" : "sent") + ": no new streams");
+        }
+    }
+
+    static boolean isInformational(List<HeaderField> headers) {
+        String status = valueOf(headers, ":status");
+        return status != null && status.length() == 3 && status.charAt(0) == '1';
+    }
+
+    static String valueOf(List<HeaderField> headers, String name) {
+        for (HeaderField f : headers) {
+            if (f.name().equals(name)) {
+                return f.value();
+            }
+        }
+        return null;
+    }
+
+    private static byte[] debugBytes(String debug) {
+        byte[] bytes = debug == null ? new byte[0] : debug.getBytes(StandardCharsets.UTF_8);
+        return bytes.length <= MAX_DEBUG_DATA ? bytes : java.util.Arrays.copyOf(bytes, MAX_DEBUG_DATA);
+    }
+}

@@ -1,0 +1,452 @@
+package io.h2scope.engine.core;
+
+import io.h2scope.engine.core.event.Event;
+import io.h2scope.engine.core.event.Event.HeadersKind;
+import io.h2scope.engine.error.ConnectionError;
+import io.h2scope.engine.error.ErrorCode;
+import io.h2scope.engine.error.ErrorScope;
+import io.h2scope.engine.error.H2Errors;
+import io.h2scope.engine.error.H2Exception;
+import io.h2scope.engine.error.SpecRef;
+import io.h2scope.engine.error.StreamError;
+import io.h2scope.engine.frame.ContinuationFrame;
+import io.h2scope.engine.frame.DataFrame;
+import io.h2scope.engine.frame.Flags;
+import io.h2scope.engine.frame.Frame;
+import io.h2scope.engine.frame.FrameHeader;
+import io.h2scope.engine.frame.FrameType;
+import io.h2scope.engine.frame.GoAwayFrame;
+import io.h2scope.engine.frame.HeadersFrame;
+import io.h2scope.engine.frame.PingFrame;
+import io.h2scope.engine.frame.PriorityFrame;
+import io.h2scope.engine.frame.PushPromiseFrame;
+import io.h2scope.engine.frame.RstStreamFrame;
+import io.h2scope.engine.frame.SettingsFrame;
+import io.h2scope.engine.frame.UnknownFrame;
+import io.h2scope.engine.frame.WindowUpdateFrame;
+import io.h2scope.engine.frame.check.FrameValidator;
+import io.h2scope.engine.frame.check.Violation;
+import io.h2scope.engine.frame.codec.FrameReader;
+import io.h2scope.engine.frame.codec.StrictFrameHandler;
+import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.hpack.HeaderListSizeException;
+import io.h2scope.engine.settings.Settings;
+import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.stream.StreamInput;
+import io.h2scope.engine.stream.StreamState;
+import io.h2scope.engine.stream.Transition;
+import io.h2scope.engine.trace.Direction;
+
+import java.util.List;
+
+/**
+ * The receive rules of RFC 9113 §6 and the §8.1 message sequencing, one method per frame type.
+ * Every frame read is traced once, after it was handled (so the event shows the state it left),
+ * and before any RST_STREAM or GOAWAY it provoked. Stream errors become RST_STREAM here;
+ * connection errors are thrown out of {@link FrameReader#read} to the connection.
+ */
+final class InboundFrames implements StrictFrameHandler {
+
+    private final Http2Connection c;
+    private final FrameReader reader;
+    private List<HeaderField> tracedHeaders = List.of();
+
+    InboundFrames(Http2Connection connection, FrameReader reader) {
+        this.c = connection;
+        this.reader = reader;
+    }
+
+    @Override
+    public void onFrame(Frame frame) {
+        if (c.isClosed()) {
+            return;
+        }
+        tracedHeaders = List.of();
+        H2Exception error = null;
+        try {
+            c.onFirstFrame(frame.typeCode(), frame instanceof SettingsFrame s && s.ack());
+            c.assembler.checkSequence(frame.typeCode(), frame.streamId());
+            dispatch(frame);
+        } catch (H2Exception e) {
+            error = e;
+        }
+        if (c.tracer.enabled()) {
+            c.tracer.publish(Direction.INBOUND, reader.currentHeader(), frame, tracedHeaders, c.now);
+        }
+        raise(error);
+    }
+
+    @Override
+    public void onViolation(FrameHeader header, Violation violation) {
+        if (c.isClosed()) {
+            return;
+        }
+        c.tracer.violation(header, violation, c.now);
+        c.onFirstFrame(header.typeCode(), header.hasFlag(Flags.ACK) && header.typeCode() == FrameType.SETTINGS.code());
+        c.assembler.checkSequence(header.typeCode(), header.streamId());
+        if (header.typeCode() == FrameType.DATA.code() && violation.scope() == ErrorScope.STREAM) {
+            // RFC9113 §6.9: a DATA frame in error still counts against the connection window
+            countUndelivered(header.streamId(), header.length());
+        }
+        StrictFrameHandler.super.onViolation(header, violation);
+    }
+
+    @Override
+    public void onStreamError(FrameHeader header, StreamError error) {
+        c.streamError(error);
+    }
+
+    private void raise(H2Exception error) {
+        if (error instanceof StreamError streamError) {
+            c.streamError(streamError);
+        } else if (error instanceof ConnectionError connectionError) {
+            throw connectionError;
+        }
+    }
+
+    private void dispatch(Frame frame) {
+        if (frame instanceof DataFrame f) {
+            onData(f);
+        } else if (frame instanceof HeadersFrame f) {
+            HeaderBlockAssembler.Block block = c.assembler.start(f);
+            if (block != null) {
+                onHeaderBlock(block);
+            }
+        } else if (frame instanceof ContinuationFrame f) {
+            HeaderBlockAssembler.Block block = c.assembler.append(f, c.guard, c.now);
+            if (block != null) {
+                onHeaderBlock(block);
+            }
+        } else if (frame instanceof PushPromiseFrame f) {
+            onPushPromiseStart(f);
+        } else if (frame instanceof PriorityFrame f) {
+            onPriority(f);
+        } else if (frame instanceof RstStreamFrame f) {
+            onRstStream(f);
+        } else if (frame instanceof SettingsFrame f) {
+            onSettings(f);
+        } else if (frame instanceof PingFrame f) {
+            onPing(f);
+        } else if (frame instanceof GoAwayFrame f) {
+            c.onGoAway(f);
+        } else if (frame instanceof WindowUpdateFrame f) {
+            onWindowUpdate(f);
+        } else if (frame instanceof UnknownFrame) {
+            // RFC9113 §5.5: "Implementations MUST ignore unknown or unsupported values in all extensible protocol elements"
+            c.guard.onGlitch(c.now, "unknown frame type");
+        }
+    }
+
+    // ---------------------------------------------------------------- DATA
+
+    private void onData(DataFrame f) {
+        int id = f.streamId();
+        int flowLength = f.payloadLength();
+        c.guard.onData(f.data().length, f.endStream());
+        try {
+            c.inbound.onDataReceived(id, flowLength);
+        } catch (StreamError e) {
+            c.inbound.onDiscarded(flowLength, c::sendWindowUpdate); // the connection counted it, the stream did not
+            throw e;
+        }
+        boolean tracked = c.inbound.isTracked(id);
+        Transition t = c.apply(id, StreamInput.RECV_DATA);
+        if (t instanceof Transition.Reject r) {
+            discardIfUntracked(tracked, flowLength);
+            throw r.toException(id);
+        }
+        StreamRecord rec = c.record(id);
+        if (rec == null) {
+            // RFC9113 §5.1 closed: after our RST_STREAM the endpoint "MUST minimally process and then discard"
+            discardIfUntracked(tracked, flowLength);
+            c.guard.onGlitch(c.now, "DATA on a closed stream");
+            return;
+        }
+        if (!rec.finalHeadersReceived) {
+            // RFC9113 §8.1: a response is "zero or more HEADERS (1xx) ... one HEADERS (final) ... zero or more DATA"
+            throw malformed(id, "8.1", "DATA before the final header section");
+        }
+        int padding = flowLength - f.data().length;
+        if (padding > 0) {
+            c.inbound.onConsumed(id, padding, c::sendWindowUpdate); // padding is never delivered
+        }
+        rec.bodyBytesReceived += f.data().length;
+        if (c.role == Role.SERVER && rec.bodyBytesReceived > c.limits.maxRequestBodyBytes()) {
+            refuseRequest(id, 413, "request body over " + c.limits.maxRequestBodyBytes() + " octets");
+            return;
+        }
+        rec.bodyCheck.onData(f.data().length);
+        if (f.endStream()) {
+            rec.bodyCheck.onEndStream();
+        }
+        c.emit(new Event.DataReceived(id, f.data(), f.endStream(), flowLength));
+        if (f.endStream()) {
+            c.apply(id, StreamInput.RECV_END_STREAM);
+        }
+    }
+
+    /** DATA that will not be delivered: charged to the windows, then given back to the connection. */
+    private void countUndelivered(int streamId, int length) {
+        boolean tracked = c.inbound.isTracked(streamId);
+        try {
+            c.inbound.onDataReceived(streamId, length);
+        } catch (StreamError e) {
+            c.inbound.onDiscarded(length, c::sendWindowUpdate);
+            return;
+        }
+        // a tracked stream is reset next, and closing it returns its octets to the connection
+        discardIfUntracked(tracked, length);
+    }
+
+    private void discardIfUntracked(boolean tracked, int length) {
+        if (!tracked) {
+            // RFC9113 §6.9: counted against the connection window on receipt, returned now since no stream took it
+            c.inbound.onDiscarded(length, c::sendWindowUpdate);
+        }
+    }
+
+    // ---------------------------------------------------------------- HEADERS and PUSH_PROMISE
+
+    private void onHeaderBlock(HeaderBlockAssembler.Block block) {
+        if (block.first() instanceof PushPromiseFrame f) {
+            onPushPromise(f, block.fragment());
+            return;
+        }
+        HeadersFrame first = (HeadersFrame) block.first();
+        int id = first.streamId();
+        List<HeaderField> fields;
+        boolean tooLarge = false;
+        try {
+            fields = c.decode(block.fragment());
+        } catch (HeaderListSizeException e) {
+            fields = List.of();
+            tooLarge = true;
+        }
+        tracedHeaders = fields;
+        StreamState before = c.registry.state(id);
+        Transition t = c.apply(id, StreamInput.RECV_HEADERS);
+        if (t instanceof Transition.Reject r) {
+            throw r.toException(id);
+        }
+        StreamRecord rec = c.record(id);
+        if (rec == null) {
+            c.guard.onGlitch(c.now, "HEADERS on a closed stream"); // decoded for HPACK, then discarded (§5.1)
+            return;
+        }
+        if (before == StreamState.IDLE && c.refusesNewPeerStream(id)) {
+            // RFC9113 §6.8: after GOAWAY "the sender can discard frames for streams initiated by the receiver with identifiers higher than the identified last stream"
+            c.apply(id, StreamInput.SEND_RST_STREAM);
+            c.writeControl(RstStreamFrame.of(id, ErrorCode.REFUSED_STREAM));
+            return;
+        }
+        // RFC7540 §5.3.1: "A stream cannot depend on itself. An endpoint MUST treat this as a stream error ... PROTOCOL_ERROR"
+        FrameValidator.checkSelfDependencyRfc7540(id, first.priority()).ifPresent(v -> {
+            throw v.toException(id);
+        });
+        if (tooLarge) {
+            if (first.endStream()) {
+                c.apply(id, StreamInput.RECV_END_STREAM); // a complete request needs no RST_STREAM after the 431
+            }
+            refuseRequest(id, 431, "header list over SETTINGS_MAX_HEADER_LIST_SIZE " + c.limits.maxHeaderListSize());
+            return;
+        }
+        boolean endStream = first.endStream();
+        HeadersKind kind = classify(rec, id, fields, endStream);
+        if (kind == HeadersKind.REQUEST && c.role == Role.SERVER
+                && rec.bodyCheck.declaredLength() > c.limits.maxRequestBodyBytes()) {
+            refuseRequest(id, 413, "content-length " + rec.bodyCheck.declaredLength() + " over "
+                    + c.limits.maxRequestBodyBytes());
+            return;
+        }
+        if (endStream) {
+            rec.bodyCheck.onEndStream();
+        }
+        c.emit(new Event.HeadersReceived(id, kind, fields, endStream));
+        if (endStream) {
+            c.apply(id, StreamInput.RECV_END_STREAM);
+        }
+    }
+
+    /** Where this header section sits in the message (RFC 9113 §8.1), validated by the message rules. */
+    private HeadersKind classify(StreamRecord rec, int id, List<HeaderField> fields, boolean endStream) {
+        MessageRules rules = c.config.messageRules();
+        if (rec.finalHeadersReceived) {
+            if (!endStream) {
+                // RFC9113 §8.1: "a HEADERS frame without the END_STREAM flag set after ... the final ... is malformed" (trailers end the stream)
+                throw malformed(id, "8.1", "HEADERS without END_STREAM after the header section");
+            }
+            rules.trailers(id, fields);
+            return HeadersKind.TRAILERS;
+        }
+        if (c.role == Role.SERVER) {
+            rules.request(id, fields);
+            rec.finalHeadersReceived = true;
+            rec.bodyCheck = rules.body(id, fields, true);
+            return HeadersKind.REQUEST;
+        }
+        rules.response(id, fields);
+        if (Http2Connection.isInformational(fields)) {
+            if (endStream) {
+                // RFC9113 §8.1: "A HEADERS frame with the END_STREAM flag set that carries an informational status code is malformed"
+                throw malformed(id, "8.1", "informational (1xx) response with END_STREAM");
+            }
+            return HeadersKind.INFORMATIONAL;
+        }
+        rec.finalHeadersReceived = true;
+        String status = Http2Connection.valueOf(fields, ":status");
+        boolean bodyExpected = !"HEAD".equals(rec.requestMethod) && !"204".equals(status) && !"304".equals(status);
+        rec.bodyCheck = rules.body(id, fields, bodyExpected);
+        return HeadersKind.RESPONSE;
+    }
+
+    private void onPushPromiseStart(PushPromiseFrame f) {
+        if (c.role == Role.SERVER) {
+            // RFC9113 §8.4: "servers MUST treat the receipt of a PUSH_PROMISE frame as a connection error ... PROTOCOL_ERROR"
+            throw H2Errors.connection(ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113("8.4"), "a client sent PUSH_PROMISE");
+        }
+        if (!c.settings.localAnnounced().enablePush()) {
+            // RFC9113 §6.6: "PUSH_PROMISE MUST NOT be sent if the SETTINGS_ENABLE_PUSH setting of the peer endpoint is set to 0"
+            throw H2Errors.connection(ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113("6.6"),
+                    "PUSH_PROMISE although we sent SETTINGS_ENABLE_PUSH=0");
+        }
+        HeaderBlockAssembler.Block block = c.assembler.start(f);
+        if (block != null) {
+            onHeaderBlock(block);
+        }
+    }
+
+    private void onPushPromise(PushPromiseFrame f, byte[] fragment) {
+        int id = f.streamId();
+        int promised = f.promisedStreamId();
+        List<HeaderField> fields;
+        boolean tooLarge = false;
+        try {
+            fields = c.decode(fragment);
+        } catch (HeaderListSizeException e) {
+            fields = List.of();
+            tooLarge = true;
+        }
+        tracedHeaders = fields;
+        if (c.apply(id, StreamInput.RECV_PUSH_PROMISE) instanceof Transition.Reject r) {
+            throw r.toException(id);
+        }
+        if (c.apply(promised, StreamInput.RECV_PROMISED_ID) instanceof Transition.Reject r) {
+            throw r.toException(promised);
+        }
+        if (c.record(id) == null || tooLarge) {
+            // the associated stream is gone (we reset it) or the request is too large: we do not want the push
+            c.apply(promised, StreamInput.SEND_RST_STREAM);
+            c.writeControl(RstStreamFrame.of(promised, ErrorCode.CANCEL));
+            return;
+        }
+        c.config.messageRules().request(promised, fields);
+        String method = Http2Connection.valueOf(fields, ":method");
+        if (!"GET".equals(method) && !"HEAD".equals(method)) {
+            // RFC9113 §8.4.1: a method that "is not safe ... MUST respond on the promised stream with a stream error ... PROTOCOL_ERROR"
+            throw malformed(promised, "8.4.1", "promised request with method " + method + " is not safe and cacheable");
+        }
+        c.emit(new Event.PushPromiseReceived(id, promised, fields));
+    }
+
+    // ---------------------------------------------------------------- control frames
+
+    private void onPriority(PriorityFrame f) {
+        c.guard.onGlitch(c.now, "PRIORITY");
+        int id = f.streamId();
+        // RFC7540 §5.3.1: "A stream cannot depend on itself. An endpoint MUST treat this as a stream error ... PROTOCOL_ERROR"
+        FrameValidator.checkSelfDependencyRfc7540(id, f.priority()).ifPresent(v -> {
+            throw v.toException(id);
+        });
+        if (c.apply(id, StreamInput.RECV_PRIORITY) instanceof Transition.Reject r) {
+            throw r.toException(id);
+        }
+    }
+
+    private void onRstStream(RstStreamFrame f) {
+        c.guard.onRstReceived(c.now);
+        int id = f.streamId();
+        StreamState before = c.registry.state(id);
+        if (c.apply(id, StreamInput.RECV_RST_STREAM) instanceof Transition.Reject r) {
+            throw r.toException(id); // RFC9113 §6.4: RST_STREAM on an idle stream
+        }
+        if (before != StreamState.CLOSED) {
+            c.emit(new Event.StreamReset(id, f.errorCode() & 0xffffffffL, true));
+        }
+    }
+
+    private void onSettings(SettingsFrame f) {
+        if (f.ack()) {
+            Settings acknowledged = c.settings.onAck();
+            SettingsEffects.applyLocal(c, acknowledged);
+            c.emit(new Event.SettingsAcked(acknowledged));
+            return;
+        }
+        c.guard.onSettings(c.now, f.settings().size());
+        SettingsExchange.Received received = c.settings.receive(f);
+        SettingsEffects.applyRemote(c, received);
+        // RFC9113 §6.5.3: "Upon receiving ... the recipient MUST immediately emit a SETTINGS frame with the ACK flag set"
+        c.writeControl(SettingsFrame.ackFrame());
+        c.emit(new Event.SettingsReceived(received.after(), received.entries()));
+    }
+
+    private void onPing(PingFrame f) {
+        if (f.ack()) {
+            // RFC9113 §6.7: only an ACK echoing our own opaque data answers our PING
+            if (c.pingAcked(f.opaqueData())) {
+                c.emit(new Event.PingAcked(f.opaqueData()));
+            }
+            return;
+        }
+        c.guard.onPing(c.now);
+        // RFC9113 §6.7: "Receivers of a PING frame that does not include an ACK flag MUST send a PING frame with the ACK flag set in response, with an identical frame payload"
+        c.writeControl(PingFrame.ackOf(f.opaqueData()));
+    }
+
+    private void onWindowUpdate(WindowUpdateFrame f) {
+        int id = f.streamId();
+        if (id != 0 && c.apply(id, StreamInput.RECV_WINDOW_UPDATE) instanceof Transition.Reject r) {
+            throw r.toException(id);
+        }
+        // RFC9113 §6.9: "A receiver MUST treat the receipt of a WINDOW_UPDATE frame with a flow-control window increment of 0 as a stream error"
+        FrameValidator.checkWindowUpdateIncrement(id, f.increment()).ifPresent(v -> {
+            throw v.toException(id);
+        });
+        if (id != 0 && !c.outbound.isTracked(id)) {
+            return; // RFC9113 §6.9: WINDOW_UPDATE on a closed stream: "MUST NOT treat this as an error"
+        }
+        // RFC9113 §6.9.1: a window above 2^31-1 is FLOW_CONTROL_ERROR, on the stream or the connection
+        c.outbound.onWindowUpdate(id, f.increment());
+        c.scheduler.onWindowOpened();
+        c.emit(new Event.WindowUpdated(id, id == 0 ? c.outbound.connectionWindow() : c.outbound.streamWindow(id)));
+    }
+
+    /** A server refuses a request with a 413/431 response (see class comment); a client resets with CANCEL. */
+    private void refuseRequest(int streamId, int status, String reason) {
+        StreamRecord rec = c.record(streamId);
+        boolean answered = false;
+        if (c.role == Role.SERVER && rec != null && !rec.finalHeadersSent && !c.scheduler.hasPending(streamId)) {
+            rec.finalHeadersSent = true;
+            c.apply(streamId, StreamInput.SEND_HEADERS);
+            c.writeHeaders(streamId, List.of(new HeaderField(":status", Integer.toString(status))), true);
+            answered = true;
+        }
+        if (c.registry.state(streamId) != StreamState.CLOSED) {
+            c.scheduler.remove(streamId);
+            ErrorCode code = answered ? ErrorCode.NO_ERROR : ErrorCode.CANCEL;
+            c.apply(streamId, StreamInput.SEND_RST_STREAM);
+            // RFC9113 §8.1: a server "MAY request that the client abort transmission of a request without error by sending a RST_STREAM with an error code of NO_ERROR"
+            c.writeControl(RstStreamFrame.of(streamId, code));
+            if (!answered) {
+                c.emit(new Event.StreamReset(streamId, code.code(), false));
+            }
+        }
+        if (c.role == Role.SERVER) {
+            c.emit(new Event.RequestRefused(streamId, status, reason));
+        }
+    }
+
+    private static StreamError malformed(int streamId, String section, String detail) {
+        return (StreamError) H2Errors.stream(streamId, ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113(section),
+                "malformed message: " + detail);
+    }
+}

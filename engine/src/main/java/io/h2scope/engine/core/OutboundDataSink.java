@@ -1,0 +1,54 @@
+package io.h2scope.engine.core;
+
+import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.stream.StreamInput;
+
+import java.util.List;
+
+/** Writes queued DATA for the scheduler, keeping windows and states in step. */
+final class OutboundDataSink implements DataScheduler.Sink {
+
+    private final Http2Connection c;
+
+    OutboundDataSink(Http2Connection connection) {
+        this.c = connection;
+    }
+
+    @Override
+    public int sendable(int streamId, int wanted) {
+        return c.outbound.sendable(streamId, wanted);
+    }
+
+    @Override
+    public boolean connectionBlocked() {
+        return c.outbound.connectionWindow() <= 0;
+    }
+
+    @Override
+    public boolean outputFull() {
+        return c.output.readableBytes() >= c.limits.maxOutputBufferBytes();
+    }
+
+    @Override
+    public int maxFrameSize() {
+        return c.output.maxFrameSize();
+    }
+
+    @Override
+    public void writeData(int streamId, byte[] data, int offset, int length, boolean endStream) {
+        if (length > 0) {
+            c.outbound.onSent(streamId, length);
+        }
+        if (endStream) {
+            c.apply(streamId, StreamInput.SEND_END_STREAM);
+        }
+        c.output.data(streamId, data, offset, length, endStream);
+    }
+
+    @Override
+    public void writeTrailers(int streamId, List<HeaderField> trailers) {
+        c.apply(streamId, StreamInput.SEND_HEADERS);
+        c.writeHeaders(streamId, trailers, true);
+    }
+}
+

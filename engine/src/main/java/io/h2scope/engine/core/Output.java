@@ -1,0 +1,142 @@
+package io.h2scope.engine.core;
+
+import io.h2scope.engine.core.limits.ControlFrameBacklog;
+import io.h2scope.engine.frame.ContinuationFrame;
+import io.h2scope.engine.frame.DataFrame;
+import io.h2scope.engine.frame.Flags;
+import io.h2scope.engine.frame.Frame;
+import io.h2scope.engine.frame.HeadersFrame;
+import io.h2scope.engine.frame.PushPromiseFrame;
+import io.h2scope.engine.frame.codec.FrameOutput;
+import io.h2scope.engine.frame.codec.FrameWriter;
+import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.trace.Direction;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.LongSupplier;
+
+/**
+ * The connection's outgoing bytes: frames are encoded into one {@link FrameOutput} that the
+ * transport drains, each published to the trace as it is written. Counts the control frames
+ * still waiting to be drained, for the unread-output limit. Callers update stream and window
+ * state before writing, so a frame's trace event shows the state after it.
+ */
+final class Output {
+
+    private final FrameOutput out = new FrameOutput();
+    private final FrameWriter writer = new FrameWriter();
+    private final ControlFrameBacklog backlog = new ControlFrameBacklog();
+    private final FrameTracer tracer;
+    private final LongSupplier now;
+    private long drained;
+
+    /** {@code now} gives the connection's current time, for trace events. */
+    Output(FrameTracer tracer, LongSupplier now) {
+        this.tracer = tracer;
+        this.now = now;
+    }
+
+    /** Bytes that are not a frame: the client connection preface. */
+    void raw(byte[] bytes) {
+        out.write(bytes);
+    }
+
+    /** Writes one frame. */
+    void frame(Frame frame) {
+        writer.write(frame, out);
+        tracer.publish(Direction.OUTBOUND, null, frame, List.of(), now.getAsLong());
+    }
+
+    /** Writes a control frame the peer provoked; returns how many such frames are now undrained. */
+    int control(Frame frame) {
+        frame(frame);
+        return backlog.onWritten(drained + out.readableBytes());
+    }
+
+    /** A field block as HEADERS and CONTINUATION frames of at most the peer's max frame size (RFC 9113 §4.3). */
+    void headerBlock(int streamId, byte[] block, boolean endStream, List<HeaderField> headers) {
+        int max = writer.maxFrameSize();
+        if (block.length <= max) {
+            frameWithHeaders(HeadersFrame.of(streamId, block, endStream, true), headers);
+            return;
+        }
+        frameWithHeaders(HeadersFrame.of(streamId, Arrays.copyOf(block, max), endStream, false), List.of());
+        continuations(streamId, block, max, headers);
+    }
+
+    /** PUSH_PROMISE and CONTINUATION frames. */
+    void pushPromise(int streamId, int promisedId, byte[] block, List<HeaderField> headers) {
+        int max = writer.maxFrameSize() - PushPromiseFrame.PROMISED_ID_LENGTH;
+        if (block.length <= max) {
+            frameWithHeaders(PushPromiseFrame.of(streamId, promisedId, block, true), headers);
+            return;
+        }
+        frameWithHeaders(PushPromiseFrame.of(streamId, promisedId, Arrays.copyOf(block, max), false), List.of());
+        continuations(streamId, block, max, headers);
+    }
+
+    /** One DATA frame; no copy is made unless the trace wants the frame. */
+    void data(int streamId, byte[] data, int offset, int length, boolean endStream) {
+        writer.writeData(streamId, data, offset, length, endStream, out);
+        if (tracer.enabled()) {
+            DataFrame frame = new DataFrame(streamId, endStream ? Flags.END_STREAM : 0,
+                    Arrays.copyOfRange(data, offset, offset + length), -1);
+            tracer.publish(Direction.OUTBOUND, null, frame, List.of(), now.getAsLong());
+        }
+    }
+
+    private void continuations(int streamId, byte[] block, int from, List<HeaderField> headers) {
+        int max = writer.maxFrameSize();
+        for (int position = from; position < block.length; position += max) {
+            int end = Math.min(block.length, position + max);
+            boolean last = end == block.length;
+            frameWithHeaders(ContinuationFrame.of(streamId, Arrays.copyOfRange(block, position, end), last),
+                    last ? headers : List.of());
+        }
+    }
+
+    private void frameWithHeaders(Frame frame, List<HeaderField> headers) {
+        writer.write(frame, out);
+        tracer.publish(Direction.OUTBOUND, null, frame, headers, now.getAsLong());
+    }
+
+    void setMaxFrameSize(int size) {
+        writer.setMaxFrameSize(size);
+    }
+
+    int maxFrameSize() {
+        return writer.maxFrameSize();
+    }
+
+    int readableBytes() {
+        return out.readableBytes();
+    }
+
+    int queuedControlFrames() {
+        return backlog.queued();
+    }
+
+    int drainTo(ByteBuffer sink) {
+        int n = out.drainTo(sink);
+        onDrained(n);
+        return n;
+    }
+
+    int drainTo(FrameOutput sink) {
+        ByteBuffer view = out.readableView();
+        int n = view.remaining();
+        sink.write(view);
+        onDrained(n);
+        return n;
+    }
+
+    private void onDrained(int n) {
+        drained += n;
+        backlog.onDrained(drained);
+        if (out.readableBytes() == 0) {
+            out.compact();
+        }
+    }
+}

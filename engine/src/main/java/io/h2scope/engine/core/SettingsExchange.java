@@ -1,0 +1,105 @@
+package io.h2scope.engine.core;
+
+import io.h2scope.engine.frame.SettingsFrame;
+import io.h2scope.engine.settings.Setting;
+import io.h2scope.engine.settings.SettingId;
+import io.h2scope.engine.settings.Settings;
+import io.h2scope.engine.settings.SettingsSync;
+import io.h2scope.engine.settings.SettingsValidator;
+import io.h2scope.engine.stream.Role;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Both sides' SETTINGS (RFC 9113 §6.5): the peer's values as received, ours as sent and as
+ * acknowledged. Converts between the frame layer's raw {@code frame.Setting} and the named
+ * {@code settings.Setting} here, at the boundary. The side effects of a change (windows, HPACK,
+ * frame sizes) are applied by the connection.
+ */
+final class SettingsExchange {
+
+    /** A received SETTINGS frame, validated: the peer's settings before and after, and the known entries. */
+    record Received(Settings before, Settings after, List<Setting> entries) {
+    }
+
+    private final SettingsValidator validator;
+    private final SettingsSync sync;
+    private Settings remote = Settings.DEFAULTS;
+
+    SettingsExchange(Role role, long ackTimeoutNanos) {
+        this.validator = new SettingsValidator(role);
+        // RFC9113 §6.5.2: our values are the RFC initial ones until the peer ACKs ours
+        this.sync = new SettingsSync(Settings.DEFAULTS, ackTimeoutNanos);
+    }
+
+    /**
+     * Validates every entry before applying any (so a bad value never half-applies), then applies
+     * them in order (RFC9113 §6.5.3: "The values in the SETTINGS frame MUST be processed in the order they appear").
+     *
+     * @throws io.h2scope.engine.error.ConnectionError for a value outside its range (§6.5.2)
+     */
+    Received receive(SettingsFrame frame) {
+        List<Setting> entries = new ArrayList<>(frame.settings().size());
+        for (io.h2scope.engine.frame.Setting raw : frame.settings()) {
+            // RFC9113 §6.5.2: unknown identifiers "MUST ignore that setting" (validate returns empty)
+            validator.validate(raw.id(), raw.value()).ifPresent(id -> entries.add(new Setting(id, raw.value())));
+        }
+        Settings before = remote;
+        for (Setting s : entries) {
+            remote = remote.apply(s.id(), s.value());
+        }
+        return new Received(before, remote, entries);
+    }
+
+    /** The SETTINGS frame that moves our announced settings to {@code desired} (only changed values). */
+    SettingsFrame send(Settings desired, long nowNanos, boolean first) {
+        Settings announced = sync.announced();
+        List<Setting> changed = new ArrayList<>();
+        List<io.h2scope.engine.frame.Setting> raw = new ArrayList<>();
+        for (SettingId id : SettingId.values()) {
+            long value = desired.get(id);
+            if (value != announced.get(id) && value != Settings.UNLIMITED) {
+                changed.add(new Setting(id, value));
+                raw.add(new io.h2scope.engine.frame.Setting(id.code(), value));
+            }
+        }
+        if (!first && changed.isEmpty()) {
+            return null;
+        }
+        sync.onSent(changed, nowNanos);
+        return SettingsFrame.of(raw);
+    }
+
+    /** The peer ACKed our oldest pending SETTINGS; returns our settings as now in force. */
+    Settings onAck() {
+        return sync.onAck();
+    }
+
+    boolean isOverdue(long nowNanos) {
+        return sync.isOverdue(nowNanos);
+    }
+
+    io.h2scope.engine.error.ConnectionError timeoutError() {
+        return sync.timeoutError();
+    }
+
+    /** The peer's settings in force. */
+    Settings remote() {
+        return remote;
+    }
+
+    /** Ours, as the peer has acknowledged them. */
+    Settings localAcknowledged() {
+        return sync.acknowledged();
+    }
+
+    /** Ours, including SETTINGS not yet acknowledged. */
+    Settings localAnnounced() {
+        return sync.announced();
+    }
+
+    int pendingAcks() {
+        return sync.pendingCount();
+    }
+}
