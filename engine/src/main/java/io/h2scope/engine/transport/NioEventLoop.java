@@ -111,8 +111,16 @@ public final class NioEventLoop implements Executor {
         }
     }
 
+    /** Waits until the loop has finished and its thread is gone, so "stopped" means no thread is left. */
     boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
-        return terminated.await(timeout, unit);
+        long deadline = System.nanoTime() + unit.toNanos(timeout);
+        if (!terminated.await(timeout, unit)) {
+            return false;
+        }
+        if (Thread.currentThread() != thread) {
+            thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+        }
+        return !thread.isAlive() || Thread.currentThread() == thread;
     }
 
     private void run() {
