@@ -42,7 +42,7 @@ public final class S3_5_ConnectionPreface implements Section {
     }
 
     /** Also used by generic/1: the target's very first frame must be a non-ACK SETTINGS. */
-    static Verdict firstFrameIsSettings(io.h2scope.conformance.peer.Peer p) {
+    public static Verdict firstFrameIsSettings(io.h2scope.conformance.peer.Peer p) {
         String expected = "SETTINGS (no ACK) as the first frame";
         p.sendPreface();
         p.send(SettingsFrame.of());

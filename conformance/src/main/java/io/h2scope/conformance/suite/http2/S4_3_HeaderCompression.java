@@ -51,7 +51,7 @@ public final class S4_3_HeaderCompression implements Section {
                         .run(p -> {
                             p.handshake();
                             p.send(HeadersFrame.of(1, Script.getBlock(p), true, false));
-                            p.send(PriorityFrame.of(1, new Priority(0, false, 255)));
+                            p.send(PriorityFrame.of(1, new Priority(0, false, 256)));
                             Script.continuation(p, 1, Script.dummyBlock(p), true);
                             return Expect.connectionError(p, PROTOCOL_ERROR);
                         }),

@@ -38,7 +38,7 @@ public final class S5_3_1_StreamDependencies implements Section {
                         .accepts("RST_STREAM (or GOAWAY) with PROTOCOL_ERROR").errorCase()
                         .run(p -> {
                             p.handshake();
-                            p.send(HeadersFrame.withPriority(1, Script.getBlock(p), true, true, new Priority(1, false, 255)));
+                            p.send(HeadersFrame.withPriority(1, Script.getBlock(p), true, true, new Priority(1, false, 256)));
                             return Expect.streamError(p, 1, PROTOCOL_ERROR);
                         }),
                 CaseDef.define("http2/5.3.1/priority-depends-on-itself").h2spec("http2/5.3.1/2").rfc("5.3.1", "5.3.1")
@@ -47,7 +47,7 @@ public final class S5_3_1_StreamDependencies implements Section {
                         .accepts("RST_STREAM (or GOAWAY) with PROTOCOL_ERROR").errorCase()
                         .run(p -> {
                             p.handshake();
-                            p.send(PriorityFrame.of(1, new Priority(1, false, 255)));
+                            p.send(PriorityFrame.of(1, new Priority(1, false, 256)));
                             return Expect.streamError(p, 1, PROTOCOL_ERROR);
                         }));
     }

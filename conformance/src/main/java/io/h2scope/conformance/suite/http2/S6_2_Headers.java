@@ -37,7 +37,7 @@ public final class S6_2_Headers implements Section {
                         .run(p -> {
                             p.handshake();
                             p.send(HeadersFrame.of(1, Script.getBlock(p), false, false));
-                            p.send(PriorityFrame.of(1, new Priority(0, false, 255)));
+                            p.send(PriorityFrame.of(1, new Priority(0, false, 256)));
                             Script.continuation(p, 1, Script.dummyBlock(p), true);
                             return Expect.connectionError(p, PROTOCOL_ERROR);
                         }),

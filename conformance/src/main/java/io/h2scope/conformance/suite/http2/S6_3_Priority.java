@@ -34,7 +34,7 @@ public final class S6_3_Priority implements Section {
                         .accepts("GOAWAY with PROTOCOL_ERROR").errorCase()
                         .run(p -> {
                             p.handshake();
-                            p.send(PriorityFrame.of(0, new Priority(0, false, 255)));
+                            p.send(PriorityFrame.of(0, new Priority(0, false, 256)));
                             return Expect.connectionError(p, PROTOCOL_ERROR);
                         }),
                 CaseDef.define("http2/6.3/length-not-5").h2spec("http2/6.3/2").rfc("6.3", "6.3")
