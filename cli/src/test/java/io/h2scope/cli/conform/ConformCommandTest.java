@@ -1,0 +1,57 @@
+package io.h2scope.cli.conform;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.h2scope.cli.H2scopeCommand;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class ConformCommandTest {
+
+    private record Run(int exit, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        CommandLine cli = H2scopeCommand.commandLine();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        int exit = cli.execute(args);
+        return new Run(exit, out.toString(), err.toString());
+    }
+
+    @Test
+    void withoutUrlSaysTheEmbeddedServerIsNotThereYetAndExits2() {
+        Run r = run("conform");
+        assertEquals(2, r.exit());
+        assertTrue(r.err().contains("engine's own server"), r.err());
+    }
+
+    @Test
+    void listPrintsSelectedCasesWithoutRunning() {
+        Run r = run("conform", "--list", "--section", "6.7");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("http2/6.7/ping-is-acked"), r.out());
+        assertTrue(r.out().contains("generic/3.7/ping"), r.out());
+        assertTrue(!r.out().contains("http2/6.5/"), r.out());
+    }
+
+    @Test
+    void badReportKindIsAUsageError() {
+        Run r = run("conform", "http://127.0.0.1:9/", "--report", "pdf=x.pdf");
+        assertEquals(2, r.exit());
+        assertTrue(r.err().contains("junit, json or html"), r.err());
+    }
+
+    @Test
+    void durations() {
+        assertEquals(Duration.ofMillis(1500), ConformCommand.parseDuration("1.5s"));
+        assertEquals(Duration.ofMillis(250), ConformCommand.parseDuration("250ms"));
+        assertEquals(Duration.ofMinutes(2), ConformCommand.parseDuration("2m"));
+    }
+}

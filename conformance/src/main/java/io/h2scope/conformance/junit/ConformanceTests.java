@@ -1,0 +1,72 @@
+package io.h2scope.conformance.junit;
+
+import io.h2scope.conformance.runner.CaseResult;
+import io.h2scope.conformance.runner.RunConfig;
+import io.h2scope.conformance.runner.SuiteRunner;
+import io.h2scope.conformance.spec.Section;
+import io.h2scope.conformance.suite.Suites;
+import io.h2scope.conformance.target.Target;
+import io.h2scope.conformance.verdict.Outcome;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.DynamicTest;
+import org.opentest4j.AssertionFailedError;
+import org.opentest4j.TestAbortedException;
+
+/**
+ * The suite as JUnit Jupiter dynamic tests, for a user's own build:
+ *
+ * <pre>{@code
+ * @TestFactory
+ * Stream<DynamicNode> http2Conformance() {
+ *     return ConformanceTests.forTarget(Target.parse("http://127.0.0.1:8080/"));
+ * }
+ * }</pre>
+ *
+ * One {@link DynamicContainer} per section, one {@link DynamicTest} per case named by its id. Each
+ * test runs its case on its own connection (with the liveness probe after an error case). FAIL
+ * throws {@link AssertionFailedError} carrying the evidence; SKIP and INCONCLUSIVE abort the test
+ * ({@link TestAbortedException}) with the reason; PASS and PASS-LENIENT pass (PASS-LENIENT fails
+ * under strict options, as everywhere).
+ */
+public final class ConformanceTests {
+
+    private ConformanceTests() {
+    }
+
+    public static Stream<DynamicNode> forTarget(Target target) {
+        return forTarget(RunConfig.defaults(target));
+    }
+
+    public static Stream<DynamicNode> forTarget(RunConfig config) {
+        return forSections(config, Suites.all());
+    }
+
+    public static Stream<DynamicNode> forSections(RunConfig config, List<Section> sections) {
+        SuiteRunner runner = new SuiteRunner(config);
+        return sections.stream().<DynamicNode>mapMulti((section, sink) -> {
+            List<DynamicNode> tests = runner.plan(List.of(section)).stream()
+                    .map(planned -> (DynamicNode) DynamicTest.dynamicTest(planned.definition().id().value()
+                            + (planned.iteration() > 1 ? " #" + planned.iteration() : ""), () -> check(runner.runOne(planned))))
+                    .toList();
+            if (!tests.isEmpty()) { // a section with nothing selected is left out
+                sink.accept(DynamicContainer.dynamicContainer(section.id() + " " + section.title(), tests));
+            }
+        });
+    }
+
+    static void check(CaseResult result) {
+        Outcome outcome = result.verdict().outcome();
+        switch (outcome) {
+            case PASS, PASS_LENIENT -> {
+            }
+            case SKIP, INCONCLUSIVE -> throw new TestAbortedException(outcome.label() + ": " + result.verdict().reason());
+            case FAIL -> throw new AssertionFailedError(result.definition().id() + " FAILED\nrule: "
+                    + result.definition().quote() + "\n" + "expected: " + result.verdict().expected() + "\nactual: "
+                    + result.verdict().actual() + "\nevidence:\n" + result.evidenceText(),
+                    result.verdict().expected(), result.verdict().actual());
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package io.h2scope.conformance.peer;
+
+import java.io.IOException;
+
+/** The connection or the HTTP/2 preface exchange failed before a case could send what it tests. */
+public final class HandshakeException extends IOException {
+
+    private static final long serialVersionUID = 1L;
+
+    /** What went wrong. */
+    public enum Kind {
+        /** TCP connect failed or timed out. */
+        CONNECT,
+        /** TLS failed, or ALPN did not select h2. */
+        TLS,
+        /** The target answered in HTTP/1.x. */
+        HTTP1,
+        /** The target closed the connection or sent GOAWAY during the preface. */
+        CLOSED,
+        /** The target's SETTINGS or its ACK of ours did not arrive in time. */
+        TIMEOUT
+    }
+
+    private final Kind kind;
+
+    public HandshakeException(Kind kind, String message) {
+        super(message);
+        this.kind = kind;
+    }
+
+    public HandshakeException(Kind kind, String message, Throwable cause) {
+        super(message, cause);
+        this.kind = kind;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+}

@@ -1,0 +1,338 @@
+package io.h2scope.conformance.peer;
+
+import io.h2scope.conformance.target.Target;
+import io.h2scope.engine.frame.Frame;
+import io.h2scope.engine.frame.FrameSizes;
+import io.h2scope.engine.frame.FrameType;
+import io.h2scope.engine.frame.HeadersFrame;
+import io.h2scope.engine.frame.PingFrame;
+import io.h2scope.engine.frame.SettingsFrame;
+import io.h2scope.engine.frame.check.Violation;
+import io.h2scope.engine.frame.codec.FrameHandler;
+import io.h2scope.engine.frame.codec.FrameReader;
+import io.h2scope.engine.frame.codec.FrameWriter;
+import io.h2scope.engine.frame.codec.RawFrameWriter;
+import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.hpack.HpackEncoder;
+import io.h2scope.engine.settings.SettingId;
+import io.h2scope.engine.trace.FrameDescriber;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+
+/**
+ * The scripted raw peer the cases drive: a client that can send anything (valid frames, broken
+ * frames, bytes that are no frame at all) and reports what the target did as typed
+ * {@link PeerEvent}s. Built on the engine's frame writer and lenient reader and on HPACK, never on
+ * a connection state machine, so nothing stops it from breaking a rule.
+ *
+ * <p>It answers two things on its own, always recorded: the target's SETTINGS get an ACK
+ * (RFC9113 §6.5.3) and the target's PINGs get a PING ACK (RFC9113 §6.7). A target's PING is
+ * therefore never mistaken for the answer to ours (h2spec takes the first PING it sees).
+ *
+ * <p>Every frame both ways is kept, time-stamped, in {@link #trace()}: the evidence of a verdict.
+ * Blocking sockets; one thread per peer; not thread-safe.
+ */
+public final class Peer implements AutoCloseable {
+
+    /** RFC9113 §3.4: the client connection preface. */
+    public static final byte[] PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+
+    private final Target target;
+    private final PeerOptions options;
+    private final Socket socket;
+    private final InputStream in;
+    private final OutputStream out;
+    private final long startNanos = System.nanoTime();
+    private final List<TraceEntry> trace = Collections.synchronizedList(new ArrayList<>());
+    private final ArrayDeque<PeerEvent> pending = new ArrayDeque<>();
+    private final InboundParser parser = new InboundParser(this::onEvent);
+    private final HpackEncoder encoder = new HpackEncoder(4096);
+    private final Map<Integer, Long> serverSettings = new LinkedHashMap<>();
+    private final byte[] readBuffer = new byte[16 * 1024];
+    private boolean serverSettingsSeen;
+    private boolean ourSettingsAcked;
+    private PeerEvent.ConnectionClosed closed;
+    private long pingCounter;
+
+    private Peer(Target target, PeerOptions options, Socket socket) throws IOException {
+        this.target = target;
+        this.options = options;
+        this.socket = socket;
+        this.in = socket.getInputStream();
+        this.out = socket.getOutputStream();
+        note("connected to " + target.url() + (target.tls() ? " (TLS, ALPN h2)" : " (h2c, prior knowledge)"));
+    }
+
+    /** Opens a connection (TCP, plus TLS and ALPN h2 for an https target); sends nothing yet. */
+    public static Peer connect(Target target, PeerOptions options) throws HandshakeException {
+        Socket socket = Connector.open(target, options.insecure(), options.timeout().multipliedBy(2));
+        try {
+            return new Peer(target, options, socket);
+        } catch (IOException e) {
+            Connector.closeQuietly(socket);
+            throw new HandshakeException(HandshakeException.Kind.CONNECT, "cannot use the socket: " + e.getMessage(), e);
+        }
+    }
+
+    public Target target() {
+        return target;
+    }
+
+    public PeerOptions options() {
+        return options;
+    }
+
+    /** The per-case wait. */
+    public Duration timeout() {
+        return options.timeout();
+    }
+
+    /**
+     * The HTTP/2 preface exchange: our preface and SETTINGS; then reads until the target's SETTINGS
+     * arrived (and is ACKed) and our SETTINGS is ACKed, answering whatever else comes first.
+     */
+    public void handshake() throws HandshakeException {
+        sendPreface();
+        send(SettingsFrame.of(options.settings()));
+        long deadline = System.nanoTime() + options.timeout().multipliedBy(2).toNanos();
+        while (!serverSettingsSeen || !ourSettingsAcked) {
+            PeerEvent event = nextEvent(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+            if (event instanceof PeerEvent.Http1Response h) {
+                throw new HandshakeException(HandshakeException.Kind.HTTP1,
+                        "the target answered the HTTP/2 preface in HTTP/1: \"" + h.statusLine() + "\"");
+            } else if (event instanceof PeerEvent.ConnectionClosed c) {
+                throw new HandshakeException(HandshakeException.Kind.CLOSED, "connection " + c.how() + " during the preface");
+            } else if (event instanceof PeerEvent.Timeout) {
+                throw new HandshakeException(HandshakeException.Kind.TIMEOUT, serverSettingsSeen
+                        ? "the target did not ACK our SETTINGS in " + options.timeout().multipliedBy(2).toMillis() + " ms"
+                        : "no SETTINGS from the target in " + options.timeout().multipliedBy(2).toMillis() + " ms");
+            } else if (event instanceof PeerEvent.FrameReceived f && f.is(FrameType.GOAWAY)) {
+                throw new HandshakeException(HandshakeException.Kind.CLOSED, "GOAWAY during the preface: "
+                        + FrameDescriber.line(f.frame()));
+            }
+        }
+        note("handshake complete");
+    }
+
+    /** Our connection preface octets alone (RFC9113 §3.4), for cases that build the preface themselves. */
+    public void sendPreface() {
+        write(PREFACE, Direction.OUT, "PREFACE \"PRI * HTTP/2.0\\r\\n\\r\\nSM\\r\\n\\r\\n\"");
+    }
+
+    /** Sends a frame exactly as the record describes it; no size or RFC check. */
+    public void send(Frame frame) {
+        write(FrameWriter.encode(frame), Direction.OUT, FrameDescriber.line(frame));
+    }
+
+    /** Sends a frame with a header of our choosing; the Length field is the payload's length. */
+    public void writeRawFrame(int typeCode, int flags, int streamId, byte[] payload) {
+        writeRawFrame(payload.length, typeCode, flags, streamId, false, payload);
+    }
+
+    /** Sends any header (Length field may disagree with the payload; reserved bit settable) then the payload. */
+    public void writeRawFrame(int lengthField, int typeCode, int flags, int streamId, boolean reservedBit, byte[] payload) {
+        byte[] bytes = RawFrameWriter.frame(lengthField, typeCode, flags, streamId, reservedBit, payload);
+        write(bytes, Direction.OUT, describeRaw(bytes, lengthField == payload.length));
+    }
+
+    /** Sends bytes as given (half a frame, garbage, an invalid preface). */
+    public void sendRaw(byte[] bytes) {
+        write(bytes, Direction.OUT, "RAW " + bytes.length + " octets " + FrameDescriber.printable(bytes));
+    }
+
+    /** Encodes a field block with this connection's HPACK encoder (its dynamic table persists). */
+    public byte[] encodeHeaders(List<HeaderField> fields) {
+        return encoder.encode(fields);
+    }
+
+    /** A valid GET for {@code path} on this target. */
+    public List<HeaderField> requestHeaders(String path) {
+        return requestHeaders("GET", path);
+    }
+
+    /** A valid request head for any method. */
+    public List<HeaderField> requestHeaders(String method, String path) {
+        return List.of(new HeaderField(":method", method), new HeaderField(":scheme", target.scheme()),
+                new HeaderField(":path", path), new HeaderField(":authority", target.authority()));
+    }
+
+    /** Sends one HEADERS frame (END_HEADERS set) carrying {@code fields}, encoded with this peer's HPACK encoder. */
+    public void sendHeaders(int streamId, List<HeaderField> fields, boolean endStream) {
+        send(HeadersFrame.of(streamId, encodeHeaders(fields), endStream, true));
+    }
+
+    /** Sends a PING (no ACK) with a payload no earlier PING of ours used; returns the payload. */
+    public long sendProbePing() {
+        long payload = 0x6832736370650000L | (++pingCounter & 0xffff); // "h2scpe" + counter
+        send(PingFrame.of(payload));
+        return payload;
+    }
+
+    /** The next thing the target did, waiting at most {@code wait}; a closed connection stays closed. */
+    public PeerEvent nextEvent(Duration wait) {
+        long deadline = System.nanoTime() + wait.toNanos();
+        while (pending.isEmpty()) {
+            if (closed != null) {
+                return closed;
+            }
+            long remaining = deadline - System.nanoTime();
+            if (remaining <= 0) {
+                note("no frame within " + wait.toMillis() + " ms");
+                return new PeerEvent.Timeout(wait);
+            }
+            readOnce(remaining);
+        }
+        return pending.poll();
+    }
+
+    private void readOnce(long remainingNanos) {
+        try {
+            socket.setSoTimeout((int) Math.max(1, Duration.ofNanos(remainingNanos).toMillis()));
+            int n = in.read(readBuffer);
+            if (n < 0) {
+                markClosed("closed (EOF)");
+            } else {
+                parser.feed(readBuffer, n);
+            }
+        } catch (SocketTimeoutException e) {
+            // the caller's deadline decides
+        } catch (IOException e) {
+            markClosed("reset (" + e.getMessage() + ")");
+        }
+    }
+
+    private void markClosed(String how) {
+        closed = new PeerEvent.ConnectionClosed(how);
+        note("connection " + how);
+        pending.add(closed);
+    }
+
+    private void onEvent(PeerEvent event) {
+        if (event instanceof PeerEvent.FrameReceived f) {
+            String headers = f.headers() == null ? "" : " headers=" + f.headers();
+            record(Direction.IN, FrameDescriber.line(f.frame()) + headers);
+            answer(f.frame());
+        } else if (event instanceof PeerEvent.PeerViolation v) {
+            record(Direction.IN, FrameType.nameOf(v.header().typeCode()) + " stream=" + v.header().streamId()
+                    + " length=" + v.header().length() + " BREAKS " + v.violation());
+        } else if (event instanceof PeerEvent.Http1Response h) {
+            record(Direction.IN, "HTTP/1 answer: " + h.statusLine());
+        }
+        pending.add(event);
+    }
+
+    /** The automatic answers: ACK the target's SETTINGS, answer its PINGs. */
+    private void answer(Frame frame) {
+        if (frame instanceof SettingsFrame s) {
+            if (s.ack()) {
+                ourSettingsAcked = true;
+            } else {
+                serverSettingsSeen = true;
+                s.settings().forEach(setting -> serverSettings.put(setting.id(), setting.value()));
+                // RFC9113 §6.5.3: "the recipient MUST immediately emit a SETTINGS frame with the ACK flag set"
+                send(SettingsFrame.ackFrame());
+            }
+        } else if (frame instanceof PingFrame p && !p.ack()) {
+            // RFC9113 §6.7: "Receivers of a PING frame that does not include an ACK flag MUST send a PING frame with the ACK flag set"
+            send(PingFrame.ackOf(p.opaqueData()));
+        }
+    }
+
+    /** A SETTINGS value the target advertised, if it did. */
+    public OptionalLong serverSetting(SettingId id) {
+        Long value = serverSettings.get(id.code());
+        return value == null ? OptionalLong.empty() : OptionalLong.of(value);
+    }
+
+    /** The target's SETTINGS_MAX_FRAME_SIZE (2^14 unless it said otherwise). */
+    public int serverMaxFrameSize() {
+        long value = serverSetting(SettingId.MAX_FRAME_SIZE).orElse(FrameSizes.DEFAULT_MAX_FRAME_SIZE);
+        return (int) Math.max(FrameSizes.DEFAULT_MAX_FRAME_SIZE, Math.min(value, FrameSizes.MAX_FRAME_SIZE_LIMIT));
+    }
+
+    /**
+     * A Length the target must refuse: one above its advertised max frame size. Empty when it
+     * advertised 2^24-1, the largest a 24-bit Length field can carry: then no oversized frame
+     * exists, and a case must say so (SKIP) instead of silently sending a legal frame.
+     */
+    public OptionalInt lengthAboveServerMaxFrameSize() {
+        int max = serverMaxFrameSize();
+        return max >= FrameSizes.MAX_FRAME_SIZE_LIMIT ? OptionalInt.empty() : OptionalInt.of(max + 1);
+    }
+
+    /** True once the target closed or reset the connection (as far as reads have seen). */
+    public boolean isClosed() {
+        return closed != null;
+    }
+
+    /** The evidence so far: every frame both ways and every note, in order. */
+    public List<TraceEntry> trace() {
+        synchronized (trace) {
+            return List.copyOf(trace);
+        }
+    }
+
+    /** Adds a line to the evidence. */
+    public void note(String text) {
+        record(Direction.NOTE, text);
+    }
+
+    private void record(Direction direction, String text) {
+        trace.add(new TraceEntry(System.nanoTime() - startNanos, direction, text));
+    }
+
+    private void write(byte[] bytes, Direction direction, String description) {
+        record(direction, description);
+        try {
+            out.write(bytes);
+            out.flush();
+        } catch (IOException e) {
+            // the target may have closed already; the next read reports how
+            note("write failed: " + e.getMessage());
+        }
+    }
+
+    /** Describes outgoing raw bytes by parsing them back with a lenient reader. */
+    private static String describeRaw(byte[] bytes, boolean truthfulLength) {
+        if (!truthfulLength) {
+            return "RAW frame header length=" + (((bytes[0] & 0xff) << 16) | ((bytes[1] & 0xff) << 8) | (bytes[2] & 0xff))
+                    + " type=" + FrameType.nameOf(bytes[3] & 0xff) + " flags=0x" + Integer.toHexString(bytes[4] & 0xff)
+                    + " then " + (bytes.length - FrameSizes.HEADER_LENGTH) + " payload octets";
+        }
+        StringBuilder text = new StringBuilder();
+        FrameReader.lenient(FrameSizes.MAX_FRAME_SIZE_LIMIT).read(ByteBuffer.wrap(bytes), new FrameHandler() {
+            @Override
+            public void onFrame(Frame frame) {
+                text.append(FrameDescriber.line(frame));
+            }
+
+            @Override
+            public void onViolation(io.h2scope.engine.frame.FrameHeader header, Violation violation) {
+                text.append(FrameType.nameOf(header.typeCode())).append(" stream=").append(header.streamId())
+                        .append(" length=").append(header.length()).append(" flags=0x")
+                        .append(Integer.toHexString(header.flags())).append(header.reservedBit() ? " R=1" : "")
+                        .append(" (invalid: ").append(violation.detail()).append(')');
+            }
+        });
+        return text.length() == 0 ? "RAW " + bytes.length + " octets" : text.toString();
+    }
+
+    @Override
+    public void close() {
+        Connector.closeQuietly(socket);
+    }
+}

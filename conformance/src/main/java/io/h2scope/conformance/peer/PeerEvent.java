@@ -1,0 +1,53 @@
+package io.h2scope.conformance.peer;
+
+import io.h2scope.engine.frame.Frame;
+import io.h2scope.engine.frame.FrameHeader;
+import io.h2scope.engine.frame.FrameType;
+import io.h2scope.engine.frame.check.Violation;
+import io.h2scope.engine.hpack.HeaderField;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/** What {@link Peer#nextEvent} reports, in the order things happened on the connection. */
+public sealed interface PeerEvent {
+
+    /**
+     * A well-formed frame from the target. {@code headers} is the decoded field block when this
+     * frame completed one (HEADERS or PUSH_PROMISE with END_HEADERS, or the last CONTINUATION),
+     * otherwise null.
+     */
+    record FrameReceived(Frame frame, List<HeaderField> headers) implements PeerEvent {
+
+        public boolean is(FrameType type) {
+            return frame.type() == type;
+        }
+
+        /** The {@code :status} of a completed response header block. */
+        public Optional<String> status() {
+            if (headers == null) {
+                return Optional.empty();
+            }
+            return headers.stream().filter(h -> h.name().equals(":status")).map(HeaderField::value).findFirst();
+        }
+    }
+
+    /** A frame from the target that breaks a frame-level rule (reported by the lenient reader), or an undecodable header block. */
+    record PeerViolation(FrameHeader header, Violation violation) implements PeerEvent {
+    }
+
+    /**
+     * The target answered with HTTP/1.x instead of HTTP/2 frames (for instance "HTTP/1.1 400 Bad
+     * Request" to the preface on a port that also speaks HTTP/1.1). Nothing after it is parsed as frames.
+     */
+    record Http1Response(String statusLine) implements PeerEvent {
+    }
+
+    /** The target closed the connection (EOF) or reset it; {@code how} says which. */
+    record ConnectionClosed(String how) implements PeerEvent {
+    }
+
+    /** Nothing arrived within the wait. */
+    record Timeout(Duration waited) implements PeerEvent {
+    }
+}

@@ -1,0 +1,80 @@
+package io.h2scope.conformance.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.h2scope.conformance.peer.TraceEntry;
+import io.h2scope.conformance.runner.CaseResult;
+import io.h2scope.conformance.runner.RunResult;
+import io.h2scope.conformance.verdict.Outcome;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * The machine-readable report. Schema {@value #SCHEMA}: {@code {schema, target{name,url,tls},
+ * strict, startedAt, elapsedMs, counts{PASS,...}, passed, results[{id, h2spec, section, rfc7540,
+ * rfc9113, level, iteration, outcome, expected, actual, quote, elapsedMs, evidence[{nanos,
+ * direction, text}]}]}}. Fields are only ever added within a schema version.
+ */
+public final class JsonReport {
+
+    public static final String SCHEMA = "h2scope-conformance/1";
+
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private JsonReport() {
+    }
+
+    public static void write(RunResult run, Path file) throws IOException {
+        MAPPER.writeValue(file.toFile(), toTree(run));
+    }
+
+    public static String render(RunResult run) throws IOException {
+        return MAPPER.writeValueAsString(toTree(run));
+    }
+
+    static ObjectNode toTree(RunResult run) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("schema", SCHEMA);
+        ObjectNode target = root.putObject("target");
+        target.put("name", run.target().name());
+        target.put("url", run.target().url());
+        target.put("tls", run.target().tls());
+        root.put("strict", run.strict());
+        root.put("startedAt", run.startedAt().toString());
+        root.put("elapsedMs", run.elapsed().toMillis());
+        ObjectNode counts = root.putObject("counts");
+        run.counts().forEach((outcome, n) -> counts.put(outcome.name(), n));
+        root.put("passed", run.passed());
+        ArrayNode results = root.putArray("results");
+        run.results().forEach(r -> results.add(result(r)));
+        return root;
+    }
+
+    private static ObjectNode result(CaseResult r) {
+        ObjectNode node = MAPPER.createObjectNode();
+        node.put("id", r.definition().id().value());
+        node.put("h2spec", r.definition().h2spec().orElse(null));
+        node.put("section", r.section().id());
+        node.put("rfc7540", r.definition().rfc7540());
+        node.put("rfc9113", r.definition().rfc9113());
+        node.put("level", r.definition().level().name());
+        node.put("iteration", r.iteration());
+        node.put("outcome", r.verdict().outcome().name());
+        node.put("expected", r.verdict().expected());
+        node.put("actual", r.verdict().actual());
+        node.put("quote", r.definition().quote());
+        node.put("elapsedMs", r.elapsed().toMillis());
+        ArrayNode evidence = node.putArray("evidence");
+        if (r.verdict().outcome() != Outcome.PASS) {
+            for (TraceEntry e : r.evidence()) {
+                ObjectNode line = evidence.addObject();
+                line.put("nanos", e.nanos());
+                line.put("direction", e.direction().name());
+                line.put("text", e.text());
+            }
+        }
+        return node;
+    }
+}

@@ -1,0 +1,60 @@
+package io.h2scope.conformance.runner;
+
+import io.h2scope.conformance.peer.PeerOptions;
+import io.h2scope.conformance.target.Target;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Everything a run needs.
+ *
+ * @param target    the server under test
+ * @param peer      timeout, strictness, TLS trust
+ * @param parallel  how many cases run at once (each on its own connection)
+ * @param selection which cases
+ * @param repeat    how many times each selected case runs (flakiness hunting)
+ */
+public record RunConfig(Target target, PeerOptions peer, int parallel, Selection selection, int repeat) {
+
+    public static final int DEFAULT_PARALLEL = 4;
+
+    public RunConfig {
+        Objects.requireNonNull(target, "target");
+        Objects.requireNonNull(peer, "peer");
+        Objects.requireNonNull(selection, "selection");
+        if (parallel < 1 || parallel > 64) {
+            throw new IllegalArgumentException("parallel must be 1..64, got " + parallel);
+        }
+        if (repeat < 1 || repeat > 1000) {
+            throw new IllegalArgumentException("repeat must be 1..1000, got " + repeat);
+        }
+    }
+
+    public static RunConfig defaults(Target target) {
+        return new RunConfig(target, PeerOptions.defaults(), DEFAULT_PARALLEL, Selection.all(), 1);
+    }
+
+    public boolean strict() {
+        return peer.strict();
+    }
+
+    public Duration timeout() {
+        return peer.timeout();
+    }
+
+    public RunConfig withPeer(PeerOptions value) {
+        return new RunConfig(target, value, parallel, selection, repeat);
+    }
+
+    public RunConfig withParallel(int value) {
+        return new RunConfig(target, peer, value, selection, repeat);
+    }
+
+    public RunConfig withSelection(Selection value) {
+        return new RunConfig(target, peer, parallel, value, repeat);
+    }
+
+    public RunConfig withRepeat(int value) {
+        return new RunConfig(target, peer, parallel, selection, value);
+    }
+}

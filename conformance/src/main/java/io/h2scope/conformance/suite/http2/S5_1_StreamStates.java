@@ -1,0 +1,126 @@
+package io.h2scope.conformance.suite.http2;
+
+import static io.h2scope.engine.error.ErrorCode.PROTOCOL_ERROR;
+import static io.h2scope.engine.error.ErrorCode.STREAM_CLOSED;
+
+import io.h2scope.conformance.peer.Peer;
+import io.h2scope.conformance.spec.CaseDef;
+import io.h2scope.conformance.spec.Section;
+import io.h2scope.conformance.suite.Script;
+import io.h2scope.conformance.verdict.Expect;
+import io.h2scope.conformance.verdict.Verdict;
+import io.h2scope.engine.error.ErrorCode;
+import io.h2scope.engine.frame.HeadersFrame;
+import io.h2scope.engine.frame.RstStreamFrame;
+import io.h2scope.engine.frame.WindowUpdateFrame;
+import java.util.List;
+import java.util.Optional;
+
+/** RFC 7540 §5.1 (RFC 9113 §5.1): frames that are not allowed in a stream's state. */
+public final class S5_1_StreamStates implements Section {
+
+    private static final String IDLE = "Receiving any frame other than HEADERS or PRIORITY on a stream in this state MUST be treated as a connection error (Section 5.4.1) of type PROTOCOL_ERROR.";
+    private static final String HALF_CLOSED = "If an endpoint receives additional frames, other than WINDOW_UPDATE, PRIORITY, or RST_STREAM, for a stream that is in this state, it MUST respond with a stream error (Section 5.4.2) of type STREAM_CLOSED.";
+    private static final String AFTER_RST = "An endpoint that receives any frame other than PRIORITY after receiving a RST_STREAM MUST treat that as a stream error (Section 5.4.2) of type STREAM_CLOSED.";
+    private static final String AFTER_END_STREAM = "Similarly, an endpoint that receives any frames after receiving a frame with the END_STREAM flag set MUST treat that as a connection error (Section 5.4.1) of type STREAM_CLOSED, unless the frame is permitted as described below.";
+
+    @Override
+    public String id() {
+        return "http2/5.1";
+    }
+
+    @Override
+    public String title() {
+        return "Stream States";
+    }
+
+    @Override
+    public List<CaseDef> cases() {
+        return List.of(
+                idle("idle-data", "http2/5.1/1", "DATA on idle stream 1", p -> Script.data(p, 1, "test", true)),
+                idle("idle-rst-stream", "http2/5.1/2", "RST_STREAM on idle stream 1",
+                        p -> p.send(RstStreamFrame.of(1, ErrorCode.CANCEL))),
+                idle("idle-window-update", "http2/5.1/3", "WINDOW_UPDATE on idle stream 1",
+                        p -> p.send(WindowUpdateFrame.of(1, 100))),
+                idle("idle-continuation", "http2/5.1/4", "CONTINUATION on idle stream 1",
+                        p -> Script.continuation(p, 1, Script.getBlock(p), true)),
+                halfClosed("half-closed-remote-data", "http2/5.1/5", "DATA after the request's END_STREAM",
+                        p -> Script.data(p, 1, "test", true), STREAM_CLOSED),
+                halfClosed("half-closed-remote-headers", "http2/5.1/6", "a second HEADERS after the request's END_STREAM",
+                        p -> Script.get(p, 1), STREAM_CLOSED),
+                halfClosed("half-closed-remote-continuation", "http2/5.1/7",
+                        "a CONTINUATION after a complete HEADERS with END_STREAM",
+                        p -> Script.continuation(p, 1, Script.dummyBlock(p), true), STREAM_CLOSED, PROTOCOL_ERROR),
+                afterReset("closed-after-rst-data", "http2/5.1/8", "DATA after our RST_STREAM",
+                        p -> Script.data(p, 1, "test", true), STREAM_CLOSED),
+                afterReset("closed-after-rst-headers", "http2/5.1/9", "HEADERS after our RST_STREAM",
+                        p -> Script.get(p, 1), STREAM_CLOSED),
+                afterReset("closed-after-rst-continuation", "http2/5.1/10", "CONTINUATION after our RST_STREAM",
+                        p -> Script.continuation(p, 1, Script.dummyBlock(p), true), STREAM_CLOSED, PROTOCOL_ERROR),
+                closed("closed-data", "http2/5.1/11", "DATA on a stream the target has ended",
+                        p -> Script.data(p, 1, "test", true), STREAM_CLOSED),
+                closed("closed-headers", "http2/5.1/12", "HEADERS on a stream the target has ended",
+                        p -> Script.get(p, 1), STREAM_CLOSED),
+                closed("closed-continuation", "http2/5.1/13", "CONTINUATION on a stream the target has ended",
+                        p -> Script.continuation(p, 1, Script.dummyBlock(p), true), STREAM_CLOSED, PROTOCOL_ERROR));
+    }
+
+    /** One frame sent after the handshake and set-up. */
+    @FunctionalInterface
+    private interface Step {
+        void send(Peer p);
+    }
+
+    private static CaseDef idle(String slug, String h2spec, String what, Step step) {
+        return CaseDef.define("http2/5.1/" + slug).h2spec(h2spec).rfc("5.1", "5.1")
+                .sends(what).quote(IDLE).accepts("GOAWAY with PROTOCOL_ERROR").errorCase()
+                .run(p -> {
+                    p.handshake();
+                    step.send(p);
+                    return Expect.connectionError(p, PROTOCOL_ERROR);
+                });
+    }
+
+    private static CaseDef halfClosed(String slug, String h2spec, String what, Step step, ErrorCode... codes) {
+        return CaseDef.define("http2/5.1/" + slug).h2spec(h2spec).rfc("5.1", "5.1")
+                .sends(what).quote(HALF_CLOSED).accepts("RST_STREAM (or GOAWAY) with " + names(codes)).errorCase()
+                .run(p -> {
+                    p.handshake();
+                    Script.get(p, 1);
+                    step.send(p);
+                    return Expect.streamError(p, 1, codes);
+                });
+    }
+
+    private static CaseDef afterReset(String slug, String h2spec, String what, Step step, ErrorCode... codes) {
+        return CaseDef.define("http2/5.1/" + slug).h2spec(h2spec).rfc("5.1", "5.1")
+                .sends(what).quote(AFTER_RST).accepts("RST_STREAM (or GOAWAY) with " + names(codes)).errorCase()
+                .run(p -> {
+                    p.handshake();
+                    p.send(HeadersFrame.of(1, Script.getBlock(p), false, true));
+                    p.send(RstStreamFrame.of(1, ErrorCode.CANCEL));
+                    step.send(p);
+                    return Expect.streamError(p, 1, codes);
+                });
+    }
+
+    private static CaseDef closed(String slug, String h2spec, String what, Step step, ErrorCode... codes) {
+        return CaseDef.define("http2/5.1/" + slug).h2spec(h2spec).rfc("5.1", "5.1")
+                .sends("a GET, waits for the response to end, then " + what).quote(AFTER_END_STREAM)
+                .accepts("GOAWAY with " + names(codes)).errorCase()
+                .run(p -> {
+                    p.handshake();
+                    Script.get(p, 1);
+                    Optional<Verdict> setUp = Script.awaitStreamEnd(p, 1);
+                    if (setUp.isPresent()) {
+                        return setUp.get();
+                    }
+                    step.send(p);
+                    return Expect.connectionError(p, codes);
+                });
+    }
+
+    private static String names(ErrorCode... codes) {
+        return String.join(" or ", java.util.Arrays.stream(codes).map(Enum::name).toList());
+    }
+}

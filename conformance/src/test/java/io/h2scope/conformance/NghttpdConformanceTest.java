@@ -1,0 +1,72 @@
+package io.h2scope.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.h2scope.conformance.peer.PeerOptions;
+import io.h2scope.conformance.report.ConsoleReporter;
+import io.h2scope.conformance.runner.CaseResult;
+import io.h2scope.conformance.runner.RunConfig;
+import io.h2scope.conformance.runner.RunResult;
+import io.h2scope.conformance.runner.SuiteRunner;
+import io.h2scope.conformance.suite.Suites;
+import io.h2scope.conformance.support.Nghttpd;
+import io.h2scope.conformance.verdict.Outcome;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The whole suite against a real server (nghttpd, h2c, loopback): it completes in bounded time,
+ * nothing is INCONCLUSIVE, and the per-case verdicts are written to target/ for docs/CONFORMANCE.md.
+ */
+class NghttpdConformanceTest {
+
+    @TempDir
+    Path work;
+
+    @Test
+    @DisplayName("every case runs against nghttpd h2c in bounded time with no INCONCLUSIVE verdict")
+    void suiteAgainstNghttpd() throws Exception {
+        assumeTrue(Nghttpd.available(), "nghttpd is not installed at " + Nghttpd.BINARY + " (Debian package nghttp2-server)");
+        try (Nghttpd server = Nghttpd.startH2c(work)) {
+            RunConfig config = RunConfig.defaults(server.target()).withPeer(PeerOptions.defaults());
+            long start = System.nanoTime();
+            ByteArrayOutputStream console = new ByteArrayOutputStream();
+            RunResult run = new SuiteRunner(config).run(Suites.all(),
+                    new ConsoleReporter(new PrintStream(console, true, StandardCharsets.UTF_8), false, true));
+            Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+            String report = console.toString(StandardCharsets.UTF_8);
+            Path out = Path.of("target", "nghttpd-verdicts.txt");
+            Files.createDirectories(out.getParent());
+            Files.writeString(out, report + "\n" + table(run));
+
+            assertEquals(Suites.allCases().size(), run.results().size());
+            List<String> inconclusive = run.results().stream()
+                    .filter(r -> r.verdict().outcome() == Outcome.INCONCLUSIVE)
+                    .map(r -> r.definition().id() + ": " + r.verdict().reason()).toList();
+            assertTrue(inconclusive.isEmpty(), "INCONCLUSIVE against a local nghttpd:\n" + String.join("\n", inconclusive)
+                    + "\n\n" + report);
+            assertTrue(elapsed.compareTo(Duration.ofSeconds(60)) < 0, "the suite took " + elapsed);
+            assertTrue(server.isAlive(), "nghttpd died during the suite");
+        }
+    }
+
+    private static String table(RunResult run) {
+        return run.results().stream().map(NghttpdConformanceTest::row).collect(Collectors.joining("\n"));
+    }
+
+    private static String row(CaseResult r) {
+        return "| `" + r.definition().id() + "` | " + r.definition().h2spec().orElse("—") + " | " + r.verdict().outcome().label()
+                + " | " + (r.verdict().outcome() == Outcome.PASS ? "" : r.verdict().actual().replace("|", "\\|")) + " |";
+    }
+}

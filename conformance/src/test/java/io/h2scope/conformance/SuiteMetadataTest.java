@@ -1,0 +1,77 @@
+package io.h2scope.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.h2scope.conformance.runner.RunConfig;
+import io.h2scope.conformance.runner.Selection;
+import io.h2scope.conformance.runner.SuiteRunner;
+import io.h2scope.conformance.spec.CaseDef;
+import io.h2scope.conformance.spec.CaseId;
+import io.h2scope.conformance.spec.Section;
+import io.h2scope.conformance.suite.Suites;
+import io.h2scope.conformance.target.Target;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The suite's metadata: stable unique ids inside their section, h2spec ids, quotes, selection, URLs. */
+class SuiteMetadataTest {
+
+    @Test
+    void idsAreUniqueAndInsideTheirSection() {
+        Set<String> ids = new HashSet<>();
+        Set<String> h2spec = new HashSet<>();
+        for (Section section : Suites.all()) {
+            for (CaseDef c : section.cases()) {
+                assertTrue(ids.add(c.id().value()), "duplicate id " + c.id());
+                assertEquals(section.id(), c.id().sectionPart(), c.id() + " is not in section " + section.id());
+                c.h2spec().ifPresent(h -> assertTrue(h2spec.add(h), "two cases claim h2spec " + h));
+                assertFalse(c.quote().isBlank(), c.id() + " quotes no RFC sentence");
+                assertFalse(c.accepts().isBlank(), c.id() + " says nothing about what it accepts");
+            }
+        }
+        assertTrue(h2spec.containsAll(List.of("generic/1/1", "generic/5/15", "http2/3.5/2", "http2/6.10/6", "http2/6.9.2/3")));
+        assertEquals(44, h2spec.stream().filter(h -> h.startsWith("generic/")).count(), "h2spec 2.6 has 44 generic cases");
+    }
+
+    @Test
+    void caseIdRejectsPositionsAndOddForms() {
+        assertEquals("ack-with-payload", CaseId.of("http2/6.5/ack-with-payload").slug());
+        assertThrows(IllegalArgumentException.class, () -> CaseId.of("http2/6.7"));
+        assertThrows(IllegalArgumentException.class, () -> CaseId.of("http2/6.7/Ping Ack"));
+    }
+
+    @Test
+    void selectionBySectionIncludesSubsectionsAndGenericCases() {
+        Target target = Target.parse("http://127.0.0.1:1/");
+        SuiteRunner bySection = new SuiteRunner(RunConfig.defaults(target).withSelection(new Selection(List.of(), List.of("6.5"))));
+        List<String> ids = bySection.plan(Suites.all()).stream().map(p -> p.definition().id().value()).toList();
+        assertTrue(ids.contains("http2/6.5/ack-with-payload"));
+        assertTrue(ids.contains("http2/6.5.2/unknown-setting"));
+        assertTrue(ids.contains("generic/3.5/settings"));
+        assertFalse(ids.contains("http2/6.7/ping-is-acked"));
+
+        SuiteRunner byPrefix = new SuiteRunner(RunConfig.defaults(target)
+                .withSelection(new Selection(List.of("http2/6.7"), List.of())).withRepeat(2));
+        assertEquals(8, byPrefix.plan(Suites.all()).size(), "4 PING cases, twice");
+    }
+
+    @Test
+    void targetFromUrl() {
+        Target h2c = Target.parse("http://127.0.0.1:8080");
+        assertFalse(h2c.tls());
+        assertEquals(8080, h2c.port());
+        assertEquals("/", h2c.path());
+        Target tls = Target.parse("https://localhost/index.html?x=1");
+        assertTrue(tls.tls());
+        assertEquals(443, tls.port());
+        assertEquals("/index.html?x=1", tls.path());
+        assertEquals("localhost:443", tls.authority());
+        assertThrows(IllegalArgumentException.class, () -> Target.parse("ftp://host/"));
+        assertThrows(IllegalArgumentException.class, () -> Target.parse("http:///nohost"));
+    }
+}
