@@ -7,6 +7,12 @@ import io.h2scope.conformance.suite.generic.G2_StreamsAndMultiplexing;
 import io.h2scope.conformance.suite.generic.G3_FrameDefinitions;
 import io.h2scope.conformance.suite.generic.G4_HttpMessageExchanges;
 import io.h2scope.conformance.suite.generic.G5_Hpack;
+import io.h2scope.conformance.suite.hpack.H2_3_2_DynamicTable;
+import io.h2scope.conformance.suite.hpack.H2_3_3_IndexAddressSpace;
+import io.h2scope.conformance.suite.hpack.H4_2_MaximumTableSize;
+import io.h2scope.conformance.suite.hpack.H5_2_StringLiteral;
+import io.h2scope.conformance.suite.hpack.H6_1_IndexedField;
+import io.h2scope.conformance.suite.hpack.H6_3_DynamicTableSizeUpdate;
 import io.h2scope.conformance.suite.http2.S3_5_ConnectionPreface;
 import io.h2scope.conformance.suite.http2.S4_1_FrameFormat;
 import io.h2scope.conformance.suite.http2.S4_2_FrameSize;
@@ -53,6 +59,7 @@ public final class Suites {
     public static List<Section> all() {
         List<Section> sections = new ArrayList<>(generic());
         sections.addAll(http2());
+        sections.addAll(hpack());
         return List.copyOf(sections);
     }
 
@@ -79,6 +86,12 @@ public final class Suites {
                 new S8_1_RequestResponseExchange(), new S8_1_2_HeaderFields(), new S8_1_2_1_PseudoHeaderFields(),
                 new S8_1_2_2_ConnectionSpecificFields(), new S8_1_2_3_RequestPseudoHeaderFields(),
                 new S8_1_2_6_MalformedMessages(), new S8_2_ServerPush());
+    }
+
+    /** hpack/* by RFC 7541 section: field blocks broken octet by octet. */
+    public static List<Section> hpack() {
+        return List.of(new H2_3_2_DynamicTable(), new H2_3_3_IndexAddressSpace(), new H4_2_MaximumTableSize(),
+                new H5_2_StringLiteral(), new H6_1_IndexedField(), new H6_3_DynamicTableSizeUpdate());
     }
 
     /** Every case of every section, in order. */
