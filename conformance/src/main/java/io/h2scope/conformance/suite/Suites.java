@@ -14,6 +14,11 @@ import io.h2scope.conformance.suite.hpack.H5_2_StringLiteral;
 import io.h2scope.conformance.suite.hpack.H6_1_IndexedField;
 import io.h2scope.conformance.suite.hpack.H6_3_DynamicTableSizeUpdate;
 import io.h2scope.conformance.suite.http2.S3_5_ConnectionPreface;
+import io.h2scope.conformance.suite.rfc9113.R8_1_Trailers;
+import io.h2scope.conformance.suite.rfc9113.R8_2_1_FieldValidity;
+import io.h2scope.conformance.suite.rfc9113.R8_2_2_ConnectionSpecificFields;
+import io.h2scope.conformance.suite.rfc9113.R8_3_1_RequestPseudoHeaders;
+import io.h2scope.conformance.suite.rfc9113.R8_5_Connect;
 import io.h2scope.conformance.suite.http2.S4_1_FrameFormat;
 import io.h2scope.conformance.suite.http2.S4_2_FrameSize;
 import io.h2scope.conformance.suite.http2.S4_3_HeaderCompression;
@@ -60,6 +65,7 @@ public final class Suites {
         List<Section> sections = new ArrayList<>(generic());
         sections.addAll(http2());
         sections.addAll(hpack());
+        sections.addAll(rfc9113());
         return List.copyOf(sections);
     }
 
@@ -92,6 +98,12 @@ public final class Suites {
     public static List<Section> hpack() {
         return List.of(new H2_3_2_DynamicTable(), new H2_3_3_IndexAddressSpace(), new H4_2_MaximumTableSize(),
                 new H5_2_StringLiteral(), new H6_1_IndexedField(), new H6_3_DynamicTableSizeUpdate());
+    }
+
+    /** rfc9113/*: what RFC 9113 tightened beyond RFC 7540, by RFC 9113 section. */
+    public static List<Section> rfc9113() {
+        return List.of(new R8_1_Trailers(), new R8_2_1_FieldValidity(), new R8_2_2_ConnectionSpecificFields(),
+                new R8_3_1_RequestPseudoHeaders(), new R8_5_Connect());
     }
 
     /** Every case of every section, in order. */
