@@ -9,6 +9,7 @@ import io.h2scope.conformance.report.ConsoleReporter;
 import io.h2scope.conformance.runner.CaseResult;
 import io.h2scope.conformance.runner.RunConfig;
 import io.h2scope.conformance.runner.RunResult;
+import io.h2scope.conformance.runner.Selection;
 import io.h2scope.conformance.runner.SuiteRunner;
 import io.h2scope.conformance.suite.Suites;
 import io.h2scope.conformance.support.Nghttpd;
@@ -58,6 +59,30 @@ class NghttpdConformanceTest {
                     + "\n\n" + report);
             assertTrue(elapsed.compareTo(Duration.ofSeconds(60)) < 0, "the suite took " + elapsed);
             assertTrue(server.isAlive(), "nghttpd died during the suite");
+        }
+    }
+
+    @Test
+    @DisplayName("the SHOULD-level cases (security floods, RFC 9113 SHOULDs) against nghttpd h2c with --strict, bounded")
+    void strictCasesAgainstNghttpd() throws Exception {
+        assumeTrue(Nghttpd.available(), "nghttpd is not installed at " + Nghttpd.BINARY + " (Debian package nghttp2-server)");
+        try (Nghttpd server = Nghttpd.startH2c(work)) {
+            RunConfig config = RunConfig.defaults(server.target()).withPeer(PeerOptions.defaults().withStrict(true))
+                    .withSelection(new Selection(List.of("security", "rfc9113"), List.of()));
+            ByteArrayOutputStream console = new ByteArrayOutputStream();
+            RunResult run = new SuiteRunner(config).run(Suites.all(),
+                    new ConsoleReporter(new PrintStream(console, true, StandardCharsets.UTF_8), false, true));
+            String report = console.toString(StandardCharsets.UTF_8);
+            Path out = Path.of("target", "nghttpd-strict-verdicts.txt");
+            Files.createDirectories(out.getParent());
+            Files.writeString(out, report + "\n" + table(run));
+            assertTrue(run.results().stream().noneMatch(r -> r.verdict().outcome() == Outcome.SKIP
+                    && r.definition().id().value().startsWith("security/")), report);
+            List<String> inconclusive = run.results().stream()
+                    .filter(r -> r.verdict().outcome() == Outcome.INCONCLUSIVE)
+                    .map(r -> r.definition().id() + ": " + r.verdict().reason()).toList();
+            assertTrue(inconclusive.isEmpty(), "INCONCLUSIVE against a local nghttpd:\n" + String.join("\n", inconclusive));
+            assertTrue(server.isAlive(), "nghttpd died during the security cases");
         }
     }
 

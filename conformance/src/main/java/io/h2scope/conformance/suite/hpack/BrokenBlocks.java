@@ -21,7 +21,7 @@ import java.util.function.BiConsumer;
  * the target's dynamic table stays exactly as the case leaves it (empty unless the case fills it)
  * and "out of range" means what the case says.
  */
-final class BrokenBlocks {
+public final class BrokenBlocks {
 
     /** RFC 7541 static table indices of the request head. */
     private static final int METHOD_GET = 2;
@@ -35,7 +35,7 @@ final class BrokenBlocks {
     }
 
     /** Writes a valid GET head for the target, touching no dynamic table. */
-    static void head(Peer p, HpackWriter w) {
+    public static void head(Peer p, HpackWriter w) {
         w.encodeIndexed(METHOD_GET).encodeIndexed(p.target().tls() ? SCHEME_HTTPS : SCHEME_HTTP);
         if (p.target().path().equals("/")) {
             w.encodeIndexed(PATH_SLASH);
