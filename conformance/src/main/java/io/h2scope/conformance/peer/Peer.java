@@ -92,6 +92,19 @@ public final class Peer implements AutoCloseable {
         }
     }
 
+    /**
+     * A peer over a socket the caller opened and prepared (e.g. TLS with a protocol or suite of its
+     * choosing); sends nothing yet. The peer owns the socket from now on.
+     */
+    public static Peer over(Target target, PeerOptions options, Socket socket) throws HandshakeException {
+        try {
+            return new Peer(target, options, socket);
+        } catch (IOException e) {
+            Connector.closeQuietly(socket);
+            throw new HandshakeException(HandshakeException.Kind.CONNECT, "cannot use the socket: " + e.getMessage(), e);
+        }
+    }
+
     public Target target() {
         return target;
     }

@@ -20,6 +20,8 @@ import io.h2scope.conformance.suite.rfc9113.R8_2_2_ConnectionSpecificFields;
 import io.h2scope.conformance.suite.rfc9113.R8_3_1_RequestPseudoHeaders;
 import io.h2scope.conformance.suite.rfc9113.R8_5_Connect;
 import io.h2scope.conformance.suite.security.Security;
+import io.h2scope.conformance.suite.tls.T9_2_1_Renegotiation;
+import io.h2scope.conformance.suite.tls.T9_2_TlsUsage;
 import io.h2scope.conformance.suite.http2.S4_1_FrameFormat;
 import io.h2scope.conformance.suite.http2.S4_2_FrameSize;
 import io.h2scope.conformance.suite.http2.S4_3_HeaderCompression;
@@ -67,6 +69,8 @@ public final class Suites {
         sections.addAll(http2());
         sections.addAll(hpack());
         sections.addAll(rfc9113());
+        sections.add(new T9_2_TlsUsage());
+        sections.add(new T9_2_1_Renegotiation());
         sections.add(new Security());
         return List.copyOf(sections);
     }
