@@ -16,6 +16,7 @@ import io.h2scope.conformance.target.Target;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /** The suite's metadata: stable unique ids inside their section, h2spec ids, quotes, selection, URLs. */
@@ -36,6 +37,27 @@ class SuiteMetadataTest {
         }
         assertTrue(h2spec.containsAll(List.of("generic/1/1", "generic/5/15", "http2/3.5/2", "http2/6.10/6", "http2/6.9.2/3")));
         assertEquals(44, h2spec.stream().filter(h -> h.startsWith("generic/")).count(), "h2spec 2.6 has 44 generic cases");
+    }
+
+    @Test
+    @DisplayName("h2spec weakness: ids are positions. Ours are slugs: none ends in a bare number, h2spec's numbers live apart")
+    void idsAreSlugsNotPositions() {
+        java.util.regex.Pattern positional = java.util.regex.Pattern.compile(".*/[0-9]+$");
+        List<String> first = new java.util.ArrayList<>();
+        for (CaseDef c : Suites.allCases()) {
+            String id = c.id().value();
+            first.add(id);
+            assertFalse(positional.matcher(id).matches(), id + " ends in a bare positional number");
+            assertTrue(c.id().slug().chars().anyMatch(Character::isLetter), id + " has a slug without a word");
+            c.h2spec().ifPresent(h -> assertFalse(h.equals(id), id + " reuses h2spec's positional id"));
+        }
+        assertEquals(first, Suites.allCases().stream().map(c -> c.id().value()).toList(), "ids are not stable across builds");
+        assertTrue(first.containsAll(List.of("http2/8.1.2.3/missing-path", "hpack/5.2/huffman-eos", "rfc9113/8.2.1/cr-in-value",
+                "tls/9.2.1/renegotiation-refused", "security/rapid-reset")));
+        assertEquals(94, Suites.allCases().stream().filter(c -> c.h2spec().filter(h -> h.startsWith("http2/")).isPresent())
+                .count(), "h2spec 2.6 has 94 http2 cases");
+        assertEquals(8, Suites.allCases().stream().filter(c -> c.h2spec().filter(h -> h.startsWith("hpack/")).isPresent())
+                .count(), "h2spec 2.6 has 8 hpack cases");
     }
 
     @Test

@@ -67,6 +67,10 @@ public final class Peer implements AutoCloseable {
     private boolean ourSettingsAcked;
     private PeerEvent.ConnectionClosed closed;
     private long pingCounter;
+    private int traceDropped;
+
+    /** Evidence kept per connection; a flood's thousandth PING ACK adds nothing a reader needs. */
+    private static final int MAX_TRACE_ENTRIES = 2_000;
 
     private Peer(Target target, PeerOptions options, Socket socket) throws IOException {
         this.target = target;
@@ -80,6 +84,19 @@ public final class Peer implements AutoCloseable {
     /** Opens a connection (TCP, plus TLS and ALPN h2 for an https target); sends nothing yet. */
     public static Peer connect(Target target, PeerOptions options) throws HandshakeException {
         Socket socket = Connector.open(target, options.insecure(), options.timeout().multipliedBy(2));
+        try {
+            return new Peer(target, options, socket);
+        } catch (IOException e) {
+            Connector.closeQuietly(socket);
+            throw new HandshakeException(HandshakeException.Kind.CONNECT, "cannot use the socket: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A peer over a socket the caller opened and prepared (e.g. TLS with a protocol or suite of its
+     * choosing); sends nothing yet. The peer owns the socket from now on.
+     */
+    public static Peer over(Target target, PeerOptions options, Socket socket) throws HandshakeException {
         try {
             return new Peer(target, options, socket);
         } catch (IOException e) {
@@ -152,6 +169,41 @@ public final class Peer implements AutoCloseable {
     /** Sends bytes as given (half a frame, garbage, an invalid preface). */
     public void sendRaw(byte[] bytes) {
         write(bytes, Direction.OUT, "RAW " + bytes.length + " octets " + FrameDescriber.printable(bytes));
+    }
+
+    /**
+     * Sends many frames already encoded back to back in one write, recorded as one line (the flood
+     * cases: 20,000 frames must not mean 20,000 trace lines). False when the write failed.
+     */
+    public boolean sendBatch(byte[] frames, String description) {
+        record(Direction.OUT, description);
+        try {
+            out.write(frames);
+            out.flush();
+            return true;
+        } catch (IOException e) {
+            note("write failed: " + e.getMessage());
+            return false;
+        }
+    }
+
+    /**
+     * Like {@link #nextEvent} but returns null, and notes nothing, when nothing arrived within
+     * {@code wait}: for floods that peek at the target's reaction between batches.
+     */
+    public PeerEvent poll(Duration wait) {
+        long deadline = System.nanoTime() + wait.toNanos();
+        while (pending.isEmpty()) {
+            if (closed != null) {
+                return closed;
+            }
+            long remaining = deadline - System.nanoTime();
+            if (remaining <= 0) {
+                return null;
+            }
+            readOnce(remaining);
+        }
+        return pending.poll();
     }
 
     /** Encodes a field block with this connection's HPACK encoder (its dynamic table persists). */
@@ -282,7 +334,13 @@ public final class Peer implements AutoCloseable {
     /** The evidence so far: every frame both ways and every note, in order. */
     public List<TraceEntry> trace() {
         synchronized (trace) {
-            return List.copyOf(trace);
+            if (traceDropped == 0) {
+                return List.copyOf(trace);
+            }
+            List<TraceEntry> all = new ArrayList<>(trace);
+            all.add(new TraceEntry(System.nanoTime() - startNanos, Direction.NOTE,
+                    traceDropped + " more entries not kept (evidence is capped at " + MAX_TRACE_ENTRIES + " lines)"));
+            return all;
         }
     }
 
@@ -292,7 +350,13 @@ public final class Peer implements AutoCloseable {
     }
 
     private void record(Direction direction, String text) {
-        trace.add(new TraceEntry(System.nanoTime() - startNanos, direction, text));
+        synchronized (trace) {
+            if (trace.size() >= MAX_TRACE_ENTRIES) {
+                traceDropped++;
+                return;
+            }
+            trace.add(new TraceEntry(System.nanoTime() - startNanos, direction, text));
+        }
     }
 
     private void write(byte[] bytes, Direction direction, String description) {

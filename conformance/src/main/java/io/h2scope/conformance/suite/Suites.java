@@ -7,7 +7,21 @@ import io.h2scope.conformance.suite.generic.G2_StreamsAndMultiplexing;
 import io.h2scope.conformance.suite.generic.G3_FrameDefinitions;
 import io.h2scope.conformance.suite.generic.G4_HttpMessageExchanges;
 import io.h2scope.conformance.suite.generic.G5_Hpack;
+import io.h2scope.conformance.suite.hpack.H2_3_2_DynamicTable;
+import io.h2scope.conformance.suite.hpack.H2_3_3_IndexAddressSpace;
+import io.h2scope.conformance.suite.hpack.H4_2_MaximumTableSize;
+import io.h2scope.conformance.suite.hpack.H5_2_StringLiteral;
+import io.h2scope.conformance.suite.hpack.H6_1_IndexedField;
+import io.h2scope.conformance.suite.hpack.H6_3_DynamicTableSizeUpdate;
 import io.h2scope.conformance.suite.http2.S3_5_ConnectionPreface;
+import io.h2scope.conformance.suite.rfc9113.R8_1_Trailers;
+import io.h2scope.conformance.suite.rfc9113.R8_2_1_FieldValidity;
+import io.h2scope.conformance.suite.rfc9113.R8_2_2_ConnectionSpecificFields;
+import io.h2scope.conformance.suite.rfc9113.R8_3_1_RequestPseudoHeaders;
+import io.h2scope.conformance.suite.rfc9113.R8_5_Connect;
+import io.h2scope.conformance.suite.security.Security;
+import io.h2scope.conformance.suite.tls.T9_2_1_Renegotiation;
+import io.h2scope.conformance.suite.tls.T9_2_TlsUsage;
 import io.h2scope.conformance.suite.http2.S4_1_FrameFormat;
 import io.h2scope.conformance.suite.http2.S4_2_FrameSize;
 import io.h2scope.conformance.suite.http2.S4_3_HeaderCompression;
@@ -31,6 +45,13 @@ import io.h2scope.conformance.suite.http2.S6_8_GoAway;
 import io.h2scope.conformance.suite.http2.S6_9_1_FlowControlWindow;
 import io.h2scope.conformance.suite.http2.S6_9_2_InitialWindowSize;
 import io.h2scope.conformance.suite.http2.S6_9_WindowUpdate;
+import io.h2scope.conformance.suite.http2.S8_1_2_1_PseudoHeaderFields;
+import io.h2scope.conformance.suite.http2.S8_1_2_2_ConnectionSpecificFields;
+import io.h2scope.conformance.suite.http2.S8_1_2_3_RequestPseudoHeaderFields;
+import io.h2scope.conformance.suite.http2.S8_1_2_6_MalformedMessages;
+import io.h2scope.conformance.suite.http2.S8_1_2_HeaderFields;
+import io.h2scope.conformance.suite.http2.S8_1_RequestResponseExchange;
+import io.h2scope.conformance.suite.http2.S8_2_ServerPush;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -46,6 +67,11 @@ public final class Suites {
     public static List<Section> all() {
         List<Section> sections = new ArrayList<>(generic());
         sections.addAll(http2());
+        sections.addAll(hpack());
+        sections.addAll(rfc9113());
+        sections.add(new T9_2_TlsUsage());
+        sections.add(new T9_2_1_Renegotiation());
+        sections.add(new Security());
         return List.copyOf(sections);
     }
 
@@ -68,7 +94,22 @@ public final class Suites {
                 new S5_5_ExtendingHttp2(), new S6_1_Data(), new S6_2_Headers(), new S6_3_Priority(), new S6_4_RstStream(),
                 new S6_5_Settings(), new S6_5_2_DefinedSettings(), new S6_5_3_SettingsSynchronization(),
                 new S6_6_PushPromise(), new S6_7_Ping(), new S6_8_GoAway(), new S6_9_WindowUpdate(),
-                new S6_9_1_FlowControlWindow(), new S6_9_2_InitialWindowSize(), new S6_10_Continuation());
+                new S6_9_1_FlowControlWindow(), new S6_9_2_InitialWindowSize(), new S6_10_Continuation(),
+                new S8_1_RequestResponseExchange(), new S8_1_2_HeaderFields(), new S8_1_2_1_PseudoHeaderFields(),
+                new S8_1_2_2_ConnectionSpecificFields(), new S8_1_2_3_RequestPseudoHeaderFields(),
+                new S8_1_2_6_MalformedMessages(), new S8_2_ServerPush());
+    }
+
+    /** hpack/* by RFC 7541 section: field blocks broken octet by octet. */
+    public static List<Section> hpack() {
+        return List.of(new H2_3_2_DynamicTable(), new H2_3_3_IndexAddressSpace(), new H4_2_MaximumTableSize(),
+                new H5_2_StringLiteral(), new H6_1_IndexedField(), new H6_3_DynamicTableSizeUpdate());
+    }
+
+    /** rfc9113/*: what RFC 9113 tightened beyond RFC 7540, by RFC 9113 section. */
+    public static List<Section> rfc9113() {
+        return List.of(new R8_1_Trailers(), new R8_2_1_FieldValidity(), new R8_2_2_ConnectionSpecificFields(),
+                new R8_3_1_RequestPseudoHeaders(), new R8_5_Connect());
     }
 
     /** Every case of every section, in order. */

@@ -78,6 +78,65 @@ public final class Expect {
         return verdict.strictly(peer.options().strict());
     }
 
+    /**
+     * RFC9113 §8.1.1: a malformed request is "a stream error (Section 5.4.2) of type PROTOCOL_ERROR";
+     * the server "MAY send an HTTP response prior to closing or resetting the stream". RST_STREAM
+     * (or GOAWAY) with PROTOCOL_ERROR, with or without a 4xx response first, is PASS; a 4xx response
+     * that ends the stream without RST_STREAM is PASS_LENIENT (refused, but not as a stream error);
+     * any other response means the request was processed: FAIL.
+     */
+    public static Verdict malformed(Peer peer, int streamId) {
+        String expected = "RST_STREAM PROTOCOL_ERROR on stream " + streamId + " (a 4xx response before it is allowed)";
+        String[] refusal = {null};
+        Verdict verdict = await(peer, expected, new ArrayList<>(), event -> {
+            if (event instanceof PeerEvent.FrameReceived f) {
+                Frame frame = f.frame();
+                String prefix = refusal[0] == null ? "" : refusal[0] + ", then ";
+                if (frame instanceof RstStreamFrame r && r.streamId() == streamId) {
+                    return r.errorCode() == ErrorCode.PROTOCOL_ERROR.code()
+                            ? Verdict.pass(expected, prefix + describe(r)) : Verdict.fail(expected, prefix + describe(r));
+                }
+                if (frame instanceof GoAwayFrame g) {
+                    return g.errorCode() == ErrorCode.PROTOCOL_ERROR.code()
+                            ? Verdict.pass(expected, prefix + describe(g)) : Verdict.fail(expected, prefix + describe(g));
+                }
+                if (frame.streamId() == streamId && f.status().isPresent()) {
+                    String status = f.status().get();
+                    if (!status.startsWith("4")) {
+                        return Verdict.fail(expected, "the malformed request was answered with :status " + status);
+                    }
+                    refusal[0] = "response :status " + status;
+                }
+                if (refusal[0] != null && frame.streamId() == streamId && endsStream(frame)) {
+                    return resetAfterRefusal(peer, streamId, expected, refusal[0]);
+                }
+            }
+            return closedOrHttp1(event, expected, "closed the connection without RST_STREAM or GOAWAY");
+        }, "no RST_STREAM on stream " + streamId);
+        return verdict.strictly(peer.options().strict());
+    }
+
+    /** A 4xx ended the stream: a RST_STREAM PROTOCOL_ERROR may still follow it at once. */
+    private static Verdict resetAfterRefusal(Peer peer, int streamId, String expected, String refusal) {
+        long deadline = System.nanoTime() + Math.min(200, peer.timeout().toMillis()) * 1_000_000L;
+        while (System.nanoTime() < deadline) {
+            PeerEvent next = peer.nextEvent(java.time.Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+            if (next instanceof PeerEvent.FrameReceived f && f.frame() instanceof RstStreamFrame r && r.streamId() == streamId
+                    && r.errorCode() == ErrorCode.PROTOCOL_ERROR.code()) {
+                return Verdict.pass(expected, refusal + ", then " + describe(r));
+            }
+            if (!(next instanceof PeerEvent.FrameReceived)) {
+                break;
+            }
+        }
+        return Verdict.lenient(expected, refusal + " ending the stream, without RST_STREAM");
+    }
+
+    private static boolean endsStream(Frame frame) {
+        return frame instanceof DataFrame d && d.endStream()
+                || frame instanceof io.h2scope.engine.frame.HeadersFrame h && h.endStream();
+    }
+
     /** RFC9113 §6.7: our PING with {@code payload} comes back with ACK and the same payload. */
     public static Verdict pingAck(Peer peer, long payload) {
         String expected = String.format("PING with ACK and opaque=%016x", payload);

@@ -8,6 +8,8 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import io.h2scope.engine.transport.tls.SelfSignedCertificate;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -21,10 +23,12 @@ public final class Nghttpd implements AutoCloseable {
 
     private final Process process;
     private final int port;
+    private final boolean tls;
 
-    private Nghttpd(Process process, int port) {
+    private Nghttpd(Process process, int port, boolean tls) {
         this.process = process;
         this.port = port;
+        this.tls = tls;
     }
 
     public static boolean available() {
@@ -33,15 +37,38 @@ public final class Nghttpd implements AutoCloseable {
 
     /** Starts nghttpd --no-tls on a free loopback port with a one-file docroot; waits until it accepts. */
     public static Nghttpd startH2c(Path workDir) throws IOException, InterruptedException {
+        Path docroot = docroot(workDir);
+        int port = freePort();
+        return start(workDir, port, false, BINARY.toString(), "--no-tls", "-a", "127.0.0.1", "-d", docroot.toString(),
+                String.valueOf(port));
+    }
+
+    /**
+     * Starts nghttpd over TLS (ALPN h2) with a fresh self-signed EC certificate for 127.0.0.1 written
+     * by the engine's {@link SelfSignedCertificate}; clients must trust any certificate (--insecure).
+     */
+    public static Nghttpd startTls(Path workDir) throws IOException, InterruptedException, GeneralSecurityException {
+        Path docroot = docroot(workDir);
+        Path cert = workDir.resolve("cert.pem");
+        Path key = workDir.resolve("key.pem");
+        SelfSignedCertificate.generate("localhost", "127.0.0.1").writePem(cert, key);
+        int port = freePort();
+        return start(workDir, port, true, BINARY.toString(), "-a", "127.0.0.1", "-d", docroot.toString(),
+                String.valueOf(port), key.toString(), cert.toString());
+    }
+
+    private static Path docroot(Path workDir) throws IOException {
         Path docroot = Files.createDirectories(workDir.resolve("www"));
         Files.writeString(docroot.resolve("index.html"), BODY, StandardCharsets.US_ASCII);
-        int port = freePort();
-        Process process = new ProcessBuilder(BINARY.toString(), "--no-tls", "-a", "127.0.0.1", "-d", docroot.toString(),
-                String.valueOf(port))
+        return docroot;
+    }
+
+    private static Nghttpd start(Path workDir, int port, boolean tls, String... command) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(command)
                 .redirectErrorStream(true)
-                .redirectOutput(workDir.resolve("nghttpd.log").toFile())
+                .redirectOutput(workDir.resolve(tls ? "nghttpd-tls.log" : "nghttpd.log").toFile())
                 .start();
-        Nghttpd server = new Nghttpd(process, port);
+        Nghttpd server = new Nghttpd(process, port, tls);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
@@ -59,7 +86,7 @@ public final class Nghttpd implements AutoCloseable {
     }
 
     public Target target() {
-        return new Target("nghttpd", "127.0.0.1", port, false, "/");
+        return new Target(tls ? "nghttpd-tls" : "nghttpd", "127.0.0.1", port, tls, "/");
     }
 
     public boolean isAlive() {
