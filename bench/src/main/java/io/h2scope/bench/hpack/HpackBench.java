@@ -26,7 +26,7 @@ import org.openjdk.jmh.infra.Blackhole;
  *       Constructing the decoder (encoder) is part of the cost.</li>
  *   <li>warmDecode / warmEncode: the same request again on a connection that has sent it before, so every
  *       field is in the dynamic table.</li>
- *   <li>staticIndexedDecode: one field indexed from the static table ({@code 0x82}, :method GET).</li>
+ *   <li>staticIndexedDecode: a request of three fields indexed from the static table ({@code 82 87 84}).</li>
  * </ul>
  * The request blocks decoded are Netty's encoding of {@link BrowserRequest} (first and second request on one
  * connection): a deployed encoder's output that indexes every field.

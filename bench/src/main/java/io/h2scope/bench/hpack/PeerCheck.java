@@ -25,7 +25,7 @@ public final class PeerCheck {
                 }
                 Object decoded;
                 try {
-                    decoded = decoder.decode(peer.input(c.wire()));
+                    decoded = decoder.decodeForCheck(peer.input(c.wire()));
                 } catch (Exception e) {
                     throw new IllegalStateException(peer.name() + " failed on " + story + " seqno " + c.seqno()
                             + ": " + e, e);
@@ -47,11 +47,17 @@ public final class PeerCheck {
         for (int i = 0; i < blocks.size(); i++) {
             byte[] block = blocks.get(i);
             String where = "block " + i + " (" + HexFormat.of().formatHex(block) + ")";
+            Object decoded;
             try {
-                same(peer, where, expected, peer.fields(decoder.decode(peer.input(block))));
+                decoded = decoder.decodeForCheck(peer.input(block));
             } catch (Exception e) {
                 throw new IllegalStateException(peer.name() + " failed on " + where + ": " + e, e);
             }
+            String rejection = peer.rejection(decoded);
+            if (rejection != null) {
+                throw new IllegalStateException(peer.name() + " rejected " + where + ": " + rejection);
+            }
+            same(peer, where, expected, peer.fields(decoded));
         }
     }
 
@@ -65,7 +71,7 @@ public final class PeerCheck {
                     decoder.maxTableSize(c.tableSize());
                 }
                 try {
-                    rejected += peer.rejection(decoder.decode(peer.input(c.wire()))) == null ? 0 : 1;
+                    rejected += peer.rejection(decoder.decodeForCheck(peer.input(c.wire()))) == null ? 0 : 1;
                 } catch (Exception e) {
                     throw new IllegalStateException(peer.name() + " failed on " + story + " seqno " + c.seqno(), e);
                 }

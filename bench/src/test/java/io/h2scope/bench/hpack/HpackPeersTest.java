@@ -66,6 +66,19 @@ class HpackPeersTest {
         HpackPeer netty = HpackPeer.named("netty");
         // 0x83 is :method POST, not GET
         assertThrows(IllegalStateException.class, () -> PeerCheck.connection(netty,
-                List.of(new byte[] {(byte) 0x83}), BrowserRequest.STATIC_INDEXED_FIELDS));
+                List.of(new byte[] {(byte) 0x83, (byte) 0x87, (byte) 0x84}), BrowserRequest.STATIC_INDEXED_FIELDS));
+    }
+
+    @ParameterizedTest
+    @MethodSource("libs")
+    void decodesTheStaticIndexedRequest(String lib) {
+        PeerCheck.connection(HpackPeer.named(lib), List.of(BrowserRequest.STATIC_INDEXED_BLOCK),
+                BrowserRequest.STATIC_INDEXED_FIELDS);
+    }
+
+    @Test
+    void jettyRefusesOnlyBlocksWithConnectionSpecificFields() {
+        // PeerCheck.corpus fails on any other refusal; this pins how much of the corpus Jetty refuses
+        assertEquals(14_928, PeerCheck.rejectedBlocks(HpackPeer.named("jetty"), corpus));
     }
 }
