@@ -1,0 +1,19 @@
+package io.h2scope.engine.hpack;
+
+/** Receives what {@link HpackDecoder} decodes from one header block, in block order. */
+@FunctionalInterface
+public interface HeaderSink {
+
+    /**
+     * One decoded header field. Names and values that come from the static table are the table's own
+     * String instances.
+     *
+     * @param huffmanName  the name was a Huffman-coded literal (false when it came from a table)
+     * @param huffmanValue the value was a Huffman-coded literal (false for {@link Representation#INDEXED})
+     */
+    void onHeader(String name, String value, Representation rep, boolean huffmanName, boolean huffmanValue);
+
+    /** A dynamic table size update (RFC 7541 §6.3) at the start of the block; the table now has this maximum. */
+    default void onTableSizeUpdate(int newMaxSize) {
+    }
+}

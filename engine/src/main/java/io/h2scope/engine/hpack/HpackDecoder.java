@@ -1,0 +1,182 @@
+package io.h2scope.engine.hpack;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Decodes header blocks (RFC 7541 §3, §6) for one direction of one connection. Strict: every decoding
+ * error of the RFC is an {@link HpackException}; a header list over the announced limit is a
+ * {@link HeaderListSizeException} thrown only after the whole block was decoded, so the dynamic table
+ * stays in sync with the peer's encoder. Not thread-safe.
+ *
+ * <p>Per field it allocates only the result Strings (none for static table fields); scratch buffers are
+ * reused across blocks.
+ */
+public final class HpackDecoder {
+
+    /** Largest header block copied into the reused scratch array; larger direct buffers use a one-off copy. */
+    private static final int KEEP_INPUT_SCRATCH = 64 * 1024;
+
+    private final DynamicTable table;
+    private final long maxHeaderListSize;
+    private final int maxStringLength;
+    private final FieldReader reader;
+
+    /** SETTINGS_HEADER_TABLE_SIZE we announced and the peer acknowledged. */
+    private int tableSizeLimit;
+    /** Lowest limit announced since the last block; the next block must start at or under it when below the table's size. */
+    private int lowestLimitSinceLastBlock;
+    private byte[] inputScratch = new byte[0];
+
+    /**
+     * @param maxTableSize      SETTINGS_HEADER_TABLE_SIZE in force (4096 in HTTP/2 until changed); also the
+     *                          initial maximum size of the dynamic table
+     * @param maxHeaderListSize SETTINGS_MAX_HEADER_LIST_SIZE we announced (RFC 9113 §6.5.2 accounting)
+     * @param maxStringLength   longest name or value accepted, in octets, as sent and after Huffman decoding
+     *                          (RFC 7541 §7.4)
+     */
+    public HpackDecoder(int maxTableSize, long maxHeaderListSize, int maxStringLength) {
+        if (maxTableSize < 0 || maxHeaderListSize < 0 || maxStringLength < 0) {
+            throw new IllegalArgumentException("negative limit");
+        }
+        this.table = new DynamicTable(maxTableSize, false);
+        this.maxHeaderListSize = maxHeaderListSize;
+        this.maxStringLength = maxStringLength;
+        this.tableSizeLimit = maxTableSize;
+        this.lowestLimitSinceLastBlock = maxTableSize;
+        this.reader = new FieldReader(maxStringLength);
+    }
+
+    /**
+     * The SETTINGS_HEADER_TABLE_SIZE we announced, once the peer acknowledged it. Size updates above it are
+     * errors from now on; if it is below the table's current maximum, the next block must begin with a size
+     * update to at most this value (RFC 7541 §4.2).
+     */
+    public void setMaxTableSize(int limit) {
+        if (limit < 0) {
+            throw new IllegalArgumentException("negative table size " + limit);
+        }
+        tableSizeLimit = limit;
+        lowestLimitSinceLastBlock = Math.min(lowestLimitSinceLastBlock, limit);
+    }
+
+    /** Read-only view of the dynamic table (sizes and a snapshot of entries). */
+    public DynamicTable dynamicTable() {
+        return table;
+    }
+
+    /** Decodes one complete header block from {@code block}'s position to its limit, consuming it. */
+    public void decode(ByteBuffer block, HeaderSink sink) {
+        int len = block.remaining();
+        try {
+            if (block.hasArray()) {
+                decode(block.array(), block.arrayOffset() + block.position(), len, sink);
+            } else {
+                byte[] copy = len <= KEEP_INPUT_SCRATCH ? inputScratch(len) : new byte[len];
+                block.duplicate().get(copy, 0, len);
+                decode(copy, 0, len, sink);
+            }
+        } finally {
+            block.position(block.limit());
+        }
+    }
+
+    /** Decodes one complete header block into a list; never-indexed fields come back marked as such. */
+    public List<HeaderField> decode(byte[] block) {
+        List<HeaderField> fields = new ArrayList<>();
+        decode(block, 0, block.length, (name, value, rep, huffmanName, huffmanValue) ->
+                fields.add(new HeaderField(name, value, rep == Representation.LITERAL_NEVER_INDEXED)));
+        return fields;
+    }
+
+    /** Decodes one complete header block held in an array. */
+    public void decode(byte[] block, HeaderSink sink) {
+        decode(block, 0, block.length, sink);
+    }
+
+    /** Decodes the header block {@code src[off, off + len)}. */
+    public void decode(byte[] src, int off, int len, HeaderSink sink) {
+        FieldReader r = reader;
+        r.start(src, off, off + len);
+        try {
+            decodeBlock(r, sink);
+        } finally {
+            r.finish();
+        }
+    }
+
+    private void decodeBlock(FieldReader r, HeaderSink sink) {
+        boolean sizeUpdateRequired = lowestLimitSinceLastBlock < table.maxSize();
+        int requiredMax = lowestLimitSinceLastBlock;
+        lowestLimitSinceLastBlock = tableSizeLimit;
+        boolean fieldSeen = false;
+        long listSize = 0;
+        boolean overLimit = false;
+        while (r.hasMore()) {
+            int first = r.peek();
+            if ((first & 0xE0) == 0x20) {
+                int at = r.offset();
+                int newSize = r.readInt(5);
+                if (fieldSeen) {
+                    // RFC7541 §4.2: "This dynamic table size update MUST occur at the beginning of the first header
+                    // block following the change"; RFC7541 §6.3 places it only there
+                    throw new HpackException("4.2", at, "dynamic table size update after a header field");
+                }
+                if (newSize > tableSizeLimit) {
+                    // RFC7541 §6.3: "The new maximum size MUST be lower than or equal to the limit ... Exceeding
+                    // this limit MUST be treated as a decoding error."
+                    throw new HpackException("6.3", at, "dynamic table size update to " + newSize
+                            + " exceeds the limit " + tableSizeLimit + " (SETTINGS_HEADER_TABLE_SIZE)");
+                }
+                if (sizeUpdateRequired && newSize > requiredMax) {
+                    // RFC7541 §4.2: "the smallest maximum table size that occurs in that interval MUST be signaled";
+                    // RFC9113 §4.3.1: "less than or equal to the reduced maximum"
+                    throw new HpackException("4.2", at, "first dynamic table size update is " + newSize
+                            + " but the limit was lowered to " + requiredMax);
+                }
+                sizeUpdateRequired = false;
+                table.setMaxSize(newSize);
+                sink.onTableSizeUpdate(newSize);
+                continue;
+            }
+            if (sizeUpdateRequired) {
+                // RFC9113 §4.3.1: "An endpoint MUST treat a field block that follows an acknowledgment of the
+                // reduction ... as a connection error ... if it does not start with a conformant Dynamic Table
+                // Size Update"
+                throw new HpackException("4.2", r.offset(), "header block must begin with a dynamic table size"
+                        + " update to at most " + requiredMax + " after SETTINGS_HEADER_TABLE_SIZE was lowered");
+            }
+            fieldSeen = true;
+            Representation rep = r.readField(table, overLimit);
+            // RFC9113 §6.5.2: "The value is based on the uncompressed size of field lines, including the length
+            // of the name and value in octets plus an overhead of 32 octets for each field line."
+            listSize += r.fieldSize();
+            if (overLimit) {
+                continue;
+            }
+            if (listSize > maxHeaderListSize) {
+                overLimit = true; // keep decoding so the dynamic table stays in sync, stop delivering
+                continue;
+            }
+            sink.onHeader(r.name(), r.value(), rep, r.huffmanName(), r.huffmanValue());
+        }
+        if (sizeUpdateRequired) {
+            // RFC9113 §4.3.1: a field block after a lowered SETTINGS_HEADER_TABLE_SIZE "does not start with a
+            // conformant Dynamic Table Size Update" when it is empty
+            throw new HpackException("4.2", r.offset(), "empty header block where a dynamic table size update"
+                    + " to at most " + requiredMax + " was required");
+        }
+        if (overLimit) {
+            throw new HeaderListSizeException(listSize, maxHeaderListSize);
+        }
+    }
+
+    private byte[] inputScratch(int len) {
+        if (inputScratch.length < len) {
+            inputScratch = new byte[Math.max(len, Math.min(KEEP_INPUT_SCRATCH, inputScratch.length * 2))];
+        }
+        return inputScratch;
+    }
+
+}
