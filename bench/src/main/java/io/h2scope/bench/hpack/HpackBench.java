@@ -38,7 +38,7 @@ public class HpackBench {
     /** Every library measured; each fork measures one. */
     @State(Scope.Thread)
     public static class Lib {
-        @Param({"netty", "jetty", "okhttp"})
+        @Param({"h2scope", "h2scope-list", "netty", "jetty", "okhttp"})
         public String lib;
 
         HpackPeer peer;

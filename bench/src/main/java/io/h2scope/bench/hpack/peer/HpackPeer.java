@@ -73,7 +73,7 @@ public interface HpackPeer {
 
     /** All peers this build can measure, h2scope first. */
     static List<HpackPeer> all() {
-        return List.of(new NettyPeer(), new JettyPeer(), new OkHttpPeer());
+        return List.of(new H2scopePeer(false), new H2scopePeer(true), new NettyPeer(), new JettyPeer(), new OkHttpPeer());
     }
 
     static HpackPeer named(String name) {
