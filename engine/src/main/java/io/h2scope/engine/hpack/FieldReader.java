@@ -52,6 +52,11 @@ final class FieldReader {
         return src[pos] & 0xFF;
     }
 
+    /** Steps over {@code n} octets the caller has already interpreted. */
+    void skip(int n) {
+        pos += n;
+    }
+
     int offset() {
         return pos - base;
     }
