@@ -17,6 +17,7 @@ public final class HpackDecoder {
 
     /** Largest header block copied into the reused scratch array; larger direct buffers use a one-off copy. */
     private static final int KEEP_INPUT_SCRATCH = 64 * 1024;
+    private static final byte[] EMPTY = new byte[0];
 
     private final DynamicTable table;
     private final long maxHeaderListSize;
@@ -27,7 +28,7 @@ public final class HpackDecoder {
     private int tableSizeLimit;
     /** Lowest limit announced since the last block; the next block must start at or under it when below the table's size. */
     private int lowestLimitSinceLastBlock;
-    private byte[] inputScratch = new byte[0];
+    private byte[] inputScratch = EMPTY;
 
     /**
      * @param maxTableSize      SETTINGS_HEADER_TABLE_SIZE in force (4096 in HTTP/2 until changed); also the
