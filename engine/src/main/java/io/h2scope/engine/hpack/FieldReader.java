@@ -9,8 +9,11 @@ import java.nio.charset.StandardCharsets;
  */
 final class FieldReader {
 
+    private static final byte[] EMPTY = new byte[0];
+
     private final int maxStringLength;
-    private byte[] huffmanScratch = new byte[64];
+    /** Grown on the first Huffman-coded literal; a decoder that never sees one never allocates it. */
+    private byte[] huffmanScratch = EMPTY;
 
     private byte[] src;
     private int pos;
@@ -52,6 +55,11 @@ final class FieldReader {
         return src[pos] & 0xFF;
     }
 
+    /** Steps over {@code n} octets the caller has already interpreted. */
+    void skip(int n) {
+        pos += n;
+    }
+
     int offset() {
         return pos - base;
     }
@@ -84,26 +92,35 @@ final class FieldReader {
      */
     Representation readField(DynamicTable table, boolean skipLiterals) {
         int first = src[pos] & 0xFF;
+        // two halves, each small enough for the JIT to inline into the block loop
+        return first >= 0x80 ? readIndexed(table) : readLiteral(first, table, skipLiterals);
+    }
+
+    /** RFC 7541 §6.1 indexed header field. */
+    private Representation readIndexed(DynamicTable table) {
         int at = pos;
-        if (first >= 0x80) {
-            int index = readInt(7);
-            if (index == 0) {
-                // RFC7541 §6.1: "The index value of 0 is not used. It MUST be treated as a decoding error"
-                throw new HpackException("6.1", at - base, "indexed header field with index 0");
-            }
-            if (index <= StaticTable.LENGTH) {
-                name = StaticTable.name(index);
-                value = StaticTable.value(index);
-            } else {
-                checkDynamicIndex(index, table, at);
-                name = table.name(index - StaticTable.LENGTH);
-                value = table.value(index - StaticTable.LENGTH);
-            }
-            huffmanName = false;
-            huffmanValue = false;
-            fieldSize = HeaderField.sizeOf(name, value);
-            return Representation.INDEXED;
+        int index = readInt(7);
+        if (index == 0) {
+            // RFC7541 §6.1: "The index value of 0 is not used. It MUST be treated as a decoding error"
+            throw new HpackException("6.1", at - base, "indexed header field with index 0");
         }
+        if (index <= StaticTable.LENGTH) {
+            name = StaticTable.name(index);
+            value = StaticTable.value(index);
+        } else {
+            checkDynamicIndex(index, table, at);
+            name = table.name(index - StaticTable.LENGTH);
+            value = table.value(index - StaticTable.LENGTH);
+        }
+        huffmanName = false;
+        huffmanValue = false;
+        fieldSize = HeaderField.sizeOf(name, value);
+        return Representation.INDEXED;
+    }
+
+    /** RFC 7541 §6.2 literal header field, any of the three kinds. */
+    private Representation readLiteral(int first, DynamicTable table, boolean skipLiterals) {
+        int at = pos;
         Representation rep;
         int nameIndex;
         if (first >= 0x40) {
@@ -151,20 +168,18 @@ final class FieldReader {
     /** RFC 7541 §5.2 string literal: H flag, 7-bit-prefix length, octets. */
     private String readString(boolean materialize) {
         if (pos >= end) {
-            throw new HpackException("5.2", pos - base, "header block ends where a string literal should start");
+            throw missingString();
         }
         int at = pos;
         boolean huffman = (src[pos] & 0x80) != 0;
         int length = readInt(7);
         if (length > maxStringLength) {
             // RFC7541 §7.4: "it has to set a limit to the length it accepts for string literals"
-            throw new HpackException("7.4", at - base, "string literal of " + length
-                    + " octets exceeds the limit of " + maxStringLength);
+            throw tooLong(at, false, length);
         }
         if (length > end - pos) {
             // RFC7541 §5.2: "String Length: The number of octets used to encode the string literal"
-            throw new HpackException("5.2", at - base, "string literal of " + length + " octets runs past the end"
-                    + " of the header block (" + (end - pos) + " octets left)");
+            throw pastEnd(at, length);
         }
         int from = pos;
         pos += length;
@@ -177,11 +192,32 @@ final class FieldReader {
         int decoded = Huffman.decode(src, from, length, dst, base);
         if (decoded > maxStringLength) {
             // RFC7541 §7.4: "it has to set a limit to the length it accepts for string literals"
-            throw new HpackException("7.4", at - base, "Huffman-coded string literal decodes to " + decoded
-                    + " octets, over the limit of " + maxStringLength);
+            throw tooLong(at, true, decoded);
         }
         stringLength = decoded;
         return materialize ? new String(dst, 0, decoded, StandardCharsets.ISO_8859_1) : null;
+    }
+
+    // exceptions are built out of line: it keeps readString small enough to be inlined
+
+    private HpackException tooLong(int at, boolean huffmanDecoded, int length) {
+        String what = huffmanDecoded
+                ? "Huffman-coded string literal decodes to " + length + " octets, over the limit of "
+                : "string literal of " + length + " octets exceeds the limit of ";
+        return new HpackException("7.4", at - base, what + maxStringLength);
+    }
+
+    private HpackException integerError(String section, int at, String detail) {
+        return new HpackException(section, at - base, detail);
+    }
+
+    private HpackException missingString() {
+        return new HpackException("5.2", pos - base, "header block ends where a string literal should start");
+    }
+
+    private HpackException pastEnd(int at, int length) {
+        return new HpackException("5.2", at - base, "string literal of " + length + " octets runs past the end"
+                + " of the header block (" + (end - pos) + " octets left)");
     }
 
     /**
@@ -198,18 +234,18 @@ final class FieldReader {
         for (int shift = 0; ; shift += 7) {
             if (pos >= end) {
                 // RFC7541 §5.1: the last octet of an integer has its most significant bit clear
-                throw new HpackException("5.1", pos - base, "header block ends inside an integer");
+                throw integerError("5.1", pos, "header block ends inside an integer");
             }
             if (shift > 28) {
                 // RFC7541 §7.4: "An implementation has to set a limit for the values it accepts for integers, as
                 // well as for the encoded length"
-                throw new HpackException("7.4", pos - base, "integer encoding longer than 5 continuation octets");
+                throw integerError("7.4", pos, "integer encoding longer than 5 continuation octets");
             }
             int b = src[pos++];
             value += (long) (b & 0x7F) << shift;
             if (value > Integer.MAX_VALUE) {
                 // RFC7541 §7.4: "An implementation has to set a limit for the values it accepts for integers"
-                throw new HpackException("7.4", pos - 1 - base, "integer exceeds 2^31-1");
+                throw integerError("7.4", pos - 1, "integer exceeds 2^31-1");
             }
             if (b >= 0) {
                 return (int) value;
@@ -221,7 +257,7 @@ final class FieldReader {
         if (huffmanScratch.length < needed) {
             // needed <= maxDecodedLength(maxStringLength): the scratch never outgrows the string limit
             int bound = Huffman.maxDecodedLength(maxStringLength);
-            huffmanScratch = new byte[Math.max(needed, Math.min(bound, huffmanScratch.length * 2))];
+            huffmanScratch = new byte[Math.max(needed, Math.min(bound, Math.max(64, huffmanScratch.length * 2)))];
         }
         return huffmanScratch;
     }

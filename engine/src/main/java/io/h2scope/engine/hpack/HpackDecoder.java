@@ -17,6 +17,7 @@ public final class HpackDecoder {
 
     /** Largest header block copied into the reused scratch array; larger direct buffers use a one-off copy. */
     private static final int KEEP_INPUT_SCRATCH = 64 * 1024;
+    private static final byte[] EMPTY = new byte[0];
 
     private final DynamicTable table;
     private final long maxHeaderListSize;
@@ -27,7 +28,7 @@ public final class HpackDecoder {
     private int tableSizeLimit;
     /** Lowest limit announced since the last block; the next block must start at or under it when below the table's size. */
     private int lowestLimitSinceLastBlock;
-    private byte[] inputScratch = new byte[0];
+    private byte[] inputScratch = EMPTY;
 
     /**
      * @param maxTableSize      SETTINGS_HEADER_TABLE_SIZE in force (4096 in HTTP/2 until changed); also the
@@ -148,10 +149,37 @@ public final class HpackDecoder {
                         + " update to at most " + requiredMax + " after SETTINGS_HEADER_TABLE_SIZE was lowered");
             }
             fieldSeen = true;
-            Representation rep = r.readField(table, overLimit);
-            // RFC9113 §6.5.2: "The value is based on the uncompressed size of field lines, including the length
-            // of the name and value in octets plus an overhead of 32 octets for each field line."
-            listSize += r.fieldSize();
+            String name;
+            String value;
+            Representation rep;
+            boolean huffmanName;
+            boolean huffmanValue;
+            int index = first & 0x7F;
+            if (first >= 0x80 && index != 0 && index != 0x7F && index <= StaticTable.LENGTH + table.length()) {
+                // fast path for the commonest field, an indexed one with a one-byte index; index 0, longer
+                // indexes and indexes past the tables take the general path, which reports the errors
+                r.skip(1);
+                if (index <= StaticTable.LENGTH) {
+                    name = StaticTable.name(index);
+                    value = StaticTable.value(index);
+                } else {
+                    name = table.name(index - StaticTable.LENGTH);
+                    value = table.value(index - StaticTable.LENGTH);
+                }
+                rep = Representation.INDEXED;
+                huffmanName = false;
+                huffmanValue = false;
+                // RFC9113 §6.5.2: "The value is based on the uncompressed size of field lines, including the
+                // length of the name and value in octets plus an overhead of 32 octets for each field line."
+                listSize += HeaderField.sizeOf(name, value);
+            } else {
+                rep = r.readField(table, overLimit);
+                name = r.name();
+                value = r.value();
+                huffmanName = r.huffmanName();
+                huffmanValue = r.huffmanValue();
+                listSize += r.fieldSize(); // RFC9113 §6.5.2, as above
+            }
             if (overLimit) {
                 continue;
             }
@@ -159,7 +187,7 @@ public final class HpackDecoder {
                 overLimit = true; // keep decoding so the dynamic table stays in sync, stop delivering
                 continue;
             }
-            sink.onHeader(r.name(), r.value(), rep, r.huffmanName(), r.huffmanValue());
+            sink.onHeader(name, value, rep, huffmanName, huffmanValue);
         }
         if (sizeUpdateRequired) {
             // RFC9113 §4.3.1: a field block after a lowered SETTINGS_HEADER_TABLE_SIZE "does not start with a

@@ -144,8 +144,14 @@ public final class Huffman {
     /** Octets that {@code s} takes once Huffman-coded, padding included. */
     public static int encodedLength(String s) {
         long bits = 0;
+        int all = 0;
         for (int i = 0, n = s.length(); i < n; i++) {
-            bits += LENGTHS[octet(s, i)];
+            int c = s.charAt(i);
+            all |= c;
+            bits += LENGTHS[c & 0xFF];
+        }
+        if (all > 0xFF) {
+            throw notAnOctet(s);
         }
         return (int) ((bits + 7) >>> 3);
     }
@@ -161,16 +167,34 @@ public final class Huffman {
         out.ensureSpace(encodedLength);
         byte[] buf = out.array();
         int pos = out.size();
+        // codes are at most 30 bits: flushing whole 32-bit words keeps fewer than 32 bits pending, so the
+        // 64-bit accumulator never loses a bit that is still to be written
         long acc = 0;
         int bits = 0;
+        int all = 0;
         for (int i = 0; i < n; i++) {
-            int c = octet(s, i);
-            acc = acc << LENGTHS[c] | CODES[c];
-            bits += LENGTHS[c];
-            while (bits >= 8) {
-                bits -= 8;
-                buf[pos++] = (byte) (acc >>> bits);
+            int c = s.charAt(i);
+            all |= c;
+            c &= 0xFF;
+            int length = LENGTHS[c];
+            acc = acc << length | CODES[c];
+            bits += length;
+            if (bits >= 32) {
+                bits -= 32;
+                int word = (int) (acc >>> bits);
+                buf[pos] = (byte) (word >>> 24);
+                buf[pos + 1] = (byte) (word >>> 16);
+                buf[pos + 2] = (byte) (word >>> 8);
+                buf[pos + 3] = (byte) word;
+                pos += 4;
             }
+        }
+        if (all > 0xFF) {
+            throw notAnOctet(s);
+        }
+        while (bits >= 8) {
+            bits -= 8;
+            buf[pos++] = (byte) (acc >>> bits);
         }
         if (bits > 0) {
             // RFC7541 §5.2: "padding ... corresponding to the most significant bits of the code for the EOS symbol"
@@ -251,12 +275,12 @@ public final class Huffman {
         return off + len - 1;
     }
 
-    private static int octet(String s, int i) {
-        char c = s.charAt(i);
-        if (c > 0xFF) {
-            throw new IllegalArgumentException("header octet string has char U+" + Integer.toHexString(c)
-                    + " at " + i + "; only U+0000..U+00FF (ISO-8859-1 octets) can be sent");
+    private static IllegalArgumentException notAnOctet(String s) {
+        int i = 0;
+        while (s.charAt(i) <= 0xFF) {
+            i++;
         }
-        return c;
+        return new IllegalArgumentException("header octet string has char U+" + Integer.toHexString(s.charAt(i))
+                + " at " + i + "; only U+0000..U+00FF (ISO-8859-1 octets) can be sent");
     }
 }
