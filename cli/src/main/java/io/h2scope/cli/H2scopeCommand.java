@@ -11,8 +11,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "HTTP/2 conformance test harness and debugging inspector.%n",
-        subcommands = {FramesCommand.class, HpackCommand.class, CommandLine.HelpCommand.class},
-        footer = {"%nSub-commands still to come: conform (issue 5), serve (issue 3), get (issue 6), trace (issue 4)."})
+        subcommands = {FramesCommand.class, HpackCommand.class, io.h2scope.cli.serve.ServeCommand.class, CommandLine.HelpCommand.class},
+        footer = {"%nSub-commands still to come: conform (issue 5), get (issue 6), trace (issue 4)."})
 public final class H2scopeCommand implements Runnable {
 
     @CommandLine.Spec
