@@ -255,12 +255,16 @@ final class StreamExchange implements ServerExchange {
         return done;
     }
 
-    /** Completes the writes waiting for the queue to shrink (loop thread); true when none is left. */
+    /**
+     * Completes the writes waiting for the queue to shrink (loop thread), on the application executor so
+     * their continuations never run on the loop; true when none is left.
+     */
     boolean releaseWrites(long queuedNow, long limit) {
         if (queuedNow <= limit) {
             CompletableFuture<Void> f;
             while ((f = waitingWrites.poll()) != null) {
-                f.complete(null);
+                CompletableFuture<Void> done = f;
+                serial.execute(() -> done.complete(null));
             }
         }
         return waitingWrites.isEmpty();

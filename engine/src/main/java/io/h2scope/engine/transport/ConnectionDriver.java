@@ -33,6 +33,7 @@ public final class ConnectionDriver implements ConnectionHandler {
     private static final System.Logger LOG = System.getLogger("h2scope.conn");
     private static final long MIN_TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
     private static final long MAX_TICK_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static final int MAX_PUMP_ROUNDS = 64; // then other connections of the loop get their turn
 
     /** The protocol user of the connection (a server's request dispatch, a client). Runs on the loop thread. */
     public interface Application {
@@ -133,26 +134,40 @@ public final class ConnectionDriver implements ConnectionHandler {
         }
         pumping = true;
         try {
-            boolean ending = connection.state() == ConnectionState.CLOSED;
-            int n;
-            // a closed core has bounded output left: hand it all over, the transport's close flushes it
-            while ((ending || ctx.pendingWriteBytes() < driverConfig.maxPendingWriteBytes())
-                    && (n = Math.min(connection.pendingOutputBytes(), driverConfig.writeChunkBytes())) > 0) {
-                ByteBuffer chunk = ByteBuffer.allocate(n);
-                connection.drainOutput(chunk);
-                chunk.flip();
-                ctx.write(chunk);
-            }
-            ctx.flush();
-            if (ending && !closeRequested) {
-                closeRequested = true;
-                ctx.close();
-            }
+            int rounds = 0;
+            do {
+                drainToTransport();
+                if (!closeRequested) {
+                    guarded(app::afterFlush); // may queue more (inline application operations): go round again
+                }
+            } while (!closeRequested && !transportClosed && connection.hasOutput()
+                    && ctx.pendingWriteBytes() < driverConfig.maxPendingWriteBytes() && ++rounds < MAX_PUMP_ROUNDS);
         } finally {
             pumping = false;
         }
-        if (!closeRequested) {
-            guarded(app::afterFlush);
+    }
+
+    private void drainToTransport() {
+        boolean ending = connection.state() == ConnectionState.CLOSED;
+        long limit = driverConfig.maxPendingWriteBytes();
+        int n;
+        while ((n = Math.min(connection.pendingOutputBytes(), driverConfig.writeChunkBytes())) > 0) {
+            if (!ending && ctx.pendingWriteBytes() >= limit) {
+                ctx.flush(); // the socket may take it all now; if not, onWritable follows
+                if (ctx.pendingWriteBytes() >= limit) {
+                    break;
+                }
+            }
+            ByteBuffer chunk = ByteBuffer.allocate(n);
+            connection.drainOutput(chunk);
+            chunk.flip();
+            ctx.write(chunk);
+        }
+        ctx.flush();
+        // a closed core has bounded output left: all of it went over; the transport's close flushes it
+        if (ending && !closeRequested) {
+            closeRequested = true;
+            ctx.close();
         }
     }
 
