@@ -11,8 +11,9 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "HTTP/2 conformance test harness and debugging inspector.%n",
-        subcommands = {io.h2scope.cli.conform.ConformCommand.class, FramesCommand.class, HpackCommand.class, CommandLine.HelpCommand.class},
-        footer = {"%nSub-commands still to come: serve (issue 3), get (issue 6), trace (issue 4)."})
+        subcommands = {io.h2scope.cli.conform.ConformCommand.class, FramesCommand.class, HpackCommand.class,
+                io.h2scope.cli.serve.ServeCommand.class, CommandLine.HelpCommand.class},
+        footer = {"%nSub-commands still to come: get (issue 6), trace (issue 4)."})
 public final class H2scopeCommand implements Runnable {
 
     @CommandLine.Spec

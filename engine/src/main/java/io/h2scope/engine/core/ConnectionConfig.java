@@ -22,7 +22,7 @@ import java.util.Objects;
  * @param enablePush        a client's SETTINGS_ENABLE_PUSH (a server always sends 0). Default false
  * @param windowUpdatePolicy when consumed octets go back to the peer; {@link WindowUpdatePolicy#MANUAL}
  *                          leaves every WINDOW_UPDATE to {@code Http2Connection.windowUpdate}. Default HALF
- * @param messageRules      the HTTP message checks. Default {@link BasicMessageRules}
+ * @param messageRules      the HTTP message checks (RFC 9113 §8). Default {@link HttpMessageRules#DEFAULT}
  * @param traceSink         where frames are published. Default {@link TraceSink#NONE}
  */
 public record ConnectionConfig(long connectionId, Limits limits, int initialWindowSize, int connectionWindow,
@@ -31,7 +31,7 @@ public record ConnectionConfig(long connectionId, Limits limits, int initialWind
 
     public static final ConnectionConfig DEFAULTS = new ConnectionConfig(0, Limits.DEFAULTS,
             FlowWindow.DEFAULT_INITIAL_SIZE, FlowWindow.DEFAULT_INITIAL_SIZE, 4096, false, WindowUpdatePolicy.HALF,
-            BasicMessageRules.INSTANCE, TraceSink.NONE);
+            HttpMessageRules.DEFAULT, TraceSink.NONE);
 
     public ConnectionConfig {
         Objects.requireNonNull(limits, "limits");

@@ -168,6 +168,21 @@ public final class Http2Connection {
         close("transport closed");
     }
 
+    /**
+     * A server connection that began as HTTP/1.1 {@code Upgrade: h2c} (RFC 7540 §3.2): applies the
+     * decoded HTTP2-Settings as the client's first SETTINGS (no ACK: the 101 was one) and opens
+     * stream 1 half-closed (remote) for {@code request}. Call once, before {@link #receive}; the
+     * application answers stream 1 like any other (its request body came over HTTP/1.1).
+     */
+    public void acceptUpgrade(byte[] settingsPayload, List<HeaderField> request, long nowNanos) {
+        now = nowNanos;
+        try {
+            UpgradeStart.apply(this, settingsPayload, request);
+        } catch (ConnectionError e) {
+            connectionError(e);
+        }
+    }
+
     // ---------------------------------------------------------------- commands
 
     /** A client opens a stream with a request header section; returns its id. */
@@ -337,6 +352,21 @@ public final class Http2Connection {
 
     public boolean hasOutput() {
         return output.readableBytes() > 0;
+    }
+
+    /** Output bytes waiting for {@link #drainOutput}. */
+    public int pendingOutputBytes() {
+        return output.readableBytes();
+    }
+
+    /** DATA bytes queued on {@code streamId} behind its flow-control window (0 for an unknown stream). */
+    public long queuedDataBytes(int streamId) {
+        return scheduler.queuedBytes(streamId);
+    }
+
+    /** Streams neither idle nor closed. */
+    public int liveStreamCount() {
+        return streams.size();
     }
 
     /** Copies as much output as fits into {@code sink}; returns how many bytes. Queued DATA may follow. */

@@ -11,8 +11,8 @@ import java.util.List;
  * ... of type PROTOCOL_ERROR"). The connection itself owns the sequencing (1xx, final response,
  * trailers, END_STREAM); these methods judge the fields.
  *
- * <p>{@link BasicMessageRules} is the small built-in set; the full validator of the
- * {@code engine.http} package ({@code MessageValidator}, {@code ContentLengthCheck}) plugs in here.
+ * <p>{@link HttpMessageRules} (the default) plugs in the full validator of the
+ * {@code engine.http} package; {@link BasicMessageRules} is the small set some tests use.
  */
 public interface MessageRules {
 

@@ -1,5 +1,8 @@
 package io.h2scope.engine.http;
 
+import io.h2scope.engine.hpack.HeaderField;
+import java.util.List;
+
 /**
  * Follows the DATA frames of one message against its content-length (RFC 9113 §8.1.1, H2-ATTACKS
  * SEC-18 "H2.CL"). Create one per message, call {@link #onData} for each DATA payload (padding
@@ -73,6 +76,21 @@ public final class ContentLengthCheck {
             return NONE;
         }
         return new ContentLengthCheck(streamId, head.contentLength(), !noContent);
+    }
+
+    /**
+     * The content-length a field block declares, or -1 when it has none: every content-length field
+     * merged as {@link MessageValidator} does (identical repeats allowed, anything else malformed).
+     * For callers that hold the raw fields rather than a validated head.
+     */
+    public static long declaredLength(int streamId, List<HeaderField> fields) {
+        long declared = ContentLengthValue.ABSENT;
+        for (HeaderField field : fields) {
+            if (field.name().equals("content-length")) {
+                declared = ContentLengthValue.merge(streamId, field.value(), declared);
+            }
+        }
+        return declared;
     }
 
     /** One DATA frame's payload length, padding excluded. */

@@ -32,6 +32,7 @@ public final class NioServer implements AutoCloseable {
     private final NioEventLoop acceptLoop;
     private final Set<NioConnection> connections = ConcurrentHashMap.newKeySet();
     private volatile boolean stopped;
+    private volatile boolean finished;
 
     private NioServer(NioEventLoopGroup group, boolean ownsGroup, ServerSocketChannel serverChannel,
                       Supplier<? extends ConnectionHandler> handlers) throws IOException {
@@ -114,6 +115,19 @@ public final class NioServer implements AutoCloseable {
         return connections.size();
     }
 
+    /** Stops accepting new connections; open ones go on (a graceful shutdown's first step). */
+    public void stopAccepting() {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
+        try {
+            acceptLoop.execute(this::closeServerChannel);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            closeServerChannel();
+        }
+    }
+
     /**
      * Orderly stop: stops accepting, asks every connection to close (pending output is flushed),
      * aborts those still open at the deadline and, for a server started with its own group, ends
@@ -123,15 +137,11 @@ public final class NioServer implements AutoCloseable {
      */
     public boolean stop(Duration grace) {
         long deadline = System.nanoTime() + grace.toNanos();
-        if (stopped) {
+        if (finished) {
             return connections.isEmpty();
         }
-        stopped = true;
-        try {
-            acceptLoop.execute(this::closeServerChannel);
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-            closeServerChannel(); // the group was stopped first: close from here
-        }
+        finished = true;
+        stopAccepting();
         if (ownsGroup) {
             return group.shutdownGracefully(grace);
         }

@@ -1,0 +1,104 @@
+package io.h2scope.cli.serve;
+
+import io.h2scope.engine.server.H2Server;
+import io.h2scope.engine.server.reference.ReferenceServer;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code h2scope serve}: runs the reference HTTP/2 server until Ctrl-C (graceful shutdown on SIGINT/SIGTERM). */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = {"Run the reference HTTP/2 server (h2 over TLS, or cleartext h2c by prior knowledge and Upgrade).",
+                "Routes: / (small text), /echo (request body back), /bytes/N (N pattern bytes), /slow?ms=M,",
+                "/headers (request headers as JSON), /push (server push of /pushed.css); anything else is 404.",
+                "Runs until Ctrl-C; in-flight requests get " + ServeCommand.GRACE_SECONDS + " s to finish."},
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {"0:stopped by a signal", "1:could not start (port in use, bad certificate)", "2:usage error"})
+public final class ServeCommand implements Callable<Integer> {
+
+    static final int GRACE_SECONDS = 5;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--port", paramLabel = "N", defaultValue = "-1",
+            description = "port to listen on; 0 picks a free one (default: 8443 with TLS, 8080 with h2c)")
+    int port;
+
+    @Option(names = "--host", paramLabel = "ADDR", defaultValue = "127.0.0.1",
+            description = "address to bind (default: ${DEFAULT-VALUE}; 0.0.0.0 for every interface)")
+    String host;
+
+    @CommandLine.ArgGroup(exclusive = true)
+    Mode mode = new Mode();
+
+    static final class Mode {
+        @Option(names = "--tls", description = "h2 over TLS (a self-signed certificate unless --cert/--key)")
+        boolean tls;
+
+        @Option(names = "--h2c", description = "cleartext HTTP/2, prior knowledge and Upgrade: h2c (the default)")
+        boolean h2c;
+    }
+
+    @Option(names = "--cert", paramLabel = "FILE", description = "PEM certificate chain (implies --tls)")
+    Path cert;
+
+    @Option(names = "--key", paramLabel = "FILE", description = "PEM private key (implies --tls)")
+    Path key;
+
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private volatile H2Server server;
+
+    @Override
+    public Integer call() throws Exception {
+        if ((cert == null) != (key == null)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--cert and --key go together");
+        }
+        boolean tls = mode.tls || cert != null;
+        if (tls && mode.h2c) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--cert/--key need TLS, not --h2c");
+        }
+        int chosenPort = port >= 0 ? port : tls ? 8443 : 8080;
+        PrintWriter out = spec.commandLine().getOut();
+        try {
+            server = ReferenceServer.start(new ReferenceServer.Options(host, chosenPort, tls, cert, key));
+        } catch (java.io.IOException e) {
+            spec.commandLine().getErr().println("h2scope serve: cannot start on " + host + ":" + chosenPort + ": "
+                    + e.getMessage());
+            return 1;
+        }
+        Thread hook = new Thread(this::stop, "h2scope-serve-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        out.println("h2scope serve: listening on " + server.url() + (tls ? " (h2 over TLS)" : " (h2c: prior knowledge and Upgrade)"));
+        if (tls && cert == null) {
+            out.println("  self-signed certificate for localhost: curl --http2 -k " + server.url());
+        } else if (!tls) {
+            out.println("  try: curl --http2-prior-knowledge " + server.url());
+        }
+        out.println("  routes: / /echo /bytes/N /slow?ms=M /headers /push; Ctrl-C stops");
+        out.flush();
+        stopped.await();
+        return 0;
+    }
+
+    /** Graceful shutdown (the shutdown hook, or a test). */
+    void stop() {
+        H2Server s = server;
+        if (s != null) {
+            s.shutdown(Duration.ofSeconds(GRACE_SECONDS));
+        }
+        stopped.countDown();
+    }
+
+    H2Server server() {
+        return server;
+    }
+}

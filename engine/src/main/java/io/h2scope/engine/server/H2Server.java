@@ -1,0 +1,428 @@
+package io.h2scope.engine.server;
+
+import io.h2scope.engine.core.ConnectionConfig;
+import io.h2scope.engine.core.limits.Limits;
+import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.transport.ConnectionDriver;
+import io.h2scope.engine.transport.ConnectionHandler;
+import io.h2scope.engine.transport.DriverConfig;
+import io.h2scope.engine.transport.NioEventLoopGroup;
+import io.h2scope.engine.transport.NioServer;
+import io.h2scope.engine.transport.TransportConfig;
+import io.h2scope.engine.transport.http1.H2Handlers;
+import io.h2scope.engine.transport.http1.H2cUpgrade;
+import io.h2scope.engine.transport.http1.Http1Limits;
+import io.h2scope.engine.transport.http1.ServerProtocols;
+import io.h2scope.engine.transport.tls.KeyMaterial;
+import io.h2scope.engine.transport.tls.PemFiles;
+import io.h2scope.engine.transport.tls.SelfSignedCertificate;
+import io.h2scope.engine.transport.tls.SslContexts;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+import javax.net.ssl.SSLContext;
+
+/**
+ * An HTTP/2 server: a listening socket, selector threads running the sans-IO core through
+ * {@link ConnectionDriver}, and an {@link H2Handler} called per request on an application executor.
+ * Over TLS it speaks h2 (ALPN); in cleartext h2c by prior knowledge and by {@code Upgrade: h2c} on the
+ * same port, and a plain HTTP/1.1 request gets a clear refusal. See docs/SERVER.md.
+ *
+ * <pre>{@code
+ * H2Server server = H2Server.builder().port(0).handler(ex -> ex.respond(200, List.of(),
+ *         ByteBuffer.wrap("hi\n".getBytes()))).start();
+ * ... server.port() ...
+ * server.shutdown(Duration.ofSeconds(5));
+ * }</pre>
+ */
+public final class H2Server implements AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger("h2scope.server");
+
+    private final ServerConfig config;
+    private final H2Handler handler;
+    private final Executor executor;
+    private final ExecutorService ownExecutor;
+    private final NioEventLoopGroup group;
+    private final NioServer listener;
+    private final Set<ServerConnection> connections = ConcurrentHashMap.newKeySet();
+    private final AtomicLong connectionIds = new AtomicLong();
+    private final AtomicBoolean stopping = new AtomicBoolean();
+
+    private H2Server(ServerConfig config, H2Handler handler) throws IOException {
+        this.config = config;
+        this.handler = handler;
+        if (config.handlersOnLoop()) {
+            this.ownExecutor = null;
+            this.executor = Runnable::run;
+        } else if (config.executor() != null) {
+            this.ownExecutor = null;
+            this.executor = config.executor();
+        } else {
+            this.ownExecutor = Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()),
+                    daemonThreads("h2scope-app-"));
+            this.executor = ownExecutor;
+        }
+        try {
+            this.group = new NioEventLoopGroup(TransportConfig.defaults().withName("h2scope-server")
+                    .withLoopThreads(config.loopThreads()));
+        } catch (IOException e) {
+            shutdownExecutor();
+            throw e;
+        }
+        try {
+            this.listener = NioServer.bind(group, config.address(), handlers());
+        } catch (IOException | RuntimeException e) {
+            group.shutdownGracefully(Duration.ZERO);
+            shutdownExecutor();
+            throw e;
+        }
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Starts a server from a complete configuration. */
+    public static H2Server start(ServerConfig config, H2Handler handler) throws IOException {
+        return new H2Server(Objects.requireNonNull(config, "config"), Objects.requireNonNull(handler, "handler"));
+    }
+
+    private Supplier<ConnectionHandler> handlers() throws IOException {
+        H2Handlers h2 = new H2Handlers() {
+            @Override
+            public ConnectionHandler priorKnowledge() {
+                return driver(null);
+            }
+
+            @Override
+            public ConnectionHandler upgraded(H2cUpgrade upgrade) {
+                return driver(upgrade);
+            }
+        };
+        if (!config.isTls()) {
+            return ServerProtocols.cleartext(h2, config.http1());
+        }
+        try {
+            SSLContext context = SslContexts.server(config.tls());
+            return ServerProtocols.tls(context, h2, config.http1());
+        } catch (GeneralSecurityException e) {
+            throw new IOException("cannot set up TLS: " + e.getMessage(), e);
+        }
+    }
+
+    private ConnectionDriver driver(H2cUpgrade upgrade) {
+        ConnectionConfig connection = config.connection().withTraceSink(connectionIds.incrementAndGet(), config.traceSink());
+        return new ConnectionDriver(Role.SERVER, connection, config.driver(), new ServerConnection(this, upgrade),
+                System::nanoTime, config.readTimeout());
+    }
+
+    // ---------------------------------------------------------------- public view
+
+    public int port() {
+        return listener.port();
+    }
+
+    public InetSocketAddress address() {
+        return listener.localAddress();
+    }
+
+    public boolean isTls() {
+        return config.isTls();
+    }
+
+    /** The base URL, e.g. "https://127.0.0.1:8443/". */
+    public String url() {
+        String host = address().getAddress().isAnyLocalAddress() ? "127.0.0.1" : address().getHostString();
+        if (host.contains(":")) {
+            host = "[" + host + "]";
+        }
+        return (isTls() ? "https" : "http") + "://" + host + ":" + port() + "/";
+    }
+
+    /** The certificate and key in use (generated or loaded), for clients that must trust it; empty for h2c. */
+    public Optional<KeyMaterial> keyMaterial() {
+        return Optional.ofNullable(config.tls());
+    }
+
+    public ServerConfig config() {
+        return config;
+    }
+
+    /** HTTP/2 connections currently open. */
+    public int connectionCount() {
+        return connections.size();
+    }
+
+    /**
+     * Graceful shutdown: stops accepting, sends GOAWAY (NO_ERROR, last stream id; RFC 9113 §6.8) on
+     * every connection, lets in-flight streams finish (new ones are refused with REFUSED_STREAM), and
+     * closes each connection when its last stream is done. What is still open at the deadline is closed
+     * by force. Returns true if every connection finished in time.
+     */
+    public boolean shutdown(Duration deadline) {
+        long end = System.nanoTime() + deadline.toNanos();
+        if (!stopping.compareAndSet(false, true)) {
+            return connections.isEmpty();
+        }
+        listener.stopAccepting();
+        connections.forEach(ServerConnection::goAway);
+        while (!connections.isEmpty() && System.nanoTime() - end < 0) {
+            try {
+                Thread.sleep(5); // other threads finish the streams; bounded by the deadline
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        boolean clean = connections.isEmpty();
+        if (!clean) {
+            LOG.log(System.Logger.Level.INFO, connections.size() + " connection(s) still open at the deadline: closed by force");
+        }
+        listener.stop(Duration.ofMillis(100));
+        group.shutdownGracefully(Duration.ofMillis(100));
+        shutdownExecutor();
+        return clean;
+    }
+
+    @Override
+    public void close() {
+        shutdown(Duration.ofSeconds(5));
+    }
+
+    // ---------------------------------------------------------------- for ServerConnection
+
+    H2Handler handler() {
+        return handler;
+    }
+
+    Executor applicationExecutor() {
+        return executor;
+    }
+
+    void register(ServerConnection connection) {
+        connections.add(connection);
+        if (stopping.get()) {
+            connection.goAway(); // accepted while the shutdown began
+        }
+    }
+
+    void unregister(ServerConnection connection) {
+        connections.remove(connection);
+    }
+
+    private void shutdownExecutor() {
+        if (ownExecutor != null) {
+            ownExecutor.shutdown();
+        }
+    }
+
+    private static java.util.concurrent.ThreadFactory daemonThreads(String prefix) {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, prefix + n.getAndIncrement());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+
+    /**
+     * Options of an {@link H2Server}; every one has a default.
+     */
+    public static final class Builder {
+
+        /** Server connection defaults: windows wider than the RFC's 64 KiB so uploads are not RTT-bound. */
+        public static final ConnectionConfig DEFAULT_CONNECTION = ConnectionConfig.DEFAULTS.withWindows(256 * 1024,
+                1024 * 1024);
+        public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofSeconds(30);
+        public static final long DEFAULT_STREAM_WRITE_BUFFER_BYTES = 64 * 1024;
+
+        private String host = "127.0.0.1";
+        private int port;
+        private KeyMaterial tls;
+        private boolean selfSigned;
+        private Path certFile;
+        private Path keyFile;
+        private ConnectionConfig connection = DEFAULT_CONNECTION;
+        private DriverConfig driver = DriverConfig.DEFAULTS;
+        private Duration readTimeout = DEFAULT_READ_TIMEOUT;
+        private long streamWriteBufferBytes = DEFAULT_STREAM_WRITE_BUFFER_BYTES;
+        private int loopThreads = Runtime.getRuntime().availableProcessors();
+        private Executor executor;
+        private boolean handlersOnLoop;
+        private TraceSink traceSink = TraceSink.NONE;
+        private Http1Limits http1 = Http1Limits.defaults();
+        private H2Handler handler;
+
+        private Builder() {
+        }
+
+        /** Address to bind. Default 127.0.0.1 (loopback only); "0.0.0.0" for every interface. */
+        public Builder host(String v) {
+            host = Objects.requireNonNull(v, "host");
+            return this;
+        }
+
+        /** Port to bind; 0 (the default) picks an ephemeral port, see {@link H2Server#port()}. */
+        public Builder port(int v) {
+            if (v < 0 || v > 65_535) {
+                throw new IllegalArgumentException("port 0..65535, got " + v);
+            }
+            port = v;
+            return this;
+        }
+
+        /** Cleartext h2c (prior knowledge and Upgrade: h2c): the default. */
+        public Builder h2c() {
+            tls = null;
+            selfSigned = false;
+            certFile = keyFile = null;
+            return this;
+        }
+
+        /** TLS (h2 over ALPN) with a certificate chain and private key in PEM files. */
+        public Builder tls(Path certificatePem, Path keyPem) {
+            h2c();
+            certFile = Objects.requireNonNull(certificatePem, "certificatePem");
+            keyFile = Objects.requireNonNull(keyPem, "keyPem");
+            return this;
+        }
+
+        /** TLS with a certificate and key already loaded. */
+        public Builder tls(KeyMaterial material) {
+            h2c();
+            tls = Objects.requireNonNull(material, "material");
+            return this;
+        }
+
+        /** TLS with a self-signed certificate for localhost, generated at start. */
+        public Builder tlsSelfSigned() {
+            h2c();
+            selfSigned = true;
+            return this;
+        }
+
+        /** Every limit of the connection core ({@link Limits}: streams, header list, body size, floods). */
+        public Builder limits(Limits v) {
+            connection = connection.withLimits(v);
+            return this;
+        }
+
+        /** The whole connection configuration (limits, windows, window-update policy, message rules). */
+        public Builder connectionConfig(ConnectionConfig v) {
+            connection = Objects.requireNonNull(v, "connectionConfig");
+            return this;
+        }
+
+        /** Per request: longest silence while its headers or body are arriving. Default 30 s; zero is off. */
+        public Builder readTimeout(Duration v) {
+            readTimeout = v;
+            return this;
+        }
+
+        /** A PING after this long without input; no answer by the next one closes the connection. Default off. */
+        public Builder pingInterval(Duration v) {
+            driver = driver.withPingInterval(v);
+            return this;
+        }
+
+        /** A connection without streams or input for this long gets GOAWAY and is closed. Default 3 min. */
+        public Builder idleTimeout(Duration v) {
+            driver = driver.withIdleTimeout(v);
+            return this;
+        }
+
+        /** How long a new connection may take to send the client preface. Default 10 s. */
+        public Builder prefaceTimeout(Duration v) {
+            driver = driver.withPrefaceTimeout(v);
+            return this;
+        }
+
+        /** Transport-side timers and back-pressure all at once. */
+        public Builder driverConfig(DriverConfig v) {
+            driver = Objects.requireNonNull(v, "driverConfig");
+            return this;
+        }
+
+        /** A response {@code write} completes once its stream has at most this queued. Default 64 KiB. */
+        public Builder streamWriteBufferBytes(long v) {
+            streamWriteBufferBytes = v;
+            return this;
+        }
+
+        /** Selector threads. Default one per core. */
+        public Builder loopThreads(int v) {
+            loopThreads = v;
+            return this;
+        }
+
+        /** Runs handlers and body callbacks. Default: the server's own pool (max(2, cores) daemon threads). */
+        public Builder executor(Executor v) {
+            executor = Objects.requireNonNull(v, "executor");
+            handlersOnLoop = false;
+            return this;
+        }
+
+        /** Runs handlers on the selector thread itself: fastest, but a handler must never block. */
+        public Builder runHandlersOnLoop() {
+            handlersOnLoop = true;
+            return this;
+        }
+
+        /** Receives every frame of every connection. Default {@link TraceSink#NONE}. */
+        public Builder traceSink(TraceSink v) {
+            traceSink = Objects.requireNonNull(v, "traceSink");
+            return this;
+        }
+
+        /** Bounds of the HTTP/1.1 front door (Upgrade: h2c, refusals). */
+        public Builder http1Limits(Http1Limits v) {
+            http1 = Objects.requireNonNull(v, "http1Limits");
+            return this;
+        }
+
+        public Builder handler(H2Handler v) {
+            handler = Objects.requireNonNull(v, "handler");
+            return this;
+        }
+
+        /** The configuration these options describe (generating or loading TLS material). */
+        public ServerConfig build() throws IOException {
+            KeyMaterial material = tls;
+            try {
+                if (selfSigned) {
+                    material = SelfSignedCertificate.generate("localhost");
+                } else if (certFile != null) {
+                    material = PemFiles.load(certFile, keyFile);
+                }
+            } catch (GeneralSecurityException e) {
+                throw new IOException("cannot load TLS material: " + e.getMessage(), e);
+            }
+            return new ServerConfig(new InetSocketAddress(host, port), material, connection, driver, readTimeout,
+                    streamWriteBufferBytes, loopThreads, executor, handlersOnLoop, traceSink, http1);
+        }
+
+        /** Binds and starts; the server runs until {@link H2Server#shutdown}. */
+        public H2Server start() throws IOException {
+            if (handler == null) {
+                throw new IllegalStateException("no handler: call handler(...) first");
+            }
+            return H2Server.start(build(), handler);
+        }
+    }
+}

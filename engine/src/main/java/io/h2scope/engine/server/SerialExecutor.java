@@ -1,0 +1,51 @@
+package io.h2scope.engine.server;
+
+import java.util.ArrayDeque;
+import java.util.concurrent.Executor;
+
+/**
+ * Runs tasks one at a time, in submission order, on a shared executor: an exchange's handler and
+ * body callbacks never overlap, whatever pool runs them.
+ */
+final class SerialExecutor implements Executor {
+
+    private static final System.Logger LOG = System.getLogger("h2scope.server");
+
+    private final Executor delegate;
+    private final ArrayDeque<Runnable> queue = new ArrayDeque<>(2);
+    private boolean running;
+
+    SerialExecutor(Executor delegate) {
+        this.delegate = delegate;
+    }
+
+    @Override
+    public void execute(Runnable task) {
+        synchronized (queue) {
+            queue.add(task);
+            if (running) {
+                return;
+            }
+            running = true;
+        }
+        delegate.execute(this::drain);
+    }
+
+    private void drain() {
+        while (true) {
+            Runnable next;
+            synchronized (queue) {
+                next = queue.poll();
+                if (next == null) {
+                    running = false;
+                    return;
+                }
+            }
+            try {
+                next.run();
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "application callback failed", e);
+            }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package io.h2scope.engine.server;
+
+import io.h2scope.engine.core.ConnectionConfig;
+import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.transport.DriverConfig;
+import io.h2scope.engine.transport.http1.Http1Limits;
+import io.h2scope.engine.transport.tls.KeyMaterial;
+
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+
+/**
+ * Everything an {@link H2Server} is started with; built by {@link H2Server.Builder}, which documents
+ * each option and its default.
+ *
+ * @param address                where to listen (port 0: an ephemeral port)
+ * @param tls                    the certificate and key, or null for cleartext h2c
+ * @param connection             the HTTP/2 connection settings and {@code Limits}
+ * @param driver                 transport-side timers and back-pressure
+ * @param readTimeout            per request: longest silence while its headers or body are still
+ *                               arriving before the stream is reset with CANCEL; zero is off
+ * @param streamWriteBufferBytes a response write completes once the stream's queue is at most this
+ * @param loopThreads            selector threads
+ * @param executor               runs handlers and body callbacks; null: the server's own small pool
+ * @param handlersOnLoop         run handlers on the selector thread itself (only for non-blocking handlers)
+ * @param traceSink              receives every frame of every connection
+ * @param http1                  bounds of the HTTP/1.1 front door (h2c upgrade, refusals)
+ */
+public record ServerConfig(InetSocketAddress address, KeyMaterial tls, ConnectionConfig connection, DriverConfig driver,
+        Duration readTimeout, long streamWriteBufferBytes, int loopThreads, Executor executor, boolean handlersOnLoop,
+        TraceSink traceSink, Http1Limits http1) {
+
+    public ServerConfig {
+        Objects.requireNonNull(address, "address");
+        Objects.requireNonNull(connection, "connection");
+        Objects.requireNonNull(driver, "driver");
+        Objects.requireNonNull(readTimeout, "readTimeout");
+        Objects.requireNonNull(traceSink, "traceSink");
+        Objects.requireNonNull(http1, "http1");
+        if (readTimeout.isNegative() || streamWriteBufferBytes < 1 || loopThreads < 1) {
+            throw new IllegalArgumentException("readTimeout >= 0, streamWriteBufferBytes >= 1 and loopThreads >= 1 required");
+        }
+    }
+
+    public boolean isTls() {
+        return tls != null;
+    }
+}

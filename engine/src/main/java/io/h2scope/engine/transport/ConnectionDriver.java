@@ -1,0 +1,314 @@
+package io.h2scope.engine.transport;
+
+import io.h2scope.engine.core.ConnectionConfig;
+import io.h2scope.engine.core.ConnectionState;
+import io.h2scope.engine.core.Http2Connection;
+import io.h2scope.engine.core.event.Event;
+import io.h2scope.engine.error.ErrorCode;
+import io.h2scope.engine.stream.Role;
+
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+
+/**
+ * Pumps bytes between a transport and one sans-IO {@link Http2Connection}, on the connection's loop
+ * thread: reads go to {@code receive}, output is drained into transport writes, time is passed in by a
+ * periodic tick (SETTINGS_TIMEOUT, preface, idle and ping timers of {@link DriverConfig}).
+ *
+ * <p><b>Back-pressure.</b> Output is drained only while the transport holds less than
+ * {@link DriverConfig#maxPendingWriteBytes()}; past it DATA waits in the core (whose own
+ * {@code maxOutputBufferBytes} stops the scheduler), and draining resumes on {@code onWritable}.
+ *
+ * <p><b>Ending.</b> Once the core is closed (a connection error, GOAWAY with no stream left, a timer)
+ * whatever it wrote is handed to the transport and the transport is closed, which flushes it first.
+ *
+ * <p><b>Isolation.</b> An exception from the {@link Application} never reaches the loop: it is logged,
+ * and an event on a stream resets that stream with INTERNAL_ERROR.
+ */
+public final class ConnectionDriver implements ConnectionHandler {
+
+    private static final System.Logger LOG = System.getLogger("h2scope.conn");
+    private static final long MIN_TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+    private static final long MAX_TICK_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static final int MAX_PUMP_ROUNDS = 64; // then other connections of the loop get their turn
+
+    /** The protocol user of the connection (a server's request dispatch, a client). Runs on the loop thread. */
+    public interface Application {
+
+        /** The core exists and its preface is queued; {@link ConnectionDriver#connection()} is usable. */
+        void onStart(ConnectionDriver driver);
+
+        /** One event of the core, in order. Commands may be called on the connection from here. */
+        void onEvent(Event event);
+
+        /** Called on each tick, after the driver's own timers: per-request timeouts live here. */
+        default void onTick(long nowNanos) {
+        }
+
+        /** Output was handed to the transport: writers waiting on back-pressure may be released. */
+        default void afterFlush() {
+        }
+
+        /** The transport is closed; called once, last. */
+        default void onClosed(Throwable causeOrNull) {
+        }
+    }
+
+    private final Role role;
+    private final ConnectionConfig config;
+    private final DriverConfig driverConfig;
+    private final Application app;
+    private final LongSupplier clock;
+    private final long tickNanos;
+    private ConnectionContext ctx;
+    private Http2Connection connection;
+    private Cancellable tickTimer;
+    private long openedAt;
+    private long lastReadAt;
+    private long lastActiveAt;
+    private long lastPingAt;
+    private boolean pingOutstanding;
+    private boolean pumping;
+    private boolean closeRequested;
+    private boolean transportClosed;
+
+    /**
+     * @param applicationTimer the shortest timeout the application checks in {@link Application#onTick}
+     *                         (ticks come at least twice as often), or zero
+     */
+    public ConnectionDriver(Role role, ConnectionConfig config, DriverConfig driverConfig, Application app,
+            LongSupplier clock, Duration applicationTimer) {
+        this.role = Objects.requireNonNull(role, "role");
+        this.config = Objects.requireNonNull(config, "config");
+        this.driverConfig = Objects.requireNonNull(driverConfig, "driverConfig");
+        this.app = Objects.requireNonNull(app, "app");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        long shortest = shortest(driverConfig.shortestTimer(), applicationTimer);
+        this.tickNanos = shortest == 0 ? MAX_TICK_NANOS : Math.max(MIN_TICK_NANOS, Math.min(MAX_TICK_NANOS, shortest / 2));
+    }
+
+    public ConnectionDriver(Role role, ConnectionConfig config, DriverConfig driverConfig, Application app) {
+        this(role, config, driverConfig, app, System::nanoTime, Duration.ZERO);
+    }
+
+    // ---------------------------------------------------------------- for the application
+
+    /** The core; use it only on the loop thread (in callbacks or {@link #execute} tasks). */
+    public Http2Connection connection() {
+        return connection;
+    }
+
+    public ConnectionContext context() {
+        return ctx;
+    }
+
+    public long nanoTime() {
+        return clock.getAsLong();
+    }
+
+    /**
+     * Runs {@code task} on the loop thread, then drains the output it produced; safe from any thread.
+     * A throwing task is logged, never fatal to the loop.
+     */
+    public void execute(Runnable task) {
+        ctx.execute(() -> {
+            if (transportClosed) {
+                return;
+            }
+            try {
+                task.run();
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "application task failed on " + ctx.remote(), e);
+            }
+            pump();
+        });
+    }
+
+    /** Drains output into the transport now (on the loop thread); commands do not flush by themselves. */
+    public void pump() {
+        if (transportClosed || connection == null || pumping) {
+            return;
+        }
+        pumping = true;
+        try {
+            int rounds = 0;
+            do {
+                drainToTransport();
+                if (!closeRequested) {
+                    guarded(app::afterFlush); // may queue more (inline application operations): go round again
+                }
+            } while (!closeRequested && !transportClosed && connection.hasOutput()
+                    && ctx.pendingWriteBytes() < driverConfig.maxPendingWriteBytes() && ++rounds < MAX_PUMP_ROUNDS);
+        } finally {
+            pumping = false;
+        }
+    }
+
+    private void drainToTransport() {
+        boolean ending = connection.state() == ConnectionState.CLOSED;
+        long limit = driverConfig.maxPendingWriteBytes();
+        int n;
+        while ((n = Math.min(connection.pendingOutputBytes(), driverConfig.writeChunkBytes())) > 0) {
+            if (!ending && ctx.pendingWriteBytes() >= limit) {
+                ctx.flush(); // the socket may take it all now; if not, onWritable follows
+                if (ctx.pendingWriteBytes() >= limit) {
+                    break;
+                }
+            }
+            ByteBuffer chunk = ByteBuffer.allocate(n);
+            connection.drainOutput(chunk);
+            chunk.flip();
+            ctx.write(chunk);
+        }
+        ctx.flush();
+        // a closed core has bounded output left: all of it went over; the transport's close flushes it
+        if (ending && !closeRequested) {
+            closeRequested = true;
+            ctx.close();
+        }
+    }
+
+    // ---------------------------------------------------------------- transport callbacks
+
+    @Override
+    public void onOpen(ConnectionContext context) {
+        this.ctx = context;
+        long now = clock.getAsLong();
+        openedAt = now;
+        lastReadAt = now;
+        lastActiveAt = now;
+        lastPingAt = now;
+        connection = new Http2Connection(role, config, this::deliver, now);
+        guarded(() -> app.onStart(this));
+        tickTimer = ctx.schedule(this::tick, tickNanos, TimeUnit.NANOSECONDS);
+        pump();
+    }
+
+    @Override
+    public void onRead(ByteBuffer bytes) {
+        long now = clock.getAsLong();
+        lastReadAt = now;
+        lastActiveAt = now;
+        connection.receive(bytes, now);
+        pump();
+    }
+
+    @Override
+    public void onWritable() {
+        pump();
+    }
+
+    @Override
+    public void onClose(Throwable causeOrNull) {
+        transportClosed = true;
+        if (tickTimer != null) {
+            tickTimer.cancel();
+        }
+        if (connection != null) {
+            connection.transportClosed(clock.getAsLong());
+        }
+        guarded(() -> app.onClosed(causeOrNull));
+    }
+
+    // ---------------------------------------------------------------- internals
+
+    private void deliver(Event event) {
+        if (event instanceof Event.PingAcked) {
+            pingOutstanding = false;
+        }
+        try {
+            app.onEvent(event);
+        } catch (RuntimeException e) {
+            int streamId = streamOf(event);
+            LOG.log(System.Logger.Level.WARNING, "application failed on " + event.getClass().getSimpleName()
+                    + (streamId > 0 ? " of stream " + streamId : "") + " from " + ctx.remote(), e);
+            if (streamId > 0 && connection.state() != ConnectionState.CLOSED) {
+                try {
+                    connection.reset(streamId, ErrorCode.INTERNAL_ERROR);
+                } catch (RuntimeException ignored) {
+                    // the stream is already gone
+                }
+            }
+        }
+    }
+
+    private void tick() {
+        if (transportClosed) {
+            return;
+        }
+        long now = clock.getAsLong();
+        connection.tick(now);
+        if (connection.state() != ConnectionState.CLOSED) {
+            checkTimers(now);
+        }
+        if (transportClosed) {
+            return;
+        }
+        if (connection.state() != ConnectionState.CLOSED) {
+            guarded(() -> app.onTick(now));
+        }
+        pump();
+        if (!transportClosed) {
+            tickTimer = ctx.schedule(this::tick, tickNanos, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    private void checkTimers(long now) {
+        Duration preface = driverConfig.prefaceTimeout();
+        if (!preface.isZero() && connection.state() == ConnectionState.PREFACE_PENDING
+                && now - openedAt >= preface.toNanos()) {
+            connection.goAway(ErrorCode.NO_ERROR, "no connection preface within " + preface.toMillis() + " ms");
+            return;
+        }
+        Duration idle = driverConfig.idleTimeout();
+        if (connection.liveStreamCount() > 0) {
+            lastActiveAt = now; // a live stream is activity, even a silent one
+        } else if (!idle.isZero() && now - lastActiveAt >= idle.toNanos()) {
+            connection.goAway(ErrorCode.NO_ERROR, "idle for " + idle.toMillis() + " ms");
+            return;
+        }
+        Duration ping = driverConfig.pingInterval();
+        if (!ping.isZero() && now - Math.max(lastReadAt, lastPingAt) >= ping.toNanos()) {
+            if (pingOutstanding && lastReadAt < lastPingAt) {
+                // the peer read nothing and answered nothing for a whole interval: it is gone, do not wait to flush
+                LOG.log(System.Logger.Level.DEBUG, "no PING ACK from " + ctx.remote() + " within " + ping);
+                closeRequested = true;
+                ctx.abort();
+                return;
+            }
+            pingOutstanding = true;
+            lastPingAt = now;
+            connection.ping(now);
+        }
+    }
+
+    private void guarded(Runnable callback) {
+        try {
+            callback.run();
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "application callback failed on " + (ctx == null ? "?" : ctx.remote()), e);
+        }
+    }
+
+    private static int streamOf(Event event) {
+        if (event instanceof Event.HeadersReceived e) {
+            return e.streamId();
+        }
+        if (event instanceof Event.DataReceived e) {
+            return e.streamId();
+        }
+        return event instanceof Event.StreamReset e ? e.streamId() : 0;
+    }
+
+    private static long shortest(Duration a, Duration b) {
+        long x = a.toNanos();
+        long y = b == null ? 0 : b.toNanos();
+        if (x == 0) {
+            return y;
+        }
+        return y == 0 ? x : Math.min(x, y);
+    }
+}
