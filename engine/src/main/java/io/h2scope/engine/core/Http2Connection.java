@@ -472,7 +472,7 @@ public final class Http2Connection {
 
     List<HeaderField> decode(byte[] block) {
         try {
-            return decoder.decode(block);
+            return tracer.wantsHpack() ? tracer.decodeInbound(decoder, block) : decoder.decode(block);
         } catch (HpackException e) {
             // RFC9113 §4.3: "A decoding error in a field block MUST be treated as a connection error ... of type COMPRESSION_ERROR"
             throw H2Errors.connection(ErrorCode.COMPRESSION_ERROR, SpecRef.rfc9113("4.3"), e.getMessage());

@@ -32,6 +32,15 @@ public interface TraceSink {
     }
 
     /**
+     * Whether events should carry an {@link HpackBlock} (each field's representation and the dynamic
+     * table after the block). Asked once, when a connection is created; it costs a copy of the
+     * table per field block, so only sinks that show it say yes.
+     */
+    default boolean wantsHpackDetail() {
+        return false;
+    }
+
+    /**
      * A frame that broke a frame-level rule (RFC 9113 §4, §6) was received; it is not delivered as
      * a {@link FrameEvent}. The header is as received; the violation says which rule, with the
      * detail the lenient checks give, so the inspector can show what the peer did wrong.
