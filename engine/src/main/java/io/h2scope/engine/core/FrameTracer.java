@@ -5,6 +5,7 @@ import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.check.Violation;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.HpackDecoder;
+import io.h2scope.engine.stream.StreamInput;
 import io.h2scope.engine.stream.StreamState;
 import io.h2scope.engine.trace.Direction;
 import io.h2scope.engine.trace.FrameEvent;
@@ -109,6 +110,13 @@ final class FrameTracer {
                 view.connectionSendWindow(), view.connectionReceiveWindow(),
                 stream ? view.streamSendWindow(streamId) : -1, stream ? view.streamReceiveWindow(streamId) : -1,
                 stream ? view.state(streamId) : null, hpack));
+    }
+
+    /** A stream state transition (only called when the state changed). */
+    void stateChanged(int streamId, StreamState from, StreamState to, StreamInput input, long nowNanos) {
+        if (sink.enabled()) {
+            sink.onStreamState(connectionId, nowNanos - startNanos, streamId, from, to, input);
+        }
     }
 
     void violation(FrameHeader header, Violation violation, long nowNanos) {

@@ -455,6 +455,9 @@ public final class Http2Connection {
         StreamState before = registry.state(streamId);
         Transition t = registry.apply(streamId, input);
         StreamState after = registry.state(streamId);
+        if (before != after) {
+            tracer.stateChanged(streamId, before, after, input, now);
+        }
         if (before == StreamState.IDLE && after != StreamState.IDLE && after != StreamState.CLOSED) {
             streams.put(streamId, new StreamRecord(streamId));
             inbound.openStream(streamId);

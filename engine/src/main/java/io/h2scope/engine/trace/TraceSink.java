@@ -2,6 +2,8 @@ package io.h2scope.engine.trace;
 
 import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.check.Violation;
+import io.h2scope.engine.stream.StreamInput;
+import io.h2scope.engine.stream.StreamState;
 
 /**
  * Receives every frame a connection reads or writes, exactly once each, in order. Called on the
@@ -38,6 +40,15 @@ public interface TraceSink {
      */
     default boolean wantsHpackDetail() {
         return false;
+    }
+
+    /**
+     * A stream changed state, told by the connection as it happens (an inbound frame's own event
+     * comes after it was handled, so this is the exact order). {@code input} is what moved it:
+     * a frame sent or received, or a reset.
+     */
+    default void onStreamState(long connectionId, long nanosSinceStart, int streamId, StreamState from,
+            StreamState to, StreamInput input) {
     }
 
     /**

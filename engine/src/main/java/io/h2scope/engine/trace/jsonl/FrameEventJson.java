@@ -95,6 +95,14 @@ public final class FrameEventJson {
         return out.append('}').toString();
     }
 
+    /** A stream state transition, as one line ({@code "kind":"state"}). */
+    public static String writeState(long connectionId, long nanosSinceStart, int streamId, StreamState from,
+            StreamState to, io.h2scope.engine.stream.StreamInput input) {
+        return "{\"v\":" + VERSION + ",\"kind\":\"state\",\"conn\":" + connectionId + ",\"t_ns\":" + nanosSinceStart
+                + ",\"stream\":" + streamId + ",\"from\":\"" + from.name().toLowerCase(Locale.ROOT) + "\",\"to\":\""
+                + to.name().toLowerCase(Locale.ROOT) + "\",\"input\":\"" + input.name().toLowerCase(Locale.ROOT) + "\"}";
+    }
+
     /**
      * The event a {@code "kind":"frame"} line describes.
      *

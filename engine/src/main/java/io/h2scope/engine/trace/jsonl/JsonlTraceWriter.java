@@ -2,6 +2,8 @@ package io.h2scope.engine.trace.jsonl;
 
 import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.check.Violation;
+import io.h2scope.engine.stream.StreamInput;
+import io.h2scope.engine.stream.StreamState;
 import io.h2scope.engine.trace.FrameEvent;
 import io.h2scope.engine.trace.TraceSink;
 
@@ -40,6 +42,12 @@ public final class JsonlTraceWriter implements TraceSink, AutoCloseable {
     @Override
     public void onFrame(FrameEvent event) {
         append(FrameEventJson.write(event));
+    }
+
+    @Override
+    public void onStreamState(long connectionId, long nanosSinceStart, int streamId, StreamState from,
+            StreamState to, StreamInput input) {
+        append(FrameEventJson.writeState(connectionId, nanosSinceStart, streamId, from, to, input));
     }
 
     @Override

@@ -12,9 +12,10 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * What the {@code flow} and {@code state} categories remember of one connection: the windows and
- * stream states after the previous frame, so each event can be told as a change. Used by the
- * connection's own thread only.
+ * What the {@code flow} category remembers of one connection: the windows after the previous frame,
+ * so each event can be told as a change. An inbound frame's event comes after it was handled, so a
+ * change it caused can first be seen at a frame written while it was handled: lines say "seen at".
+ * Used by the connection's own thread only.
  */
 final class ConnectionTrack {
 
@@ -30,7 +31,6 @@ final class ConnectionTrack {
     private static final class StreamTrack {
         int send = UNKNOWN;
         int receive = UNKNOWN;
-        StreamState state = StreamState.IDLE;
     }
 
     ConnectionTrack(long connectionId) {
@@ -59,21 +59,10 @@ final class ConnectionTrack {
         }
     }
 
-    /** Logs the transition if {@code log} is not null; forgets closed streams either way. */
-    void state(FrameEvent e, CategoryLog log) {
-        int id = e.frame().streamId();
-        StreamState after = e.streamStateAfter();
-        if (id == 0 || after == null) {
-            return;
-        }
-        StreamTrack stream = stream(id);
-        if (after != stream.state && log != null) {
-            log.log(TraceCategory.STATE, TraceLevel.DEBUG, head(e) + "stream=" + id + " "
-                    + TraceText.state(stream.state) + " -> " + TraceText.state(after) + " " + cause(e));
-        }
-        stream.state = after;
-        if (after == StreamState.CLOSED) {
-            streams.remove(id);
+    /** Forgets the windows of a stream the event shows closed. */
+    void forgetIfClosed(FrameEvent e) {
+        if (e.streamStateAfter() == StreamState.CLOSED) {
+            streams.remove(e.frame().streamId());
         }
     }
 
@@ -118,7 +107,7 @@ final class ConnectionTrack {
     }
 
     private static String cause(FrameEvent e) {
-        return "by " + (e.direction() == Direction.INBOUND ? "recv " : "send ") + FrameType.nameOf(e.frame().typeCode())
-                + " stream=" + e.frame().streamId() + " length=" + e.header().length();
+        return "(seen at " + (e.direction() == Direction.INBOUND ? "recv " : "send ") + FrameType.nameOf(e.frame().typeCode())
+                + " stream=" + e.frame().streamId() + " length=" + e.header().length() + ")";
     }
 }

@@ -5,6 +5,7 @@ import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.check.Violation;
 import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.stream.StreamInput;
 import io.h2scope.engine.stream.StreamState;
 import io.h2scope.engine.trace.ConnectionTraceListener;
 import io.h2scope.engine.trace.FrameDescriber;
@@ -25,11 +26,11 @@ import java.util.concurrent.ConcurrentHashMap;
  *       credential values too.</li>
  *   <li>{@code hpack} (debug): each field block field by field with the dynamic table after it.</li>
  *   <li>{@code flow} (debug): every window change, connection and stream; (info) stalls and resumes.</li>
- *   <li>{@code state} (debug): every stream state transition.</li>
+ *   <li>{@code state} (debug): every stream state transition, told by the connection as it happens.</li>
  *   <li>{@code conn} (info): connect, TLS and ALPN, SETTINGS exchanged, GOAWAY, close; (warn) frames that
  *       broke a frame rule.</li>
  * </ul>
- * One sink serves many connections; each connection calls it from its own thread. Window and state
+ * One sink serves many connections; each connection calls it from its own thread. Window
  * tracking is kept per connection and dropped when the facade reports the connection closed.
  */
 public final class TextTraceSink implements TraceSink, ConnectionTraceListener {
@@ -72,14 +73,20 @@ public final class TextTraceSink implements TraceSink, ConnectionTraceListener {
             TraceText.prefix(line, e.nanosSinceStart(), e.connectionId(), e.direction());
             log.log(TraceCategory.CONN, TraceLevel.INFO, line.append(FrameDescriber.line(e.frame())).toString());
         }
-        boolean flow = on(TraceCategory.FLOW, TraceLevel.INFO);
-        boolean state = on(TraceCategory.STATE, TraceLevel.DEBUG);
-        if (flow || state) {
+        if (on(TraceCategory.FLOW, TraceLevel.INFO)) {
             ConnectionTrack track = track(e.connectionId());
-            if (flow) {
-                track.flow(e, log, on(TraceCategory.FLOW, TraceLevel.DEBUG));
-            }
-            track.state(e, state ? log : null);
+            track.flow(e, log, on(TraceCategory.FLOW, TraceLevel.DEBUG));
+            track.forgetIfClosed(e);
+        }
+    }
+
+    @Override
+    public void onStreamState(long connectionId, long nanosSinceStart, int streamId, StreamState from,
+            StreamState to, StreamInput input) {
+        if (on(TraceCategory.STATE, TraceLevel.DEBUG)) {
+            log.log(TraceCategory.STATE, TraceLevel.DEBUG, TraceText.time(nanosSinceStart) + " conn=" + connectionId
+                    + " stream=" + streamId + " " + TraceText.state(from) + " -> " + TraceText.state(to) + " on "
+                    + input.name().toLowerCase(java.util.Locale.ROOT));
         }
     }
 
@@ -144,7 +151,4 @@ public final class TextTraceSink implements TraceSink, ConnectionTraceListener {
         return track == null ? 0 : track.streamCount();
     }
 
-    static String stateName(StreamState state) {
-        return TraceText.state(state);
-    }
 }
