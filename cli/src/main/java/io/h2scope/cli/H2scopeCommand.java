@@ -2,6 +2,7 @@ package io.h2scope.cli;
 
 import io.h2scope.cli.decode.FramesCommand;
 import io.h2scope.cli.decode.HpackCommand;
+import io.h2scope.cli.trace.TraceCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -11,8 +12,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "HTTP/2 conformance test harness and debugging inspector.%n",
-        subcommands = {FramesCommand.class, HpackCommand.class, CommandLine.HelpCommand.class},
-        footer = {"%nSub-commands still to come: conform (issue 5), serve (issue 3), get (issue 6), trace (issue 4)."})
+        subcommands = {FramesCommand.class, HpackCommand.class, TraceCommand.class, CommandLine.HelpCommand.class},
+        footer = {"%nSub-commands still to come: conform (issue 5), serve (issue 3), get (issue 6)."})
 public final class H2scopeCommand implements Runnable {
 
     @CommandLine.Spec
