@@ -2,6 +2,7 @@ package io.h2scope.cli;
 
 import io.h2scope.cli.decode.FramesCommand;
 import io.h2scope.cli.decode.HpackCommand;
+import io.h2scope.cli.trace.TraceCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -12,8 +13,8 @@ import picocli.CommandLine.Command;
         versionProvider = VersionProvider.class,
         description = "HTTP/2 conformance test harness and debugging inspector.%n",
         subcommands = {io.h2scope.cli.conform.ConformCommand.class, FramesCommand.class, HpackCommand.class,
-                io.h2scope.cli.serve.ServeCommand.class, CommandLine.HelpCommand.class},
-        footer = {"%nSub-commands still to come: get (issue 6), trace (issue 4)."})
+                io.h2scope.cli.serve.ServeCommand.class, TraceCommand.class, CommandLine.HelpCommand.class},
+        footer = {"%nSub-commands still to come: get (issue 6)."})
 public final class H2scopeCommand implements Runnable {
 
     @CommandLine.Spec

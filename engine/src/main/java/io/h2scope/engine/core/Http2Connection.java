@@ -485,6 +485,9 @@ public final class Http2Connection {
         StreamState before = registry.state(streamId);
         Transition t = registry.apply(streamId, input);
         StreamState after = registry.state(streamId);
+        if (before != after) {
+            tracer.stateChanged(streamId, before, after, input, now);
+        }
         if (before == StreamState.IDLE && after != StreamState.IDLE && after != StreamState.CLOSED) {
             streams.put(streamId, new StreamRecord(streamId));
             inbound.openStream(streamId);
@@ -502,7 +505,7 @@ public final class Http2Connection {
 
     List<HeaderField> decode(byte[] block) {
         try {
-            return decoder.decode(block);
+            return tracer.wantsHpack() ? tracer.decodeInbound(decoder, block) : decoder.decode(block);
         } catch (HpackException e) {
             // RFC9113 §4.3: "A decoding error in a field block MUST be treated as a connection error ... of type COMPRESSION_ERROR"
             throw H2Errors.connection(ErrorCode.COMPRESSION_ERROR, SpecRef.rfc9113("4.3"), e.getMessage());

@@ -11,6 +11,7 @@ import io.h2scope.engine.frame.codec.FrameOutput;
 import io.h2scope.engine.frame.codec.FrameWriter;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.trace.Direction;
+import io.h2scope.engine.trace.HpackBlock;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -58,23 +59,25 @@ final class Output {
     /** A field block as HEADERS and CONTINUATION frames of at most the peer's max frame size (RFC 9113 §4.3). */
     void headerBlock(int streamId, byte[] block, boolean endStream, List<HeaderField> headers) {
         int max = writer.maxFrameSize();
+        HpackBlock hpack = tracer.outbound(block);
         if (block.length <= max) {
-            frameWithHeaders(HeadersFrame.of(streamId, block, endStream, true), headers);
+            frameWithHeaders(HeadersFrame.of(streamId, block, endStream, true), headers, hpack);
             return;
         }
-        frameWithHeaders(HeadersFrame.of(streamId, Arrays.copyOf(block, max), endStream, false), List.of());
-        continuations(streamId, block, max, headers);
+        frameWithHeaders(HeadersFrame.of(streamId, Arrays.copyOf(block, max), endStream, false), List.of(), null);
+        continuations(streamId, block, max, headers, hpack);
     }
 
     /** PUSH_PROMISE and CONTINUATION frames. */
     void pushPromise(int streamId, int promisedId, byte[] block, List<HeaderField> headers) {
         int max = writer.maxFrameSize() - PushPromiseFrame.PROMISED_ID_LENGTH;
+        HpackBlock hpack = tracer.outbound(block);
         if (block.length <= max) {
-            frameWithHeaders(PushPromiseFrame.of(streamId, promisedId, block, true), headers);
+            frameWithHeaders(PushPromiseFrame.of(streamId, promisedId, block, true), headers, hpack);
             return;
         }
-        frameWithHeaders(PushPromiseFrame.of(streamId, promisedId, Arrays.copyOf(block, max), false), List.of());
-        continuations(streamId, block, max, headers);
+        frameWithHeaders(PushPromiseFrame.of(streamId, promisedId, Arrays.copyOf(block, max), false), List.of(), null);
+        continuations(streamId, block, max, headers, hpack);
     }
 
     /** One DATA frame; no copy is made unless the trace wants the frame. */
@@ -87,19 +90,19 @@ final class Output {
         }
     }
 
-    private void continuations(int streamId, byte[] block, int from, List<HeaderField> headers) {
+    private void continuations(int streamId, byte[] block, int from, List<HeaderField> headers, HpackBlock hpack) {
         int max = writer.maxFrameSize();
         for (int position = from; position < block.length; position += max) {
             int end = Math.min(block.length, position + max);
             boolean last = end == block.length;
             frameWithHeaders(ContinuationFrame.of(streamId, Arrays.copyOfRange(block, position, end), last),
-                    last ? headers : List.of());
+                    last ? headers : List.of(), last ? hpack : null);
         }
     }
 
-    private void frameWithHeaders(Frame frame, List<HeaderField> headers) {
+    private void frameWithHeaders(Frame frame, List<HeaderField> headers, HpackBlock hpack) {
         writer.write(frame, out);
-        tracer.publish(Direction.OUTBOUND, null, frame, headers, now.getAsLong());
+        tracer.publish(Direction.OUTBOUND, null, frame, headers, hpack, now.getAsLong());
     }
 
     void setMaxFrameSize(int size) {

@@ -17,7 +17,11 @@ import io.h2scope.engine.frame.Setting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.UnknownFrame;
 import io.h2scope.engine.frame.WindowUpdateFrame;
+import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.settings.SettingId;
+import io.h2scope.engine.trace.text.Redaction;
+
+import java.util.List;
 
 /**
  * Describes a frame on one line: type, stream, length, flags by name, then the decoded payload
@@ -36,6 +40,46 @@ public final class FrameDescriber {
         String flags = Flags.describe(frame.typeCode(), frame.flags());
         return String.format("%-13s stream=%d length=%d%s%s", FrameType.nameOf(frame.typeCode()), frame.streamId(),
                 frame.payloadLength(), flags.isEmpty() ? "" : " flags=" + flags, payload(frame));
+    }
+
+    /**
+     * The trace form: like {@link #line(Frame)}, but a completed field block shows its decoded
+     * fields instead of the fragment size, and DATA bytes and the values of credential fields
+     * ({@link Redaction}) are shown only when {@code reveal} is true.
+     */
+    public static String line(Frame frame, List<HeaderField> headers, boolean reveal) {
+        String flags = Flags.describe(frame.typeCode(), frame.flags());
+        String payload;
+        if (frame instanceof DataFrame d && !reveal) {
+            payload = padding(d.padLength());
+        } else if (!headers.isEmpty()) {
+            payload = blockPrefix(frame) + " " + fields(headers, reveal);
+        } else {
+            payload = payload(frame);
+        }
+        return String.format("%-13s stream=%d length=%d%s%s", FrameType.nameOf(frame.typeCode()), frame.streamId(),
+                frame.payloadLength(), flags.isEmpty() ? "" : " flags=" + flags, payload);
+    }
+
+    /** {@code {:method: GET, :path: /, cookie: <redacted 12 bytes>}}. */
+    public static String fields(List<HeaderField> headers, boolean reveal) {
+        StringBuilder text = new StringBuilder("{");
+        for (HeaderField field : headers) {
+            if (text.length() > 1) {
+                text.append(", ");
+            }
+            text.append(field.name()).append(": ").append(Redaction.value(field, reveal));
+        }
+        return text.append('}').toString();
+    }
+
+    private static String blockPrefix(Frame frame) {
+        if (frame instanceof HeadersFrame h) {
+            return priority(h.priority()) + padding(h.padLength());
+        } else if (frame instanceof PushPromiseFrame p) {
+            return " promised=" + p.promisedStreamId() + padding(p.padLength());
+        }
+        return "";
     }
 
     private static String payload(Frame frame) {

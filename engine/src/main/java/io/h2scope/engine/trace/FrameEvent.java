@@ -23,12 +23,22 @@ import java.util.List;
  * @param streamSendWindow         the stream's send window after the frame; -1 when no stream or not tracked
  * @param streamReceiveWindow      the stream's receive window after the frame; -1 when no stream or not tracked
  * @param streamStateAfter         the stream's state after the frame; null for stream 0
+ * @param hpack                    how the completed field block was encoded, when the sink
+ *                                 {@linkplain TraceSink#wantsHpackDetail() asked for it}; else null
  */
 public record FrameEvent(long connectionId, long nanosSinceStart, Direction direction, FrameHeader header,
         Frame frame, List<HeaderField> headers, int connectionSendWindow, int connectionReceiveWindow,
-        int streamSendWindow, int streamReceiveWindow, StreamState streamStateAfter) {
+        int streamSendWindow, int streamReceiveWindow, StreamState streamStateAfter, HpackBlock hpack) {
 
     public FrameEvent {
         headers = List.copyOf(headers);
+    }
+
+    /** An event without HPACK detail. */
+    public FrameEvent(long connectionId, long nanosSinceStart, Direction direction, FrameHeader header, Frame frame,
+            List<HeaderField> headers, int connectionSendWindow, int connectionReceiveWindow, int streamSendWindow,
+            int streamReceiveWindow, StreamState streamStateAfter) {
+        this(connectionId, nanosSinceStart, direction, header, frame, headers, connectionSendWindow,
+                connectionReceiveWindow, streamSendWindow, streamReceiveWindow, streamStateAfter, null);
     }
 }

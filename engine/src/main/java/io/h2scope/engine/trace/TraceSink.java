@@ -2,6 +2,8 @@ package io.h2scope.engine.trace;
 
 import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.check.Violation;
+import io.h2scope.engine.stream.StreamInput;
+import io.h2scope.engine.stream.StreamState;
 
 /**
  * Receives every frame a connection reads or writes, exactly once each, in order. Called on the
@@ -29,6 +31,24 @@ public interface TraceSink {
     /** Whether events are wanted at all; checked before each event is built. */
     default boolean enabled() {
         return true;
+    }
+
+    /**
+     * Whether events should carry an {@link HpackBlock} (each field's representation and the dynamic
+     * table after the block). Asked once, when a connection is created; it costs a copy of the
+     * table per field block, so only sinks that show it say yes.
+     */
+    default boolean wantsHpackDetail() {
+        return false;
+    }
+
+    /**
+     * A stream changed state, told by the connection as it happens (an inbound frame's own event
+     * comes after it was handled, so this is the exact order). {@code input} is what moved it:
+     * a frame sent or received, or a reset.
+     */
+    default void onStreamState(long connectionId, long nanosSinceStart, int streamId, StreamState from,
+            StreamState to, StreamInput input) {
     }
 
     /**

@@ -1,0 +1,19 @@
+package io.h2scope.cli.trace;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code h2scope trace}: tools for recorded traces (H2SCOPE_TRACE_FILE). */
+@Command(name = "trace", mixinStandardHelpOptions = true,
+        description = "Tools for JSONL trace recordings (H2SCOPE_TRACE_FILE; docs/TRACE_FORMAT.md).",
+        subcommands = {TracePrintCommand.class, CommandLine.HelpCommand.class})
+public final class TraceCommand implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+}

@@ -1,0 +1,80 @@
+package io.h2scope.cli.trace;
+
+import io.h2scope.engine.frame.FrameType;
+import io.h2scope.engine.trace.FrameEvent;
+import io.h2scope.engine.trace.jsonl.JsonlTraceReader;
+import io.h2scope.engine.trace.text.TraceText;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/** {@code h2scope trace print}: a JSONL recording in the text format of the {@code frames} category. */
+@Command(name = "print", mixinStandardHelpOptions = true,
+        description = {"Print a JSONL trace recording in the text format, one line per frame.",
+                "Credential values and DATA bytes are hidden unless --reveal is given."})
+public final class TracePrintCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "FILE", description = "the recording (H2SCOPE_TRACE_FILE)")
+    Path file;
+
+    @Option(names = "--stream", paramLabel = "N", description = "only frames of stream N (0: connection frames)")
+    Integer stream;
+
+    @Option(names = "--type", paramLabel = "T", description = "only frames of type T (e.g. HEADERS, data, WINDOW_UPDATE)")
+    String type;
+
+    @Option(names = "--conn", paramLabel = "ID", description = "only frames of connection ID")
+    Long connection;
+
+    @Option(names = "--hpack", description = "after each field block, show it field by field with the dynamic table (when recorded)")
+    boolean hpack;
+
+    @Option(names = "--reveal", description = "show credential header values and DATA bytes")
+    boolean reveal;
+
+    @Override
+    public Integer call() throws IOException {
+        Integer typeCode = type == null ? null : typeCode(type);
+        List<FrameEvent> events = JsonlTraceReader.read(file);
+        PrintWriter out = spec.commandLine().getOut();
+        for (FrameEvent e : events) {
+            if ((stream != null && e.header().streamId() != stream)
+                    || (typeCode != null && e.header().typeCode() != typeCode)
+                    || (connection != null && e.connectionId() != connection)) {
+                continue;
+            }
+            out.println(TraceText.frameLine(e, reveal));
+            if (hpack && e.hpack() != null) {
+                out.println(TraceText.hpackBlock(e, reveal));
+            }
+        }
+        out.flush();
+        return 0;
+    }
+
+    private static int typeCode(String name) {
+        String wanted = name.trim().toUpperCase(Locale.ROOT).replace('-', '_');
+        for (FrameType t : FrameType.values()) {
+            if (t.name().equals(wanted)) {
+                return t.code();
+            }
+        }
+        StringBuilder known = new StringBuilder();
+        for (FrameType t : FrameType.values()) {
+            known.append(known.length() == 0 ? "" : ", ").append(t.name());
+        }
+        throw new IllegalArgumentException("unknown frame type \"" + name + "\"; accepted: " + known);
+    }
+}

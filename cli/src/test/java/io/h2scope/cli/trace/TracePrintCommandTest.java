@@ -1,0 +1,117 @@
+package io.h2scope.cli.trace;
+
+import io.h2scope.cli.H2scopeCommand;
+import io.h2scope.engine.core.ConnectionConfig;
+import io.h2scope.engine.core.Http2Connection;
+import io.h2scope.engine.core.event.Event;
+import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.jsonl.JsonlTraceWriter;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class TracePrintCommandTest {
+
+    @TempDir
+    Path dir;
+    Path file;
+
+    private record Run(int status, String out) {
+    }
+
+    /** Records a GET with a cookie and its 200 response, both connections in one file. */
+    @BeforeEach
+    void record() throws Exception {
+        file = dir.resolve("trace.jsonl");
+        try (JsonlTraceWriter writer = new JsonlTraceWriter(file, 1 << 20, System.err)) {
+            TraceSink sink = writer;
+            Http2Connection[] server = new Http2Connection[1];
+            Http2Connection client = new Http2Connection(Role.CLIENT, ConnectionConfig.DEFAULTS.withTraceSink(1, sink),
+                    event -> { }, 0);
+            server[0] = new Http2Connection(Role.SERVER, ConnectionConfig.DEFAULTS.withTraceSink(2, sink), event -> {
+                if (event instanceof Event.HeadersReceived h) {
+                    server[0].sendHeaders(h.streamId(), List.of(new HeaderField(":status", "200")), true);
+                }
+            }, 0);
+            client.openStream(List.of(new HeaderField(":method", "GET"), new HeaderField(":scheme", "https"),
+                    new HeaderField(":authority", "a.example"), new HeaderField(":path", "/x"),
+                    new HeaderField("cookie", "secret=1")), true);
+            long now = 0;
+            while (client.hasOutput() || server[0].hasOutput()) {
+                now += 1000;
+                move(client, server[0], now);
+                move(server[0], client, now);
+            }
+        }
+    }
+
+    private static void move(Http2Connection from, Http2Connection to, long now) {
+        ByteBuffer buffer = ByteBuffer.allocate(1 << 16);
+        from.drainOutput(buffer);
+        buffer.flip();
+        if (buffer.hasRemaining()) {
+            to.receive(buffer, now);
+        }
+    }
+
+    private static Run run(String... args) {
+        CommandLine cli = H2scopeCommand.commandLine();
+        StringWriter out = new StringWriter();
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(out));
+        return new Run(cli.execute(args), out.toString());
+    }
+
+    @Test
+    void printsEveryFrameOfARecording() {
+        Run r = run("trace", "print", file.toString());
+        assertEquals(0, r.status(), r.out());
+        assertTrue(r.out().contains("conn=1 send HEADERS       stream=1 length="), r.out());
+        assertTrue(r.out().contains(":path: /x, cookie: <redacted 8 bytes>}"), r.out());
+        assertTrue(r.out().contains("conn=2 recv SETTINGS"), r.out());
+        assertTrue(r.out().lines().allMatch(l -> l.contains("| window conn send=")), r.out());
+    }
+
+    @Test
+    void filtersByStreamTypeAndConnection() {
+        Run r = run("trace", "print", file.toString(), "--stream", "1", "--type", "headers", "--conn", "2");
+        assertEquals(0, r.status(), r.out());
+        List<String> lines = r.out().lines().toList();
+        assertEquals(2, lines.size(), r.out());
+        assertTrue(lines.get(0).contains("conn=2 send HEADERS") || lines.get(0).contains("conn=2 recv HEADERS"), r.out());
+        assertFalse(r.out().contains("SETTINGS"), r.out());
+    }
+
+    @Test
+    void revealShowsCredentials() {
+        Run r = run("trace", "print", "--reveal", file.toString());
+        assertTrue(r.out().contains("cookie: secret=1"), r.out());
+    }
+
+    @Test
+    void unknownTypeIsAUsageError() {
+        Run r = run("trace", "print", file.toString(), "--type", "HEDERS");
+        assertEquals(2, r.status(), r.out());
+        assertTrue(r.out().contains("unknown frame type \"HEDERS\"; accepted: DATA, HEADERS"), r.out());
+    }
+
+    @Test
+    void missingFileIsAUsageError() {
+        Run r = run("trace", "print", dir.resolve("none.jsonl").toString());
+        assertEquals(2, r.status(), r.out());
+        assertTrue(r.out().contains("none.jsonl"), r.out());
+    }
+}

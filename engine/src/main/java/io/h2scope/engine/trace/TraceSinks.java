@@ -1,0 +1,151 @@
+package io.h2scope.engine.trace;
+
+import io.h2scope.engine.frame.FrameHeader;
+import io.h2scope.engine.frame.check.Violation;
+import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.stream.StreamInput;
+import io.h2scope.engine.stream.StreamState;
+import io.h2scope.engine.trace.config.TraceConfig;
+import io.h2scope.engine.trace.jsonl.JsonlTraceWriter;
+import io.h2scope.engine.trace.log.CategoryLog;
+import io.h2scope.engine.trace.log.LogbackSetup;
+import io.h2scope.engine.trace.log.Slf4jCategoryLog;
+import io.h2scope.engine.trace.log.TextTraceSink;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.SocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Builds the trace sink the environment asks for ({@link TraceConfig}): the text categories over
+ * SLF4J and the JSONL recorder, composed. When nothing is asked for it is {@link TraceSink#NONE}, so a
+ * connection with tracing off builds no event at all.
+ *
+ * <p>A facade passes {@code TraceSinks.fromEnvironment()} as its connections' sink, and
+ * {@code ConnectionTraceListener.of(sink)} receives its connect, TLS and close reports.
+ */
+public final class TraceSinks {
+
+    private TraceSinks() {
+    }
+
+    /**
+     * The sink for this process's environment, built once (one recorder per file); the first call also
+     * configures logback from {@code H2SCOPE_LOG} when logback is the backend and not configured by the user.
+     */
+    public static TraceSink fromEnvironment() {
+        return SystemSink.INSTANCE;
+    }
+
+    /**
+     * The sink {@code config} asks for. The text categories are included when any of them is enabled in
+     * {@code log} (so a user's logging configuration can switch them on as well); a recorder that cannot
+     * be opened is reported on {@code errors} and left out.
+     */
+    public static TraceSink fromConfig(TraceConfig config, CategoryLog log, PrintStream errors) {
+        List<TraceSink> sinks = new ArrayList<>();
+        sinks.add(new TextTraceSink(log));
+        if (config.traceFile().isPresent()) {
+            try {
+                sinks.add(new JsonlTraceWriter(config.traceFile().get(), config.traceMaxBytes(), errors));
+            } catch (IOException | RuntimeException e) {
+                errors.println("h2scope: ignoring " + TraceConfig.TRACE_FILE + "=\"" + config.traceFile().get()
+                        + "\": the file cannot be opened (" + e + "); accepted: a writable file path");
+            }
+        }
+        return compose(sinks);
+    }
+
+    /** All the enabled ones of {@code sinks}: {@link TraceSink#NONE} if none is, the sink itself if one is. */
+    public static TraceSink compose(List<TraceSink> sinks) {
+        List<TraceSink> enabled = sinks.stream().filter(TraceSink::enabled).toList();
+        if (enabled.isEmpty()) {
+            return TraceSink.NONE;
+        }
+        return enabled.size() == 1 ? enabled.get(0) : new Composite(enabled);
+    }
+
+    private static final class SystemSink {
+        static final TraceSink INSTANCE = build();
+
+        private static TraceSink build() {
+            TraceConfig config = TraceConfig.fromSystemEnvironment();
+            LogbackSetup.configure(config);
+            return fromConfig(config, new Slf4jCategoryLog(), System.err);
+        }
+    }
+
+    /** Several sinks as one; each event goes to each, in order. */
+    private static final class Composite implements TraceSink, ConnectionTraceListener {
+        private final TraceSink[] sinks;
+        private final boolean hpack;
+
+        Composite(List<TraceSink> sinks) {
+            this.sinks = sinks.toArray(new TraceSink[0]);
+            this.hpack = sinks.stream().anyMatch(TraceSink::wantsHpackDetail);
+        }
+
+        @Override
+        public void onFrame(FrameEvent event) {
+            for (TraceSink sink : sinks) {
+                if (sink.enabled()) {
+                    sink.onFrame(event);
+                }
+            }
+        }
+
+        @Override
+        public boolean wantsHpackDetail() {
+            return hpack;
+        }
+
+        @Override
+        public void onStreamState(long connectionId, long nanosSinceStart, int streamId, StreamState from,
+                StreamState to, StreamInput input) {
+            for (TraceSink sink : sinks) {
+                if (sink.enabled()) {
+                    sink.onStreamState(connectionId, nanosSinceStart, streamId, from, to, input);
+                }
+            }
+        }
+
+        @Override
+        public void onViolation(long connectionId, long nanosSinceStart, FrameHeader header, Violation violation) {
+            for (TraceSink sink : sinks) {
+                if (sink.enabled()) {
+                    sink.onViolation(connectionId, nanosSinceStart, header, violation);
+                }
+            }
+        }
+
+        @Override
+        public void connected(long connectionId, Role role, SocketAddress local, SocketAddress remote) {
+            for (TraceSink sink : sinks) {
+                ConnectionTraceListener.of(sink).connected(connectionId, role, local, remote);
+            }
+        }
+
+        @Override
+        public void tlsEstablished(long connectionId, String protocol, String cipherSuite, String alpn) {
+            for (TraceSink sink : sinks) {
+                ConnectionTraceListener.of(sink).tlsEstablished(connectionId, protocol, cipherSuite, alpn);
+            }
+        }
+
+        @Override
+        public void protocolSelected(long connectionId, String how) {
+            for (TraceSink sink : sinks) {
+                ConnectionTraceListener.of(sink).protocolSelected(connectionId, how);
+            }
+        }
+
+        @Override
+        public void closed(long connectionId, String reason, Throwable cause) {
+            for (TraceSink sink : sinks) {
+                ConnectionTraceListener.of(sink).closed(connectionId, reason, cause);
+            }
+        }
+    }
+}

@@ -1,0 +1,154 @@
+package io.h2scope.engine.trace.log;
+
+import io.h2scope.engine.frame.FrameHeader;
+import io.h2scope.engine.frame.GoAwayFrame;
+import io.h2scope.engine.frame.SettingsFrame;
+import io.h2scope.engine.frame.check.Violation;
+import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.stream.StreamInput;
+import io.h2scope.engine.stream.StreamState;
+import io.h2scope.engine.trace.ConnectionTraceListener;
+import io.h2scope.engine.trace.FrameDescriber;
+import io.h2scope.engine.trace.FrameEvent;
+import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.config.TraceCategory;
+import io.h2scope.engine.trace.config.TraceLevel;
+import io.h2scope.engine.trace.text.TraceText;
+
+import java.net.SocketAddress;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Writes trace events as text to the five categories:
+ * <ul>
+ *   <li>{@code frames} (debug): one {@link TraceText#frameLine line} per frame; at trace, DATA bytes and
+ *       credential values too.</li>
+ *   <li>{@code hpack} (debug): each field block field by field with the dynamic table after it.</li>
+ *   <li>{@code flow} (debug): every window change, connection and stream; (info) stalls and resumes.</li>
+ *   <li>{@code state} (debug): every stream state transition, told by the connection as it happens.</li>
+ *   <li>{@code conn} (info): connect, TLS and ALPN, SETTINGS exchanged, GOAWAY, close; (warn) frames that
+ *       broke a frame rule.</li>
+ * </ul>
+ * One sink serves many connections; each connection calls it from its own thread. Window
+ * tracking is kept per connection and dropped when the facade reports the connection closed.
+ */
+public final class TextTraceSink implements TraceSink, ConnectionTraceListener {
+
+    /** More tracked connections than this means closes are not reported: start afresh rather than grow. */
+    private static final int MAX_TRACKED_CONNECTIONS = 10_000;
+
+    private final CategoryLog log;
+    private final Map<Long, ConnectionTrack> tracks = new ConcurrentHashMap<>();
+
+    public TextTraceSink(CategoryLog log) {
+        this.log = log;
+    }
+
+    @Override
+    public boolean enabled() {
+        return on(TraceCategory.FRAMES, TraceLevel.DEBUG) || on(TraceCategory.HPACK, TraceLevel.DEBUG)
+                || on(TraceCategory.FLOW, TraceLevel.INFO) || on(TraceCategory.STATE, TraceLevel.DEBUG)
+                || on(TraceCategory.CONN, TraceLevel.INFO);
+    }
+
+    @Override
+    public boolean wantsHpackDetail() {
+        return on(TraceCategory.HPACK, TraceLevel.DEBUG);
+    }
+
+    @Override
+    public void onFrame(FrameEvent e) {
+        if (on(TraceCategory.FRAMES, TraceLevel.DEBUG)) {
+            log.log(TraceCategory.FRAMES, TraceLevel.DEBUG,
+                    TraceText.frameLine(e, on(TraceCategory.FRAMES, TraceLevel.TRACE)));
+        }
+        if (e.hpack() != null && on(TraceCategory.HPACK, TraceLevel.DEBUG)) {
+            log.log(TraceCategory.HPACK, TraceLevel.DEBUG,
+                    TraceText.hpackBlock(e, on(TraceCategory.HPACK, TraceLevel.TRACE)));
+        }
+        if (on(TraceCategory.CONN, TraceLevel.INFO)
+                && (e.frame() instanceof SettingsFrame || e.frame() instanceof GoAwayFrame)) {
+            StringBuilder line = new StringBuilder();
+            TraceText.prefix(line, e.nanosSinceStart(), e.connectionId(), e.direction());
+            log.log(TraceCategory.CONN, TraceLevel.INFO, line.append(FrameDescriber.line(e.frame())).toString());
+        }
+        if (on(TraceCategory.FLOW, TraceLevel.INFO)) {
+            ConnectionTrack track = track(e.connectionId());
+            track.flow(e, log, on(TraceCategory.FLOW, TraceLevel.DEBUG));
+            track.forgetIfClosed(e);
+        }
+    }
+
+    @Override
+    public void onStreamState(long connectionId, long nanosSinceStart, int streamId, StreamState from,
+            StreamState to, StreamInput input) {
+        if (on(TraceCategory.STATE, TraceLevel.DEBUG)) {
+            log.log(TraceCategory.STATE, TraceLevel.DEBUG, TraceText.time(nanosSinceStart) + " conn=" + connectionId
+                    + " stream=" + streamId + " " + TraceText.state(from) + " -> " + TraceText.state(to) + " on "
+                    + input.name().toLowerCase(java.util.Locale.ROOT));
+        }
+    }
+
+    @Override
+    public void onViolation(long connectionId, long nanosSinceStart, FrameHeader header, Violation violation) {
+        if (on(TraceCategory.CONN, TraceLevel.WARN)) {
+            log.log(TraceCategory.CONN, TraceLevel.WARN, TraceText.time(nanosSinceStart) + " conn=" + connectionId
+                    + " recv " + header + " broke " + violation.spec() + ": " + violation.detail()
+                    + " (" + violation.code() + ")");
+        }
+    }
+
+    @Override
+    public void connected(long connectionId, Role role, SocketAddress local, SocketAddress remote) {
+        conn(connectionId, role == Role.SERVER
+                ? "accepted " + remote + " on " + local
+                : "connected to " + remote + " from " + local);
+    }
+
+    @Override
+    public void tlsEstablished(long connectionId, String protocol, String cipherSuite, String alpn) {
+        conn(connectionId, "TLS " + protocol + " " + cipherSuite + " ALPN "
+                + (alpn == null || alpn.isEmpty() ? "(none)" : alpn));
+    }
+
+    @Override
+    public void protocolSelected(long connectionId, String how) {
+        conn(connectionId, "HTTP/2 by " + how);
+    }
+
+    @Override
+    public void closed(long connectionId, String reason, Throwable cause) {
+        tracks.remove(connectionId);
+        conn(connectionId, "closed: " + reason + (cause == null ? "" : " (" + cause + ")"));
+    }
+
+    private void conn(long connectionId, String text) {
+        if (on(TraceCategory.CONN, TraceLevel.INFO)) {
+            log.log(TraceCategory.CONN, TraceLevel.INFO, "conn=" + connectionId + " " + text);
+        }
+    }
+
+    private ConnectionTrack track(long connectionId) {
+        ConnectionTrack track = tracks.get(connectionId);
+        if (track == null) {
+            if (tracks.size() >= MAX_TRACKED_CONNECTIONS) {
+                tracks.clear();
+            }
+            track = new ConnectionTrack(connectionId);
+            tracks.put(connectionId, track);
+        }
+        return track;
+    }
+
+    private boolean on(TraceCategory category, TraceLevel level) {
+        return log.isEnabled(category, level);
+    }
+
+    /** Streams still tracked for a connection (tests). */
+    int trackedStreams(long connectionId) {
+        ConnectionTrack track = tracks.get(connectionId);
+        return track == null ? 0 : track.streamCount();
+    }
+
+}

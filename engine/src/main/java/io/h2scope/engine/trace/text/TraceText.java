@@ -1,0 +1,122 @@
+package io.h2scope.engine.trace.text;
+
+import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.hpack.StaticTable;
+import io.h2scope.engine.stream.StreamState;
+import io.h2scope.engine.trace.Direction;
+import io.h2scope.engine.trace.FrameDescriber;
+import io.h2scope.engine.trace.FrameEvent;
+import io.h2scope.engine.trace.HpackBlock;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The text form of trace events, modelled on {@code nghttp -v}. A frame line is:
+ * <pre>
+ * [  0.000120] conn=1 send HEADERS       stream=1 length=31 flags=END_STREAM|END_HEADERS {:method: GET, ...} | window conn send=65535 recv=65535, stream send=65535 recv=65535 | half_closed_local
+ * </pre>
+ * time since the connection started (seconds), connection id, direction ({@code recv}/{@code send}),
+ * the frame as {@link FrameDescriber} describes it (decoded fields for a completed field block), then
+ * the flow-control windows after the frame: the connection's and, for a stream frame, the stream's
+ * ({@code send} = what we may still send, {@code recv} = what the peer may still send), and the
+ * stream's state after the frame.
+ */
+public final class TraceText {
+
+    private TraceText() {
+    }
+
+    /** One line per frame. {@code reveal} shows DATA bytes and credential values. */
+    public static String frameLine(FrameEvent e, boolean reveal) {
+        StringBuilder line = new StringBuilder(160);
+        prefix(line, e.nanosSinceStart(), e.connectionId(), e.direction());
+        line.append(FrameDescriber.line(e.frame(), e.headers(), reveal));
+        line.append(" | window conn send=").append(e.connectionSendWindow())
+                .append(" recv=").append(e.connectionReceiveWindow());
+        if (e.frame().streamId() != 0) {
+            if (e.streamSendWindow() >= 0 || e.streamReceiveWindow() >= 0) {
+                line.append(", stream send=").append(window(e.streamSendWindow()))
+                        .append(" recv=").append(window(e.streamReceiveWindow()));
+            }
+            line.append(" | ").append(state(e.streamStateAfter()));
+        }
+        return line.toString();
+    }
+
+    /**
+     * The field block of an event that carries {@link HpackBlock} detail, field by field:
+     * <pre>
+     * [  0.000120] conn=1 send HPACK stream=1 4 fields, 31 octets
+     *     size update     max=0
+     *     indexed         :method: GET
+     *     literal+index   :path: /a (huffman value)
+     *   dynamic table after: 1 entry, 47/4096 octets
+     *     [62] :path: /a
+     * </pre>
+     */
+    public static String hpackBlock(FrameEvent e, boolean reveal) {
+        HpackBlock block = e.hpack();
+        StringBuilder text = new StringBuilder(256);
+        prefix(text, e.nanosSinceStart(), e.connectionId(), e.direction());
+        text.append("HPACK stream=").append(e.frame().streamId()).append(' ')
+                .append(block.lines().size()).append(block.lines().size() == 1 ? " field" : " fields");
+        for (int size : block.sizeUpdates()) {
+            text.append("\n    ").append(String.format("%-15s", "size update")).append(" max=").append(size);
+        }
+        for (HpackBlock.Line field : block.lines()) {
+            text.append("\n    ").append(String.format("%-15s", representation(field))).append(' ')
+                    .append(field.name()).append(": ").append(Redaction.value(field.name(), field.value(), reveal));
+            String huffman = huffman(field);
+            if (!huffman.isEmpty()) {
+                text.append(" (huffman ").append(huffman).append(')');
+            }
+        }
+        List<HeaderField> table = block.tableAfter();
+        text.append("\n  dynamic table after: ").append(table.size()).append(table.size() == 1 ? " entry, " : " entries, ")
+                .append(block.tableSize()).append('/').append(block.tableMaxSize()).append(" octets");
+        for (int i = 0; i < table.size(); i++) {
+            HeaderField entry = table.get(i);
+            text.append("\n    [").append(StaticTable.LENGTH + 1 + i).append("] ").append(entry.name()).append(": ")
+                    .append(Redaction.value(entry, reveal));
+        }
+        return text.toString();
+    }
+
+    /** {@code [  0.000120] conn=1 send }. */
+    public static void prefix(StringBuilder line, long nanosSinceStart, long connectionId, Direction direction) {
+        line.append(time(nanosSinceStart)).append(" conn=").append(connectionId).append(' ')
+                .append(direction == Direction.INBOUND ? "recv " : "send ");
+    }
+
+    /** Seconds with microseconds, right-aligned like nghttp: {@code [  0.000120]}. */
+    public static String time(long nanos) {
+        long micros = nanos / 1_000;
+        return String.format("[%4d.%06d]", micros / 1_000_000, micros % 1_000_000);
+    }
+
+    /** {@code half_closed_local}; {@code -} when unknown. */
+    public static String state(StreamState state) {
+        return state == null ? "-" : state.name().toLowerCase(Locale.ROOT);
+    }
+
+    private static String window(int window) {
+        return window < 0 ? "-" : Integer.toString(window);
+    }
+
+    private static String representation(HpackBlock.Line field) {
+        return switch (field.representation()) {
+            case INDEXED -> "indexed";
+            case LITERAL_INDEXED -> "literal+index";
+            case LITERAL_NOT_INDEXED -> "literal";
+            case LITERAL_NEVER_INDEXED -> "never-indexed";
+        };
+    }
+
+    private static String huffman(HpackBlock.Line field) {
+        if (field.huffmanName() && field.huffmanValue()) {
+            return "name, value";
+        }
+        return field.huffmanName() ? "name" : field.huffmanValue() ? "value" : "";
+    }
+}

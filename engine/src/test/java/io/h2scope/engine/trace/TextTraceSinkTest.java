@@ -1,0 +1,117 @@
+package io.h2scope.engine.trace;
+
+import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.trace.config.TraceCategory;
+import io.h2scope.engine.trace.config.TraceConfig;
+import io.h2scope.engine.trace.log.TextTraceSink;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Each category prints what it should for the known exchange of {@link TracedExchange}, against golden
+ * text in src/test/resources/.../golden/. Times are exact (time is passed in), so nothing needs normalizing
+ * but the golden files are still compared with times masked, in case the exchange's pacing changes.
+ * Run with {@code -Dh2scope.updateGolden=true} to rewrite them after a deliberate format change.
+ */
+class TextTraceSinkTest {
+
+    @ParameterizedTest(name = "H2SCOPE_LOG={0} prints {1}")
+    @CsvSource({
+            "frames=debug, frames, frames-debug.txt",
+            "frames=trace, frames, frames-trace.txt",
+            "hpack=debug, hpack, hpack-debug.txt",
+            "flow=debug, flow, flow-debug.txt",
+            "flow=info, flow, flow-info.txt",
+            "state=debug, state, state-debug.txt",
+            "conn=info, conn, conn-info.txt"})
+    void categoryMatchesGolden(String spec, String categoryKey, String golden) throws IOException {
+        TraceConfig config = TraceConfig.fromEnvironment(Map.of("H2SCOPE_LOG", spec));
+        RecordingLog log = new RecordingLog(config);
+        TextTraceSink sink = new TextTraceSink(log);
+        TracedExchange.run(sink, sink);
+        TraceCategory category = TraceCategory.parse(categoryKey).orElseThrow();
+        for (TraceCategory other : TraceCategory.values()) {
+            if (other != category) {
+                assertTrue(log.lines.get(other).isEmpty(), other + " printed with " + spec);
+            }
+        }
+        assertGolden(golden, log.text(category));
+    }
+
+    @Test
+    @DisplayName("credential values are redacted below trace and shown at trace")
+    void redaction() {
+        for (String level : new String[] {"debug", "trace"}) {
+            RecordingLog log = new RecordingLog(TraceConfig.fromEnvironment(Map.of("H2SCOPE_LOG", level)));
+            TextTraceSink sink = new TextTraceSink(log);
+            TracedExchange.run(sink, sink);
+            String text = log.text(TraceCategory.FRAMES) + log.text(TraceCategory.HPACK);
+            boolean reveal = level.equals("trace");
+            for (String secret : new String[] {"Bearer s3cret", "session=abc", "id=42"}) {
+                assertEquals(reveal, text.contains(secret), secret + " at " + level);
+            }
+            assertEquals(!reveal, text.contains("authorization: <redacted 13 bytes>"), level);
+            assertEquals(reveal, text.contains("data=\"xxxx"), "DATA bytes at " + level);
+        }
+    }
+
+    @Test
+    void connectionReportsGoToConnAndDropTracking() {
+        RecordingLog log = new RecordingLog(TraceConfig.fromEnvironment(Map.of("H2SCOPE_LOG", "conn=info,flow=debug")));
+        TextTraceSink sink = new TextTraceSink(log);
+        ConnectionTraceListener listener = ConnectionTraceListener.of(sink);
+        listener.connected(7, Role.SERVER, new InetSocketAddress("127.0.0.1", 8443),
+                new InetSocketAddress("127.0.0.1", 50000));
+        listener.tlsEstablished(7, "TLSv1.3", "TLS_AES_128_GCM_SHA256", "h2");
+        listener.protocolSelected(8, "h2c prior knowledge");
+        listener.closed(7, "peer closed the socket", null);
+        assertEquals("""
+                INFO conn=7 accepted /127.0.0.1:50000 on /127.0.0.1:8443
+                INFO conn=7 TLS TLSv1.3 TLS_AES_128_GCM_SHA256 ALPN h2
+                INFO conn=8 HTTP/2 by h2c prior knowledge
+                INFO conn=7 closed: peer closed the socket
+                """, log.text(TraceCategory.CONN));
+        assertFalse(ConnectionTraceListener.of(TraceSink.NONE) == listener);
+    }
+
+    @Test
+    void everythingOffIsDisabled() {
+        TextTraceSink sink = new TextTraceSink(new RecordingLog(TraceConfig.OFF));
+        assertFalse(sink.enabled());
+        assertFalse(sink.wantsHpackDetail());
+    }
+
+    static void assertGolden(String name, String actual) throws IOException {
+        if (Boolean.getBoolean("h2scope.updateGolden")) {
+            Path file = Path.of("src/test/resources/io/h2scope/engine/trace/golden", name);
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, actual);
+            return;
+        }
+        try (InputStream in = TextTraceSinkTest.class.getResourceAsStream("golden/" + name)) {
+            if (in == null) {
+                throw new AssertionError("missing golden file " + name + "; run with -Dh2scope.updateGolden=true");
+            }
+            String expected = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            assertEquals(maskTimes(expected), maskTimes(actual), name);
+        }
+    }
+
+    static String maskTimes(String text) {
+        return text.replaceAll("\\[\\s*\\d+\\.\\d{6}\\]", "[T]");
+    }
+}

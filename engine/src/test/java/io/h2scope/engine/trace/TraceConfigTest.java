@@ -1,0 +1,115 @@
+package io.h2scope.engine.trace;
+
+import io.h2scope.engine.trace.config.TraceCategory;
+import io.h2scope.engine.trace.config.TraceConfig;
+import io.h2scope.engine.trace.config.TraceLevel;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class TraceConfigTest {
+
+    @Test
+    void nothingSetIsOff() {
+        TraceConfig config = TraceConfig.fromEnvironment(Map.of());
+        assertTrue(config.isOff());
+        assertEquals(TraceConfig.OFF, config);
+    }
+
+    @Test
+    void oneLevelForEveryCategory() {
+        TraceConfig config = TraceConfig.fromEnvironment(Map.of("H2SCOPE_LOG", " DEBUG "));
+        for (TraceCategory category : TraceCategory.values()) {
+            assertEquals(TraceLevel.DEBUG, config.level(category));
+        }
+        assertEquals(0, config.problems().size());
+    }
+
+    @Test
+    void perCategoryWithABareDefault() {
+        TraceConfig config = TraceConfig.fromEnvironment(Map.of("H2SCOPE_LOG", "frames=debug, hpack=trace,info"));
+        assertEquals(TraceLevel.DEBUG, config.level(TraceCategory.FRAMES));
+        assertEquals(TraceLevel.TRACE, config.level(TraceCategory.HPACK));
+        assertEquals(TraceLevel.INFO, config.level(TraceCategory.FLOW));
+        assertEquals(TraceLevel.INFO, config.level(TraceCategory.CONN));
+    }
+
+    @Test
+    void debugHttp2LogIsAnAliasAndH2scopeLogWins() {
+        assertEquals(TraceLevel.WARN,
+                TraceConfig.fromEnvironment(Map.of("DEBUG_HTTP2_LOG", "warn")).level(TraceCategory.STATE));
+        TraceConfig both = TraceConfig.fromEnvironment(Map.of("DEBUG_HTTP2_LOG", "warn", "H2SCOPE_LOG", "error"));
+        assertEquals(TraceLevel.ERROR, both.level(TraceCategory.STATE));
+    }
+
+    @Test
+    void badEntryIsReportedAndTheRestKept() {
+        TraceConfig config = TraceConfig.fromEnvironment(Map.of("H2SCOPE_LOG", "frames=loud,flow=debug,bogus=info"));
+        assertEquals(TraceLevel.OFF, config.level(TraceCategory.FRAMES));
+        assertEquals(TraceLevel.DEBUG, config.level(TraceCategory.FLOW));
+        assertEquals(2, config.problems().size());
+        String first = config.problems().get(0);
+        assertTrue(first.contains("H2SCOPE_LOG") && first.contains("frames=loud") && first.contains("unknown level \"loud\"")
+                && first.contains("accepted: one level (off, error, warn, info, debug, trace)"), first);
+        assertTrue(config.problems().get(1).contains("unknown category \"bogus\""), config.problems().get(1));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"verbose", "1", "yes please"})
+    void badSingleLevelIsIgnored(String value) {
+        TraceConfig config = TraceConfig.fromEnvironment(Map.of("H2SCOPE_LOG", value));
+        assertTrue(config.isOff());
+        assertEquals(1, config.problems().size());
+        assertTrue(config.problems().get(0).startsWith("ignoring H2SCOPE_LOG=\"" + value + "\": unknown level"));
+    }
+
+    @Test
+    void badAliasNamesTheAlias() {
+        TraceConfig config = TraceConfig.fromEnvironment(Map.of("DEBUG_HTTP2_LOG", "2"));
+        assertTrue(config.problems().get(0).contains("DEBUG_HTTP2_LOG"), config.problems().get(0));
+    }
+
+    @Test
+    void filesAndSizeCap() {
+        TraceConfig config = TraceConfig.fromEnvironment(Map.of("H2SCOPE_TRACE_FILE", "/tmp/t.jsonl",
+                "H2SCOPE_TRACE_MAX_BYTES", "10m", "SSLKEYLOGFILE", "/tmp/keys.log"));
+        assertEquals(Optional.of(Path.of("/tmp/t.jsonl")), config.traceFile());
+        assertEquals(10L << 20, config.traceMaxBytes());
+        assertEquals(Optional.of(Path.of("/tmp/keys.log")), config.keyLogFile());
+        assertEquals(5000, TraceConfig.fromEnvironment(Map.of("H2SCOPE_TRACE_MAX_BYTES", "5000")).traceMaxBytes());
+        assertEquals(2L << 10, TraceConfig.fromEnvironment(Map.of("H2SCOPE_TRACE_MAX_BYTES", "8K")).traceMaxBytes() / 4);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"lots", "-5", "0", "12x", "100", "99999999999999999g"})
+    void badSizeCapKeepsTheDefault(String value) {
+        TraceConfig config = TraceConfig.fromEnvironment(Map.of("H2SCOPE_TRACE_MAX_BYTES", value));
+        assertEquals(TraceConfig.DEFAULT_MAX_BYTES, config.traceMaxBytes());
+        assertEquals(1, config.problems().size());
+        String problem = config.problems().get(0);
+        assertTrue(problem.contains("H2SCOPE_TRACE_MAX_BYTES=\"" + value + "\"") && problem.contains("accepted:"), problem);
+    }
+
+    @Test
+    void invalidPathIsReported() {
+        TraceConfig config = TraceConfig.fromEnvironment(Map.of("H2SCOPE_TRACE_FILE", "bad\0path"));
+        assertTrue(config.traceFile().isEmpty());
+        assertTrue(config.problems().get(0).contains("H2SCOPE_TRACE_FILE"), config.problems().get(0));
+    }
+
+    @Test
+    void unopenableTraceFileIsReportedNotThrown() {
+        var errors = new java.io.ByteArrayOutputStream();
+        TraceConfig config = TraceConfig.fromEnvironment(Map.of("H2SCOPE_TRACE_FILE", "/proc/no/such/dir/t.jsonl"));
+        TraceSink sink = TraceSinks.fromConfig(config, new RecordingLog(config), new java.io.PrintStream(errors, true));
+        assertEquals(TraceSink.NONE, sink);
+        assertTrue(errors.toString().contains("ignoring H2SCOPE_TRACE_FILE"), errors.toString());
+    }
+}

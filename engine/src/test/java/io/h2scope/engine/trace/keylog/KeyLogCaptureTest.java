@@ -1,0 +1,142 @@
+package io.h2scope.engine.trace.keylog;
+
+import io.h2scope.engine.transport.tls.KeyMaterial;
+import io.h2scope.engine.transport.tls.SelfSignedCertificate;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import javax.net.ssl.SSLContext;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The key log lets Wireshark decrypt real traffic: a TLS HTTP/2 exchange on loopback is captured with
+ * dumpcap and decrypted with tshark and the key log; the request's :path must appear (and must not
+ * without the key log). Skipped, saying why, where tshark is missing or loopback cannot be captured.
+ */
+class KeyLogCaptureTest {
+
+    private static KeyMaterial identity;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void certificate() throws Exception {
+        identity = SelfSignedCertificate.generate("localhost");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"TLSv1.3", "TLSv1.2"})
+    void keyLogHasTheNssLinesForBothEnds(String protocol) throws Exception {
+        Path keys = dir.resolve("keys.log");
+        try (KeyLogWriter log = new KeyLogWriter(keys, System.err);
+                TlsH2Exchange exchange = new TlsH2Exchange(KeyLoggingSslContexts.server(identity, log), protocol)) {
+            assertEquals("200", exchange.run(KeyLoggingSslContexts.client(identity.trustStore(), log)));
+        }
+        List<String> lines = Files.readAllLines(keys);
+        List<String> expected = protocol.equals("TLSv1.3")
+                ? List.of("CLIENT_HANDSHAKE_TRAFFIC_SECRET", "SERVER_HANDSHAKE_TRAFFIC_SECRET",
+                        "CLIENT_TRAFFIC_SECRET_0", "SERVER_TRAFFIC_SECRET_0")
+                : List.of("CLIENT_RANDOM");
+        for (String label : expected) {
+            // once from the client's context, once from the server's, with the same client random and secret
+            List<String> withLabel = lines.stream().filter(l -> l.startsWith(label + " ")).toList();
+            assertEquals(2, withLabel.size(), label + " in " + lines);
+            assertEquals(withLabel.get(0), withLabel.get(1), "both ends agree on " + label);
+            assertTrue(withLabel.get(0).matches(label + " [0-9a-f]{64} [0-9a-f]{64,96}"), withLabel.get(0));
+        }
+    }
+
+    @Test
+    void keyLogFileIsPrivate() throws IOException {
+        Path keys = dir.resolve("private.log");
+        try (KeyLogWriter ignored = new KeyLogWriter(keys, System.err)) {
+            assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(
+                    Files.getPosixFilePermissions(keys)));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"TLSv1.3", "TLSv1.2"})
+    void tsharkDecryptsTheCaptureWithTheKeyLog(String protocol) throws Exception {
+        assumeTrue(onPath("tshark") && onPath("dumpcap"), "tshark/dumpcap not installed (apt-get install tshark)");
+        Path keys = dir.resolve("keys.log");
+        Path capture = dir.resolve("capture.pcapng");
+        try (KeyLogWriter log = new KeyLogWriter(keys, System.err);
+                TlsH2Exchange exchange = new TlsH2Exchange(KeyLoggingSslContexts.server(identity, log), protocol)) {
+            Process dumpcap = startCapture(exchange.port(), capture);
+            try {
+                assertEquals("200", exchange.run(KeyLoggingSslContexts.client(identity.trustStore(), log)));
+                Thread.sleep(300); // let the last packets reach the capture buffer
+            } finally {
+                dumpcap.destroy();
+                dumpcap.waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+        String decrypted = tshark(capture, keys);
+        assertTrue(decrypted.contains(TlsH2Exchange.PATH), "tshark shows the :path with the key log:\n" + decrypted);
+        assertTrue(decrypted.contains("HEADERS"), decrypted);
+        String withoutKeys = tshark(capture, dir.resolve("no-keys.log"));
+        assertFalse(withoutKeys.contains(TlsH2Exchange.PATH), "the capture is really encrypted");
+    }
+
+    /** Starts dumpcap on lo for the port; waits until it captures, or skips saying why it cannot. */
+    private static Process startCapture(int port, Path capture) throws Exception {
+        Process process = new ProcessBuilder("dumpcap", "-i", "lo", "-f", "tcp port " + port, "-w",
+                capture.toString()).redirectErrorStream(true).start();
+        BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        StringBuilder seen = new StringBuilder();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+        String line;
+        while (System.nanoTime() < deadline && (line = out.readLine()) != null) {
+            seen.append(line).append('\n');
+            if (line.startsWith("Capturing on")) {
+                Thread drain = new Thread(() -> {
+                    try {
+                        out.lines().forEach(l -> { });
+                    } catch (java.io.UncheckedIOException e) {
+                        // dumpcap was stopped
+                    }
+                });
+                drain.setDaemon(true);
+                drain.start();
+                return process;
+            }
+        }
+        process.destroyForcibly();
+        assumeTrue(false, "dumpcap cannot capture loopback here (not root, or no capture permission): " + seen);
+        return process;
+    }
+
+    private static String tshark(Path capture, Path keys) throws Exception {
+        Process process = new ProcessBuilder("tshark", "-r", capture.toString(), "-o", "tls.keylog_file:" + keys,
+                "-Y", "http2", "-V").redirectErrorStream(true).start();
+        String text = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(30, TimeUnit.SECONDS), "tshark did not finish");
+        return text;
+    }
+
+    private static boolean onPath(String tool) {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+            if (Files.isExecutable(Path.of(dir, tool))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
