@@ -4,6 +4,8 @@ import io.h2scope.engine.core.ConnectionConfig;
 import io.h2scope.engine.core.limits.Limits;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.TraceSinks;
+import io.h2scope.engine.trace.keylog.KeyLoggingSslContexts;
 import io.h2scope.engine.transport.ConnectionDriver;
 import io.h2scope.engine.transport.ConnectionHandler;
 import io.h2scope.engine.transport.DriverConfig;
@@ -17,7 +19,6 @@ import io.h2scope.engine.transport.http1.ServerProtocols;
 import io.h2scope.engine.transport.tls.KeyMaterial;
 import io.h2scope.engine.transport.tls.PemFiles;
 import io.h2scope.engine.transport.tls.SelfSignedCertificate;
-import io.h2scope.engine.transport.tls.SslContexts;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -119,7 +120,8 @@ public final class H2Server implements AutoCloseable {
             return ServerProtocols.cleartext(h2, config.http1());
         }
         try {
-            SSLContext context = SslContexts.server(config.tls());
+            // KeyLoggingSslContexts is the plain JDK context unless SSLKEYLOGFILE is set
+            SSLContext context = KeyLoggingSslContexts.server(config.tls());
             return ServerProtocols.tls(context, h2, config.http1());
         } catch (GeneralSecurityException e) {
             throw new IOException("cannot set up TLS: " + e.getMessage(), e);
@@ -265,7 +267,7 @@ public final class H2Server implements AutoCloseable {
         private int loopThreads = Runtime.getRuntime().availableProcessors();
         private Executor executor;
         private boolean handlersOnLoop;
-        private TraceSink traceSink = TraceSink.NONE;
+        private TraceSink traceSink = TraceSinks.fromEnvironment();
         private Http1Limits http1 = Http1Limits.defaults();
         private H2Handler handler;
 
@@ -384,7 +386,7 @@ public final class H2Server implements AutoCloseable {
             return this;
         }
 
-        /** Receives every frame of every connection. Default {@link TraceSink#NONE}. */
+        /** Receives every frame of every connection. Default: what H2SCOPE_LOG and H2SCOPE_TRACE_FILE ask for ({@link TraceSinks#fromEnvironment()}), {@link TraceSink#NONE} when unset. */
         public Builder traceSink(TraceSink v) {
             traceSink = Objects.requireNonNull(v, "traceSink");
             return this;

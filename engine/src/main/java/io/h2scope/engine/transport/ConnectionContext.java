@@ -1,5 +1,6 @@
 package io.h2scope.engine.transport;
 
+import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -51,6 +52,16 @@ public interface ConnectionContext {
 
     /** The peer, for logs and traces, e.g. "127.0.0.1:53124". */
     String remote();
+
+    /** Our end of the socket, when there is one (not for in-memory pipes). */
+    default Optional<SocketAddress> localAddress() {
+        return Optional.empty();
+    }
+
+    /** The peer's end of the socket, when there is one. */
+    default Optional<SocketAddress> remoteAddress() {
+        return Optional.empty();
+    }
 
     boolean isTls();
 

@@ -6,12 +6,15 @@ import io.h2scope.engine.core.Http2Connection;
 import io.h2scope.engine.core.event.Event;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.trace.ConnectionTraceListener;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+import javax.net.ssl.SSLSession;
 
 /**
  * Pumps bytes between a transport and one sans-IO {@link Http2Connection}, on the connection's loop
@@ -181,6 +184,7 @@ public final class ConnectionDriver implements ConnectionHandler {
         lastReadAt = now;
         lastActiveAt = now;
         lastPingAt = now;
+        traceOpen(); // before the connection exists, so "accepted" precedes its first SETTINGS in the trace
         connection = new Http2Connection(role, config, this::deliver, now);
         guarded(() -> app.onStart(this));
         tickTimer = ctx.schedule(this::tick, tickNanos, TimeUnit.NANOSECONDS);
@@ -210,7 +214,25 @@ public final class ConnectionDriver implements ConnectionHandler {
         if (connection != null) {
             connection.transportClosed(clock.getAsLong());
         }
+        ConnectionTraceListener.of(config.traceSink()).closed(config.connectionId(),
+                causeOrNull == null ? "closed" : "closed by an error", causeOrNull);
         guarded(() -> app.onClosed(causeOrNull));
+    }
+
+    /** The {@code conn} trace category: who connected, and how HTTP/2 was agreed (ALPN or h2c). */
+    private void traceOpen() {
+        ConnectionTraceListener trace = ConnectionTraceListener.of(config.traceSink());
+        if (trace == ConnectionTraceListener.NONE) {
+            return;
+        }
+        long id = config.connectionId();
+        trace.connected(id, role, ctx.localAddress().orElse(null), ctx.remoteAddress().orElse(null));
+        Optional<SSLSession> tls = ctx.sslSession();
+        if (tls.isPresent()) {
+            trace.tlsEstablished(id, tls.get().getProtocol(), tls.get().getCipherSuite(), ctx.alpnProtocol().orElse(""));
+        } else {
+            trace.protocolSelected(id, "h2c");
+        }
     }
 
     // ---------------------------------------------------------------- internals

@@ -1,6 +1,7 @@
 package io.h2scope.engine.transport;
 
 import java.io.IOException;
+import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
@@ -27,6 +28,8 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
     private final SocketChannel channel;
     private final ConnectionHandler handler;
     private final String remote;
+    private final SocketAddress localAddress;
+    private final SocketAddress remoteAddress;
     private final ArrayDeque<ByteBuffer> output = new ArrayDeque<>();
     private final ByteBuffer[] gather = new ByteBuffer[GATHER];
     private final Consumer<NioConnection> onClosed;
@@ -46,6 +49,8 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
         this.handler = handler;
         this.onClosed = onClosed;
         this.remote = describeRemote(channel);
+        this.localAddress = addressOf(channel, true);
+        this.remoteAddress = addressOf(channel, false);
     }
 
     /** Registers for reads and calls onOpen; runs on the loop thread. */
@@ -263,6 +268,24 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
     @Override
     public String remote() {
         return remote;
+    }
+
+    @Override
+    public Optional<SocketAddress> localAddress() {
+        return Optional.ofNullable(localAddress);
+    }
+
+    @Override
+    public Optional<SocketAddress> remoteAddress() {
+        return Optional.ofNullable(remoteAddress);
+    }
+
+    private static SocketAddress addressOf(SocketChannel channel, boolean local) {
+        try {
+            return local ? channel.getLocalAddress() : channel.getRemoteAddress();
+        } catch (IOException | RuntimeException e) {
+            return null; // already closed: the trace shows no address
+        }
     }
 
     @Override

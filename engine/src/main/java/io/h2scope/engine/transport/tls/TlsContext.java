@@ -2,6 +2,7 @@ package io.h2scope.engine.transport.tls;
 
 import io.h2scope.engine.transport.Cancellable;
 import io.h2scope.engine.transport.ConnectionContext;
+import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.Optional;
@@ -148,6 +149,16 @@ final class TlsContext implements ConnectionContext {
     @Override
     public String remote() {
         return layer.outer.remote();
+    }
+
+    @Override
+    public Optional<SocketAddress> localAddress() {
+        return layer.outer.localAddress();
+    }
+
+    @Override
+    public Optional<SocketAddress> remoteAddress() {
+        return layer.outer.remoteAddress();
     }
 
     @Override
