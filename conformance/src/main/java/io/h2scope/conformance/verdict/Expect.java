@@ -57,17 +57,27 @@ public final class Expect {
     /**
      * RFC9113 §5.4.2: a stream error is RST_STREAM on {@code streamId} with one of {@code codes}. A
      * connection error with an accepted code also passes (RFC9113 §5.4.1: an endpoint "MAY choose
-     * to treat a stream error as a connection error"); a bare close is PASS_LENIENT.
+     * to treat a stream error as a connection error"); a bare close is PASS_LENIENT. A RST_STREAM
+     * NO_ERROR or CANCEL after the target had already ended the stream with its response is its early
+     * abort of the request (RFC9113 §8.1), not a reaction to our frame: PASS_LENIENT, see
+     * {@link #afterAnswer}.
      */
     public static Verdict streamError(Peer peer, int streamId, ErrorCode... codes) {
         String expected = "RST_STREAM on stream " + streamId + " with " + names(codes)
                 + " (or GOAWAY with " + names(codes) + ")";
         List<String> seen = new ArrayList<>();
+        boolean[] answered = {false};
         Verdict verdict = await(peer, expected, seen, event -> {
             if (event instanceof PeerEvent.FrameReceived f) {
                 Frame frame = f.frame();
                 if (frame instanceof RstStreamFrame r && r.streamId() == streamId) {
-                    return accepts(codes, r.errorCode()) ? Verdict.pass(expected, describe(r)) : Verdict.fail(expected, describe(r));
+                    if (accepts(codes, r.errorCode())) {
+                        return Verdict.pass(expected, describe(r));
+                    }
+                    return answered[0] && isAbort(r) ? Verdict.lenient(expected, earlyAnswer(r)) : Verdict.fail(expected, describe(r));
+                }
+                if (frame.streamId() == streamId && endsStream(frame)) {
+                    answered[0] = true;
                 }
                 if (frame instanceof GoAwayFrame g) {
                     return accepts(codes, g.errorCode()) ? Verdict.pass(expected, describe(g)) : Verdict.fail(expected, describe(g));
@@ -83,15 +93,18 @@ public final class Expect {
      * the server "MAY send an HTTP response prior to closing or resetting the stream". RST_STREAM
      * (or GOAWAY) with PROTOCOL_ERROR, with or without a 4xx response first, is PASS; a 4xx response
      * that ends the stream without RST_STREAM is PASS_LENIENT (refused, but not as a stream error);
-     * any other response means the request was processed: FAIL.
+     * any other response means the request was processed: FAIL, unless the target answered early and
+     * aborted the rest of the request ({@link #afterAnswer}).
      */
     public static Verdict malformed(Peer peer, int streamId) {
         String expected = "RST_STREAM PROTOCOL_ERROR on stream " + streamId + " (a 4xx response before it is allowed)";
         String[] refusal = {null};
+        String[] answered = {null};
         Verdict verdict = await(peer, expected, new ArrayList<>(), event -> {
             if (event instanceof PeerEvent.FrameReceived f) {
                 Frame frame = f.frame();
-                String prefix = refusal[0] == null ? "" : refusal[0] + ", then ";
+                String prefix = refusal[0] != null ? refusal[0] + ", then "
+                        : answered[0] != null ? "response :status " + answered[0] + ", then " : "";
                 if (frame instanceof RstStreamFrame r && r.streamId() == streamId) {
                     return r.errorCode() == ErrorCode.PROTOCOL_ERROR.code()
                             ? Verdict.pass(expected, prefix + describe(r)) : Verdict.fail(expected, prefix + describe(r));
@@ -102,10 +115,12 @@ public final class Expect {
                 }
                 if (frame.streamId() == streamId && f.status().isPresent()) {
                     String status = f.status().get();
-                    if (!status.startsWith("4")) {
-                        return Verdict.fail(expected, "the malformed request was answered with :status " + status);
-                    }
-                    refusal[0] = "response :status " + status;
+                    // not a FAIL yet: it may answer the request head before the malformed part arrived
+                    answered[0] = status.startsWith("4") ? null : status;
+                    refusal[0] = status.startsWith("4") ? "response :status " + status : null;
+                }
+                if (answered[0] != null && frame.streamId() == streamId && endsStream(frame)) {
+                    return afterAnswer(peer, streamId, expected, answered[0]);
                 }
                 if (refusal[0] != null && frame.streamId() == streamId && endsStream(frame)) {
                     return resetAfterRefusal(peer, streamId, expected, refusal[0]);
@@ -114,6 +129,48 @@ public final class Expect {
             return closedOrHttp1(event, expected, "closed the connection without RST_STREAM or GOAWAY");
         }, "no RST_STREAM on stream " + streamId);
         return verdict.strictly(peer.options().strict());
+    }
+
+    /**
+     * A non-4xx response ended the stream. RFC9113 §8.1: "A server can send a complete response prior
+     * to the client sending an entire request ... a server MAY request that the client abort
+     * transmission of a request without error by sending a RST_STREAM with an error code of NO_ERROR".
+     * A server that answered the request head early (nginx's {@code return}, haproxy's
+     * {@code http-request return}) and aborted the rest never processed the malformed part on an open
+     * stream (RFC9113 §5.1: frames after its RST_STREAM are discarded): PASS_LENIENT (FAIL under
+     * --strict), not a plain FAIL. A late RST_STREAM or GOAWAY PROTOCOL_ERROR is lenient too (it
+     * noticed, after answering). Nothing more within 200 ms: the malformed request was processed.
+     */
+    private static Verdict afterAnswer(Peer peer, int streamId, String expected, String status) {
+        long deadline = System.nanoTime() + Math.min(200, peer.timeout().toMillis()) * 1_000_000L;
+        while (System.nanoTime() < deadline) {
+            PeerEvent next = peer.nextEvent(java.time.Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+            if (next instanceof PeerEvent.FrameReceived f && f.frame() instanceof RstStreamFrame r && r.streamId() == streamId) {
+                if (r.errorCode() == ErrorCode.PROTOCOL_ERROR.code()) {
+                    return Verdict.lenient(expected, "response :status " + status + ", then " + describe(r));
+                }
+                return isAbort(r) ? Verdict.lenient(expected, "response :status " + status + " then " + earlyAnswer(r))
+                        : Verdict.fail(expected, "the malformed request was answered with :status " + status + ", then " + describe(r));
+            }
+            if (next instanceof PeerEvent.FrameReceived f && f.frame() instanceof GoAwayFrame g
+                    && g.errorCode() == ErrorCode.PROTOCOL_ERROR.code()) {
+                return Verdict.lenient(expected, "response :status " + status + ", then " + describe(g));
+            }
+            if (!(next instanceof PeerEvent.FrameReceived)) {
+                break;
+            }
+        }
+        return Verdict.fail(expected, "the malformed request was answered with :status " + status);
+    }
+
+    /** RST_STREAM NO_ERROR or CANCEL after the target's own END_STREAM: it stops reading a request it answered. */
+    private static boolean isAbort(RstStreamFrame r) {
+        return r.errorCode() == ErrorCode.NO_ERROR.code() || r.errorCode() == ErrorCode.CANCEL.code();
+    }
+
+    private static String earlyAnswer(RstStreamFrame r) {
+        return describe(r) + " after its complete response: it answered before the request ended and aborted the rest "
+                + "(RFC 9113 §8.1 early response), so our frame reached a stream it had closed (§5.1: discarded)";
     }
 
     /** A 4xx ended the stream: a RST_STREAM PROTOCOL_ERROR may still follow it at once. */

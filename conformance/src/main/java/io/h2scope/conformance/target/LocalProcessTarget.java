@@ -1,0 +1,226 @@
+package io.h2scope.conformance.target;
+
+import io.h2scope.engine.transport.tls.SelfSignedCertificate;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.GeneralSecurityException;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * A {@code docker-targets/<name>/} server run as a local process from the installed (Debian)
+ * package: its config templates are rendered into a state directory with free 127.0.0.1 ports and
+ * a fresh self-signed certificate, its command started in the foreground, and {@link #start} returns
+ * once every listener is ready. {@link #close()} stops it by the PIDs it started (SIGTERM, then
+ * SIGKILL after 5 s), never by name. Its output and logs stay in {@code stateDir/logs}.
+ */
+public final class LocalProcessTarget implements AutoCloseable {
+
+    private static final int LOG_TAIL = 8_000;
+
+    private final TargetSpec spec;
+    private final Path state;
+    private final Optional<Target> h2c;
+    private final Optional<Target> tls;
+    private final List<Process> processes = new ArrayList<>();
+
+    private LocalProcessTarget(TargetSpec spec, Path state, int h2cPort, int tlsPort) {
+        this.spec = spec;
+        this.state = state;
+        this.h2c = h2cPort == 0 ? Optional.empty() : Optional.of(new Target(spec.name(), "127.0.0.1", h2cPort, false, "/"));
+        this.tls = tlsPort == 0 ? Optional.empty() : Optional.of(new Target(spec.name() + "-tls", "127.0.0.1", tlsPort, true, "/"));
+    }
+
+    /**
+     * Renders the configs into {@code stateDir} (which must be empty or absent), starts the server
+     * and waits for readiness.
+     *
+     * @throws IOException when the binary is missing, a process exits early (with its log) or the
+     *         server is not ready within the spec's readiness timeout
+     */
+    public static LocalProcessTarget start(TargetSpec spec, Path stateDir) throws IOException, InterruptedException {
+        if (!spec.locallyAvailable()) {
+            throw new IOException(spec.unavailableReason());
+        }
+        LocalProcessTarget target = new LocalProcessTarget(spec, stateDir.toAbsolutePath(),
+                spec.hasH2c() ? freePort() : 0, spec.hasTls() ? freePort() : 0);
+        try {
+            Map<ConfigTemplate.Key, String> values = target.prepareState();
+            target.launch(values);
+            target.awaitReady();
+            return target;
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            target.close();
+            throw e;
+        }
+    }
+
+    public TargetSpec spec() {
+        return spec;
+    }
+
+    public Optional<Target> h2c() {
+        return h2c;
+    }
+
+    public Optional<Target> tls() {
+        return tls;
+    }
+
+    /** The h2c or the TLS listener. */
+    public Target target(boolean overTls) {
+        return (overTls ? tls : h2c).orElseThrow(() -> new IllegalStateException(spec.name() + " has no "
+                + (overTls ? "TLS" : "h2c") + " listener"));
+    }
+
+    public Path stateDir() {
+        return state;
+    }
+
+    public List<Long> pids() {
+        return processes.stream().map(Process::pid).toList();
+    }
+
+    /** True while every process we started runs. */
+    public boolean isAlive() {
+        return !processes.isEmpty() && processes.stream().allMatch(Process::isAlive);
+    }
+
+    /** The tail of every file in logs/ (the servers' stdout/stderr and their error logs). */
+    public String log() {
+        StringBuilder out = new StringBuilder();
+        try (Stream<Path> files = Files.list(state.resolve("logs"))) {
+            for (Path file : files.filter(Files::isRegularFile).filter(f -> !f.toString().endsWith(".pid")).sorted().toList()) {
+                String text = Files.readString(file, StandardCharsets.UTF_8);
+                out.append("--- ").append(file.getFileName()).append(" ---\n")
+                        .append(text.length() > LOG_TAIL ? "…" + text.substring(text.length() - LOG_TAIL) : text);
+            }
+        } catch (IOException | UncheckedIOException e) {
+            out.append("(logs unreadable: ").append(e.getMessage()).append(")");
+        }
+        return out.toString();
+    }
+
+    /** Stops what we started: SIGTERM to each PID, SIGKILL to it and its children after 5 s. Idempotent. */
+    @Override
+    public void close() throws InterruptedException {
+        for (Process process : processes) {
+            List<ProcessHandle> children = process.descendants().toList();
+            process.destroy();
+            if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
+            // a worker that outlived its master (none should) must not keep our port
+            children.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    private Map<ConfigTemplate.Key, String> prepareState() throws IOException {
+        for (String dir : List.of("logs", "tmp", "run", "www")) {
+            Files.createDirectories(state.resolve(dir));
+        }
+        Path www = spec.folder().resolve("www");
+        if (Files.isDirectory(www)) {
+            try (Stream<Path> files = Files.list(www)) {
+                for (Path file : files.filter(Files::isRegularFile).toList()) {
+                    Files.copy(file, state.resolve("www").resolve(file.getFileName()));
+                }
+            }
+        }
+        Path cert = state.resolve("cert.pem");
+        Path key = state.resolve("key.pem");
+        try {
+            SelfSignedCertificate.generate("localhost", "127.0.0.1").writePem(cert, key);
+        } catch (GeneralSecurityException e) {
+            throw new IOException("cannot create a self-signed certificate", e);
+        }
+        Path certAndKey = state.resolve("cert-and-key.pem");
+        Files.writeString(certAndKey, Files.readString(cert) + Files.readString(key));
+        openForWorkers();
+
+        Map<ConfigTemplate.Key, String> values = new EnumMap<>(ConfigTemplate.Key.class);
+        values.put(ConfigTemplate.Key.BIND, "127.0.0.1");
+        values.put(ConfigTemplate.Key.H2C_PORT, h2c.map(t -> String.valueOf(t.port())).orElse("0"));
+        values.put(ConfigTemplate.Key.TLS_PORT, tls.map(t -> String.valueOf(t.port())).orElse("0"));
+        values.put(ConfigTemplate.Key.CERT, cert.toString());
+        values.put(ConfigTemplate.Key.KEY, key.toString());
+        values.put(ConfigTemplate.Key.CERT_AND_KEY, certAndKey.toString());
+        values.put(ConfigTemplate.Key.STATE, state.toString());
+        values.put(ConfigTemplate.Key.BINARY, spec.binary().toString());
+        // started by root (CI), servers drop their workers to www-data (apache refuses root); else the
+        // user directives are no-ops naming ourselves
+        boolean root = "root".equals(System.getProperty("user.name"));
+        PosixFileAttributes owner = Files.readAttributes(state, PosixFileAttributes.class);
+        values.put(ConfigTemplate.Key.USER, root ? "www-data" : owner.owner().getName());
+        values.put(ConfigTemplate.Key.GROUP, root ? "www-data" : owner.group().getName());
+        for (String config : spec.configs()) {
+            String template = Files.readString(spec.folder().resolve(config), StandardCharsets.UTF_8);
+            Files.writeString(state.resolve(config), ConfigTemplate.render(template, values), StandardCharsets.UTF_8);
+        }
+        return values;
+    }
+
+    /** Workers that dropped to www-data must read www/ and write tmp/ (a temp dir is 0700). */
+    private void openForWorkers() throws IOException {
+        Files.setPosixFilePermissions(state, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.setPosixFilePermissions(state.resolve("www"), PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.setPosixFilePermissions(state.resolve("tmp"), PosixFilePermissions.fromString("rwxrwxrwx"));
+        try (Stream<Path> files = Files.list(state.resolve("www"))) {
+            for (Path file : files.toList()) {
+                Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+            }
+        }
+    }
+
+    private void launch(Map<ConfigTemplate.Key, String> values) throws IOException {
+        for (int i = 0; i < spec.commands().size(); i++) {
+            List<String> command = spec.commands().get(i).stream().map(token -> ConfigTemplate.render(token, values)).toList();
+            Path out = state.resolve("logs").resolve(spec.name() + (i == 0 ? "" : "-" + i) + ".out");
+            Files.writeString(out, "$ " + String.join(" ", command) + "\n");
+            processes.add(new ProcessBuilder(command)
+                    .directory(state.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(out.toFile()))
+                    .start());
+        }
+    }
+
+    private void awaitReady() throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + spec.readinessTimeout().toNanos();
+        List<Target> listeners = Stream.of(h2c, tls).flatMap(Optional::stream).toList();
+        String missing = "not checked yet";
+        while (System.nanoTime() < deadline) {
+            for (Process process : processes) {
+                if (!process.isAlive()) {
+                    throw new IOException(spec.name() + ": process " + process.pid() + " exited with " + process.exitValue()
+                            + " before it was ready\n" + log());
+                }
+            }
+            missing = listeners.stream().map(t -> ReadinessCheck.notReady(t, spec.readiness()))
+                    .filter(java.util.Objects::nonNull).findFirst().orElse(null);
+            if (missing == null) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new IOException(spec.name() + " not ready within " + spec.readinessTimeout() + ": " + missing + "\n" + log());
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+}

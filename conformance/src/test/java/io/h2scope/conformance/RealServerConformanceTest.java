@@ -1,0 +1,83 @@
+package io.h2scope.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.h2scope.conformance.peer.PeerOptions;
+import io.h2scope.conformance.report.ConsoleReporter;
+import io.h2scope.conformance.runner.RunConfig;
+import io.h2scope.conformance.runner.RunResult;
+import io.h2scope.conformance.runner.SuiteRunner;
+import io.h2scope.conformance.suite.Suites;
+import io.h2scope.conformance.target.LocalProcessTarget;
+import io.h2scope.conformance.target.Target;
+import io.h2scope.conformance.target.TargetRegistry;
+import io.h2scope.conformance.target.TargetSpec;
+import io.h2scope.conformance.verdict.Outcome;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The whole suite (not strict) against every docker-targets/ server run as a local process from its
+ * Debian package, over h2c and over TLS: bounded in time, no INCONCLUSIVE verdict, and the FAILs are
+ * exactly the target's expected-failures.txt. Skipped, with the reason, when the binary is missing.
+ * Each run's console report with evidence is written to target/real-servers/NAME[-tls].txt.
+ */
+class RealServerConformanceTest {
+
+    private static final Duration BOUND = Duration.ofSeconds(90);
+
+    @TempDir
+    Path work;
+
+    static Stream<Arguments> listeners() {
+        return TargetRegistry.locateUnchecked().all().stream().flatMap(spec -> Stream.of(
+                        spec.hasH2c() ? Arguments.of(spec.name(), false) : null,
+                        spec.hasTls() ? Arguments.of(spec.name(), true) : null)
+                .filter(java.util.Objects::nonNull));
+    }
+
+    @ParameterizedTest(name = "{0} tls={1}")
+    @MethodSource("listeners")
+    void suiteVerdictsMatchExpectedFailures(String name, boolean tls) throws Exception {
+        TargetSpec spec = TargetRegistry.locate().get(name);
+        assumeTrue(spec.locallyAvailable(), () -> spec.unavailableReason() + ": install the Debian package "
+                + "(.ci/run does) to run the suite against it");
+        try (LocalProcessTarget server = LocalProcessTarget.start(spec, work.resolve("state"))) {
+            Target target = server.target(tls);
+            RunConfig config = RunConfig.defaults(target).withPeer(PeerOptions.defaults().withInsecure(tls));
+            ByteArrayOutputStream console = new ByteArrayOutputStream();
+            RunResult run = assertTimeoutPreemptively(BOUND, () -> new SuiteRunner(config).run(Suites.all(),
+                    new ConsoleReporter(new PrintStream(console, true, StandardCharsets.UTF_8), false, true)),
+                    () -> name + " (tls=" + tls + "): the suite did not finish within " + BOUND + "\n" + server.log());
+            String report = console.toString(StandardCharsets.UTF_8);
+            Path out = Path.of("target", "real-servers", target.name() + ".txt");
+            Files.createDirectories(out.getParent());
+            Files.writeString(out, report);
+
+            assertEquals(Suites.allCases().size(), run.results().size());
+            List<String> inconclusive = run.results().stream()
+                    .filter(r -> r.verdict().outcome() == Outcome.INCONCLUSIVE)
+                    .map(r -> r.definition().id() + ": " + r.verdict().reason()).toList();
+            assertTrue(inconclusive.isEmpty(), () -> target.name() + ": INCONCLUSIVE verdicts against a local server:\n"
+                    + String.join("\n", inconclusive) + "\n(full report: " + out.toAbsolutePath() + ")");
+            List<String> mismatches = spec.expectedFailures().mismatches(run);
+            assertTrue(mismatches.isEmpty(), () -> target.name() + ": the FAILs differ from "
+                    + spec.folder().resolve(TargetSpec.EXPECTED_FAILURES) + ":\n  " + String.join("\n  ", mismatches)
+                    + "\n(full report with evidence: " + out.toAbsolutePath() + ")");
+            assertTrue(server.isAlive(), () -> target.name() + " died during the suite\n" + server.log());
+        }
+    }
+}
