@@ -86,6 +86,23 @@ public final class Expect {
      * any other response means the request was processed: FAIL.
      */
     public static Verdict malformed(Peer peer, int streamId) {
+        return malformed(peer, streamId, false);
+    }
+
+    /**
+     * Like {@link #malformed(Peer, int)}, for a request whose fault comes after a valid head (DATA
+     * against content-length, a second HEADERS, pseudo-headers in trailers): the target may have
+     * answered from the head alone before the faulty frame arrived, so any response may come first;
+     * what counts is the RST_STREAM PROTOCOL_ERROR once that frame is seen. A response that ends the stream and is never followed by the reset
+     * means the fault went unnoticed: FAIL for a 2xx/3xx, PASS_LENIENT for a 4xx.
+     */
+    public static Verdict malformedAfterHead(Peer peer, int streamId) {
+        // RFC9113 §8.1: "A server can send a complete response prior to the client sending an entire request when
+        // the response does not depend on any portion of the request that has not been sent and received."
+        return malformed(peer, streamId, true);
+    }
+
+    private static Verdict malformed(Peer peer, int streamId, boolean earlyResponseAllowed) {
         String expected = "RST_STREAM PROTOCOL_ERROR on stream " + streamId + " (a 4xx response before it is allowed)";
         String[] refusal = {null};
         Verdict verdict = await(peer, expected, new ArrayList<>(), event -> {
@@ -102,13 +119,16 @@ public final class Expect {
                 }
                 if (frame.streamId() == streamId && f.status().isPresent()) {
                     String status = f.status().get();
-                    if (!status.startsWith("4")) {
+                    if (!status.startsWith("4") && !earlyResponseAllowed) {
                         return Verdict.fail(expected, "the malformed request was answered with :status " + status);
                     }
                     refusal[0] = "response :status " + status;
                 }
                 if (refusal[0] != null && frame.streamId() == streamId && endsStream(frame)) {
-                    return resetAfterRefusal(peer, streamId, expected, refusal[0]);
+                    Verdict after = resetAfterRefusal(peer, streamId, expected, refusal[0]);
+                    return after.outcome() == Outcome.PASS_LENIENT && !refusal[0].startsWith("response :status 4")
+                            ? Verdict.fail(expected, refusal[0] + " ending the stream, and no RST_STREAM: the malformed body went unnoticed")
+                            : after;
                 }
             }
             return closedOrHttp1(event, expected, "closed the connection without RST_STREAM or GOAWAY");

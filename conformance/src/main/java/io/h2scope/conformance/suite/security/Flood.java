@@ -144,9 +144,25 @@ final class Flood {
         return thread;
     }
 
-    /** After the flood: reads until the target goes quiet (or ends the connection), at most one timeout. */
+    /**
+     * After the flood: a PING as a barrier, read up to its ACK (the target handles frames in order, so
+     * what it does about the flood comes first, however slow a loaded machine makes it), then on until
+     * the target goes quiet (or ends the connection), at most one timeout.
+     */
     private void settle() {
         long deadline = System.nanoTime() + peer.timeout().toNanos();
+        long barrier = peer.sendProbePing();
+        while (!ended() && System.nanoTime() < deadline) {
+            PeerEvent event = peer.poll(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+            if (event == null) {
+                break;
+            }
+            if (event instanceof PeerEvent.FrameReceived f && f.frame() instanceof PingFrame ping && ping.ack()
+                    && ping.opaqueData() == barrier) {
+                break;
+            }
+            observe(event);
+        }
         while (!ended() && System.nanoTime() < deadline) {
             if (!drain(Duration.ofMillis(100))) {
                 return;
