@@ -57,7 +57,7 @@ final class FloodCases {
 
     private static Verdict continuations(Peer p, String what, byte[] fragment) {
         byte[] head = rawGet(p);
-        Flood.Result r = Flood.send(p, what, Flood.MAX_FRAMES, i -> FrameWriter.encode(i == 0
+        Flood.Result r = Flood.sendInsideFieldBlock(p, what, Flood.MAX_FRAMES, i -> FrameWriter.encode(i == 0
                 ? HeadersFrame.of(1, head, true, false) : ContinuationFrame.of(1, fragment, false)), true);
         if (!r.ended() && r.resets() > 0) {
             return Verdict.lenient(Security.ENDED, r.figures() + "; it reset the stream but kept reading the never-ending block");
