@@ -10,6 +10,7 @@ import io.h2scope.conformance.runner.RunResult;
 import io.h2scope.conformance.runner.Selection;
 import io.h2scope.conformance.runner.SuiteRunner;
 import io.h2scope.conformance.suite.Suites;
+import io.h2scope.conformance.target.ReferenceServerTarget;
 import io.h2scope.conformance.target.Target;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -65,6 +66,9 @@ public final class ConformCommand implements Callable<Integer> {
     @Option(names = "--list", description = "list the selected cases without running them")
     boolean list;
 
+    @Option(names = "--tls", description = "with no URL: run the embedded server over TLS (self-signed certificate) instead of h2c")
+    boolean embeddedTls;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -78,24 +82,34 @@ public final class ConformCommand implements Callable<Integer> {
             }
         }
         Selection selection = new Selection(casePrefixes, sections);
-        if (url == null && !list) {
-            err.println("h2scope conform: no URL given. Testing the embedded server needs the engine's own server (issue 3),"
-                    + " which does not exist yet; give a URL such as http://127.0.0.1:8080/ instead.");
+        if (url != null && embeddedTls) {
+            err.println("h2scope conform: --tls selects TLS for the embedded server; with a URL, use https:// instead");
             err.flush();
             return CommandLine.ExitCode.USAGE;
         }
-        Target target = url == null ? new Target("list", "127.0.0.1", 1, false, "/") : Target.parse(url);
-        PeerOptions peer = PeerOptions.defaults().withTimeout(parseDuration(timeout)).withStrict(strict).withInsecure(insecure);
-        RunConfig config = new RunConfig(target, peer, parallel, selection, repeat);
-        SuiteRunner runner = new SuiteRunner(config);
+        PeerOptions peer = PeerOptions.defaults().withTimeout(parseDuration(timeout)).withStrict(strict)
+                .withInsecure(insecure || url == null); // the embedded server's certificate is self-signed
         if (list) {
-            runner.plan(Suites.all()).forEach(p -> out.printf("%-60s %-14s %s %s%n", p.definition().id(),
+            Target target = url == null ? new Target("list", "127.0.0.1", 1, false, "/") : Target.parse(url);
+            new SuiteRunner(new RunConfig(target, peer, parallel, selection, repeat)).plan(Suites.all())
+                    .forEach(p -> out.printf("%-60s %-14s %s %s%n", p.definition().id(),
                     p.definition().h2spec().orElse("-"), p.definition().level(), p.definition().description()));
             out.flush();
             return CommandLine.ExitCode.OK;
         }
+        if (url != null) {
+            return runAndReport(new RunConfig(Target.parse(url), peer, parallel, selection, repeat), out);
+        }
+        try (ReferenceServerTarget embedded = ReferenceServerTarget.of(embeddedTls)) {
+            Target target = embedded.start();
+            out.println("No URL given: testing the embedded server, " + target.name());
+            return runAndReport(new RunConfig(target, peer, parallel, selection, repeat), out);
+        }
+    }
+
+    private int runAndReport(RunConfig config, PrintWriter out) throws IOException {
         out.flush();
-        RunResult run = runner.run(Suites.all(), ConsoleReporter.forStdout());
+        RunResult run = new SuiteRunner(config).run(Suites.all(), ConsoleReporter.forStdout());
         writeReports(run);
         return run.passed() ? CommandLine.ExitCode.OK : EXIT_FAILED;
     }

@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.h2scope.cli.H2scopeCommand;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 class ConformCommandTest {
@@ -26,10 +29,28 @@ class ConformCommandTest {
     }
 
     @Test
-    void withoutUrlSaysTheEmbeddedServerIsNotThereYetAndExits2() {
-        Run r = run("conform");
+    void withoutUrlTestsTheEmbeddedServerAndSaysSo(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("h2.json");
+        Run r = run("conform", "--section", "6.7", "--strict", "--report", "json=" + json);
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(r.out().contains("testing the embedded server, h2scope reference server (embedded, h2c, http://127.0.0.1:"), r.out());
+        String report = Files.readString(json);
+        assertTrue(report.contains("http2/6.7/ping-is-acked"), report);
+        assertTrue(!report.replaceAll("\\s", "").contains("\"outcome\":\"FAIL\""), report);
+    }
+
+    @Test
+    void withoutUrlTlsTestsTheEmbeddedServerOverTls() {
+        Run r = run("conform", "--tls", "--case", "tls/9.2/alpn-h2-selected,http2/6.7/ping-is-acked", "--strict");
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(r.out().contains("(embedded, TLS, https://127.0.0.1:"), r.out());
+    }
+
+    @Test
+    void tlsWithAUrlIsAUsageError() {
+        Run r = run("conform", "http://127.0.0.1:9/", "--tls");
         assertEquals(2, r.exit());
-        assertTrue(r.err().contains("engine's own server"), r.err());
+        assertTrue(r.err().contains("https://"), r.err());
     }
 
     @Test

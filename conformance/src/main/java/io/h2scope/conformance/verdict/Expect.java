@@ -97,6 +97,23 @@ public final class Expect {
      * aborted the rest of the request ({@link #afterAnswer}).
      */
     public static Verdict malformed(Peer peer, int streamId) {
+        return malformed(peer, streamId, false);
+    }
+
+    /**
+     * Like {@link #malformed(Peer, int)}, for a request whose fault comes after a valid head (DATA
+     * against content-length, a second HEADERS, pseudo-headers in trailers): the target may have
+     * answered from the head alone before the faulty frame arrived, so any response may come first;
+     * what counts is the RST_STREAM PROTOCOL_ERROR once that frame is seen. A response that ends the stream and is never followed by the reset
+     * means the fault went unnoticed: FAIL for a 2xx/3xx, PASS_LENIENT for a 4xx.
+     */
+    public static Verdict malformedAfterHead(Peer peer, int streamId) {
+        // RFC9113 §8.1: "A server can send a complete response prior to the client sending an entire request when
+        // the response does not depend on any portion of the request that has not been sent and received."
+        return malformed(peer, streamId, true);
+    }
+
+    private static Verdict malformed(Peer peer, int streamId, boolean earlyResponseAllowed) {
         String expected = "RST_STREAM PROTOCOL_ERROR on stream " + streamId + " (a 4xx response before it is allowed)";
         String[] refusal = {null};
         String[] answered = {null};
@@ -115,15 +132,23 @@ public final class Expect {
                 }
                 if (frame.streamId() == streamId && f.status().isPresent()) {
                     String status = f.status().get();
-                    // not a FAIL yet: it may answer the request head before the malformed part arrived
-                    answered[0] = status.startsWith("4") ? null : status;
-                    refusal[0] = status.startsWith("4") ? "response :status " + status : null;
+                    boolean clientError = status.startsWith("4");
+                    if (!clientError && !earlyResponseAllowed) {
+                        // not a FAIL yet: it may answer the request head before the malformed part arrived
+                        answered[0] = status;
+                        refusal[0] = null;
+                    } else {
+                        answered[0] = null;
+                        refusal[0] = "response :status " + status;
+                    }
                 }
                 if (answered[0] != null && frame.streamId() == streamId && endsStream(frame)) {
                     return afterAnswer(peer, streamId, expected, answered[0]);
                 }
                 if (refusal[0] != null && frame.streamId() == streamId && endsStream(frame)) {
-                    return resetAfterRefusal(peer, streamId, expected, refusal[0]);
+                    return refusal[0].startsWith("response :status 4")
+                            ? resetAfterRefusal(peer, streamId, expected, refusal[0])
+                            : resetAfterEarlyAnswer(peer, streamId, expected, refusal[0]);
                 }
             }
             return closedOrHttp1(event, expected, "closed the connection without RST_STREAM or GOAWAY");
@@ -161,6 +186,34 @@ public final class Expect {
             }
         }
         return Verdict.fail(expected, "the malformed request was answered with :status " + status);
+    }
+
+    /**
+     * For a fault after a valid head: the target answered the head (non-4xx) and ended the stream. The fault
+     * is caught when RST_STREAM PROTOCOL_ERROR (or GOAWAY) follows: PASS. RST_STREAM NO_ERROR or CANCEL means
+     * it aborted the rest of the request unread, as RFC 9113 §8.1 allows: PASS_LENIENT. Nothing: the fault
+     * went unnoticed, FAIL.
+     */
+    private static Verdict resetAfterEarlyAnswer(Peer peer, int streamId, String expected, String answer) {
+        long deadline = System.nanoTime() + Math.min(200, peer.timeout().toMillis()) * 1_000_000L;
+        while (System.nanoTime() < deadline) {
+            PeerEvent next = peer.nextEvent(java.time.Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+            if (next instanceof PeerEvent.FrameReceived f && f.frame() instanceof RstStreamFrame r && r.streamId() == streamId) {
+                if (r.errorCode() == ErrorCode.PROTOCOL_ERROR.code()) {
+                    return Verdict.pass(expected, answer + ", then " + describe(r));
+                }
+                return isAbort(r) ? Verdict.lenient(expected, answer + " then " + earlyAnswer(r))
+                        : Verdict.fail(expected, answer + ", then " + describe(r));
+            }
+            if (next instanceof PeerEvent.FrameReceived f && f.frame() instanceof GoAwayFrame g
+                    && g.errorCode() == ErrorCode.PROTOCOL_ERROR.code()) {
+                return Verdict.pass(expected, answer + ", then " + describe(g));
+            }
+            if (!(next instanceof PeerEvent.FrameReceived)) {
+                break;
+            }
+        }
+        return Verdict.fail(expected, answer + " ending the stream, and no RST_STREAM: the malformed part went unnoticed");
     }
 
     /** RST_STREAM NO_ERROR or CANCEL after the target's own END_STREAM: it stops reading a request it answered. */

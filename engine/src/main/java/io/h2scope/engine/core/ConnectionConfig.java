@@ -1,5 +1,6 @@
 package io.h2scope.engine.core;
 
+import io.h2scope.engine.core.fault.Faults;
 import io.h2scope.engine.core.limits.Limits;
 import io.h2scope.engine.flow.FlowWindow;
 import io.h2scope.engine.flow.WindowUpdatePolicy;
@@ -24,20 +25,31 @@ import java.util.Objects;
  *                          leaves every WINDOW_UPDATE to {@code Http2Connection.windowUpdate}. Default HALF
  * @param messageRules      the HTTP message checks (RFC 9113 §8). Default {@link HttpMessageRules#DEFAULT}
  * @param traceSink         where frames are published. Default {@link TraceSink#NONE}
+ * @param faults            FOR TESTS ONLY: RFC rules this connection breaks on purpose (see
+ *                          {@link #withFaultsForTesting}). Default {@link Faults#NONE}
  */
 public record ConnectionConfig(long connectionId, Limits limits, int initialWindowSize, int connectionWindow,
         int headerTableSize, boolean enablePush, WindowUpdatePolicy windowUpdatePolicy, MessageRules messageRules,
-        TraceSink traceSink) {
+        TraceSink traceSink, Faults faults) {
 
     public static final ConnectionConfig DEFAULTS = new ConnectionConfig(0, Limits.DEFAULTS,
             FlowWindow.DEFAULT_INITIAL_SIZE, FlowWindow.DEFAULT_INITIAL_SIZE, 4096, false, WindowUpdatePolicy.HALF,
-            HttpMessageRules.DEFAULT, TraceSink.NONE);
+            HttpMessageRules.DEFAULT, TraceSink.NONE, Faults.NONE);
+
+    /** A configuration without faults. */
+    public ConnectionConfig(long connectionId, Limits limits, int initialWindowSize, int connectionWindow,
+            int headerTableSize, boolean enablePush, WindowUpdatePolicy windowUpdatePolicy, MessageRules messageRules,
+            TraceSink traceSink) {
+        this(connectionId, limits, initialWindowSize, connectionWindow, headerTableSize, enablePush, windowUpdatePolicy,
+                messageRules, traceSink, Faults.NONE);
+    }
 
     public ConnectionConfig {
         Objects.requireNonNull(limits, "limits");
         Objects.requireNonNull(windowUpdatePolicy, "windowUpdatePolicy");
         Objects.requireNonNull(messageRules, "messageRules");
         Objects.requireNonNull(traceSink, "traceSink");
+        Objects.requireNonNull(faults, "faults");
         if (initialWindowSize < 0 || connectionWindow < FlowWindow.DEFAULT_INITIAL_SIZE || headerTableSize < 0) {
             throw new IllegalArgumentException("initialWindowSize >= 0, connectionWindow >= 65535 and "
                     + "headerTableSize >= 0 required");
@@ -58,31 +70,40 @@ public record ConnectionConfig(long connectionId, Limits limits, int initialWind
 
     public ConnectionConfig withLimits(Limits v) {
         return new ConnectionConfig(connectionId, v, initialWindowSize, connectionWindow, headerTableSize, enablePush,
-                windowUpdatePolicy, messageRules, traceSink);
+                windowUpdatePolicy, messageRules, traceSink, faults);
     }
 
     public ConnectionConfig withWindows(int initialStreamWindow, int connectionReceiveWindow) {
         return new ConnectionConfig(connectionId, limits, initialStreamWindow, connectionReceiveWindow, headerTableSize,
-                enablePush, windowUpdatePolicy, messageRules, traceSink);
+                enablePush, windowUpdatePolicy, messageRules, traceSink, faults);
     }
 
     public ConnectionConfig withEnablePush(boolean v) {
         return new ConnectionConfig(connectionId, limits, initialWindowSize, connectionWindow, headerTableSize, v,
-                windowUpdatePolicy, messageRules, traceSink);
+                windowUpdatePolicy, messageRules, traceSink, faults);
     }
 
     public ConnectionConfig withWindowUpdatePolicy(WindowUpdatePolicy v) {
         return new ConnectionConfig(connectionId, limits, initialWindowSize, connectionWindow, headerTableSize,
-                enablePush, v, messageRules, traceSink);
+                enablePush, v, messageRules, traceSink, faults);
     }
 
     public ConnectionConfig withMessageRules(MessageRules v) {
         return new ConnectionConfig(connectionId, limits, initialWindowSize, connectionWindow, headerTableSize,
-                enablePush, windowUpdatePolicy, v, traceSink);
+                enablePush, windowUpdatePolicy, v, traceSink, faults);
+    }
+
+    /**
+     * FOR TESTS ONLY: a connection that breaks the given RFC rules on purpose, so the conformance
+     * suite can prove its cases catch them. Never use it to serve anyone.
+     */
+    public ConnectionConfig withFaultsForTesting(Faults v) {
+        return new ConnectionConfig(connectionId, limits, initialWindowSize, connectionWindow, headerTableSize,
+                enablePush, windowUpdatePolicy, messageRules, traceSink, v);
     }
 
     public ConnectionConfig withTraceSink(long id, TraceSink v) {
         return new ConnectionConfig(id, limits, initialWindowSize, connectionWindow, headerTableSize, enablePush,
-                windowUpdatePolicy, messageRules, v);
+                windowUpdatePolicy, messageRules, v, faults);
     }
 }

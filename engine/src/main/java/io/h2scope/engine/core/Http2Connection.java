@@ -1,6 +1,7 @@
 package io.h2scope.engine.core;
 
 import io.h2scope.engine.core.event.Event;
+import io.h2scope.engine.core.fault.Faults;
 import io.h2scope.engine.core.limits.FloodGuard;
 import io.h2scope.engine.core.limits.Limits;
 import io.h2scope.engine.error.ConnectionError;
@@ -77,6 +78,8 @@ public final class Http2Connection {
     final Role role;
     final ConnectionConfig config;
     final Limits limits;
+    /** Test-only faults, or null (production): resolved once, asked only on error paths. */
+    private final Faults faults;
     private final ConnectionListener listener;
     final StreamRegistry registry;
     final InboundFlow inbound;
@@ -107,7 +110,8 @@ public final class Http2Connection {
         this.role = Objects.requireNonNull(role, "role");
         this.config = Objects.requireNonNull(config, "config");
         this.listener = Objects.requireNonNull(listener, "listener");
-        this.limits = config.limits();
+        this.faults = config.faults().isEmpty() ? null : config.faults();
+        this.limits = faults == null ? config.limits() : faults.loosen(config.limits());
         this.now = nowNanos;
         this.registry = new StreamRegistry(role);
         this.inbound = new InboundFlow(FlowWindow.DEFAULT_INITIAL_SIZE, config.windowUpdatePolicy());
@@ -514,6 +518,9 @@ public final class Http2Connection {
 
     /** A stream error: RST_STREAM with its code (counted against the MadeYouReset budget). */
     void streamError(StreamError error) {
+        if (faults != null && faults.swallows(error)) {
+            return; // a test-only fault: this rule goes unchecked (error path only)
+        }
         guard.onRstSent(now);
         int id = error.streamId();
         scheduler.remove(id);
@@ -526,8 +533,8 @@ public final class Http2Connection {
 
     /** A connection error: GOAWAY with its code and our last accepted stream, then closed (RFC 9113 §5.4.1). */
     void connectionError(ConnectionError error) {
-        if (state == ConnectionState.CLOSED) {
-            return;
+        if (state == ConnectionState.CLOSED || faults != null && faults.swallows(error)) {
+            return; // closed already, or a test-only fault: this rule goes unchecked (error path only)
         }
         scheduler.clear();
         int last = Math.min(goAwayLastSentId, registry.lastRemoteId());

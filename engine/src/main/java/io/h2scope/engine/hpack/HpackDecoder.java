@@ -18,6 +18,8 @@ public final class HpackDecoder {
     /** Largest header block copied into the reused scratch array; larger direct buffers use a one-off copy. */
     private static final int KEEP_INPUT_SCRATCH = 64 * 1024;
     private static final byte[] EMPTY = new byte[0];
+    /** RFC 7541 §4.2: the smallest and the final size, so never more than two updates per block. */
+    static final int MAX_SIZE_UPDATES_PER_BLOCK = 2;
 
     private final DynamicTable table;
     private final long maxHeaderListSize;
@@ -112,6 +114,7 @@ public final class HpackDecoder {
         int requiredMax = lowestLimitSinceLastBlock;
         lowestLimitSinceLastBlock = tableSizeLimit;
         boolean fieldSeen = false;
+        int sizeUpdates = 0;
         long listSize = 0;
         boolean overLimit = false;
         while (r.hasMore()) {
@@ -123,6 +126,12 @@ public final class HpackDecoder {
                     // RFC7541 §4.2: "This dynamic table size update MUST occur at the beginning of the first header
                     // block following the change"; RFC7541 §6.3 places it only there
                     throw new HpackException("4.2", at, "dynamic table size update after a header field");
+                }
+                if (++sizeUpdates > MAX_SIZE_UPDATES_PER_BLOCK) {
+                    // RFC7541 §4.2: "The final maximum size is always signaled, resulting in at most two dynamic
+                    // table size updates"; more is no conformant encoder and a free CPU sink (RFC9113 §10.5)
+                    throw new HpackException("4.2", at, "more than " + MAX_SIZE_UPDATES_PER_BLOCK
+                            + " dynamic table size updates at the start of one header block");
                 }
                 if (newSize > tableSizeLimit) {
                     // RFC7541 §6.3: "The new maximum size MUST be lower than or equal to the limit ... Exceeding

@@ -109,6 +109,14 @@ class HpackDecoderRulesTest {
     }
 
     @Test
+    void moreThanTwoSizeUpdatesInOneBlock_rfc7541_4_2() {
+        HpackDecoder d = decoder();
+        assertEquals(List.of(new HeaderField(":method", "GET")), d.decode(Hex.decode("20 3fe11f 82"))); // two: fine
+        HpackException e = fails(d, "20 3fe11f 20 82", "4.2", 4); // a third: no conformant encoder sends it
+        assertTrue(e.getMessage().contains("more than 2"), e.getMessage());
+    }
+
+    @Test
     void sizeUpdateAboveLimit_rfc7541_6_3() {
         HpackDecoder d = decoder();
         d.decode(Hex.decode("3fe11f")); // 4096: allowed

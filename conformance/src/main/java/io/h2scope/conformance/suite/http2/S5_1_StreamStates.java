@@ -32,6 +32,7 @@ public final class S5_1_StreamStates implements Section {
      * they hold a target to h2spec's RFC 7540 reading) and accept PROTOCOL_ERROR as well.
      */
     private static final String CLOSED_9113 = " RFC 9113 §5.1 relaxes this: \"An endpoint MAY treat receipt of any other type of frame on a closed stream as a connection error (Section 5.4.1) of type STREAM_CLOSED\".";
+    private static final String DATA_CLOSED = "If a DATA frame is received whose stream is not in the \"open\" or \"half-closed (local)\" state, the recipient MUST respond with a stream error (Section 5.4.2) of type STREAM_CLOSED.";
     private static final String AFTER_END_STREAM = "Similarly, an endpoint that receives any frames after receiving a frame with the END_STREAM flag set MUST treat that as a connection error (Section 5.4.1) of type STREAM_CLOSED, unless the frame is permitted as described below.";
 
     @Override
@@ -67,8 +68,7 @@ public final class S5_1_StreamStates implements Section {
                         p -> Script.get(p, 1), STREAM_CLOSED, PROTOCOL_ERROR),
                 afterReset("closed-after-rst-continuation", "http2/5.1/10", "CONTINUATION after our RST_STREAM",
                         p -> Script.continuation(p, 1, Script.dummyBlock(p), true), STREAM_CLOSED, PROTOCOL_ERROR),
-                closed("closed-data", "http2/5.1/11", "DATA on a stream the target has ended",
-                        p -> Script.data(p, 1, "test", true), STREAM_CLOSED, PROTOCOL_ERROR),
+                closedData(),
                 closed("closed-headers", "http2/5.1/12", "HEADERS on a stream the target has ended",
                         p -> Script.get(p, 1), STREAM_CLOSED, PROTOCOL_ERROR),
                 closed("closed-continuation", "http2/5.1/13", "CONTINUATION on a stream the target has ended",
@@ -137,6 +137,29 @@ public final class S5_1_StreamStates implements Section {
                     }
                     step.send(p);
                     return Expect.connectionError(p, codes);
+                });
+    }
+
+    /**
+     * DATA on a closed stream: RFC 7540 §5.1 demands a connection error, but §6.1 of both RFCs demands a
+     * stream error, and RFC 9113 §5.1 turned the connection error into a MAY. Both are accepted (as h2spec
+     * http2/5.1/11 does); under --strict too, since a stream error is what §6.1 requires.
+     */
+    private static CaseDef closedData() {
+        return CaseDef.define("http2/5.1/closed-data").h2spec("http2/5.1/11").rfc("5.1", "6.1")
+                .sends("a GET, waits for the response to end, then DATA on that stream").quote(DATA_CLOSED)
+                .accepts("RST_STREAM or GOAWAY with STREAM_CLOSED").errorCase()
+                .run(p -> {
+                    p.handshake();
+                    Script.get(p, 1);
+                    Optional<Verdict> setUp = Script.awaitStreamEnd(p, 1);
+                    if (setUp.isPresent()) {
+                        return setUp.get();
+                    }
+                    Script.data(p, 1, "test", true);
+                    // RFC9113 §6.1: "If a DATA frame is received whose stream is not in the "open" or "half-closed (local)" state, the recipient MUST respond with a stream error (Section 5.4.2) of type STREAM_CLOSED."
+                    // RFC9113 §5.1: "An endpoint MAY treat receipt of any other type of frame on a closed stream as a connection error (Section 5.4.1) of type STREAM_CLOSED"
+                    return Expect.streamError(p, 1, STREAM_CLOSED);
                 });
     }
 

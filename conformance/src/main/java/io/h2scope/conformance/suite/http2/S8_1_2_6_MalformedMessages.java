@@ -35,7 +35,7 @@ public final class S8_1_2_6_MalformedMessages implements Section {
                             p.handshake();
                             Fields.send(p, 1, Fields.postWith(p, field("content-length", "5")), false);
                             Script.data(p, 1, "test", true);
-                            return Expect.malformed(p, 1);
+                            return Expect.malformedAfterHead(p, 1);
                         }),
                 CaseDef.define("http2/8.1.2.6/content-length-above-sum-of-data").h2spec("http2/8.1.2.6/2").rfc("8.1.2.6", "8.1.1")
                         .sends("a POST with content-length: 9, then DATA \"test\" and DATA \"test\" with END_STREAM (8 octets in all)")
@@ -45,7 +45,7 @@ public final class S8_1_2_6_MalformedMessages implements Section {
                             Fields.send(p, 1, Fields.postWith(p, field("content-length", "9")), false);
                             Script.data(p, 1, "test", false);
                             Script.data(p, 1, "test", true);
-                            return Expect.malformed(p, 1);
+                            return Expect.malformedAfterHead(p, 1);
                         }),
                 CaseDef.define("http2/8.1.2.6/data-beyond-content-length").rfc("8.1.2.6", "8.1.1")
                         .sends("a POST with content-length: 1, then DATA \"test\" and DATA \"test\" with END_STREAM")
@@ -55,7 +55,7 @@ public final class S8_1_2_6_MalformedMessages implements Section {
                             Fields.send(p, 1, Fields.postWith(p, field("content-length", "1")), false);
                             Script.data(p, 1, "test", false);
                             Script.data(p, 1, "test", true);
-                            return Expect.malformed(p, 1);
+                            return Expect.malformedAfterHead(p, 1);
                         }));
     }
 }

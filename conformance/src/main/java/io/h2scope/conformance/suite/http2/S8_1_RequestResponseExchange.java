@@ -36,7 +36,7 @@ public final class S8_1_RequestResponseExchange implements Section {
                             Script.openPost(p, 1);
                             Script.data(p, 1, "test", false);
                             Fields.send(p, 1, List.of(field("x-test", "ok")), false);
-                            return Expect.malformed(p, 1);
+                            return Expect.malformedAfterHead(p, 1);
                         }),
                 CaseDef.define("http2/8.1/second-headers-right-after-request-head").rfc("8.1", "8.1")
                         .sends("a POST head without END_STREAM, then at once a second HEADERS (x-test: ok) without END_STREAM")
@@ -46,7 +46,7 @@ public final class S8_1_RequestResponseExchange implements Section {
                             p.handshake();
                             Script.openPost(p, 1);
                             Fields.send(p, 1, List.of(field("x-test", "ok")), false);
-                            return Expect.malformed(p, 1);
+                            return Expect.malformedAfterHead(p, 1);
                         }),
                 CaseDef.define("http2/8.1/trailers-ending-the-stream").rfc("8.1", "8.1")
                         .sends("a POST head, DATA without END_STREAM, then trailers (x-trailer: ok) with END_STREAM")

@@ -35,7 +35,7 @@ public final class R8_1_Trailers implements Section {
                             p.handshake();
                             Script.openPost(p, 1);
                             Fields.send(p, 1, List.of(field(":path", "/")), true);
-                            return Expect.malformed(p, 1);
+                            return Expect.malformedAfterHead(p, 1);
                         }),
                 CaseDef.define("rfc9113/8.1/status-in-request-trailers").rfc("8.1.2.1", "8.1")
                         .sends("a POST head, DATA, then trailers with END_STREAM carrying x-trailer: ok and :status: 200")
@@ -46,7 +46,7 @@ public final class R8_1_Trailers implements Section {
                             Script.openPost(p, 1);
                             Script.data(p, 1, "test", false);
                             Fields.send(p, 1, List.of(field("x-trailer", "ok"), field(":status", "200")), true);
-                            return Expect.malformed(p, 1);
+                            return Expect.malformedAfterHead(p, 1);
                         }));
     }
 }
