@@ -23,6 +23,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import io.h2scope.conformance.runner.RunListener;
+import io.h2scope.conformance.runner.Selection;
+import java.util.Map;
+import java.util.ArrayList;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -73,11 +77,30 @@ class RealServerConformanceTest {
                     .map(r -> r.definition().id() + ": " + r.verdict().reason()).toList();
             assertTrue(inconclusive.isEmpty(), () -> target.name() + ": INCONCLUSIVE verdicts against a local server:\n"
                     + String.join("\n", inconclusive) + "\n(full report: " + out.toAbsolutePath() + ")");
-            List<String> mismatches = spec.expectedFailures().mismatches(run);
+            List<String> mismatches = confirmed(spec, config, run);
             assertTrue(mismatches.isEmpty(), () -> target.name() + ": the FAILs differ from "
                     + spec.folder().resolve(TargetSpec.EXPECTED_FAILURES) + ":\n  " + String.join("\n  ", mismatches)
                     + "\n(full report with evidence: " + out.toAbsolutePath() + ")");
             assertTrue(server.isAlive(), () -> target.name() + " died during the suite\n" + server.log());
         }
+    }
+
+    /**
+     * Real servers race with the suite on a loaded machine (an early response can close a stream before
+     * our faulty frame arrives). A case whose verdict disagrees with expected-failures.txt runs twice more
+     * on its own; only a disagreement every time counts. The flaky ones are printed, to be marked with ~.
+     */
+    private static List<String> confirmed(TargetSpec spec, RunConfig config, RunResult first) throws java.io.IOException {
+        Map<String, String> suspects = spec.expectedFailures().mismatchesById(first);
+        for (int attempt = 0; attempt < 2 && !suspects.isEmpty(); attempt++) {
+            RunResult again = new SuiteRunner(config.withSelection(new Selection(List.copyOf(suspects.keySet()), List.of())))
+                    .run(Suites.all(), new RunListener() { });
+            Map<String, String> still = spec.expectedFailures().mismatchesById(again);
+            suspects.keySet().stream().filter(id -> !still.containsKey(id) && again.results().stream()
+                            .anyMatch(r -> r.definition().id().value().equals(id)))
+                    .forEach(id -> System.out.println(first.target().name() + ": flaky, agreed on a re-run: " + suspects.get(id)));
+            suspects.keySet().retainAll(still.keySet());
+        }
+        return new ArrayList<>(suspects.values());
     }
 }

@@ -99,9 +99,14 @@ public final class ExpectedFailures {
      * Meant for a run of the whole suite: an entry whose case did not run is a mismatch too (a typo).
      */
     public List<String> mismatches(RunResult run) {
+        return new ArrayList<>(mismatchesById(run).values());
+    }
+
+    /** The same as {@link #mismatches}, keyed by case id, so a caller can run just those cases again. */
+    public Map<String, String> mismatchesById(RunResult run) {
         Map<String, String> expected = forListener(run.target().tls());
         Set<String> optional = optionalFor(run.target().tls());
-        List<String> problems = new ArrayList<>();
+        Map<String, String> problems = new java.util.LinkedHashMap<>();
         Set<String> seen = new TreeSet<>();
         for (CaseResult r : run.results()) {
             String id = r.definition().id().value();
@@ -111,14 +116,14 @@ public final class ExpectedFailures {
                 continue;
             }
             if (failed && !expected.containsKey(id)) {
-                problems.add("new FAIL (not in " + TargetSpec.EXPECTED_FAILURES + "): " + id + ": " + r.verdict());
+                problems.put(id, "new FAIL (not in " + TargetSpec.EXPECTED_FAILURES + "): " + id + ": " + r.verdict());
             } else if (!failed && expected.containsKey(id)) {
-                problems.add("listed in " + TargetSpec.EXPECTED_FAILURES + " but now " + r.verdict().outcome().label() + ": "
+                problems.put(id, "listed in " + TargetSpec.EXPECTED_FAILURES + " but now " + r.verdict().outcome().label() + ": "
                         + id + " (listed because: " + expected.get(id) + ")");
             }
         }
         expected.keySet().stream().filter(id -> !seen.contains(id))
-                .forEach(id -> problems.add("listed in " + TargetSpec.EXPECTED_FAILURES + " but not run: " + id));
+                .forEach(id -> problems.put(id, "listed in " + TargetSpec.EXPECTED_FAILURES + " but not run: " + id));
         return problems;
     }
 }
