@@ -77,7 +77,10 @@ final class ClientConnection implements ConnectionDriver.Application {
                 route.release(this);
                 return;
             }
-            if (closed || core().state() != ConnectionState.OPEN) {
+            ConnectionState state = core().state();
+            if (closed || state == ConnectionState.CLOSED || state == ConnectionState.GOAWAY_RECEIVED
+                    || state == ConnectionState.GOAWAY_SENT) {
+                route.noMoreStreams(this, 0); // so the route does not choose this connection again
                 route.release(this);
                 route.submitFirst(task);
                 return;
@@ -106,13 +109,26 @@ final class ClientConnection implements ConnectionDriver.Application {
 
     /** After an event on {@code streamId}: a closed stream frees its slot. */
     void afterStreamEvent(int streamId) {
+        afterStreamEvent(streamId, false);
+    }
+
+    /**
+     * The core reports END_STREAM before it moves the stream's state, so after an event that ended the
+     * stream ({@code ended}) the check runs again once the core is done with the frame.
+     */
+    private void afterStreamEvent(int streamId, boolean ended) {
         ClientStream s = streams.get(streamId);
-        if (s != null && core().streamState(streamId) == StreamState.CLOSED) {
+        if (s == null) {
+            return;
+        }
+        if (core().streamState(streamId) == StreamState.CLOSED) {
             streams.remove(streamId);
             s.finish();
             if (s.reserved) {
                 route.release(this);
             }
+        } else if (ended) {
+            driver.execute(() -> afterStreamEvent(streamId, false));
         }
     }
 
@@ -131,7 +147,7 @@ final class ClientConnection implements ConnectionDriver.Application {
             if (s != null) {
                 s.onHeaders(h);
             }
-            afterStreamEvent(h.streamId());
+            afterStreamEvent(h.streamId(), h.endStream());
         } else if (event instanceof Event.DataReceived d) {
             ClientStream s = streams.get(d.streamId());
             if (s != null) {
@@ -139,7 +155,7 @@ final class ClientConnection implements ConnectionDriver.Application {
             } else {
                 core().consumed(d.streamId(), d.data().length);
             }
-            afterStreamEvent(d.streamId());
+            afterStreamEvent(d.streamId(), d.endStream());
         } else if (event instanceof Event.StreamReset r) {
             ClientStream s = streams.get(r.streamId());
             if (s != null) {

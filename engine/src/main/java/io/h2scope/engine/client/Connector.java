@@ -40,7 +40,7 @@ final class Connector {
         ClientConfig config = client.config();
         ConnectionConfig core = config.connection().withEnablePush(config.pushHandler() != null)
                 .withTraceSink(conn.id(), config.traceSink());
-        DriverConfig timers = DriverConfig.DEFAULTS.withPrefaceTimeout(config.connectTimeout())
+        DriverConfig timers = DriverConfig.DEFAULTS.withPrefaceTimeout(config.connectTimeout().multipliedBy(2)) // ours fires first
                 .withIdleTimeout(config.idleTimeout()).withPingInterval(config.pingInterval());
         ConnectionDriver driver = new ConnectionDriver(Role.CLIENT, core, timers, conn, System::nanoTime, Duration.ZERO);
         ConnectionHandler handler = driver;

@@ -158,6 +158,10 @@ public final class H2Client implements AutoCloseable {
         return connector;
     }
 
+    boolean isClosed() {
+        return closed;
+    }
+
     long nextConnectionId() {
         return CONNECTION_IDS.incrementAndGet();
     }

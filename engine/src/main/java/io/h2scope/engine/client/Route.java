@@ -113,7 +113,7 @@ final class Route {
         synchronized (this) {
             boolean wasPending = pending.remove(conn);
             ready.remove(conn);
-            if (wasPending && pending.isEmpty() && ready.isEmpty()) {
+            if (wasPending && pending.isEmpty() && ready.values().stream().noneMatch(s -> s.accepting)) {
                 failed.addAll(waiting); // nothing else can serve them: the connect error is their answer
                 waiting.clear();
             }
@@ -174,6 +174,11 @@ final class Route {
                 continue;
             }
             long usable = ready.values().stream().filter(s -> s.accepting).count();
+            if (client.isClosed()) {
+                RequestTask<?> task = waiting.pollFirst();
+                actions.add(() -> task.fail(new java.io.IOException("the client is closed")));
+                continue;
+            }
             if (pending.isEmpty() && usable < client.config().maxConnectionsPerAuthority()) {
                 ClientConnection conn = new ClientConnection(client, this, client.nextConnectionId());
                 pending.add(conn);
