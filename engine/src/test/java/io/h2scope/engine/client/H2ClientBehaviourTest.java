@@ -74,7 +74,7 @@ class H2ClientBehaviourTest {
         AtomicInteger peak = new AtomicInteger();
         H2Server server = server(H2Server.builder().limits(Limits.DEFAULTS.withMaxConcurrentStreams(25)).handler(ex -> {
             peak.accumulateAndGet(live.incrementAndGet(), Math::max);
-            CompletableFuture.delayedExecutor(1, TimeUnit.MILLISECONDS).execute(() -> {
+            CompletableFuture.runAsync(() -> {
                 live.decrementAndGet();
                 text(ex, ex.request().path());
             });
