@@ -34,7 +34,7 @@ import javax.net.ssl.SSLContext;
  * An HTTP/2 client: {@code https://} over TLS with ALPN "h2", {@code http://} as h2c by prior
  * knowledge. Requests to one authority share a connection up to the server's
  * SETTINGS_MAX_CONCURRENT_STREAMS, then more connections are opened. Bodies stream both ways under
- * flow control; every wait has a finite timeout. See docs/CLIENT.md.
+ * flow control; every wait has a finite timeout.
  *
  * <pre>{@code
  * try (H2Client client = H2Client.newBuilder().build()) {
@@ -295,9 +295,17 @@ public final class H2Client implements AutoCloseable {
             return this;
         }
 
-        /** For http:// URLs: begin with HTTP/1.1 {@code Upgrade: h2c} (RFC 7540 §3.2) instead of prior knowledge. */
+        /**
+         * For http:// URLs: begin with HTTP/1.1 {@code Upgrade: h2c} (RFC 7540 §3.2) instead of prior knowledge.
+         * Not available yet: the core can start a server connection from an upgrade but not a client one
+         * (stream 1 half-closed (local)), so {@code true} throws rather than silently using prior knowledge.
+         */
         public Builder h2cUpgrade(boolean v) {
-            h2cUpgrade = v;
+            if (v) {
+                throw new UnsupportedOperationException("HTTP/1.1 Upgrade: h2c is not implemented in the client yet "
+                        + "(the core lacks a client-side upgrade start); http:// uses h2c prior knowledge");
+            }
+            h2cUpgrade = false;
             return this;
         }
 
