@@ -12,9 +12,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "HTTP/2 conformance test harness and debugging inspector.%n",
-        subcommands = {io.h2scope.cli.conform.ConformCommand.class, FramesCommand.class, HpackCommand.class,
-                io.h2scope.cli.serve.ServeCommand.class, TraceCommand.class, CommandLine.HelpCommand.class},
-        footer = {"%nSub-commands still to come: get (issue 6)."})
+        subcommands = {io.h2scope.cli.conform.ConformCommand.class, FramesCommand.class, io.h2scope.cli.get.GetCommand.class, HpackCommand.class, io.h2scope.cli.serve.ServeCommand.class, TraceCommand.class, CommandLine.HelpCommand.class})
 public final class H2scopeCommand implements Runnable {
 
     @CommandLine.Spec
@@ -28,6 +26,7 @@ public final class H2scopeCommand implements Runnable {
     public static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new H2scopeCommand());
         cli.setExecutionExceptionHandler(H2scopeCommand::reportInputError);
+        cli.setExpandAtFiles(false); // 'get -d @file' is curl's syntax, not a picocli argument file
         return cli;
     }
 

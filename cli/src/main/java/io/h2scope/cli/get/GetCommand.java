@@ -1,0 +1,144 @@
+package io.h2scope.cli.get;
+
+import io.h2scope.engine.client.H2Client;
+import io.h2scope.engine.client.H2Request;
+import io.h2scope.engine.client.H2Response;
+import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.TraceSinks;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.net.http.HttpRequest.BodyPublisher;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code h2scope get}: one HTTP/2 request with the engine's client; the body to stdout, frames to stderr with -v. */
+@Command(name = "get", mixinStandardHelpOptions = true,
+        description = {"Fetch a URL over HTTP/2 (https: TLS with ALPN h2; http: h2c by prior knowledge) and print the body.",
+                "With -v every frame sent and received is printed to stderr, one line each, with the",
+                "flow-control windows after it (the text trace format)."},
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {"0:a response was received (any status)", "1:no response (connection, TLS, timeout, reset)",
+                "2:usage error"})
+public final class GetCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = {"-v", "--verbose"}, description = "print every frame to stderr")
+    boolean verbose;
+
+    @Option(names = {"-k", "--insecure"}, description = "accept any server certificate (never the default)")
+    boolean insecure;
+
+    @Option(names = {"-H", "--header"}, paramLabel = "'NAME: VALUE'", description = "add a request header (repeatable)")
+    List<String> headers = new ArrayList<>();
+
+    @Option(names = {"-d", "--data"}, paramLabel = "DATA|@FILE", description = "request body (makes the method POST)")
+    String data;
+
+    @Option(names = {"-X", "--request"}, paramLabel = "METHOD", description = "request method (default GET, or POST with -d)")
+    String method;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write the body to FILE instead of stdout")
+    Path output;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "60",
+            description = "whole-request timeout (default: ${DEFAULT-VALUE})")
+    long timeoutSeconds;
+
+    @Parameters(paramLabel = "URL", description = "http:// or https:// URL")
+    String url;
+
+    private final OutputStream stdout;
+
+    public GetCommand() {
+        this(System.out);
+    }
+
+    /** For tests: the body goes to {@code stdout}. */
+    public GetCommand(OutputStream stdout) {
+        this.stdout = stdout;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        H2Request request = request();
+        PrintWriter err = spec.commandLine().getErr();
+        H2Client.Builder builder = H2Client.newBuilder().maxRetries(0);
+        if (insecure) {
+            builder.insecure();
+        }
+        TraceSink environment = TraceSinks.fromEnvironment();
+        builder.traceSink(verbose ? TraceSinks.compose(List.of(new FrameLinePrinter(err), environment)) : environment);
+        try (H2Client client = builder.build()) {
+            H2Response<InputStream> response = client.send(request, BodyHandlers.ofInputStream());
+            try (InputStream body = response.body(); OutputStream out = output == null ? nonClosing(stdout)
+                    : Files.newOutputStream(output)) {
+                body.transferTo(out);
+            }
+            response.trailers().get();
+            stdout.flush();
+            return 0;
+        } catch (IOException e) {
+            err.println("h2scope get: " + url + ": " + e.getMessage());
+            err.flush();
+            return 1;
+        } finally {
+            err.flush();
+        }
+    }
+
+    private H2Request request() throws IOException {
+        H2Request.Builder b;
+        try {
+            b = H2Request.newBuilder(URI.create(url));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        for (String h : headers) {
+            int colon = h.indexOf(':');
+            if (colon <= 0) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "-H wants 'name: value', got '" + h + "'");
+            }
+            b.header(h.substring(0, colon).trim(), h.substring(colon + 1).trim());
+        }
+        BodyPublisher body = null;
+        if (data != null) {
+            body = data.startsWith("@") ? BodyPublishers.ofFile(Path.of(data.substring(1)))
+                    : BodyPublishers.ofString(data, StandardCharsets.UTF_8);
+        }
+        String m = method != null ? method : body != null ? "POST" : "GET";
+        return b.method(m, body).timeout(Duration.ofSeconds(timeoutSeconds)).build();
+    }
+
+    private static OutputStream nonClosing(OutputStream out) {
+        return new java.io.FilterOutputStream(out) {
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                out.write(b, off, len);
+            }
+
+            @Override
+            public void close() throws IOException {
+                out.flush();
+            }
+        };
+    }
+}

@@ -1,0 +1,72 @@
+package io.h2scope.engine.client;
+
+import io.h2scope.engine.core.ConnectionConfig;
+import io.h2scope.engine.trace.TraceSink;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import javax.net.ssl.SSLContext;
+
+/**
+ * Everything an {@link H2Client} is configured with; built by {@link H2Client.Builder}. Every timeout
+ * has a finite default: a client that can hang forever is what this project was started against.
+ *
+ * @param connectTimeout          TCP connect, TLS handshake and the server's first SETTINGS. Default 10 s
+ * @param responseHeadersTimeout  from sending a request to its final response headers (per-request override
+ *                                {@link H2Request.Builder#headersTimeout}). Default 30 s
+ * @param requestTimeout          the whole exchange, from {@code send} to the last body byte received
+ *                                (override {@link H2Request.Builder#timeout}). Default 5 min
+ * @param idleTimeout             a connection without streams this long is closed (GOAWAY NO_ERROR). Default 2 min
+ * @param pingInterval            PING after this long without reading anything; no answer by the next one
+ *                                closes the connection (a dead peer is found without a request). Default 30 s
+ * @param maxConnectionsPerAuthority connections opened to one host:port when the open ones are full
+ *                                (the peer's SETTINGS_MAX_CONCURRENT_STREAMS). Default 4
+ * @param maxRetries              times an idempotent request refused by GOAWAY/REFUSED_STREAM is retried. Default 2
+ * @param streamWriteBufferBytes  request body bytes queued per stream before the body publisher is asked
+ *                                for more (request-side back-pressure). Default 64 KiB
+ * @param connection              the core's settings: windows (default 1 MiB per stream, 8 MiB per connection),
+ *                                limits, ENABLE_PUSH (default off)
+ * @param sslContext              for https; default the JDK's trusted CAs
+ * @param verifyHostname          check the certificate names the host. Default true
+ * @param h2cUpgrade              for http: start with HTTP/1.1 {@code Upgrade: h2c} instead of prior knowledge
+ * @param pushHandler             decides about server pushes; null refuses them (and ENABLE_PUSH is 0)
+ * @param traceSink               every frame of every connection. Default {@code TraceSinks.fromEnvironment()}
+ * @param executor                runs callbacks, body subscribers and future completions (never the loop thread);
+ *                                null: the client's own daemon threads
+ * @param loopThreads             selector threads. Default 1
+ */
+public record ClientConfig(Duration connectTimeout, Duration responseHeadersTimeout, Duration requestTimeout,
+        Duration idleTimeout, Duration pingInterval, int maxConnectionsPerAuthority, int maxRetries,
+        long streamWriteBufferBytes, ConnectionConfig connection, SSLContext sslContext, boolean verifyHostname,
+        boolean h2cUpgrade, PushHandler pushHandler, TraceSink traceSink, Executor executor, int loopThreads) {
+
+    public ClientConfig {
+        Objects.requireNonNull(connection, "connection");
+        Objects.requireNonNull(traceSink, "traceSink");
+        requirePositive(connectTimeout, "connectTimeout");
+        requirePositive(responseHeadersTimeout, "responseHeadersTimeout");
+        requirePositive(requestTimeout, "requestTimeout");
+        requireNotNegative(idleTimeout, "idleTimeout");
+        requireNotNegative(pingInterval, "pingInterval");
+        if (maxConnectionsPerAuthority < 1 || maxRetries < 0 || streamWriteBufferBytes < 1 || loopThreads < 1) {
+            throw new IllegalArgumentException("maxConnectionsPerAuthority >= 1, maxRetries >= 0, "
+                    + "streamWriteBufferBytes >= 1 and loopThreads >= 1 required");
+        }
+    }
+
+    /** Timeouts must be finite and positive: zero would mean "wait forever", which we never do. */
+    static void requirePositive(Duration d, String name) {
+        Objects.requireNonNull(d, name);
+        if (d.isNegative() || d.isZero()) {
+            throw new IllegalArgumentException(name + " must be positive (there is no infinite timeout), was " + d);
+        }
+    }
+
+    private static void requireNotNegative(Duration d, String name) {
+        Objects.requireNonNull(d, name);
+        if (d.isNegative()) {
+            throw new IllegalArgumentException(name + " must be >= 0 (0 = off), was " + d);
+        }
+    }
+}

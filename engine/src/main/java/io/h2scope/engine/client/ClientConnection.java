@@ -1,0 +1,285 @@
+package io.h2scope.engine.client;
+
+import io.h2scope.engine.core.ConnectionState;
+import io.h2scope.engine.core.Http2Connection;
+import io.h2scope.engine.core.event.Event;
+import io.h2scope.engine.error.ErrorCode;
+import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.stream.StreamState;
+import io.h2scope.engine.transport.ConnectionDriver;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import javax.net.ssl.SSLSession;
+
+/**
+ * The client side of one HTTP/2 connection, driven by a {@link ConnectionDriver} like the server's
+ * connections: turns the core's events into the {@link ClientStream}s' progress and tells its
+ * {@link Route} when it is ready, how many streams it takes, and when a slot frees up or it is gone.
+ * Everything here runs on the loop thread except {@link #start} and {@link #onLoop}.
+ */
+final class ClientConnection implements ConnectionDriver.Application {
+
+    private final H2Client client;
+    private final Route route;
+    private final long id;
+    private final Map<Integer, ClientStream> streams = new HashMap<>();
+    private final List<RequestBodyWriter> writers = new ArrayList<>();
+    private volatile ConnectionDriver driver;
+    private volatile Thread loopThread;
+    private volatile boolean closed;
+    private boolean ready;
+
+    ClientConnection(H2Client client, Route route, long id) {
+        this.client = client;
+        this.route = route;
+        this.id = id;
+    }
+
+    long id() {
+        return id;
+    }
+
+    H2Client client() {
+        return client;
+    }
+
+    Http2Connection core() {
+        return driver.connection();
+    }
+
+    Optional<SSLSession> sslSession() {
+        return driver.context().sslSession();
+    }
+
+    /** Runs {@code r} on the loop thread: at once when already there. After the close, tasks run at once (and see a dead connection). */
+    void onLoop(Runnable r) {
+        if (Thread.currentThread() == loopThread) {
+            r.run();
+        } else if (closed || driver == null) {
+            r.run();
+        } else {
+            driver.execute(r);
+        }
+    }
+
+    /** Any thread: opens a stream for {@code task}, which holds one of this connection's slots in the route. */
+    void start(RequestTask<?> task) {
+        onLoop(() -> {
+            if (task.isOver()) {
+                route.release(this);
+                return;
+            }
+            ConnectionState state = core().state();
+            if (closed || state == ConnectionState.CLOSED || state == ConnectionState.GOAWAY_RECEIVED
+                    || state == ConnectionState.GOAWAY_SENT) {
+                route.noMoreStreams(this, 0); // so the route does not choose this connection again
+                route.release(this);
+                route.submitFirst(task);
+                return;
+            }
+            ClientStream stream = new ClientStream(this, task, true);
+            try {
+                stream.open();
+            } catch (IllegalStateException e) {
+                // the peer lowered MAX_CONCURRENT_STREAMS, sent GOAWAY or the ids ran out: another connection takes it
+                route.noMoreStreams(this, core().liveStreamCount());
+                route.release(this);
+                route.submitFirst(task);
+            }
+        });
+    }
+
+    void register(ClientStream stream) {
+        streams.put(stream.id(), stream);
+    }
+
+    void watchWrites(RequestBodyWriter w) {
+        if (!writers.contains(w)) {
+            writers.add(w);
+        }
+    }
+
+    /** After an event on {@code streamId}: a closed stream frees its slot. */
+    void afterStreamEvent(int streamId) {
+        afterStreamEvent(streamId, false);
+    }
+
+    /**
+     * The core reports END_STREAM before it moves the stream's state, so after an event that ended the
+     * stream ({@code ended}) the check runs again once the core is done with the frame.
+     */
+    private void afterStreamEvent(int streamId, boolean ended) {
+        ClientStream s = streams.get(streamId);
+        if (s == null) {
+            return;
+        }
+        if (core().streamState(streamId) == StreamState.CLOSED) {
+            streams.remove(streamId);
+            s.finish();
+            if (s.reserved) {
+                route.release(this);
+            }
+        } else if (ended) {
+            driver.execute(() -> afterStreamEvent(streamId, false));
+        }
+    }
+
+    // ---------------------------------------------------------------- driver callbacks
+
+    @Override
+    public void onStart(ConnectionDriver d) {
+        driver = d;
+        loopThread = Thread.currentThread();
+    }
+
+    @Override
+    public void onEvent(Event event) {
+        if (event instanceof Event.HeadersReceived h) {
+            ClientStream s = streams.get(h.streamId());
+            if (s != null) {
+                s.onHeaders(h);
+            }
+            afterStreamEvent(h.streamId(), h.endStream());
+        } else if (event instanceof Event.DataReceived d) {
+            ClientStream s = streams.get(d.streamId());
+            if (s != null) {
+                s.onData(d);
+            } else {
+                core().consumed(d.streamId(), d.data().length);
+            }
+            afterStreamEvent(d.streamId(), d.endStream());
+        } else if (event instanceof Event.StreamReset r) {
+            ClientStream s = streams.get(r.streamId());
+            if (s != null) {
+                s.onReset(r.errorCode(), r.byPeer(), "");
+            }
+            afterStreamEvent(r.streamId());
+        } else if (event instanceof Event.StreamErrorRaised e) {
+            ClientStream s = streams.get(e.error().streamId());
+            if (s != null) {
+                s.onReset(e.error().code().code(), false, e.error().getMessage());
+            }
+            afterStreamEvent(e.error().streamId());
+        } else if (event instanceof Event.SettingsReceived s) {
+            int max = (int) Math.min(Integer.MAX_VALUE, s.settings().maxConcurrentStreams());
+            if (!ready) {
+                ready = true;
+                route.ready(this, max);
+            } else {
+                route.capacity(this, max);
+            }
+        } else if (event instanceof Event.PushPromiseReceived p) {
+            onPush(p);
+        } else if (event instanceof Event.GoAwayReceived) {
+            route.noMoreStreams(this, 0); // RFC9113 §6.8: "Receivers of a GOAWAY frame MUST NOT open additional streams"
+        } else if (event instanceof Event.ConnectionErrorRaised e) {
+            failAll(new IOException("connection error: " + e.error().getMessage()));
+        } else if (event instanceof Event.ConnectionClosed c) {
+            failAll(new IOException("connection closed: " + c.reason()));
+        }
+    }
+
+    /** RFC 9113 §8.4: a promise is accepted by the push handler, or refused with RST_STREAM CANCEL. */
+    private void onPush(Event.PushPromiseReceived p) {
+        PushHandler handler = client.config().pushHandler();
+        H2Request promised = promisedRequest(p.requestHeaders());
+        if (handler != null && promised != null) {
+            RequestTask<byte[]> task = new RequestTask<>(promised, HttpResponse.BodyHandlers.ofByteArray(), client);
+            CompletableFuture<H2Response<byte[]>> view = task.result.copy();
+            boolean accepted;
+            try {
+                accepted = handler.accept(promised, view);
+            } catch (RuntimeException e) {
+                accepted = false;
+            }
+            if (accepted) {
+                ClientStream stream = new ClientStream(this, task, false);
+                task.beginPushed(stream);
+                stream.adoptPushed(p.promisedStreamId());
+                return;
+            }
+        }
+        // RFC9113 §8.4.2: "A client can ... reset the promised stream ... with a CANCEL error code"
+        core().reset(p.promisedStreamId(), ErrorCode.CANCEL);
+    }
+
+    private H2Request promisedRequest(List<HeaderField> fields) {
+        String scheme = null;
+        String authority = null;
+        String path = null;
+        String method = "GET";
+        H2Request.Builder b = null;
+        List<HeaderField> regular = new ArrayList<>();
+        for (HeaderField f : fields) {
+            switch (f.name()) {
+                case ":scheme" -> scheme = f.value();
+                case ":authority" -> authority = f.value();
+                case ":path" -> path = f.value();
+                case ":method" -> method = f.value();
+                default -> regular.add(f);
+            }
+        }
+        try {
+            b = H2Request.newBuilder(URI.create(scheme + "://" + authority + path)).method(method, null);
+            for (HeaderField f : regular) {
+                b.header(f.name(), f.value());
+            }
+            return b.build();
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    @Override
+    public void afterFlush() {
+        if (writers.isEmpty()) {
+            return;
+        }
+        List<RequestBodyWriter> snapshot = new ArrayList<>(writers);
+        writers.clear();
+        for (RequestBodyWriter w : snapshot) {
+            if (!w.onFlushed() && !writers.contains(w)) {
+                writers.add(w);
+            }
+        }
+    }
+
+    @Override
+    public void onClosed(Throwable causeOrNull) {
+        closed = true;
+        failAll(causeOrNull == null ? new IOException("connection closed") : new IOException("connection failed: "
+                + causeOrNull, causeOrNull));
+        route.gone(this, causeOrNull);
+    }
+
+    private void failAll(IOException cause) {
+        List<ClientStream> all = new ArrayList<>(streams.values());
+        streams.clear();
+        writers.clear();
+        for (ClientStream s : all) {
+            s.connectionLost(cause);
+            if (s.reserved) {
+                route.release(this);
+            }
+        }
+    }
+
+    /** Graceful close: GOAWAY NO_ERROR; streams in flight finish first (RFC 9113 §6.8). */
+    void goAway() {
+        if (driver != null && !closed) {
+            onLoop(() -> core().goAway(ErrorCode.NO_ERROR, "client closing"));
+        }
+    }
+
+    boolean isClosed() {
+        return closed;
+    }
+}

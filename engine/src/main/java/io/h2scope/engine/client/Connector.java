@@ -1,0 +1,87 @@
+package io.h2scope.engine.client;
+
+import io.h2scope.engine.core.ConnectionConfig;
+import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.transport.ConnectionContext;
+import io.h2scope.engine.transport.ConnectionDriver;
+import io.h2scope.engine.transport.ConnectionHandler;
+import io.h2scope.engine.transport.DriverConfig;
+import io.h2scope.engine.transport.NioClient;
+import io.h2scope.engine.transport.tls.TlsLayer;
+import io.h2scope.engine.transport.tls.TlsPolicy;
+
+import java.net.InetSocketAddress;
+import java.net.http.HttpConnectTimeoutException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLHandshakeException;
+
+/**
+ * Opens one client connection for a {@link Route}: TCP, then TLS with ALPN (offering "h2" and
+ * "http/1.1", so a server without h2 can say what it speaks instead of failing the handshake), or h2c
+ * by prior knowledge. The connect timeout covers all of it up to the server's first SETTINGS.
+ */
+final class Connector {
+
+    private final H2Client client;
+    private final NioClient nio;
+    private final SSLContext sslContext;
+
+    Connector(H2Client client, NioClient nio, SSLContext sslContext) {
+        this.client = client;
+        this.nio = nio;
+        this.sslContext = sslContext;
+    }
+
+    void connect(Route route, ClientConnection conn) {
+        ClientConfig config = client.config();
+        ConnectionConfig core = config.connection().withEnablePush(config.pushHandler() != null)
+                .withTraceSink(conn.id(), config.traceSink());
+        DriverConfig timers = DriverConfig.DEFAULTS.withPrefaceTimeout(config.connectTimeout().multipliedBy(2)) // ours fires first
+                .withIdleTimeout(config.idleTimeout()).withPingInterval(config.pingInterval());
+        ConnectionDriver driver = new ConnectionDriver(Role.CLIENT, core, timers, conn, System::nanoTime, Duration.ZERO);
+        ConnectionHandler handler = driver;
+        String authority = route.host + ":" + route.port;
+        if (route.tls) {
+            TlsLayer tls = TlsLayer.client(sslContext, route.host, route.port, List.of(TlsPolicy.H2, TlsPolicy.HTTP_1_1),
+                    config.verifyHostname(), new AlpnCheck(driver, route, conn));
+            tls.handshake().whenComplete((session, error) -> {
+                if (error != null) {
+                    route.gone(conn, handshakeFailure(authority, error));
+                }
+            });
+            handler = tls;
+        }
+        CompletableFuture<ConnectionContext> tcp;
+        try {
+            tcp = nio.connect(new InetSocketAddress(route.host, route.port), handler);
+        } catch (RuntimeException e) {
+            route.gone(conn, e);
+            return;
+        }
+        tcp.whenComplete((ctx, error) -> {
+            if (error != null) {
+                route.gone(conn, new java.net.ConnectException("cannot connect to " + authority + ": " + error.getMessage()));
+            }
+        });
+        long nanos = config.connectTimeout().toNanos();
+        client.scheduler().schedule(() -> {
+            if (route.isPending(conn)) {
+                route.gone(conn, new HttpConnectTimeoutException("connection to " + authority + " not ready within "
+                        + config.connectTimeout().toMillis() + " ms (TCP, TLS and the server's SETTINGS)"));
+                tcp.thenAccept(ctx -> ctx.execute(ctx::abort));
+            }
+        }, nanos, TimeUnit.NANOSECONDS);
+    }
+
+    private static Throwable handshakeFailure(String authority, Throwable error) {
+        String message = String.valueOf(error.getMessage());
+        if (error instanceof SSLHandshakeException && message.contains("no_application_protocol")) {
+            return new ProtocolNegotiationException(authority, null, error);
+        }
+        return error;
+    }
+}

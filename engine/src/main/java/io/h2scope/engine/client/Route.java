@@ -1,0 +1,191 @@
+package io.h2scope.engine.client;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The connections to one authority (scheme, host, port) and the requests waiting for a stream on
+ * them. A request goes to the ready connection with the fewest streams that is under the peer's
+ * SETTINGS_MAX_CONCURRENT_STREAMS (RFC 9113 §5.1.2); when all are full, one more connection is opened
+ * (one at a time, up to {@code maxConnectionsPerAuthority}); otherwise it waits here for a slot.
+ * A connection counts as ready once the server's first SETTINGS arrived, so its limit is known.
+ */
+final class Route {
+
+    private final H2Client client;
+    final String host;
+    final int port;
+    final boolean tls;
+    private final ArrayDeque<RequestTask<?>> waiting = new ArrayDeque<>();
+    private final Set<ClientConnection> pending = new LinkedHashSet<>();
+    private final Map<ClientConnection, Slots> ready = new LinkedHashMap<>();
+
+    /** What the route knows about a ready connection. */
+    private static final class Slots {
+        int active;
+        int max;
+        boolean accepting = true;
+
+        Slots(int max) {
+            this.max = max;
+        }
+    }
+
+    Route(H2Client client, String host, int port, boolean tls) {
+        this.client = client;
+        this.host = host;
+        this.port = port;
+        this.tls = tls;
+    }
+
+    void submit(RequestTask<?> task) {
+        List<Runnable> actions;
+        synchronized (this) {
+            waiting.addLast(task);
+            actions = dispatch();
+        }
+        actions.forEach(Runnable::run);
+    }
+
+    /** A task handed back by a connection that could not open its stream keeps its place in line. */
+    void submitFirst(RequestTask<?> task) {
+        List<Runnable> actions;
+        synchronized (this) {
+            waiting.addFirst(task);
+            actions = dispatch();
+        }
+        actions.forEach(Runnable::run);
+    }
+
+    synchronized void remove(RequestTask<?> task) {
+        waiting.remove(task);
+    }
+
+    void ready(ClientConnection conn, int maxConcurrentStreams) {
+        update(() -> {
+            if (pending.remove(conn)) {
+                ready.put(conn, new Slots(maxConcurrentStreams));
+            }
+        });
+    }
+
+    void capacity(ClientConnection conn, int maxConcurrentStreams) {
+        update(() -> {
+            Slots s = ready.get(conn);
+            if (s != null) {
+                s.max = maxConcurrentStreams;
+            }
+        });
+    }
+
+    /** GOAWAY received (live == 0), or the core refused a stream although we counted a free slot. */
+    void noMoreStreams(ClientConnection conn, int live) {
+        update(() -> {
+            Slots s = ready.get(conn);
+            if (s != null) {
+                if (live == 0) {
+                    s.accepting = false;
+                } else {
+                    s.max = Math.max(1, Math.min(s.max, live));
+                }
+            }
+        });
+    }
+
+    void release(ClientConnection conn) {
+        update(() -> {
+            Slots s = ready.get(conn);
+            if (s != null && s.active > 0) {
+                s.active--;
+            }
+        });
+    }
+
+    /** The connection closed, or failed to become ready ({@code cause} then fails the waiting requests). */
+    void gone(ClientConnection conn, Throwable cause) {
+        List<RequestTask<?>> failed = new ArrayList<>();
+        List<Runnable> actions;
+        synchronized (this) {
+            boolean wasPending = pending.remove(conn);
+            ready.remove(conn);
+            if (wasPending && pending.isEmpty() && ready.values().stream().noneMatch(s -> s.accepting)) {
+                failed.addAll(waiting); // nothing else can serve them: the connect error is their answer
+                waiting.clear();
+            }
+            actions = dispatch();
+        }
+        Throwable why = cause != null ? cause : new java.io.IOException("connection to " + host + ":" + port
+                + " closed before it was ready");
+        failed.forEach(t -> t.fail(why));
+        actions.forEach(Runnable::run);
+    }
+
+    synchronized boolean isPending(ClientConnection conn) {
+        return pending.contains(conn);
+    }
+
+    synchronized List<ClientConnection> connections() {
+        List<ClientConnection> all = new ArrayList<>(pending);
+        all.addAll(ready.keySet());
+        return all;
+    }
+
+    /** Open streams per ready connection, for tests and the inspector. */
+    synchronized int readyConnections() {
+        return ready.size();
+    }
+
+    private void update(Runnable change) {
+        List<Runnable> actions;
+        synchronized (this) {
+            change.run();
+            actions = dispatch();
+        }
+        actions.forEach(Runnable::run);
+    }
+
+    /** Holding the lock: assigns waiting tasks to free slots; returns what to run after unlocking. */
+    private List<Runnable> dispatch() {
+        List<Runnable> actions = new ArrayList<>();
+        while (!waiting.isEmpty()) {
+            if (waiting.peekFirst().isOver()) {
+                waiting.pollFirst();
+                continue;
+            }
+            ClientConnection best = null;
+            Slots bestSlots = null;
+            for (Map.Entry<ClientConnection, Slots> e : ready.entrySet()) {
+                Slots s = e.getValue();
+                if (s.accepting && s.active < s.max && (bestSlots == null || s.active < bestSlots.active)) {
+                    best = e.getKey();
+                    bestSlots = s;
+                }
+            }
+            if (best != null) {
+                RequestTask<?> task = waiting.pollFirst();
+                bestSlots.active++;
+                ClientConnection target = best;
+                actions.add(() -> target.start(task));
+                continue;
+            }
+            long usable = ready.values().stream().filter(s -> s.accepting).count();
+            if (client.isClosed()) {
+                RequestTask<?> task = waiting.pollFirst();
+                actions.add(() -> task.fail(new java.io.IOException("the client is closed")));
+                continue;
+            }
+            if (pending.isEmpty() && usable < client.config().maxConnectionsPerAuthority()) {
+                ClientConnection conn = new ClientConnection(client, this, client.nextConnectionId());
+                pending.add(conn);
+                actions.add(() -> client.connector().connect(this, conn));
+            }
+            break;
+        }
+        return actions;
+    }
+}
