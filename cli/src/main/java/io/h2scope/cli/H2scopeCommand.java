@@ -1,7 +1,10 @@
 package io.h2scope.cli;
 
+import io.h2scope.cli.conform.ConformCommand;
 import io.h2scope.cli.decode.FramesCommand;
 import io.h2scope.cli.decode.HpackCommand;
+import io.h2scope.cli.get.GetCommand;
+import io.h2scope.cli.serve.ServeCommand;
 import io.h2scope.cli.trace.TraceCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -12,7 +15,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "HTTP/2 conformance test harness and debugging inspector.%n",
-        subcommands = {io.h2scope.cli.conform.ConformCommand.class, FramesCommand.class, io.h2scope.cli.get.GetCommand.class, HpackCommand.class, io.h2scope.cli.serve.ServeCommand.class, TraceCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {ConformCommand.class, ServeCommand.class, GetCommand.class, TraceCommand.class,
+                FramesCommand.class, HpackCommand.class, CommandLine.HelpCommand.class})
 public final class H2scopeCommand implements Runnable {
 
     @CommandLine.Spec
