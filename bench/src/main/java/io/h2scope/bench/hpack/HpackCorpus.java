@@ -1,7 +1,7 @@
 package io.h2scope.bench.hpack;
 
-import io.h2scope.bench.MiniJson;
 import io.h2scope.bench.SharedDir;
+import io.h2scope.engine.trace.jsonl.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -100,7 +100,7 @@ public final class HpackCorpus {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        Map<String, Object> root = (Map<String, Object>) MiniJson.parse(json);
+        Map<String, Object> root = (Map<String, Object>) Json.parse(json);
         List<Case> cases = new ArrayList<>();
         for (Object o : (List<Object>) root.get("cases")) {
             Map<String, Object> c = (Map<String, Object>) o;

@@ -1,6 +1,6 @@
 package io.h2scope.engine.hpack;
 
-import io.h2scope.engine.testsupport.MiniJson;
+import io.h2scope.engine.trace.jsonl.Json;
 import io.h2scope.engine.testsupport.SharedDir;
 
 import java.io.IOException;
@@ -73,7 +73,7 @@ final class HpackCorpus {
 
     static Story load(String folder, Path file) {
         String text = read(file);
-        Map<?, ?> json = (Map<?, ?>) MiniJson.parse(text);
+        Map<?, ?> json = (Map<?, ?>) Json.parse(text);
         List<Case> cases = new ArrayList<>();
         int position = 0;
         for (Object o : (List<?>) json.get("cases")) {

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.h2scope.engine.error.SpecRef;
 import io.h2scope.engine.error.StreamError;
 import io.h2scope.engine.hpack.HeaderField;
-import io.h2scope.engine.testsupport.MiniJson;
+import io.h2scope.engine.trace.jsonl.Json;
 import io.h2scope.engine.testsupport.SharedDir;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -63,7 +63,7 @@ class BrowserCorpusTest {
     private static List<List<HeaderField>> requestSets() throws Exception {
         List<List<HeaderField>> sets = new ArrayList<>();
         for (Path story : stories()) {
-            Map<?, ?> json = (Map<?, ?>) MiniJson.parse(Files.readString(story, StandardCharsets.UTF_8));
+            Map<?, ?> json = (Map<?, ?>) Json.parse(Files.readString(story, StandardCharsets.UTF_8));
             if (!"request".equals(json.get("context"))) {
                 continue;
             }

@@ -8,9 +8,10 @@ import java.util.Map;
 /**
  * The little JSON the trace format needs, without a library: string escaping for the writer, and a
  * strict parser into {@code Map<String, Object>}, {@code List<Object>}, {@code String}, {@code Long},
- * {@code Double}, {@code Boolean} and {@code null}. Errors name the offset.
+ * {@code Double}, {@code Boolean} and {@code null}. Errors name the offset. Also the one JSON reader of the
+ * tests and benchmarks (the HPACK corpus), so the engine needs no JSON library.
  */
-final class Json {
+public final class Json {
 
     private final String text;
     private int pos;
@@ -20,7 +21,7 @@ final class Json {
     }
 
     /** Parses one JSON value that must fill {@code text} (surrounding white space allowed). */
-    static Object parse(String text) {
+    public static Object parse(String text) {
         Json json = new Json(text);
         json.skipSpace();
         Object value = json.value(0);
