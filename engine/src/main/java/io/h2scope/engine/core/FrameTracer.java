@@ -48,6 +48,21 @@ final class FrameTracer {
     private final HpackDecoder outboundShadow;
     /** HPACK detail of the inbound block decoded while the current frame was handled. */
     private HpackBlock pendingInbound;
+    /**
+     * While an inbound frame is being handled, what it causes (our replies, state changes) is held back
+     * and delivered after the inbound frame's own event, so a trace reads cause before effect. Each held
+     * event is built at once, with the windows and state of the moment it happened; the inbound frame's
+     * windows are taken just before its first effect (an application event or a frame we send).
+     */
+    private boolean holding;
+    private List<Runnable> held;
+    private int inboundStream;
+    private boolean snapshotTaken;
+    private int snapConnSend;
+    private int snapConnRecv;
+    private int snapStreamSend;
+    private int snapStreamRecv;
+    private StreamState snapState;
 
     FrameTracer(TraceSink sink, long connectionId, long startNanos, StateView view) {
         this.sink = sink;
@@ -105,17 +120,99 @@ final class FrameTracer {
         }
         int streamId = frame.streamId();
         boolean stream = streamId > 0;
-        sink.onFrame(new FrameEvent(connectionId, nowNanos - startNanos, direction,
+        if (direction == Direction.INBOUND && snapshotTaken && streamId == inboundStream) {
+            sink.onFrame(new FrameEvent(connectionId, nowNanos - startNanos, direction,
+                    header != null ? header : FrameHeader.of(frame), frame, headers,
+                    snapConnSend, snapConnRecv, snapStreamSend, snapStreamRecv, stateAfter(frame, snapState), hpack));
+            return;
+        }
+        if (direction == Direction.OUTBOUND) {
+            beforeEffect();
+        }
+        FrameEvent event = new FrameEvent(connectionId, nowNanos - startNanos, direction,
                 header != null ? header : FrameHeader.of(frame), frame, headers,
                 view.connectionSendWindow(), view.connectionReceiveWindow(),
                 stream ? view.streamSendWindow(streamId) : -1, stream ? view.streamReceiveWindow(streamId) : -1,
-                stream ? view.state(streamId) : null, hpack));
+                stream ? view.state(streamId) : null, hpack);
+        if (direction == Direction.INBOUND) {
+            sink.onFrame(event);
+        } else {
+            deliver(() -> sink.onFrame(event));
+        }
+    }
+
+    /**
+     * The core tells the application about a frame carrying END_STREAM before it moves the stream's state;
+     * the snapshot may come from that moment, so apply RFC 9113 §5.1's END_STREAM step here.
+     */
+    private static StreamState stateAfter(Frame frame, StreamState snapshot) {
+        boolean endStream = frame instanceof io.h2scope.engine.frame.DataFrame d && d.endStream()
+                || frame instanceof io.h2scope.engine.frame.HeadersFrame h && h.endStream();
+        if (!endStream || snapshot == null) {
+            return snapshot;
+        }
+        return switch (snapshot) {
+            case OPEN -> StreamState.HALF_CLOSED_REMOTE;
+            case HALF_CLOSED_LOCAL -> StreamState.CLOSED;
+            default -> snapshot;
+        };
+    }
+
+    /** Starts holding back what the inbound frame about to be handled causes (only when tracing is on). */
+    void beginInbound(int streamId) {
+        holding = sink.enabled();
+        inboundStream = streamId;
+        snapshotTaken = false;
+    }
+
+    /**
+     * The inbound frame is about to have its first effect (an event to the application, a frame we send):
+     * its own processing is done, so its "windows after the frame" are the ones now.
+     */
+    void beforeEffect() {
+        if (!holding || snapshotTaken) {
+            return;
+        }
+        snapshotTaken = true;
+        boolean stream = inboundStream > 0;
+        snapConnSend = view.connectionSendWindow();
+        snapConnRecv = view.connectionReceiveWindow();
+        snapStreamSend = stream ? view.streamSendWindow(inboundStream) : -1;
+        snapStreamRecv = stream ? view.streamReceiveWindow(inboundStream) : -1;
+        snapState = stream ? view.state(inboundStream) : null;
+    }
+
+    /** Publishes the inbound frame, then what it caused, in order. */
+    void endInbound(FrameHeader header, Frame frame, List<HeaderField> headers, long nowNanos) {
+        holding = false;
+        try {
+            publish(Direction.INBOUND, header, frame, headers, nowNanos);
+        } finally {
+            snapshotTaken = false;
+            if (held != null && !held.isEmpty()) {
+                List<Runnable> events = held;
+                held = null;
+                events.forEach(Runnable::run);
+            }
+        }
+    }
+
+    private void deliver(Runnable event) {
+        if (holding) {
+            if (held == null) {
+                held = new java.util.ArrayList<>();
+            }
+            held.add(event);
+        } else {
+            event.run();
+        }
     }
 
     /** A stream state transition (only called when the state changed). */
     void stateChanged(int streamId, StreamState from, StreamState to, StreamInput input, long nowNanos) {
         if (sink.enabled()) {
-            sink.onStreamState(connectionId, nowNanos - startNanos, streamId, from, to, input);
+            long t = nowNanos - startNanos;
+            deliver(() -> sink.onStreamState(connectionId, t, streamId, from, to, input));
         }
     }
 

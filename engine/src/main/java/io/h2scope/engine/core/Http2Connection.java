@@ -460,6 +460,7 @@ public final class Http2Connection {
     // ---------------------------------------------------------------- internals used by InboundFrames
 
     void emit(Event event) {
+        tracer.beforeEffect();
         listener.onEvent(event);
     }
 

@@ -63,15 +63,18 @@ final class InboundFrames implements StrictFrameHandler {
         }
         tracedHeaders = List.of();
         H2Exception error = null;
+        c.tracer.beginInbound(frame.streamId());
         try {
             c.onFirstFrame(frame.typeCode(), frame instanceof SettingsFrame s && s.ack());
             c.assembler.checkSequence(frame.typeCode(), frame.streamId());
             dispatch(frame);
         } catch (H2Exception e) {
             error = e;
-        }
-        if (c.tracer.enabled()) {
-            c.tracer.publish(Direction.INBOUND, reader.currentHeader(), frame, tracedHeaders, c.now);
+        } finally {
+            if (c.tracer.enabled()) {
+                // the frame first, then what it caused (held back by the tracer while it was handled)
+                c.tracer.endInbound(reader.currentHeader(), frame, tracedHeaders, c.now);
+            }
         }
         raise(error);
     }
