@@ -22,6 +22,7 @@ import io.h2scope.engine.hpack.DynamicTable;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.HpackDecoder;
 import io.h2scope.engine.hpack.HpackEncoder;
+import io.h2scope.engine.hpack.HpackOutput;
 import io.h2scope.engine.hpack.HpackException;
 import io.h2scope.engine.settings.Settings;
 import io.h2scope.engine.stream.Role;
@@ -83,6 +84,7 @@ public final class Http2Connection {
     final OutboundFlow outbound = new OutboundFlow();
     final HpackDecoder decoder;
     final HpackEncoder encoder;
+    private HpackOutput blockScratch;
     final SettingsExchange settings;
     final HeaderBlockAssembler assembler;
     final DataScheduler scheduler = new DataScheduler();
@@ -334,7 +336,7 @@ public final class Http2Connection {
         commandTransition(associatedStreamId, StreamInput.SEND_PUSH_PROMISE);
         commandTransition(promised, StreamInput.SEND_PROMISED_ID);
         streams.get(promised).finalHeadersReceived = true; // the promised request stands for the peer's side
-        output.pushPromise(associatedStreamId, promised, encoder.encode(requestHeaders), traced(requestHeaders));
+        output.pushPromise(associatedStreamId, promised, encodeBlock(requestHeaders), traced(requestHeaders));
         return promised;
     }
 
@@ -583,7 +585,17 @@ public final class Http2Connection {
         if (endStream) {
             apply(streamId, StreamInput.SEND_END_STREAM);
         }
-        output.headerBlock(streamId, encoder.encode(headers), endStream, traced(headers));
+        output.headerBlock(streamId, encodeBlock(headers), endStream, traced(headers));
+    }
+
+    /** One header block; encoded into a buffer kept for the connection's life, so only the result is allocated. */
+    private byte[] encodeBlock(List<HeaderField> headers) {
+        if (blockScratch == null) {
+            blockScratch = new HpackOutput(128); // made on first use: an idle connection does not carry it
+        }
+        blockScratch.reset();
+        encoder.encode(headers, blockScratch);
+        return blockScratch.toByteArray();
     }
 
     private List<HeaderField> traced(List<HeaderField> headers) {
