@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Heap per idle HTTP/2 connection: a server JVM with a fixed heap, N idle h2c connections
 # (IdleH2cClients, another JVM), full GC and used heap (jcmd GC.heap_info) before and after.
-#   bench/tools/idle-heap.sh [h2scope|netty] [N=10000] [HEAP=512m]
+#   bench/tools/idle-heap.sh [h2scope|netty] [N=10000] [HEAP=512m] [get]
+# With "get" each connection first does one GET / (buffers used once), then idles.
 # Needs built jars: mvn -B -o -DskipTests package -pl cli,bench -am
 set -euo pipefail
-target="${1:-h2scope}"; n="${2:-10000}"; heap="${3:-512m}"
+target="${1:-h2scope}"; n="${2:-10000}"; heap="${3:-512m}"; mode="${4:-}"
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 bench="$repo/bench/target/benchmarks.jar"
 port=29970
@@ -36,7 +37,7 @@ rss() { awk '/VmRSS/ {print $2}' "/proc/$server/status"; }
 java -cp "$bench" io.h2scope.bench.server.IdleH2cClients 127.0.0.1 "$port" 10 </dev/null >/dev/null
 sleep 1
 base=$(used); base_rss=$(rss)
-java -cp "$bench" io.h2scope.bench.server.IdleH2cClients 127.0.0.1 "$port" "$n" <"$fifo" >"$log.client" 2>&1 &
+java -cp "$bench" io.h2scope.bench.server.IdleH2cClients 127.0.0.1 "$port" "$n" $mode <"$fifo" >"$log.client" 2>&1 &
 client=$!
 exec 3>"$fifo"
 start=$(date +%s)
@@ -51,7 +52,7 @@ if [[ -n "${HISTO:-}" ]]; then  # HISTO=1: the classes that hold the heap, large
   jmap -histo:live "$server" | head -"$(( HISTO > 1 ? HISTO + 3 : 28 ))"
 fi
 alive=$(kill -0 "$server" 2>/dev/null && echo yes || echo no)
-echo "target=$target heap=$heap connections=$opened (opened in $(( $(date +%s) - start )) s) server alive=$alive"
+echo "target=$target heap=$heap ${mode:+(after one GET each) }connections=$opened (opened in $(( $(date +%s) - start )) s) server alive=$alive"
 echo "used heap after full GC: idle server ${base} KiB, with connections ${loaded} KiB"
 echo "heap per idle connection: $(( (loaded - base) * 1024 / opened )) bytes"
 echo "RSS: ${base_rss} KiB -> ${loaded_rss} KiB ($(( (loaded_rss - base_rss) * 1024 / opened )) bytes per connection)"
