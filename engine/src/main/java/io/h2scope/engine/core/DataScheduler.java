@@ -91,6 +91,11 @@ final class DataScheduler {
         return queues.containsKey(streamId);
     }
 
+    /** Whether some stream waits for its turn (not for a window): new DATA must queue behind it. */
+    boolean hasReady() {
+        return !ready.isEmpty();
+    }
+
     /** Whether END_STREAM (or trailers) is already queued: nothing more may be added. */
     boolean isFinishing(int streamId) {
         StreamQueue q = queues.get(streamId);

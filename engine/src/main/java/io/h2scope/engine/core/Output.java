@@ -26,7 +26,10 @@ import java.util.function.LongSupplier;
  */
 final class Output {
 
-    private final FrameOutput out = new FrameOutput();
+    /** Starts small: most connections are idle most of the time; a busy one grows it once, and keeps it. */
+    private static final int INITIAL_OUTPUT_BYTES = 512;
+
+    private final FrameOutput out = new FrameOutput(INITIAL_OUTPUT_BYTES);
     private final FrameWriter writer = new FrameWriter();
     private final ControlFrameBacklog backlog = new ControlFrameBacklog();
     private final FrameTracer tracer;

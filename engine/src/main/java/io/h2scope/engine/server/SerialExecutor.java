@@ -31,6 +31,34 @@ final class SerialExecutor implements Executor {
         delegate.execute(this::drain);
     }
 
+    /**
+     * Runs {@code task} on the calling thread when nothing of this executor is queued or running, else
+     * queues it; either way it never overlaps the other tasks. Tasks queued while it runs go to the delegate.
+     */
+    void executeHere(Runnable task) {
+        synchronized (queue) {
+            if (running) {
+                queue.add(task);
+                return;
+            }
+            running = true;
+        }
+        try {
+            task.run();
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "application callback failed", e);
+        } finally {
+            boolean more;
+            synchronized (queue) {
+                more = !queue.isEmpty();
+                running = more;
+            }
+            if (more) {
+                delegate.execute(this::drain);
+            }
+        }
+    }
+
     private void drain() {
         while (true) {
             Runnable next;

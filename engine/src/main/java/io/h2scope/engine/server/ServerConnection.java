@@ -170,7 +170,7 @@ final class ServerConnection implements ConnectionDriver.Application {
         StreamExchange exchange = new StreamExchange(this, streamId, RequestHeads.of(streamId, fields), now());
         exchanges.put(streamId, exchange);
         H2Handler handler = server.handler();
-        exchange.serial.execute(() -> {
+        Runnable call = () -> {
             try {
                 handler.handle(exchange);
             } catch (RuntimeException e) {
@@ -184,7 +184,12 @@ final class ServerConnection implements ConnectionDriver.Application {
                     }
                 });
             }
-        });
+        };
+        if (handler.isNonBlocking(exchange.request())) {
+            exchange.serial.executeHere(call); // on the loop: no hop to the executor and back
+        } else {
+            exchange.serial.execute(call);
+        }
         return exchange;
     }
 

@@ -30,6 +30,18 @@ public interface ConnectionContext {
     void flush();
 
     /**
+     * {@link #write} then {@link #flush}, except that the caller keeps {@code bytes}: the transport sends
+     * what it can at once and keeps a copy of the rest only, so a caller may drain into one reused
+     * (direct) buffer. {@code bytes} is consumed; the same limits and rules as {@link #write} apply.
+     */
+    default void writeCopy(ByteBuffer bytes) {
+        ByteBuffer copy = ByteBuffer.allocate(bytes.remaining());
+        copy.put(bytes).flip();
+        write(copy);
+        flush();
+    }
+
+    /**
      * Orderly close: flushes pending output (for TLS: then close_notify), then closes. A peer that never
      * reads cannot stall it: after the transport's close-flush timeout the connection is aborted.
      */

@@ -37,6 +37,9 @@ public final class ConnectionDriver implements ConnectionHandler {
     private static final long MIN_TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
     private static final long MAX_TICK_NANOS = TimeUnit.SECONDS.toNanos(1);
     private static final int MAX_PUMP_ROUNDS = 64; // then other connections of the loop get their turn
+    private static final int SCRATCH_BYTES = 64 * 1024;
+    /** Output is drained through one direct buffer per loop thread, not a new buffer per write. */
+    private static final ThreadLocal<ByteBuffer> SCRATCH = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(SCRATCH_BYTES));
 
     /** The protocol user of the connection (a server's request dispatch, a client). Runs on the loop thread. */
     public interface Application {
@@ -154,17 +157,18 @@ public final class ConnectionDriver implements ConnectionHandler {
         boolean ending = connection.state() == ConnectionState.CLOSED;
         long limit = driverConfig.maxPendingWriteBytes();
         int n;
-        while ((n = Math.min(connection.pendingOutputBytes(), driverConfig.writeChunkBytes())) > 0) {
+        ByteBuffer chunk = SCRATCH.get();
+        while ((n = Math.min(Math.min(connection.pendingOutputBytes(), driverConfig.writeChunkBytes()), SCRATCH_BYTES)) > 0) {
             if (!ending && ctx.pendingWriteBytes() >= limit) {
                 ctx.flush(); // the socket may take it all now; if not, onWritable follows
                 if (ctx.pendingWriteBytes() >= limit) {
                     break;
                 }
             }
-            ByteBuffer chunk = ByteBuffer.allocate(n);
+            chunk.clear().limit(n);
             connection.drainOutput(chunk);
             chunk.flip();
-            ctx.write(chunk);
+            ctx.writeCopy(chunk);
         }
         ctx.flush();
         // a closed core has bounded output left: all of it went over; the transport's close flushes it

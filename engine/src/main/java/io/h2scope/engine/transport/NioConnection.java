@@ -143,6 +143,24 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
         }
     }
 
+    /** Straight to the socket when nothing is queued before it (a direct buffer is not copied by the JDK either). */
+    @Override
+    public void writeCopy(ByteBuffer bytes) {
+        if (!loop.inEventLoop() || closed || closing || outputShutdownRequested || writeBlocked || !output.isEmpty()) {
+            ConnectionContext.super.writeCopy(bytes);
+            return;
+        }
+        try {
+            channel.write(bytes);
+        } catch (IOException e) {
+            closeNow(e);
+            return;
+        }
+        if (bytes.hasRemaining()) {
+            ConnectionContext.super.writeCopy(bytes); // the socket is full: queue the rest, wait for OP_WRITE
+        }
+    }
+
     @Override
     public void flush() {
         if (!loop.inEventLoop()) {

@@ -237,6 +237,28 @@ class FrameRulesTest {
     }
 
     @Test
+    void smallBodyWithinTheWindowsGoesOutAtOnceAndLaterDataQueuesBehindQueuedData_rfc9113_6_9_1() {
+        p.frame(SettingsFrame.of(new Setting(0x4, 10)));
+        p.headers(1, get("/"), false);
+        p.headers(3, get("/"), true);
+        p.conn.sendHeaders(1, status(200), false);
+        p.conn.sendHeaders(3, status(200), false);
+        ByteBuffer small = ByteBuffer.wrap(new byte[8]);
+        p.conn.sendData(1, small, false);
+        assertEquals(0, small.remaining(), "the caller's buffer is consumed");
+        assertEquals(0, p.conn.queuedDataBytes(1));
+        p.conn.sendData(1, ByteBuffer.wrap(new byte[4]), false); // 2 bytes of window left: 2 go, 2 wait
+        assertEquals(2, p.conn.queuedDataBytes(1));
+        p.conn.sendData(1, ByteBuffer.wrap(new byte[0]), true); // END_STREAM waits behind the queued bytes
+        p.conn.sendData(3, ByteBuffer.wrap(new byte[3]), true);
+        assertEquals(List.of(8, 2, 3), dataSizes(p.read()));
+        p.frame(WindowUpdateFrame.of(1, 100));
+        assertEquals(List.of(2), dataSizes(p.read()));
+        assertEquals(StreamState.HALF_CLOSED_LOCAL, p.conn.streamState(1), "response ended, the request of stream 1 still open");
+        assertEquals(StreamState.CLOSED, p.conn.streamState(3));
+    }
+
+    @Test
     void continuationWithoutHeadersIsProtocolError_rfc9113_6_10() {
         p.frame(ContinuationFrame.of(1, new byte[0], true));
         p.expectGoAway(ErrorCode.PROTOCOL_ERROR);

@@ -151,6 +151,43 @@ class ServerBehaviourTest {
     }
 
     @Test
+    void nonBlockingRequestsRunOnTheLoopAndTheOthersOnTheExecutor() throws Exception {
+        H2Handler handler = new H2Handler() {
+            @Override
+            public void handle(ServerExchange ex) {
+                ex.onBody(new BodyReceiver() {
+                    @Override
+                    public void onData(ByteBuffer chunk) {
+                    }
+
+                    @Override
+                    public void onEnd() {
+                        ex.respond(200, List.of(new HeaderField("x-handler", handlerThread),
+                                new HeaderField("x-body", Thread.currentThread().getName())), ByteBuffer.allocate(0));
+                    }
+
+                    @Override
+                    public void onError(Throwable e) {
+                    }
+
+                    private final String handlerThread = Thread.currentThread().getName();
+                });
+            }
+
+            @Override
+            public boolean isNonBlocking(io.h2scope.engine.http.RequestHead request) {
+                return request.path().equals("/fast");
+            }
+        };
+        server = H2Server.builder().handler(handler).start();
+        HttpResponse<Void> fast = client.send(priorKnowledgeGet("/fast"), HttpResponse.BodyHandlers.discarding());
+        assertTrue(fast.headers().firstValue("x-handler").orElse("").startsWith("h2scope-server-loop-"), fast.headers().toString());
+        assertTrue(fast.headers().firstValue("x-body").orElse("").startsWith("h2scope-app-"), fast.headers().toString());
+        HttpResponse<Void> slow = client.send(priorKnowledgeGet("/slow"), HttpResponse.BodyHandlers.discarding());
+        assertTrue(slow.headers().firstValue("x-handler").orElse("").startsWith("h2scope-app-"), slow.headers().toString());
+    }
+
+    @Test
     void informationalResponseThenFinal_rfc9113_8_1() throws Exception {
         server = H2Server.builder().handler(ex -> {
             ex.informational(103, List.of(new HeaderField("link", "</style.css>; rel=preload")));

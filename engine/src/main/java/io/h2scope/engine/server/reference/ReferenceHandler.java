@@ -51,6 +51,13 @@ public final class ReferenceHandler implements H2Handler {
         return (byte) (i % 251);
     }
 
+    /** Every route answers from memory or only registers a callback, except {@code /bytes/N}, which computes its body. */
+    @Override
+    public boolean isNonBlocking(RequestHead request) {
+        String path = request.path();
+        return path == null || !path.startsWith("/bytes/");
+    }
+
     @Override
     public void handle(ServerExchange ex) {
         RequestHead req = ex.request();
