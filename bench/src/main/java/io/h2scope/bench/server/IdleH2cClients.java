@@ -55,6 +55,7 @@ public final class IdleH2cClients {
 
     private static Socket handshake(InetSocketAddress address, boolean get) throws IOException {
         Socket s = new Socket();
+        s.setTcpNoDelay(true); // SETTINGS ACK and GET are two small writes: no Nagle wait between them
         s.connect(address, 10_000);
         s.setSoTimeout(10_000);
         s.getOutputStream().write(HELLO);
