@@ -95,6 +95,8 @@ public final class Http2Connection {
     final FrameTracer tracer;
     final Output output;
     final FrameReader reader;
+    /** Our preface SETTINGS, kept so an h2c upgrade can check that HTTP2-Settings announced the same (RFC 7540 §3.2.1). */
+    final SettingsFrame firstSettings;
     private final InboundFrames inboundFrames;
     private final PrefaceCheck preface;
     private final Map<Integer, StreamRecord> streams = new HashMap<>();
@@ -132,7 +134,8 @@ public final class Http2Connection {
             output.raw(PrefaceCheck.CLIENT_PREFACE);
         }
         // RFC9113 §3.4: the server preface "consists of a potentially empty SETTINGS frame that MUST be the first frame"
-        output.frame(settings.send(config.localSettings(role == Role.CLIENT), now, true));
+        this.firstSettings = settings.send(config.localSettings(role == Role.CLIENT), now, true);
+        output.frame(firstSettings);
         // SEC-16: our stream limit holds from the first HEADERS, acknowledged or not
         registry.setMaxConcurrentRemote(limits.maxConcurrentStreams());
         SettingsEffects.applyLocal(this, settings.localAcknowledged());
@@ -187,6 +190,36 @@ public final class Http2Connection {
         } catch (ConnectionError e) {
             connectionError(e);
         }
+    }
+
+    /**
+     * The {@code HTTP2-Settings} value (RFC 7540 §3.2.1: base64url, no padding) for an {@code Upgrade: h2c}
+     * request: the payload of the first SETTINGS frame a client connection built with {@code config} sends.
+     */
+    public static String h2cSettingsHeader(ConnectionConfig config) {
+        return ClientUpgradeStart.headerValue(ClientUpgradeStart.settingsPayload(config));
+    }
+
+    /**
+     * A client connection whose HTTP/1.1 {@code Upgrade: h2c} request was answered with 101 (RFC 7540 §3.2):
+     * the request becomes stream 1, half-closed (local), and its response arrives on stream 1; the next
+     * stream we open is 3. The preface and SETTINGS queued at construction still go out first (§3.5).
+     * Call once, before {@link #receive} and {@link #openStream}.
+     *
+     * @param settingsHeader the HTTP2-Settings value the request carried: it must be
+     *                       {@link #h2cSettingsHeader} of this connection's config
+     * @param request        the upgraded request as a header section (its {@code :method} matters: HEAD)
+     * @throws IllegalArgumentException if {@code settingsHeader} does not match our first SETTINGS
+     */
+    public void startFromUpgrade(String settingsHeader, List<HeaderField> request, long nowNanos) {
+        now = nowNanos;
+        byte[] payload;
+        try {
+            payload = java.util.Base64.getUrlDecoder().decode(settingsHeader);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("HTTP2-Settings is not base64url (RFC 7540 §3.2.1): " + settingsHeader, e);
+        }
+        ClientUpgradeStart.apply(this, payload, request);
     }
 
     // ---------------------------------------------------------------- commands
