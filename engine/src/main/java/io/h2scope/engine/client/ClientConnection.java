@@ -30,17 +30,35 @@ final class ClientConnection implements ConnectionDriver.Application {
     private final H2Client client;
     private final Route route;
     private final long id;
+    /** The HTTP/1.1 Upgrade: h2c this connection starts with, or null (TLS, prior knowledge). */
+    private final H2cUpgradeRequest upgrade;
     private final Map<Integer, ClientStream> streams = new HashMap<>();
     private final List<RequestBodyWriter> writers = new ArrayList<>();
     private volatile ConnectionDriver driver;
     private volatile Thread loopThread;
     private volatile boolean closed;
+    /** Why the client gave up on this connection (the connect timeout), reported to its streams rather than "closed". */
+    private volatile IOException abandonedBecause;
     private boolean ready;
 
     ClientConnection(H2Client client, Route route, long id) {
+        this(client, route, id, null);
+    }
+
+    ClientConnection(H2Client client, Route route, long id, H2cUpgradeRequest upgrade) {
         this.client = client;
         this.route = route;
         this.id = id;
+        this.upgrade = upgrade;
+    }
+
+    H2cUpgradeRequest upgrade() {
+        return upgrade;
+    }
+
+    /** Loop thread: stream 1 of an upgrade is still live, so it holds one of the route's slots. */
+    boolean upgradeStreamLive() {
+        return upgrade != null && streams.containsKey(1);
     }
 
     long id() {
@@ -138,6 +156,11 @@ final class ClientConnection implements ConnectionDriver.Application {
     public void onStart(ConnectionDriver d) {
         driver = d;
         loopThread = Thread.currentThread();
+        if (upgrade != null && upgrade.claim()) {
+            // RFC7540 §3.2: the 101 came; the upgraded request is stream 1 and its response arrives there
+            core().startFromUpgrade(upgrade.settingsHeader(), upgrade.fields(), d.nanoTime());
+            new ClientStream(this, upgrade.task(), true).adoptUpgraded();
+        }
     }
 
     @Override
@@ -260,7 +283,13 @@ final class ClientConnection implements ConnectionDriver.Application {
         route.gone(this, causeOrNull);
     }
 
-    private void failAll(IOException cause) {
+    /** Any thread, before aborting the transport: the streams will fail with {@code cause}. */
+    void abandon(IOException cause) {
+        abandonedBecause = cause;
+    }
+
+    private void failAll(IOException closedCause) {
+        IOException cause = abandonedBecause != null ? abandonedBecause : closedCause;
         List<ClientStream> all = new ArrayList<>(streams.values());
         streams.clear();
         writers.clear();
