@@ -187,6 +187,17 @@ class H2ClientUpgradeTest {
     }
 
     @Test
+    void interimResponsesBeforeThe101AreSkipped_rfc9110_15_2() throws Exception {
+        byte[] settings = FrameWriter.encode(SettingsFrame.of(List.of()));
+        byte[] headers = FrameWriter.encode(HeadersFrame.of(1, new byte[] {(byte) 0x88}, true, true));
+        ScriptedServer server = new ScriptedServer(request -> concat(("HTTP/1.1 100 Continue\r\n\r\n"
+                + "HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: h2c\r\n\r\n")
+                .getBytes(StandardCharsets.ISO_8859_1), settings, headers));
+        H2Client client = client(H2Client.newBuilder());
+        assertEquals(200, client.get(server.url()).status());
+    }
+
+    @Test
     void aServerThatNeverAnswersTheUpgradeTripsTheConnectTimeout() throws Exception {
         ScriptedServer silent = new ScriptedServer(request -> new byte[0]);
         H2Client client = client(H2Client.newBuilder().connectTimeout(Duration.ofMillis(400)));
