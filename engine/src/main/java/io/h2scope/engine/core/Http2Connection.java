@@ -109,6 +109,8 @@ public final class Http2Connection {
     private boolean goAwayReceived;
     private int goAwayLastSentId = Integer.MAX_VALUE;
     private int peerLastStreamId = Integer.MAX_VALUE;
+    /** While a GOAWAY's refusals are reported: the close waits until the last one is out. */
+    private boolean holdFinish;
 
     public Http2Connection(Role role, ConnectionConfig config, ConnectionListener listener, long nowNanos) {
         this.role = Objects.requireNonNull(role, "role");
@@ -635,10 +637,17 @@ public final class Http2Connection {
                 refused.add(id);
             }
         }
-        for (int id : refused) {
-            // RFC9113 §6.8: streams above the last id "were not or will not be processed"; safe to retry
-            apply(id, StreamInput.RECV_RST_STREAM);
-            emit(new Event.StreamReset(id, ErrorCode.REFUSED_STREAM.code(), true));
+        // the connection may end with the last refused stream: every refusal is reported before ConnectionClosed,
+        // so the application can retry those requests instead of failing them as lost with the connection
+        holdFinish = true;
+        try {
+            for (int id : refused) {
+                // RFC9113 §6.8: streams above the last id "were not or will not be processed"; safe to retry
+                apply(id, StreamInput.RECV_RST_STREAM);
+                emit(new Event.StreamReset(id, ErrorCode.REFUSED_STREAM.code(), true));
+            }
+        } finally {
+            holdFinish = false;
         }
         maybeFinish();
     }
@@ -680,7 +689,7 @@ public final class Http2Connection {
     }
 
     private void maybeFinish() {
-        if ((goAwaySent || goAwayReceived) && streams.isEmpty() && state != ConnectionState.CLOSED) {
+        if (!holdFinish && (goAwaySent || goAwayReceived) && streams.isEmpty() && state != ConnectionState.CLOSED) {
             close("GOAWAY " + (goAwaySent ? "sent" : "received") + " and no stream left");
         }
     }
