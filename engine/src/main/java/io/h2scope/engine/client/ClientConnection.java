@@ -27,6 +27,13 @@ import javax.net.ssl.SSLSession;
  */
 final class ClientConnection implements ConnectionDriver.Application {
 
+    /**
+     * The stream limit assumed after an h2c upgrade's 101, until the server's SETTINGS say otherwise:
+     * RFC9113 §6.5.2 recommends MAX_CONCURRENT_STREAMS "be no smaller than 100". A server with a lower
+     * limit refuses the excess with REFUSED_STREAM, which idempotent requests survive by a retry.
+     */
+    static final int ASSUMED_MAX_CONCURRENT_STREAMS = 100;
+
     private final H2Client client;
     private final Route route;
     private final long id;
@@ -40,6 +47,7 @@ final class ClientConnection implements ConnectionDriver.Application {
     /** Why the client gave up on this connection (the connect timeout), reported to its streams rather than "closed". */
     private volatile IOException abandonedBecause;
     private boolean ready;
+    private volatile boolean peerSettingsReceived;
 
     ClientConnection(H2Client client, Route route, long id) {
         this(client, route, id, null);
@@ -160,6 +168,12 @@ final class ClientConnection implements ConnectionDriver.Application {
             // RFC7540 §3.2: the 101 came; the upgraded request is stream 1 and its response arrives there
             core().startFromUpgrade(upgrade.settingsHeader(), upgrade.fields(), d.nanoTime());
             new ClientStream(this, upgrade.task(), true).adoptUpgraded();
+            // RFC9113 §3.4: "clients are permitted to send additional frames to the server immediately after sending
+            // the client connection preface, without waiting to receive the server connection preface": the requests
+            // that waited for the upgrade leave with the preface, in one write (apache2 serves only what it reads
+            // before its upgraded session first goes idle)
+            ready = true;
+            route.ready(this, ASSUMED_MAX_CONCURRENT_STREAMS);
         }
     }
 
@@ -193,6 +207,7 @@ final class ClientConnection implements ConnectionDriver.Application {
             afterStreamEvent(e.error().streamId());
         } else if (event instanceof Event.SettingsReceived s) {
             int max = (int) Math.min(Integer.MAX_VALUE, s.settings().maxConcurrentStreams());
+            peerSettingsReceived = true;
             if (!ready) {
                 ready = true;
                 route.ready(this, max);
@@ -310,5 +325,10 @@ final class ClientConnection implements ConnectionDriver.Application {
 
     boolean isClosed() {
         return closed;
+    }
+
+    /** Started (for an upgrade: after the 101) but the server's SETTINGS have not come yet: the connect timeout still runs. */
+    boolean awaitingPeerSettings() {
+        return driver != null && !peerSettingsReceived && !closed;
     }
 }

@@ -86,7 +86,7 @@ final class Connector {
         });
         long nanos = config.connectTimeout().toNanos();
         client.scheduler().schedule(() -> {
-            if (route.isPending(conn)) {
+            if (route.isPending(conn) || conn.awaitingPeerSettings()) {
                 HttpConnectTimeoutException timeout = new HttpConnectTimeoutException("connection to " + authority + " not ready within "
                         + config.connectTimeout().toMillis() + " ms (TCP, TLS or the h2c upgrade, and the server's SETTINGS)");
                 conn.abandon(timeout); // stream 1 of an h2c upgrade fails with it too
