@@ -135,6 +135,37 @@ class H2ClientUpgradeTest {
     }
 
     @Test
+    void aServerLimitBelowTheAssumedOneRefusesTheExcessWhichIsRetried_rfc9113_5_1_2() throws Exception {
+        // before the server's SETTINGS the client assumes ASSUMED_MAX_CONCURRENT_STREAMS (100); this server takes 5
+        H2Server server = H2Server.builder().limits(io.h2scope.engine.core.limits.Limits.DEFAULTS
+                .withMaxConcurrentStreams(5)).handler(this::echo).start();
+        open.add(server);
+        java.util.concurrent.atomic.AtomicInteger refused = new java.util.concurrent.atomic.AtomicInteger();
+        TraceSink countRefusals = new TraceSink() {
+            @Override
+            public void onFrame(FrameEvent e) {
+                if (e.direction() == io.h2scope.engine.trace.Direction.INBOUND
+                        && e.frame() instanceof io.h2scope.engine.frame.RstStreamFrame r
+                        && r.errorCode() == io.h2scope.engine.error.ErrorCode.REFUSED_STREAM.code()) {
+                    refused.incrementAndGet();
+                }
+            }
+        };
+        H2Client client = client(H2Client.newBuilder().maxConnectionsPerAuthority(1).traceSink(countRefusals));
+        int n = 30;
+        assertTrue(n < ClientConnection.ASSUMED_MAX_CONCURRENT_STREAMS);
+        List<CompletableFuture<H2Response<String>>> all = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            all.add(client.sendAsync(H2Request.newBuilder(server.url() + "r" + i).build(), BodyHandlers.ofString()));
+        }
+        for (int i = 0; i < n; i++) {
+            assertTrue(all.get(i).get().body().startsWith("GET /r" + i + " "), all.get(i).get().body());
+        }
+        assertEquals(1, all.stream().map(f -> f.join().connectionId()).distinct().count(), "one connection");
+        assertTrue(refused.get() > 0, "the server refused the streams over its limit (RFC 9113 §5.1.2)");
+    }
+
+    @Test
     void theUpgradeExchangeIsTracedBeforeTheFrames() throws Exception {
         H2Server server = echoServer();
         List<String> lines = new ArrayList<>();
