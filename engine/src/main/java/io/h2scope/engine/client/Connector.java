@@ -70,6 +70,7 @@ final class Connector {
             });
             handler = tls;
         } else if (conn.upgrade() != null) {
+            driver.cleartextNegotiation("h2c upgrade");
             handler = upgradeHandshake(route, conn, driver, authority);
         }
         CompletableFuture<ConnectionContext> tcp;

@@ -176,7 +176,8 @@ class H2ClientUpgradeTest {
             assertTrue(lines.get(0).startsWith("sent GET / HTTP/1.1\n"), lines.get(0));
             assertTrue(lines.get(0).contains("\nUpgrade: h2c\n"), lines.get(0));
             assertTrue(lines.get(1).startsWith("received HTTP/1.1 101 "), lines.get(1));
-            assertTrue(lines.get(2).startsWith("frame "), "frames follow: " + lines);
+            assertEquals("protocol h2c upgrade", lines.get(2));
+            assertTrue(lines.get(3).startsWith("frame "), "frames follow: " + lines);
         }
     }
 
@@ -319,7 +320,7 @@ class H2ClientUpgradeTest {
         }
     }
 
-    /** Trace lines in order: "sent ..."/"received ..." for HTTP/1.1 heads, "frame ..." for frames. */
+    /** Trace lines in order: "sent ..."/"received ..." for HTTP/1.1 heads, "protocol ...", "frame ..." for frames. */
     private static final class RecordingSink implements TraceSink, ConnectionTraceListener {
         private final List<String> lines;
 
@@ -331,6 +332,13 @@ class H2ClientUpgradeTest {
         public void onFrame(FrameEvent event) {
             synchronized (lines) {
                 lines.add("frame " + event);
+            }
+        }
+
+        @Override
+        public void protocolSelected(long connectionId, String how) {
+            synchronized (lines) {
+                lines.add("protocol " + how);
             }
         }
 
