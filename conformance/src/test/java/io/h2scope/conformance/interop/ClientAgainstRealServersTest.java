@@ -3,6 +3,7 @@ package io.h2scope.conformance.interop;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -73,6 +74,15 @@ class ClientAgainstRealServersTest {
      * keepalive_requests (1000, applied to HTTP/2 streams since 1.19.7). h2o 2.2 has no such limit.
      */
     private static final Map<String, Integer> REQUESTS_PER_CONNECTION = Map.of("nginx", 1000);
+
+    /**
+     * A request header field of {@link #OVERSIZED_HEADER_BYTES}: nginx gives up the connection
+     * (large_client_header_buffers 4 8k; GOAWAY ENHANCE_YOUR_CALM, the request counted as processed),
+     * apache2 answers 431 (LimitRequestFieldSize 8190), h2o 2.2 takes it.
+     */
+    private static final Map<String, String> OVERSIZED_HEADER = Map.of("nginx", "GOAWAY ENHANCE_YOUR_CALM",
+            "h2o", "200", "apache2", "431");
+    private static final int OVERSIZED_HEADER_BYTES = 20_000;
 
     private static final long BIG = 100L * 1024 * 1024;
     private static final int PATTERN = 1024 * 1024;
@@ -267,6 +277,30 @@ class ClientAgainstRealServersTest {
             assertTrue(goAways.stream().allMatch(g -> g.errorCode() == ErrorCode.NO_ERROR.code()), goAways::toString);
             assertTrue(connections.size() >= 2, "the rest went to a new connection: " + connections.keySet());
             connections.values().forEach(c -> assertTrue(c.overLimit.isEmpty(), c.overLimit::toString));
+        }
+    }
+
+    @ParameterizedTest(name = "{0} tls={1}")
+    @MethodSource("listeners")
+    void anOversizedRequestHeaderGetsTheServersAnswerAndTheClientCarriesOn(String name, boolean tls) throws Exception {
+        Listener l = listener(name, tls);
+        try (H2Client client = l.client().build()) {
+            long first = client.send(l.get(l.files + "hello.txt"), BodyHandlers.ofByteArray()).connectionId();
+            H2Request oversized = H2Request.newBuilder(l.url(l.files + "hello.txt"))
+                    .header("x-oversized", "a".repeat(OVERSIZED_HEADER_BYTES)).build();
+            String expected = OVERSIZED_HEADER.get(name);
+            boolean goAway = expected.startsWith("GOAWAY");
+            if (goAway) {
+                IOException e = assertThrows(IOException.class, () -> client.send(oversized, BodyHandlers.ofByteArray()));
+                assertTrue(e.getMessage().contains(expected), "the error names the server's " + expected + ": " + e);
+            } else {
+                assertEquals(Integer.parseInt(expected), client.send(oversized, BodyHandlers.ofByteArray()).status());
+            }
+            H2Response<byte[]> after = client.send(l.get(l.files + "hello.txt"), BodyHandlers.ofByteArray());
+            assertEquals(200, after.status());
+            assertArrayEquals(HELLO, after.body());
+            assertEquals(!goAway, after.connectionId() == first,
+                    goAway ? "a new connection after the GOAWAY" : "the same connection");
         }
     }
 
