@@ -152,6 +152,10 @@ class ClientAgainstRealServersTest {
             assertEquals(1, client.connectionCount());
             StreamCounter.PerConnection c = trace.connections().get(posted.connectionId());
             assertTrue(c.goAwaysReceived.isEmpty(), () -> "no GOAWAY: " + c.goAwaysReceived);
+            // RFC 9113 §8.1: after a complete response a server may stop the upload with RST_STREAM NO_ERROR;
+            // "clients MUST NOT discard responses as a result" (the status was delivered above)
+            assertTrue(c.resetsReceived.stream().allMatch(r -> r.errorCode() == ErrorCode.NO_ERROR.code()),
+                    () -> "only RST_STREAM NO_ERROR: " + c.resetsReceived);
             System.out.printf("%s tls=%s: POST of 1 MiB answered %d; RST_STREAM received: %s%n", name, tls,
                     posted.status(), c.resetsReceived);
         }
