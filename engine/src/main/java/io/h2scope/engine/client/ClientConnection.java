@@ -11,6 +11,7 @@ import io.h2scope.engine.transport.ConnectionDriver;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -34,6 +35,9 @@ final class ClientConnection implements ConnectionDriver.Application {
      */
     static final int ASSUMED_MAX_CONCURRENT_STREAMS = 100;
 
+    /** GOAWAY debug data shown in an error, at most (a server may send kilobytes). */
+    static final int MAX_DEBUG_SHOWN = 200;
+
     private final H2Client client;
     private final Route route;
     private final long id;
@@ -48,6 +52,8 @@ final class ClientConnection implements ConnectionDriver.Application {
     private volatile IOException abandonedBecause;
     private boolean ready;
     private volatile boolean peerSettingsReceived;
+    /** The server's last GOAWAY: its code says why streams still in flight fail when the connection goes. */
+    private volatile Event.GoAwayReceived goAway;
 
     ClientConnection(H2Client client, Route route, long id) {
         this(client, route, id, null);
@@ -216,12 +222,13 @@ final class ClientConnection implements ConnectionDriver.Application {
             }
         } else if (event instanceof Event.PushPromiseReceived p) {
             onPush(p);
-        } else if (event instanceof Event.GoAwayReceived) {
+        } else if (event instanceof Event.GoAwayReceived g) {
+            goAway = g;
             route.noMoreStreams(this, 0); // RFC9113 §6.8: "Receivers of a GOAWAY frame MUST NOT open additional streams"
         } else if (event instanceof Event.ConnectionErrorRaised e) {
             failAll(new IOException("connection error: " + e.error().getMessage()));
         } else if (event instanceof Event.ConnectionClosed c) {
-            failAll(new IOException("connection closed: " + c.reason()));
+            failAll(new IOException("connection closed: " + c.reason() + goAwayNote()));
         }
     }
 
@@ -293,8 +300,8 @@ final class ClientConnection implements ConnectionDriver.Application {
     @Override
     public void onClosed(Throwable causeOrNull) {
         closed = true;
-        failAll(causeOrNull == null ? new IOException("connection closed") : new IOException("connection failed: "
-                + causeOrNull, causeOrNull));
+        failAll(causeOrNull == null ? new IOException("connection closed" + goAwayNote())
+                : new IOException("connection failed: " + causeOrNull + goAwayNote(), causeOrNull));
         route.gone(this, causeOrNull);
     }
 
@@ -314,6 +321,25 @@ final class ClientConnection implements ConnectionDriver.Application {
                 route.release(this);
             }
         }
+    }
+
+    /**
+     * Why the server gave up the connection, for the error of the streams it did not finish: a bare
+     * "transport closed" after GOAWAY ENHANCE_YOUR_CALM (nginx's answer to an oversized header) hides
+     * the cause. Streams up to the last id may have been processed, so they are failed, not retried.
+     */
+    private String goAwayNote() {
+        Event.GoAwayReceived g = goAway;
+        if (g == null) {
+            return "";
+        }
+        String debug = new String(g.debugData(), StandardCharsets.US_ASCII).replaceAll("[^\\x20-\\x7e]", "?");
+        if (debug.length() > MAX_DEBUG_SHOWN) {
+            debug = debug.substring(0, MAX_DEBUG_SHOWN) + "…";
+        }
+        return " after the server's GOAWAY " + g.errorName() + " (last stream " + g.lastStreamId()
+                + (debug.isEmpty() ? "" : ", debug \"" + debug + "\"")
+                + "; RFC 9113 §6.8: streams up to the last id may have been processed, so they are not retried)";
     }
 
     /** Graceful close: GOAWAY NO_ERROR; streams in flight finish first (RFC 9113 §6.8). */
