@@ -28,25 +28,51 @@ import javax.net.ssl.SSLSession;
  */
 final class ClientConnection implements ConnectionDriver.Application {
 
+    /**
+     * The stream limit assumed after an h2c upgrade's 101, until the server's SETTINGS say otherwise:
+     * RFC9113 §6.5.2 recommends MAX_CONCURRENT_STREAMS "be no smaller than 100". A server with a lower
+     * limit refuses the excess with REFUSED_STREAM, which idempotent requests survive by a retry.
+     */
+    static final int ASSUMED_MAX_CONCURRENT_STREAMS = 100;
+
     /** GOAWAY debug data shown in an error, at most (a server may send kilobytes). */
     static final int MAX_DEBUG_SHOWN = 200;
 
     private final H2Client client;
     private final Route route;
     private final long id;
+    /** The HTTP/1.1 Upgrade: h2c this connection starts with, or null (TLS, prior knowledge). */
+    private final H2cUpgradeRequest upgrade;
     private final Map<Integer, ClientStream> streams = new HashMap<>();
     private final List<RequestBodyWriter> writers = new ArrayList<>();
     private volatile ConnectionDriver driver;
     private volatile Thread loopThread;
     private volatile boolean closed;
+    /** Why the client gave up on this connection (the connect timeout), reported to its streams rather than "closed". */
+    private volatile IOException abandonedBecause;
     private boolean ready;
+    private volatile boolean peerSettingsReceived;
     /** The server's last GOAWAY: its code says why streams still in flight fail when the connection goes. */
     private volatile Event.GoAwayReceived goAway;
 
     ClientConnection(H2Client client, Route route, long id) {
+        this(client, route, id, null);
+    }
+
+    ClientConnection(H2Client client, Route route, long id, H2cUpgradeRequest upgrade) {
         this.client = client;
         this.route = route;
         this.id = id;
+        this.upgrade = upgrade;
+    }
+
+    H2cUpgradeRequest upgrade() {
+        return upgrade;
+    }
+
+    /** Loop thread: stream 1 of an upgrade is still live, so it holds one of the route's slots. */
+    boolean upgradeStreamLive() {
+        return upgrade != null && streams.containsKey(1);
     }
 
     long id() {
@@ -144,6 +170,17 @@ final class ClientConnection implements ConnectionDriver.Application {
     public void onStart(ConnectionDriver d) {
         driver = d;
         loopThread = Thread.currentThread();
+        if (upgrade != null && upgrade.claim()) {
+            // RFC7540 §3.2: the 101 came; the upgraded request is stream 1 and its response arrives there
+            core().startFromUpgrade(upgrade.settingsHeader(), upgrade.fields(), d.nanoTime());
+            new ClientStream(this, upgrade.task(), true).adoptUpgraded();
+            // RFC9113 §3.4: "clients are permitted to send additional frames to the server immediately after sending
+            // the client connection preface, without waiting to receive the server connection preface": the requests
+            // that waited for the upgrade leave with the preface, in one write (apache2 serves only what it reads
+            // before its upgraded session first goes idle)
+            ready = true;
+            route.ready(this, ASSUMED_MAX_CONCURRENT_STREAMS);
+        }
     }
 
     @Override
@@ -176,6 +213,7 @@ final class ClientConnection implements ConnectionDriver.Application {
             afterStreamEvent(e.error().streamId());
         } else if (event instanceof Event.SettingsReceived s) {
             int max = (int) Math.min(Integer.MAX_VALUE, s.settings().maxConcurrentStreams());
+            peerSettingsReceived = true;
             if (!ready) {
                 ready = true;
                 route.ready(this, max);
@@ -267,7 +305,13 @@ final class ClientConnection implements ConnectionDriver.Application {
         route.gone(this, causeOrNull);
     }
 
-    private void failAll(IOException cause) {
+    /** Any thread, before aborting the transport: the streams will fail with {@code cause}. */
+    void abandon(IOException cause) {
+        abandonedBecause = cause;
+    }
+
+    private void failAll(IOException closedCause) {
+        IOException cause = abandonedBecause != null ? abandonedBecause : closedCause;
         List<ClientStream> all = new ArrayList<>(streams.values());
         streams.clear();
         writers.clear();
@@ -307,5 +351,10 @@ final class ClientConnection implements ConnectionDriver.Application {
 
     boolean isClosed() {
         return closed;
+    }
+
+    /** Started (for an upgrade: after the 101) but the server's SETTINGS have not come yet: the connect timeout still runs. */
+    boolean awaitingPeerSettings() {
+        return driver != null && !peerSettingsReceived && !closed;
     }
 }
