@@ -21,6 +21,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import io.h2scope.conformance.runner.RunListener;
@@ -59,6 +60,8 @@ class RealServerConformanceTest {
         TargetSpec spec = TargetRegistry.locate().get(name);
         assumeTrue(spec.locallyAvailable(), () -> spec.unavailableReason() + ": install the Debian package "
                 + "(.ci/run does) to run the suite against it");
+        // workers that drop to www-data must walk down into the state directory (a JUnit temp dir is 0700)
+        Files.setPosixFilePermissions(work, PosixFilePermissions.fromString("rwxr-xr-x"));
         try (LocalProcessTarget server = LocalProcessTarget.start(spec, work.resolve("state"))) {
             Target target = server.target(tls);
             RunConfig config = RunConfig.defaults(target).withPeer(PeerOptions.defaults().withInsecure(tls));

@@ -184,6 +184,26 @@ public final class LocalProcessTarget implements AutoCloseable {
                 Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
             }
         }
+        requireReachableByWorkers(state);
+    }
+
+    /**
+     * Run as root, nginx, apache2 and h2o drop their workers to www-data, which then cannot walk into a
+     * 0700 directory (what JUnit's and Files.createTempDirectory's temp dirs are): every request would be
+     * answered 403 and the suite would judge error pages. Fail at once instead, naming the directory.
+     */
+    private static void requireReachableByWorkers(Path state) throws IOException {
+        if (!"root".equals(System.getProperty("user.name"))) {
+            return; // workers keep our user, which can reach the directory it created
+        }
+        for (Path dir = state.getParent(); dir != null; dir = dir.getParent()) {
+            PosixFileAttributes attributes = Files.readAttributes(dir, PosixFileAttributes.class);
+            if (!attributes.permissions().contains(java.nio.file.attribute.PosixFilePermission.OTHERS_EXECUTE)) {
+                throw new IOException("the server's workers (www-data) cannot reach the state directory " + state
+                        + ": " + dir + " is " + PosixFilePermissions.toString(attributes.permissions())
+                        + "; use a state directory whose parents others may enter (e.g. chmod 755 " + dir + ")");
+            }
+        }
     }
 
     private void launch(Map<ConfigTemplate.Key, String> values) throws IOException {

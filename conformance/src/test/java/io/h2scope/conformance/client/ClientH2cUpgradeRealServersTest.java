@@ -89,7 +89,7 @@ class ClientH2cUpgradeRealServersTest {
 
     @Test
     void nginxH2cListenerDoesNotUpgradeAndTheErrorSaysSo() throws Exception {
-        try (LocalProcessTarget nginx = LocalProcessTarget.start(spec("nginx"), work.resolve("state"));
+        try (LocalProcessTarget nginx = LocalProcessTarget.start(spec("nginx"), readableByWorkers(work).resolve("state"));
                 H2Client client = H2Client.newBuilder().h2cUpgrade(true).build()) {
             String url = "http://" + nginx.h2c().orElseThrow().authority() + "/";
             IOException e = assertThrows(IOException.class, () -> client.get(url));
