@@ -59,11 +59,14 @@ def main():
     ap.add_argument("--client-cpu", type=int, default=0)
     ap.add_argument("--port", type=int, default=29990)
     ap.add_argument("--json", help="write every run here")
+    ap.add_argument("--jar", help="the benchmarks.jar to run (default: bench/target's; a copy lets you rebuild meanwhile)")
     ap.add_argument("--h2scope-jar", action="append", default=[], metavar="NAME=JAR",
                     help="also measure lib=h2scope from another build's benchmarks.jar, as NAME (before/after a change)")
     a = ap.parse_args()
 
-    jar = f"{a.repo}/bench/target/benchmarks.jar"
+    # SIGTERM ends the run like Ctrl-C: the finally below stops h2o, subprocess.run kills the JMH runner
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("terminated"))
+    jar = a.jar or f"{a.repo}/bench/target/benchmarks.jar"
     if not os.path.exists(jar):
         sys.exit(f"{jar} is missing: mvn -B -o -DskipTests package -pl bench -am")
     # entries: (label, lib parameter, jar)

@@ -75,7 +75,7 @@ final class ClientStream {
             case RESPONSE -> {
                 responseStarted = true;
                 int status = status(h.headers());
-                List<HeaderField> regular = h.headers().stream().filter(f -> !f.name().startsWith(":")).toList();
+                List<HeaderField> regular = regularFields(h.headers());
                 body = new ResponseBodyPublisher(conn.client().executor(),
                         n -> onLoop(() -> conn.core().consumed(id, n)),
                         () -> onLoop(() -> abort(new IOException("the response body was closed before its end"))));
@@ -220,6 +220,15 @@ final class ClientStream {
     private boolean sendable() {
         StreamState s = conn.core().streamState(id);
         return s == StreamState.OPEN || s == StreamState.HALF_CLOSED_REMOTE;
+    }
+
+    /** The fields without the pseudo-header fields, as an immutable list (H2Response keeps it without a copy). */
+    private static List<HeaderField> regularFields(List<HeaderField> headers) {
+        int pseudo = 0;
+        while (pseudo < headers.size() && headers.get(pseudo).name().startsWith(":")) {
+            pseudo++; // RFC9113 §8.3: pseudo-header fields come first, so the regular ones are the tail
+        }
+        return List.copyOf(headers.subList(pseudo, headers.size()));
     }
 
     private static int status(List<HeaderField> headers) {

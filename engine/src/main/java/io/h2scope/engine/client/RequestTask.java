@@ -88,7 +88,7 @@ final class RequestTask<T> {
         client.executor().execute(() -> {
             HttpResponse.BodySubscriber<T> subscriber;
             try {
-                subscriber = handler.apply(new Info(status, H2Response.toHttpHeaders(headers)));
+                subscriber = handler.apply(new Info(status, headers));
             } catch (RuntimeException e) {
                 fail(e);
                 return;
@@ -154,7 +154,30 @@ final class RequestTask<T> {
         }
     }
 
-    private record Info(int statusCode, HttpHeaders headers) implements HttpResponse.ResponseInfo {
+    /** What the body handler sees; the JDK {@link HttpHeaders} are built only if it asks (most handlers never do). */
+    private static final class Info implements HttpResponse.ResponseInfo {
+        private final int status;
+        private final List<HeaderField> fields;
+        private HttpHeaders headers;
+
+        Info(int status, List<HeaderField> fields) {
+            this.status = status;
+            this.fields = fields;
+        }
+
+        @Override
+        public int statusCode() {
+            return status;
+        }
+
+        @Override
+        public HttpHeaders headers() {
+            if (headers == null) {
+                headers = H2Response.toHttpHeaders(fields);
+            }
+            return headers;
+        }
+
         @Override
         public HttpClient.Version version() {
             return HttpClient.Version.HTTP_2;
