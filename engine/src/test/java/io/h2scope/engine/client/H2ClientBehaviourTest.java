@@ -227,7 +227,21 @@ class H2ClientBehaviourTest {
         ExecutionException e = assertThrows(ExecutionException.class, () -> client.sendAsync(
                 H2Request.newBuilder(server.url() + "never").build(), BodyHandlers.ofString()).get(10, TimeUnit.SECONDS));
         assertInstanceOf(HttpTimeoutException.class, e.getCause());
+        assertTrue(e.getCause().getMessage().startsWith("no response headers within 300 ms"), e.getCause().getMessage());
         assertEquals("quick", client.get(server.url()).body());
+    }
+
+    @Test
+    @DisplayName("headers in time but a body that never ends: the whole-exchange timeout fires after the headers one would have")
+    void stalledBodyTripsTheRequestTimeoutNotTheHeadersTimeout() throws Exception {
+        H2Server server = server(H2Server.builder().handler(ex -> ex.respond(200, List.of())));
+        H2Client client = client(H2Client.newBuilder().responseHeadersTimeout(Duration.ofMillis(100))
+                .requestTimeout(Duration.ofMillis(600)));
+        ExecutionException e = assertThrows(ExecutionException.class, () -> client.sendAsync(
+                H2Request.newBuilder(server.url()).build(), BodyHandlers.ofString()).get(10, TimeUnit.SECONDS));
+        assertInstanceOf(HttpTimeoutException.class, e.getCause());
+        // one timer serves both deadlines: it fired first at the headers deadline, found the headers, and re-armed
+        assertTrue(e.getCause().getMessage().startsWith("request timed out after 600 ms"), e.getCause().getMessage());
     }
 
     @Test
