@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +33,9 @@ final class ClientConnection implements ConnectionDriver.Application {
     private final long id;
     private final Map<Integer, ClientStream> streams = new HashMap<>();
     private final List<RequestBodyWriter> writers = new ArrayList<>();
+    /** Streams whose last event ended them, checked again once the core is done with the frames read. */
+    private int[] ended = new int[8];
+    private int endedCount;
     private volatile ConnectionDriver driver;
     private volatile Thread loopThread;
     private volatile boolean closed;
@@ -114,7 +118,8 @@ final class ClientConnection implements ConnectionDriver.Application {
 
     /**
      * The core reports END_STREAM before it moves the stream's state, so after an event that ended the
-     * stream ({@code ended}) the check runs again once the core is done with the frame.
+     * stream ({@code ended}) the check runs again once the core is done with the frame: in
+     * {@link #afterFlush}, which the driver calls after every batch of input it hands the core.
      */
     private void afterStreamEvent(int streamId, boolean ended) {
         ClientStream s = streams.get(streamId);
@@ -128,7 +133,10 @@ final class ClientConnection implements ConnectionDriver.Application {
                 route.release(this);
             }
         } else if (ended) {
-            driver.execute(() -> afterStreamEvent(streamId, false));
+            if (endedCount == this.ended.length) {
+                this.ended = Arrays.copyOf(this.ended, endedCount * 2);
+            }
+            this.ended[endedCount++] = streamId;
         }
     }
 
@@ -240,6 +248,13 @@ final class ClientConnection implements ConnectionDriver.Application {
 
     @Override
     public void afterFlush() {
+        if (endedCount > 0) {
+            int n = endedCount;
+            endedCount = 0;
+            for (int i = 0; i < n; i++) {
+                afterStreamEvent(ended[i], false);
+            }
+        }
         if (writers.isEmpty()) {
             return;
         }
@@ -264,6 +279,7 @@ final class ClientConnection implements ConnectionDriver.Application {
         List<ClientStream> all = new ArrayList<>(streams.values());
         streams.clear();
         writers.clear();
+        endedCount = 0;
         for (ClientStream s : all) {
             s.connectionLost(cause);
             if (s.reserved) {

@@ -138,7 +138,7 @@ final class RequestTask<T> {
                 fail(e);
                 return;
             }
-            body.subscribe(subscriber);
+            body.subscribeHere(subscriber);
             subscriber.getBody().whenComplete((value, error) -> {
                 if (error != null) {
                     fail(error instanceof CompletionException && error.getCause() != null ? error.getCause() : error);
