@@ -41,6 +41,10 @@ final class RequestTask<T> {
     private volatile long attachedAt;
     /** False once the final response headers arrived, and for pushed responses (their headers came with the promise). */
     private volatile boolean awaitingHeaders;
+    /** The trailers once the stream ended ({@link #onEnd}); null before. */
+    private volatile List<HeaderField> endFields;
+    /** The response went to the caller (its body complete as the handler defines it). */
+    private volatile boolean delivered;
     private int attempts;
 
     RequestTask(H2Request request, HttpResponse.BodyHandler<T> handler, H2Client client) {
@@ -141,8 +145,16 @@ final class RequestTask<T> {
             body.subscribeHere(subscriber);
             subscriber.getBody().whenComplete((value, error) -> {
                 if (error != null) {
-                    fail(error instanceof CompletionException && error.getCause() != null ? error.getCause() : error);
+                    Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+                    fail(cause); // resets a live stream; after the stream's end it does nothing, so:
+                    result.completeExceptionally(cause);
+                    trailers.completeExceptionally(cause);
                 } else {
+                    delivered = true;
+                    List<HeaderField> ended = endFields;
+                    if (ended != null) {
+                        trailers.complete(ended); // the stream ended before: in this task, not one of its own
+                    }
                     result.complete(new H2Response<>(request, status, headers, value, trailers, streamId, connectionId, tls));
                 }
             });
@@ -153,7 +165,12 @@ final class RequestTask<T> {
     void onEnd(List<HeaderField> fields) {
         if (over.compareAndSet(false, true)) {
             cancel(timer);
-            client.executor().execute(() -> trailers.complete(fields));
+            endFields = fields;
+            if (delivered) {
+                // a streaming body handler gave the response out before the end; if not delivered, the task that
+                // delivers it completes the trailers (one of the two sees the other's write: both are volatile)
+                client.executor().execute(() -> trailers.complete(fields));
+            }
         }
     }
 

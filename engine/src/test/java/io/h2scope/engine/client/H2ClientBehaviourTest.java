@@ -312,6 +312,40 @@ class H2ClientBehaviourTest {
     }
 
     @Test
+    @DisplayName("a response read whole has its trailers complete when it is handed out (RFC 9113 §8.1)")
+    void trailersAreCompleteWithAWholeBody_rfc9113_8_1() throws Exception {
+        H2Server server = server(H2Server.builder().handler(ex -> {
+            ex.respond(200, List.of());
+            ex.write(ByteBuffer.wrap("body".getBytes(StandardCharsets.UTF_8)));
+            ex.trailers(List.of(new HeaderField("x-checksum", "7")));
+        }));
+        H2Client client = client(H2Client.newBuilder());
+        for (int i = 0; i < 20; i++) {
+            H2Response<String> r = client.send(H2Request.newBuilder(server.url()).build(), BodyHandlers.ofString());
+            assertEquals("body", r.body());
+            assertTrue(r.trailers().isDone(), "trailers not complete with the response " + i);
+            assertEquals(List.of(new HeaderField("x-checksum", "7")), r.trailers().getNow(null));
+        }
+    }
+
+    @Test
+    @DisplayName("a body handler that fails after the stream ended fails the request (it used to be left waiting)")
+    void bodyHandlerFailingAfterTheEndFailsTheRequest() throws Exception {
+        H2Server server = server(H2Server.builder().handler(ex -> text(ex, "fine")));
+        H2Client client = client(H2Client.newBuilder());
+        for (int i = 0; i < 20; i++) {
+            ExecutionException e = assertThrows(ExecutionException.class, () -> client.sendAsync(
+                    H2Request.newBuilder(server.url()).build(),
+                    info -> java.net.http.HttpResponse.BodySubscribers.mapping(
+                            java.net.http.HttpResponse.BodySubscribers.ofString(StandardCharsets.UTF_8), body -> {
+                                throw new IllegalStateException("cannot map " + body);
+                            })).get(10, TimeUnit.SECONDS));
+            assertInstanceOf(IllegalStateException.class, e.getCause());
+        }
+        assertEquals("fine", client.get(server.url()).body());
+    }
+
+    @Test
     @DisplayName("pushes are refused by default (ENABLE_PUSH 0) and accepted by a handler (RFC 9113 §8.4)")
     void pushAcceptedByAHandler_rfc9113_8_4() throws Exception {
         H2Server server = server(io.h2scope.engine.server.reference.ReferenceServer.configure(
