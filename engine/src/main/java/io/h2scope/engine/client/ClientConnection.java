@@ -13,9 +13,7 @@ import java.net.URI;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import javax.net.ssl.SSLSession;
@@ -31,7 +29,7 @@ final class ClientConnection implements ConnectionDriver.Application {
     private final H2Client client;
     private final Route route;
     private final long id;
-    private final Map<Integer, ClientStream> streams = new HashMap<>();
+    private final StreamTable streams = new StreamTable();
     private final List<RequestBodyWriter> writers = new ArrayList<>();
     /** Streams whose last event ended them, checked again once the core is done with the frames read. */
     private int[] ended = new int[8];
@@ -276,7 +274,7 @@ final class ClientConnection implements ConnectionDriver.Application {
     }
 
     private void failAll(IOException cause) {
-        List<ClientStream> all = new ArrayList<>(streams.values());
+        List<ClientStream> all = streams.values();
         streams.clear();
         writers.clear();
         endedCount = 0;
