@@ -98,9 +98,13 @@ def main():
                     continue
                 fig.update(round=r, lib=label, load=load())
                 runs.append(fig)
-                print(f"round {r} {label:>10}: p50 {fig['p50']:8.1f} us  p99 {fig['p99']:8.1f} us  "
-                      f"{fig['rps']:9.0f} req/s  {fig['seq_b']:7.0f} B/req seq  {fig['mux_b']:7.0f} B/req mux"
+                g = lambda k: fig.get(k) if fig.get(k) is not None else float("nan")  # a benchmark that failed: nan
+                print(f"round {r} {label:>10}: p50 {g('p50'):8.1f} us  p99 {g('p99'):8.1f} us  "
+                      f"{g('rps'):9.0f} req/s  {g('seq_b'):7.0f} B/req seq  {g('mux_b'):7.0f} B/req mux"
                       f"  (load {fig['load']})", flush=True)
+                if len(fig) < 8:
+                    print(f"  {label}: a benchmark failed in round {r}; its JMH output ends:\n"
+                          + open(f"{state}/{label}-{r}.log").read()[-1500:], file=sys.stderr)
     finally:
         try:
             os.killpg(h2o.pid, signal.SIGTERM)
