@@ -1,13 +1,18 @@
 package io.h2scope.cli.get;
 
+import io.h2scope.engine.trace.ConnectionTraceListener;
 import io.h2scope.engine.trace.FrameEvent;
 import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.text.TraceText;
 
 import java.io.PrintWriter;
 
-/** {@code get -v}: each frame as one line of the text trace format, windows after the frame included. */
-final class FrameLinePrinter implements TraceSink {
+/**
+ * {@code get -v}: each frame as one line of the text trace format, windows after the frame included;
+ * before them, an h2c upgrade's HTTP/1.1 request and response heads, one line each:
+ * {@code conn=1 send HTTP/1.1 GET / HTTP/1.1 {Host: a:80; Connection: Upgrade, HTTP2-Settings; ...}}.
+ */
+final class FrameLinePrinter implements TraceSink, ConnectionTraceListener {
 
     private final PrintWriter err;
 
@@ -18,6 +23,18 @@ final class FrameLinePrinter implements TraceSink {
     @Override
     public void onFrame(FrameEvent event) {
         String line = TraceText.frameLine(event, false);
+        synchronized (err) {
+            err.println(line);
+            err.flush();
+        }
+    }
+
+    @Override
+    public void http1Head(long connectionId, boolean sent, String head) {
+        String[] lines = head.split("\n");
+        String fields = String.join("; ", java.util.Arrays.asList(lines).subList(1, lines.length));
+        String line = "conn=" + connectionId + (sent ? " send" : " recv") + " HTTP/1.1 " + lines[0]
+                + (fields.isEmpty() ? "" : " {" + fields + "}");
         synchronized (err) {
             err.println(line);
             err.flush();

@@ -30,9 +30,11 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code h2scope get}: one HTTP/2 request with the engine's client; the body to stdout, frames to stderr with -v. */
 @Command(name = "get", mixinStandardHelpOptions = true,
-        description = {"Fetch a URL over HTTP/2 (https: TLS with ALPN h2; http: h2c by prior knowledge) and print the body.",
+        description = {"Fetch a URL over HTTP/2 (https: TLS with ALPN h2; http: h2c by prior knowledge, or by",
+                "HTTP/1.1 Upgrade: h2c with --h2c-upgrade) and print the body.",
                 "With -v every frame sent and received is printed to stderr, one line each, with the",
-                "flow-control windows after it (the text trace format)."},
+                "flow-control windows after it (the text trace format); an upgrade's HTTP/1.1 request and",
+                "response come first, one line each."},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:a response was received (any status)", "1:no response (connection, TLS, timeout, reset)",
                 "2:usage error"})
@@ -59,6 +61,10 @@ public final class GetCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write the body to FILE instead of stdout")
     Path output;
 
+    @Option(names = "--h2c-upgrade", description = {"http:// only: start with HTTP/1.1 Upgrade: h2c (RFC 7540 §3.2) instead",
+            "of prior knowledge; a request with a body goes on stream 3 after an OPTIONS * upgrade"})
+    boolean h2cUpgrade;
+
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "60",
             description = "whole-request timeout (default: ${DEFAULT-VALUE})")
     long timeoutSeconds;
@@ -81,7 +87,11 @@ public final class GetCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         H2Request request = request();
         PrintWriter err = spec.commandLine().getErr();
-        H2Client.Builder builder = H2Client.newBuilder().maxRetries(0);
+        if (h2cUpgrade && request.isTls()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--h2c-upgrade is for http:// URLs only: "
+                    + "https:// negotiates HTTP/2 by TLS ALPN (RFC 9113 §3.2), got " + url);
+        }
+        H2Client.Builder builder = H2Client.newBuilder().maxRetries(0).h2cUpgrade(h2cUpgrade);
         if (insecure) {
             builder.insecure();
         }

@@ -104,6 +104,40 @@ class GetCommandTest {
     }
 
     @Test
+    void h2cUpgradeShowsTheHttp11ExchangeBeforeTheFrames_rfc7540_3_2() {
+        Run r = run("--h2c-upgrade", "-v", h2c.url());
+        assertEquals(0, r.exit(), r.err());
+        assertEquals(ReferenceHandler.ROOT_BODY, r.out());
+        List<String> lines = r.err().lines().toList();
+        assertTrue(lines.get(0).matches("conn=\\d+ send HTTP/1\\.1 GET / HTTP/1\\.1 \\{Host: .*; "
+                + "Connection: Upgrade, HTTP2-Settings; Upgrade: h2c; HTTP2-Settings: [A-Za-z0-9_-]*}"), lines.get(0));
+        assertTrue(lines.get(1).matches("conn=\\d+ recv HTTP/1\\.1 HTTP/1\\.1 101 Switching Protocols \\{.*Upgrade: h2c.*}"),
+                lines.get(1));
+        List<String> frames = lines.subList(2, lines.size());
+        assertTrue(frames.stream().allMatch(l -> FRAME_LINE.matcher(l).matches()), r.err());
+        assertTrue(frames.stream().anyMatch(l -> l.contains(" recv HEADERS ") && l.contains("stream=1 ")
+                && l.contains(":status: 200")), "the response on stream 1: " + r.err());
+        assertTrue(frames.stream().noneMatch(l -> l.contains(" send HEADERS ")), "the request went over HTTP/1.1: " + r.err());
+    }
+
+    @Test
+    void h2cUpgradeWithABodyPostsOnStream3() {
+        Run r = run("--h2c-upgrade", "-v", "-d", "upgrade body", "-H", "content-type: text/plain", h2c.url() + "echo");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("upgrade body"), r.out());
+        assertTrue(r.err().lines().anyMatch(l -> l.contains(" send HTTP/1.1 OPTIONS * HTTP/1.1 ")), r.err());
+        assertTrue(r.err().lines().anyMatch(l -> l.contains(" send HEADERS ") && l.contains("stream=3 ")
+                && l.contains(":method: POST")), r.err());
+    }
+
+    @Test
+    void h2cUpgradeWithHttpsIsAUsageError() {
+        Run r = run("--h2c-upgrade", tls.url());
+        assertEquals(2, r.exit(), r.err());
+        assertTrue(r.err().contains("--h2c-upgrade is for http:// URLs only"), r.err());
+    }
+
+    @Test
     void registeredInTheRootCommand() {
         CommandLine root = H2scopeCommand.commandLine();
         assertTrue(root.getSubcommands().containsKey("get"));

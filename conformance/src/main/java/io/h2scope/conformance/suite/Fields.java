@@ -1,5 +1,6 @@
 package io.h2scope.conformance.suite;
 
+import io.h2scope.conformance.peer.HandshakeException;
 import io.h2scope.conformance.peer.Peer;
 import io.h2scope.engine.hpack.HeaderField;
 import java.util.ArrayList;
@@ -56,6 +57,13 @@ public final class Fields {
             }
         }
         return List.copyOf(all);
+    }
+
+    /** Handshakes, then sends a whole GET on stream 1 whose head also carries {@code extra}; returns 1. */
+    public static int getOnStream1(Peer p, HeaderField... extra) throws HandshakeException {
+        p.handshake();
+        send(p, 1, getWith(p, extra), true);
+        return 1;
     }
 
     /** One HEADERS (END_HEADERS) with {@code fields}, which are noted in the evidence first. */

@@ -44,8 +44,10 @@ public final class LocalProcessTarget implements AutoCloseable {
     }
 
     /**
-     * Renders the configs into {@code stateDir} (which must be empty or absent), starts the server
-     * and waits for readiness.
+     * Renders the configs into {@code stateDir} (which must be empty or absent, but for files the
+     * caller put in {@code stateDir/www/} beforehand: they are served beside the folder's www/ files),
+     * starts the server and waits for readiness. Workers that drop to www-data must be able to walk
+     * down to {@code stateDir}: a parent made by {@code Files.createTempDirectory} is 0700.
      *
      * @throws IOException when the binary is missing, a process exits early (with its log) or the
      *         server is not ready within the spec's readiness timeout

@@ -29,7 +29,8 @@ import javax.net.ssl.SSLContext;
  *                                limits, ENABLE_PUSH (default off)
  * @param sslContext              for https; default the JDK's trusted CAs
  * @param verifyHostname          check the certificate names the host. Default true
- * @param h2cUpgrade              for http: start with HTTP/1.1 {@code Upgrade: h2c} instead of prior knowledge
+ * @param h2cUpgrade              for http: start each connection with HTTP/1.1 {@code Upgrade: h2c} (RFC 7540 §3.2)
+ *                                instead of prior knowledge; ignored for https. Default false
  * @param pushHandler             decides about server pushes; null refuses them (and ENABLE_PUSH is 0)
  * @param traceSink               every frame of every connection. Default {@code TraceSinks.fromEnvironment()}
  * @param executor                runs callbacks, body subscribers and future completions (never the loop thread);

@@ -11,6 +11,7 @@ import io.h2scope.engine.transport.ConnectionDriver;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -28,9 +29,21 @@ import javax.net.ssl.SSLSession;
  */
 final class ClientConnection implements ConnectionDriver.Application {
 
+    /**
+     * The stream limit assumed after an h2c upgrade's 101, until the server's SETTINGS say otherwise:
+     * RFC9113 §6.5.2 recommends MAX_CONCURRENT_STREAMS "be no smaller than 100". A server with a lower
+     * limit refuses the excess with REFUSED_STREAM, which idempotent requests survive by a retry.
+     */
+    static final int ASSUMED_MAX_CONCURRENT_STREAMS = 100;
+
+    /** GOAWAY debug data shown in an error, at most (a server may send kilobytes). */
+    static final int MAX_DEBUG_SHOWN = 200;
+
     private final H2Client client;
     private final Route route;
     private final long id;
+    /** The HTTP/1.1 Upgrade: h2c this connection starts with, or null (TLS, prior knowledge). */
+    private final H2cUpgradeRequest upgrade;
     private final StreamTable streams = new StreamTable();
     private final ConcurrentLinkedQueue<RequestTask<?>> starts = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean startsScheduled = new AtomicBoolean();
@@ -41,12 +54,31 @@ final class ClientConnection implements ConnectionDriver.Application {
     private volatile ConnectionDriver driver;
     private volatile Thread loopThread;
     private volatile boolean closed;
+    /** Why the client gave up on this connection (the connect timeout), reported to its streams rather than "closed". */
+    private volatile IOException abandonedBecause;
     private boolean ready;
+    private volatile boolean peerSettingsReceived;
+    /** The server's last GOAWAY: its code says why streams still in flight fail when the connection goes. */
+    private volatile Event.GoAwayReceived goAway;
 
     ClientConnection(H2Client client, Route route, long id) {
+        this(client, route, id, null);
+    }
+
+    ClientConnection(H2Client client, Route route, long id, H2cUpgradeRequest upgrade) {
         this.client = client;
         this.route = route;
         this.id = id;
+        this.upgrade = upgrade;
+    }
+
+    H2cUpgradeRequest upgrade() {
+        return upgrade;
+    }
+
+    /** Loop thread: stream 1 of an upgrade is still live, so it holds one of the route's slots. */
+    boolean upgradeStreamLive() {
+        return upgrade != null && streams.containsKey(1);
     }
 
     long id() {
@@ -174,6 +206,17 @@ final class ClientConnection implements ConnectionDriver.Application {
     public void onStart(ConnectionDriver d) {
         driver = d;
         loopThread = Thread.currentThread();
+        if (upgrade != null && upgrade.claim()) {
+            // RFC7540 §3.2: the 101 came; the upgraded request is stream 1 and its response arrives there
+            core().startFromUpgrade(upgrade.settingsHeader(), upgrade.fields(), d.nanoTime());
+            new ClientStream(this, upgrade.task(), true).adoptUpgraded();
+            // RFC9113 §3.4: "clients are permitted to send additional frames to the server immediately after sending
+            // the client connection preface, without waiting to receive the server connection preface": the requests
+            // that waited for the upgrade leave with the preface, in one write (apache2 serves only what it reads
+            // before its upgraded session first goes idle)
+            ready = true;
+            route.ready(this, ASSUMED_MAX_CONCURRENT_STREAMS);
+        }
     }
 
     @Override
@@ -206,6 +249,7 @@ final class ClientConnection implements ConnectionDriver.Application {
             afterStreamEvent(e.error().streamId());
         } else if (event instanceof Event.SettingsReceived s) {
             int max = (int) Math.min(Integer.MAX_VALUE, s.settings().maxConcurrentStreams());
+            peerSettingsReceived = true;
             if (!ready) {
                 ready = true;
                 route.ready(this, max);
@@ -214,12 +258,13 @@ final class ClientConnection implements ConnectionDriver.Application {
             }
         } else if (event instanceof Event.PushPromiseReceived p) {
             onPush(p);
-        } else if (event instanceof Event.GoAwayReceived) {
+        } else if (event instanceof Event.GoAwayReceived g) {
+            goAway = g;
             route.noMoreStreams(this, 0); // RFC9113 §6.8: "Receivers of a GOAWAY frame MUST NOT open additional streams"
         } else if (event instanceof Event.ConnectionErrorRaised e) {
             failAll(new IOException("connection error: " + e.error().getMessage()));
         } else if (event instanceof Event.ConnectionClosed c) {
-            failAll(new IOException("connection closed: " + c.reason()));
+            failAll(new IOException("connection closed: " + c.reason() + goAwayNote()));
         }
     }
 
@@ -299,12 +344,18 @@ final class ClientConnection implements ConnectionDriver.Application {
     public void onClosed(Throwable causeOrNull) {
         closed = true;
         openQueued(); // tasks queued for a loop task that will not run now: each goes back to the route
-        failAll(causeOrNull == null ? new IOException("connection closed") : new IOException("connection failed: "
-                + causeOrNull, causeOrNull));
+        failAll(causeOrNull == null ? new IOException("connection closed" + goAwayNote())
+                : new IOException("connection failed: " + causeOrNull + goAwayNote(), causeOrNull));
         route.gone(this, causeOrNull);
     }
 
-    private void failAll(IOException cause) {
+    /** Any thread, before aborting the transport: the streams will fail with {@code cause}. */
+    void abandon(IOException cause) {
+        abandonedBecause = cause;
+    }
+
+    private void failAll(IOException closedCause) {
+        IOException cause = abandonedBecause != null ? abandonedBecause : closedCause;
         List<ClientStream> all = streams.values();
         streams.clear();
         writers.clear();
@@ -317,6 +368,25 @@ final class ClientConnection implements ConnectionDriver.Application {
         }
     }
 
+    /**
+     * Why the server gave up the connection, for the error of the streams it did not finish: a bare
+     * "transport closed" after GOAWAY ENHANCE_YOUR_CALM (nginx's answer to an oversized header) hides
+     * the cause. Streams up to the last id may have been processed, so they are failed, not retried.
+     */
+    private String goAwayNote() {
+        Event.GoAwayReceived g = goAway;
+        if (g == null) {
+            return "";
+        }
+        String debug = new String(g.debugData(), StandardCharsets.US_ASCII).replaceAll("[^\\x20-\\x7e]", "?");
+        if (debug.length() > MAX_DEBUG_SHOWN) {
+            debug = debug.substring(0, MAX_DEBUG_SHOWN) + "…";
+        }
+        return " after the server's GOAWAY " + g.errorName() + " (last stream " + g.lastStreamId()
+                + (debug.isEmpty() ? "" : ", debug \"" + debug + "\"")
+                + "; RFC 9113 §6.8: streams up to the last id may have been processed, so they are not retried)";
+    }
+
     /** Graceful close: GOAWAY NO_ERROR; streams in flight finish first (RFC 9113 §6.8). */
     void goAway() {
         if (driver != null && !closed) {
@@ -326,5 +396,10 @@ final class ClientConnection implements ConnectionDriver.Application {
 
     boolean isClosed() {
         return closed;
+    }
+
+    /** Started (for an upgrade: after the 101) but the server's SETTINGS have not come yet: the connect timeout still runs. */
+    boolean awaitingPeerSettings() {
+        return driver != null && !peerSettingsReceived && !closed;
     }
 }

@@ -67,6 +67,13 @@ final class ClientStream {
         }
     }
 
+    /** Stream 1 of an h2c upgrade: the request went over HTTP/1.1 and the stream is half-closed (local) (RFC 7540 §3.2). */
+    void adoptUpgraded() {
+        id = 1;
+        conn.register(this);
+        task.attached(this);
+    }
+
     /** A pushed stream, already reserved by the server's PUSH_PROMISE (RFC 9113 §8.4). */
     void adoptPushed(int promisedId) {
         id = promisedId;

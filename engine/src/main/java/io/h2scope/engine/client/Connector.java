@@ -1,6 +1,10 @@
 package io.h2scope.engine.client;
 
 import io.h2scope.engine.core.ConnectionConfig;
+import io.h2scope.engine.core.Http2Connection;
+import io.h2scope.engine.trace.ConnectionTraceListener;
+import io.h2scope.engine.transport.http1.H2cUpgradeHandshake;
+import io.h2scope.engine.transport.http1.Http1ResponseHead;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.transport.ConnectionContext;
 import io.h2scope.engine.transport.ConnectionDriver;
@@ -21,25 +25,36 @@ import javax.net.ssl.SSLHandshakeException;
 
 /**
  * Opens one client connection for a {@link Route}: TCP, then TLS with ALPN (offering "h2" and
- * "http/1.1", so a server without h2 can say what it speaks instead of failing the handshake), or h2c
- * by prior knowledge. The connect timeout covers all of it up to the server's first SETTINGS.
+ * "http/1.1", so a server without h2 can say what it speaks instead of failing the handshake), or h2c:
+ * by prior knowledge, or by HTTP/1.1 {@code Upgrade: h2c} (RFC 7540 §3.2) when the connection carries an
+ * {@link H2cUpgradeRequest}. The connect timeout covers all of it up to the server's first SETTINGS.
  */
 final class Connector {
 
     private final H2Client client;
     private final NioClient nio;
     private final SSLContext sslContext;
+    private final String h2cSettingsHeader;
 
     Connector(H2Client client, NioClient nio, SSLContext sslContext) {
         this.client = client;
         this.nio = nio;
         this.sslContext = sslContext;
+        this.h2cSettingsHeader = Http2Connection.h2cSettingsHeader(coreConfig(client.config()));
+    }
+
+    /** HTTP2-Settings of an upgrade: our first SETTINGS, which the core checks again after the 101 (RFC 7540 §3.2.1). */
+    String h2cSettingsHeader() {
+        return h2cSettingsHeader;
+    }
+
+    private static ConnectionConfig coreConfig(ClientConfig config) {
+        return config.connection().withEnablePush(config.pushHandler() != null);
     }
 
     void connect(Route route, ClientConnection conn) {
         ClientConfig config = client.config();
-        ConnectionConfig core = config.connection().withEnablePush(config.pushHandler() != null)
-                .withTraceSink(conn.id(), config.traceSink());
+        ConnectionConfig core = coreConfig(config).withTraceSink(conn.id(), config.traceSink());
         DriverConfig timers = DriverConfig.DEFAULTS.withPrefaceTimeout(config.connectTimeout().multipliedBy(2)) // ours fires first
                 .withIdleTimeout(config.idleTimeout()).withPingInterval(config.pingInterval());
         ConnectionDriver driver = new ConnectionDriver(Role.CLIENT, core, timers, conn, System::nanoTime, Duration.ZERO);
@@ -54,6 +69,9 @@ final class Connector {
                 }
             });
             handler = tls;
+        } else if (conn.upgrade() != null) {
+            driver.cleartextNegotiation("h2c upgrade");
+            handler = upgradeHandshake(route, conn, driver, authority);
         }
         CompletableFuture<ConnectionContext> tcp;
         try {
@@ -69,12 +87,46 @@ final class Connector {
         });
         long nanos = config.connectTimeout().toNanos();
         client.scheduler().schedule(() -> {
-            if (route.isPending(conn)) {
-                route.gone(conn, new HttpConnectTimeoutException("connection to " + authority + " not ready within "
-                        + config.connectTimeout().toMillis() + " ms (TCP, TLS and the server's SETTINGS)"));
+            if (route.isPending(conn) || conn.awaitingPeerSettings()) {
+                HttpConnectTimeoutException timeout = new HttpConnectTimeoutException("connection to " + authority + " not ready within "
+                        + config.connectTimeout().toMillis() + " ms (TCP, TLS or the h2c upgrade, and the server's SETTINGS)");
+                conn.abandon(timeout); // stream 1 of an h2c upgrade fails with it too
+                route.gone(conn, timeout);
                 tcp.thenAccept(ctx -> ctx.execute(ctx::abort));
             }
         }, nanos, TimeUnit.NANOSECONDS);
+    }
+
+    private ConnectionHandler upgradeHandshake(Route route, ClientConnection conn, ConnectionHandler http2,
+            String authority) {
+        H2cUpgradeRequest upgrade = conn.upgrade();
+        if (upgrade.isProbe()) {
+            upgrade.task().beginProbe();
+        }
+        ConnectionTraceListener trace = ConnectionTraceListener.of(client.config().traceSink());
+        return new H2cUpgradeHandshake(upgrade.http1Bytes(), H2cUpgradeHandshake.DEFAULT_MAX_RESPONSE_HEAD_BYTES, http2,
+                new H2cUpgradeHandshake.Listener() {
+                    @Override
+                    public void requestSent(String head) {
+                        upgrade.markSent();
+                        trace.http1Head(conn.id(), true, head);
+                    }
+
+                    @Override
+                    public void responseReceived(Http1ResponseHead head) {
+                        trace.http1Head(conn.id(), false, head.text());
+                    }
+
+                    @Override
+                    public void refused(String answer) {
+                        route.gone(conn, ProtocolNegotiationException.h2cUpgradeRefused(authority, answer));
+                    }
+
+                    @Override
+                    public void failed(java.io.IOException cause) {
+                        route.gone(conn, cause);
+                    }
+                });
     }
 
     private static Throwable handshakeFailure(String authority, Throwable error) {

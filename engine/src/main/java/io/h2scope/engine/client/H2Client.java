@@ -32,7 +32,7 @@ import javax.net.ssl.SSLContext;
 
 /**
  * An HTTP/2 client: {@code https://} over TLS with ALPN "h2", {@code http://} as h2c by prior
- * knowledge. Requests to one authority share a connection up to the server's
+ * knowledge, or by HTTP/1.1 {@code Upgrade: h2c} with {@link Builder#h2cUpgrade}. Requests to one authority share a connection up to the server's
  * SETTINGS_MAX_CONCURRENT_STREAMS, then more connections are opened. Bodies stream both ways under
  * flow control; every wait has a finite timeout.
  *
@@ -296,16 +296,16 @@ public final class H2Client implements AutoCloseable {
         }
 
         /**
-         * For http:// URLs: begin with HTTP/1.1 {@code Upgrade: h2c} (RFC 7540 §3.2) instead of prior knowledge.
-         * Not available yet: the core can start a server connection from an upgrade but not a client one
-         * (stream 1 half-closed (local)), so {@code true} throws rather than silently using prior knowledge.
+         * For http:// URLs: every new connection begins with HTTP/1.1 {@code Upgrade: h2c} (RFC 7540 §3.2;
+         * deprecated by RFC 9113 §3.1, but still what some servers and proxies need) instead of prior
+         * knowledge. https:// is unaffected (ALPN). The first request rides the upgrade when it has no
+         * body; a request with a body is sent on stream 3 after an {@code OPTIONS *} upgrade (why: see
+         * the RFC 7540 §3.2 notes in the README). Requests made meanwhile wait for the connection, then
+         * share it. A server that answers without 101 fails them with a {@link ProtocolNegotiationException}
+         * quoting its status line. The connect timeout covers the upgrade up to the server's SETTINGS.
          */
         public Builder h2cUpgrade(boolean v) {
-            if (v) {
-                throw new UnsupportedOperationException("HTTP/1.1 Upgrade: h2c is not implemented in the client yet "
-                        + "(the core lacks a client-side upgrade start); http:// uses h2c prior knowledge");
-            }
-            h2cUpgrade = false;
+            h2cUpgrade = v;
             return this;
         }
 

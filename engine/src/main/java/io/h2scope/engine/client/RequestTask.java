@@ -60,6 +60,12 @@ final class RequestTask<T> {
         client.pool().submit(this);
     }
 
+    /** The OPTIONS request of an h2c upgrade: not in the pool (it rides the upgrade), but timed like any request. */
+    void beginProbe() {
+        awaitingHeaders = true;
+        startRequestTimer();
+    }
+
     /** A pushed response: it has its stream already (no pool, no retry). */
     void beginPushed(ClientStream stream) {
         startRequestTimer();

@@ -69,7 +69,9 @@ final class Route {
     void ready(ClientConnection conn, int maxConcurrentStreams) {
         update(() -> {
             if (pending.remove(conn)) {
-                ready.put(conn, new Slots(maxConcurrentStreams));
+                Slots slots = new Slots(maxConcurrentStreams);
+                slots.active = conn.upgradeStreamLive() ? 1 : 0; // stream 1 of an h2c upgrade counts (RFC 9113 §5.1.2)
+                ready.put(conn, slots);
             }
         });
     }
@@ -113,6 +115,16 @@ final class Route {
         synchronized (this) {
             boolean wasPending = pending.remove(conn);
             ready.remove(conn);
+            H2cUpgradeRequest upgrade = conn.upgrade();
+            if (wasPending && upgrade != null && upgrade.claim()) {
+                // no 101: the task never got its stream. Unsent, it waits like the others; sent, the server
+                // may have acted on it (or refused the upgrade), so it fails with the cause, never resent
+                if (upgrade.isProbe() || upgrade.wasSent()) {
+                    failed.add(upgrade.task());
+                } else {
+                    waiting.addFirst(upgrade.task());
+                }
+            }
             if (wasPending && pending.isEmpty() && ready.values().stream().noneMatch(s -> s.accepting)) {
                 failed.addAll(waiting); // nothing else can serve them: the connect error is their answer
                 waiting.clear();
@@ -149,6 +161,24 @@ final class Route {
         actions.forEach(Runnable::run);
     }
 
+    /**
+     * Holding the lock, for a new connection: its h2c upgrade (http:// with {@code h2cUpgrade} on), or null.
+     * The first waiting request rides the upgrade when it has no body; otherwise OPTIONS does (see
+     * {@link H2cUpgradeRequest}), and the request waits for the connection like the others.
+     */
+    private H2cUpgradeRequest upgradeRequest() {
+        if (tls || !client.config().h2cUpgrade()) {
+            return null;
+        }
+        String settings = client.connector().h2cSettingsHeader();
+        RequestTask<?> first = waiting.peekFirst();
+        if (first != null && H2cUpgradeRequest.canCarry(first.request)) {
+            waiting.pollFirst();
+            return H2cUpgradeRequest.carrying(first, settings);
+        }
+        return H2cUpgradeRequest.probe(client, host, port, settings);
+    }
+
     /** Holding the lock: assigns waiting tasks to free slots; returns what to run after unlocking. */
     private List<Runnable> dispatch() {
         List<Runnable> actions = null; // made on first use: most calls (a slot released, nothing waiting) have none
@@ -180,7 +210,7 @@ final class Route {
                 continue;
             }
             if (pending.isEmpty() && usable < client.config().maxConnectionsPerAuthority()) {
-                ClientConnection conn = new ClientConnection(client, this, client.nextConnectionId());
+                ClientConnection conn = new ClientConnection(client, this, client.nextConnectionId(), upgradeRequest());
                 pending.add(conn);
                 actions = add(actions, () -> client.connector().connect(this, conn));
             }

@@ -29,6 +29,10 @@ final class StreamTable {
         }
     }
 
+    boolean containsKey(int id) {
+        return get(id) != null;
+    }
+
     void put(int id, ClientStream stream) {
         if (id <= 0) {
             throw new IllegalArgumentException("stream id " + id + ": only streams 1 and up are kept");

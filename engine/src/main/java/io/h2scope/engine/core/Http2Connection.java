@@ -95,6 +95,8 @@ public final class Http2Connection {
     final FrameTracer tracer;
     final Output output;
     final FrameReader reader;
+    /** Our preface SETTINGS, kept so an h2c upgrade can check that HTTP2-Settings announced the same (RFC 7540 §3.2.1). */
+    final SettingsFrame firstSettings;
     private final InboundFrames inboundFrames;
     private final PrefaceCheck preface;
     private final Map<Integer, StreamRecord> streams = new HashMap<>();
@@ -107,6 +109,8 @@ public final class Http2Connection {
     private boolean goAwayReceived;
     private int goAwayLastSentId = Integer.MAX_VALUE;
     private int peerLastStreamId = Integer.MAX_VALUE;
+    /** While a GOAWAY's refusals are reported: the close waits until the last one is out. */
+    private boolean holdFinish;
 
     public Http2Connection(Role role, ConnectionConfig config, ConnectionListener listener, long nowNanos) {
         this.role = Objects.requireNonNull(role, "role");
@@ -132,7 +136,8 @@ public final class Http2Connection {
             output.raw(PrefaceCheck.CLIENT_PREFACE);
         }
         // RFC9113 §3.4: the server preface "consists of a potentially empty SETTINGS frame that MUST be the first frame"
-        output.frame(settings.send(config.localSettings(role == Role.CLIENT), now, true));
+        this.firstSettings = settings.send(config.localSettings(role == Role.CLIENT), now, true);
+        output.frame(firstSettings);
         // SEC-16: our stream limit holds from the first HEADERS, acknowledged or not
         registry.setMaxConcurrentRemote(limits.maxConcurrentStreams());
         SettingsEffects.applyLocal(this, settings.localAcknowledged());
@@ -187,6 +192,36 @@ public final class Http2Connection {
         } catch (ConnectionError e) {
             connectionError(e);
         }
+    }
+
+    /**
+     * The {@code HTTP2-Settings} value (RFC 7540 §3.2.1: base64url, no padding) for an {@code Upgrade: h2c}
+     * request: the payload of the first SETTINGS frame a client connection built with {@code config} sends.
+     */
+    public static String h2cSettingsHeader(ConnectionConfig config) {
+        return ClientUpgradeStart.headerValue(ClientUpgradeStart.settingsPayload(config));
+    }
+
+    /**
+     * A client connection whose HTTP/1.1 {@code Upgrade: h2c} request was answered with 101 (RFC 7540 §3.2):
+     * the request becomes stream 1, half-closed (local), and its response arrives on stream 1; the next
+     * stream we open is 3. The preface and SETTINGS queued at construction still go out first (§3.5).
+     * Call once, before {@link #receive} and {@link #openStream}.
+     *
+     * @param settingsHeader the HTTP2-Settings value the request carried: it must be
+     *                       {@link #h2cSettingsHeader} of this connection's config
+     * @param request        the upgraded request as a header section (its {@code :method} matters: HEAD)
+     * @throws IllegalArgumentException if {@code settingsHeader} does not match our first SETTINGS
+     */
+    public void startFromUpgrade(String settingsHeader, List<HeaderField> request, long nowNanos) {
+        now = nowNanos;
+        byte[] payload;
+        try {
+            payload = java.util.Base64.getUrlDecoder().decode(settingsHeader);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("HTTP2-Settings is not base64url (RFC 7540 §3.2.1): " + settingsHeader, e);
+        }
+        ClientUpgradeStart.apply(this, payload, request);
     }
 
     // ---------------------------------------------------------------- commands
@@ -602,10 +637,17 @@ public final class Http2Connection {
                 refused.add(id);
             }
         }
-        for (int id : refused) {
-            // RFC9113 §6.8: streams above the last id "were not or will not be processed"; safe to retry
-            apply(id, StreamInput.RECV_RST_STREAM);
-            emit(new Event.StreamReset(id, ErrorCode.REFUSED_STREAM.code(), true));
+        // the connection may end with the last refused stream: every refusal is reported before ConnectionClosed,
+        // so the application can retry those requests instead of failing them as lost with the connection
+        holdFinish = true;
+        try {
+            for (int id : refused) {
+                // RFC9113 §6.8: streams above the last id "were not or will not be processed"; safe to retry
+                apply(id, StreamInput.RECV_RST_STREAM);
+                emit(new Event.StreamReset(id, ErrorCode.REFUSED_STREAM.code(), true));
+            }
+        } finally {
+            holdFinish = false;
         }
         maybeFinish();
     }
@@ -647,7 +689,7 @@ public final class Http2Connection {
     }
 
     private void maybeFinish() {
-        if ((goAwaySent || goAwayReceived) && streams.isEmpty() && state != ConnectionState.CLOSED) {
+        if (!holdFinish && (goAwaySent || goAwayReceived) && streams.isEmpty() && state != ConnectionState.CLOSED) {
             close("GOAWAY " + (goAwaySent ? "sent" : "received") + " and no stream left");
         }
     }

@@ -140,6 +140,10 @@ public final class HpackEncoder {
             case NEVER -> HpackWriter.writePlain(out, s);
             case ALWAYS -> HpackWriter.writeString(out, s, true);
             case SHORTEST -> {
+                if (s.length() < 0x7F) {
+                    writeShortestShort(s, out);
+                    return;
+                }
                 int huffmanLength = Huffman.encodedLength(s);
                 if (huffmanLength < s.length()) {
                     HpackWriter.writeInt(out, 0x80, 7, huffmanLength);
@@ -149,5 +153,19 @@ public final class HpackEncoder {
                 }
             }
         }
+    }
+
+    /** Under 127 octets both forms have a one-octet length prefix, so the string can be coded before it is known which wins. */
+    private static void writeShortestShort(String s, HpackOutput out) {
+        int n = s.length();
+        out.ensureSpace(1 + n);
+        int prefixAt = out.size();
+        int huffmanLength = Huffman.encodeIfShorter(s, out.array(), prefixAt + 1);
+        if (huffmanLength < 0) {
+            HpackWriter.writePlain(out, s);
+            return;
+        }
+        out.array()[prefixAt] = (byte) (0x80 | huffmanLength);
+        out.setSize(prefixAt + 1 + huffmanLength);
     }
 }

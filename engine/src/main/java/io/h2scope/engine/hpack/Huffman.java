@@ -203,6 +203,67 @@ public final class Huffman {
         out.setSize(pos);
     }
 
+    /**
+     * Huffman-codes {@code s} into {@code buf} from {@code pos} only if that is shorter than its {@code s.length()}
+     * plain octets, in one pass; returns the coded length, or -1 (the buffer's content past {@code pos} is then
+     * garbage) when coding would not save an octet. {@code buf} must have {@code s.length()} octets of room.
+     * Why: deciding with {@link #encodedLength} first walks every string twice; most header strings get
+     * shorter, so coding speculatively and giving up early on the rest is the cheaper bet.
+     */
+    static int encodeIfShorter(String s, byte[] buf, int pos) {
+        int n = s.length();
+        int start = pos;
+        int wordLimit = start + n - 4; // a word written past this makes the code at least n octets long
+        long acc = 0;
+        int bits = 0;
+        int all = 0;
+        for (int i = 0; i < n; i++) {
+            int c = s.charAt(i);
+            all |= c;
+            c &= 0xFF;
+            int length = LENGTHS[c];
+            acc = acc << length | CODES[c];
+            bits += length;
+            if (bits >= 32) {
+                if (pos > wordLimit) {
+                    return checkedGiveUp(s, all);
+                }
+                bits -= 32;
+                int word = (int) (acc >>> bits);
+                buf[pos] = (byte) (word >>> 24);
+                buf[pos + 1] = (byte) (word >>> 16);
+                buf[pos + 2] = (byte) (word >>> 8);
+                buf[pos + 3] = (byte) word;
+                pos += 4;
+            }
+        }
+        if (all > 0xFF) {
+            throw notAnOctet(s);
+        }
+        if (pos - start + ((bits + 7) >>> 3) >= n) {
+            return -1;
+        }
+        while (bits >= 8) {
+            bits -= 8;
+            buf[pos++] = (byte) (acc >>> bits);
+        }
+        if (bits > 0) {
+            buf[pos++] = (byte) (acc << (8 - bits) | 0xFF >>> bits); // EOS-prefix padding, RFC 7541 §5.2
+        }
+        return pos - start;
+    }
+
+    private static int checkedGiveUp(String s, int seenSoFar) {
+        int all = seenSoFar;
+        for (int i = 0, n = s.length(); i < n; i++) {
+            all |= s.charAt(i);
+        }
+        if (all > 0xFF) {
+            throw notAnOctet(s);
+        }
+        return -1;
+    }
+
     /** Huffman-codes {@code s} into a new array. */
     public static byte[] encode(String s) {
         HpackOutput out = new HpackOutput(encodedLength(s));

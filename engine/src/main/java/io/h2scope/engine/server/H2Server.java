@@ -130,8 +130,12 @@ public final class H2Server implements AutoCloseable {
 
     private ConnectionDriver driver(H2cUpgrade upgrade) {
         ConnectionConfig connection = config.connection().withTraceSink(connectionIds.incrementAndGet(), config.traceSink());
-        return new ConnectionDriver(Role.SERVER, connection, config.driver(), new ServerConnection(this, upgrade),
-                System::nanoTime, config.readTimeout());
+        ConnectionDriver driver = new ConnectionDriver(Role.SERVER, connection, config.driver(),
+                new ServerConnection(this, upgrade), System::nanoTime, config.readTimeout());
+        if (upgrade != null) {
+            driver.cleartextNegotiation("h2c upgrade");
+        }
+        return driver;
     }
 
     // ---------------------------------------------------------------- public view

@@ -37,8 +37,16 @@ public interface ConnectionTraceListener {
     default void tlsEstablished(long connectionId, String protocol, String cipherSuite, String alpn) {
     }
 
-    /** How HTTP/2 was chosen when not by ALPN: {@code "h2c prior knowledge"}, {@code "h2c upgrade"}. */
+    /** How HTTP/2 was chosen when not by ALPN: {@code "h2c"} (prior knowledge), {@code "h2c upgrade"}. */
     default void protocolSelected(long connectionId, String how) {
+    }
+
+    /**
+     * The head of an HTTP/1.1 message exchanged before HTTP/2 began: the client's {@code Upgrade: h2c}
+     * request ({@code sent}) or the server's answer, 101 or not (RFC 7540 §3.2). {@code head} is the start
+     * line and the fields, one a line ({@code \n}), without the final empty line.
+     */
+    default void http1Head(long connectionId, boolean sent, String head) {
     }
 
     /** The connection is gone; {@code cause} is the error that ended it, or null. */

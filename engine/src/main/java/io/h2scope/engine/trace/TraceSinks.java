@@ -142,6 +142,13 @@ public final class TraceSinks {
         }
 
         @Override
+        public void http1Head(long connectionId, boolean sent, String head) {
+            for (TraceSink sink : sinks) {
+                ConnectionTraceListener.of(sink).http1Head(connectionId, sent, head);
+            }
+        }
+
+        @Override
         public void closed(long connectionId, String reason, Throwable cause) {
             for (TraceSink sink : sinks) {
                 ConnectionTraceListener.of(sink).closed(connectionId, reason, cause);

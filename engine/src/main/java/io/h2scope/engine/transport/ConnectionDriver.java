@@ -80,6 +80,7 @@ public final class ConnectionDriver implements ConnectionHandler {
     private boolean pumping;
     private boolean closeRequested;
     private boolean transportClosed;
+    private String cleartextNegotiation = "h2c";
 
     /**
      * @param applicationTimer the shortest timeout the application checks in {@link Application#onTick}
@@ -101,6 +102,11 @@ public final class ConnectionDriver implements ConnectionHandler {
     }
 
     // ---------------------------------------------------------------- for the application
+
+    /** How a cleartext connection came to HTTP/2, for the {@code conn} trace: "h2c" (prior knowledge, the default) or "h2c upgrade". Before onOpen. */
+    public void cleartextNegotiation(String how) {
+        cleartextNegotiation = Objects.requireNonNull(how, "how");
+    }
 
     /** The core; use it only on the loop thread (in callbacks or {@link #execute} tasks). */
     public Http2Connection connection() {
@@ -235,7 +241,7 @@ public final class ConnectionDriver implements ConnectionHandler {
         if (tls.isPresent()) {
             trace.tlsEstablished(id, tls.get().getProtocol(), tls.get().getCipherSuite(), ctx.alpnProtocol().orElse(""));
         } else {
-            trace.protocolSelected(id, "h2c");
+            trace.protocolSelected(id, cleartextNegotiation);
         }
     }
 

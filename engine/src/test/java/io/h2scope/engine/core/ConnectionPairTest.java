@@ -187,6 +187,30 @@ class ConnectionPairTest {
     }
 
     @Test
+    void goAwayThatRefusesTheLastOpenStreamReportsTheRefusalBeforeTheClose_rfc9113_6_8() {
+        ConnectionPair p = new ConnectionPair();
+        int first = p.client.openStream(get("/1"), true);
+        p.pump();
+        p.server.sendHeaders(first, status(200), true);
+        p.server.goAway(ErrorCode.NO_ERROR, "idle"); // last stream id = first
+        int crossing = p.client.openStream(get("/2"), true); // sent before the client sees either
+        p.pump();
+        List<Event> events = p.clientEvents.events;
+        int refusedAt = -1;
+        int closedAt = -1;
+        for (int i = 0; i < events.size(); i++) {
+            if (events.get(i) instanceof Event.StreamReset r && r.streamId() == crossing) {
+                refusedAt = i;
+                assertEquals(ErrorCode.REFUSED_STREAM.code(), r.errorCode());
+            } else if (events.get(i) instanceof Event.ConnectionClosed) {
+                closedAt = i;
+            }
+        }
+        assertTrue(refusedAt >= 0 && closedAt > refusedAt, "the refusal (safe to retry) comes before the close: " + events);
+        assertEquals(ConnectionState.CLOSED, p.client.state());
+    }
+
+    @Test
     void gracefulGoAway_rfc9113_6_8() {
         ConnectionPair p = new ConnectionPair();
         int first = p.client.openStream(get("/1"), true);

@@ -80,4 +80,37 @@ class HuffmanTest {
     void charsAboveLatin1AreRejected() {
         assertThrows(IllegalArgumentException.class, () -> Huffman.encodedLength("caf\u20ac"));
     }
+
+    @Test
+    void speculativeCodingAgreesWithTwoPassCodingAndGivesUpWhenNotShorter() {
+        Random random = new Random(9113);
+        int givenUp = 0;
+        for (int i = 0; i < 3000; i++) {
+            char[] cs = new char[random.nextInt(126)];
+            for (int k = 0; k < cs.length; k++) {
+                // odd rounds: octets with long codes (most >= 8 bits), so coding does not shorten them
+                cs[k] = (char) (i % 2 == 0 ? 32 + random.nextInt(95) : 128 + random.nextInt(128));
+            }
+            String s = new String(cs);
+            byte[] buf = new byte[3 + s.length()];
+            int length = Huffman.encodeIfShorter(s, buf, 3);
+            int expected = Huffman.encodedLength(s);
+            if (expected < s.length()) {
+                assertEquals(expected, length, s);
+                assertArrayEquals(Huffman.encode(s), java.util.Arrays.copyOfRange(buf, 3, 3 + length), s);
+            } else {
+                assertEquals(-1, length, s);
+                givenUp++;
+            }
+        }
+        assertTrue(givenUp > 1000, "the odd rounds must exercise the give-up path: " + givenUp);
+    }
+
+    @Test
+    void speculativeCodingRejectsCharsAboveLatin1EvenAfterGivingUp() {
+        assertThrows(IllegalArgumentException.class, () -> Huffman.encodeIfShorter("caf\u20ac", new byte[4], 0));
+        // long codes first, so it gives up before it reaches the bad char
+        assertThrows(IllegalArgumentException.class,
+                () -> Huffman.encodeIfShorter("\u00ff\u00fe\u00fd\u00fc\u00fb\u20ac", new byte[6], 0));
+    }
 }

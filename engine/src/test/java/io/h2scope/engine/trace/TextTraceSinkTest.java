@@ -78,11 +78,15 @@ class TextTraceSinkTest {
                 new InetSocketAddress("127.0.0.1", 50000));
         listener.tlsEstablished(7, "TLSv1.3", "TLS_AES_128_GCM_SHA256", "h2");
         listener.protocolSelected(8, "h2c prior knowledge");
+        listener.http1Head(9, true, "GET / HTTP/1.1\nHost: a:80\nUpgrade: h2c");
+        listener.http1Head(9, false, "HTTP/1.1 101 Switching Protocols\nUpgrade: h2c");
         listener.closed(7, "peer closed the socket", null);
         assertEquals("""
                 INFO conn=7 accepted /127.0.0.1:50000 on /127.0.0.1:8443
                 INFO conn=7 TLS TLSv1.3 TLS_AES_128_GCM_SHA256 ALPN h2
                 INFO conn=8 HTTP/2 by h2c prior knowledge
+                INFO conn=9 HTTP/1.1 sent: GET / HTTP/1.1 | Host: a:80 | Upgrade: h2c
+                INFO conn=9 HTTP/1.1 received: HTTP/1.1 101 Switching Protocols | Upgrade: h2c
                 INFO conn=7 closed: peer closed the socket
                 """, log.text(TraceCategory.CONN));
         assertFalse(ConnectionTraceListener.of(TraceSink.NONE) == listener);

@@ -32,19 +32,11 @@ public final class S8_1_2_1_PseudoHeaderFields implements Section {
                 CaseDef.define("http2/8.1.2.1/unknown-pseudo-header").h2spec("http2/8.1.2.1/1").rfc("8.1.2.1", "8.3")
                         .sends("a GET whose head also carries :test: ok (an undefined pseudo-header)")
                         .quote(CONTEXT).accepts(MALFORMED).errorCase()
-                        .run(p -> {
-                            p.handshake();
-                            Fields.send(p, 1, Fields.getWith(p, field(":test", "ok")), true);
-                            return Expect.malformed(p, 1);
-                        }),
+                        .run(p -> Expect.malformed(p, Fields.getOnStream1(p, field(":test", "ok")))),
                 CaseDef.define("http2/8.1.2.1/response-pseudo-header-in-request").h2spec("http2/8.1.2.1/2").rfc("8.1.2.1", "8.3")
                         .sends("a GET whose head also carries :status: 200")
                         .quote(CONTEXT).accepts(MALFORMED).errorCase()
-                        .run(p -> {
-                            p.handshake();
-                            Fields.send(p, 1, Fields.getWith(p, field(":status", "200")), true);
-                            return Expect.malformed(p, 1);
-                        }),
+                        .run(p -> Expect.malformed(p, Fields.getOnStream1(p, field(":status", "200")))),
                 CaseDef.define("http2/8.1.2.1/pseudo-header-in-trailers").h2spec("http2/8.1.2.1/3").rfc("8.1.2.1", "8.3")
                         .sends("a POST head, DATA, then trailers with END_STREAM carrying :method: POST (h2spec leaves END_STREAM off, mixing in a second rule)")
                         .quote(CONTEXT).accepts(MALFORMED).errorCase()

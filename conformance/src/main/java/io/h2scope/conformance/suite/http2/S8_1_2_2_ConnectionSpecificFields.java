@@ -28,19 +28,11 @@ public final class S8_1_2_2_ConnectionSpecificFields implements Section {
                         .sends("a GET whose head also carries connection: keep-alive")
                         .quote("An endpoint MUST NOT generate an HTTP/2 message containing connection-specific header fields. ... Any message containing connection-specific header fields MUST be treated as malformed (Section 8.1.1).")
                         .accepts("RST_STREAM PROTOCOL_ERROR (malformed request), a 4xx before it allowed").errorCase()
-                        .run(p -> {
-                            p.handshake();
-                            Fields.send(p, 1, Fields.getWith(p, field("connection", "keep-alive")), true);
-                            return Expect.malformed(p, 1);
-                        }),
+                        .run(p -> Expect.malformed(p, Fields.getOnStream1(p, field("connection", "keep-alive")))),
                 CaseDef.define("http2/8.1.2.2/te-other-than-trailers").h2spec("http2/8.1.2.2/2").rfc("8.1.2.2", "8.2.2")
                         .sends("a GET whose head also carries te: trailers, deflate")
                         .quote("The only exception to this is the TE header field, which MAY be present in an HTTP/2 request; when it is, it MUST NOT contain any value other than \"trailers\".")
                         .accepts("RST_STREAM PROTOCOL_ERROR (malformed request), a 4xx before it allowed").errorCase()
-                        .run(p -> {
-                            p.handshake();
-                            Fields.send(p, 1, Fields.getWith(p, field("te", "trailers, deflate")), true);
-                            return Expect.malformed(p, 1);
-                        }));
+                        .run(p -> Expect.malformed(p, Fields.getOnStream1(p, field("te", "trailers, deflate")))));
     }
 }

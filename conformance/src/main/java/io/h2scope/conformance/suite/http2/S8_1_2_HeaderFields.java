@@ -27,10 +27,6 @@ public final class S8_1_2_HeaderFields implements Section {
                 .sends("a GET whose head also carries X-TEST: ok (an uppercase field name)")
                 .quote("header field names MUST be converted to lowercase prior to their encoding in HTTP/2. A request or response containing uppercase header field names MUST be treated as malformed (Section 8.1.2.6).")
                 .accepts("RST_STREAM PROTOCOL_ERROR (malformed request), a 4xx before it allowed").errorCase()
-                .run(p -> {
-                    p.handshake();
-                    Fields.send(p, 1, Fields.getWith(p, field("X-TEST", "ok")), true);
-                    return Expect.malformed(p, 1);
-                }));
+                .run(p -> Expect.malformed(p, Fields.getOnStream1(p, field("X-TEST", "ok")))));
     }
 }

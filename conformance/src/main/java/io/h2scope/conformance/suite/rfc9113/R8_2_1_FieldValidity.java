@@ -51,20 +51,12 @@ public final class R8_2_1_FieldValidity implements Section {
                 CaseDef.define("rfc9113/8.2.1/non-token-character-in-name").rfc("10.3", "8.2.1").should()
                         .sends("a GET whose head also carries x(test): ok ('(' is not a token character in HTTP)")
                         .quote(SHOULD_VALIDATE).accepts(MALFORMED).errorCase()
-                        .run(p -> {
-                            p.handshake();
-                            Fields.send(p, 1, Fields.getWith(p, field("x(test", "ok")), true);
-                            return Expect.malformed(p, 1);
-                        }),
+                        .run(p -> Expect.malformed(p, Fields.getOnStream1(p, field("x(test", "ok")))),
                 CaseDef.define("rfc9113/8.2.1/inner-space-and-tab-in-value").rfc("10.3", "8.2.1")
                         .sends("a GET whose head also carries x-test: \"a b\\tc\" (whitespace inside a value is allowed)")
                         .quote("A field value MUST NOT start or end with an ASCII whitespace character (ASCII SP or HTAB, 0x20 or 0x09).")
                         .accepts("a response: only leading and trailing whitespace is prohibited")
-                        .run(p -> {
-                            p.handshake();
-                            Fields.send(p, 1, Fields.getWith(p, field("x-test", "a b\tc")), true);
-                            return Expect.response(p, 1);
-                        }));
+                        .run(p -> Expect.response(p, Fields.getOnStream1(p, field("x-test", "a b\tc")))));
     }
 
     /** A GET whose head also carries one field that breaks §8.2.1. */
@@ -72,10 +64,6 @@ public final class R8_2_1_FieldValidity implements Section {
         return CaseDef.define("rfc9113/8.2.1/" + slug).rfc(rfc7540, "8.2.1")
                 .sends("a GET whose head also carries " + what)
                 .quote(quote).accepts(MALFORMED).errorCase()
-                .run(p -> {
-                    p.handshake();
-                    Fields.send(p, 1, Fields.getWith(p, field(name, value)), true);
-                    return Expect.malformed(p, 1);
-                });
+                .run(p -> Expect.malformed(p, Fields.getOnStream1(p, field(name, value))));
     }
 }

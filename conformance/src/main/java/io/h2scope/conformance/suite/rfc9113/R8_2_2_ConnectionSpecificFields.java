@@ -37,30 +37,18 @@ public final class R8_2_2_ConnectionSpecificFields implements Section {
                         .sends("a GET whose head also carries te: gzip")
                         .quote("The only exception to this is the TE header field, which MAY be present in an HTTP/2 request; when it is, it MUST NOT contain any value other than \"trailers\".")
                         .accepts("RST_STREAM PROTOCOL_ERROR (malformed request), a 400 before it allowed").errorCase()
-                        .run(p -> {
-                            p.handshake();
-                            Fields.send(p, 1, Fields.getWith(p, field("te", "gzip")), true);
-                            return Expect.malformed(p, 1);
-                        }),
+                        .run(p -> Expect.malformed(p, Fields.getOnStream1(p, field("te", "gzip")))),
                 CaseDef.define("rfc9113/8.2.2/te-trailers-accepted").rfc("8.1.2.2", "8.2.2")
                         .sends("a GET whose head also carries te: trailers (the one allowed value)")
                         .quote("The only exception to this is the TE header field, which MAY be present in an HTTP/2 request; when it is, it MUST NOT contain any value other than \"trailers\".")
                         .accepts("a response")
-                        .run(p -> {
-                            p.handshake();
-                            Fields.send(p, 1, Fields.getWith(p, field("te", "trailers")), true);
-                            return Expect.response(p, 1);
-                        }));
+                        .run(p -> Expect.response(p, Fields.getOnStream1(p, field("te", "trailers")))));
     }
 
     private static CaseDef listed(String slug, String name, String value) {
         return CaseDef.define("rfc9113/8.2.2/" + slug).rfc("8.1.2.2", "8.2.2")
                 .sends("a GET whose head also carries " + name + ": " + value)
                 .quote(LISTED).accepts("RST_STREAM PROTOCOL_ERROR (malformed request), a 400 before it allowed").errorCase()
-                .run(p -> {
-                    p.handshake();
-                    Fields.send(p, 1, Fields.getWith(p, field(name, value)), true);
-                    return Expect.malformed(p, 1);
-                });
+                .run(p -> Expect.malformed(p, Fields.getOnStream1(p, field(name, value))));
     }
 }

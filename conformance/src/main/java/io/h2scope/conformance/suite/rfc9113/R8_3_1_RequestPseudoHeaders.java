@@ -28,20 +28,12 @@ public final class R8_3_1_RequestPseudoHeaders implements Section {
                         .sends("a GET with the target's :authority and host: other.invalid")
                         .quote("A server SHOULD treat a request as malformed if it contains a Host header field that identifies an entity that differs from the entity in the \":authority\" pseudo-header field.")
                         .accepts("RST_STREAM PROTOCOL_ERROR (malformed request), a 4xx before it allowed").errorCase()
-                        .run(p -> {
-                            p.handshake();
-                            Fields.send(p, 1, Fields.getWith(p, field("host", "other.invalid")), true);
-                            return Expect.malformed(p, 1);
-                        }),
+                        .run(p -> Expect.malformed(p, Fields.getOnStream1(p, field("host", "other.invalid")))),
                 CaseDef.define("rfc9113/8.3.1/authority-host-equal-accepted").rfc("8.1.2.3", "8.3.1")
                         .sends("a GET whose host field repeats the :authority value")
                         .quote("Clients MUST NOT generate a request with a Host header field that differs from the \":authority\" pseudo-header field.")
                         .accepts("a response: a host equal to :authority is allowed")
-                        .run(p -> {
-                            p.handshake();
-                            Fields.send(p, 1, Fields.getWith(p, field("host", p.target().authority())), true);
-                            return Expect.response(p, 1);
-                        }),
+                        .run(p -> Expect.response(p, Fields.getOnStream1(p, field("host", p.target().authority())))),
                 CaseDef.define("rfc9113/8.3.1/path-without-leading-slash").rfc("8.1.2.3", "8.3.1")
                         .sends("a GET with :path index.html (not an absolute path, not '*')")
                         .quote("All HTTP/2 requests MUST include exactly one valid value for the \":method\", \":scheme\", and \":path\" pseudo-header fields, unless they are CONNECT requests (Section 8.5). ... The \":path\" pseudo-header field includes the path and query parts of the target URI (the absolute-path production and, optionally, a '?' character followed by the query production)")

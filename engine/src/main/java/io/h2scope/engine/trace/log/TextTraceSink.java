@@ -118,6 +118,11 @@ public final class TextTraceSink implements TraceSink, ConnectionTraceListener {
     }
 
     @Override
+    public void http1Head(long connectionId, boolean sent, String head) {
+        conn(connectionId, (sent ? "HTTP/1.1 sent: " : "HTTP/1.1 received: ") + head.replace("\n", " | "));
+    }
+
+    @Override
     public void closed(long connectionId, String reason, Throwable cause) {
         tracks.remove(connectionId);
         conn(connectionId, "closed: " + reason + (cause == null ? "" : " (" + cause + ")"));
