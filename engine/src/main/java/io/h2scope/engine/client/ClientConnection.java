@@ -13,11 +13,12 @@ import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
 import javax.net.ssl.SSLSession;
 
 /**
@@ -43,8 +44,13 @@ final class ClientConnection implements ConnectionDriver.Application {
     private final long id;
     /** The HTTP/1.1 Upgrade: h2c this connection starts with, or null (TLS, prior knowledge). */
     private final H2cUpgradeRequest upgrade;
-    private final Map<Integer, ClientStream> streams = new HashMap<>();
+    private final StreamTable streams = new StreamTable();
+    private final ConcurrentLinkedQueue<RequestTask<?>> starts = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean startsScheduled = new AtomicBoolean();
     private final List<RequestBodyWriter> writers = new ArrayList<>();
+    /** Streams whose last event ended them, checked again once the core is done with the frames read. */
+    private int[] ended = new int[8];
+    private int endedCount;
     private volatile ConnectionDriver driver;
     private volatile Thread loopThread;
     private volatile boolean closed;
@@ -102,31 +108,57 @@ final class ClientConnection implements ConnectionDriver.Application {
         }
     }
 
-    /** Any thread: opens a stream for {@code task}, which holds one of this connection's slots in the route. */
+    /**
+     * Any thread: opens a stream for {@code task}, which holds one of this connection's slots in the route.
+     * From another thread the task is queued, and one loop task opens every stream queued by then: the
+     * driver drains the output once after it, so requests sent together leave in one write, not one each.
+     */
     void start(RequestTask<?> task) {
-        onLoop(() -> {
-            if (task.isOver()) {
-                route.release(this);
-                return;
-            }
-            ConnectionState state = core().state();
-            if (closed || state == ConnectionState.CLOSED || state == ConnectionState.GOAWAY_RECEIVED
-                    || state == ConnectionState.GOAWAY_SENT) {
-                route.noMoreStreams(this, 0); // so the route does not choose this connection again
-                route.release(this);
-                route.submitFirst(task);
-                return;
-            }
-            ClientStream stream = new ClientStream(this, task, true);
-            try {
-                stream.open();
-            } catch (IllegalStateException e) {
-                // the peer lowered MAX_CONCURRENT_STREAMS, sent GOAWAY or the ids ran out: another connection takes it
-                route.noMoreStreams(this, core().liveStreamCount());
-                route.release(this);
-                route.submitFirst(task);
-            }
-        });
+        if (Thread.currentThread() == loopThread || closed || driver == null) {
+            open(task);
+            return;
+        }
+        starts.add(task);
+        if (startsScheduled.compareAndSet(false, true)) {
+            driver.execute(this::openQueued);
+        }
+        if (closed) {
+            openQueued(); // closed meanwhile: onClosed may have drained the queue before this task was in it
+        }
+    }
+
+    /** Opens the streams of the tasks queued by {@link #start}; after the close, hands them back to the route. */
+    private void openQueued() {
+        startsScheduled.set(false); // before draining: a task queued from now on schedules another run
+        RequestTask<?> task;
+        while ((task = starts.poll()) != null) {
+            open(task);
+        }
+    }
+
+    /** Loop thread (or any after the close): opens the stream, or hands the task back to the route. */
+    private void open(RequestTask<?> task) {
+        if (task.isOver()) {
+            route.release(this);
+            return;
+        }
+        ConnectionState state = core().state();
+        if (closed || state == ConnectionState.CLOSED || state == ConnectionState.GOAWAY_RECEIVED
+                || state == ConnectionState.GOAWAY_SENT) {
+            route.noMoreStreams(this, 0); // so the route does not choose this connection again
+            route.release(this);
+            route.submitFirst(task);
+            return;
+        }
+        ClientStream stream = new ClientStream(this, task, true);
+        try {
+            stream.open();
+        } catch (IllegalStateException e) {
+            // the peer lowered MAX_CONCURRENT_STREAMS, sent GOAWAY or the ids ran out: another connection takes it
+            route.noMoreStreams(this, core().liveStreamCount());
+            route.release(this);
+            route.submitFirst(task);
+        }
     }
 
     void register(ClientStream stream) {
@@ -146,7 +178,8 @@ final class ClientConnection implements ConnectionDriver.Application {
 
     /**
      * The core reports END_STREAM before it moves the stream's state, so after an event that ended the
-     * stream ({@code ended}) the check runs again once the core is done with the frame.
+     * stream ({@code ended}) the check runs again once the core is done with the frame: in
+     * {@link #afterFlush}, which the driver calls after every batch of input it hands the core.
      */
     private void afterStreamEvent(int streamId, boolean ended) {
         ClientStream s = streams.get(streamId);
@@ -160,7 +193,10 @@ final class ClientConnection implements ConnectionDriver.Application {
                 route.release(this);
             }
         } else if (ended) {
-            driver.execute(() -> afterStreamEvent(streamId, false));
+            if (endedCount == this.ended.length) {
+                this.ended = Arrays.copyOf(this.ended, endedCount * 2);
+            }
+            this.ended[endedCount++] = streamId;
         }
     }
 
@@ -285,6 +321,13 @@ final class ClientConnection implements ConnectionDriver.Application {
 
     @Override
     public void afterFlush() {
+        if (endedCount > 0) {
+            int n = endedCount;
+            endedCount = 0;
+            for (int i = 0; i < n; i++) {
+                afterStreamEvent(ended[i], false);
+            }
+        }
         if (writers.isEmpty()) {
             return;
         }
@@ -300,6 +343,7 @@ final class ClientConnection implements ConnectionDriver.Application {
     @Override
     public void onClosed(Throwable causeOrNull) {
         closed = true;
+        openQueued(); // tasks queued for a loop task that will not run now: each goes back to the route
         failAll(causeOrNull == null ? new IOException("connection closed" + goAwayNote())
                 : new IOException("connection failed: " + causeOrNull + goAwayNote(), causeOrNull));
         route.gone(this, causeOrNull);
@@ -312,9 +356,10 @@ final class ClientConnection implements ConnectionDriver.Application {
 
     private void failAll(IOException closedCause) {
         IOException cause = abandonedBecause != null ? abandonedBecause : closedCause;
-        List<ClientStream> all = new ArrayList<>(streams.values());
+        List<ClientStream> all = streams.values();
         streams.clear();
         writers.clear();
+        endedCount = 0;
         for (ClientStream s : all) {
             s.connectionLost(cause);
             if (s.reserved) {

@@ -30,6 +30,12 @@ final class ClientStream {
     private boolean responseEnded;
     private boolean failed;
     private boolean finished;
+    /**
+     * Set on the loop thread when the peer ends the response of a stream whose request side is done: the
+     * stream is closing, and the core then returns what was not consumed to the connection window itself
+     * (InboundFlow.closeStream), so handing the body to the subscriber needs no credit task on the loop.
+     */
+    private volatile boolean closing;
 
     ClientStream(ClientConnection conn, RequestTask<?> task, boolean reserved) {
         this.conn = conn;
@@ -82,9 +88,13 @@ final class ClientStream {
             case RESPONSE -> {
                 responseStarted = true;
                 int status = status(h.headers());
-                List<HeaderField> regular = h.headers().stream().filter(f -> !f.name().startsWith(":")).toList();
+                List<HeaderField> regular = regularFields(h.headers());
                 body = new ResponseBodyPublisher(conn.client().executor(),
-                        n -> onLoop(() -> conn.core().consumed(id, n)),
+                        n -> {
+                            if (!closing) {
+                                onLoop(() -> conn.core().consumed(id, n));
+                            }
+                        },
                         () -> onLoop(() -> abort(new IOException("the response body was closed before its end"))));
                 task.onResponse(status, regular, body, id, conn.id(), conn.sslSession());
                 if (h.endStream()) {
@@ -97,6 +107,10 @@ final class ClientStream {
     }
 
     void onData(Event.DataReceived d) {
+        if (d.endStream()) {
+            StreamState s = conn.core().streamState(id); // not yet moved by this END_STREAM
+            closing = s == StreamState.HALF_CLOSED_LOCAL || s == StreamState.CLOSED;
+        }
         if (body == null || failed) {
             conn.core().consumed(id, d.data().length); // nobody will read it: return the window at once
         } else {
@@ -109,10 +123,10 @@ final class ClientStream {
 
     private void endResponse(List<HeaderField> trailers) {
         responseEnded = true;
+        task.onEnd(trailers); // first: the task holds the trailers before the body can complete the response
         if (body != null) {
             body.complete();
         }
-        task.onEnd(trailers);
     }
 
     /** RST_STREAM, sent or received (also the core's reset of streams above a GOAWAY's last id). */
@@ -227,6 +241,15 @@ final class ClientStream {
     private boolean sendable() {
         StreamState s = conn.core().streamState(id);
         return s == StreamState.OPEN || s == StreamState.HALF_CLOSED_REMOTE;
+    }
+
+    /** The fields without the pseudo-header fields, as an immutable list (H2Response keeps it without a copy). */
+    private static List<HeaderField> regularFields(List<HeaderField> headers) {
+        int pseudo = 0;
+        while (pseudo < headers.size() && headers.get(pseudo).name().startsWith(":")) {
+            pseudo++; // RFC9113 §8.3: pseudo-header fields come first, so the regular ones are the tail
+        }
+        return List.copyOf(headers.subList(pseudo, headers.size()));
     }
 
     private static int status(List<HeaderField> headers) {

@@ -17,9 +17,9 @@ final class ConnectionPool {
     }
 
     Route route(H2Request request) {
-        String host = request.uri().getHost().toLowerCase(Locale.ROOT);
-        String key = (request.isTls() ? "https://" : "http://") + host + ":" + request.port();
-        return routes.computeIfAbsent(key, k -> new Route(client, host, request.port(), request.isTls()));
+        Route route = routes.get(request.poolKey());
+        return route != null ? route : routes.computeIfAbsent(request.poolKey(),
+                k -> new Route(client, request.uri().getHost().toLowerCase(Locale.ROOT), request.port(), request.isTls()));
     }
 
     void submit(RequestTask<?> task) {

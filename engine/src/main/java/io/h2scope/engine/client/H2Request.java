@@ -30,6 +30,10 @@ public final class H2Request {
     private final List<HeaderField> trailers;
     private final Duration timeout;
     private final Duration headersTimeout;
+    /** The header section of a request without a body, made once: a request sent again reuses it. */
+    private volatile List<HeaderField> bodilessSection;
+    /** The connection pool's key for this request's authority, made once. */
+    private volatile String poolKey;
 
     private H2Request(Builder b) {
         this.uri = b.uri;
@@ -99,8 +103,30 @@ public final class H2Request {
         return "https".equalsIgnoreCase(uri.getScheme());
     }
 
+    /** "scheme://host:port", host lower-case: requests with the same key share connections. */
+    String poolKey() {
+        String key = poolKey;
+        if (key == null) {
+            key = (isTls() ? "https://" : "http://") + uri.getHost().toLowerCase(Locale.ROOT) + ":" + port();
+            poolKey = key;
+        }
+        return key;
+    }
+
     /** The request header section: pseudo-header fields first (RFC 9113 §8.3.1), then the regular fields. */
     List<HeaderField> headerSection(long contentLength) {
+        if (body != null) {
+            return newHeaderSection(contentLength);
+        }
+        List<HeaderField> section = bodilessSection;
+        if (section == null) {
+            section = List.copyOf(newHeaderSection(contentLength));
+            bodilessSection = section;
+        }
+        return section;
+    }
+
+    private List<HeaderField> newHeaderSection(long contentLength) {
         List<HeaderField> fields = new ArrayList<>(headers.size() + 5);
         fields.add(new HeaderField(":method", method));
         fields.add(new HeaderField(":scheme", uri.getScheme().toLowerCase(Locale.ROOT)));

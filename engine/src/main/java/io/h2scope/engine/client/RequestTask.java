@@ -18,9 +18,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import javax.net.ssl.SSLSession;
 
 /**
- * One call of {@code sendAsync}, across its attempts: the result future, the trailers, the two timers
+ * One call of {@code sendAsync}, across its attempts: the result future, the trailers, the two deadlines
  * (response headers, whole exchange) and the retry count. Each attempt is a {@link ClientStream} on some
  * connection. Futures complete on the client's executor, never on a loop thread.
+ *
+ * <p>Both deadlines share one scheduled timer, armed for the nearer one and re-armed when it fires early
+ * (the headers arrived, or the attempt started later than the request): a request that completes in time
+ * schedules and cancels one timer, not two.
  */
 final class RequestTask<T> {
 
@@ -31,8 +35,16 @@ final class RequestTask<T> {
     private final CompletableFuture<List<HeaderField>> trailers = new CompletableFuture<>();
     private final AtomicBoolean over = new AtomicBoolean();
     private volatile ClientStream current;
-    private volatile ScheduledFuture<?> requestTimer;
-    private volatile ScheduledFuture<?> headersTimer;
+    private volatile ScheduledFuture<?> timer;
+    private long requestDeadline;
+    /** When the current attempt's stream opened (System.nanoTime), 0 while none is open. */
+    private volatile long attachedAt;
+    /** False once the final response headers arrived, and for pushed responses (their headers came with the promise). */
+    private volatile boolean awaitingHeaders;
+    /** The trailers once the stream ended ({@link #onEnd}); null before. */
+    private volatile List<HeaderField> endFields;
+    /** The response went to the caller (its body complete as the handler defines it). */
+    private volatile boolean delivered;
     private int attempts;
 
     RequestTask(H2Request request, HttpResponse.BodyHandler<T> handler, H2Client client) {
@@ -41,14 +53,16 @@ final class RequestTask<T> {
         this.client = client;
     }
 
-    /** Starts the whole-exchange timer and hands the request to the pool. */
+    /** Arms the deadlines' timer and hands the request to the pool. */
     void begin() {
+        awaitingHeaders = true;
         startRequestTimer();
         client.pool().submit(this);
     }
 
     /** The OPTIONS request of an h2c upgrade: not in the pool (it rides the upgrade), but timed like any request. */
     void beginProbe() {
+        awaitingHeaders = true;
         startRequestTimer();
     }
 
@@ -59,9 +73,9 @@ final class RequestTask<T> {
     }
 
     private void startRequestTimer() {
-        Duration timeout = request.timeout().orElse(client.config().requestTimeout());
-        requestTimer = client.scheduler().schedule(() -> fail(new HttpTimeoutException("request timed out after "
-                + timeout.toMillis() + " ms: " + request)), timeout.toNanos(), TimeUnit.NANOSECONDS);
+        long now = System.nanoTime();
+        requestDeadline = now + requestTimeout().toNanos();
+        arm(awaitingHeaders ? Math.min(requestDeadline, now + headersTimeout().toNanos()) : requestDeadline, now);
         // CompletableFuture.cancel by the caller: reset the stream (RST_STREAM CANCEL), keep the connection
         result.whenComplete((r, e) -> {
             if (e instanceof CancellationException) {
@@ -81,28 +95,72 @@ final class RequestTask<T> {
             stream.abort(new CancellationException("the request was cancelled"));
             return;
         }
-        Duration timeout = request.headersTimeout().orElse(client.config().responseHeadersTimeout());
-        headersTimer = client.scheduler().schedule(() -> fail(new HttpTimeoutException("no response headers within "
-                + timeout.toMillis() + " ms: " + request)), timeout.toNanos(), TimeUnit.NANOSECONDS);
+        attachedAt = System.nanoTime(); // the timer, armed at begin() no later than this deadline, re-arms for it
+    }
+
+    private Duration requestTimeout() {
+        return request.timeout().orElse(client.config().requestTimeout());
+    }
+
+    private Duration headersTimeout() {
+        return request.headersTimeout().orElse(client.config().responseHeadersTimeout());
+    }
+
+    private void arm(long deadline, long now) {
+        timer = client.scheduler().schedule(this::onTimer, Math.max(0, deadline - now), TimeUnit.NANOSECONDS);
+    }
+
+    /** Timer thread: fails the request if a deadline passed, else arms the timer for the next one. */
+    private void onTimer() {
+        if (over.get()) {
+            return;
+        }
+        long now = System.nanoTime();
+        if (now - requestDeadline >= 0) {
+            fail(new HttpTimeoutException("request timed out after " + requestTimeout().toMillis() + " ms: " + request));
+            return;
+        }
+        long next = requestDeadline;
+        if (awaitingHeaders) {
+            long attached = attachedAt;
+            long headersDeadline = (attached != 0 ? attached : now) + headersTimeout().toNanos();
+            if (attached != 0 && now - headersDeadline >= 0) {
+                fail(new HttpTimeoutException("no response headers within " + headersTimeout().toMillis() + " ms: " + request));
+                return;
+            }
+            next = Math.min(next, headersDeadline);
+        }
+        arm(next, now);
+        if (over.get()) {
+            cancel(timer); // ended while re-arming
+        }
     }
 
     /** Loop thread: the final response header section arrived; the handler makes the body subscriber. */
     void onResponse(int status, List<HeaderField> headers, ResponseBodyPublisher body, int streamId,
             long connectionId, Optional<SSLSession> tls) {
-        cancel(headersTimer);
+        awaitingHeaders = false;
         client.executor().execute(() -> {
             HttpResponse.BodySubscriber<T> subscriber;
             try {
-                subscriber = handler.apply(new Info(status, H2Response.toHttpHeaders(headers)));
+                subscriber = handler.apply(new Info(status, headers));
             } catch (RuntimeException e) {
                 fail(e);
                 return;
             }
-            body.subscribe(subscriber);
+            body.subscribeHere(subscriber);
             subscriber.getBody().whenComplete((value, error) -> {
                 if (error != null) {
-                    fail(error instanceof CompletionException && error.getCause() != null ? error.getCause() : error);
+                    Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+                    fail(cause); // resets a live stream; after the stream's end it does nothing, so:
+                    result.completeExceptionally(cause);
+                    trailers.completeExceptionally(cause);
                 } else {
+                    delivered = true;
+                    List<HeaderField> ended = endFields;
+                    if (ended != null) {
+                        trailers.complete(ended); // the stream ended before: in this task, not one of its own
+                    }
                     result.complete(new H2Response<>(request, status, headers, value, trailers, streamId, connectionId, tls));
                 }
             });
@@ -112,9 +170,13 @@ final class RequestTask<T> {
     /** Loop thread: the response ended (END_STREAM); {@code fields} are its trailers, or empty. */
     void onEnd(List<HeaderField> fields) {
         if (over.compareAndSet(false, true)) {
-            cancel(requestTimer);
-            cancel(headersTimer);
-            client.executor().execute(() -> trailers.complete(fields));
+            cancel(timer);
+            endFields = fields;
+            if (delivered) {
+                // a streaming body handler gave the response out before the end; if not delivered, the task that
+                // delivers it completes the trailers (one of the two sees the other's write: both are volatile)
+                client.executor().execute(() -> trailers.complete(fields));
+            }
         }
     }
 
@@ -129,7 +191,7 @@ final class RequestTask<T> {
         }
         attempts++;
         current = null;
-        cancel(headersTimer);
+        attachedAt = 0; // the next attempt's headers clock starts when its stream opens
         client.pool().submit(this);
         return true;
     }
@@ -139,8 +201,7 @@ final class RequestTask<T> {
         if (!over.compareAndSet(false, true)) {
             return;
         }
-        cancel(requestTimer);
-        cancel(headersTimer);
+        cancel(timer);
         ClientStream stream = current;
         if (stream != null) {
             stream.onLoop(() -> stream.abort(cause));
@@ -159,7 +220,30 @@ final class RequestTask<T> {
         }
     }
 
-    private record Info(int statusCode, HttpHeaders headers) implements HttpResponse.ResponseInfo {
+    /** What the body handler sees; the JDK {@link HttpHeaders} are built only if it asks (most handlers never do). */
+    private static final class Info implements HttpResponse.ResponseInfo {
+        private final int status;
+        private final List<HeaderField> fields;
+        private HttpHeaders headers;
+
+        Info(int status, List<HeaderField> fields) {
+            this.status = status;
+            this.fields = fields;
+        }
+
+        @Override
+        public int statusCode() {
+            return status;
+        }
+
+        @Override
+        public HttpHeaders headers() {
+            if (headers == null) {
+                headers = H2Response.toHttpHeaders(fields);
+            }
+            return headers;
+        }
+
         @Override
         public HttpClient.Version version() {
             return HttpClient.Version.HTTP_2;

@@ -2,7 +2,6 @@ package io.h2scope.engine.client;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
@@ -21,7 +20,8 @@ final class ResponseBodyPublisher implements Flow.Publisher<List<ByteBuffer>>, F
     private final Executor executor;
     private final IntConsumer credit;
     private final Runnable onCancel;
-    private final ArrayDeque<ByteBuffer> queue = new ArrayDeque<>();
+    /** Small: a response is mostly one or two DATA frames between two drains. */
+    private final ArrayDeque<ByteBuffer> queue = new ArrayDeque<>(4);
     private Flow.Subscriber<? super List<ByteBuffer>> subscriber;
     private long demand;
     private long buffered;
@@ -59,6 +59,28 @@ final class ResponseBodyPublisher implements Flow.Publisher<List<ByteBuffer>>, F
             s.onSubscribe(this);
             drainLater();
         });
+    }
+
+    /**
+     * Subscribes {@code s} from a thread of the executor (the caller is already where the subscriber's
+     * signals belong): onSubscribe and the bytes already here are delivered at once, in this thread, instead
+     * of through two more executor tasks.
+     */
+    void subscribeHere(Flow.Subscriber<? super List<ByteBuffer>> s) {
+        Objects.requireNonNull(s, "subscriber");
+        synchronized (this) {
+            if (subscriber != null) {
+                subscribe(s); // refused there, as a second subscriber always is
+                return;
+            }
+            subscriber = s;
+            draining = true; // requests made inside onSubscribe are served by the drain below
+        }
+        try {
+            s.onSubscribe(this);
+        } finally {
+            drain();
+        }
     }
 
     /** Body bytes arrived (loop thread); the array is ours. */
@@ -160,7 +182,7 @@ final class ResponseBodyPublisher implements Flow.Publisher<List<ByteBuffer>>, F
                     terminated = true;
                 } else if (!queue.isEmpty() && demand > 0) {
                     demand--;
-                    batch = new ArrayList<>(queue);
+                    batch = queue.size() == 1 ? List.of(queue.poll()) : List.copyOf(queue);
                     queue.clear();
                     bytes = (int) Math.min(Integer.MAX_VALUE, buffered);
                     buffered = 0;
@@ -180,7 +202,7 @@ final class ResponseBodyPublisher implements Flow.Publisher<List<ByteBuffer>>, F
                 s.onComplete();
                 return;
             }
-            s.onNext(List.copyOf(batch));
+            s.onNext(batch);
             credit.accept(bytes);
         }
     }

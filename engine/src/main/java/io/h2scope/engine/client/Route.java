@@ -181,7 +181,7 @@ final class Route {
 
     /** Holding the lock: assigns waiting tasks to free slots; returns what to run after unlocking. */
     private List<Runnable> dispatch() {
-        List<Runnable> actions = new ArrayList<>();
+        List<Runnable> actions = null; // made on first use: most calls (a slot released, nothing waiting) have none
         while (!waiting.isEmpty()) {
             if (waiting.peekFirst().isOver()) {
                 waiting.pollFirst();
@@ -200,22 +200,28 @@ final class Route {
                 RequestTask<?> task = waiting.pollFirst();
                 bestSlots.active++;
                 ClientConnection target = best;
-                actions.add(() -> target.start(task));
+                actions = add(actions, () -> target.start(task));
                 continue;
             }
             long usable = ready.values().stream().filter(s -> s.accepting).count();
             if (client.isClosed()) {
                 RequestTask<?> task = waiting.pollFirst();
-                actions.add(() -> task.fail(new java.io.IOException("the client is closed")));
+                actions = add(actions, () -> task.fail(new java.io.IOException("the client is closed")));
                 continue;
             }
             if (pending.isEmpty() && usable < client.config().maxConnectionsPerAuthority()) {
                 ClientConnection conn = new ClientConnection(client, this, client.nextConnectionId(), upgradeRequest());
                 pending.add(conn);
-                actions.add(() -> client.connector().connect(this, conn));
+                actions = add(actions, () -> client.connector().connect(this, conn));
             }
             break;
         }
-        return actions;
+        return actions == null ? List.of() : actions;
+    }
+
+    private static List<Runnable> add(List<Runnable> actions, Runnable action) {
+        List<Runnable> list = actions == null ? new ArrayList<>(2) : actions;
+        list.add(action);
+        return list;
     }
 }

@@ -227,7 +227,21 @@ class H2ClientBehaviourTest {
         ExecutionException e = assertThrows(ExecutionException.class, () -> client.sendAsync(
                 H2Request.newBuilder(server.url() + "never").build(), BodyHandlers.ofString()).get(10, TimeUnit.SECONDS));
         assertInstanceOf(HttpTimeoutException.class, e.getCause());
+        assertTrue(e.getCause().getMessage().startsWith("no response headers within 300 ms"), e.getCause().getMessage());
         assertEquals("quick", client.get(server.url()).body());
+    }
+
+    @Test
+    @DisplayName("headers in time but a body that never ends: the whole-exchange timeout fires after the headers one would have")
+    void stalledBodyTripsTheRequestTimeoutNotTheHeadersTimeout() throws Exception {
+        H2Server server = server(H2Server.builder().handler(ex -> ex.respond(200, List.of())));
+        H2Client client = client(H2Client.newBuilder().responseHeadersTimeout(Duration.ofMillis(100))
+                .requestTimeout(Duration.ofMillis(600)));
+        ExecutionException e = assertThrows(ExecutionException.class, () -> client.sendAsync(
+                H2Request.newBuilder(server.url()).build(), BodyHandlers.ofString()).get(10, TimeUnit.SECONDS));
+        assertInstanceOf(HttpTimeoutException.class, e.getCause());
+        // one timer serves both deadlines: it fired first at the headers deadline, found the headers, and re-armed
+        assertTrue(e.getCause().getMessage().startsWith("request timed out after 600 ms"), e.getCause().getMessage());
     }
 
     @Test
@@ -295,6 +309,40 @@ class H2ClientBehaviourTest {
         assertEquals("abc", r.body());
         String got = r.trailers().get().get(0).value();
         assertTrue(got.contains("x-sum") && got.contains("42"), got);
+    }
+
+    @Test
+    @DisplayName("a response read whole has its trailers complete when it is handed out (RFC 9113 §8.1)")
+    void trailersAreCompleteWithAWholeBody_rfc9113_8_1() throws Exception {
+        H2Server server = server(H2Server.builder().handler(ex -> {
+            ex.respond(200, List.of());
+            ex.write(ByteBuffer.wrap("body".getBytes(StandardCharsets.UTF_8)));
+            ex.trailers(List.of(new HeaderField("x-checksum", "7")));
+        }));
+        H2Client client = client(H2Client.newBuilder());
+        for (int i = 0; i < 20; i++) {
+            H2Response<String> r = client.send(H2Request.newBuilder(server.url()).build(), BodyHandlers.ofString());
+            assertEquals("body", r.body());
+            assertTrue(r.trailers().isDone(), "trailers not complete with the response " + i);
+            assertEquals(List.of(new HeaderField("x-checksum", "7")), r.trailers().getNow(null));
+        }
+    }
+
+    @Test
+    @DisplayName("a body handler that fails after the stream ended fails the request (it used to be left waiting)")
+    void bodyHandlerFailingAfterTheEndFailsTheRequest() throws Exception {
+        H2Server server = server(H2Server.builder().handler(ex -> text(ex, "fine")));
+        H2Client client = client(H2Client.newBuilder());
+        for (int i = 0; i < 20; i++) {
+            ExecutionException e = assertThrows(ExecutionException.class, () -> client.sendAsync(
+                    H2Request.newBuilder(server.url()).build(),
+                    info -> java.net.http.HttpResponse.BodySubscribers.mapping(
+                            java.net.http.HttpResponse.BodySubscribers.ofString(StandardCharsets.UTF_8), body -> {
+                                throw new IllegalStateException("cannot map " + body);
+                            })).get(10, TimeUnit.SECONDS));
+            assertInstanceOf(IllegalStateException.class, e.getCause());
+        }
+        assertEquals("fine", client.get(server.url()).body());
     }
 
     @Test
