@@ -12,6 +12,7 @@ import io.h2scope.engine.error.StreamError;
 import io.h2scope.engine.flow.FlowWindow;
 import io.h2scope.engine.flow.InboundFlow;
 import io.h2scope.engine.flow.OutboundFlow;
+import io.h2scope.engine.flow.WindowUpdateSink;
 import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.PingFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
@@ -27,6 +28,7 @@ import io.h2scope.engine.hpack.HpackOutput;
 import io.h2scope.engine.hpack.HpackException;
 import io.h2scope.engine.settings.Settings;
 import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.stream.StreamIdMap;
 import io.h2scope.engine.stream.StreamInput;
 import io.h2scope.engine.stream.StreamRegistry;
 import io.h2scope.engine.stream.StreamState;
@@ -37,12 +39,9 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalInt;
-import java.util.TreeMap;
 
 /**
  * One HTTP/2 connection, sans-IO (RFC 9113): bytes in through {@link #receive}, {@link Event}s out
@@ -97,9 +96,11 @@ public final class Http2Connection {
     final FrameReader reader;
     private final InboundFrames inboundFrames;
     private final PrefaceCheck preface;
-    private final Map<Integer, StreamRecord> streams = new HashMap<>();
+    private final StreamIdMap<StreamRecord> streams = new StreamIdMap<>();
     private final ArrayDeque<Long> pingsInFlight = new ArrayDeque<>();
     private final OutboundDataSink dataSink = new OutboundDataSink(this);
+    /** {@link #sendWindowUpdate} as a sink, made once: a method reference allocates at every evaluation. */
+    final WindowUpdateSink windowUpdates = this::sendWindowUpdate;
 
     long now;
     private ConnectionState state = ConnectionState.PREFACE_PENDING;
@@ -331,7 +332,7 @@ public final class Http2Connection {
      */
     public void consumed(int streamId, int bytes) {
         if (state != ConnectionState.CLOSED && inbound.isTracked(streamId) && bytes > 0) {
-            inbound.onConsumed(streamId, bytes, this::sendWindowUpdate);
+            inbound.onConsumed(streamId, bytes, windowUpdates);
         }
     }
 
@@ -456,7 +457,7 @@ public final class Http2Connection {
     /** Every live stream (not idle, not closed), by id. */
     public List<StreamSnapshot> streams() {
         List<StreamSnapshot> list = new ArrayList<>();
-        for (int id : new TreeMap<>(streams).keySet()) {
+        for (int id : streams.keys()) {
             list.add(new StreamSnapshot(id, registry.state(id), outbound.streamWindow(id), inbound.streamWindow(id),
                     scheduler.queuedBytes(id)));
         }
@@ -527,7 +528,7 @@ public final class Http2Connection {
             streams.remove(streamId);
             scheduler.remove(streamId);
             outbound.closeStream(streamId);
-            inbound.closeStream(streamId, this::sendWindowUpdate);
+            inbound.closeStream(streamId, windowUpdates);
             maybeFinish();
         }
         return t;
@@ -597,7 +598,7 @@ public final class Http2Connection {
         }
         emit(new Event.GoAwayReceived(frame.lastStreamId(), frame.errorCode() & 0xffffffffL, frame.debugData()));
         List<Integer> refused = new ArrayList<>();
-        for (int id : streams.keySet()) {
+        for (int id : streams.keys()) {
             if (role.initiates(id) && id > peerLastStreamId) {
                 refused.add(id);
             }

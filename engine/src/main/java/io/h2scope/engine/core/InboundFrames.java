@@ -149,7 +149,7 @@ final class InboundFrames implements StrictFrameHandler {
         try {
             c.inbound.onDataReceived(id, flowLength);
         } catch (StreamError e) {
-            c.inbound.onDiscarded(flowLength, c::sendWindowUpdate); // the connection counted it, the stream did not
+            c.inbound.onDiscarded(flowLength, c.windowUpdates); // the connection counted it, the stream did not
             throw e;
         }
         boolean tracked = c.inbound.isTracked(id);
@@ -171,7 +171,7 @@ final class InboundFrames implements StrictFrameHandler {
         }
         int padding = flowLength - f.data().length;
         if (padding > 0) {
-            c.inbound.onConsumed(id, padding, c::sendWindowUpdate); // padding is never delivered
+            c.inbound.onConsumed(id, padding, c.windowUpdates); // padding is never delivered
         }
         rec.bodyBytesReceived += f.data().length;
         if (c.role == Role.SERVER && rec.bodyBytesReceived > c.limits.maxRequestBodyBytes()) {
@@ -194,7 +194,7 @@ final class InboundFrames implements StrictFrameHandler {
         try {
             c.inbound.onDataReceived(streamId, length);
         } catch (StreamError e) {
-            c.inbound.onDiscarded(length, c::sendWindowUpdate);
+            c.inbound.onDiscarded(length, c.windowUpdates);
             return;
         }
         // a tracked stream is reset next, and closing it returns its octets to the connection
@@ -204,7 +204,7 @@ final class InboundFrames implements StrictFrameHandler {
     private void discardIfUntracked(boolean tracked, int length) {
         if (!tracked) {
             // RFC9113 §6.9: counted against the connection window on receipt, returned now since no stream took it
-            c.inbound.onDiscarded(length, c::sendWindowUpdate);
+            c.inbound.onDiscarded(length, c.windowUpdates);
         }
     }
 
