@@ -1,6 +1,7 @@
 package io.h2scope.engine.core;
 
 import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.hpack.HeaderList;
 import io.h2scope.engine.stream.StreamIdMap;
 
 import java.util.ArrayDeque;
@@ -82,7 +83,7 @@ final class DataScheduler {
     /** Queues trailers after the body already queued (they end the stream). */
     void enqueueTrailers(int streamId, List<HeaderField> trailers) {
         StreamQueue q = queueOf(streamId);
-        q.trailers = List.copyOf(trailers);
+        q.trailers = HeaderList.copyOf(trailers);
         markReady(q);
     }
 
