@@ -172,18 +172,15 @@ public final class HpackDecoder {
             Representation rep;
             boolean huffmanName;
             boolean huffmanValue;
+            HeaderField indexed = null;
             int index = first & 0x7F;
             if (first >= 0x80 && index != 0 && index != 0x7F && index <= StaticTable.LENGTH + table.length()) {
                 // fast path for the commonest field, an indexed one with a one-byte index; index 0, longer
                 // indexes and indexes past the tables take the general path, which reports the errors
                 r.skip(1);
-                if (index <= StaticTable.LENGTH) {
-                    name = StaticTable.name(index);
-                    value = StaticTable.value(index);
-                } else {
-                    name = table.name(index - StaticTable.LENGTH);
-                    value = table.value(index - StaticTable.LENGTH);
-                }
+                indexed = index <= StaticTable.LENGTH ? StaticTable.field(index) : table.field(index - StaticTable.LENGTH);
+                name = indexed.name();
+                value = indexed.value();
                 rep = Representation.INDEXED;
                 huffmanName = false;
                 huffmanValue = false;
@@ -205,7 +202,11 @@ public final class HpackDecoder {
                 overLimit = true; // keep decoding so the dynamic table stays in sync, stop delivering
                 continue;
             }
-            sink.onHeader(name, value, rep, huffmanName, huffmanValue);
+            if (indexed != null) {
+                sink.onIndexed(indexed);
+            } else {
+                sink.onHeader(name, value, rep, huffmanName, huffmanValue);
+            }
         }
         if (sizeUpdateRequired) {
             // RFC9113 §4.3.1: a field block after a lowered SETTINGS_HEADER_TABLE_SIZE "does not start with a
@@ -238,10 +239,19 @@ public final class HpackDecoder {
 
         @Override
         public void onHeader(String name, String value, Representation rep, boolean huffmanName, boolean huffmanValue) {
+            add(new HeaderField(name, value, rep == Representation.LITERAL_NEVER_INDEXED));
+        }
+
+        @Override
+        public void onIndexed(HeaderField field) {
+            add(field); // the table's shared instance: nothing to allocate
+        }
+
+        private void add(HeaderField field) {
             if (count == fields.length) {
                 fields = Arrays.copyOf(fields, count * 2);
             }
-            fields[count++] = new HeaderField(name, value, rep == Representation.LITERAL_NEVER_INDEXED);
+            fields[count++] = field;
         }
 
         HeaderList toList() {

@@ -78,6 +78,28 @@ class HeaderListTest {
         assertThrows(UnsupportedOperationException.class, () -> first.add(AGENT));
     }
 
+    /** Indexed fields come back as the tables' shared instances, and stay right as the dynamic table evicts and refills. */
+    @Test
+    void indexedFieldsAreSharedAndFollowEviction() {
+        HpackEncoder encoder = new HpackEncoder(256);
+        HpackDecoder decoder = new HpackDecoder(256, 1 << 16, 1 << 16);
+        List<HeaderField> previous = List.of();
+        HeaderList previousDecoded = HeaderList.of();
+        for (int round = 0; round < 200; round++) {
+            // a few fields repeat (indexed after their first block), the others push old entries out
+            List<HeaderField> block = List.of(METHOD, new HeaderField("x-round", "r" + round),
+                    new HeaderField("x-fixed", "same every time"), new HeaderField("x-mod", "m" + round % 7));
+            HeaderList decoded = decoder.decode(encode(encoder, block));
+            assertEquals(block, decoded, "round " + round);
+            assertEquals(previous, previousDecoded); // an earlier list is not changed by later blocks
+            previous = block;
+            previousDecoded = decoded;
+        }
+        HeaderList a = decoder.decode(encode(encoder, List.of(METHOD)));
+        HeaderList b = decoder.decode(encode(encoder, List.of(METHOD)));
+        assertSame(a.get(0), b.get(0)); // :method GET, static index 2: one shared instance
+    }
+
     private static byte[] encode(HpackEncoder encoder, List<HeaderField> fields) {
         HpackOutput out = new HpackOutput(64);
         encoder.encode(fields, out);
