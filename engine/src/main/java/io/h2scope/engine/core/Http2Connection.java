@@ -364,7 +364,7 @@ public final class Http2Connection {
         commandTransition(associatedStreamId, StreamInput.SEND_PUSH_PROMISE);
         commandTransition(promised, StreamInput.SEND_PROMISED_ID);
         streams.get(promised).finalHeadersReceived = true; // the promised request stands for the peer's side
-        output.pushPromise(associatedStreamId, promised, encodeBlock(requestHeaders), traced(requestHeaders));
+        output.pushPromise(associatedStreamId, promised, encodeBlock(requestHeaders).toByteArray(), traced(requestHeaders));
         return promised;
     }
 
@@ -617,17 +617,22 @@ public final class Http2Connection {
         if (endStream) {
             apply(streamId, StreamInput.SEND_END_STREAM);
         }
-        output.headerBlock(streamId, encodeBlock(headers), endStream, traced(headers));
+        HpackOutput block = encodeBlock(headers);
+        if (tracer.enabled()) {
+            output.headerBlock(streamId, block.toByteArray(), endStream, headers); // the traced frames keep the block
+        } else {
+            output.untracedHeaderBlock(streamId, block.array(), block.size(), endStream);
+        }
     }
 
-    /** One header block; encoded into a buffer kept for the connection's life, so only the result is allocated. */
-    private byte[] encodeBlock(List<HeaderField> headers) {
+    /** One header block, encoded into a buffer kept for the connection's life and reused by the next block. */
+    private HpackOutput encodeBlock(List<HeaderField> headers) {
         if (blockScratch == null) {
             blockScratch = new HpackOutput(128); // made on first use: an idle connection does not carry it
         }
         blockScratch.reset();
         encoder.encode(headers, blockScratch);
-        return blockScratch.toByteArray();
+        return blockScratch;
     }
 
     private List<HeaderField> traced(List<HeaderField> headers) {
