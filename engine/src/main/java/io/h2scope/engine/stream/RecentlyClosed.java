@@ -10,7 +10,7 @@ package io.h2scope.engine.stream;
  */
 final class RecentlyClosed {
 
-    private static final int FIRST_RING = 16;
+    private static final int FIRST_RING = 8;
 
     private final int capacity;
     private final StreamIdMap<CloseCause> causes = new StreamIdMap<>();

@@ -23,7 +23,7 @@ public final class StreamIdMap<V> {
 
     private static final int[] NO_KEYS = new int[0];
     private static final Object[] NO_VALUES = new Object[0];
-    private static final int FIRST_CAPACITY = 8;
+    private static final int FIRST_CAPACITY = 4;
     /** The table grows when it would be more than half full: probe runs stay short. */
     private static final int MAX_LOAD_PERCENT = 50;
 

@@ -9,7 +9,7 @@ class RecentlyClosedTest {
 
     @Test
     void forgetsTheOldestOnceFull() {
-        RecentlyClosed closed = new RecentlyClosed(40); // the ring grows 16 -> 32 -> 40 on the way
+        RecentlyClosed closed = new RecentlyClosed(40); // the ring grows 8 -> 16 -> 32 -> 40 on the way
         for (int id = 1; id <= 201; id += 2) {
             closed.remember(id, CloseCause.END_STREAM);
         }
