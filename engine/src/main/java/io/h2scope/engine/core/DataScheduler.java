@@ -1,11 +1,11 @@
 package io.h2scope.engine.core;
 
 import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.hpack.HeaderList;
+import io.h2scope.engine.stream.StreamIdMap;
 
 import java.util.ArrayDeque;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Outbound DATA waiting for flow-control credit (RFC 9113 §5.2, §6.9), shared fairly: streams take
@@ -66,12 +66,12 @@ final class DataScheduler {
         }
     }
 
-    private final Map<Integer, StreamQueue> queues = new HashMap<>();
+    private final StreamIdMap<StreamQueue> queues = new StreamIdMap<>();
     private final ArrayDeque<StreamQueue> ready = new ArrayDeque<>();
 
     /** Queues a body part; an empty part only matters when it ends the stream. */
     void enqueue(int streamId, byte[] data, boolean endStream) {
-        StreamQueue q = queues.computeIfAbsent(streamId, StreamQueue::new);
+        StreamQueue q = queueOf(streamId);
         if (data.length > 0 || (endStream && q.chunks.isEmpty())) {
             q.chunks.addLast(new Chunk(data));
             q.queuedBytes += data.length;
@@ -82,8 +82,8 @@ final class DataScheduler {
 
     /** Queues trailers after the body already queued (they end the stream). */
     void enqueueTrailers(int streamId, List<HeaderField> trailers) {
-        StreamQueue q = queues.computeIfAbsent(streamId, StreamQueue::new);
-        q.trailers = List.copyOf(trailers);
+        StreamQueue q = queueOf(streamId);
+        q.trailers = HeaderList.copyOf(trailers);
         markReady(q);
     }
 
@@ -123,9 +123,7 @@ final class DataScheduler {
 
     /** Windows opened: every waiting stream gets another try. */
     void onWindowOpened() {
-        for (StreamQueue q : queues.values()) {
-            markReady(q);
-        }
+        queues.forEachValue(this::markReady);
     }
 
     /** Writes as much as the windows and the output budget allow, one frame per stream per turn. */
@@ -175,6 +173,15 @@ final class DataScheduler {
         if (q.trailers != null) {
             sink.writeTrailers(q.streamId, q.trailers);
         }
+    }
+
+    private StreamQueue queueOf(int streamId) {
+        StreamQueue q = queues.get(streamId);
+        if (q == null) {
+            q = new StreamQueue(streamId);
+            queues.put(streamId, q);
+        }
+        return q;
     }
 
     private void markReady(StreamQueue q) {

@@ -4,6 +4,7 @@ import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.check.Violation;
 import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.hpack.HeaderList;
 import io.h2scope.engine.hpack.HpackDecoder;
 import io.h2scope.engine.stream.StreamInput;
 import io.h2scope.engine.stream.StreamState;
@@ -91,7 +92,7 @@ final class FrameTracer {
         HpackRecorder recorder = new HpackRecorder();
         decoder.decode(block, recorder);
         pendingInbound = recorder.block(decoder.dynamicTable());
-        return recorder.fields();
+        return HeaderList.copyOf(recorder.fields()); // shared with the event and the trace, no further copies
     }
 
     /** HPACK detail of a block we encoded, or null when not wanted. */

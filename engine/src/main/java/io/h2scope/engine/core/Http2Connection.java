@@ -12,6 +12,7 @@ import io.h2scope.engine.error.StreamError;
 import io.h2scope.engine.flow.FlowWindow;
 import io.h2scope.engine.flow.InboundFlow;
 import io.h2scope.engine.flow.OutboundFlow;
+import io.h2scope.engine.flow.WindowUpdateSink;
 import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.PingFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
@@ -27,6 +28,7 @@ import io.h2scope.engine.hpack.HpackOutput;
 import io.h2scope.engine.hpack.HpackException;
 import io.h2scope.engine.settings.Settings;
 import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.stream.StreamIdMap;
 import io.h2scope.engine.stream.StreamInput;
 import io.h2scope.engine.stream.StreamRegistry;
 import io.h2scope.engine.stream.StreamState;
@@ -37,12 +39,9 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalInt;
-import java.util.TreeMap;
 
 /**
  * One HTTP/2 connection, sans-IO (RFC 9113): bytes in through {@link #receive}, {@link Event}s out
@@ -99,9 +98,11 @@ public final class Http2Connection {
     final SettingsFrame firstSettings;
     private final InboundFrames inboundFrames;
     private final PrefaceCheck preface;
-    private final Map<Integer, StreamRecord> streams = new HashMap<>();
+    private final StreamIdMap<StreamRecord> streams = new StreamIdMap<>();
     private final ArrayDeque<Long> pingsInFlight = new ArrayDeque<>();
     private final OutboundDataSink dataSink = new OutboundDataSink(this);
+    /** {@link #sendWindowUpdate} as a sink, made once: a method reference allocates at every evaluation. */
+    final WindowUpdateSink windowUpdates = this::sendWindowUpdate;
 
     long now;
     private ConnectionState state = ConnectionState.PREFACE_PENDING;
@@ -366,7 +367,7 @@ public final class Http2Connection {
      */
     public void consumed(int streamId, int bytes) {
         if (state != ConnectionState.CLOSED && inbound.isTracked(streamId) && bytes > 0) {
-            inbound.onConsumed(streamId, bytes, this::sendWindowUpdate);
+            inbound.onConsumed(streamId, bytes, windowUpdates);
         }
     }
 
@@ -398,7 +399,7 @@ public final class Http2Connection {
         commandTransition(associatedStreamId, StreamInput.SEND_PUSH_PROMISE);
         commandTransition(promised, StreamInput.SEND_PROMISED_ID);
         streams.get(promised).finalHeadersReceived = true; // the promised request stands for the peer's side
-        output.pushPromise(associatedStreamId, promised, encodeBlock(requestHeaders), traced(requestHeaders));
+        output.pushPromise(associatedStreamId, promised, encodeBlock(requestHeaders).toByteArray(), traced(requestHeaders));
         return promised;
     }
 
@@ -491,7 +492,7 @@ public final class Http2Connection {
     /** Every live stream (not idle, not closed), by id. */
     public List<StreamSnapshot> streams() {
         List<StreamSnapshot> list = new ArrayList<>();
-        for (int id : new TreeMap<>(streams).keySet()) {
+        for (int id : streams.keys()) {
             list.add(new StreamSnapshot(id, registry.state(id), outbound.streamWindow(id), inbound.streamWindow(id),
                     scheduler.queuedBytes(id)));
         }
@@ -562,7 +563,7 @@ public final class Http2Connection {
             streams.remove(streamId);
             scheduler.remove(streamId);
             outbound.closeStream(streamId);
-            inbound.closeStream(streamId, this::sendWindowUpdate);
+            inbound.closeStream(streamId, windowUpdates);
             maybeFinish();
         }
         return t;
@@ -632,7 +633,7 @@ public final class Http2Connection {
         }
         emit(new Event.GoAwayReceived(frame.lastStreamId(), frame.errorCode() & 0xffffffffL, frame.debugData()));
         List<Integer> refused = new ArrayList<>();
-        for (int id : streams.keySet()) {
+        for (int id : streams.keys()) {
             if (role.initiates(id) && id > peerLastStreamId) {
                 refused.add(id);
             }
@@ -658,17 +659,22 @@ public final class Http2Connection {
         if (endStream) {
             apply(streamId, StreamInput.SEND_END_STREAM);
         }
-        output.headerBlock(streamId, encodeBlock(headers), endStream, traced(headers));
+        HpackOutput block = encodeBlock(headers);
+        if (tracer.enabled()) {
+            output.headerBlock(streamId, block.toByteArray(), endStream, headers); // the traced frames keep the block
+        } else {
+            output.untracedHeaderBlock(streamId, block.array(), block.size(), endStream);
+        }
     }
 
-    /** One header block; encoded into a buffer kept for the connection's life, so only the result is allocated. */
-    private byte[] encodeBlock(List<HeaderField> headers) {
+    /** One header block, encoded into a buffer kept for the connection's life and reused by the next block. */
+    private HpackOutput encodeBlock(List<HeaderField> headers) {
         if (blockScratch == null) {
             blockScratch = new HpackOutput(128); // made on first use: an idle connection does not carry it
         }
         blockScratch.reset();
         encoder.encode(headers, blockScratch);
-        return blockScratch.toByteArray();
+        return blockScratch;
     }
 
     private List<HeaderField> traced(List<HeaderField> headers) {
@@ -738,7 +744,8 @@ public final class Http2Connection {
     }
 
     static String valueOf(List<HeaderField> headers, String name) {
-        for (HeaderField f : headers) {
+        for (int i = 0, n = headers.size(); i < n; i++) { // by index: no iterator per request on this hot path
+            HeaderField f = headers.get(i);
             if (f.name().equals(name)) {
                 return f.value();
             }

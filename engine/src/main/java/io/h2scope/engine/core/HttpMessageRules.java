@@ -33,12 +33,12 @@ public final class HttpMessageRules implements MessageRules {
 
     @Override
     public void request(int streamId, List<HeaderField> headers) {
-        validator.request(streamId, headers);
+        validator.checkRequest(streamId, headers);
     }
 
     @Override
     public void response(int streamId, List<HeaderField> headers) {
-        validator.response(streamId, headers);
+        validator.checkResponse(streamId, headers);
     }
 
     @Override

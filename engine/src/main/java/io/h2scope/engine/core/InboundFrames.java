@@ -38,6 +38,7 @@ import io.h2scope.engine.stream.Transition;
 import io.h2scope.engine.trace.Direction;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The receive rules of RFC 9113 §6 and the §8.1 message sequencing, one method per frame type.
@@ -149,7 +150,7 @@ final class InboundFrames implements StrictFrameHandler {
         try {
             c.inbound.onDataReceived(id, flowLength);
         } catch (StreamError e) {
-            c.inbound.onDiscarded(flowLength, c::sendWindowUpdate); // the connection counted it, the stream did not
+            c.inbound.onDiscarded(flowLength, c.windowUpdates); // the connection counted it, the stream did not
             throw e;
         }
         boolean tracked = c.inbound.isTracked(id);
@@ -171,7 +172,7 @@ final class InboundFrames implements StrictFrameHandler {
         }
         int padding = flowLength - f.data().length;
         if (padding > 0) {
-            c.inbound.onConsumed(id, padding, c::sendWindowUpdate); // padding is never delivered
+            c.inbound.onConsumed(id, padding, c.windowUpdates); // padding is never delivered
         }
         rec.bodyBytesReceived += f.data().length;
         if (c.role == Role.SERVER && rec.bodyBytesReceived > c.limits.maxRequestBodyBytes()) {
@@ -194,7 +195,7 @@ final class InboundFrames implements StrictFrameHandler {
         try {
             c.inbound.onDataReceived(streamId, length);
         } catch (StreamError e) {
-            c.inbound.onDiscarded(length, c::sendWindowUpdate);
+            c.inbound.onDiscarded(length, c.windowUpdates);
             return;
         }
         // a tracked stream is reset next, and closing it returns its octets to the connection
@@ -204,7 +205,7 @@ final class InboundFrames implements StrictFrameHandler {
     private void discardIfUntracked(boolean tracked, int length) {
         if (!tracked) {
             // RFC9113 §6.9: counted against the connection window on receipt, returned now since no stream took it
-            c.inbound.onDiscarded(length, c::sendWindowUpdate);
+            c.inbound.onDiscarded(length, c.windowUpdates);
         }
     }
 
@@ -243,9 +244,7 @@ final class InboundFrames implements StrictFrameHandler {
             return;
         }
         // RFC7540 §5.3.1: "A stream cannot depend on itself. An endpoint MUST treat this as a stream error ... PROTOCOL_ERROR"
-        FrameValidator.checkSelfDependencyRfc7540(id, first.priority()).ifPresent(v -> {
-            throw v.toException(id);
-        });
+        throwIfPresent(FrameValidator.checkSelfDependencyRfc7540(id, first.priority()), id);
         if (tooLarge) {
             if (first.endStream()) {
                 c.apply(id, StreamInput.RECV_END_STREAM); // a complete request needs no RST_STREAM after the 431
@@ -357,9 +356,7 @@ final class InboundFrames implements StrictFrameHandler {
         c.guard.onGlitch(c.now, "PRIORITY");
         int id = f.streamId();
         // RFC7540 §5.3.1: "A stream cannot depend on itself. An endpoint MUST treat this as a stream error ... PROTOCOL_ERROR"
-        FrameValidator.checkSelfDependencyRfc7540(id, f.priority()).ifPresent(v -> {
-            throw v.toException(id);
-        });
+        throwIfPresent(FrameValidator.checkSelfDependencyRfc7540(id, f.priority()), id);
         if (c.apply(id, StreamInput.RECV_PRIORITY) instanceof Transition.Reject r) {
             throw r.toException(id);
         }
@@ -411,9 +408,7 @@ final class InboundFrames implements StrictFrameHandler {
             throw r.toException(id);
         }
         // RFC9113 §6.9: "A receiver MUST treat the receipt of a WINDOW_UPDATE frame with a flow-control window increment of 0 as a stream error"
-        FrameValidator.checkWindowUpdateIncrement(id, f.increment()).ifPresent(v -> {
-            throw v.toException(id);
-        });
+        throwIfPresent(FrameValidator.checkWindowUpdateIncrement(id, f.increment()), id);
         if (id != 0 && !c.outbound.isTracked(id)) {
             return; // RFC9113 §6.9: WINDOW_UPDATE on a closed stream: "MUST NOT treat this as an error"
         }
@@ -445,6 +440,13 @@ final class InboundFrames implements StrictFrameHandler {
         }
         if (c.role == Role.SERVER) {
             c.emit(new Event.RequestRefused(streamId, status, reason));
+        }
+    }
+
+    /** A violation found on a per-frame path, thrown; an if rather than a capturing lambda, which allocates per frame. */
+    private static void throwIfPresent(Optional<Violation> violation, int streamId) {
+        if (violation.isPresent()) {
+            throw violation.get().toException(streamId);
         }
     }
 

@@ -71,6 +71,14 @@ final class Output {
         continuations(streamId, block, max, headers, hpack);
     }
 
+    /**
+     * A field block written straight from the caller's buffer, for when nothing is traced: no copy of
+     * the block and no frame objects. The same frames as {@link #headerBlock(int, byte[], boolean, List)}.
+     */
+    void untracedHeaderBlock(int streamId, byte[] block, int length, boolean endStream) {
+        writer.writeHeaderBlock(streamId, block, length, endStream, null, out);
+    }
+
     /** PUSH_PROMISE and CONTINUATION frames. */
     void pushPromise(int streamId, int promisedId, byte[] block, List<HeaderField> headers) {
         int max = writer.maxFrameSize() - PushPromiseFrame.PROMISED_ID_LENGTH;

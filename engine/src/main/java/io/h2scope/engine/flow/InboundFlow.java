@@ -1,7 +1,6 @@
 package io.h2scope.engine.flow;
 
-import java.util.HashMap;
-import java.util.Map;
+import io.h2scope.engine.stream.StreamIdMap;
 import java.util.Objects;
 
 /**
@@ -20,7 +19,7 @@ public final class InboundFlow {
 
     private final WindowUpdatePolicy policy;
     private final InboundWindow connection = new InboundWindow(0, FlowWindow.DEFAULT_INITIAL_SIZE);
-    private final Map<Integer, InboundWindow> streams = new HashMap<>();
+    private final StreamIdMap<InboundWindow> streams = new StreamIdMap<>();
     private int initialStreamWindow;
 
     /**
@@ -122,9 +121,7 @@ public final class InboundFlow {
         int old = initialStreamWindow;
         initialStreamWindow = newSize;
         // RFC9113 §6.9.2: "a receiver MUST adjust the size of all stream flow-control windows that it maintains by the difference"
-        for (InboundWindow w : streams.values()) {
-            w.resize(newSize, old);
-        }
+        streams.forEachValue(w -> w.resize(newSize, old));
     }
 
     /** How many more octets the peer may send on the connection. */

@@ -3,8 +3,7 @@ package io.h2scope.engine.flow;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.H2Errors;
 import io.h2scope.engine.error.SpecRef;
-import java.util.HashMap;
-import java.util.Map;
+import io.h2scope.engine.stream.StreamIdMap;
 
 /**
  * What we may send: the connection window and one window per stream (RFC 9113 §6.9.1), fed by
@@ -17,7 +16,7 @@ import java.util.Map;
 public final class OutboundFlow {
 
     private final FlowWindow connection = new FlowWindow(0, FlowWindow.DEFAULT_INITIAL_SIZE);
-    private final Map<Integer, FlowWindow> streams = new HashMap<>();
+    private final StreamIdMap<FlowWindow> streams = new StreamIdMap<>();
     private int initialStreamWindow = FlowWindow.DEFAULT_INITIAL_SIZE;
 
     /**
@@ -93,9 +92,7 @@ public final class OutboundFlow {
         initialStreamWindow = newSize;
         // RFC9113 §6.9.2: "When the value of SETTINGS_INITIAL_WINDOW_SIZE changes, a receiver MUST adjust the size of all stream flow-control windows that it maintains"
         // RFC9113 §6.9.2: "A SETTINGS frame cannot alter the connection flow-control window"
-        for (FlowWindow w : streams.values()) {
-            w.applyInitialSizeDelta(delta);
-        }
+        streams.forEachValue(w -> w.applyInitialSizeDelta(delta));
     }
 
     public int connectionWindow() {

@@ -19,6 +19,11 @@ public final class DynamicTable {
     private final boolean hashed;
     private String[] names;
     private String[] values;
+    /**
+     * Decoder tables: each entry as a HeaderField, made when a block first indexes it and then shared by
+     * every block that does (h2load-like clients send repeated requests fully indexed). Null until used.
+     */
+    private HeaderField[] fields;
     /** Hashed tables only: name hash per slot, next older slot with the same bucket (+1, 0 = none), bucket heads. */
     private int[] nameHashes;
     private int[] chain;
@@ -69,6 +74,20 @@ public final class DynamicTable {
         return values[(head - index) & mask];
     }
 
+    /** Entry {@code index} (1 = newest) as a shared, immutable HeaderField; the caller checks the index. */
+    HeaderField field(int index) {
+        if (fields == null) {
+            fields = new HeaderField[names.length];
+        }
+        int slot = (head - index) & mask;
+        HeaderField field = fields[slot];
+        if (field == null) {
+            field = new HeaderField(names[slot], values[slot]);
+            fields[slot] = field;
+        }
+        return field;
+    }
+
     /** RFC 7541 §4.3: changing the maximum size evicts until the table fits. */
     void setMaxSize(int newMaxSize) {
         maxSize = newMaxSize;
@@ -93,6 +112,9 @@ public final class DynamicTable {
         int slot = head;
         names[slot] = name;
         values[slot] = value;
+        if (fields != null) {
+            fields[slot] = null;
+        }
         if (hashed) {
             int h = name.hashCode();
             int bucket = h & (buckets.length - 1);
@@ -136,6 +158,9 @@ public final class DynamicTable {
             size -= HeaderField.sizeOf(names[oldest], values[oldest]);
             names[oldest] = null;
             values[oldest] = null;
+            if (fields != null) {
+                fields[oldest] = null;
+            }
             count--;
         }
     }
@@ -158,12 +183,17 @@ public final class DynamicTable {
     private void allocate(int capacity) {
         String[] oldNames = names;
         String[] oldValues = values;
+        HeaderField[] oldFields = fields;
         names = new String[capacity];
         values = new String[capacity];
+        fields = oldFields == null ? null : new HeaderField[capacity];
         for (int i = 0; i < count; i++) {
             int from = (head - count + i) & mask;
             names[i] = oldNames[from];
             values[i] = oldValues[from];
+            if (fields != null) {
+                fields[i] = oldFields[from];
+            }
         }
         mask = capacity - 1;
         head = count & mask;

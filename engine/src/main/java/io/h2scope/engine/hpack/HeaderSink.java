@@ -13,6 +13,15 @@ public interface HeaderSink {
      */
     void onHeader(String name, String value, Representation rep, boolean huffmanName, boolean huffmanValue);
 
+    /**
+     * One field indexed in the static or dynamic table (RFC 7541 §6.1), given as the decoder's own
+     * HeaderField for that entry: the same immutable instance for every block that indexes it, so a
+     * sink that keeps fields need not make one. By default handed to {@link #onHeader} as strings.
+     */
+    default void onIndexed(HeaderField field) {
+        onHeader(field.name(), field.value(), Representation.INDEXED, false, false);
+    }
+
     /** A dynamic table size update (RFC 7541 §6.3) at the start of the block; the table now has this maximum. */
     default void onTableSizeUpdate(int newMaxSize) {
     }

@@ -1,8 +1,7 @@
 package io.h2scope.engine.hpack;
 
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Arrays;
 
 /**
  * Decodes header blocks (RFC 7541 §3, §6) for one direction of one connection. Strict: every decoding
@@ -31,6 +30,8 @@ public final class HpackDecoder {
     /** Lowest limit announced since the last block; the next block must start at or under it when below the table's size. */
     private int lowestLimitSinceLastBlock;
     private byte[] inputScratch = EMPTY;
+    /** Made on the first {@link #decode(byte[])}: an idle connection does not carry it. */
+    private FieldCollector collector;
 
     /**
      * @param maxTableSize      SETTINGS_HEADER_TABLE_SIZE in force (4096 in HTTP/2 until changed); also the
@@ -85,11 +86,19 @@ public final class HpackDecoder {
         }
     }
 
-    /** Decodes one complete header block into a list; never-indexed fields come back marked as such. */
-    public List<HeaderField> decode(byte[] block) {
-        List<HeaderField> fields = new ArrayList<>();
-        decode(block, 0, block.length, (name, value, rep, huffmanName, huffmanValue) ->
-                fields.add(new HeaderField(name, value, rep == Representation.LITERAL_NEVER_INDEXED)));
+    /**
+     * Decodes one complete header block into an immutable list; never-indexed fields come back marked as
+     * such. The fields are gathered in an array kept for the decoder's life, so a block costs its fields
+     * and one exact copy of the array, not a growing list and a copy per consumer.
+     */
+    public HeaderList decode(byte[] block) {
+        if (collector == null) {
+            collector = new FieldCollector();
+        }
+        collector.clear(); // a block that failed half-way may have left fields behind
+        decode(block, 0, block.length, collector);
+        HeaderList fields = collector.toList();
+        collector.clear();
         return fields;
     }
 
@@ -163,18 +172,15 @@ public final class HpackDecoder {
             Representation rep;
             boolean huffmanName;
             boolean huffmanValue;
+            HeaderField indexed = null;
             int index = first & 0x7F;
             if (first >= 0x80 && index != 0 && index != 0x7F && index <= StaticTable.LENGTH + table.length()) {
                 // fast path for the commonest field, an indexed one with a one-byte index; index 0, longer
                 // indexes and indexes past the tables take the general path, which reports the errors
                 r.skip(1);
-                if (index <= StaticTable.LENGTH) {
-                    name = StaticTable.name(index);
-                    value = StaticTable.value(index);
-                } else {
-                    name = table.name(index - StaticTable.LENGTH);
-                    value = table.value(index - StaticTable.LENGTH);
-                }
+                indexed = index <= StaticTable.LENGTH ? StaticTable.field(index) : table.field(index - StaticTable.LENGTH);
+                name = indexed.name();
+                value = indexed.value();
                 rep = Representation.INDEXED;
                 huffmanName = false;
                 huffmanValue = false;
@@ -196,7 +202,11 @@ public final class HpackDecoder {
                 overLimit = true; // keep decoding so the dynamic table stays in sync, stop delivering
                 continue;
             }
-            sink.onHeader(name, value, rep, huffmanName, huffmanValue);
+            if (indexed != null) {
+                sink.onIndexed(indexed);
+            } else {
+                sink.onHeader(name, value, rep, huffmanName, huffmanValue);
+            }
         }
         if (sizeUpdateRequired) {
             // RFC9113 §4.3.1: a field block after a lowered SETTINGS_HEADER_TABLE_SIZE "does not start with a
@@ -216,4 +226,46 @@ public final class HpackDecoder {
         return inputScratch;
     }
 
+
+    /** Gathers one block's fields for {@link #decode(byte[])}; reused from block to block. */
+    private static final class FieldCollector implements HeaderSink {
+
+        private static final int FIRST_CAPACITY = 16;
+        /** Past this many slots the array is not kept after the block (a block of many fields is rare). */
+        private static final int KEEP_CAPACITY = 256;
+
+        private HeaderField[] fields = new HeaderField[FIRST_CAPACITY];
+        private int count;
+
+        @Override
+        public void onHeader(String name, String value, Representation rep, boolean huffmanName, boolean huffmanValue) {
+            add(new HeaderField(name, value, rep == Representation.LITERAL_NEVER_INDEXED));
+        }
+
+        @Override
+        public void onIndexed(HeaderField field) {
+            add(field); // the table's shared instance: nothing to allocate
+        }
+
+        private void add(HeaderField field) {
+            if (count == fields.length) {
+                fields = Arrays.copyOf(fields, count * 2);
+            }
+            fields[count++] = field;
+        }
+
+        HeaderList toList() {
+            return HeaderList.copyOf(fields, count);
+        }
+
+        /** Drops the references, so the decoder does not keep the last block's fields alive. */
+        void clear() {
+            if (fields.length > KEEP_CAPACITY) {
+                fields = new HeaderField[FIRST_CAPACITY];
+            } else {
+                Arrays.fill(fields, 0, count, null);
+            }
+            count = 0;
+        }
+    }
 }

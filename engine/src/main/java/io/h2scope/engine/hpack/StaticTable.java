@@ -80,6 +80,8 @@ public final class StaticTable {
     /** 1-based, slot 0 unused. */
     private static final String[] NAMES = new String[LENGTH + 1];
     private static final String[] VALUES = new String[LENGTH + 1];
+    /** The entries as HeaderFields, shared by every decoded block that indexes them. */
+    private static final HeaderField[] FIELDS = new HeaderField[LENGTH + 1];
     /** For the first index of each name, the last index with the same name (same-name entries are adjacent). */
     private static final int[] LAST_WITH_NAME = new int[LENGTH + 1];
     /** Open addressing by name hash: the first index of a name, 0 = empty slot. */
@@ -89,6 +91,7 @@ public final class StaticTable {
         for (int i = 1; i <= LENGTH; i++) {
             NAMES[i] = PAIRS[2 * (i - 1)];
             VALUES[i] = PAIRS[2 * (i - 1) + 1];
+            FIELDS[i] = new HeaderField(NAMES[i], VALUES[i]);
         }
         for (int i = 1; i <= LENGTH; i++) {
             if (i > 1 && NAMES[i].equals(NAMES[i - 1])) {
@@ -118,6 +121,11 @@ public final class StaticTable {
     /** Value at {@code index} (1 to {@link #LENGTH}); empty for name-only entries. */
     public static String value(int index) {
         return VALUES[index];
+    }
+
+    /** Entry {@code index} (1 to {@link #LENGTH}) as one shared, immutable HeaderField. */
+    static HeaderField field(int index) {
+        return FIELDS[index];
     }
 
     /** All 61 entries in index order (entry {@code i} at list position {@code i - 1}). */

@@ -85,7 +85,8 @@ public final class ContentLengthCheck {
      */
     public static long declaredLength(int streamId, List<HeaderField> fields) {
         long declared = ContentLengthValue.ABSENT;
-        for (HeaderField field : fields) {
+        for (int i = 0, n = fields.size(); i < n; i++) { // by index: no iterator per request on this hot path
+            HeaderField field = fields.get(i);
             if (field.name().equals("content-length")) {
                 declared = ContentLengthValue.merge(streamId, field.value(), declared);
             }

@@ -2,6 +2,7 @@ package io.h2scope.engine.http;
 
 import io.h2scope.engine.error.StreamError;
 import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.hpack.HeaderList;
 import java.util.List;
 import java.util.Objects;
 
@@ -29,7 +30,15 @@ public final class MessageValidator {
 
     /** A request's header section (§8.3.1, §8.5), received on {@code streamId}. */
     public RequestHead request(int streamId, List<HeaderField> block) {
-        return parseRequest(streamId, block, MessagePart.REQUEST);
+        return parseRequest(streamId, block, MessagePart.REQUEST, true);
+    }
+
+    /**
+     * The checks of {@link #request} without building the {@link RequestHead}: for the connection
+     * core, which only judges the block and passes it on as it is.
+     */
+    public void checkRequest(int streamId, List<HeaderField> block) {
+        parseRequest(streamId, block, MessagePart.REQUEST, false);
     }
 
     /**
@@ -38,7 +47,7 @@ public final class MessageValidator {
      * promised stream, which the client resets.
      */
     public RequestHead pushedRequest(int promisedStreamId, List<HeaderField> block) {
-        RequestHead head = parseRequest(promisedStreamId, block, MessagePart.PUSHED_REQUEST);
+        RequestHead head = parseRequest(promisedStreamId, block, MessagePart.PUSHED_REQUEST, true);
         RequestControlData.checkPushed(promisedStreamId, head.method(), head.authority(), head.contentLength());
         return head;
     }
@@ -53,6 +62,19 @@ public final class MessageValidator {
      * which an interim (1xx) response must not carry (§8.1).
      */
     public ResponseHead response(int streamId, List<HeaderField> block, boolean endStream) {
+        return parseResponse(streamId, block, endStream, true);
+    }
+
+    /**
+     * The checks of {@link #response(int, List)} without building the {@link ResponseHead}: for the
+     * connection core, which only judges the block and passes it on as it is.
+     */
+    public void checkResponse(int streamId, List<HeaderField> block) {
+        parseResponse(streamId, block, false, false);
+    }
+
+    /** Checks a response block; the head when {@code buildHead}, else null. */
+    private ResponseHead parseResponse(int streamId, List<HeaderField> block, boolean endStream, boolean buildHead) {
         checkCount(streamId, block, MessagePart.RESPONSE);
         String status = null;
         int i = 0;
@@ -76,17 +98,18 @@ public final class MessageValidator {
             // RFC9113 §8.1: "A HEADERS frame with the END_STREAM flag set that carries an informational status code is malformed"
             throw Malformed.error(streamId, "8.1", "informational status " + code + " with END_STREAM");
         }
-        return new ResponseHead(code, block.subList(i, n), contentLength);
+        return buildHead ? new ResponseHead(code, block.subList(i, n), contentLength) : null;
     }
 
     /** A trailer section (§8.1) of a request or response: regular fields only. */
     public List<HeaderField> trailers(int streamId, List<HeaderField> block) {
         checkCount(streamId, block, MessagePart.TRAILERS);
         RegularFields.check(streamId, block, 0, MessagePart.TRAILERS, null, null, options);
-        return List.copyOf(block);
+        return HeaderList.copyOf(block);
     }
 
-    private RequestHead parseRequest(int streamId, List<HeaderField> block, MessagePart part) {
+    /** Checks a request block; the head when {@code buildHead}, else null. */
+    private RequestHead parseRequest(int streamId, List<HeaderField> block, MessagePart part, boolean buildHead) {
         checkCount(streamId, block, part);
         boolean strict = options.strictFieldSyntax();
         String method = null;
@@ -129,7 +152,7 @@ public final class MessageValidator {
             // RFC9113 §8.3.1 leaves this to HTTP: RFC 9110 §4.2.1 "A recipient that processes such a URI reference MUST reject it as invalid" (option requireAuthority)
             throw Malformed.error(streamId, "8.3.1", "http(s) " + part + " with neither :authority nor host");
         }
-        return new RequestHead(method, scheme, authority, path, protocol, fields, contentLength);
+        return buildHead ? new RequestHead(method, scheme, authority, path, protocol, fields, contentLength) : null;
     }
 
     private void checkCount(int streamId, List<HeaderField> block, MessagePart part) {

@@ -1,6 +1,7 @@
 package io.h2scope.engine.http;
 
 import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.hpack.HeaderList;
 import java.util.List;
 
 /**
@@ -18,7 +19,7 @@ public record RequestHead(String method, String scheme, String authority, String
         List<HeaderField> fields, long contentLength) {
 
     public RequestHead {
-        fields = List.copyOf(fields);
+        fields = HeaderList.copyOf(fields); // shares the decoded block's array
     }
 
     /** The first value of a regular field (name compared ignoring case), or null. */

@@ -1,6 +1,7 @@
 package io.h2scope.engine.http;
 
 import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.hpack.HeaderList;
 import java.util.List;
 
 /**
@@ -13,7 +14,7 @@ import java.util.List;
 public record ResponseHead(int status, List<HeaderField> fields, long contentLength) {
 
     public ResponseHead {
-        fields = List.copyOf(fields);
+        fields = HeaderList.copyOf(fields); // shares the decoded block's array
     }
 
     /** An interim (1xx) response; more HEADERS follow (RFC 9113 §8.1). */

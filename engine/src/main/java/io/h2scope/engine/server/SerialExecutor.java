@@ -12,7 +12,11 @@ final class SerialExecutor implements Executor {
     private static final System.Logger LOG = System.getLogger("h2scope.server");
 
     private final Executor delegate;
-    private final ArrayDeque<Runnable> queue = new ArrayDeque<>(2);
+    /**
+     * Tasks waiting their turn; made on first use, since most exchanges only ever run their handler here
+     * (guarded by {@code this}, like {@code running}).
+     */
+    private ArrayDeque<Runnable> queue;
     private boolean running;
 
     SerialExecutor(Executor delegate) {
@@ -21,8 +25,8 @@ final class SerialExecutor implements Executor {
 
     @Override
     public void execute(Runnable task) {
-        synchronized (queue) {
-            queue.add(task);
+        synchronized (this) {
+            queue().add(task);
             if (running) {
                 return;
             }
@@ -36,9 +40,9 @@ final class SerialExecutor implements Executor {
      * queues it; either way it never overlaps the other tasks. Tasks queued while it runs go to the delegate.
      */
     void executeHere(Runnable task) {
-        synchronized (queue) {
+        synchronized (this) {
             if (running) {
-                queue.add(task);
+                queue().add(task);
                 return;
             }
             running = true;
@@ -49,8 +53,8 @@ final class SerialExecutor implements Executor {
             LOG.log(System.Logger.Level.WARNING, "application callback failed", e);
         } finally {
             boolean more;
-            synchronized (queue) {
-                more = !queue.isEmpty();
+            synchronized (this) {
+                more = queue != null && !queue.isEmpty();
                 running = more;
             }
             if (more) {
@@ -62,8 +66,8 @@ final class SerialExecutor implements Executor {
     private void drain() {
         while (true) {
             Runnable next;
-            synchronized (queue) {
-                next = queue.poll();
+            synchronized (this) {
+                next = queue == null ? null : queue.poll();
                 if (next == null) {
                     running = false;
                     return;
@@ -75,5 +79,13 @@ final class SerialExecutor implements Executor {
                 LOG.log(System.Logger.Level.WARNING, "application callback failed", e);
             }
         }
+    }
+
+    /** Call with the lock held. */
+    private ArrayDeque<Runnable> queue() {
+        if (queue == null) {
+            queue = new ArrayDeque<>(2);
+        }
+        return queue;
     }
 }

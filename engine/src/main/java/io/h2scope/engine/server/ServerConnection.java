@@ -4,15 +4,14 @@ import io.h2scope.engine.core.Http2Connection;
 import io.h2scope.engine.core.event.Event;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.stream.StreamIdMap;
 import io.h2scope.engine.transport.ConnectionDriver;
 import io.h2scope.engine.transport.http1.H2cUpgrade;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Executor;
 
 /**
@@ -27,7 +26,7 @@ final class ServerConnection implements ConnectionDriver.Application {
 
     private final H2Server server;
     private final H2cUpgrade upgrade;
-    private final Map<Integer, StreamExchange> exchanges = new HashMap<>();
+    private final StreamIdMap<StreamExchange> exchanges = new StreamIdMap<>();
     private final List<StreamExchange> writers = new ArrayList<>();
     private ConnectionDriver driver;
     private volatile Thread loopThread;
@@ -100,7 +99,9 @@ final class ServerConnection implements ConnectionDriver.Application {
     }
 
     void forget(StreamExchange exchange) {
-        exchanges.remove(exchange.streamId(), exchange);
+        if (exchanges.get(exchange.streamId()) == exchange) {
+            exchanges.remove(exchange.streamId());
+        }
     }
 
     /** Graceful shutdown of this connection: GOAWAY NO_ERROR with the last stream id (RFC 9113 §6.8). */
@@ -200,11 +201,11 @@ final class ServerConnection implements ConnectionDriver.Application {
             return;
         }
         List<StreamExchange> expired = new ArrayList<>();
-        for (StreamExchange e : exchanges.values()) {
+        exchanges.forEachValue(e -> {
             if (!e.requestEnded && !e.closed && nowNanos - e.lastInboundAt >= timeout) {
                 expired.add(e);
             }
-        }
+        });
         for (StreamExchange e : expired) {
             LOG.log(System.Logger.Level.DEBUG, "read timeout on stream " + e.streamId() + " from " + remote());
             connection().reset(e.streamId(), ErrorCode.CANCEL); // the StreamReset event fails the exchange
@@ -241,7 +242,9 @@ final class ServerConnection implements ConnectionDriver.Application {
     }
 
     private void failAll(String why) {
-        for (StreamExchange e : new ArrayList<>(exchanges.values())) {
+        List<StreamExchange> all = new ArrayList<>(exchanges.size());
+        exchanges.forEachValue(all::add);
+        for (StreamExchange e : all) {
             e.fail(new StreamClosedException(e.streamId(), -1, why));
         }
         exchanges.clear();

@@ -21,6 +21,12 @@ final class StreamExchange implements ServerExchange {
 
     private static final System.Logger LOG = System.getLogger("h2scope.server");
     private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
+    /**
+     * The {@code :status} field of each code 100..599, made when first sent and shared by every response
+     * after (no String and HeaderField per response). Filled without a lock: HeaderField is an immutable
+     * record (final fields, safely published), so a race costs at most one duplicate.
+     */
+    private static final HeaderField[] STATUS_FIELDS = new HeaderField[600];
 
     private final ServerConnection conn;
     private final RequestHead head;
@@ -36,9 +42,11 @@ final class StreamExchange implements ServerExchange {
     private boolean discardBody;
     long lastInboundAt;
     private BodyReceiver receiver;
-    private final ArrayDeque<Object> buffered = new ArrayDeque<>(); // byte[] chunks, then a List of trailers
+    /** Request body chunks (byte[]), then a List of trailers, until a receiver takes them; made on first use. */
+    private ArrayDeque<Object> buffered;
     private Throwable error;
-    private final ArrayDeque<CompletableFuture<Void>> waitingWrites = new ArrayDeque<>();
+    /** Writes waiting for the stream's queue to shrink; made on first use (most responses never wait). */
+    private ArrayDeque<CompletableFuture<Void>> waitingWrites;
 
     StreamExchange(ServerConnection conn, int streamId, RequestHead head, long now) {
         this.conn = conn;
@@ -56,7 +64,7 @@ final class StreamExchange implements ServerExchange {
             if (discardBody) {
                 conn.connection().consumed(streamId, data.length);
             } else if (receiver == null) {
-                buffered.add(data);
+                buffered().add(data);
             } else {
                 deliver(data);
             }
@@ -69,7 +77,7 @@ final class StreamExchange implements ServerExchange {
     void endRequest(List<HeaderField> trailers) {
         requestEnded = true;
         if (trailers != null) {
-            buffered.add(trailers);
+            buffered().add(trailers);
         }
         if (receiver != null) {
             flushBuffered();
@@ -91,7 +99,7 @@ final class StreamExchange implements ServerExchange {
             }
         }
         CompletableFuture<Void> f;
-        while ((f = waitingWrites.poll()) != null) {
+        while (waitingWrites != null && (f = waitingWrites.poll()) != null) {
             f.completeExceptionally(cause);
         }
     }
@@ -111,7 +119,7 @@ final class StreamExchange implements ServerExchange {
     @SuppressWarnings("unchecked")
     private void flushBuffered() {
         Object item;
-        while ((item = buffered.poll()) != null) {
+        while (buffered != null && (item = buffered.poll()) != null) {
             if (item instanceof byte[] chunk) {
                 deliver(chunk);
             } else {
@@ -160,7 +168,7 @@ final class StreamExchange implements ServerExchange {
                 throw new IllegalStateException("the body of stream " + streamId + " already has a receiver");
             }
             receiver = r;
-            if (requestEnded || error != null || !buffered.isEmpty()) {
+            if (requestEnded || error != null || buffered != null && !buffered.isEmpty()) {
                 flushBuffered();
             }
         });
@@ -246,7 +254,7 @@ final class StreamExchange implements ServerExchange {
                     throw new IllegalStateException("write before respond on stream " + streamId);
                 }
                 conn.connection().sendData(streamId, data, false);
-                waitingWrites.add(done);
+                waitingWrites().add(done);
                 conn.watchWrites(this);
             } catch (Exception e) {
                 done.completeExceptionally(e);
@@ -262,12 +270,12 @@ final class StreamExchange implements ServerExchange {
     boolean releaseWrites(long queuedNow, long limit) {
         if (queuedNow <= limit) {
             CompletableFuture<Void> f;
-            while ((f = waitingWrites.poll()) != null) {
+            while (waitingWrites != null && (f = waitingWrites.poll()) != null) {
                 CompletableFuture<Void> done = f;
                 serial.execute(() -> done.complete(null));
             }
         }
-        return waitingWrites.isEmpty();
+        return waitingWrites == null || waitingWrites.isEmpty();
     }
 
     @Override
@@ -348,7 +356,7 @@ final class StreamExchange implements ServerExchange {
             // answered without reading the body: read and drop the rest, so the client's window never stalls
             discardBody = true;
             Object item;
-            while ((item = buffered.poll()) != null) {
+            while (buffered != null && (item = buffered.poll()) != null) {
                 if (item instanceof byte[] chunk) {
                     conn.connection().consumed(streamId, chunk.length);
                 }
@@ -390,14 +398,40 @@ final class StreamExchange implements ServerExchange {
         });
     }
 
+    static HeaderField statusField(int status) {
+        if (status < 100 || status >= STATUS_FIELDS.length) {
+            return new HeaderField(":status", Integer.toString(status)); // refused by the caller's checks, not cached
+        }
+        HeaderField field = STATUS_FIELDS[status];
+        if (field == null) {
+            field = new HeaderField(":status", Integer.toString(status));
+            STATUS_FIELDS[status] = field;
+        }
+        return field;
+    }
+
+    private ArrayDeque<Object> buffered() {
+        if (buffered == null) {
+            buffered = new ArrayDeque<>(4);
+        }
+        return buffered;
+    }
+
+    private ArrayDeque<CompletableFuture<Void>> waitingWrites() {
+        if (waitingWrites == null) {
+            waitingWrites = new ArrayDeque<>(4);
+        }
+        return waitingWrites;
+    }
+
     static List<HeaderField> statusBlock(int status, List<HeaderField> headers) {
         List<HeaderField> block = new ArrayList<>(headers.size() + 1);
-        block.add(new HeaderField(":status", Integer.toString(status)));
+        block.add(statusField(status));
         block.addAll(headers);
         return block;
     }
 
     boolean hasPendingWrites() {
-        return !waitingWrites.isEmpty();
+        return waitingWrites != null && !waitingWrites.isEmpty();
     }
 }

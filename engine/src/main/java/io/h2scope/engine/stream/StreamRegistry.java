@@ -5,8 +5,6 @@ import io.h2scope.engine.error.ErrorScope;
 import io.h2scope.engine.error.SpecRef;
 import io.h2scope.engine.stream.Transition.Next;
 import io.h2scope.engine.stream.Transition.Reject;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -42,7 +40,7 @@ public final class StreamRegistry {
     public static final long UNLIMITED = Long.MAX_VALUE;
 
     private final Role role;
-    private final Map<Integer, StreamState> live = new HashMap<>();
+    private final StreamIdMap<StreamState> live = new StreamIdMap<>();
     private final RecentlyClosed closed;
     private final int maxReservedRemote;
 

@@ -3,6 +3,7 @@ package io.h2scope.engine.trace;
 import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.hpack.HeaderList;
 import io.h2scope.engine.stream.StreamState;
 
 import java.util.List;
@@ -31,7 +32,7 @@ public record FrameEvent(long connectionId, long nanosSinceStart, Direction dire
         int streamSendWindow, int streamReceiveWindow, StreamState streamStateAfter, HpackBlock hpack) {
 
     public FrameEvent {
-        headers = List.copyOf(headers);
+        headers = HeaderList.copyOf(headers);
     }
 
     /** An event without HPACK detail. */

@@ -7,7 +7,6 @@ import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
@@ -16,6 +15,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /**
  * One selector thread: runs the I/O of its connections, the tasks handed to it and its timers.
@@ -33,6 +33,8 @@ public final class NioEventLoop implements Executor {
 
     private final TransportConfig config;
     private final Selector selector;
+    /** {@link #onReady} as the selector's action, made once. */
+    private final Consumer<SelectionKey> onReady = this::onReady;
     private final Thread thread;
     private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean wakeupPending = new AtomicBoolean();
@@ -126,8 +128,7 @@ public final class NioEventLoop implements Executor {
     private void run() {
         try {
             while (!readyToExit()) {
-                select();
-                handleSelectedKeys();
+                select(); // runs the handlers of the ready keys
                 runTasks();
                 timers.runDue(System.nanoTime());
             }
@@ -156,24 +157,22 @@ public final class NioEventLoop implements Executor {
             timeoutNanos = timeoutNanos < 0 ? untilDeadline : Math.min(timeoutNanos, untilDeadline);
         }
         wakeupPending.set(false);
+        // the Consumer forms hand each ready key to onReady as it is found: the selected-key set (a
+        // HashSet, so one node allocated per ready key per pass) is never filled
         if (!tasks.isEmpty() || timeoutNanos == 0) {
-            selector.selectNow();
+            selector.selectNow(onReady);
         } else if (timeoutNanos < 0) {
-            selector.select();
+            selector.select(onReady);
         } else {
             // round up so a timer due in 0.3 ms does not become select(0) = wait forever
-            selector.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(timeoutNanos + 999_999)));
+            selector.select(onReady, Math.max(1, TimeUnit.NANOSECONDS.toMillis(timeoutNanos + 999_999)));
         }
     }
 
-    private void handleSelectedKeys() {
-        Iterator<SelectionKey> it = selector.selectedKeys().iterator();
-        while (it.hasNext()) {
-            SelectionKey key = it.next();
-            it.remove();
-            if (key.isValid() && key.attachment() instanceof SelectionHandler handler) {
-                handler.onSelected(key);
-            }
+    /** One ready key; may be called more than once per pass for the same key (Selector.select(Consumer)). */
+    private void onReady(SelectionKey key) {
+        if (key.isValid() && key.attachment() instanceof SelectionHandler handler) {
+            handler.onSelected(key);
         }
     }
 

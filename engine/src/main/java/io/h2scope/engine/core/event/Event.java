@@ -4,6 +4,7 @@ import io.h2scope.engine.error.ConnectionError;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.StreamError;
 import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.hpack.HeaderList;
 import io.h2scope.engine.settings.Settings;
 
 import java.util.List;
@@ -31,7 +32,7 @@ public sealed interface Event {
     record HeadersReceived(int streamId, HeadersKind kind, List<HeaderField> headers, boolean endStream)
             implements Event {
         public HeadersReceived {
-            headers = List.copyOf(headers);
+            headers = HeaderList.copyOf(headers); // no copy of a decoded block
         }
 
         public boolean informational() {
@@ -91,7 +92,7 @@ public sealed interface Event {
     record PushPromiseReceived(int associatedStreamId, int promisedStreamId, List<HeaderField> requestHeaders)
             implements Event {
         public PushPromiseReceived {
-            requestHeaders = List.copyOf(requestHeaders);
+            requestHeaders = HeaderList.copyOf(requestHeaders);
         }
     }
 

@@ -75,16 +75,25 @@ public final class FrameWriter {
      * HEADERS frame, END_HEADERS on the last frame. {@code priority} may be null.
      */
     public void writeHeaderBlock(int streamId, byte[] block, boolean endStream, Priority priority, FrameOutput out) {
+        writeHeaderBlock(streamId, block, block.length, endStream, priority, out);
+    }
+
+    /** {@link #writeHeaderBlock(int, byte[], boolean, Priority, FrameOutput)} for the first {@code length} bytes of {@code block}. */
+    public void writeHeaderBlock(int streamId, byte[] block, int length, boolean endStream, Priority priority,
+            FrameOutput out) {
+        if (length < 0 || length > block.length) {
+            throw new IndexOutOfBoundsException("length " + length + " outside " + block.length);
+        }
         int priorityLength = priority != null ? HeadersFrame.PRIORITY_FIELDS_LENGTH : 0;
-        int first = Math.min(block.length, maxFrameSize - priorityLength);
+        int first = Math.min(length, maxFrameSize - priorityLength);
         int flags = (endStream ? Flags.END_STREAM : 0) | (priority != null ? Flags.PRIORITY : 0)
-                | (first == block.length ? Flags.END_HEADERS : 0);
+                | (first == length ? Flags.END_HEADERS : 0);
         writeHeader(out, priorityLength + first, FrameType.HEADERS.code(), flags, streamId);
         if (priority != null) {
             writePriority(priority, out);
         }
         out.write(block, 0, first);
-        writeContinuations(streamId, block, first, out);
+        writeContinuations(streamId, block, first, length, out);
     }
 
     /** Writes PUSH_PROMISE followed by CONTINUATION frames as needed, like {@link #writeHeaderBlock}. */
@@ -94,7 +103,7 @@ public final class FrameWriter {
         writeHeader(out, PushPromiseFrame.PROMISED_ID_LENGTH + first, FrameType.PUSH_PROMISE.code(), flags, streamId);
         out.writeInt(checkStreamId(promisedStreamId));
         out.write(block, 0, first);
-        writeContinuations(streamId, block, first, out);
+        writeContinuations(streamId, block, first, block.length, out);
     }
 
     /**
@@ -132,11 +141,12 @@ public final class FrameWriter {
         return out.toByteArray();
     }
 
-    private void writeContinuations(int streamId, byte[] block, int written, FrameOutput out) {
+    /** CONTINUATION frames for {@code block[written, end)}, END_HEADERS on the last. */
+    private void writeContinuations(int streamId, byte[] block, int written, int end, FrameOutput out) {
         int position = written;
-        while (position < block.length) {
-            int chunk = Math.min(block.length - position, maxFrameSize);
-            boolean last = position + chunk == block.length;
+        while (position < end) {
+            int chunk = Math.min(end - position, maxFrameSize);
+            boolean last = position + chunk == end;
             writeHeader(out, chunk, FrameType.CONTINUATION.code(), last ? Flags.END_HEADERS : 0, streamId);
             out.write(block, position, chunk);
             position += chunk;

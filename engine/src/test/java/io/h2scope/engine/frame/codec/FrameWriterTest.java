@@ -82,6 +82,21 @@ class FrameWriterTest {
     }
 
     @Test
+    void headerBlockFromThePrefixOfAReusedBuffer_rfc9113_4_3() {
+        byte[] buffer = randomBytes(MAX + 600); // a reused encode buffer: only the first bytes are this block
+        int length = MAX + 100;
+        FrameOutput out = new FrameOutput();
+        new FrameWriter().writeHeaderBlock(3, buffer, length, false, null, out);
+        List<Frame> frames = parseEveryWay(out.toByteArray()).frames();
+        assertEquals(2, frames.size());
+        assertEquals(MAX, frames.get(0).payloadLength());
+        assertTrue(((ContinuationFrame) frames.get(1)).endHeaders());
+        assertArrayEquals(java.util.Arrays.copyOf(buffer, length), fragments(frames));
+        assertThrows(IndexOutOfBoundsException.class,
+                () -> new FrameWriter().writeHeaderBlock(3, buffer, buffer.length + 1, false, null, new FrameOutput()));
+    }
+
+    @Test
     void smallHeaderBlockIsOneHeadersFrame() {
         FrameOutput out = new FrameOutput();
         new FrameWriter().writeHeaderBlock(1, new byte[] {(byte) 0x82}, false, null, out);
