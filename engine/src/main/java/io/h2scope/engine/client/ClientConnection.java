@@ -5,6 +5,7 @@ import io.h2scope.engine.core.Http2Connection;
 import io.h2scope.engine.core.event.Event;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.stream.StreamIdMap;
 import io.h2scope.engine.stream.StreamState;
 import io.h2scope.engine.transport.ConnectionDriver;
 
@@ -44,7 +45,7 @@ final class ClientConnection implements ConnectionDriver.Application {
     private final long id;
     /** The HTTP/1.1 Upgrade: h2c this connection starts with, or null (TLS, prior knowledge). */
     private final H2cUpgradeRequest upgrade;
-    private final StreamTable streams = new StreamTable();
+    private final StreamIdMap<ClientStream> streams = new StreamIdMap<>();
     private final ConcurrentLinkedQueue<RequestTask<?>> starts = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean startsScheduled = new AtomicBoolean();
     private final List<RequestBodyWriter> writers = new ArrayList<>();
@@ -356,7 +357,8 @@ final class ClientConnection implements ConnectionDriver.Application {
 
     private void failAll(IOException closedCause) {
         IOException cause = abandonedBecause != null ? abandonedBecause : closedCause;
-        List<ClientStream> all = streams.values();
+        List<ClientStream> all = new ArrayList<>(streams.size());
+        streams.forEachValue(all::add);
         streams.clear();
         writers.clear();
         endedCount = 0;
