@@ -89,7 +89,7 @@ final class ClientStream {
                 responseStarted = true;
                 int status = status(h.headers());
                 List<HeaderField> regular = regularFields(h.headers());
-                body = new ResponseBodyPublisher(conn.client().executor(),
+                body = new ResponseBodyPublisher(task.delivery(),
                         n -> {
                             if (!closing) {
                                 onLoop(() -> conn.core().consumed(id, n));

@@ -90,7 +90,12 @@ public final class H2Client implements AutoCloseable {
         if (closed) {
             return CompletableFuture.failedFuture(new IOException("the client is closed"));
         }
-        RequestTask<T> task = new RequestTask<>(request, handler, this);
+        return start(request, handler, false);
+    }
+
+    private <T> CompletableFuture<H2Response<T>> start(H2Request request, HttpResponse.BodyHandler<T> handler,
+            boolean deliverOnLoop) {
+        RequestTask<T> task = new RequestTask<>(request, handler, this, deliverOnLoop);
         task.begin();
         return task.result;
     }
@@ -98,7 +103,13 @@ public final class H2Client implements AutoCloseable {
     /** Sends and waits (never longer than the request's timeout). Interrupting cancels the request. */
     public <T> H2Response<T> send(H2Request request, HttpResponse.BodyHandler<T> handler)
             throws IOException, InterruptedException {
-        CompletableFuture<H2Response<T>> future = sendAsync(request, handler);
+        Objects.requireNonNull(request, "request");
+        Objects.requireNonNull(handler, "handler");
+        if (closed) {
+            throw new IOException("the client is closed");
+        }
+        // only this thread waits on the future, so a JDK handler's response may complete it from the loop
+        CompletableFuture<H2Response<T>> future = start(request, handler, LoopSafeHandlers.contains(handler));
         try {
             return future.get();
         } catch (InterruptedException e) {

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -20,7 +21,8 @@ import javax.net.ssl.SSLSession;
 /**
  * One call of {@code sendAsync}, across its attempts: the result future, the trailers, the two deadlines
  * (response headers, whole exchange) and the retry count. Each attempt is a {@link ClientStream} on some
- * connection. Futures complete on the client's executor, never on a loop thread.
+ * connection. Futures complete on the client's executor, never on a loop thread, except the one of a
+ * blocking {@code send} with a {@link LoopSafeHandlers JDK handler}: only the waiting caller sees that one.
  *
  * <p>Both deadlines share one scheduled timer, armed for the nearer one and re-armed when it fires early
  * (the headers arrived, or the attempt started later than the request): a request that completes in time
@@ -31,6 +33,7 @@ final class RequestTask<T> {
     final H2Request request;
     private final HttpResponse.BodyHandler<T> handler;
     private final H2Client client;
+    private final Executor delivery;
     final CompletableFuture<H2Response<T>> result = new CompletableFuture<>();
     private final CompletableFuture<List<HeaderField>> trailers = new CompletableFuture<>();
     private final AtomicBoolean over = new AtomicBoolean();
@@ -48,9 +51,24 @@ final class RequestTask<T> {
     private int attempts;
 
     RequestTask(H2Request request, HttpResponse.BodyHandler<T> handler, H2Client client) {
+        this(request, handler, client, false);
+    }
+
+    /**
+     * @param deliverOnLoop the handler is one of {@link LoopSafeHandlers} and only a blocked {@code send}
+     *                      waits on {@link #result}: the body is assembled and the result completed on the loop
+     *                      thread, without the executor
+     */
+    RequestTask(H2Request request, HttpResponse.BodyHandler<T> handler, H2Client client, boolean deliverOnLoop) {
         this.request = request;
         this.handler = handler;
         this.client = client;
+        this.delivery = deliverOnLoop ? Runnable::run : client.executor();
+    }
+
+    /** Where the response's handler, body and result run: the client's executor, or the loop thread itself. */
+    Executor delivery() {
+        return delivery;
     }
 
     /** Arms the deadlines' timer and hands the request to the pool. */
@@ -140,7 +158,7 @@ final class RequestTask<T> {
     void onResponse(int status, List<HeaderField> headers, ResponseBodyPublisher body, int streamId,
             long connectionId, Optional<SSLSession> tls) {
         awaitingHeaders = false;
-        client.executor().execute(() -> {
+        delivery.execute(() -> {
             HttpResponse.BodySubscriber<T> subscriber;
             try {
                 subscriber = handler.apply(new Info(status, headers));
@@ -175,7 +193,7 @@ final class RequestTask<T> {
             if (delivered) {
                 // a streaming body handler gave the response out before the end; if not delivered, the task that
                 // delivers it completes the trailers (one of the two sees the other's write: both are volatile)
-                client.executor().execute(() -> trailers.complete(fields));
+                delivery.execute(() -> trailers.complete(fields));
             }
         }
     }

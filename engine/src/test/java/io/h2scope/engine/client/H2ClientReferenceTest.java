@@ -10,6 +10,7 @@ import io.h2scope.engine.server.reference.ReferenceServer;
 
 import java.io.InputStream;
 import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -90,6 +91,32 @@ class H2ClientReferenceTest {
         assertEquals(n, count);
         assertTrue(same, "the bytes follow the /bytes pattern");
         assertEquals(List.of(), r.trailers().get());
-        assertEquals("x", new String("x".getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aBlockingSendWithAJdkHandlerTakesABodyManyWindowsLong() throws Exception {
+        // the body is assembled on the loop thread for send + ofByteArray: the credit must still flow back
+        int n = 20 * 1024 * 1024;
+        H2Response<byte[]> r = client.send(H2Request.newBuilder(h2c.url() + "bytes/" + n).build(), BodyHandlers.ofByteArray());
+        assertEquals(n, r.body().length);
+        for (int i = 0; i < n; i += 4093) {
+            assertEquals(ReferenceHandler.patternByte(i), r.body()[i], "byte " + i);
+        }
+        assertEquals(List.of(), r.trailers().get());
+    }
+
+    @Test
+    void userHandlersAndDependentStagesNeverRunOnALoopThread() throws Exception {
+        List<String> handlerThreads = new java.util.concurrent.CopyOnWriteArrayList<>();
+        HttpResponse.BodyHandler<String> mine = info -> {
+            handlerThreads.add(Thread.currentThread().getName());
+            return HttpResponse.BodySubscribers.ofString(StandardCharsets.UTF_8);
+        };
+        assertEquals(ReferenceHandler.ROOT_BODY, client.send(H2Request.newBuilder(h2c.url()).build(), mine).body());
+        String stage = client.sendAsync(H2Request.newBuilder(h2c.url()).build(), BodyHandlers.ofByteArray())
+                .thenApply(r -> Thread.currentThread().getName()).get();
+        assertEquals(1, handlerThreads.size());
+        assertTrue(handlerThreads.get(0).startsWith("h2scope-client-app-"), handlerThreads.get(0));
+        assertTrue(!stage.contains("loop"), "a sendAsync stage ran on " + stage);
     }
 }
