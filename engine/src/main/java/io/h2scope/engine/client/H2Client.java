@@ -94,8 +94,9 @@ public final class H2Client implements AutoCloseable {
     }
 
     private <T> CompletableFuture<H2Response<T>> start(H2Request request, HttpResponse.BodyHandler<T> handler,
-            boolean deliverOnLoop) {
-        RequestTask<T> task = new RequestTask<>(request, handler, this, deliverOnLoop);
+            boolean blockingSend) {
+        boolean loopSafe = LoopSafeHandlers.contains(handler);
+        RequestTask<T> task = new RequestTask<>(request, handler, this, loopSafe, blockingSend && loopSafe);
         task.begin();
         return task.result;
     }
@@ -109,7 +110,7 @@ public final class H2Client implements AutoCloseable {
             throw new IOException("the client is closed");
         }
         // only this thread waits on the future, so a JDK handler's response may complete it from the loop
-        CompletableFuture<H2Response<T>> future = start(request, handler, LoopSafeHandlers.contains(handler));
+        CompletableFuture<H2Response<T>> future = start(request, handler, true);
         try {
             return future.get();
         } catch (InterruptedException e) {

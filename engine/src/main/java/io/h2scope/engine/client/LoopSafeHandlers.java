@@ -4,10 +4,11 @@ import java.net.http.HttpResponse;
 import java.util.Set;
 
 /**
- * The JDK body handlers whose subscribers only copy bytes and never block or call user code: for a blocking
- * {@code send} their response can be assembled on the loop thread and handed straight to the waiting caller,
- * saving a hand-off to the executor and back per request. Anything else (user handlers, files, streams,
- * publishers) keeps running on the executor, so no user code ever runs on a loop thread.
+ * The JDK body handlers whose subscribers only copy bytes and never block or call user code: their response
+ * can be assembled on the loop thread instead of in executor tasks (one for the headers, more as DATA arrives).
+ * Only the completion of the caller's future goes to the executor, or, for a blocking {@code send}, straight
+ * to the waiting caller. Anything else (user handlers, files, streams, publishers) keeps running on the
+ * executor, so no user code ever runs on a loop thread.
  */
 final class LoopSafeHandlers {
 

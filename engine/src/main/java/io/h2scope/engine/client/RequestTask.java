@@ -34,6 +34,8 @@ final class RequestTask<T> {
     private final HttpResponse.BodyHandler<T> handler;
     private final H2Client client;
     private final Executor delivery;
+    /** The result is completed through the executor although the body was assembled on the loop. */
+    private final boolean settleOnExecutor;
     final CompletableFuture<H2Response<T>> result = new CompletableFuture<>();
     private final CompletableFuture<List<HeaderField>> trailers = new CompletableFuture<>();
     private final AtomicBoolean over = new AtomicBoolean();
@@ -51,19 +53,22 @@ final class RequestTask<T> {
     private int attempts;
 
     RequestTask(H2Request request, HttpResponse.BodyHandler<T> handler, H2Client client) {
-        this(request, handler, client, false);
+        this(request, handler, client, false, false);
     }
 
     /**
-     * @param deliverOnLoop the handler is one of {@link LoopSafeHandlers} and only a blocked {@code send}
-     *                      waits on {@link #result}: the body is assembled and the result completed on the loop
-     *                      thread, without the executor
+     * @param assembleOnLoop the handler is one of {@link LoopSafeHandlers}: its subscriber is made and fed on the
+     *                       loop thread (JDK code that only copies bytes), not through executor tasks
+     * @param completeOnLoop also complete {@link #result} there: only for a blocking {@code send}, whose caller
+     *                       is the one waiting on it, so no user stage can run on the loop
      */
-    RequestTask(H2Request request, HttpResponse.BodyHandler<T> handler, H2Client client, boolean deliverOnLoop) {
+    RequestTask(H2Request request, HttpResponse.BodyHandler<T> handler, H2Client client, boolean assembleOnLoop,
+            boolean completeOnLoop) {
         this.request = request;
         this.handler = handler;
         this.client = client;
-        this.delivery = deliverOnLoop ? Runnable::run : client.executor();
+        this.delivery = assembleOnLoop ? Runnable::run : client.executor();
+        this.settleOnExecutor = assembleOnLoop && !completeOnLoop;
     }
 
     /** Where the response's handler, body and result run: the client's executor, or the loop thread itself. */
@@ -171,18 +176,31 @@ final class RequestTask<T> {
                 if (error != null) {
                     Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
                     fail(cause); // resets a live stream; after the stream's end it does nothing, so:
-                    result.completeExceptionally(cause);
-                    trailers.completeExceptionally(cause);
+                    settle(() -> {
+                        result.completeExceptionally(cause);
+                        trailers.completeExceptionally(cause);
+                    });
                 } else {
                     delivered = true;
                     List<HeaderField> ended = endFields;
                     if (ended != null) {
-                        trailers.complete(ended); // the stream ended before: in this task, not one of its own
+                        // the stream ended before: in this task, not one of its own (nobody holds the response yet)
+                        trailers.complete(ended);
                     }
-                    result.complete(new H2Response<>(request, status, headers, value, trailers, streamId, connectionId, tls));
+                    H2Response<T> response = new H2Response<>(request, status, headers, value, trailers, streamId,
+                            connectionId, tls);
+                    settle(() -> result.complete(response));
                 }
             });
         });
+    }
+
+    private void settle(Runnable completion) {
+        if (settleOnExecutor) {
+            client.executor().execute(completion);
+        } else {
+            completion.run();
+        }
     }
 
     /** Loop thread: the response ended (END_STREAM); {@code fields} are its trailers, or empty. */
