@@ -176,10 +176,11 @@ final class RequestTask<T> {
                 if (error != null) {
                     Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
                     fail(cause); // resets a live stream; after the stream's end it does nothing, so:
-                    settle(() -> {
-                        result.completeExceptionally(cause);
-                        trailers.completeExceptionally(cause);
-                    });
+                    if (settleOnExecutor) {
+                        client.executor().execute(() -> failResult(cause));
+                    } else {
+                        failResult(cause);
+                    }
                 } else {
                     delivered = true;
                     List<HeaderField> ended = endFields;
@@ -189,18 +190,19 @@ final class RequestTask<T> {
                     }
                     H2Response<T> response = new H2Response<>(request, status, headers, value, trailers, streamId,
                             connectionId, tls);
-                    settle(() -> result.complete(response));
+                    if (settleOnExecutor) {
+                        client.executor().execute(() -> result.complete(response));
+                    } else {
+                        result.complete(response); // no lambda on the blocking path: it runs per request
+                    }
                 }
             });
         });
     }
 
-    private void settle(Runnable completion) {
-        if (settleOnExecutor) {
-            client.executor().execute(completion);
-        } else {
-            completion.run();
-        }
+    private void failResult(Throwable cause) {
+        result.completeExceptionally(cause);
+        trailers.completeExceptionally(cause);
     }
 
     /** Loop thread: the response ended (END_STREAM); {@code fields} are its trailers, or empty. */
