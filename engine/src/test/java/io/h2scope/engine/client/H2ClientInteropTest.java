@@ -1,5 +1,7 @@
 package io.h2scope.engine.client;
 
+import static io.h2scope.engine.testsupport.LocalPorts.awaitPort;
+import static io.h2scope.engine.testsupport.LocalPorts.freePort;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -154,27 +156,6 @@ class H2ClientInteropTest {
             assertTrue(e.getMessage().contains("selected \"http/1.1\" by ALPN, not \"h2\""), e.getMessage());
         } finally {
             server.close();
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
-    }
-
-    private static void awaitPort(int port) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (true) {
-            try (Socket probe = new Socket()) {
-                probe.connect(new java.net.InetSocketAddress("127.0.0.1", port), 200);
-                return;
-            } catch (IOException e) {
-                if (System.nanoTime() > deadline) {
-                    throw e;
-                }
-                Thread.sleep(50);
-            }
         }
     }
 }

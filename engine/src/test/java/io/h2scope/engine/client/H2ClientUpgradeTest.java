@@ -1,5 +1,6 @@
 package io.h2scope.engine.client;
 
+import static io.h2scope.engine.testsupport.LocalPorts.awaitPort;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -303,21 +304,6 @@ class H2ClientUpgradeTest {
             out.writeBytes(part);
         }
         return out.toByteArray();
-    }
-
-    private static void awaitPort(int port) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (true) {
-            try (Socket probe = new Socket()) {
-                probe.connect(new java.net.InetSocketAddress("127.0.0.1", port), 200);
-                return;
-            } catch (IOException e) {
-                if (System.nanoTime() > deadline) {
-                    throw e;
-                }
-                Thread.sleep(50);
-            }
-        }
     }
 
     /** Trace lines in order: "sent ..."/"received ..." for HTTP/1.1 heads, "protocol ...", "frame ..." for frames. */
