@@ -109,7 +109,12 @@ public final class NioEventLoop implements Executor {
     void stop(long deadlineNanos) {
         stopDeadlineNanos = deadlineNanos;
         if (state.compareAndSet(RUNNING, STOPPING)) {
-            execute(this::closeAllGracefully);
+            try {
+                execute(this::closeAllGracefully);
+            } catch (RejectedExecutionException e) {
+                // the loop saw STOPPING between the two lines and ended at once: it only does so when no task
+                // and no live key is left (or the deadline passed, when it aborts what is open), so nothing to close
+            }
         }
     }
 
