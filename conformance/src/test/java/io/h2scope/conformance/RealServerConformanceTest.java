@@ -75,9 +75,7 @@ class RealServerConformanceTest {
             Files.writeString(out, report);
 
             assertEquals(Suites.allCases().size(), run.results().size());
-            List<String> inconclusive = run.results().stream()
-                    .filter(r -> r.verdict().outcome() == Outcome.INCONCLUSIVE)
-                    .map(r -> r.definition().id() + ": " + r.verdict().reason()).toList();
+            List<String> inconclusive = inconclusiveEveryTime(config, run);
             assertTrue(inconclusive.isEmpty(), () -> target.name() + ": INCONCLUSIVE verdicts against a local server:\n"
                     + String.join("\n", inconclusive) + "\n(full report: " + out.toAbsolutePath() + ")");
             List<String> mismatches = confirmed(spec, config, run);
@@ -86,6 +84,27 @@ class RealServerConformanceTest {
                     + "\n(full report with evidence: " + out.toAbsolutePath() + ")");
             assertTrue(server.isAlive(), () -> target.name() + " died during the suite\n" + server.log());
         }
+    }
+
+    /**
+     * INCONCLUSIVE is network trouble or a timeout; against a local server on a loaded machine it happens once in
+     * a while (apache2 once reset a TLS connection during the preface). Such a case runs twice more on its own;
+     * only one that is INCONCLUSIVE every time counts.
+     */
+    private static List<String> inconclusiveEveryTime(RunConfig config, RunResult first) {
+        Map<String, String> suspects = new java.util.LinkedHashMap<>();
+        first.results().stream().filter(r -> r.verdict().outcome() == Outcome.INCONCLUSIVE)
+                .forEach(r -> suspects.put(r.definition().id().value(), r.definition().id() + ": " + r.verdict().reason()));
+        for (int attempt = 0; attempt < 2 && !suspects.isEmpty(); attempt++) {
+            RunResult again = new SuiteRunner(config.withSelection(new Selection(List.copyOf(suspects.keySet()), List.of())))
+                    .run(Suites.all(), new RunListener() { });
+            again.results().stream().filter(r -> r.verdict().outcome() != Outcome.INCONCLUSIVE).forEach(r -> {
+                System.out.println(first.target().name() + ": INCONCLUSIVE once, " + r.verdict().outcome()
+                        + " on a re-run: " + suspects.get(r.definition().id().value()));
+                suspects.remove(r.definition().id().value());
+            });
+        }
+        return new ArrayList<>(suspects.values());
     }
 
     /**
