@@ -86,6 +86,11 @@ class RealServerConformanceTest {
         }
     }
 
+    private static RunResult rerun(RunConfig config, java.util.Collection<String> caseIds) {
+        return new SuiteRunner(config.withSelection(new Selection(List.copyOf(caseIds), List.of())))
+                .run(Suites.all(), new RunListener() { });
+    }
+
     /**
      * INCONCLUSIVE is network trouble or a timeout; against a local server on a loaded machine it happens once in
      * a while (apache2 once reset a TLS connection during the preface). Such a case runs twice more on its own;
@@ -96,8 +101,7 @@ class RealServerConformanceTest {
         first.results().stream().filter(r -> r.verdict().outcome() == Outcome.INCONCLUSIVE)
                 .forEach(r -> suspects.put(r.definition().id().value(), r.definition().id() + ": " + r.verdict().reason()));
         for (int attempt = 0; attempt < 2 && !suspects.isEmpty(); attempt++) {
-            RunResult again = new SuiteRunner(config.withSelection(new Selection(List.copyOf(suspects.keySet()), List.of())))
-                    .run(Suites.all(), new RunListener() { });
+            RunResult again = rerun(config, suspects.keySet());
             again.results().stream().filter(r -> r.verdict().outcome() != Outcome.INCONCLUSIVE).forEach(r -> {
                 System.out.println(first.target().name() + ": INCONCLUSIVE once, " + r.verdict().outcome()
                         + " on a re-run: " + suspects.get(r.definition().id().value()));
@@ -115,8 +119,7 @@ class RealServerConformanceTest {
     private static List<String> confirmed(TargetSpec spec, RunConfig config, RunResult first) throws java.io.IOException {
         Map<String, String> suspects = spec.expectedFailures().mismatchesById(first);
         for (int attempt = 0; attempt < 2 && !suspects.isEmpty(); attempt++) {
-            RunResult again = new SuiteRunner(config.withSelection(new Selection(List.copyOf(suspects.keySet()), List.of())))
-                    .run(Suites.all(), new RunListener() { });
+            RunResult again = rerun(config, suspects.keySet());
             Map<String, String> still = spec.expectedFailures().mismatchesById(again);
             suspects.keySet().stream().filter(id -> !still.containsKey(id) && again.results().stream()
                             .anyMatch(r -> r.definition().id().value().equals(id)))

@@ -154,14 +154,7 @@ final class ClientStream {
         if (failed || finished) {
             return;
         }
-        failed = true;
-        if (writer != null) {
-            writer.cancel();
-        }
-        if (body != null) {
-            body.fail(cause);
-        }
-        task.fail(cause);
+        failParts(cause);
         StreamState state = conn.core().streamState(id);
         if (state != StreamState.CLOSED && state != StreamState.IDLE) {
             // RFC9113 §8.7: "clients can cancel requests by sending RST_STREAM with an error code of CANCEL"
@@ -173,15 +166,20 @@ final class ClientStream {
     /** The connection is gone under this stream. */
     void connectionLost(Throwable cause) {
         if (!failed && !responseEnded) {
-            failed = true;
-            if (writer != null) {
-                writer.cancel();
-            }
-            if (body != null) {
-                body.fail(cause);
-            }
-            task.fail(cause);
+            failParts(cause);
         }
+    }
+
+    /** Stops the request body, fails the response body and the request with {@code cause}. */
+    private void failParts(Throwable cause) {
+        failed = true;
+        if (writer != null) {
+            writer.cancel();
+        }
+        if (body != null) {
+            body.fail(cause);
+        }
+        task.fail(cause);
     }
 
     /** Called once when the core considers the stream closed. */

@@ -85,16 +85,16 @@ public final class H2Client implements AutoCloseable {
 
     /** Sends {@code request}; the future completes with the response once the body handler's body is complete. */
     public <T> CompletableFuture<H2Response<T>> sendAsync(H2Request request, HttpResponse.BodyHandler<T> handler) {
-        Objects.requireNonNull(request, "request");
-        Objects.requireNonNull(handler, "handler");
-        if (closed) {
-            return CompletableFuture.failedFuture(new IOException("the client is closed"));
-        }
         return start(request, handler, false);
     }
 
     private <T> CompletableFuture<H2Response<T>> start(H2Request request, HttpResponse.BodyHandler<T> handler,
             boolean blockingSend) {
+        Objects.requireNonNull(request, "request");
+        Objects.requireNonNull(handler, "handler");
+        if (closed) {
+            return CompletableFuture.failedFuture(new IOException("the client is closed"));
+        }
         boolean loopSafe = LoopSafeHandlers.contains(handler);
         RequestTask<T> task = new RequestTask<>(request, handler, this, loopSafe, blockingSend && loopSafe);
         task.begin();
@@ -104,11 +104,6 @@ public final class H2Client implements AutoCloseable {
     /** Sends and waits (never longer than the request's timeout). Interrupting cancels the request. */
     public <T> H2Response<T> send(H2Request request, HttpResponse.BodyHandler<T> handler)
             throws IOException, InterruptedException {
-        Objects.requireNonNull(request, "request");
-        Objects.requireNonNull(handler, "handler");
-        if (closed) {
-            throw new IOException("the client is closed");
-        }
         // only this thread waits on the future, so a JDK handler's response may complete it from the loop
         CompletableFuture<H2Response<T>> future = start(request, handler, true);
         try {

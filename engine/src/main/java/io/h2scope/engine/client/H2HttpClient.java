@@ -18,7 +18,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
@@ -53,24 +52,7 @@ public final class H2HttpClient extends HttpClient implements AutoCloseable {
     @Override
     public <T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> handler)
             throws IOException, InterruptedException {
-        CompletableFuture<HttpResponse<T>> future = sendAsync(request, handler);
-        try {
-            return future.get();
-        } catch (InterruptedException e) {
-            future.cancel(true);
-            throw e;
-        } catch (CancellationException e) {
-            throw new IOException("request cancelled: " + request, e);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof IOException io) {
-                throw io;
-            }
-            if (cause instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new IOException(cause);
-        }
+        return new Response<>(request, client.send(convert(request), handler)); // its waiting, cancelling, errors
     }
 
     @Override
