@@ -111,8 +111,11 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
             if (n == 0) {
                 return;
             }
+            boolean drained = buffer.hasRemaining(); // a short read emptied the socket's receive queue
             buffer.flip();
-            if (!guard(() -> handler.onRead(buffer))) {
+            if (!guard(() -> handler.onRead(buffer)) || drained) {
+                // reading again would most likely return 0 (one wasted syscall per request/response ping-pong);
+                // level-triggered readiness brings us back if more arrived meanwhile
                 return;
             }
         }
