@@ -46,12 +46,14 @@ import javax.net.ssl.SSLContext;
 public final class H2Client implements AutoCloseable {
 
     private static final AtomicLong CONNECTION_IDS = new AtomicLong();
+    private static final AtomicLong CLIENT_IDS = new AtomicLong();
 
     private final ClientConfig config;
     private final NioEventLoopGroup group;
     private final Executor executor;
     private final ExecutorService ownExecutor;
     private final ScheduledThreadPoolExecutor scheduler;
+    private final DeadlineSweeper deadlines;
     private final ConnectionPool pool = new ConnectionPool(this);
     private final Connector connector;
     private volatile boolean closed;
@@ -76,6 +78,7 @@ public final class H2Client implements AutoCloseable {
         }
         this.scheduler = new ScheduledThreadPoolExecutor(1, daemons("h2scope-client-timer-"));
         this.scheduler.setRemoveOnCancelPolicy(true);
+        this.deadlines = new DeadlineSweeper("h2scope-client-deadlines-" + CLIENT_IDS.incrementAndGet());
         this.connector = new Connector(this, new NioClient(group), ssl);
     }
 
@@ -142,6 +145,7 @@ public final class H2Client implements AutoCloseable {
         pool.connections().forEach(ClientConnection::goAway);
         group.shutdownGracefully(Duration.ofMillis(200));
         scheduler.shutdownNow();
+        deadlines.close();
         if (ownExecutor != null) {
             ownExecutor.shutdown();
         }
@@ -155,6 +159,11 @@ public final class H2Client implements AutoCloseable {
 
     ScheduledExecutorService scheduler() {
         return scheduler;
+    }
+
+    /** Where requests keep their deadlines (response headers, whole exchange). */
+    DeadlineSweeper deadlines() {
+        return deadlines;
     }
 
     ConnectionPool pool() {

@@ -13,8 +13,6 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import javax.net.ssl.SSLSession;
 
@@ -24,11 +22,10 @@ import javax.net.ssl.SSLSession;
  * connection. Futures complete on the client's executor, never on a loop thread, except the one of a
  * blocking {@code send} with a {@link LoopSafeHandlers JDK handler}: only the waiting caller sees that one.
  *
- * <p>Both deadlines share one scheduled timer, armed for the nearer one and re-armed when it fires early
- * (the headers arrived, or the attempt started later than the request): a request that completes in time
- * schedules and cancels one timer, not two.
+ * <p>Both deadlines share one entry in the client's {@link DeadlineSweeper}, armed for the nearer one and
+ * re-armed when it fires early (the headers arrived, or the attempt started later than the request).
  */
-final class RequestTask<T> {
+final class RequestTask<T> extends DeadlineSweeper.Node {
 
     final H2Request request;
     private final HttpResponse.BodyHandler<T> handler;
@@ -40,7 +37,6 @@ final class RequestTask<T> {
     private final CompletableFuture<List<HeaderField>> trailers = new CompletableFuture<>();
     private final AtomicBoolean over = new AtomicBoolean();
     private volatile ClientStream current;
-    private volatile ScheduledFuture<?> timer;
     private long requestDeadline;
     /** When the current attempt's stream opened (System.nanoTime), 0 while none is open. */
     private volatile long attachedAt;
@@ -98,7 +94,7 @@ final class RequestTask<T> {
     private void startRequestTimer() {
         long now = System.nanoTime();
         requestDeadline = now + requestTimeout().toNanos();
-        arm(awaitingHeaders ? Math.min(requestDeadline, now + headersTimeout().toNanos()) : requestDeadline, now);
+        arm(awaitingHeaders ? Math.min(requestDeadline, now + headersTimeout().toNanos()) : requestDeadline);
         // CompletableFuture.cancel by the caller: reset the stream (RST_STREAM CANCEL), keep the connection
         result.whenComplete((r, e) -> {
             if (e instanceof CancellationException) {
@@ -129,16 +125,16 @@ final class RequestTask<T> {
         return request.headersTimeout().orElse(client.config().responseHeadersTimeout());
     }
 
-    private void arm(long deadline, long now) {
-        timer = client.scheduler().schedule(this::onTimer, Math.max(0, deadline - now), TimeUnit.NANOSECONDS);
+    private void arm(long deadline) {
+        client.deadlines().arm(this, deadline);
     }
 
-    /** Timer thread: fails the request if a deadline passed, else arms the timer for the next one. */
-    private void onTimer() {
+    /** The sweeper's thread: fails the request if a deadline passed, else arms for the next one. */
+    @Override
+    void onDeadline(long now) {
         if (over.get()) {
             return;
         }
-        long now = System.nanoTime();
         if (now - requestDeadline >= 0) {
             fail(new HttpTimeoutException("request timed out after " + requestTimeout().toMillis() + " ms: " + request));
             return;
@@ -153,9 +149,9 @@ final class RequestTask<T> {
             }
             next = Math.min(next, headersDeadline);
         }
-        arm(next, now);
+        arm(next);
         if (over.get()) {
-            cancel(timer); // ended while re-arming
+            client.deadlines().disarm(this); // ended while re-arming
         }
     }
 
@@ -208,7 +204,7 @@ final class RequestTask<T> {
     /** Loop thread: the response ended (END_STREAM); {@code fields} are its trailers, or empty. */
     void onEnd(List<HeaderField> fields) {
         if (over.compareAndSet(false, true)) {
-            cancel(timer);
+            client.deadlines().disarm(this);
             endFields = fields;
             if (delivered) {
                 // a streaming body handler gave the response out before the end; if not delivered, the task that
@@ -239,7 +235,7 @@ final class RequestTask<T> {
         if (!over.compareAndSet(false, true)) {
             return;
         }
-        cancel(timer);
+        client.deadlines().disarm(this);
         ClientStream stream = current;
         if (stream != null) {
             stream.onLoop(() -> stream.abort(cause));
@@ -250,12 +246,6 @@ final class RequestTask<T> {
             result.completeExceptionally(cause);
             trailers.completeExceptionally(cause);
         });
-    }
-
-    private static void cancel(ScheduledFuture<?> timer) {
-        if (timer != null) {
-            timer.cancel(false);
-        }
     }
 
     /** What the body handler sees; the JDK {@link HttpHeaders} are built only if it asks (most handlers never do). */
