@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongPredicate;
 
 /**
  * The deadlines of one client's requests, checked by one daemon thread every {@link #TICK_NANOS}.
@@ -38,22 +39,25 @@ final class DeadlineSweeper implements AutoCloseable {
     private final String threadName;
     private final long tickNanos;
     private final long lingerNanos;
+    /** Called on every tick with the time; true while it wants the ticks to go on with no deadline armed. */
+    private final LongPredicate tickWatcher;
     private final Object lock = new Object();
     private Node head;
     private Node tail;
     private Thread thread;
-    /** The thread is parked until the next arm (not ticking). */
-    private boolean parkedIdle;
+    /** The thread is parked until the next arm or {@link #wake} (not ticking). Volatile for wake's unlocked look. */
+    private volatile boolean parkedIdle;
     private boolean closed;
 
-    DeadlineSweeper(String threadName) {
-        this(threadName, TICK_NANOS, LINGER_NANOS);
+    DeadlineSweeper(String threadName, LongPredicate tickWatcher) {
+        this(threadName, TICK_NANOS, LINGER_NANOS, tickWatcher);
     }
 
-    DeadlineSweeper(String threadName, long tickNanos, long lingerNanos) {
+    DeadlineSweeper(String threadName, long tickNanos, long lingerNanos, LongPredicate tickWatcher) {
         this.threadName = threadName;
         this.tickNanos = tickNanos;
         this.lingerNanos = lingerNanos;
+        this.tickWatcher = tickWatcher;
     }
 
     /** Arms (or re-arms) {@code node} for {@code deadlineNanos} ({@link System#nanoTime} scale); any thread. */
@@ -78,6 +82,22 @@ final class DeadlineSweeper implements AutoCloseable {
         if (wake != null) {
             LockSupport.unpark(wake);
         }
+    }
+
+    /** Any thread: the tick watcher has something to watch; the thread ticks again if it was parked. */
+    void wake() {
+        if (!parkedIdle) {
+            return;
+        }
+        Thread t;
+        synchronized (lock) {
+            if (!parkedIdle || closed) {
+                return;
+            }
+            parkedIdle = false;
+            t = thread;
+        }
+        LockSupport.unpark(t);
     }
 
     /** The deadline will not fire (unless it is already firing); any thread. */
@@ -139,6 +159,21 @@ final class DeadlineSweeper implements AutoCloseable {
                     lastArmedAt = now;
                 }
                 idle = head == null && due.isEmpty() && now - lastArmedAt >= lingerNanos;
+            }
+            boolean watching = false;
+            try {
+                watching = tickWatcher.test(now);
+            } catch (RuntimeException e) {
+                System.getLogger("h2scope.client").log(System.Logger.Level.WARNING, "tick watcher failed", e);
+            }
+            if (watching) {
+                lastArmedAt = now;
+                idle = false;
+            }
+            synchronized (lock) {
+                if (idle && head != null) {
+                    idle = false; // armed meanwhile
+                }
                 parkedIdle = idle;
             }
             for (Node n : due) {

@@ -54,6 +54,7 @@ public final class H2Client implements AutoCloseable {
     private final ExecutorService ownExecutor;
     private final ScheduledThreadPoolExecutor scheduler;
     private final DeadlineSweeper deadlines;
+    private final CompletionBatcher completions;
     private final ConnectionPool pool = new ConnectionPool(this);
     private final Connector connector;
     private volatile boolean closed;
@@ -78,7 +79,11 @@ public final class H2Client implements AutoCloseable {
         }
         this.scheduler = new ScheduledThreadPoolExecutor(1, daemons("h2scope-client-timer-"));
         this.scheduler.setRemoveOnCancelPolicy(true);
-        this.deadlines = new DeadlineSweeper("h2scope-client-deadlines-" + CLIENT_IDS.incrementAndGet());
+        this.completions = new CompletionBatcher(executor);
+        this.deadlines = new DeadlineSweeper("h2scope-client-deadlines-" + CLIENT_IDS.incrementAndGet(), now -> {
+            completions.checkStuck(now);
+            return completions.hasQueued();
+        });
         this.connector = new Connector(this, new NioClient(group), ssl);
     }
 
@@ -159,6 +164,15 @@ public final class H2Client implements AutoCloseable {
 
     ScheduledExecutorService scheduler() {
         return scheduler;
+    }
+
+    /**
+     * Completes a {@code sendAsync} future (runs {@code completion}) on the executor, batched with the
+     * others completed meanwhile; a completion that blocks is watched by the deadline thread.
+     */
+    void complete(Runnable completion) {
+        completions.submit(completion);
+        deadlines.wake();
     }
 
     /** Where requests keep their deadlines (response headers, whole exchange). */

@@ -19,7 +19,7 @@ import javax.net.ssl.SSLSession;
 /**
  * One call of {@code sendAsync}, across its attempts: the result future, the trailers, the two deadlines
  * (response headers, whole exchange) and the retry count. Each attempt is a {@link ClientStream} on some
- * connection. Futures complete on the client's executor, never on a loop thread, except the one of a
+ * connection. Futures complete on the client's executor (batched: {@link CompletionBatcher}), never on a loop thread, except the one of a
  * blocking {@code send} with a {@link LoopSafeHandlers JDK handler}: only the waiting caller sees that one.
  *
  * <p>Both deadlines share one entry in the client's {@link DeadlineSweeper}, armed for the nearer one and
@@ -173,7 +173,7 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
                     Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
                     fail(cause); // resets a live stream; after the stream's end it does nothing, so:
                     if (settleOnExecutor) {
-                        client.executor().execute(() -> failResult(cause));
+                        client.complete(() -> failResult(cause));
                     } else {
                         failResult(cause);
                     }
@@ -187,7 +187,7 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
                     H2Response<T> response = new H2Response<>(request, status, headers, value, trailers, streamId,
                             connectionId, tls);
                     if (settleOnExecutor) {
-                        client.executor().execute(() -> result.complete(response));
+                        client.complete(() -> result.complete(response));
                     } else {
                         result.complete(response); // no lambda on the blocking path: it runs per request
                     }
@@ -242,10 +242,7 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
         } else {
             client.pool().remove(this);
         }
-        client.executor().execute(() -> {
-            result.completeExceptionally(cause);
-            trailers.completeExceptionally(cause);
-        });
+        client.complete(() -> failResult(cause));
     }
 
     /** What the body handler sees; the JDK {@link HttpHeaders} are built only if it asks (most handlers never do). */

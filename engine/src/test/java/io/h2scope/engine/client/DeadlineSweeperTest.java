@@ -16,7 +16,7 @@ class DeadlineSweeperTest {
     private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final List<String> fired = new CopyOnWriteArrayList<>();
-    private final DeadlineSweeper sweeper = new DeadlineSweeper("test-deadlines", 2 * MS, 50 * MS);
+    private final DeadlineSweeper sweeper = new DeadlineSweeper("test-deadlines", 2 * MS, 50 * MS, now -> false);
 
     @AfterEach
     void close() {

@@ -1,0 +1,115 @@
+package io.h2scope.engine.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class CompletionBatcherTest {
+
+    /** Runs tasks only when told: shows how many executor tasks the batcher asked for. */
+    private static final class ManualExecutor implements Executor {
+        final Queue<Runnable> tasks = new ArrayDeque<>();
+        int submitted;
+
+        @Override
+        public void execute(Runnable r) {
+            submitted++;
+            tasks.add(r);
+        }
+
+        void runAll() {
+            Runnable r;
+            while ((r = tasks.poll()) != null) {
+                r.run();
+            }
+        }
+    }
+
+    @Test
+    void completionsQueuedTogetherRunInOrderInOneExecutorTask() {
+        ManualExecutor executor = new ManualExecutor();
+        CompletionBatcher batcher = new CompletionBatcher(executor);
+        List<Integer> ran = new ArrayList<>();
+        for (int i = 0; i < 64; i++) {
+            int n = i;
+            batcher.submit(() -> ran.add(n));
+        }
+        assertEquals(1, executor.submitted, "64 completions queued before the drainer ran: one hand-off");
+        executor.runAll();
+        assertEquals(64, ran.size());
+        for (int i = 0; i < 64; i++) {
+            assertEquals(i, ran.get(i));
+        }
+        assertFalse(batcher.hasQueued());
+        batcher.submit(() -> ran.add(64));
+        assertEquals(2, executor.submitted, "after the queue emptied, the next completion starts a new drainer");
+        executor.runAll();
+        assertEquals(65, ran.size());
+    }
+
+    @Test
+    void aCompletionThrowingDoesNotStopTheOthers() {
+        ManualExecutor executor = new ManualExecutor();
+        CompletionBatcher batcher = new CompletionBatcher(executor);
+        List<String> ran = new ArrayList<>();
+        batcher.submit(() -> {
+            throw new IllegalStateException("a broken stage");
+        });
+        batcher.submit(() -> ran.add("next"));
+        executor.runAll();
+        assertEquals(List.of("next"), ran);
+    }
+
+    @Test
+    void aStageBlockedOnALaterCompletionIsRescuedByCheckStuck() throws InterruptedException {
+        ExecutorService pool = Executors.newCachedThreadPool();
+        try {
+            CompletionBatcher batcher = new CompletionBatcher(pool);
+            CountDownLatch second = new CountDownLatch(1);
+            CountDownLatch firstDone = new CountDownLatch(1);
+            CountDownLatch firstStarted = new CountDownLatch(1);
+            // like f1.thenApply(r -> f2.join()) where f2 is completed by the completion queued behind it
+            batcher.submit(() -> {
+                firstStarted.countDown();
+                try {
+                    if (second.await(10, TimeUnit.SECONDS)) {
+                        firstDone.countDown();
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            assertTrue(firstStarted.await(5, TimeUnit.SECONDS));
+            batcher.submit(second::countDown);
+            batcher.checkStuck(System.nanoTime()); // too early: the first has not run for STUCK_NANOS yet
+            assertFalse(second.await(50, TimeUnit.MILLISECONDS), "nothing should overtake a completion still within its time");
+            batcher.checkStuck(System.nanoTime() + CompletionBatcher.STUCK_NANOS);
+            assertTrue(second.await(5, TimeUnit.SECONDS), "the queue should move to another thread");
+            assertTrue(firstDone.await(5, TimeUnit.SECONDS));
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void aShutDownExecutorStillCompletesOnTheCallingThread() {
+        CompletionBatcher batcher = new CompletionBatcher(r -> {
+            throw new RejectedExecutionException("shut down");
+        });
+        List<String> ran = new ArrayList<>();
+        batcher.submit(() -> ran.add("done"));
+        assertEquals(List.of("done"), ran);
+    }
+}
