@@ -4,6 +4,7 @@ import io.h2scope.engine.core.Http2Connection;
 import io.h2scope.engine.core.event.Event;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.hpack.HeaderList;
 import io.h2scope.engine.stream.StreamState;
 
 import java.io.IOException;
@@ -247,7 +248,7 @@ final class ClientStream {
         while (pseudo < headers.size() && headers.get(pseudo).name().startsWith(":")) {
             pseudo++; // RFC9113 §8.3: pseudo-header fields come first, so the regular ones are the tail
         }
-        return List.copyOf(headers.subList(pseudo, headers.size()));
+        return HeaderList.copyOf(headers.subList(pseudo, headers.size())); // a view when headers is a HeaderList
     }
 
     private static int status(List<HeaderField> headers) {

@@ -1,6 +1,7 @@
 package io.h2scope.engine.client;
 
 import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.hpack.HeaderList;
 
 import java.net.http.HttpHeaders;
 import java.util.LinkedHashMap;
@@ -19,7 +20,7 @@ public record H2Response<T>(H2Request request, int status, List<HeaderField> hea
         CompletableFuture<List<HeaderField>> trailers, int streamId, long connectionId, Optional<SSLSession> sslSession) {
 
     public H2Response {
-        headers = List.copyOf(headers);
+        headers = HeaderList.copyOf(headers); // a decoded HeaderList as it is: immutable already
     }
 
     /** The first value of {@code name} (lower-case), if present. */

@@ -27,13 +27,16 @@ import javax.net.ssl.SSLSession;
  */
 final class RequestTask<T> extends DeadlineSweeper.Node {
 
+    /** The delivery of loop-safe handlers: on the calling (loop) thread. */
+    private static final Executor DIRECT = Runnable::run;
+
     final H2Request request;
     private final HttpResponse.BodyHandler<T> handler;
     private final H2Client client;
     private final Executor delivery;
     /** The result is completed through the executor although the body was assembled on the loop. */
     private final boolean settleOnExecutor;
-    final CompletableFuture<H2Response<T>> result = new CompletableFuture<>();
+    final CompletableFuture<H2Response<T>> result = new ResultFuture();
     private final CompletableFuture<List<HeaderField>> trailers = new CompletableFuture<>();
     private final AtomicBoolean over = new AtomicBoolean();
     private volatile ClientStream current;
@@ -63,7 +66,7 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
         this.request = request;
         this.handler = handler;
         this.client = client;
-        this.delivery = assembleOnLoop ? Runnable::run : client.executor();
+        this.delivery = assembleOnLoop ? DIRECT : client.executor();
         this.settleOnExecutor = assembleOnLoop && !completeOnLoop;
     }
 
@@ -95,12 +98,6 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
         long now = System.nanoTime();
         requestDeadline = now + requestTimeout().toNanos();
         arm(awaitingHeaders ? Math.min(requestDeadline, now + headersTimeout().toNanos()) : requestDeadline);
-        // CompletableFuture.cancel by the caller: reset the stream (RST_STREAM CANCEL), keep the connection
-        result.whenComplete((r, e) -> {
-            if (e instanceof CancellationException) {
-                fail(e);
-            }
-        });
     }
 
     boolean isOver() {
@@ -159,40 +156,48 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
     void onResponse(int status, List<HeaderField> headers, ResponseBodyPublisher body, int streamId,
             long connectionId, Optional<SSLSession> tls) {
         awaitingHeaders = false;
-        delivery.execute(() -> {
-            HttpResponse.BodySubscriber<T> subscriber;
-            try {
-                subscriber = handler.apply(new Info(status, headers));
-            } catch (RuntimeException e) {
-                fail(e);
-                return;
-            }
-            body.subscribeHere(subscriber);
-            subscriber.getBody().whenComplete((value, error) -> {
-                if (error != null) {
-                    Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-                    fail(cause); // resets a live stream; after the stream's end it does nothing, so:
-                    if (settleOnExecutor) {
-                        client.complete(() -> failResult(cause));
-                    } else {
-                        failResult(cause);
-                    }
+        if (delivery == DIRECT) {
+            deliver(status, headers, body, streamId, connectionId, tls); // no capturing lambda per response
+        } else {
+            delivery.execute(() -> deliver(status, headers, body, streamId, connectionId, tls));
+        }
+    }
+
+    /** Where {@link #delivery} runs it: the handler makes the subscriber, which gets the body; the result follows. */
+    private void deliver(int status, List<HeaderField> headers, ResponseBodyPublisher body, int streamId,
+            long connectionId, Optional<SSLSession> tls) {
+        HttpResponse.BodySubscriber<T> subscriber;
+        try {
+            subscriber = handler.apply(new Info(status, headers));
+        } catch (RuntimeException e) {
+            fail(e);
+            return;
+        }
+        body.subscribeHere(subscriber);
+        subscriber.getBody().whenComplete((value, error) -> {
+            if (error != null) {
+                Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+                fail(cause); // resets a live stream; after the stream's end it does nothing, so:
+                if (settleOnExecutor) {
+                    client.complete(() -> failResult(cause));
                 } else {
-                    delivered = true;
-                    List<HeaderField> ended = endFields;
-                    if (ended != null) {
-                        // the stream ended before: in this task, not one of its own (nobody holds the response yet)
-                        trailers.complete(ended);
-                    }
-                    H2Response<T> response = new H2Response<>(request, status, headers, value, trailers, streamId,
-                            connectionId, tls);
-                    if (settleOnExecutor) {
-                        client.complete(() -> result.complete(response));
-                    } else {
-                        result.complete(response); // no lambda on the blocking path: it runs per request
-                    }
+                    failResult(cause);
                 }
-            });
+            } else {
+                delivered = true;
+                List<HeaderField> ended = endFields;
+                if (ended != null) {
+                    // the stream ended before: in this task, not one of its own (nobody holds the response yet)
+                    trailers.complete(ended);
+                }
+                H2Response<T> response = new H2Response<>(request, status, headers, value, trailers, streamId,
+                        connectionId, tls);
+                if (settleOnExecutor) {
+                    client.complete(() -> result.complete(response));
+                } else {
+                    result.complete(response); // no lambda on the blocking path: it runs per request
+                }
+            }
         });
     }
 
@@ -243,6 +248,37 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
             client.pool().remove(this);
         }
         client.complete(() -> failResult(cause));
+    }
+
+    /**
+     * The future {@code sendAsync} returns. Cancelling it (or completing it with a CancellationException)
+     * ends the request: the stream is reset with RST_STREAM CANCEL and the connection stays usable. An
+     * override rather than a {@code whenComplete} stage, which every request would allocate; the stages
+     * chained on it are plain CompletableFutures.
+     */
+    private final class ResultFuture extends CompletableFuture<H2Response<T>> {
+        @Override
+        public boolean cancel(boolean mayInterruptIfRunning) {
+            boolean cancelled = super.cancel(mayInterruptIfRunning);
+            if (cancelled) {
+                fail(new CancellationException("the request was cancelled: " + request));
+            }
+            return cancelled;
+        }
+
+        @Override
+        public boolean completeExceptionally(Throwable ex) {
+            boolean completed = super.completeExceptionally(ex);
+            if (completed && ex instanceof CancellationException) {
+                fail(ex); // does nothing when the task is over already (it is what completed the future)
+            }
+            return completed;
+        }
+
+        @Override
+        public <U> CompletableFuture<U> newIncompleteFuture() {
+            return new CompletableFuture<>();
+        }
     }
 
     /** What the body handler sees; the JDK {@link HttpHeaders} are built only if it asks (most handlers never do). */

@@ -49,7 +49,7 @@ final class Route {
             waiting.addLast(task);
             actions = dispatch();
         }
-        actions.forEach(Runnable::run);
+        runAll(actions);
     }
 
     /** A task handed back by a connection that could not open its stream keeps its place in line. */
@@ -59,7 +59,7 @@ final class Route {
             waiting.addFirst(task);
             actions = dispatch();
         }
-        actions.forEach(Runnable::run);
+        runAll(actions);
     }
 
     synchronized void remove(RequestTask<?> task) {
@@ -134,7 +134,7 @@ final class Route {
         Throwable why = cause != null ? cause : new java.io.IOException("connection to " + host + ":" + port
                 + " closed before it was ready");
         failed.forEach(t -> t.fail(why));
-        actions.forEach(Runnable::run);
+        runAll(actions);
     }
 
     synchronized boolean isPending(ClientConnection conn) {
@@ -158,7 +158,7 @@ final class Route {
             change.run();
             actions = dispatch();
         }
-        actions.forEach(Runnable::run);
+        runAll(actions);
     }
 
     /**
@@ -217,6 +217,13 @@ final class Route {
             break;
         }
         return actions == null ? List.of() : actions;
+    }
+
+    /** By index: forEach on an empty {@code List.of()} allocates an iterator, and most calls have no action. */
+    private static void runAll(List<Runnable> actions) {
+        for (int i = 0; i < actions.size(); i++) {
+            actions.get(i).run();
+        }
     }
 
     private static List<Runnable> add(List<Runnable> actions, Runnable action) {
