@@ -36,18 +36,31 @@ public final class LatencyFloor {
     private LatencyFloor() {
     }
 
+    /** What one run measured. */
+    public record Result(int roundTrips, int batch, int responses, double requestsPerSecond, double p50Micros,
+            double p99Micros) {
+        @Override
+        public String toString() {
+            return String.format("%.0f req/s; round trip p50 %.1f us, p99 %.1f us (the last %d of %d, %d request(s) each)",
+                    requestsPerSecond, p50Micros, p99Micros, roundTrips - roundTrips / 2, roundTrips, batch);
+        }
+    }
+
     public static void main(String[] args) throws IOException {
         if (args.length < 2) {
             System.err.println("usage: LatencyFloor http://HOST:PORT/PATH ROUND_TRIPS [BATCH]   (h2c by prior knowledge)");
             System.exit(2);
         }
-        URI url = URI.create(args[0]);
-        int roundTrips = Integer.parseInt(args[1]);
-        int batch = args.length > 2 ? Integer.parseInt(args[2]) : 1;
+        System.out.println(run(URI.create(args[0]), Integer.parseInt(args[1]), args.length > 2 ? Integer.parseInt(args[2]) : 1));
+    }
+
+    /** Runs {@code roundTrips} round trips of {@code batch} GETs each on one h2c connection to {@code url}. */
+    public static Result run(URI url, int roundTrips, int batch) throws IOException {
         if (!"http".equals(url.getScheme()) || url.getPort() < 0 || roundTrips < 2 || batch < 1 || batch > 1000) {
             throw new IllegalArgumentException("need an http://host:port/ URL, at least 2 round trips, a batch of 1..1000");
         }
         long[] nanos = new long[roundTrips];
+        int responses = 0;
         try (Socket socket = new Socket(url.getHost(), url.getPort())) {
             socket.setTcpNoDelay(true);
             OutputStream out = socket.getOutputStream();
@@ -86,6 +99,7 @@ public final class LatencyFloor {
                     }
                     if ((type == TYPE_DATA || type == TYPE_HEADERS) && (flags & FLAG_END_STREAM) != 0) {
                         ended++;
+                        responses++;
                     }
                 }
                 nanos[i] = System.nanoTime() - start;
@@ -101,9 +115,8 @@ public final class LatencyFloor {
         }
         long[] measured = Arrays.copyOfRange(nanos, roundTrips / 2, roundTrips);
         Arrays.sort(measured);
-        System.out.printf("%.0f req/s; round trip p50 %.1f us, p99 %.1f us (the last %d of %d, %d request(s) each)%n",
-                (double) roundTrips * batch / (total / 1e9), measured[measured.length / 2] / 1e3,
-                measured[(int) (measured.length * 0.99)] / 1e3, measured.length, roundTrips, batch);
+        return new Result(roundTrips, batch, responses, (double) roundTrips * batch / (total / 1e9),
+                measured[measured.length / 2] / 1e3, measured[(int) (measured.length * 0.99)] / 1e3);
     }
 
     /** GET with :method, :scheme and :path from the static table or literal, :authority literal; no Huffman. */
