@@ -153,11 +153,16 @@ class H2ClientUpgradeTest {
             }
         };
         H2Client client = client(H2Client.newBuilder().maxConnectionsPerAuthority(1).traceSink(countRefusals));
+        // the server's 101 and SETTINGS held back 300 ms: every request is queued before the upgrade completes,
+        // so the client opens them all under the assumed limit (without the proxy that was a race it could lose)
+        io.h2scope.engine.testsupport.DelayingProxy proxy = new io.h2scope.engine.testsupport.DelayingProxy(server.address(), 300);
+        open.add(proxy);
+        String base = "http://127.0.0.1:" + proxy.port() + "/";
         int n = 30;
         assertTrue(n < ClientConnection.ASSUMED_MAX_CONCURRENT_STREAMS);
         List<CompletableFuture<H2Response<String>>> all = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            all.add(client.sendAsync(H2Request.newBuilder(server.url() + "r" + i).build(), BodyHandlers.ofString()));
+            all.add(client.sendAsync(H2Request.newBuilder(base + "r" + i).build(), BodyHandlers.ofString()));
         }
         for (int i = 0; i < n; i++) {
             assertTrue(all.get(i).get().body().startsWith("GET /r" + i + " "), all.get(i).get().body());
