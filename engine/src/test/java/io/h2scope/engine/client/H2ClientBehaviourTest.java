@@ -92,6 +92,26 @@ class H2ClientBehaviourTest {
     }
 
     @Test
+    @DisplayName("a sendAsync stage that blocks on a later response of the same client does not hold it up forever")
+    void aBlockingStageDoesNotStallTheCompletionsBehindIt() throws Exception {
+        // /a answers at once; /b 100 ms later, while a's stage is blocked waiting for b: completions are batched
+        // on the executor, so b's sits behind a's stage until the deadline thread hands the queue on
+        H2Server server = server(H2Server.builder().handler(ex -> {
+            if (ex.request().path().equals("/b")) {
+                CompletableFuture.delayedExecutor(100, TimeUnit.MILLISECONDS).execute(() -> text(ex, "b-body"));
+            } else {
+                text(ex, "a-body");
+            }
+        }));
+        H2Client client = client(H2Client.newBuilder());
+        CompletableFuture<H2Response<String>> b = client.sendAsync(H2Request.newBuilder(server.url() + "b").build(),
+                BodyHandlers.ofString());
+        CompletableFuture<String> aThenB = client.sendAsync(H2Request.newBuilder(server.url() + "a").build(),
+                BodyHandlers.ofString()).thenApply(a -> a.body() + "+" + b.join().body());
+        assertEquals("a-body+b-body", aThenB.get(10, TimeUnit.SECONDS));
+    }
+
+    @Test
     void moreConnectionsWhenTheFirstIsFull() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         H2Server server = server(H2Server.builder().limits(Limits.DEFAULTS.withMaxConcurrentStreams(2)).handler(ex ->
