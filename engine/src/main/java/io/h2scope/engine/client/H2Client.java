@@ -95,7 +95,7 @@ public final class H2Client implements AutoCloseable {
      * Sends {@code request}; the future completes with the response once the body handler's body is complete.
      * Futures complete on the client's executor, never on an I/O thread; those that complete close together
      * are completed in order by one executor task, so a stage chained without {@code Async} that blocks holds
-     * up the completions queued behind it until a new task takes them over (after 20 ms; {@link CompletionBatcher}).
+     * up the completions queued behind it until a new task takes them over (after 20 ms).
      * Blocking work belongs in {@code thenApplyAsync} and the like. Timeouts fire up to 10 ms after their deadline.
      */
     public <T> CompletableFuture<H2Response<T>> sendAsync(H2Request request, HttpResponse.BodyHandler<T> handler) {
