@@ -26,7 +26,9 @@ import javax.net.ssl.SSLSession;
  * The client side of one HTTP/2 connection, driven by a {@link ConnectionDriver} like the server's
  * connections: turns the core's events into the {@link ClientStream}s' progress and tells its
  * {@link Route} when it is ready, how many streams it takes, and when a slot frees up or it is gone.
- * Everything here runs on the loop thread except {@link #start} and {@link #onLoop}.
+ * Everything here runs with the connection's transport to itself: on the loop thread, or on a thread that
+ * took the transport's lock while the loop was elsewhere ({@link ConnectionDriver#tryRunHere}: a caller
+ * writing its own request). {@link #start} and {@link #onLoop} are the ways in from any thread.
  */
 final class ClientConnection implements ConnectionDriver.Application {
 
@@ -53,7 +55,6 @@ final class ClientConnection implements ConnectionDriver.Application {
     private int[] ended = new int[8];
     private int endedCount;
     private volatile ConnectionDriver driver;
-    private volatile Thread loopThread;
     private volatile boolean closed;
     /** Why the client gave up on this connection (the connect timeout), reported to its streams rather than "closed". */
     private volatile IOException abandonedBecause;
@@ -100,11 +101,9 @@ final class ClientConnection implements ConnectionDriver.Application {
 
     /** Runs {@code r} on the loop thread: at once when already there. After the close, tasks run at once (and see a dead connection). */
     void onLoop(Runnable r) {
-        if (Thread.currentThread() == loopThread) {
+        if (closed || driver == null) {
             r.run();
-        } else if (closed || driver == null) {
-            r.run();
-        } else {
+        } else if (!driver.tryRunHere(r)) {
             driver.execute(r);
         }
     }
@@ -115,8 +114,13 @@ final class ClientConnection implements ConnectionDriver.Application {
      * driver drains the output once after it, so requests sent together leave in one write, not one each.
      */
     void start(RequestTask<?> task) {
-        if (Thread.currentThread() == loopThread || closed || driver == null) {
+        if (closed || driver == null) {
             open(task);
+            return;
+        }
+        // nothing else works on this connection now (or this thread already does): open the stream and write its
+        // HEADERS from here rather than wake the loop for it, one thread hand-off less per request; queued ones first
+        if (starts.isEmpty() && driver.tryRunHere(() -> open(task))) {
             return;
         }
         starts.add(task);
@@ -206,7 +210,6 @@ final class ClientConnection implements ConnectionDriver.Application {
     @Override
     public void onStart(ConnectionDriver d) {
         driver = d;
-        loopThread = Thread.currentThread();
         if (upgrade != null && upgrade.claim()) {
             // RFC7540 §3.2: the 101 came; the upgraded request is stream 1 and its response arrives there
             core().startFromUpgrade(upgrade.settingsHeader(), upgrade.fields(), d.nanoTime());
