@@ -99,7 +99,10 @@ final class ClientConnection implements ConnectionDriver.Application {
         return driver.context().sslSession();
     }
 
-    /** Runs {@code r} on the loop thread: at once when already there. After the close, tasks run at once (and see a dead connection). */
+    /**
+     * Runs {@code r} with the connection to itself: at once when this thread has it or can take it (the loop at
+     * work here, or idle), else on the loop thread. After the close, tasks run at once (and see a dead connection).
+     */
     void onLoop(Runnable r) {
         if (closed || driver == null) {
             r.run();

@@ -80,7 +80,7 @@ public interface ConnectionContext {
     /**
      * Runs {@code task} now on the calling thread, as if on the connection's thread, if nothing else is
      * working on the connection at this moment, and returns what it returns; returns false without running
-     * it otherwise, or when the transport does not allow it (servers, TLS) or the connection is closing.
+     * it otherwise, or when the transport does not allow it (servers, in-memory) or the connection is closing.
      * Never blocks.
      */
     default boolean runExclusively(java.util.function.BooleanSupplier task) {

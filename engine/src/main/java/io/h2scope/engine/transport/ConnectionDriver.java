@@ -151,7 +151,7 @@ public final class ConnectionDriver implements ConnectionHandler {
 
     /**
      * Runs {@code task} on the calling thread and drains its output into the socket from there, when the
-     * transport allows it ({@link ConnectionContext#runExclusively}: client connections in cleartext) and
+     * transport allows it ({@link ConnectionContext#runExclusively}: client connections, h2c and TLS) and
      * nothing else is working on the connection this moment. Returns false, without running it, otherwise:
      * the caller then uses {@link #execute}. Saves waking the loop thread for a request sent from outside it.
      */
