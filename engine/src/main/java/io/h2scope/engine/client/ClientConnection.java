@@ -121,9 +121,10 @@ final class ClientConnection implements ConnectionDriver.Application {
             open(task);
             return;
         }
-        // nothing else works on this connection now (or this thread already does): open the stream and write its
-        // HEADERS from here rather than wake the loop for it, one thread hand-off less per request; queued ones first
-        if (starts.isEmpty() && driver.tryRunHere(() -> open(task))) {
+        // a blocking send, and nothing else works on this connection now (or this thread already does): open the
+        // stream and write its HEADERS from here rather than wake the loop for it, one thread hand-off less per
+        // request. Asynchronous ones are queued for the loop, so that requests sent together leave in one write.
+        if (task.blocking && starts.isEmpty() && driver.tryRunHere(() -> open(task))) {
             return;
         }
         starts.add(task);
