@@ -55,6 +55,7 @@ final class ClientConnection implements ConnectionDriver.Application {
     private int[] ended = new int[8];
     private int endedCount;
     private volatile ConnectionDriver driver;
+    private volatile Thread loopThread;
     private volatile boolean closed;
     /** Why the client gave up on this connection (the connect timeout), reported to its streams rather than "closed". */
     private volatile IOException abandonedBecause;
@@ -124,7 +125,8 @@ final class ClientConnection implements ConnectionDriver.Application {
         // a blocking send, and nothing else works on this connection now (or this thread already does): open the
         // stream and write its HEADERS from here rather than wake the loop for it, one thread hand-off less per
         // request. Asynchronous ones are queued for the loop, so that requests sent together leave in one write.
-        if (task.blocking && starts.isEmpty() && driver.tryRunHere(() -> open(task))) {
+        // On the loop thread (this connection's work, or another's on the same loop) it opens at once, as it always did.
+        if ((task.blocking || Thread.currentThread() == loopThread) && starts.isEmpty() && driver.tryRunHere(() -> open(task))) {
             return;
         }
         starts.add(task);
@@ -214,6 +216,7 @@ final class ClientConnection implements ConnectionDriver.Application {
     @Override
     public void onStart(ConnectionDriver d) {
         driver = d;
+        loopThread = Thread.currentThread();
         if (upgrade != null && upgrade.claim()) {
             // RFC7540 §3.2: the 101 came; the upgraded request is stream 1 and its response arrives there
             core().startFromUpgrade(upgrade.settingsHeader(), upgrade.fields(), d.nanoTime());
