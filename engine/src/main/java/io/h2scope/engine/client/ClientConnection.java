@@ -26,7 +26,9 @@ import javax.net.ssl.SSLSession;
  * The client side of one HTTP/2 connection, driven by a {@link ConnectionDriver} like the server's
  * connections: turns the core's events into the {@link ClientStream}s' progress and tells its
  * {@link Route} when it is ready, how many streams it takes, and when a slot frees up or it is gone.
- * Everything here runs on the loop thread except {@link #start} and {@link #onLoop}.
+ * Everything here runs with the connection's transport to itself: on the loop thread, or on a thread that
+ * took the transport's lock while the loop was elsewhere ({@link ConnectionDriver#tryRunHere}: a caller
+ * writing its own request). {@link #start} and {@link #onLoop} are the ways in from any thread.
  */
 final class ClientConnection implements ConnectionDriver.Application {
 
@@ -98,13 +100,14 @@ final class ClientConnection implements ConnectionDriver.Application {
         return driver.context().sslSession();
     }
 
-    /** Runs {@code r} on the loop thread: at once when already there. After the close, tasks run at once (and see a dead connection). */
+    /**
+     * Runs {@code r} with the connection to itself: at once when this thread has it or can take it (the loop at
+     * work here, or idle), else on the loop thread. After the close, tasks run at once (and see a dead connection).
+     */
     void onLoop(Runnable r) {
-        if (Thread.currentThread() == loopThread) {
+        if (closed || driver == null) {
             r.run();
-        } else if (closed || driver == null) {
-            r.run();
-        } else {
+        } else if (!driver.tryRunHere(r)) {
             driver.execute(r);
         }
     }
@@ -115,8 +118,15 @@ final class ClientConnection implements ConnectionDriver.Application {
      * driver drains the output once after it, so requests sent together leave in one write, not one each.
      */
     void start(RequestTask<?> task) {
-        if (Thread.currentThread() == loopThread || closed || driver == null) {
+        if (closed || driver == null) {
             open(task);
+            return;
+        }
+        // a blocking send, and nothing else works on this connection now (or this thread already does): open the
+        // stream and write its HEADERS from here rather than wake the loop for it, one thread hand-off less per
+        // request. Asynchronous ones are queued for the loop, so that requests sent together leave in one write.
+        // On the loop thread (this connection's work, or another's on the same loop) it opens at once, as it always did.
+        if ((task.blocking || Thread.currentThread() == loopThread) && starts.isEmpty() && driver.tryRunHere(() -> open(task))) {
             return;
         }
         starts.add(task);

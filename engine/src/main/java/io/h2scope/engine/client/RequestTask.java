@@ -31,6 +31,12 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
     private static final Executor DIRECT = Runnable::run;
 
     final H2Request request;
+    /**
+     * A blocking {@code send}: its caller waits for this one response, so writing the request from the caller's
+     * thread when the connection is idle saves the loop's wake-up. Asynchronous requests go through the loop,
+     * where those sent together leave in one write.
+     */
+    final boolean blocking;
     private final HttpResponse.BodyHandler<T> handler;
     private final H2Client client;
     private final Executor delivery;
@@ -52,7 +58,7 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
     private int attempts;
 
     RequestTask(H2Request request, HttpResponse.BodyHandler<T> handler, H2Client client) {
-        this(request, handler, client, false, false);
+        this(request, handler, client, false, false, false);
     }
 
     /**
@@ -60,9 +66,11 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
      *                       loop thread (JDK code that only copies bytes), not through executor tasks
      * @param completeOnLoop also complete {@link #result} there: only for a blocking {@code send}, whose caller
      *                       is the one waiting on it, so no user stage can run on the loop
+     * @param blocking       a blocking {@code send} (see {@link #blocking})
      */
     RequestTask(H2Request request, HttpResponse.BodyHandler<T> handler, H2Client client, boolean assembleOnLoop,
-            boolean completeOnLoop) {
+            boolean completeOnLoop, boolean blocking) {
+        this.blocking = blocking;
         this.request = request;
         this.handler = handler;
         this.client = client;

@@ -77,6 +77,16 @@ public interface ConnectionContext {
 
     boolean isTls();
 
+    /**
+     * Runs {@code task} now on the calling thread, as if on the connection's thread, if nothing else is
+     * working on the connection at this moment, and returns what it returns; returns false without running
+     * it otherwise, or when the transport does not allow it (servers, in-memory) or the connection is closing.
+     * Never blocks.
+     */
+    default boolean runExclusively(java.util.function.BooleanSupplier task) {
+        return false;
+    }
+
     /** Queues {@code task} to run on the connection's thread, in submission order; safe from any thread. */
     void execute(Runnable task);
 

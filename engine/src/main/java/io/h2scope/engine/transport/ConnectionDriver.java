@@ -40,6 +40,8 @@ public final class ConnectionDriver implements ConnectionHandler {
     private static final int SCRATCH_BYTES = 64 * 1024;
     /** Output is drained through one direct buffer per loop thread, not a new buffer per write. */
     private static final ThreadLocal<ByteBuffer> SCRATCH = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(SCRATCH_BYTES));
+    /** Callers that write their own requests ({@link #tryRunHere}) drain through a small heap buffer: they may be many. */
+    private static final ThreadLocal<ByteBuffer> CALLER_SCRATCH = ThreadLocal.withInitial(() -> ByteBuffer.allocate(4096));
 
     /** The protocol user of the connection (a server's request dispatch, a client). Runs on the loop thread. */
     public interface Application {
@@ -81,6 +83,10 @@ public final class ConnectionDriver implements ConnectionHandler {
     private boolean closeRequested;
     private boolean transportClosed;
     private String cleartextNegotiation = "h2c";
+    /** Set while {@link #tryRunHere} runs on a caller's thread (under the transport's exclusive lock). */
+    private boolean onCaller;
+    /** Inside an entry point that pumps when it is done (a read, a task, a tick, the open). */
+    private boolean working;
 
     /**
      * @param applicationTimer the shortest timeout the application checks in {@link Application#onTick}
@@ -130,12 +136,48 @@ public final class ConnectionDriver implements ConnectionHandler {
             if (transportClosed) {
                 return;
             }
+            boolean outer = working;
+            working = true;
+            try {
+                task.run();
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "application task failed on " + ctx.remote(), e);
+            } finally {
+                working = outer;
+            }
+            pump();
+        });
+    }
+
+    /**
+     * Runs {@code task} on the calling thread and drains its output into the socket from there, when the
+     * transport allows it ({@link ConnectionContext#runExclusively}: client connections, h2c and TLS) and
+     * nothing else is working on the connection this moment. Returns false, without running it, otherwise:
+     * the caller then uses {@link #execute}. Saves waking the loop thread for a request sent from outside it.
+     */
+    public boolean tryRunHere(Runnable task) {
+        if (ctx == null || transportClosed) {
+            return false;
+        }
+        return ctx.runExclusively(() -> {
+            if (transportClosed || connection == null) {
+                return false;
+            }
             try {
                 task.run();
             } catch (RuntimeException e) {
                 LOG.log(System.Logger.Level.WARNING, "application task failed on " + ctx.remote(), e);
             }
-            pump();
+            if (!pumping && !working) { // else this thread is inside this connection's own work, which drains it after
+                boolean outer = onCaller;
+                onCaller = true;
+                try {
+                    pump();
+                } finally {
+                    onCaller = outer;
+                }
+            }
+            return true;
         });
     }
 
@@ -163,8 +205,8 @@ public final class ConnectionDriver implements ConnectionHandler {
         boolean ending = connection.state() == ConnectionState.CLOSED;
         long limit = driverConfig.maxPendingWriteBytes();
         int n;
-        ByteBuffer chunk = SCRATCH.get();
-        while ((n = Math.min(Math.min(connection.pendingOutputBytes(), driverConfig.writeChunkBytes()), SCRATCH_BYTES)) > 0) {
+        ByteBuffer chunk = onCaller ? CALLER_SCRATCH.get() : SCRATCH.get();
+        while ((n = Math.min(Math.min(connection.pendingOutputBytes(), driverConfig.writeChunkBytes()), chunk.capacity())) > 0) {
             if (!ending && ctx.pendingWriteBytes() >= limit) {
                 ctx.flush(); // the socket may take it all now; if not, onWritable follows
                 if (ctx.pendingWriteBytes() >= limit) {
@@ -196,7 +238,12 @@ public final class ConnectionDriver implements ConnectionHandler {
         lastPingAt = now;
         traceOpen(); // before the connection exists, so "accepted" precedes its first SETTINGS in the trace
         connection = new Http2Connection(role, config, this::deliver, now);
-        guarded(() -> app.onStart(this));
+        working = true;
+        try {
+            guarded(() -> app.onStart(this));
+        } finally {
+            working = false;
+        }
         tickTimer = ctx.schedule(this::tick, tickNanos, TimeUnit.NANOSECONDS);
         pump();
     }
@@ -206,7 +253,13 @@ public final class ConnectionDriver implements ConnectionHandler {
         long now = clock.getAsLong();
         lastReadAt = now;
         lastActiveAt = now;
-        connection.receive(bytes, now);
+        boolean outer = working;
+        working = true;
+        try {
+            connection.receive(bytes, now);
+        } finally {
+            working = outer;
+        }
         pump();
     }
 
@@ -272,15 +325,20 @@ public final class ConnectionDriver implements ConnectionHandler {
             return;
         }
         long now = clock.getAsLong();
-        connection.tick(now);
-        if (connection.state() != ConnectionState.CLOSED) {
-            checkTimers(now);
-        }
-        if (transportClosed) {
-            return;
-        }
-        if (connection.state() != ConnectionState.CLOSED) {
-            guarded(() -> app.onTick(now));
+        working = true;
+        try {
+            connection.tick(now);
+            if (connection.state() != ConnectionState.CLOSED) {
+                checkTimers(now);
+            }
+            if (transportClosed) {
+                return;
+            }
+            if (connection.state() != ConnectionState.CLOSED) {
+                guarded(() -> app.onTick(now));
+            }
+        } finally {
+            working = false;
         }
         pump();
         if (!transportClosed) {

@@ -95,7 +95,7 @@ public final class NioClient {
                 channel.close();
                 return;
             }
-            NioConnection connection = new NioConnection(loop, channel, handler, c -> { });
+            NioConnection connection = new NioConnection(loop, channel, handler, c -> { }, true);
             result.complete(connection);
             connection.start(existing); // takes over the connect key: a cancelled key cannot be re-registered at once
         }

@@ -8,12 +8,16 @@ import java.nio.channels.SocketChannel;
 import java.util.ArrayDeque;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import javax.net.ssl.SSLSession;
 
 /**
- * A plaintext TCP connection on one {@link NioEventLoop}. State is confined to the loop thread;
- * context methods called from elsewhere are queued to it.
+ * A plaintext TCP connection on one {@link NioEventLoop}. A server's connection is confined to the loop
+ * thread; context methods called from elsewhere are queued to it. A client's connection is guarded by a
+ * lock instead, which the loop holds whenever it works on the connection (ready keys, tasks, timers):
+ * a thread that takes it while the loop is elsewhere may work here itself ({@link #runExclusively}), and
+ * calls from threads without it are queued to the loop.
  *
  * <p>Output is a queue of buffers written with gathering writes. OP_WRITE is set only while the socket
  * refused part of the output, and {@link ConnectionHandler#onWritable()} follows when it has drained.
@@ -41,9 +45,21 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
     private boolean closing;
     private boolean closed;
     private Cancellable closeTimer;
+    /**
+     * Null: the connection is confined to the loop thread (servers). Otherwise (clients) the loop holds it
+     * while it works on this connection, and another thread may take it to work here when the loop is not
+     * ({@link #runExclusively}): a caller then writes its request itself instead of waking the loop.
+     */
+    private final ReentrantLock exclusive;
 
     NioConnection(NioEventLoop loop, SocketChannel channel, ConnectionHandler handler,
                   Consumer<NioConnection> onClosed) {
+        this(loop, channel, handler, onClosed, false);
+    }
+
+    NioConnection(NioEventLoop loop, SocketChannel channel, ConnectionHandler handler,
+                  Consumer<NioConnection> onClosed, boolean callersMayRunHere) {
+        this.exclusive = callersMayRunHere ? new ReentrantLock() : null;
         this.loop = loop;
         this.channel = channel;
         this.handler = handler;
@@ -60,6 +76,14 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
 
     /** As {@link #start()}, reusing the key of a completed connect when there is one. */
     void start(SelectionKey existing) {
+        if (exclusive == null) {
+            open(existing);
+        } else {
+            runHolding(() -> open(existing));
+        }
+    }
+
+    private void open(SelectionKey existing) {
         try {
             if (existing != null) {
                 existing.attach(this);
@@ -78,8 +102,41 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
         }
     }
 
+    /** Whether this thread may touch the connection's state now: the loop's, or the holder of {@link #exclusive}. */
+    private boolean owned() {
+        return exclusive == null ? loop.inEventLoop() : exclusive.isHeldByCurrentThread();
+    }
+
+    @Override
+    public boolean runExclusively(java.util.function.BooleanSupplier task) {
+        if (exclusive == null || !exclusive.tryLock()) { // reentrant: the holder (the loop at work here) may nest
+            return false;
+        }
+        try {
+            if (closed || closing) {
+                return false;
+            }
+            return task.getAsBoolean();
+        } finally {
+            exclusive.unlock();
+        }
+    }
+
     @Override
     public void onSelected(SelectionKey selected) {
+        if (exclusive == null) {
+            handleReady(selected);
+            return;
+        }
+        exclusive.lock(); // a caller thread may be writing: held for a few microseconds at most
+        try {
+            handleReady(selected);
+        } finally {
+            exclusive.unlock();
+        }
+    }
+
+    private void handleReady(SelectionKey selected) {
         if (selected.isWritable()) {
             flushNow();
         }
@@ -90,7 +147,11 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
 
     @Override
     public void abortOnShutdown() {
-        closeNow(null);
+        if (exclusive == null) {
+            closeNow(null);
+        } else {
+            runHolding(() -> closeNow(null));
+        }
     }
 
     private void read() {
@@ -131,8 +192,8 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
 
     @Override
     public void write(ByteBuffer bytes) {
-        if (!loop.inEventLoop()) {
-            loop.execute(() -> write(bytes));
+        if (!owned()) {
+            execute(() -> write(bytes));
             return;
         }
         if (closed || closing || outputShutdownRequested || !bytes.hasRemaining()) {
@@ -149,7 +210,7 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
     /** Straight to the socket when nothing is queued before it (a direct buffer is not copied by the JDK either). */
     @Override
     public void writeCopy(ByteBuffer bytes) {
-        if (!loop.inEventLoop() || closed || closing || outputShutdownRequested || writeBlocked || !output.isEmpty()) {
+        if (!owned() || closed || closing || outputShutdownRequested || writeBlocked || !output.isEmpty()) {
             ConnectionContext.super.writeCopy(bytes);
             return;
         }
@@ -166,8 +227,8 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
 
     @Override
     public void flush() {
-        if (!loop.inEventLoop()) {
-            loop.execute(this::flush);
+        if (!owned()) {
+            execute(this::flush);
             return;
         }
         if (!closed && !writeBlocked) {
@@ -233,8 +294,8 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
 
     @Override
     public void close() {
-        if (!loop.inEventLoop()) {
-            loop.execute(this::close);
+        if (!owned()) {
+            execute(this::close);
             return;
         }
         if (closed || closing) {
@@ -254,8 +315,8 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
 
     @Override
     public void abort() {
-        if (!loop.inEventLoop()) {
-            loop.execute(this::abort);
+        if (!owned()) {
+            execute(this::abort);
             return;
         }
         closeNow(null);
@@ -263,8 +324,8 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
 
     @Override
     public void shutdownOutput() {
-        if (!loop.inEventLoop()) {
-            loop.execute(this::shutdownOutput);
+        if (!owned()) {
+            execute(this::shutdownOutput);
             return;
         }
         if (closed || outputShutdownRequested) {
@@ -316,12 +377,21 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
 
     @Override
     public void execute(Runnable task) {
-        loop.execute(task);
+        loop.execute(exclusive == null ? task : () -> runHolding(task));
     }
 
     @Override
     public Cancellable schedule(Runnable task, long delay, TimeUnit unit) {
-        return loop.schedule(task, delay, unit);
+        return loop.schedule(exclusive == null ? task : () -> runHolding(task), delay, unit);
+    }
+
+    private void runHolding(Runnable task) {
+        exclusive.lock();
+        try {
+            task.run();
+        } finally {
+            exclusive.unlock();
+        }
     }
 
     @Override
@@ -366,6 +436,9 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
             int wanted = on ? ops | op : ops & ~op;
             if (wanted != ops) {
                 key.interestOps(wanted);
+                if (!loop.inEventLoop()) {
+                    loop.execute(() -> { }); // wakes the selector, which applies the change on its next select
+                }
             }
         }
     }

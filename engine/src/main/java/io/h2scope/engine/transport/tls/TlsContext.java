@@ -166,6 +166,12 @@ final class TlsContext implements ConnectionContext {
         return true;
     }
 
+    /** TLS state is touched only by whoever works on the TCP connection beneath, so its exclusivity is this layer's too. */
+    @Override
+    public boolean runExclusively(java.util.function.BooleanSupplier task) {
+        return layer.outer.runExclusively(task);
+    }
+
     @Override
     public void execute(Runnable task) {
         layer.outer.execute(task);

@@ -1,0 +1,112 @@
+package io.h2scope.engine.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.h2scope.engine.frame.HeadersFrame;
+import io.h2scope.engine.server.H2Server;
+import io.h2scope.engine.server.reference.ReferenceServer;
+import io.h2scope.engine.trace.Direction;
+import io.h2scope.engine.trace.FrameEvent;
+import io.h2scope.engine.trace.TraceSink;
+
+import java.net.http.HttpResponse.BodyHandlers;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A request sent while its connection's loop is idle is written by the sending thread itself (no loop
+ * wake-up), over h2c and TLS; and many threads sending at once on one connection, while the loop reads
+ * responses, all get their own responses.
+ */
+@Timeout(60)
+class H2ClientCallerWritesTest {
+
+    static H2Server h2c;
+    static H2Server tls;
+
+    @BeforeAll
+    static void start() throws Exception {
+        h2c = ReferenceServer.start(ReferenceServer.Options.h2c());
+        tls = ReferenceServer.start(ReferenceServer.Options.tlsSelfSigned());
+    }
+
+    @AfterAll
+    static void stop() {
+        h2c.close();
+        tls.close();
+    }
+
+    private static H2Client client(TraceSink sink) {
+        return H2Client.newBuilder().trust(tls.keyMaterial().orElseThrow().chain()).verifyHostname(false)
+                .maxConnectionsPerAuthority(1).traceSink(sink).build();
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void anIdleConnectionsRequestIsWrittenByTheSendingThread(boolean useTls) throws Exception {
+        ConcurrentLinkedQueue<String> headersWriters = new ConcurrentLinkedQueue<>();
+        TraceSink sink = new TraceSink() {
+            @Override
+            public void onFrame(FrameEvent e) {
+                if (e.direction() == Direction.OUTBOUND && e.frame() instanceof HeadersFrame) {
+                    headersWriters.add(Thread.currentThread().getName());
+                }
+            }
+        };
+        H2Server server = useTls ? tls : h2c;
+        try (H2Client client = client(sink)) {
+            assertEquals(200, client.get(server.url()).status()); // the first one waits for the connection
+            headersWriters.clear();
+            String me = Thread.currentThread().getName();
+            for (int i = 0; i < 20; i++) {
+                assertEquals(200, client.get(server.url()).status());
+            }
+            assertEquals(20, headersWriters.size());
+            long mine = headersWriters.stream().filter(me::equals).count();
+            // the loop may still be finishing the previous response when the next request comes (then the request
+            // goes to it): on a busy machine not every time, but the loop is idle between requests most of the time
+            assertTrue(mine > 0, "HEADERS written by " + headersWriters);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void threadsSendingAtOnceOnOneConnectionEachGetTheirOwnResponse(boolean useTls) throws Exception {
+        H2Server server = useTls ? tls : h2c;
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try (H2Client client = client(TraceSink.NONE)) {
+            List<Future<Integer>> done = new ArrayList<>();
+            for (int t = 0; t < 8; t++) {
+                int thread = t;
+                done.add(pool.submit(() -> {
+                    int ok = 0;
+                    for (int i = 0; i < 150; i++) {
+                        String body = client.send(io.h2scope.engine.client.H2Request.newBuilder(server.url() + "headers?t="
+                                + thread + "&i=" + i).build(), BodyHandlers.ofString()).body();
+                        if (body.contains("/headers?t=" + thread + "&i=" + i + "\"")) {
+                            ok++;
+                        }
+                    }
+                    return ok;
+                }));
+            }
+            for (Future<Integer> f : done) {
+                assertEquals(150, f.get());
+            }
+            assertEquals(1, client.connectionCount(), "one connection for all of them");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+}
