@@ -70,13 +70,15 @@ class H2ClientCallerWritesTest {
             headersWriters.clear();
             String me = Thread.currentThread().getName();
             for (int i = 0; i < 20; i++) {
+                // on a multi-core machine the loop may still be finishing the previous response when the next request
+                // comes (the caller is woken from inside that work), and then the request rightly goes to the loop:
+                // a pause makes sure the loop is idle, which is the case under test
+                Thread.sleep(5);
                 assertEquals(200, client.get(server.url()).status());
             }
             assertEquals(20, headersWriters.size());
             long mine = headersWriters.stream().filter(me::equals).count();
-            // the loop may still be finishing the previous response when the next request comes (then the request
-            // goes to it): on a busy machine not every time, but the loop is idle between requests most of the time
-            assertTrue(mine > 0, "HEADERS written by " + headersWriters);
+            assertTrue(mine >= 15, "HEADERS written by " + headersWriters); // a tick of the loop may coincide, rarely
         }
     }
 
