@@ -172,6 +172,16 @@ final class ClientConnection implements ConnectionDriver.Application {
         }
     }
 
+    /** Runs {@code r} once this thread lets go of the connection: a waiting caller woken then can take it at once. */
+    void afterRelease(Runnable r) {
+        ConnectionDriver d = driver;
+        if (d == null || closed) {
+            r.run();
+        } else {
+            d.afterRelease(r);
+        }
+    }
+
     void register(ClientStream stream) {
         streams.put(stream.id(), stream);
     }

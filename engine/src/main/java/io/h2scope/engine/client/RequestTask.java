@@ -203,7 +203,14 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
                 if (settleOnExecutor) {
                     client.complete(() -> result.complete(response));
                 } else {
-                    result.complete(response); // no lambda on the blocking path: it runs per request
+                    // the waiting caller is woken once the loop has let go of the connection, so that its next
+                    // request can be written by the caller itself (on another core it would find the loop still here)
+                    ClientStream stream = current;
+                    if (stream != null) {
+                        stream.conn.afterRelease(() -> result.complete(response));
+                    } else {
+                        result.complete(response);
+                    }
                 }
             }
         });

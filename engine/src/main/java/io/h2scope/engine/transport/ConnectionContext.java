@@ -87,6 +87,15 @@ public interface ConnectionContext {
         return false;
     }
 
+    /**
+     * Runs {@code task} once the calling thread has let go of the connection, or at once when it does not hold
+     * it ({@link #runExclusively}). Lets the loop wake a waiting caller only when that caller could take the
+     * connection itself; call it from the connection's own work.
+     */
+    default void afterRelease(Runnable task) {
+        task.run();
+    }
+
     /** Queues {@code task} to run on the connection's thread, in submission order; safe from any thread. */
     void execute(Runnable task);
 

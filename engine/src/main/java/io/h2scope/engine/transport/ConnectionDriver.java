@@ -181,6 +181,11 @@ public final class ConnectionDriver implements ConnectionHandler {
         });
     }
 
+    /** Runs {@code task} once this thread lets go of the connection ({@link ConnectionContext#afterRelease}). */
+    public void afterRelease(Runnable task) {
+        ctx.afterRelease(task);
+    }
+
     /** Drains output into the transport now (on the loop thread); commands do not flush by themselves. */
     public void pump() {
         if (transportClosed || connection == null || pumping) {

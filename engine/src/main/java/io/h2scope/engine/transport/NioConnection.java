@@ -51,6 +51,8 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
      * ({@link #runExclusively}): a caller then writes its request itself instead of waking the loop.
      */
     private final ReentrantLock exclusive;
+    /** What {@link #afterRelease} deferred, run by the holder once it unlocks; guarded by {@link #exclusive}. */
+    private ArrayDeque<Runnable> afterRelease;
 
     NioConnection(NioEventLoop loop, SocketChannel channel, ConnectionHandler handler,
                   Consumer<NioConnection> onClosed) {
@@ -112,13 +114,45 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
         if (exclusive == null || !exclusive.tryLock()) { // reentrant: the holder (the loop at work here) may nest
             return false;
         }
+        boolean ran = false;
         try {
-            if (closed || closing) {
-                return false;
+            if (!closed && !closing) {
+                ran = task.getAsBoolean();
             }
-            return task.getAsBoolean();
         } finally {
-            exclusive.unlock();
+            release();
+        }
+        return ran;
+    }
+
+    @Override
+    public void afterRelease(Runnable task) {
+        if (exclusive == null || !exclusive.isHeldByCurrentThread()) {
+            task.run();
+            return;
+        }
+        if (afterRelease == null) {
+            afterRelease = new ArrayDeque<>(2);
+        }
+        afterRelease.add(task);
+    }
+
+    /** Unlocks; when that was the outermost hold, runs what {@link #afterRelease} deferred, outside the lock. */
+    private void release() {
+        ArrayDeque<Runnable> deferred = null;
+        if (exclusive.getHoldCount() == 1 && afterRelease != null && !afterRelease.isEmpty()) {
+            deferred = afterRelease;
+            afterRelease = null;
+        }
+        exclusive.unlock();
+        if (deferred != null) {
+            for (Runnable r : deferred) {
+                try {
+                    r.run();
+                } catch (RuntimeException e) {
+                    LOG.log(System.Logger.Level.WARNING, "deferred task failed on " + remote, e);
+                }
+            }
         }
     }
 
@@ -132,7 +166,7 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
         try {
             handleReady(selected);
         } finally {
-            exclusive.unlock();
+            release();
         }
     }
 
@@ -390,7 +424,7 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
         try {
             task.run();
         } finally {
-            exclusive.unlock();
+            release();
         }
     }
 

@@ -84,6 +84,33 @@ class H2ClientCallerWritesTest {
 
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
+    void aCallerSendingAgainAtOnceStillWritesItself(boolean useTls) throws Exception {
+        // the loop wakes a blocking caller only after it lets go of the connection (afterRelease), so even a caller
+        // on another core that sends again at once finds the connection free, not the loop still at work on it
+        ConcurrentLinkedQueue<String> headersWriters = new ConcurrentLinkedQueue<>();
+        TraceSink sink = new TraceSink() {
+            @Override
+            public void onFrame(FrameEvent e) {
+                if (e.direction() == Direction.OUTBOUND && e.frame() instanceof HeadersFrame) {
+                    headersWriters.add(Thread.currentThread().getName());
+                }
+            }
+        };
+        H2Server server = useTls ? tls : h2c;
+        try (H2Client client = client(sink)) {
+            assertEquals(200, client.get(server.url()).status());
+            headersWriters.clear();
+            String me = Thread.currentThread().getName();
+            for (int i = 0; i < 20; i++) {
+                assertEquals(200, client.get(server.url()).status());
+            }
+            long mine = headersWriters.stream().filter(me::equals).count();
+            assertTrue(mine >= 15, "HEADERS written by " + headersWriters);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
     void threadsSendingAtOnceOnOneConnectionEachGetTheirOwnResponse(boolean useTls) throws Exception {
         H2Server server = useTls ? tls : h2c;
         ExecutorService pool = Executors.newFixedThreadPool(8);

@@ -173,6 +173,11 @@ final class TlsContext implements ConnectionContext {
     }
 
     @Override
+    public void afterRelease(Runnable task) {
+        layer.outer.afterRelease(task);
+    }
+
+    @Override
     public void execute(Runnable task) {
         layer.outer.execute(task);
     }
