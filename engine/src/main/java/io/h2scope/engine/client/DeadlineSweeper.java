@@ -74,14 +74,22 @@ final class DeadlineSweeper implements AutoCloseable {
                 thread = new Thread(this::run, threadName);
                 thread.setDaemon(true);
                 thread.start();
-            } else if (parkedIdle) {
-                parkedIdle = false;
-                wake = thread;
+                return;
             }
+            wake = takeParked();
         }
         if (wake != null) {
             LockSupport.unpark(wake);
         }
+    }
+
+    /** Holding the lock: the thread if it is parked until the next arm (it will tick again), else null. */
+    private Thread takeParked() {
+        if (!parkedIdle) {
+            return null;
+        }
+        parkedIdle = false;
+        return thread;
     }
 
     /** Any thread: the tick watcher has something to watch; the thread ticks again if it was parked. */
@@ -91,13 +99,11 @@ final class DeadlineSweeper implements AutoCloseable {
         }
         Thread t;
         synchronized (lock) {
-            if (!parkedIdle || closed) {
-                return;
-            }
-            parkedIdle = false;
-            t = thread;
+            t = closed ? null : takeParked();
         }
-        LockSupport.unpark(t);
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
     }
 
     /** The deadline will not fire (unless it is already firing); any thread. */
@@ -145,6 +151,12 @@ final class DeadlineSweeper implements AutoCloseable {
         List<Node> due = new ArrayList<>();
         while (true) {
             long now = System.nanoTime();
+            boolean watching = false;
+            try {
+                watching = tickWatcher.test(now);
+            } catch (RuntimeException e) {
+                System.getLogger("h2scope.client").log(System.Logger.Level.WARNING, "tick watcher failed", e);
+            }
             boolean idle;
             synchronized (lock) {
                 if (closed) {
@@ -155,25 +167,10 @@ final class DeadlineSweeper implements AutoCloseable {
                     unlink(n);
                     due.add(n);
                 }
-                if (head != null) {
+                if (head != null || watching) {
                     lastArmedAt = now;
                 }
                 idle = head == null && due.isEmpty() && now - lastArmedAt >= lingerNanos;
-            }
-            boolean watching = false;
-            try {
-                watching = tickWatcher.test(now);
-            } catch (RuntimeException e) {
-                System.getLogger("h2scope.client").log(System.Logger.Level.WARNING, "tick watcher failed", e);
-            }
-            if (watching) {
-                lastArmedAt = now;
-                idle = false;
-            }
-            synchronized (lock) {
-                if (idle && head != null) {
-                    idle = false; // armed meanwhile
-                }
                 parkedIdle = idle;
             }
             for (Node n : due) {

@@ -110,7 +110,7 @@ public final class H2Client implements AutoCloseable {
             return CompletableFuture.failedFuture(new IOException("the client is closed"));
         }
         boolean loopSafe = LoopSafeHandlers.contains(handler);
-        RequestTask<T> task = new RequestTask<>(request, handler, this, loopSafe, blockingSend && loopSafe, blockingSend);
+        RequestTask<T> task = new RequestTask<>(request, handler, this, loopSafe, blockingSend);
         task.begin();
         return task.result;
     }

@@ -58,24 +58,23 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
     private int attempts;
 
     RequestTask(H2Request request, HttpResponse.BodyHandler<T> handler, H2Client client) {
-        this(request, handler, client, false, false, false);
+        this(request, handler, client, false, false);
     }
 
     /**
      * @param assembleOnLoop the handler is one of {@link LoopSafeHandlers}: its subscriber is made and fed on the
      *                       loop thread (JDK code that only copies bytes), not through executor tasks
-     * @param completeOnLoop also complete {@link #result} there: only for a blocking {@code send}, whose caller
-     *                       is the one waiting on it, so no user stage can run on the loop
-     * @param blocking       a blocking {@code send} (see {@link #blocking})
+     * @param blocking       a blocking {@code send} (see {@link #blocking}); with {@code assembleOnLoop} its result
+     *                       is completed on the loop too: only its caller waits on it, so no user stage runs there
      */
     RequestTask(H2Request request, HttpResponse.BodyHandler<T> handler, H2Client client, boolean assembleOnLoop,
-            boolean completeOnLoop, boolean blocking) {
+            boolean blocking) {
         this.blocking = blocking;
         this.request = request;
         this.handler = handler;
         this.client = client;
         this.delivery = assembleOnLoop ? DIRECT : client.executor();
-        this.settleOnExecutor = assembleOnLoop && !completeOnLoop;
+        this.settleOnExecutor = assembleOnLoop && !blocking;
     }
 
     /** Where the response's handler, body and result run: the client's executor, or the loop thread itself. */

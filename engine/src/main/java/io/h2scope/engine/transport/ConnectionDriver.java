@@ -156,10 +156,7 @@ public final class ConnectionDriver implements ConnectionHandler {
      * the caller then uses {@link #execute}. Saves waking the loop thread for a request sent from outside it.
      */
     public boolean tryRunHere(Runnable task) {
-        if (ctx == null || transportClosed) {
-            return false;
-        }
-        return ctx.runExclusively(() -> {
+        return ctx.runExclusively(() -> { // the state is read under the transport's lock
             if (transportClosed || connection == null) {
                 return false;
             }
