@@ -1,10 +1,10 @@
 package io.h2scope.engine.hpack;
 
 /**
- * The Huffman code of RFC 7541 Appendix B. Encoding uses the code table directly; decoding runs a 4-bit
+ * The Huffman code of RFC 7541 Appendix B. Encoding uses the code table directly; decoding runs a byte-wide
  * state machine built from the same table when the class loads: a state is an internal node of the code
- * tree, and each of its 16 nibble transitions gives the next node and at most one decoded octet (no code
- * is shorter than 5 bits). Two table lookups per input octet, no per-bit work.
+ * tree, and each of its 256 octet transitions gives the next node and at most two decoded octets (no code
+ * is shorter than 5 bits). One table lookup per input octet, no per-bit work.
  */
 public final class Huffman {
 
@@ -70,14 +70,16 @@ public final class Huffman {
     /** Absorbing state entered when EOS is decoded. */
     private static final int DEAD = NODES;
     private static final int STATE_MASK = 0x1FF;
-    private static final int SYMBOL_SHIFT = 9;
-    private static final int EMIT_SHIFT = 17;
+    private static final int FIRST_SHIFT = 9;
+    private static final int SECOND_SHIFT = 17;
+    private static final int COUNT_SHIFT = 25;
 
     /**
-     * {@code TRANSITIONS[state << 4 | nibble]}: bits 0-8 next state, bits 9-16 the decoded octet, bit 17
-     * set when an octet was decoded.
+     * {@code TRANSITIONS[state << 8 | octet]}: bits 0-8 the next state, bits 9-16 the first octet decoded,
+     * bits 17-24 the second, bits 25-26 how many were decoded (0 to 2). 257 x 256 ints, about 257 KB, of
+     * which ordinary header text touches the few rows of shallow states.
      */
-    private static final int[] TRANSITIONS = new int[(NODES + 1) * 16];
+    private static final int[] TRANSITIONS = new int[(NODES + 1) << 8];
     /** Per state: the number of bits since the last symbol if they are all ones, else -1. */
     private static final int[] ONES_DEPTH = new int[NODES + 1];
 
@@ -113,20 +115,21 @@ public final class Huffman {
         }
         ONES_DEPTH[DEAD] = -1;
         for (int state = 0; state < NODES; state++) {
-            for (int nibble = 0; nibble < 16; nibble++) {
-                TRANSITIONS[state << 4 | nibble] = transition(child, state, nibble);
+            for (int octet = 0; octet < 256; octet++) {
+                TRANSITIONS[state << 8 | octet] = transition(child, state, octet);
             }
         }
-        for (int nibble = 0; nibble < 16; nibble++) {
-            TRANSITIONS[DEAD << 4 | nibble] = DEAD;
+        for (int octet = 0; octet < 256; octet++) {
+            TRANSITIONS[DEAD << 8 | octet] = DEAD;
         }
     }
 
-    private static int transition(int[] child, int state, int nibble) {
+    private static int transition(int[] child, int state, int octet) {
         int node = state;
         int entry = 0;
-        for (int bit = 3; bit >= 0; bit--) {
-            int next = child[node * 2 + ((nibble >>> bit) & 1)];
+        int count = 0;
+        for (int bit = 7; bit >= 0; bit--) {
+            int next = child[node * 2 + ((octet >>> bit) & 1)];
             if (next >= 0) {
                 node = next;
                 continue;
@@ -135,10 +138,11 @@ public final class Huffman {
             if (sym == EOS) {
                 return DEAD;
             }
-            entry = 1 << EMIT_SHIFT | sym << SYMBOL_SHIFT;
+            entry |= sym << (count == 0 ? FIRST_SHIFT : SECOND_SHIFT);
+            count++;
             node = 0;
         }
-        return entry | node;
+        return entry | count << COUNT_SHIFT | node;
     }
 
     /** Octets that {@code s} takes once Huffman-coded, padding included. */
@@ -282,7 +286,8 @@ public final class Huffman {
 
     /** Room {@link #decode(byte[], int, int, byte[], int)} needs in {@code dst} for {@code encodedLength} octets. */
     static int maxDecodedLength(int encodedLength) {
-        // at most one octet per 5 bits, plus one octet of slack for the branch-free store
+        // at most one octet per 5 bits, plus one octet of slack: the loop stores two octets per input octet
+        // whatever it decoded, and before the last input octet at most (8 * len - 8) / 5 octets are decoded
         return (int) ((encodedLength * 8L) / 5 + 1);
     }
 
@@ -296,13 +301,10 @@ public final class Huffman {
         int n = 0;
         int[] table = TRANSITIONS;
         for (int i = off, end = off + len; i < end; i++) {
-            int b = src[i] & 0xFF;
-            int e = table[state << 4 | b >>> 4];
-            dst[n] = (byte) (e >>> SYMBOL_SHIFT);
-            n += e >>> EMIT_SHIFT;
-            e = table[(e & STATE_MASK) << 4 | b & 0xF];
-            dst[n] = (byte) (e >>> SYMBOL_SHIFT);
-            n += e >>> EMIT_SHIFT;
+            int e = table[state << 8 | src[i] & 0xFF];
+            dst[n] = (byte) (e >>> FIRST_SHIFT);
+            dst[n + 1] = (byte) (e >>> SECOND_SHIFT);
+            n += e >>> COUNT_SHIFT;
             state = e & STATE_MASK;
         }
         if (state == DEAD) {
@@ -329,8 +331,7 @@ public final class Huffman {
     private static int eosOffset(byte[] src, int off, int len) {
         int state = 0;
         for (int i = off; i < off + len; i++) {
-            int b = src[i] & 0xFF;
-            state = TRANSITIONS[(TRANSITIONS[state << 4 | b >>> 4] & STATE_MASK) << 4 | b & 0xF] & STATE_MASK;
+            state = TRANSITIONS[state << 8 | src[i] & 0xFF] & STATE_MASK;
             if (state == DEAD) {
                 return i;
             }
