@@ -2,6 +2,7 @@ package io.h2scope.engine.transport;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.CancelledKeyException;
 import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
@@ -177,7 +178,12 @@ public final class NioEventLoop implements Executor {
     /** One ready key; may be called more than once per pass for the same key (Selector.select(Consumer)). */
     private void onReady(SelectionKey key) {
         if (key.isValid() && key.attachment() instanceof SelectionHandler handler) {
-            handler.onSelected(key);
+            try {
+                handler.onSelected(key);
+            } catch (CancelledKeyException e) {
+                // closed from another thread meanwhile (a client caller holding the connection): nothing left to do
+                LOG.log(System.Logger.Level.DEBUG, "key cancelled under " + thread.getName() + ": " + handler);
+            }
         }
     }
 
