@@ -60,6 +60,8 @@ final class ClientConnection implements ConnectionDriver.Application {
     /** Why the client gave up on this connection (the connect timeout), reported to its streams rather than "closed". */
     private volatile IOException abandonedBecause;
     private boolean ready;
+    /** A blocking caller's response was delivered in this work ({@link #blockingResponseDelivered}). */
+    private boolean lendWanted;
     private volatile boolean peerSettingsReceived;
     /** The server's last GOAWAY: its code says why streams still in flight fail when the connection goes. */
     private volatile Event.GoAwayReceived goAway;
@@ -170,6 +172,28 @@ final class ClientConnection implements ConnectionDriver.Application {
             route.release(this);
             route.submitFirst(task);
         }
+    }
+
+    /**
+     * A blocking caller's response was delivered by this connection's work: once that work is done, and if no
+     * other stream is live, the loop lends its input to the caller's next wait ({@link #readWhileWaiting}).
+     */
+    void blockingResponseDelivered() {
+        lendWanted = true;
+    }
+
+    /**
+     * A blocking caller's thread: reads this connection's input while it waits for {@code done}, if the loop lent
+     * it; false at once otherwise. The input stays lent after it only while no other stream is live.
+     */
+    boolean readWhileWaiting(java.util.function.BooleanSupplier done) {
+        ConnectionDriver d = driver;
+        return d != null && !closed && d.readWhileWaiting(done, this::idle);
+    }
+
+    /** With the connection to itself: no stream live or about to open, so no one else waits on its input. */
+    private boolean idle() {
+        return streams.isEmpty() && starts.isEmpty() && writers.isEmpty();
     }
 
     /** Runs {@code r} once this thread lets go of the connection: a waiting caller woken then can take it at once. */
@@ -347,6 +371,12 @@ final class ClientConnection implements ConnectionDriver.Application {
             endedCount = 0;
             for (int i = 0; i < n; i++) {
                 afterStreamEvent(ended[i], false);
+            }
+        }
+        if (lendWanted) {
+            lendWanted = false;
+            if (idle()) {
+                driver.lendInput(); // only the loop lends: ignored when a caller reads this response itself
             }
         }
         if (writers.isEmpty()) {

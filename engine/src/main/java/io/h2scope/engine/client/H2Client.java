@@ -112,6 +112,9 @@ public final class H2Client implements AutoCloseable {
         boolean loopSafe = LoopSafeHandlers.contains(handler);
         RequestTask<T> task = new RequestTask<>(request, handler, this, loopSafe, blockingSend);
         task.begin();
+        if (blockingSend) {
+            task.readWhileWaiting(); // the response may wake this thread directly, not the loop
+        }
         return task.result;
     }
 

@@ -107,6 +107,17 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
         arm(awaitingHeaders ? Math.min(requestDeadline, now + headersTimeout().toNanos()) : requestDeadline);
     }
 
+    /**
+     * The blocking caller's thread, before it waits on {@link #result}: reads the response itself when its
+     * connection's loop lent it the input ({@link ClientConnection#readWhileWaiting}); returns at once otherwise.
+     */
+    void readWhileWaiting() {
+        ClientStream stream = current;
+        if (stream != null && !result.isDone()) {
+            stream.conn.readWhileWaiting(result::isDone);
+        }
+    }
+
     boolean isOver() {
         return over.get();
     }
@@ -207,6 +218,7 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
                     ClientStream stream = current;
                     if (stream != null) {
                         stream.conn.afterRelease(() -> result.complete(response));
+                        stream.conn.blockingResponseDelivered();
                     } else {
                         result.complete(response);
                     }

@@ -96,6 +96,29 @@ public interface ConnectionContext {
         task.run();
     }
 
+    /**
+     * Called from the connection's own work on its loop thread: the next caller that waits on this connection
+     * may read its input itself ({@link #readWhileWaiting}) rather than be woken by the loop. Ignored by
+     * transports that do not support it (servers, in-memory).
+     */
+    default void lendInput() {
+    }
+
+    /**
+     * On a thread waiting for something the peer will send: reads the connection's input on this thread while
+     * the loop has lent it ({@link #lendInput}), until {@code done}; returns false at once when it cannot,
+     * and the caller then waits as usual. {@code keepLent}, evaluated with the connection to itself, says
+     * whether the input may stay lent once done (nobody else waits on it).
+     */
+    default boolean readWhileWaiting(java.util.function.BooleanSupplier done, java.util.function.BooleanSupplier keepLent) {
+        return false;
+    }
+
+    /** Whether the calling thread is the connection's loop thread (true for transports without one). */
+    default boolean onLoopThread() {
+        return true;
+    }
+
     /** Queues {@code task} to run on the connection's thread, in submission order; safe from any thread. */
     void execute(Runnable task);
 

@@ -83,8 +83,6 @@ public final class ConnectionDriver implements ConnectionHandler {
     private boolean closeRequested;
     private boolean transportClosed;
     private String cleartextNegotiation = "h2c";
-    /** Set while {@link #tryRunHere} runs on a caller's thread (under the transport's exclusive lock). */
-    private boolean onCaller;
     /** Inside an entry point that pumps when it is done (a read, a task, a tick, the open). */
     private boolean working;
 
@@ -166,16 +164,23 @@ public final class ConnectionDriver implements ConnectionHandler {
                 LOG.log(System.Logger.Level.WARNING, "application task failed on " + ctx.remote(), e);
             }
             if (!pumping && !working) { // else this thread is inside this connection's own work, which drains it after
-                boolean outer = onCaller;
-                onCaller = true;
-                try {
-                    pump();
-                } finally {
-                    onCaller = outer;
-                }
+                pump();
             }
             return true;
         });
+    }
+
+    /** From the connection's own work: a caller may read the next response itself ({@link ConnectionContext#lendInput}). */
+    public void lendInput() {
+        ctx.lendInput();
+    }
+
+    /**
+     * On a waiting caller's thread: reads the connection's input here until {@code done}, while the loop has lent it
+     * ({@link ConnectionContext#readWhileWaiting}); false at once when it cannot.
+     */
+    public boolean readWhileWaiting(java.util.function.BooleanSupplier done, java.util.function.BooleanSupplier keepLent) {
+        return ctx != null && ctx.readWhileWaiting(done, keepLent);
     }
 
     /** Runs {@code task} once this thread lets go of the connection ({@link ConnectionContext#afterRelease}). */
@@ -207,7 +212,7 @@ public final class ConnectionDriver implements ConnectionHandler {
         boolean ending = connection.state() == ConnectionState.CLOSED;
         long limit = driverConfig.maxPendingWriteBytes();
         int n;
-        ByteBuffer chunk = onCaller ? CALLER_SCRATCH.get() : SCRATCH.get();
+        ByteBuffer chunk = ctx.onLoopThread() ? SCRATCH.get() : CALLER_SCRATCH.get();
         while ((n = Math.min(Math.min(connection.pendingOutputBytes(), driverConfig.writeChunkBytes()), chunk.capacity())) > 0) {
             if (!ending && ctx.pendingWriteBytes() >= limit) {
                 ctx.flush(); // the socket may take it all now; if not, onWritable follows

@@ -3,12 +3,16 @@ package io.h2scope.engine.transport;
 import java.io.IOException;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayDeque;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import javax.net.ssl.SSLSession;
 
@@ -19,6 +23,12 @@ import javax.net.ssl.SSLSession;
  * a thread that takes it while the loop is elsewhere may work here itself ({@link #runExclusively}), and
  * calls from threads without it are queued to the loop.
  *
+ * <p>A client's loop may also lend its input to a caller waiting for a response ({@link #lendInput}): the
+ * loop's selector stops watching the socket for reads, and the caller waits on a selector of its own and
+ * reads here itself ({@link #readWhileWaiting}), so the response wakes the caller directly rather than the
+ * loop, which would then have to wake the caller. The loop takes its input back as soon as it works on the
+ * connection for anything else, and when no caller has been waiting for {@link #LEND_CHECK_NANOS}.
+ *
  * <p>Output is a queue of buffers written with gathering writes. OP_WRITE is set only while the socket
  * refused part of the output, and {@link ConnectionHandler#onWritable()} follows when it has drained.
  */
@@ -27,6 +37,13 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
     private static final System.Logger LOG = System.getLogger("h2scope.conn");
     private static final int MAX_READS_PER_WAKEUP = 16; // fairness between connections of one loop
     private static final int GATHER = 16;
+    /** How often the loop checks that a caller still waits on the input it lent; else it reads again itself. */
+    static final long LEND_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+    /** The longest a lending reader waits in one select: it checks its request's end at least this often. */
+    private static final long READER_SLICE_MILLIS = 10;
+    /** Callers reading lent input read through a buffer of their own, not the loop's. */
+    private static final ThreadLocal<ByteBuffer> CALLER_READ_BUFFER =
+            ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(16 * 1024));
 
     private final NioEventLoop loop;
     private final SocketChannel channel;
@@ -53,6 +70,14 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
     private final ReentrantLock exclusive;
     /** What {@link #afterRelease} deferred, run by the holder once it unlocks; guarded by {@link #exclusive}. */
     private ArrayDeque<Runnable> afterRelease;
+    /** The loop's selector does not watch reads: a waiting caller reads ({@link #lendInput}); set under the lock. */
+    private volatile boolean inputLent;
+    private boolean inputClosed;
+    private boolean lendCheckScheduled;
+    /** The caller's own selector over this channel, made on the first lent read; closed with the connection. */
+    private volatile Selector callerSelector;
+    /** The one caller waiting in {@link #readWhileWaiting} now, or null. */
+    private final AtomicReference<Thread> reader = new AtomicReference<>();
 
     NioConnection(NioEventLoop loop, SocketChannel channel, ConnectionHandler handler,
                   Consumer<NioConnection> onClosed) {
@@ -164,6 +189,7 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
         }
         exclusive.lock(); // a caller thread may be writing: held for a few microseconds at most
         try {
+            takeBackInput();
             handleReady(selected);
         } finally {
             release();
@@ -171,6 +197,10 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
     }
 
     private void handleReady(SelectionKey selected) {
+        // a thread that held the lock while the loop waited for it may have closed the connection (key cancelled)
+        if (closed || !selected.isValid()) {
+            return;
+        }
         if (selected.isWritable()) {
             flushNow();
         }
@@ -189,7 +219,10 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
     }
 
     private void read() {
-        ByteBuffer buffer = loop.readBuffer();
+        read(loop.readBuffer());
+    }
+
+    private void read(ByteBuffer buffer) {
         for (int i = 0; i < MAX_READS_PER_WAKEUP && !closed; i++) {
             buffer.clear();
             int n;
@@ -217,6 +250,7 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
     }
 
     private void inputEnded() {
+        inputClosed = true;
         key.interestOps(key.interestOps() & ~SelectionKey.OP_READ);
         boolean[] keepOpen = new boolean[1];
         if (guard(() -> keepOpen[0] = handler.onInputClosed()) && !keepOpen[0]) {
@@ -422,10 +456,190 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
     private void runHolding(Runnable task) {
         exclusive.lock();
         try {
+            takeBackInput(); // the loop at work here reads for itself again
             task.run();
         } finally {
             release();
         }
+    }
+
+    // ---------------------------------------------------------------- input lent to a waiting caller
+
+    /**
+     * The loop, at work here, lends its input to the next caller that waits on this connection: its selector
+     * stops watching reads from its next select on. Ignored off the loop, for servers, and while output waits
+     * for the socket. Data arriving before a caller waits stays in the socket (level-triggered readiness):
+     * the caller reads it first, or the loop once it takes the input back ({@link #LEND_CHECK_NANOS} at most).
+     */
+    @Override
+    public void lendInput() {
+        if (exclusive == null || !loop.inEventLoop() || !exclusive.isHeldByCurrentThread() || inputLent
+                || closed || closing || inputClosed || writeBlocked || key == null || !key.isValid()) {
+            return;
+        }
+        inputLent = true;
+        key.interestOps(key.interestOps() & ~SelectionKey.OP_READ); // applied at the loop's next select
+        if (!lendCheckScheduled) {
+            lendCheckScheduled = true;
+            loop.schedule(this::checkLentInput, LEND_CHECK_NANOS, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    /** Loop timer: takes the input back unless a caller is waiting on it now. */
+    private void checkLentInput() {
+        exclusive.lock();
+        try {
+            lendCheckScheduled = false;
+            if (!inputLent || closed) {
+                return;
+            }
+            if (reader.get() != null) {
+                lendCheckScheduled = true;
+                loop.schedule(this::checkLentInput, LEND_CHECK_NANOS, TimeUnit.NANOSECONDS);
+                return;
+            }
+            takeBackInput();
+        } finally {
+            release();
+        }
+    }
+
+    /** Under the lock, any thread: the loop's selector watches reads again; a waiting caller stops reading. */
+    private void takeBackInput() {
+        if (!inputLent) {
+            return;
+        }
+        inputLent = false;
+        if (!inputClosed && !closed && key.isValid()) {
+            key.interestOps(key.interestOps() | SelectionKey.OP_READ);
+            if (!loop.inEventLoop()) {
+                loop.execute(() -> { }); // wakes the selector, which applies the change on its next select
+            }
+        }
+        Selector s = callerSelector;
+        if (s != null && reader.get() != null) {
+            s.wakeup();
+        }
+    }
+
+    /**
+     * On a caller's thread: while this connection's input is lent ({@link #lendInput}) and until {@code done},
+     * waits for input on a selector of its own and reads it here, as the loop would. Returns whether
+     * {@code done} became true; false at once when the input is not lent, another caller reads it, the loop
+     * took it back or the thread is interrupted: the caller then waits as usual while the loop reads. Before
+     * returning {@code done}, the input goes back to the loop unless {@code keepLent}, evaluated with the
+     * connection to itself, says no one else waits on it.
+     */
+    @Override
+    public boolean readWhileWaiting(BooleanSupplier done, BooleanSupplier keepLent) {
+        if (exclusive == null || !inputLent || loop.inEventLoop()
+                || !reader.compareAndSet(null, Thread.currentThread())) {
+            return false; // another caller reading reads this one's response too, or hands the input back
+        }
+        boolean finished;
+        try {
+            finished = readUntil(done);
+        } finally {
+            reader.set(null);
+        }
+        if (finished) {
+            // after clearing the reader: a caller that found it set has its stream live now, and gets the loop back
+            returnInputUnless(keepLent);
+        }
+        return finished;
+    }
+
+    private boolean readUntil(BooleanSupplier done) {
+        try {
+            Selector s = callerSelector();
+            if (s == null) {
+                return false;
+            }
+            // select first: right after its request went out, a read would almost always find nothing
+            while (inputLent) {
+                if (Thread.currentThread().isInterrupted()) {
+                    return false;
+                }
+                if (s.select(READER_SLICE_MILLIS) > 0) { // the request's own deadline ends it through done
+                    s.selectedKeys().clear();
+                    if (!readAsCaller()) {
+                        return done.getAsBoolean();
+                    }
+                }
+                if (done.getAsBoolean()) {
+                    return true;
+                }
+            }
+            return done.getAsBoolean();
+        } catch (IOException | ClosedSelectorException e) {
+            return done.getAsBoolean();
+        }
+    }
+
+    /** The caller's selector over this channel, made on first use; null when the input is no longer lent. */
+    private Selector callerSelector() throws IOException {
+        Selector s = callerSelector;
+        if (s != null) {
+            return s;
+        }
+        exclusive.lock(); // the loop or a caller writing holds it for microseconds
+        try {
+            if (!inputLent || closed || closing) {
+                return null;
+            }
+            s = Selector.open();
+            try {
+                channel.register(s, SelectionKey.OP_READ);
+            } catch (IOException | RuntimeException e) {
+                s.close();
+                throw e;
+            }
+            callerSelector = s;
+            return s;
+        } finally {
+            release();
+        }
+    }
+
+    /** Reads what arrived, with the lock; false when the input is no longer lent. */
+    private boolean readAsCaller() {
+        exclusive.lock(); // waits out the loop (which then takes the input back) or a caller writing its request
+        try {
+            if (!inputLent || closed || closing) {
+                return false;
+            }
+            read(CALLER_READ_BUFFER.get());
+            return !closed;
+        } finally {
+            release(); // completions deferred by the read run now, on this thread
+        }
+    }
+
+    private void returnInputUnless(BooleanSupplier keepLent) {
+        exclusive.lock();
+        try {
+            if (inputLent && !closed && !keepLent.getAsBoolean()) {
+                takeBackInput();
+            }
+        } finally {
+            release();
+        }
+    }
+
+    private void closeCallerSelector() {
+        Selector s = callerSelector;
+        if (s != null) {
+            try {
+                s.close(); // deregisters the channel, whose socket is released only then
+            } catch (IOException e) {
+                LOG.log(System.Logger.Level.DEBUG, "close caller selector of " + remote + ": " + e);
+            }
+        }
+    }
+
+    @Override
+    public boolean onLoopThread() {
+        return loop.inEventLoop();
     }
 
     @Override
@@ -445,6 +659,8 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
         output.clear();
         pendingBytes = 0;
         closeQuietly();
+        inputLent = false;
+        closeCallerSelector();
         onClosed.accept(this);
         try {
             handler.onClose(cause);

@@ -178,6 +178,21 @@ final class TlsContext implements ConnectionContext {
     }
 
     @Override
+    public void lendInput() {
+        layer.outer.lendInput();
+    }
+
+    @Override
+    public boolean readWhileWaiting(java.util.function.BooleanSupplier done, java.util.function.BooleanSupplier keepLent) {
+        return layer.outer.readWhileWaiting(done, keepLent);
+    }
+
+    @Override
+    public boolean onLoopThread() {
+        return layer.outer.onLoopThread();
+    }
+
+    @Override
     public void execute(Runnable task) {
         layer.outer.execute(task);
     }
