@@ -1,6 +1,7 @@
 package io.h2scope.engine.client;
 
 import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.transport.VirtualThreads;
 
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
@@ -37,6 +38,8 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
      * where those sent together leave in one write.
      */
     final boolean blocking;
+    /** A blocking send from a virtual thread: it parks on the result and never reads lent input itself. */
+    private final boolean virtualCaller;
     private final HttpResponse.BodyHandler<T> handler;
     private final H2Client client;
     private final Executor delivery;
@@ -70,6 +73,7 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
     RequestTask(H2Request request, HttpResponse.BodyHandler<T> handler, H2Client client, boolean assembleOnLoop,
             boolean blocking) {
         this.blocking = blocking;
+        this.virtualCaller = blocking && VirtualThreads.isVirtual(Thread.currentThread());
         this.request = request;
         this.handler = handler;
         this.client = client;
@@ -218,7 +222,9 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
                     ClientStream stream = current;
                     if (stream != null) {
                         stream.conn.afterRelease(() -> result.complete(response));
-                        stream.conn.blockingResponseDelivered();
+                        if (!virtualCaller) {
+                            stream.conn.blockingResponseDelivered();
+                        }
                     } else {
                         result.complete(response);
                     }

@@ -526,14 +526,21 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
      * On a caller's thread: while this connection's input is lent ({@link #lendInput}) and until {@code done},
      * waits for input on a selector of its own and reads it here, as the loop would. Returns whether
      * {@code done} became true; false at once when the input is not lent, another caller reads it, the loop
-     * took it back or the thread is interrupted: the caller then waits as usual while the loop reads. Before
+     * took it back, the thread is interrupted or virtual (it parks instead, freeing its carrier): the caller
+     * then waits as usual while the loop reads. Before
      * returning {@code done}, the input goes back to the loop unless {@code keepLent}, evaluated with the
      * connection to itself, says no one else waits on it.
      */
     @Override
     public boolean readWhileWaiting(BooleanSupplier done, BooleanSupplier keepLent) {
-        if (exclusive == null || !inputLent || loop.inEventLoop()
-                || !reader.compareAndSet(null, Thread.currentThread())) {
+        if (exclusive == null || !inputLent || loop.inEventLoop()) {
+            return false;
+        }
+        if (VirtualThreads.isVirtual(Thread.currentThread())) {
+            returnInputUnless(() -> reader.get() != null); // it will park: the loop reads, unless a reader does
+            return false;
+        }
+        if (!reader.compareAndSet(null, Thread.currentThread())) {
             return false; // another caller reading reads this one's response too, or hands the input back
         }
         boolean finished;
@@ -571,8 +578,13 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
                 }
             }
             return done.getAsBoolean();
-        } catch (IOException | ClosedSelectorException e) {
+        } catch (IOException e) {
+            // no selector of its own (out of file descriptors?): the loop reads again, this caller parks
+            LOG.log(System.Logger.Level.DEBUG, "caller cannot wait on " + remote + " itself: " + e);
+            returnInputUnless(() -> false);
             return done.getAsBoolean();
+        } catch (ClosedSelectorException e) {
+            return done.getAsBoolean(); // the connection closed meanwhile
         }
     }
 

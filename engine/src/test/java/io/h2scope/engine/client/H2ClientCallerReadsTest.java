@@ -3,6 +3,7 @@ package io.h2scope.engine.client;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.server.H2Server;
@@ -12,6 +13,7 @@ import io.h2scope.engine.trace.FrameEvent;
 import io.h2scope.engine.trace.TraceSink;
 
 import java.io.IOException;
+import java.lang.reflect.Method;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.time.Duration;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -172,6 +174,56 @@ class H2ClientCallerReadsTest {
             H2Response<String> after = client.get(h2c.url());
             assertEquals(200, after.status());
             assertEquals(connection, after.connectionId());
+        }
+    }
+
+    @Test
+    void aVirtualThreadParksInsteadOfReading() throws Exception {
+        // a virtual thread blocked in a selector would hold its carrier; parked on the future it frees it
+        Method ofVirtual;
+        try {
+            ofVirtual = Thread.class.getMethod("ofVirtual");
+        } catch (NoSuchMethodException e) {
+            assumeTrue(false, "no virtual threads before JDK 21");
+            return;
+        }
+        ConcurrentLinkedQueue<Thread> readers = new ConcurrentLinkedQueue<>();
+        TraceSink sink = new TraceSink() {
+            @Override
+            public void onFrame(FrameEvent e) {
+                if (e.direction() == Direction.INBOUND && e.frame() instanceof HeadersFrame) {
+                    readers.add(Thread.currentThread());
+                }
+            }
+        };
+        try (H2Client client = client(sink)) {
+            assertEquals(200, client.get(h2c.url()).status());
+            AtomicReference<Throwable> failed = new AtomicReference<>();
+            ConcurrentLinkedQueue<Long> slow = new ConcurrentLinkedQueue<>();
+            Runnable sends = () -> {
+                try {
+                    for (int i = 0; i < 20; i++) {
+                        long s = System.nanoTime();
+                        assertEquals(200, client.get(h2c.url()).status());
+                        long micros = TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - s);
+                        if (micros > 15_000) {
+                            slow.add(micros); // input lent to a caller that never reads it waits for the loop's 20 ms check
+                        }
+                    }
+                } catch (Throwable t) {
+                    failed.set(t);
+                }
+            };
+            Object builder = ofVirtual.invoke(null);
+            Thread virtual = (Thread) Class.forName("java.lang.Thread$Builder").getMethod("unstarted", Runnable.class)
+                    .invoke(builder, sends);
+            readers.clear();
+            virtual.start();
+            virtual.join(10_000);
+            assertEquals(null, failed.get());
+            assertEquals(20, readers.size());
+            assertTrue(readers.stream().noneMatch(t -> t == virtual), "a response was read on the virtual thread");
+            assertTrue(slow.size() <= 4, slow.size() + " of 20 requests took over 15 ms: " + slow);
         }
     }
 
