@@ -1,5 +1,6 @@
 package io.h2scope.engine.hpack;
 
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -15,28 +16,59 @@ import java.util.Set;
  * {@code etag}, {@code if-none-match}, {@code age}.</li>
  * </ul>
  *
- * @param shortCookieLength   cookies shorter than this are never indexed
- * @param maxIndexedQueryPath longest {@code :path} with a {@code ?} that is still indexed
- * @param neverIndexNames     names always sent never-indexed (lower case)
- * @param noIndexNames        names sent without indexing (lower case)
+ * <p>A class rather than a record so that it can keep its name sets in the form it looks them up in
+ * ({@link NameSet}): the policy is asked for every literal field encoded.
  */
-public record DefaultIndexingPolicy(int shortCookieLength, int maxIndexedQueryPath, Set<String> neverIndexNames,
-                                    Set<String> noIndexNames) implements IndexingPolicy {
+public final class DefaultIndexingPolicy implements IndexingPolicy {
 
     static final DefaultIndexingPolicy DEFAULT = new DefaultIndexingPolicy(20, 64,
             Set.of("authorization", "proxy-authorization", "set-cookie"),
             Set.of("content-length", "etag", "if-none-match", "age"));
 
-    public DefaultIndexingPolicy {
-        neverIndexNames = Set.copyOf(neverIndexNames);
-        noIndexNames = Set.copyOf(noIndexNames);
+    private final int shortCookieLength;
+    private final int maxIndexedQueryPath;
+    private final Set<String> neverIndexNames;
+    private final Set<String> noIndexNames;
+    private final NameSet neverIndex;
+    private final NameSet noIndex;
+
+    /**
+     * @param shortCookieLength   cookies shorter than this are never indexed
+     * @param maxIndexedQueryPath longest {@code :path} with a {@code ?} that is still indexed
+     * @param neverIndexNames     names always sent never-indexed (lower case)
+     * @param noIndexNames        names sent without indexing (lower case)
+     */
+    public DefaultIndexingPolicy(int shortCookieLength, int maxIndexedQueryPath, Set<String> neverIndexNames,
+                                 Set<String> noIndexNames) {
+        this.shortCookieLength = shortCookieLength;
+        this.maxIndexedQueryPath = maxIndexedQueryPath;
+        this.neverIndexNames = Set.copyOf(neverIndexNames);
+        this.noIndexNames = Set.copyOf(noIndexNames);
+        this.neverIndex = new NameSet(this.neverIndexNames);
+        this.noIndex = new NameSet(this.noIndexNames);
+    }
+
+    public int shortCookieLength() {
+        return shortCookieLength;
+    }
+
+    public int maxIndexedQueryPath() {
+        return maxIndexedQueryPath;
+    }
+
+    public Set<String> neverIndexNames() {
+        return neverIndexNames;
+    }
+
+    public Set<String> noIndexNames() {
+        return noIndexNames;
     }
 
     @Override
     public Decision decide(String name, String value, int tableMaxSize) {
         // RFC7541 §7.1.3: "An encoder might also choose not to index values for header fields that are
         // considered to be highly valuable or sensitive to recovery, such as the Cookie or Authorization"
-        if (neverIndexNames.contains(name)) {
+        if (neverIndex.contains(name)) {
             return Decision.NEVER_INDEX;
         }
         if (name.equals("cookie") && value.length() < shortCookieLength) {
@@ -48,6 +80,24 @@ public record DefaultIndexingPolicy(int shortCookieLength, int maxIndexedQueryPa
         if (name.equals(":path") && value.length() > maxIndexedQueryPath && value.indexOf('?') >= 0) {
             return Decision.NO_INDEX;
         }
-        return noIndexNames.contains(name) ? Decision.NO_INDEX : Decision.INDEX;
+        return noIndex.contains(name) ? Decision.NO_INDEX : Decision.INDEX;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof DefaultIndexingPolicy p && p.shortCookieLength == shortCookieLength
+                && p.maxIndexedQueryPath == maxIndexedQueryPath && p.neverIndexNames.equals(neverIndexNames)
+                && p.noIndexNames.equals(noIndexNames);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(shortCookieLength, maxIndexedQueryPath, neverIndexNames, noIndexNames);
+    }
+
+    @Override
+    public String toString() {
+        return "DefaultIndexingPolicy[shortCookieLength=" + shortCookieLength + ", maxIndexedQueryPath="
+                + maxIndexedQueryPath + ", neverIndexNames=" + neverIndexNames + ", noIndexNames=" + noIndexNames + "]";
     }
 }

@@ -1,5 +1,9 @@
 package io.h2scope.engine.hpack;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
  * The Huffman code of RFC 7541 Appendix B. Encoding uses the code table directly; decoding runs a byte-wide
  * state machine built from the same table when the class loads: a state is an internal node of the code
@@ -63,6 +67,12 @@ public final class Huffman {
         26, 27, 26, 26, 27, 27, 27, 27, 27, 28, 27, 27, 27, 27, 27, 26,  // 240-255
         30,  // 256-256
     };
+
+    /**
+     * One big-endian int store per full word instead of four byte stores, each with its own bounds check:
+     * coldEncode about 1.1x faster (two encoders alternated in one JVM).
+     */
+    private static final VarHandle INT_BE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
 
     private static final int EOS = 256;
     /** Internal nodes of the tree (257 leaves); node 0 is the root. */
@@ -185,11 +195,7 @@ public final class Huffman {
             bits += length;
             if (bits >= 32) {
                 bits -= 32;
-                int word = (int) (acc >>> bits);
-                buf[pos] = (byte) (word >>> 24);
-                buf[pos + 1] = (byte) (word >>> 16);
-                buf[pos + 2] = (byte) (word >>> 8);
-                buf[pos + 3] = (byte) word;
+                INT_BE.set(buf, pos, (int) (acc >>> bits));
                 pos += 4;
             }
         }
@@ -235,11 +241,7 @@ public final class Huffman {
                     return checkedGiveUp(s, all);
                 }
                 bits -= 32;
-                int word = (int) (acc >>> bits);
-                buf[pos] = (byte) (word >>> 24);
-                buf[pos + 1] = (byte) (word >>> 16);
-                buf[pos + 2] = (byte) (word >>> 8);
-                buf[pos + 3] = (byte) word;
+                INT_BE.set(buf, pos, (int) (acc >>> bits));
                 pos += 4;
             }
         }
