@@ -20,6 +20,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import javax.net.ssl.SSLSession;
 
 /**
@@ -184,11 +185,13 @@ final class ClientConnection implements ConnectionDriver.Application {
 
     /**
      * A blocking caller's thread: reads this connection's input while it waits for {@code done}, if the loop lent
-     * it; false at once otherwise. The input stays lent after it only while no other stream is live.
+     * it; returns at once otherwise. The input stays lent after it only while no other stream is live.
      */
-    boolean readWhileWaiting(java.util.function.BooleanSupplier done) {
+    void readWhileWaiting(BooleanSupplier done) {
         ConnectionDriver d = driver;
-        return d != null && !closed && d.readWhileWaiting(done, this::idle);
+        if (d != null && !closed) {
+            d.readWhileWaiting(done, this::idle);
+        }
     }
 
     /** With the connection to itself: no stream live or about to open, so no one else waits on its input. */

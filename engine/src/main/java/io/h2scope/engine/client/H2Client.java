@@ -99,30 +99,33 @@ public final class H2Client implements AutoCloseable {
      * Blocking work belongs in {@code thenApplyAsync} and the like. Timeouts fire up to 10 ms after their deadline.
      */
     public <T> CompletableFuture<H2Response<T>> sendAsync(H2Request request, HttpResponse.BodyHandler<T> handler) {
-        return start(request, handler, false);
+        try {
+            return start(request, handler, false).result;
+        } catch (IOException e) {
+            return CompletableFuture.failedFuture(e);
+        }
     }
 
-    private <T> CompletableFuture<H2Response<T>> start(H2Request request, HttpResponse.BodyHandler<T> handler,
-            boolean blockingSend) {
+    private <T> RequestTask<T> start(H2Request request, HttpResponse.BodyHandler<T> handler, boolean blockingSend)
+            throws IOException {
         Objects.requireNonNull(request, "request");
         Objects.requireNonNull(handler, "handler");
         if (closed) {
-            return CompletableFuture.failedFuture(new IOException("the client is closed"));
+            throw new IOException("the client is closed");
         }
         boolean loopSafe = LoopSafeHandlers.contains(handler);
         RequestTask<T> task = new RequestTask<>(request, handler, this, loopSafe, blockingSend);
         task.begin();
-        if (blockingSend) {
-            task.readWhileWaiting(); // the response may wake this thread directly, not the loop
-        }
-        return task.result;
+        return task;
     }
 
     /** Sends and waits (never longer than the request's timeout). Interrupting cancels the request. */
     public <T> H2Response<T> send(H2Request request, HttpResponse.BodyHandler<T> handler)
             throws IOException, InterruptedException {
         // only this thread waits on the future, so a JDK handler's response may complete it from the loop
-        CompletableFuture<H2Response<T>> future = start(request, handler, true);
+        RequestTask<T> task = start(request, handler, true);
+        task.readWhileWaiting(); // the response may wake this thread directly, not the loop
+        CompletableFuture<H2Response<T>> future = task.result;
         try {
             return future.get();
         } catch (InterruptedException e) {

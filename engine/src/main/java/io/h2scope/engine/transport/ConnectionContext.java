@@ -4,6 +4,7 @@ import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import javax.net.ssl.SSLSession;
 
 /**
@@ -83,7 +84,7 @@ public interface ConnectionContext {
      * it otherwise, or when the transport does not allow it (servers, in-memory) or the connection is closing.
      * Never blocks.
      */
-    default boolean runExclusively(java.util.function.BooleanSupplier task) {
+    default boolean runExclusively(BooleanSupplier task) {
         return false;
     }
 
@@ -110,7 +111,7 @@ public interface ConnectionContext {
      * and the caller then waits as usual. {@code keepLent}, evaluated with the connection to itself, says
      * whether the input may stay lent once done (nobody else waits on it).
      */
-    default boolean readWhileWaiting(java.util.function.BooleanSupplier done, java.util.function.BooleanSupplier keepLent) {
+    default boolean readWhileWaiting(BooleanSupplier done, BooleanSupplier keepLent) {
         return false;
     }
 

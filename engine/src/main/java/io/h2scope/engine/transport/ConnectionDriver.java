@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 import javax.net.ssl.SSLSession;
 
@@ -40,7 +41,7 @@ public final class ConnectionDriver implements ConnectionHandler {
     private static final int SCRATCH_BYTES = 64 * 1024;
     /** Output is drained through one direct buffer per loop thread, not a new buffer per write. */
     private static final ThreadLocal<ByteBuffer> SCRATCH = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(SCRATCH_BYTES));
-    /** Callers that write their own requests ({@link #tryRunHere}) drain through a small heap buffer: they may be many. */
+    /** Callers that write their requests or read their responses themselves drain through a small heap buffer: they may be many. */
     private static final ThreadLocal<ByteBuffer> CALLER_SCRATCH = ThreadLocal.withInitial(() -> ByteBuffer.allocate(4096));
 
     /** The protocol user of the connection (a server's request dispatch, a client). Runs on the loop thread. */
@@ -179,7 +180,7 @@ public final class ConnectionDriver implements ConnectionHandler {
      * On a waiting caller's thread: reads the connection's input here until {@code done}, while the loop has lent it
      * ({@link ConnectionContext#readWhileWaiting}); false at once when it cannot.
      */
-    public boolean readWhileWaiting(java.util.function.BooleanSupplier done, java.util.function.BooleanSupplier keepLent) {
+    public boolean readWhileWaiting(BooleanSupplier done, BooleanSupplier keepLent) {
         return ctx != null && ctx.readWhileWaiting(done, keepLent);
     }
 

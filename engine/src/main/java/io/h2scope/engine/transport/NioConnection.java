@@ -478,7 +478,7 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
             return;
         }
         inputLent = true;
-        key.interestOps(key.interestOps() & ~SelectionKey.OP_READ); // applied at the loop's next select
+        setInterest(SelectionKey.OP_READ, false); // applied at the loop's next select
         if (!lendCheckScheduled) {
             lendCheckScheduled = true;
             loop.schedule(this::checkLentInput, LEND_CHECK_NANOS, TimeUnit.NANOSECONDS);
@@ -510,11 +510,8 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
             return;
         }
         inputLent = false;
-        if (!inputClosed && !closed && key.isValid()) {
-            key.interestOps(key.interestOps() | SelectionKey.OP_READ);
-            if (!loop.inEventLoop()) {
-                loop.execute(() -> { }); // wakes the selector, which applies the change on its next select
-            }
+        if (!inputClosed && !closed) {
+            setInterest(SelectionKey.OP_READ, true);
         }
         Selector s = callerSelector;
         if (s != null && reader.get() != null) {
@@ -527,9 +524,8 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
      * waits for input on a selector of its own and reads it here, as the loop would. Returns whether
      * {@code done} became true; false at once when the input is not lent, another caller reads it, the loop
      * took it back, the thread is interrupted or virtual (it parks instead, freeing its carrier): the caller
-     * then waits as usual while the loop reads. Before
-     * returning {@code done}, the input goes back to the loop unless {@code keepLent}, evaluated with the
-     * connection to itself, says no one else waits on it.
+     * then waits as usual while the loop reads. Before returning {@code done}, the input goes back to the
+     * loop unless {@code keepLent}, evaluated with the connection to itself, says no one else waits on it.
      */
     @Override
     public boolean readWhileWaiting(BooleanSupplier done, BooleanSupplier keepLent) {

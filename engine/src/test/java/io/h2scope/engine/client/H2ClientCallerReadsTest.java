@@ -5,11 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.reference.ReferenceServer;
 import io.h2scope.engine.trace.Direction;
-import io.h2scope.engine.trace.FrameEvent;
 import io.h2scope.engine.trace.TraceSink;
 
 import java.io.IOException;
@@ -23,8 +21,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,54 +33,22 @@ import org.junit.jupiter.params.provider.ValueSource;
  * happens on the connection, and a waiting reader still honours interrupts and request timeouts.
  */
 @Timeout(60)
-class H2ClientCallerReadsTest {
-
-    static H2Server h2c;
-    static H2Server tls;
-
-    @BeforeAll
-    static void start() throws Exception {
-        h2c = ReferenceServer.start(ReferenceServer.Options.h2c());
-        tls = ReferenceServer.start(ReferenceServer.Options.tlsSelfSigned());
-    }
-
-    @AfterAll
-    static void stop() {
-        h2c.close();
-        tls.close();
-    }
-
-    private static H2Client client(TraceSink sink) {
-        return H2Client.newBuilder().trust(tls.keyMaterial().orElseThrow().chain()).verifyHostname(false)
-                .maxConnectionsPerAuthority(1).traceSink(sink).build();
-    }
-
-    /** Threads on which inbound HEADERS were read. */
-    private static TraceSink inboundHeadersReaders(ConcurrentLinkedQueue<String> readers) {
-        return new TraceSink() {
-            @Override
-            public void onFrame(FrameEvent e) {
-                if (e.direction() == Direction.INBOUND && e.frame() instanceof HeadersFrame) {
-                    readers.add(Thread.currentThread().getName());
-                }
-            }
-        };
-    }
+class H2ClientCallerReadsTest extends ReferenceServerPair {
 
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void sequentialBlockingCallersReadTheirResponsesThemselves(boolean useTls) throws Exception {
-        H2Server server = useTls ? tls : h2c;
-        ConcurrentLinkedQueue<String> readers = new ConcurrentLinkedQueue<>();
-        try (H2Client client = client(inboundHeadersReaders(readers))) {
+        H2Server server = server(useTls);
+        ConcurrentLinkedQueue<Thread> readers = new ConcurrentLinkedQueue<>();
+        try (H2Client client = client(headersThreads(Direction.INBOUND, readers))) {
             assertEquals(200, client.get(server.url()).status());
             readers.clear();
             for (int i = 0; i < 20; i++) {
                 assertEquals(200, client.get(server.url()).status());
             }
             assertEquals(20, readers.size());
-            String me = Thread.currentThread().getName();
-            long mine = readers.stream().filter(me::equals).count();
+            Thread me = Thread.currentThread();
+            long mine = readers.stream().filter(t -> t == me).count();
             // the loop reads the first after a take-back (its periodic tick), and lends again at once
             assertTrue(mine >= 15, "response HEADERS read by " + readers);
         }
@@ -119,8 +83,8 @@ class H2ClientCallerReadsTest {
 
     @Test
     void anAsynchronousRequestAfterLendingIsReadByTheLoop() throws Exception {
-        ConcurrentLinkedQueue<String> readers = new ConcurrentLinkedQueue<>();
-        try (H2Client client = client(inboundHeadersReaders(readers))) {
+        ConcurrentLinkedQueue<Thread> readers = new ConcurrentLinkedQueue<>();
+        try (H2Client client = client(headersThreads(Direction.INBOUND, readers))) {
             for (int i = 0; i < 3; i++) {
                 assertEquals(200, client.get(h2c.url()).status());
             }
@@ -128,9 +92,8 @@ class H2ClientCallerReadsTest {
             H2Response<String> r = client.sendAsync(H2Request.newBuilder(h2c.url()).build(), BodyHandlers.ofString())
                     .get(5, TimeUnit.SECONDS);
             assertEquals(200, r.status());
-            String me = Thread.currentThread().getName();
             assertEquals(1, readers.size());
-            assertTrue(!readers.peek().equals(me), "read by " + readers);
+            assertTrue(readers.peek() != Thread.currentThread(), "read by " + readers);
         }
     }
 
@@ -188,14 +151,7 @@ class H2ClientCallerReadsTest {
             return;
         }
         ConcurrentLinkedQueue<Thread> readers = new ConcurrentLinkedQueue<>();
-        TraceSink sink = new TraceSink() {
-            @Override
-            public void onFrame(FrameEvent e) {
-                if (e.direction() == Direction.INBOUND && e.frame() instanceof HeadersFrame) {
-                    readers.add(Thread.currentThread());
-                }
-            }
-        };
+        TraceSink sink = headersThreads(Direction.INBOUND, readers);
         try (H2Client client = client(sink)) {
             assertEquals(200, client.get(h2c.url()).status());
             AtomicReference<Throwable> failed = new AtomicReference<>();
@@ -232,7 +188,7 @@ class H2ClientCallerReadsTest {
     void threadsTakingTurnsAsReaderAllFinishPromptly(boolean useTls) throws Exception {
         // one reader at a time reads for all, the others wait on their futures; when it leaves with others still
         // waiting the loop takes over. Every caller gets its own response, on the one connection, and few wait long
-        H2Server server = useTls ? tls : h2c;
+        H2Server server = server(useTls);
         ExecutorService pool = Executors.newFixedThreadPool(4);
         try (H2Client client = client(TraceSink.NONE)) {
             client.get(server.url());

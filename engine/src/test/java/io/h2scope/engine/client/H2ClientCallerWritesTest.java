@@ -3,11 +3,8 @@ package io.h2scope.engine.client;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.server.H2Server;
-import io.h2scope.engine.server.reference.ReferenceServer;
 import io.h2scope.engine.trace.Direction;
-import io.h2scope.engine.trace.FrameEvent;
 import io.h2scope.engine.trace.TraceSink;
 
 import java.net.http.HttpResponse.BodyHandlers;
@@ -18,8 +15,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Timeout;
@@ -30,34 +25,14 @@ import org.junit.jupiter.api.Timeout;
  * responses, all get their own responses.
  */
 @Timeout(60)
-class H2ClientCallerWritesTest {
-
-    static H2Server h2c;
-    static H2Server tls;
-
-    @BeforeAll
-    static void start() throws Exception {
-        h2c = ReferenceServer.start(ReferenceServer.Options.h2c());
-        tls = ReferenceServer.start(ReferenceServer.Options.tlsSelfSigned());
-    }
-
-    @AfterAll
-    static void stop() {
-        h2c.close();
-        tls.close();
-    }
-
-    private static H2Client client(TraceSink sink) {
-        return H2Client.newBuilder().trust(tls.keyMaterial().orElseThrow().chain()).verifyHostname(false)
-                .maxConnectionsPerAuthority(1).traceSink(sink).build();
-    }
+class H2ClientCallerWritesTest extends ReferenceServerPair {
 
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void anIdleConnectionsRequestIsWrittenByTheSendingThread(boolean useTls) throws Exception {
         // on a multi-core machine the loop may still be at work on the connection when the next request comes (it
         // took something else meanwhile), and then the request rightly goes to it: a pause makes sure it is idle
-        assertMostHeadersWrittenBySender(useTls ? tls : h2c, 5);
+        assertMostHeadersWrittenBySender(server(useTls), 5);
     }
 
     @ParameterizedTest
@@ -65,20 +40,13 @@ class H2ClientCallerWritesTest {
     void aCallerSendingAgainAtOnceStillWritesItself(boolean useTls) throws Exception {
         // the loop wakes a blocking caller only after it lets go of the connection (afterRelease), so even a caller
         // on another core that sends again at once finds the connection free, not the loop still at work on it
-        assertMostHeadersWrittenBySender(useTls ? tls : h2c, 0);
+        assertMostHeadersWrittenBySender(server(useTls), 0);
     }
 
     /** 20 blocking GETs after the connection is up, {@code pauseMillis} apart: at least 15 HEADERS written by this thread. */
     private static void assertMostHeadersWrittenBySender(H2Server server, long pauseMillis) throws Exception {
-        ConcurrentLinkedQueue<String> headersWriters = new ConcurrentLinkedQueue<>();
-        TraceSink sink = new TraceSink() {
-            @Override
-            public void onFrame(FrameEvent e) {
-                if (e.direction() == Direction.OUTBOUND && e.frame() instanceof HeadersFrame) {
-                    headersWriters.add(Thread.currentThread().getName());
-                }
-            }
-        };
+        ConcurrentLinkedQueue<Thread> headersWriters = new ConcurrentLinkedQueue<>();
+        TraceSink sink = headersThreads(Direction.OUTBOUND, headersWriters);
         try (H2Client client = client(sink)) {
             assertEquals(200, client.get(server.url()).status()); // the first one waits for the connection
             headersWriters.clear();
@@ -87,8 +55,8 @@ class H2ClientCallerWritesTest {
                 assertEquals(200, client.get(server.url()).status());
             }
             assertEquals(20, headersWriters.size());
-            String me = Thread.currentThread().getName();
-            long mine = headersWriters.stream().filter(me::equals).count();
+            Thread me = Thread.currentThread();
+            long mine = headersWriters.stream().filter(t -> t == me).count();
             assertTrue(mine >= 15, "HEADERS written by " + headersWriters); // a tick of the loop may coincide, rarely
         }
     }
@@ -96,7 +64,7 @@ class H2ClientCallerWritesTest {
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void threadsSendingAtOnceOnOneConnectionEachGetTheirOwnResponse(boolean useTls) throws Exception {
-        H2Server server = useTls ? tls : h2c;
+        H2Server server = server(useTls);
         ExecutorService pool = Executors.newFixedThreadPool(8);
         try (H2Client client = client(TraceSink.NONE)) {
             List<Future<Integer>> done = new ArrayList<>();

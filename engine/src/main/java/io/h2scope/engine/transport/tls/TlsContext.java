@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLSession;
 
@@ -168,7 +169,7 @@ final class TlsContext implements ConnectionContext {
 
     /** TLS state is touched only by whoever works on the TCP connection beneath, so its exclusivity is this layer's too. */
     @Override
-    public boolean runExclusively(java.util.function.BooleanSupplier task) {
+    public boolean runExclusively(BooleanSupplier task) {
         return layer.outer.runExclusively(task);
     }
 
@@ -183,7 +184,7 @@ final class TlsContext implements ConnectionContext {
     }
 
     @Override
-    public boolean readWhileWaiting(java.util.function.BooleanSupplier done, java.util.function.BooleanSupplier keepLent) {
+    public boolean readWhileWaiting(BooleanSupplier done, BooleanSupplier keepLent) {
         return layer.outer.readWhileWaiting(done, keepLent);
     }
 

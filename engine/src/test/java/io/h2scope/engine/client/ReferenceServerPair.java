@@ -1,0 +1,57 @@
+package io.h2scope.engine.client;
+
+import io.h2scope.engine.frame.HeadersFrame;
+import io.h2scope.engine.server.H2Server;
+import io.h2scope.engine.server.reference.ReferenceServer;
+import io.h2scope.engine.trace.Direction;
+import io.h2scope.engine.trace.FrameEvent;
+import io.h2scope.engine.trace.TraceSink;
+
+import java.util.Queue;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+
+/**
+ * For tests of which thread does a client's work: the engine's reference server over h2c and over TLS,
+ * started once per test class, a one-connection client that trusts it, and a sink recording the threads
+ * that publish HEADERS frames.
+ */
+abstract class ReferenceServerPair {
+
+    static H2Server h2c;
+    static H2Server tls;
+
+    @BeforeAll
+    static void startServers() throws Exception {
+        h2c = ReferenceServer.start(ReferenceServer.Options.h2c());
+        tls = ReferenceServer.start(ReferenceServer.Options.tlsSelfSigned());
+    }
+
+    @AfterAll
+    static void stopServers() {
+        h2c.close();
+        tls.close();
+    }
+
+    static H2Server server(boolean useTls) {
+        return useTls ? tls : h2c;
+    }
+
+    static H2Client client(TraceSink sink) {
+        return H2Client.newBuilder().trust(tls.keyMaterial().orElseThrow().chain()).verifyHostname(false)
+                .maxConnectionsPerAuthority(1).traceSink(sink).build();
+    }
+
+    /** Records the thread on which each HEADERS frame going {@code direction} is published. */
+    static TraceSink headersThreads(Direction direction, Queue<Thread> threads) {
+        return new TraceSink() {
+            @Override
+            public void onFrame(FrameEvent e) {
+                if (e.direction() == direction && e.frame() instanceof HeadersFrame) {
+                    threads.add(Thread.currentThread());
+                }
+            }
+        };
+    }
+}
