@@ -64,6 +64,21 @@ final class Connector {
         return tls;
     }
 
+    /**
+     * Closes without waiting: a TLS socket's close waits (up to its read timeout) for the peer's
+     * close_notify, which a server that just sent GOAWAY may never send; the evidence is complete by
+     * now, so the TCP connection is dropped and close_notify skipped.
+     */
+    static void closeAtOnce(Socket socket) {
+        try {
+            socket.setSoLinger(true, 0);
+            socket.setSoTimeout(1);
+        } catch (IOException ignored) {
+            // already closed
+        }
+        closeQuietly(socket);
+    }
+
     static void closeQuietly(Socket socket) {
         try {
             socket.close();

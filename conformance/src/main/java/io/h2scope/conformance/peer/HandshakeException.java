@@ -15,10 +15,19 @@ public final class HandshakeException extends IOException {
         TLS,
         /** The target answered in HTTP/1.x. */
         HTTP1,
-        /** The target closed the connection or sent GOAWAY during the preface. */
+        /** The target closed the connection during the preface. */
         CLOSED,
-        /** The target's SETTINGS or its ACK of ours did not arrive in time. */
-        TIMEOUT
+        /** The target answered our (valid) preface with GOAWAY: its own answer, which a case judges. */
+        REFUSED,
+        /** The target's SETTINGS did not arrive in time. */
+        TIMEOUT,
+        /** The target's SETTINGS came, but not its ACK of ours, which the case needed in force. */
+        NO_SETTINGS_ACK;
+
+        /** True when no HTTP/2 connection could be had at all: the target is not reachable as an HTTP/2 server. */
+        public boolean unreachable() {
+            return this == CONNECT || this == TLS || this == HTTP1;
+        }
     }
 
     private final Kind kind;

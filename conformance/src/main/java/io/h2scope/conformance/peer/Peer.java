@@ -4,6 +4,7 @@ import io.h2scope.conformance.target.Target;
 import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.FrameSizes;
 import io.h2scope.engine.frame.FrameType;
+import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.PingFrame;
 import io.h2scope.engine.frame.SettingsFrame;
@@ -63,8 +64,16 @@ public final class Peer implements AutoCloseable {
     private final HpackEncoder encoder = new HpackEncoder(4096);
     private final Map<Integer, Long> serverSettings = new LinkedHashMap<>();
     private final byte[] readBuffer = new byte[16 * 1024];
+    private final ServerOutputMonitor monitor = new ServerOutputMonitor(
+            v -> note("the target's output breaks " + v.describe()));
     private boolean serverSettingsSeen;
-    private boolean ourSettingsAcked;
+    /** Our SETTINGS frames (not ACKs) sent, and the target's ACKs received: ACKs come in order (RFC9113 §6.5.3). */
+    private int settingsSent;
+    private int settingsAcked;
+    private int highestStreamSent;
+    private final java.util.Set<Long> pingsSent = new java.util.HashSet<>();
+    /** True between our HEADERS without END_HEADERS and the CONTINUATION that ends the block: no other frame may go then. */
+    private boolean blockOpen;
     private PeerEvent.ConnectionClosed closed;
     private long pingCounter;
     private int traceDropped;
@@ -119,30 +128,64 @@ public final class Peer implements AutoCloseable {
     }
 
     /**
-     * The HTTP/2 preface exchange: our preface and SETTINGS; then reads until the target's SETTINGS
-     * arrived (and is ACKed) and our SETTINGS is ACKed, answering whatever else comes first.
+     * The HTTP/2 preface exchange: our preface and SETTINGS, then reads until the target's SETTINGS
+     * arrived (and is ACKed), answering whatever else comes first. Our SETTINGS ACK is awaited only
+     * when our preface SETTINGS carries values (they must be in force before the case goes on):
+     * RFC9113 §3.4 lets a client send frames at once, and a case that depends on the ACK waits for
+     * it itself ({@link #settingsAllAcked}), so a target that never ACKs is judged by the cases about
+     * ACKs rather than making every case inconclusive.
      */
     public void handshake() throws HandshakeException {
         sendPreface();
         send(SettingsFrame.of(options.settings()));
-        long deadline = System.nanoTime() + options.timeout().multipliedBy(2).toNanos();
-        while (!serverSettingsSeen || !ourSettingsAcked) {
+        Duration wait = options.timeout().multipliedBy(2);
+        long deadline = System.nanoTime() + wait.toNanos();
+        while (!serverSettingsSeen || !options.settings().isEmpty() && !settingsAllAcked()) {
             PeerEvent event = nextEvent(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
             if (event instanceof PeerEvent.Http1Response h) {
                 throw new HandshakeException(HandshakeException.Kind.HTTP1,
                         "the target answered the HTTP/2 preface in HTTP/1: \"" + h.statusLine() + "\"");
             } else if (event instanceof PeerEvent.ConnectionClosed c) {
-                throw new HandshakeException(HandshakeException.Kind.CLOSED, "connection " + c.how() + " during the preface");
+                throw new HandshakeException(HandshakeException.Kind.CLOSED, "the connection " + c.how() + " during the preface");
             } else if (event instanceof PeerEvent.Timeout) {
-                throw new HandshakeException(HandshakeException.Kind.TIMEOUT, serverSettingsSeen
-                        ? "the target did not ACK our SETTINGS in " + options.timeout().multipliedBy(2).toMillis() + " ms"
-                        : "no SETTINGS from the target in " + options.timeout().multipliedBy(2).toMillis() + " ms");
-            } else if (event instanceof PeerEvent.FrameReceived f && f.is(FrameType.GOAWAY)) {
-                throw new HandshakeException(HandshakeException.Kind.CLOSED, "GOAWAY during the preface: "
-                        + FrameDescriber.line(f.frame()));
+                throw serverSettingsSeen
+                        ? new HandshakeException(HandshakeException.Kind.NO_SETTINGS_ACK, "the target did not acknowledge our SETTINGS in "
+                                + wait.toMillis() + " ms (RFC 9113 §6.5.3: \"the recipient MUST immediately emit a SETTINGS frame with the ACK flag set\")")
+                        : new HandshakeException(HandshakeException.Kind.TIMEOUT, "no SETTINGS from the target in " + wait.toMillis()
+                                + " ms (RFC 9113 §3.4: the server connection preface is a SETTINGS frame)");
+            } else if (event instanceof PeerEvent.FrameReceived f && f.frame() instanceof GoAwayFrame g) {
+                // GOAWAY NO_ERROR: shutting down, says nothing; any other code is the target's answer to a valid preface
+                throw new HandshakeException(g.errorCode() == 0 ? HandshakeException.Kind.CLOSED : HandshakeException.Kind.REFUSED,
+                        "the target answered our valid connection preface with " + FrameWords.goAway(g));
             }
         }
         note("handshake complete");
+    }
+
+    /** True when the target has acknowledged every SETTINGS frame we sent (RFC9113 §6.5.3: in order, one ACK each). */
+    public boolean settingsAllAcked() {
+        return settingsAcked >= settingsSent;
+    }
+
+    /** How many of our SETTINGS frames the target has not acknowledged yet. */
+    public int settingsUnacked() {
+        return Math.max(0, settingsSent - settingsAcked);
+    }
+
+    /** True when a PING (not ACK) of ours carried {@code payload}. */
+    public boolean sentPing(long payload) {
+        return pingsSent.contains(payload);
+    }
+
+    /** A client stream id no frame of ours has used yet (odd, above every stream id we sent on). */
+    public int nextStreamId() {
+        int next = highestStreamSent + 1;
+        return next % 2 == 1 ? next : next + 1;
+    }
+
+    /** What the target sent that breaks a rule, in this connection so far. */
+    public List<OutputViolation> outputViolations() {
+        return monitor.violations();
     }
 
     /** Our connection preface octets alone (RFC9113 §3.4), for cases that build the preface themselves. */
@@ -152,7 +195,34 @@ public final class Peer implements AutoCloseable {
 
     /** Sends a frame exactly as the record describes it; no size or RFC check. */
     public void send(Frame frame) {
+        if (frame instanceof SettingsFrame s && !s.ack()) {
+            settingsSent++;
+        } else if (frame instanceof PingFrame p && !p.ack()) {
+            pingsSent.add(p.opaqueData());
+        }
+        sentOnStream(frame.streamId());
+        trackBlock(frame.typeCode(), frame.flags());
         write(FrameWriter.encode(frame), Direction.OUT, FrameDescriber.line(frame));
+    }
+
+    private void trackBlock(int typeCode, int flags) {
+        boolean endHeaders = (flags & 0x4) != 0;
+        if (typeCode == FrameType.HEADERS.code() || typeCode == FrameType.PUSH_PROMISE.code()
+                || typeCode == FrameType.CONTINUATION.code()) {
+            blockOpen = !endHeaders;
+        }
+    }
+
+    /**
+     * True while a field block of ours is unfinished: any frame but its CONTINUATION would itself be a
+     * PROTOCOL_ERROR (RFC9113 §6.10), so no probe may be sent.
+     */
+    public boolean fieldBlockOpen() {
+        return blockOpen;
+    }
+
+    private void sentOnStream(int streamId) {
+        highestStreamSent = Math.max(highestStreamSent, streamId & 0x7fffffff);
     }
 
     /** Sends a frame with a header of our choosing; the Length field is the payload's length. */
@@ -163,6 +233,8 @@ public final class Peer implements AutoCloseable {
     /** Sends any header (Length field may disagree with the payload; reserved bit settable) then the payload. */
     public void writeRawFrame(int lengthField, int typeCode, int flags, int streamId, boolean reservedBit, byte[] payload) {
         byte[] bytes = RawFrameWriter.frame(lengthField, typeCode, flags, streamId, reservedBit, payload);
+        sentOnStream(streamId);
+        trackBlock(typeCode, flags);
         write(bytes, Direction.OUT, describeRaw(bytes, lengthField == payload.length));
     }
 
@@ -177,6 +249,12 @@ public final class Peer implements AutoCloseable {
      */
     public boolean sendBatch(byte[] frames, String description) {
         record(Direction.OUT, description);
+        for (int at = 0; at + FrameSizes.HEADER_LENGTH <= frames.length; ) { // the stream ids the batch used
+            int length = ((frames[at] & 0xff) << 16) | ((frames[at + 1] & 0xff) << 8) | (frames[at + 2] & 0xff);
+            sentOnStream(((frames[at + 5] & 0x7f) << 24) | ((frames[at + 6] & 0xff) << 16) | ((frames[at + 7] & 0xff) << 8)
+                    | (frames[at + 8] & 0xff));
+            at += FrameSizes.HEADER_LENGTH + length;
+        }
         try {
             out.write(frames);
             out.flush();
@@ -278,9 +356,11 @@ public final class Peer implements AutoCloseable {
             String headers = f.headers() == null ? "" : " headers=" + f.headers();
             record(Direction.IN, FrameDescriber.line(f.frame()) + headers);
             answer(f.frame());
+            monitor.onFrame(f.frame(), f.headers());
         } else if (event instanceof PeerEvent.PeerViolation v) {
             record(Direction.IN, FrameType.nameOf(v.header().typeCode()) + " stream=" + v.header().streamId()
                     + " length=" + v.header().length() + " BREAKS " + v.violation());
+            monitor.onBrokenFrame(v.header(), v.violation());
         } else if (event instanceof PeerEvent.Http1Response h) {
             record(Direction.IN, "HTTP/1 answer: " + h.statusLine());
         }
@@ -291,7 +371,7 @@ public final class Peer implements AutoCloseable {
     private void answer(Frame frame) {
         if (frame instanceof SettingsFrame s) {
             if (s.ack()) {
-                ourSettingsAcked = true;
+                settingsAcked++;
             } else {
                 serverSettingsSeen = true;
                 s.settings().forEach(setting -> serverSettings.put(setting.id(), setting.value()));
@@ -397,6 +477,6 @@ public final class Peer implements AutoCloseable {
 
     @Override
     public void close() {
-        Connector.closeQuietly(socket);
+        Connector.closeAtOnce(socket);
     }
 }

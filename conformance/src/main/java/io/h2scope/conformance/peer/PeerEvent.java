@@ -12,12 +12,20 @@ import java.util.Optional;
 /** What {@link Peer#nextEvent} reports, in the order things happened on the connection. */
 public sealed interface PeerEvent {
 
+    /** The event as a phrase in the frame vocabulary, for a verdict's "actual" (never a record's toString). */
+    String describe();
+
     /**
      * A well-formed frame from the target. {@code headers} is the decoded field block when this
      * frame completed one (HEADERS or PUSH_PROMISE with END_HEADERS, or the last CONTINUATION),
      * otherwise null.
      */
     record FrameReceived(Frame frame, List<HeaderField> headers) implements PeerEvent {
+
+        @Override
+        public String describe() {
+            return FrameWords.describe(frame);
+        }
 
         public boolean is(FrameType type) {
             return frame.type() == type;
@@ -34,6 +42,12 @@ public sealed interface PeerEvent {
 
     /** A frame from the target that breaks a frame-level rule (reported by the lenient reader), or an undecodable header block. */
     record PeerViolation(FrameHeader header, Violation violation) implements PeerEvent {
+
+        @Override
+        public String describe() {
+            return "a " + FrameType.nameOf(header.typeCode()) + " frame on stream " + header.streamId()
+                    + " that breaks " + violation.spec() + " (" + violation.detail() + ")";
+        }
     }
 
     /**
@@ -41,13 +55,28 @@ public sealed interface PeerEvent {
      * Request" to the preface on a port that also speaks HTTP/1.1). Nothing after it is parsed as frames.
      */
     record Http1Response(String statusLine) implements PeerEvent {
+
+        @Override
+        public String describe() {
+            return "an HTTP/1 answer \"" + statusLine + "\"";
+        }
     }
 
     /** The target closed the connection (EOF) or reset it; {@code how} says which. */
     record ConnectionClosed(String how) implements PeerEvent {
+
+        @Override
+        public String describe() {
+            return "the connection " + how;
+        }
     }
 
     /** Nothing arrived within the wait. */
     record Timeout(Duration waited) implements PeerEvent {
+
+        @Override
+        public String describe() {
+            return "nothing within " + waited.toMillis() + " ms";
+        }
     }
 }

@@ -1,5 +1,6 @@
 package io.h2scope.conformance.runner;
 
+import io.h2scope.conformance.peer.OutputViolation;
 import io.h2scope.conformance.peer.TraceEntry;
 import io.h2scope.conformance.spec.CaseDef;
 import io.h2scope.conformance.spec.Section;
@@ -17,12 +18,25 @@ import java.util.stream.Collectors;
  * @param verdict   the outcome, expected and actual
  * @param evidence  every frame both ways on the case's connection (and the liveness probe's, when one ran)
  * @param elapsed   wall time of the case, probe included
+ * @param outputViolations the rules the target broke in what it sent during the case (its own output), whatever the
+ *                  case tested; judged by the {@code output/*} cases
  */
 public record CaseResult(Section section, CaseDef definition, int iteration, Verdict verdict, List<TraceEntry> evidence,
-        Duration elapsed) {
+        Duration elapsed, List<OutputViolation> outputViolations) {
 
     public CaseResult {
         evidence = List.copyOf(evidence);
+        outputViolations = List.copyOf(outputViolations);
+    }
+
+    public CaseResult(Section section, CaseDef definition, int iteration, Verdict verdict, List<TraceEntry> evidence,
+            Duration elapsed) {
+        this(section, definition, iteration, verdict, evidence, elapsed, List.of());
+    }
+
+    /** The same result with another verdict. */
+    public CaseResult withVerdict(Verdict value) {
+        return new CaseResult(section, definition, iteration, value, evidence, elapsed, outputViolations);
     }
 
     /** The evidence as text, one line per entry. */

@@ -13,10 +13,14 @@ import java.util.Objects;
  * @param parallel  how many cases run at once (each on its own connection)
  * @param selection which cases
  * @param repeat    how many times each selected case runs (flakiness hunting)
+ * @param maxInconclusivePercent the largest share of INCONCLUSIVE verdicts (of the cases that ran and were not
+ *                  skipped) a run may have and still pass: above it the verdicts say too little to gate on
  */
-public record RunConfig(Target target, PeerOptions peer, int parallel, Selection selection, int repeat) {
+public record RunConfig(Target target, PeerOptions peer, int parallel, Selection selection, int repeat,
+        int maxInconclusivePercent) {
 
     public static final int DEFAULT_PARALLEL = 4;
+    public static final int DEFAULT_MAX_INCONCLUSIVE_PERCENT = 10;
 
     public RunConfig {
         Objects.requireNonNull(target, "target");
@@ -28,6 +32,13 @@ public record RunConfig(Target target, PeerOptions peer, int parallel, Selection
         if (repeat < 1 || repeat > 1000) {
             throw new IllegalArgumentException("repeat must be 1..1000, got " + repeat);
         }
+        if (maxInconclusivePercent < 0 || maxInconclusivePercent > 100) {
+            throw new IllegalArgumentException("max inconclusive percent must be 0..100, got " + maxInconclusivePercent);
+        }
+    }
+
+    public RunConfig(Target target, PeerOptions peer, int parallel, Selection selection, int repeat) {
+        this(target, peer, parallel, selection, repeat, DEFAULT_MAX_INCONCLUSIVE_PERCENT);
     }
 
     public static RunConfig defaults(Target target) {
@@ -43,18 +54,22 @@ public record RunConfig(Target target, PeerOptions peer, int parallel, Selection
     }
 
     public RunConfig withPeer(PeerOptions value) {
-        return new RunConfig(target, value, parallel, selection, repeat);
+        return new RunConfig(target, value, parallel, selection, repeat, maxInconclusivePercent);
     }
 
     public RunConfig withParallel(int value) {
-        return new RunConfig(target, peer, value, selection, repeat);
+        return new RunConfig(target, peer, value, selection, repeat, maxInconclusivePercent);
     }
 
     public RunConfig withSelection(Selection value) {
-        return new RunConfig(target, peer, parallel, value, repeat);
+        return new RunConfig(target, peer, parallel, value, repeat, maxInconclusivePercent);
     }
 
     public RunConfig withRepeat(int value) {
-        return new RunConfig(target, peer, parallel, selection, value);
+        return new RunConfig(target, peer, parallel, selection, value, maxInconclusivePercent);
+    }
+
+    public RunConfig withMaxInconclusivePercent(int value) {
+        return new RunConfig(target, peer, parallel, selection, repeat, value);
     }
 }

@@ -1,6 +1,7 @@
 package io.h2scope.conformance.runner;
 
 import io.h2scope.conformance.peer.HandshakeException;
+import io.h2scope.conformance.peer.OutputViolation;
 import io.h2scope.conformance.peer.Peer;
 import io.h2scope.conformance.peer.TraceEntry;
 import io.h2scope.conformance.spec.CaseDef;
@@ -12,6 +13,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -23,13 +25,23 @@ import java.util.concurrent.TimeoutException;
  * Runs cases: each on a fresh connection, {@code parallel} at a time, each bounded by the per-case
  * timeout (its waits) and a hard cap; an error case is followed by a liveness probe. Results come
  * back in suite order whatever order they finished in.
+ *
+ * <p>A run starts with one handshake of its own: when no connection reaches the HTTP/2 handshake
+ * (nothing listening, TLS failing, an HTTP/1-only port) the run ends there, UNREACHABLE, instead of
+ * reporting every case INCONCLUSIVE; {@link ReachabilityGuard} ends it the same way when the target
+ * stops answering midway. The {@code output/*} cases, which judge what the target sent in the whole
+ * run, run last, once every other case has reported what it saw.
  */
 public final class SuiteRunner {
 
     /** A case whose body outlives this many per-case timeouts is stopped and reported INCONCLUSIVE. */
     private static final int HARD_CAP_TIMEOUTS = 12;
 
+    /** Prefix of the cases that judge the target's own output over the whole run. */
+    static final String OUTPUT_CASES = "output/";
+
     private final RunConfig config;
+    private final ReachabilityGuard guard = new ReachabilityGuard();
 
     public SuiteRunner(RunConfig config) {
         this.config = config;
@@ -44,7 +56,7 @@ public final class SuiteRunner {
         List<Planned> plan = new ArrayList<>();
         for (Section section : sections) {
             for (CaseDef c : section.cases()) {
-                if (config.selection().matches(c)) {
+                if (config.selection().matches(section, c)) {
                     for (int i = 1; i <= config.repeat(); i++) {
                         plan.add(new Planned(section, c, i));
                     }
@@ -59,29 +71,64 @@ public final class SuiteRunner {
         Instant startedAt = Instant.now();
         long start = System.nanoTime();
         listener.started(plan.size());
+        String unreachable = ReachabilityGuard.preflight(config.target(), config.peer());
+        if (unreachable != null) {
+            RunResult run = new RunResult(config.target(), config.strict(), startedAt, Duration.ofNanos(System.nanoTime() - start),
+                    List.of(), unreachable, plan.size(), config.maxInconclusivePercent());
+            listener.finished(run);
+            return run;
+        }
+        List<Planned> first = plan.stream().filter(p -> !isOutputCase(p)).toList();
+        List<Planned> last = plan.stream().filter(SuiteRunner::isOutputCase).toList();
         ExecutorService pool = Executors.newFixedThreadPool(config.parallel(), daemonThreads());
         List<CaseResult> results = new ArrayList<>();
         try {
-            List<Future<CaseResult>> futures = new ArrayList<>();
-            for (Planned p : plan) {
-                futures.add(pool.submit(() -> {
-                    CaseResult result = runOne(p);
-                    synchronized (listener) {
-                        listener.caseFinished(result);
-                    }
-                    return result;
-                }));
-            }
-            for (int i = 0; i < futures.size(); i++) {
-                results.add(collect(plan.get(i), futures.get(i)));
-            }
+            results.addAll(runAll(pool, first, listener, List.of()));
+            results.addAll(runAll(pool, last, listener, List.copyOf(results)));
         } finally {
             pool.shutdownNow();
         }
-        RunResult run = new RunResult(config.target(), config.strict(), startedAt,
-                Duration.ofNanos(System.nanoTime() - start), results);
+        List<CaseResult> ordered = new ArrayList<>();
+        for (Planned p : plan) { // suite order
+            results.stream().filter(r -> r.definition() == p.definition() && r.iteration() == p.iteration())
+                    .findFirst().ifPresent(ordered::add);
+        }
+        RunResult run = new RunResult(config.target(), config.strict(), startedAt, Duration.ofNanos(System.nanoTime() - start),
+                ordered, guard.reason(), plan.size() - ordered.size(), config.maxInconclusivePercent());
         listener.finished(run);
         return run;
+    }
+
+    private static boolean isOutputCase(Planned p) {
+        return p.definition().id().value().startsWith(OUTPUT_CASES);
+    }
+
+    /** Runs {@code batch} in parallel; {@code before} are the results an output case folds in. Not-run cases are left out. */
+    private List<CaseResult> runAll(ExecutorService pool, List<Planned> batch, RunListener listener, List<CaseResult> before) {
+        List<Future<CaseResult>> futures = new ArrayList<>();
+        for (Planned p : batch) {
+            futures.add(pool.submit(() -> {
+                if (guard.reason() != null) {
+                    return null; // the target is gone: not run
+                }
+                CaseResult result = runOne(p);
+                if (isOutputCase(p)) {
+                    result = OutputJudgement.foldIn(result, before);
+                }
+                synchronized (listener) {
+                    listener.caseFinished(result);
+                }
+                return result;
+            }));
+        }
+        List<CaseResult> results = new ArrayList<>();
+        for (int i = 0; i < futures.size(); i++) {
+            CaseResult result = collect(batch.get(i), futures.get(i));
+            if (result != null) {
+                results.add(result);
+            }
+        }
+        return results;
     }
 
     private CaseResult collect(Planned p, Future<CaseResult> future) {
@@ -110,7 +157,9 @@ public final class SuiteRunner {
                     Verdict.skip("SHOULD-level rule: runs only with --strict"), List.of(), Duration.ZERO);
         }
         List<TraceEntry> evidence = new ArrayList<>();
-        Verdict verdict = execute(c, evidence);
+        List<OutputViolation> violations = new ArrayList<>();
+        Verdict verdict = execute(c, evidence, violations);
+        verdict = OutputJudgement.brokenFrames(verdict, violations);
         if (c.errorCase() && verdict.outcome() != Outcome.SKIP && verdict.outcome() != Outcome.INCONCLUSIVE) {
             LivenessProbe.Result probe = LivenessProbe.check(config.target(), config.peer());
             evidence.addAll(probe.evidence());
@@ -120,25 +169,43 @@ public final class SuiteRunner {
                                 + verdict.actual());
             }
         }
-        return new CaseResult(p.section(), c, p.iteration(), verdict, evidence, Duration.ofNanos(System.nanoTime() - start));
+        return new CaseResult(p.section(), c, p.iteration(), verdict, evidence, Duration.ofNanos(System.nanoTime() - start),
+                violations);
     }
 
-    private Verdict execute(CaseDef c, List<TraceEntry> evidence) {
+    private Verdict execute(CaseDef c, List<TraceEntry> evidence, List<OutputViolation> violations) {
         Peer peer;
         try {
             peer = Peer.connect(config.target(), config.peer());
         } catch (HandshakeException e) {
+            guard.failed(e);
             return Verdict.inconclusive(c.accepts(), e.getMessage());
         }
         try (peer) {
-            return c.body().run(peer);
+            Verdict verdict = Objects.requireNonNull(c.body().run(peer), "the case returned no verdict");
+            guard.reached();
+            return verdict;
         } catch (HandshakeException e) {
-            return Verdict.inconclusive(c.accepts(), "the HTTP/2 preface exchange failed: " + e.getMessage());
+            guard.failed(e);
+            return judgeHandshake(c, e);
         } catch (Exception e) {
             return Verdict.inconclusive(c.accepts(), "the case could not run: " + e);
         } finally {
             evidence.addAll(peer.trace());
+            violations.addAll(peer.outputViolations());
         }
+    }
+
+    /**
+     * A preface exchange that failed is the target's doing when it answered our valid preface with
+     * GOAWAY or never acknowledged SETTINGS the case needed in force: FAIL. Otherwise (no connection,
+     * silence, a close) nothing is known about the rule: INCONCLUSIVE.
+     */
+    private static Verdict judgeHandshake(CaseDef c, HandshakeException e) {
+        return switch (e.kind()) {
+            case REFUSED, NO_SETTINGS_ACK -> Verdict.fail(c.accepts(), e.getMessage());
+            default -> Verdict.inconclusive(c.accepts(), "the HTTP/2 preface exchange failed: " + e.getMessage());
+        };
     }
 
     private static java.util.concurrent.ThreadFactory daemonThreads() {

@@ -1,7 +1,10 @@
 package io.h2scope.conformance.suite;
 
 import io.h2scope.conformance.peer.Peer;
+import io.h2scope.conformance.peer.FrameWords;
 import io.h2scope.conformance.peer.PeerEvent;
+import io.h2scope.conformance.verdict.Expect;
+import io.h2scope.conformance.verdict.Outcome;
 import io.h2scope.conformance.verdict.Verdict;
 import io.h2scope.engine.frame.ContinuationFrame;
 import io.h2scope.engine.frame.DataFrame;
@@ -63,9 +66,11 @@ public final class Script {
 
     /**
      * Waits until the target ends {@code streamId} (END_STREAM or RST_STREAM), the set-up of the
-     * "closed stream" cases. Empty when it did; otherwise the INCONCLUSIVE verdict to return.
+     * "closed stream" cases. Empty when it did; otherwise the verdict to return: FAIL when the target
+     * answered our valid request with GOAWAY (its answer, judged), INCONCLUSIVE when it said nothing.
      */
     public static Optional<Verdict> awaitStreamEnd(Peer p, int streamId) {
+        String expected = "the response to our GET on stream " + streamId + " (the case's set-up)";
         while (true) {
             PeerEvent event = p.nextEvent(p.timeout());
             if (event instanceof PeerEvent.FrameReceived f) {
@@ -76,29 +81,26 @@ public final class Script {
                         || frame instanceof HeadersFrame h && h.endStream())) {
                     return Optional.empty();
                 }
-                if (frame instanceof GoAwayFrame) {
-                    return Optional.of(setUpFailed("GOAWAY before stream " + streamId + " ended"));
+                if (frame instanceof GoAwayFrame g) {
+                    return Optional.of(Verdict.fail(expected, "the target answered a valid GET with " + FrameWords.goAway(g)));
                 }
-            } else if (event instanceof PeerEvent.ConnectionClosed || event instanceof PeerEvent.Timeout
-                    || event instanceof PeerEvent.Http1Response) {
-                return Optional.of(setUpFailed("stream " + streamId + " was not ended by the target: " + event));
+            } else if (event instanceof PeerEvent.Timeout) {
+                return Optional.of(setUpFailed("stream " + streamId + " was not ended by the target: " + event.describe()));
+            } else if (event instanceof PeerEvent.ConnectionClosed || event instanceof PeerEvent.Http1Response) {
+                return Optional.of(Verdict.fail(expected, "the target answered a valid GET with " + event.describe()));
             }
         }
     }
 
-    /** Waits for the ACK of the SETTINGS just sent. Empty when it came. */
+    /**
+     * Waits until the target has acknowledged every SETTINGS frame we sent (counted: an ACK of an
+     * earlier SETTINGS, still queued, is not taken for the ACK of the latest). Empty when it did.
+     * GOAWAY or a close in answer to valid SETTINGS is the target's answer: FAIL. Silence is judged
+     * by {@link Expect#settingsAck}'s rules: FAIL when the connection is otherwise alive.
+     */
     public static Optional<Verdict> awaitSettingsAck(Peer p) {
-        while (true) {
-            PeerEvent event = p.nextEvent(p.timeout());
-            if (event instanceof PeerEvent.FrameReceived f && f.frame() instanceof SettingsFrame s && s.ack()) {
-                return Optional.empty();
-            }
-            if (event instanceof PeerEvent.ConnectionClosed || event instanceof PeerEvent.Timeout
-                    || event instanceof PeerEvent.Http1Response
-                    || event instanceof PeerEvent.FrameReceived g && g.frame() instanceof GoAwayFrame) {
-                return Optional.of(setUpFailed("our SETTINGS was not acknowledged: " + event));
-            }
-        }
+        Verdict verdict = Expect.settingsAck(p);
+        return verdict.outcome() == Outcome.PASS ? Optional.empty() : Optional.of(verdict);
     }
 
     private static Verdict setUpFailed(String why) {

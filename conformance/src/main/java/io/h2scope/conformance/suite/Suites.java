@@ -52,6 +52,7 @@ import io.h2scope.conformance.suite.http2.S8_1_2_6_MalformedMessages;
 import io.h2scope.conformance.suite.http2.S8_1_2_HeaderFields;
 import io.h2scope.conformance.suite.http2.S8_1_RequestResponseExchange;
 import io.h2scope.conformance.suite.http2.S8_2_ServerPush;
+import io.h2scope.conformance.suite.output.ServerOutput;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -72,6 +73,7 @@ public final class Suites {
         sections.add(new T9_2_TlsUsage());
         sections.add(new T9_2_1_Renegotiation());
         sections.add(new Security());
+        sections.addAll(ServerOutput.sections()); // judge the whole run's output: run last
         return List.copyOf(sections);
     }
 

@@ -37,6 +37,9 @@ public final class ReferenceServerTarget implements EmbeddedTarget {
     }
 
     /** The reference server as shipped, h2c or TLS. */
+    /** The reference server's route for a body of that many octets: four full frames and a part. */
+    static final String LARGE_PATH = "/bytes/70000";
+
     public static ReferenceServerTarget of(boolean tls) {
         return new ReferenceServerTarget(tls, UnaryOperator.identity(), "h2scope reference server");
     }
@@ -49,7 +52,7 @@ public final class ReferenceServerTarget implements EmbeddedTarget {
         ReferenceServer.Options options = tls ? ReferenceServer.Options.tlsSelfSigned() : ReferenceServer.Options.h2c();
         server = customizer.apply(ReferenceServer.configure(options)).start();
         return new Target(label + " (embedded, " + (tls ? "TLS" : "h2c") + ", " + server.url() + ")",
-                "127.0.0.1", server.port(), tls, "/");
+                "127.0.0.1", server.port(), tls, "/", LARGE_PATH);
     }
 
     /** The running server (for tests that look inside), or null before {@link #start()}. */

@@ -12,8 +12,10 @@ import java.util.Objects;
  * @param port TCP port
  * @param tls  true: TLS with ALPN "h2"; false: cleartext h2c with prior knowledge (RFC 9113 §3.3)
  * @param path the path requested by cases that need a real response (a resource that exists)
+ * @param largePath a path whose response body is larger than 16,384 octets (more than one DATA frame of the default
+ *             SETTINGS_MAX_FRAME_SIZE), for the cases that check how a body is framed; the path itself when unknown
  */
-public record Target(String name, String host, int port, boolean tls, String path) {
+public record Target(String name, String host, int port, boolean tls, String path, String largePath) {
 
     public Target {
         Objects.requireNonNull(host, "host");
@@ -24,9 +26,19 @@ public record Target(String name, String host, int port, boolean tls, String pat
         if (!path.startsWith("/")) {
             throw new IllegalArgumentException("path must start with '/', got " + path);
         }
+        if (largePath == null) {
+            largePath = path;
+        } else if (!largePath.startsWith("/")) {
+            throw new IllegalArgumentException("large path must start with '/', got " + largePath);
+        }
         if (name == null || name.isBlank()) {
             name = host + ":" + port;
         }
+    }
+
+    /** A target whose large-body path is not known. */
+    public Target(String name, String host, int port, boolean tls, String path) {
+        this(name, host, port, tls, path, null);
     }
 
     /**

@@ -41,18 +41,27 @@ public final class S3_5_ConnectionPreface implements Section {
                         }));
     }
 
-    /** Also used by generic/1: the target's very first frame must be a non-ACK SETTINGS. */
+    /**
+     * Also used by generic/1: the target's very first frame must be a non-ACK SETTINGS, and the SETTINGS
+     * of our preface must be acknowledged (RFC9113 §3.4: "The SETTINGS frames received from a peer as
+     * part of the connection preface MUST be acknowledged").
+     */
     public static Verdict firstFrameIsSettings(io.h2scope.conformance.peer.Peer p) {
-        String expected = "SETTINGS (no ACK) as the first frame";
+        String expected = "SETTINGS (no ACK) as the first frame, and an ACK of our preface SETTINGS";
         p.sendPreface();
         p.send(SettingsFrame.of());
         PeerEvent event = p.nextEvent(p.timeout());
-        if (event instanceof PeerEvent.FrameReceived f && f.frame() instanceof SettingsFrame s && !s.ack()) {
-            return Verdict.pass(expected, "SETTINGS with " + s.settings().size() + " parameters");
-        }
         if (event instanceof PeerEvent.Timeout) {
             return Verdict.inconclusive(expected, "nothing within " + p.timeout().toMillis() + " ms");
         }
-        return Verdict.fail(expected, String.valueOf(event));
+        if (!(event instanceof PeerEvent.FrameReceived f && f.frame() instanceof SettingsFrame s && !s.ack())) {
+            return Verdict.fail(expected, "the first thing the target sent was " + event.describe());
+        }
+        Verdict acked = Expect.settingsAck(p);
+        if (acked.outcome() != io.h2scope.conformance.verdict.Outcome.PASS) {
+            return Verdict.fail(expected, "SETTINGS with " + s.settings().size() + " parameters first, but our preface "
+                    + "SETTINGS was not acknowledged: " + acked.actual());
+        }
+        return Verdict.pass(expected, "SETTINGS with " + s.settings().size() + " parameters, then the ACK of ours");
     }
 }

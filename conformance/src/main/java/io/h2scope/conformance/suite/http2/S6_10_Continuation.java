@@ -1,10 +1,12 @@
 package io.h2scope.conformance.suite.http2;
 
 import static io.h2scope.engine.error.ErrorCode.PROTOCOL_ERROR;
+import static io.h2scope.engine.error.ErrorCode.STREAM_CLOSED;
 
 import io.h2scope.conformance.spec.CaseDef;
 import io.h2scope.conformance.spec.Section;
 import io.h2scope.conformance.suite.Script;
+import io.h2scope.conformance.verdict.AcceptedCode;
 import io.h2scope.conformance.verdict.Expect;
 import io.h2scope.engine.frame.HeadersFrame;
 import java.util.List;
@@ -13,6 +15,11 @@ import java.util.List;
 public final class S6_10_Continuation implements Section {
 
     private static final String PRECEDED = "A CONTINUATION frame MUST be preceded by a HEADERS, PUSH_PROMISE or CONTINUATION frame without the END_HEADERS flag set. A recipient that observes violation of this rule MUST respond with a connection error (Section 5.4.1) of type PROTOCOL_ERROR.";
+
+    /** RFC 9113 §5.1: the stream our HEADERS ended (END_STREAM) is half-closed (remote) when the CONTINUATION comes. */
+    static final AcceptedCode[] ON_HALF_CLOSED = {
+        AcceptedCode.of(STREAM_CLOSED, "§5.1: a frame on a half-closed (remote) stream"),
+        AcceptedCode.of(PROTOCOL_ERROR, "§6.10: a CONTINUATION not preceded by a block without END_HEADERS")};
 
     @Override
     public String id() {
@@ -61,32 +68,36 @@ public final class S6_10_Continuation implements Section {
                         }),
                 CaseDef.define("http2/6.10/after-headers-with-end-headers").h2spec("http2/6.10/4").rfc("6.10", "6.10")
                         .sends("a complete HEADERS (END_HEADERS), then CONTINUATION on the same stream")
-                        .quote(PRECEDED).accepts("GOAWAY with PROTOCOL_ERROR").errorCase()
+                        .quote(PRECEDED).accepts("GOAWAY with PROTOCOL_ERROR (§6.10), or RST_STREAM or GOAWAY with STREAM_CLOSED: "
+                                + "the HEADERS had END_STREAM, so §5.1 applies as well").errorCase()
                         .run(p -> {
                             p.handshake();
                             Script.get(p, 1);
                             Script.continuation(p, 1, Script.dummyBlock(p), true);
-                            return Expect.connectionError(p, PROTOCOL_ERROR);
+                            return Expect.streamError(p, 1, ON_HALF_CLOSED);
                         }),
                 CaseDef.define("http2/6.10/after-continuation-with-end-headers").h2spec("http2/6.10/5").rfc("6.10", "6.10")
                         .sends("HEADERS, CONTINUATION with END_HEADERS, then another CONTINUATION")
-                        .quote(PRECEDED).accepts("GOAWAY with PROTOCOL_ERROR").errorCase()
+                        .quote(PRECEDED).accepts("GOAWAY with PROTOCOL_ERROR (§6.10), or RST_STREAM or GOAWAY with STREAM_CLOSED: "
+                                + "the HEADERS had END_STREAM, so §5.1 applies as well").errorCase()
                         .run(p -> {
                             p.handshake();
                             p.send(HeadersFrame.of(1, Script.getBlock(p), true, false));
                             Script.continuation(p, 1, Script.dummyBlock(p), true);
                             Script.continuation(p, 1, Script.dummyBlock(p), true);
-                            return Expect.connectionError(p, PROTOCOL_ERROR);
+                            return Expect.streamError(p, 1, ON_HALF_CLOSED);
                         }),
                 CaseDef.define("http2/6.10/after-data").h2spec("http2/6.10/6").rfc("6.10", "6.10")
                         .sends("a complete POST head, DATA without END_STREAM, then CONTINUATION on the stream")
-                        .quote(PRECEDED).accepts("GOAWAY with PROTOCOL_ERROR").errorCase()
+                        .quote(PRECEDED).accepts("GOAWAY with PROTOCOL_ERROR (§6.10), or GOAWAY with STREAM_CLOSED when the target "
+                                + "had already closed the stream with an early answer (§5.1)").errorCase()
                         .run(p -> {
                             p.handshake();
                             Script.openPost(p, 1);
                             Script.data(p, 1, "test", false);
                             Script.continuation(p, 1, Script.dummyBlock(p), true);
-                            return Expect.connectionError(p, PROTOCOL_ERROR);
+                            return Expect.connectionError(p, AcceptedCode.of(PROTOCOL_ERROR, "§6.10: a CONTINUATION after DATA"),
+                                    AcceptedCode.of(STREAM_CLOSED, "§5.1: a frame on a stream the target had closed"));
                         }));
     }
 }

@@ -99,7 +99,7 @@ public final class S6_9_2_InitialWindowSize implements Section {
                 return Optional.of(Verdict.skip("the response has no body; the case needs at least 5 octets"));
             }
             if (!(event instanceof PeerEvent.FrameReceived)) {
-                return Optional.of(Verdict.inconclusive("DATA on stream 1", "no first DATA frame: " + event));
+                return Optional.of(Verdict.inconclusive("DATA on stream 1", "no first DATA frame: " + event.describe()));
             }
         }
     }

@@ -1,0 +1,64 @@
+package io.h2scope.conformance.peer;
+
+import io.h2scope.engine.error.ErrorCode;
+import io.h2scope.engine.frame.DataFrame;
+import io.h2scope.engine.frame.Frame;
+import io.h2scope.engine.frame.FrameType;
+import io.h2scope.engine.frame.GoAwayFrame;
+import io.h2scope.engine.frame.HeadersFrame;
+import io.h2scope.engine.frame.PingFrame;
+import io.h2scope.engine.frame.RstStreamFrame;
+import io.h2scope.engine.frame.SettingsFrame;
+import io.h2scope.engine.frame.WindowUpdateFrame;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Frames as short phrases for verdicts: {@code GOAWAY PROTOCOL_ERROR (last_stream=1, debug "bad frame")},
+ * {@code RST_STREAM CANCEL on stream 3}, {@code PING ACK 6832736370650001}. The one place a verdict's
+ * "actual" names a frame, so every case words the same frame the same way.
+ */
+public final class FrameWords {
+
+    private static final int MAX_DEBUG = 80;
+
+    private FrameWords() {
+    }
+
+    public static String describe(Frame frame) {
+        if (frame instanceof GoAwayFrame g) {
+            return goAway(g);
+        }
+        if (frame instanceof RstStreamFrame r) {
+            return rstStream(r);
+        }
+        if (frame instanceof PingFrame p) {
+            return String.format("PING%s %016x", p.ack() ? " ACK" : "", p.opaqueData());
+        }
+        if (frame instanceof SettingsFrame s) {
+            return s.ack() ? "SETTINGS ACK" : "SETTINGS with " + s.settings().size() + " parameters";
+        }
+        if (frame instanceof WindowUpdateFrame w) {
+            return "WINDOW_UPDATE +" + w.increment() + (w.streamId() == 0 ? " on the connection" : " on stream " + w.streamId());
+        }
+        if (frame instanceof DataFrame d) {
+            return "DATA of " + d.payloadLength() + " octets on stream " + d.streamId() + (d.endStream() ? " with END_STREAM" : "");
+        }
+        if (frame instanceof HeadersFrame h) {
+            return "HEADERS on stream " + h.streamId() + (h.endStream() ? " with END_STREAM" : "");
+        }
+        return FrameType.nameOf(frame.typeCode()) + " on stream " + frame.streamId();
+    }
+
+    public static String goAway(GoAwayFrame g) {
+        String debug = new String(g.debugData(), StandardCharsets.UTF_8).strip();
+        if (debug.length() > MAX_DEBUG) {
+            debug = debug.substring(0, MAX_DEBUG) + "...";
+        }
+        return "GOAWAY " + ErrorCode.nameOf(g.errorCode()) + " (last_stream=" + g.lastStreamId()
+                + (debug.isEmpty() ? "" : ", debug \"" + debug + "\"") + ")";
+    }
+
+    public static String rstStream(RstStreamFrame r) {
+        return "RST_STREAM " + ErrorCode.nameOf(r.errorCode()) + " on stream " + r.streamId();
+    }
+}
