@@ -29,17 +29,21 @@ import picocli.CommandLine.Parameters;
 /** {@code h2scope conform}: runs the conformance suite against a server and reports per case. */
 @Command(name = "conform", mixinStandardHelpOptions = true,
         description = {"Tests an HTTP/2 server against RFC 9113 / 7540 / 7541, case by case, with the frames that prove each verdict.",
-                "Exit status: 0 all MUST cases pass, 1 a case failed, 2 usage error."})
+                "Exit status: 0 all MUST cases pass, 1 a case failed, 2 usage error, 3 the target was not reached "
+                        + "(no connection got through the HTTP/2 handshake) or too many verdicts were INCONCLUSIVE."})
 public final class ConformCommand implements Callable<Integer> {
 
     /** Exit status when any blocking case fails. */
     static final int EXIT_FAILED = 1;
+    /** Exit status when the run says nothing: the target was not reached, or INCONCLUSIVE dominates. */
+    static final int EXIT_NOT_JUDGED = 3;
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "URL",
             description = "http://host:port/path (h2c, prior knowledge) or https://host:port/path (TLS, ALPN h2)")
     String url;
 
-    @Option(names = "--section", paramLabel = "N", split = ",", description = "only cases of these RFC 7540 sections (and subsections), e.g. 6.5")
+    @Option(names = "--section", paramLabel = "NAME", split = ",", description = "only cases of these sections and their "
+            + "subsections: a name --list shows (security, http2/6.5, hpack/5.2, output) or an RFC section number (6.5)")
     List<String> sections = new ArrayList<>();
 
     @Option(names = "--case", paramLabel = "PREFIX", split = ",", description = "only cases whose id starts with this, e.g. http2/6.7")
@@ -63,6 +67,10 @@ public final class ConformCommand implements Callable<Integer> {
     @Option(names = "--report", paramLabel = "KIND=PATH", split = ",", description = "also write junit=PATH, json=PATH, html=PATH")
     Map<String, Path> reports = new LinkedHashMap<>();
 
+    @Option(names = "--max-inconclusive", paramLabel = "PERCENT", defaultValue = "10",
+            description = "a run with more INCONCLUSIVE verdicts than this share of the cases judged exits 3 (default ${DEFAULT-VALUE})")
+    int maxInconclusive;
+
     @Option(names = "--list", description = "list the selected cases without running them")
     boolean list;
 
@@ -82,6 +90,19 @@ public final class ConformCommand implements Callable<Integer> {
             }
         }
         Selection selection = new Selection(casePrefixes, sections);
+        List<String> unmatched = selection.unmatched(Suites.all());
+        if (!unmatched.isEmpty()) {
+            err.println("h2scope conform: " + String.join(", ", unmatched) + " selects no case: give a section name or id prefix "
+                    + "that --list shows (" + Suites.all().stream().map(s -> s.id().split("/")[0]).distinct()
+                    .collect(java.util.stream.Collectors.joining(", ")) + ", or one of their subsections like http2/6.5) or an RFC section number like 6.5");
+            err.flush();
+            return CommandLine.ExitCode.USAGE;
+        }
+        if (maxInconclusive < 0 || maxInconclusive > 100) {
+            err.println("h2scope conform: --max-inconclusive must be 0..100 (percent), got " + maxInconclusive);
+            err.flush();
+            return CommandLine.ExitCode.USAGE;
+        }
         if (url != null && embeddedTls) {
             err.println("h2scope conform: --tls selects TLS for the embedded server; with a URL, use https:// instead");
             err.flush();
@@ -91,19 +112,25 @@ public final class ConformCommand implements Callable<Integer> {
                 .withInsecure(insecure || url == null); // the embedded server's certificate is self-signed
         if (list) {
             Target target = url == null ? new Target("list", "127.0.0.1", 1, false, "/") : Target.parse(url);
-            new SuiteRunner(new RunConfig(target, peer, parallel, selection, repeat)).plan(Suites.all())
-                    .forEach(p -> out.printf("%-60s %-14s %s %s%n", p.definition().id(),
-                    p.definition().h2spec().orElse("-"), p.definition().level(), p.definition().description()));
+            String[] section = {null};
+            new SuiteRunner(new RunConfig(target, peer, parallel, selection, repeat)).plan(Suites.all()).forEach(p -> {
+                if (!p.section().id().equals(section[0])) {
+                    section[0] = p.section().id();
+                    out.println(p.section().id() + "  " + p.section().title());
+                }
+                out.printf("  %-58s %-14s %s %s%n", p.definition().id(), p.definition().h2spec().orElse("-"),
+                        p.definition().level(), p.definition().description());
+            });
             out.flush();
             return CommandLine.ExitCode.OK;
         }
         if (url != null) {
-            return runAndReport(new RunConfig(Target.parse(url), peer, parallel, selection, repeat), out);
+            return runAndReport(new RunConfig(Target.parse(url), peer, parallel, selection, repeat, maxInconclusive), out);
         }
         try (ReferenceServerTarget embedded = ReferenceServerTarget.of(embeddedTls)) {
             Target target = embedded.start();
             out.println("No URL given: testing the embedded server, " + target.name());
-            return runAndReport(new RunConfig(target, peer, parallel, selection, repeat), out);
+            return runAndReport(new RunConfig(target, peer, parallel, selection, repeat, maxInconclusive), out);
         }
     }
 
@@ -111,7 +138,11 @@ public final class ConformCommand implements Callable<Integer> {
         out.flush();
         RunResult run = new SuiteRunner(config).run(Suites.all(), ConsoleReporter.forStdout());
         writeReports(run);
-        return run.passed() ? CommandLine.ExitCode.OK : EXIT_FAILED;
+        return switch (run.status()) {
+            case PASSED -> CommandLine.ExitCode.OK;
+            case FAILED -> EXIT_FAILED;
+            case UNREACHABLE, INCONCLUSIVE -> EXIT_NOT_JUDGED;
+        };
     }
 
     private void writeReports(RunResult run) throws IOException {

@@ -91,9 +91,10 @@ public final class ConsoleReporter implements RunListener {
     /** E.g. {@code 120 cases in 3.2 s: 110 passed, 4 lenient, 3 failed, 2 skipped, 1 inconclusive}. */
     public static String summary(RunResult run) {
         Map<Outcome, Integer> c = run.counts();
-        return String.format(Locale.ROOT, "%d cases in %.1f s: %d passed, %d lenient, %d failed, %d skipped, %d inconclusive",
+        String counts = String.format(Locale.ROOT, "%d cases in %.1f s: %d passed, %d lenient, %d failed, %d skipped, %d inconclusive",
                 run.results().size(), run.elapsed().toMillis() / 1000.0, c.get(Outcome.PASS), c.get(Outcome.PASS_LENIENT),
                 c.get(Outcome.FAIL), c.get(Outcome.SKIP), c.get(Outcome.INCONCLUSIVE));
+        return run.diagnosis().map(d -> counts + "\nNOT JUDGED: " + d).orElse(counts);
     }
 
     private String paint(Outcome outcome, String text) {
