@@ -2,9 +2,8 @@ package io.h2scope.cli.conform;
 
 import io.h2scope.conformance.peer.PeerOptions;
 import io.h2scope.conformance.report.ConsoleReporter;
-import io.h2scope.conformance.report.HtmlReport;
-import io.h2scope.conformance.report.JUnitXmlReport;
-import io.h2scope.conformance.report.JsonReport;
+import io.h2scope.conformance.report.ReportDestinations;
+import io.h2scope.conformance.report.RunHeader;
 import io.h2scope.conformance.runner.RunConfig;
 import io.h2scope.conformance.runner.RunResult;
 import io.h2scope.conformance.runner.Selection;
@@ -72,15 +71,13 @@ public final class ConformCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    private ReportDestinations destinations = ReportDestinations.none();
+
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        for (String kind : reports.keySet()) {
-            if (!List.of("junit", "json", "html").contains(kind)) {
-                throw new IllegalArgumentException("--report kind must be junit, json or html, got " + kind);
-            }
-        }
+        destinations = ReportDestinations.check(reports); // before the run: a bad path must not cost a whole run
         Selection selection = new Selection(casePrefixes, sections);
         if (url != null && embeddedTls) {
             err.println("h2scope conform: --tls selects TLS for the embedded server; with a URL, use https:// instead");
@@ -110,18 +107,8 @@ public final class ConformCommand implements Callable<Integer> {
     private int runAndReport(RunConfig config, PrintWriter out) throws IOException {
         out.flush();
         RunResult run = new SuiteRunner(config).run(Suites.all(), ConsoleReporter.forStdout());
-        writeReports(run);
+        destinations.writeAll(RunHeader.of(config, run), run);
         return run.passed() ? CommandLine.ExitCode.OK : EXIT_FAILED;
-    }
-
-    private void writeReports(RunResult run) throws IOException {
-        for (Map.Entry<String, Path> report : reports.entrySet()) {
-            switch (report.getKey()) {
-                case "junit" -> JUnitXmlReport.write(run, report.getValue());
-                case "json" -> JsonReport.write(run, report.getValue());
-                default -> HtmlReport.write(run, report.getValue());
-            }
-        }
     }
 
     /** {@code 1s}, {@code 500ms}, {@code 2m}, or an ISO-8601 duration ({@code PT1.5S}). */
