@@ -12,7 +12,7 @@ import java.util.Map;
 /**
  * The console report. While cases run, one line per verdict as it is decided, in the order cases
  * finish (they run in parallel), with progress and elapsed time, on a terminal and in a CI log
- * alike: {@code [ 12/192  3.4s] ✘ http2/6.7/length-not-8 FAIL (RFC 9113 §6.7): GOAWAY INTERNAL_ERROR}.
+ * alike: {@code [ 12/192   3.4s] ✘ http2/6.7/length-not-8 FAIL (RFC 9113 §6.7): GOAWAY with PROTOCOL_ERROR}.
  * At the end, the results in suite order grouped by section with ✔ / ✘ / ~ symbols, the details of
  * everything that is not a plain PASS (each FAIL with the RFC 9113 rule it broke), and the counts.
  * Colour only when {@code colour} is set (a terminal).
