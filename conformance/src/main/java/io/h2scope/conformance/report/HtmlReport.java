@@ -112,9 +112,13 @@ public final class HtmlReport {
             html.append("expected: ").append(Xml.text(r.verdict().expected())).append("<br>");
         }
         html.append(outcome == Outcome.SKIP || outcome == Outcome.INCONCLUSIVE ? "reason: " : "actual: ")
-                .append(Xml.text(r.verdict().actual())).append("<br><i>").append(Xml.text("RFC 9113 §"
-                + r.definition().rfc9113() + " (RFC 7540 §" + r.definition().rfc7540() + "): " + r.definition().quote()))
-                .append("</i></div>");
+                .append(Xml.text(r.verdict().actual()));
+        // the rule where the verdict is about it; a PASS or a SKIP keeps the page short
+        if (outcome != Outcome.PASS && outcome != Outcome.SKIP) {
+            html.append("<br><i>").append(Xml.text("RFC 9113 §" + r.definition().rfc9113() + " (RFC 7540 §"
+                    + r.definition().rfc7540() + "): " + r.definition().quote())).append("</i>");
+        }
+        html.append("</div>");
         if (!r.evidence().isEmpty()) {
             html.append("<details><summary>evidence (").append(r.evidence().size()).append(" lines)</summary><pre>")
                     .append(Xml.text(r.evidenceText())).append("</pre></details>");
