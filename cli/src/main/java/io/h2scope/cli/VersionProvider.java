@@ -1,14 +1,14 @@
 package io.h2scope.cli;
 
+import io.h2scope.conformance.report.H2scopeVersion;
 import picocli.CommandLine;
 
-/** The version from the jar manifest, or "development" when run from classes. */
+/** {@code --version}: the version every report states too ({@link H2scopeVersion}). */
 final class VersionProvider implements CommandLine.IVersionProvider {
 
     @Override
     public String[] getVersion() {
-        String v = VersionProvider.class.getPackage().getImplementationVersion();
-        return new String[] {"h2scope " + (v == null ? "development" : v),
+        return new String[] {"h2scope " + H2scopeVersion.get(),
                 "Java " + Runtime.version() + " (" + System.getProperty("java.vendor") + ")"};
     }
 }

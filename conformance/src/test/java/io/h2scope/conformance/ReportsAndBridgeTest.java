@@ -9,9 +9,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.h2scope.conformance.junit.ConformanceTests;
 import io.h2scope.conformance.peer.Direction;
 import io.h2scope.conformance.peer.TraceEntry;
+import io.h2scope.conformance.report.ConsoleReporter;
+import io.h2scope.conformance.report.H2scopeVersion;
 import io.h2scope.conformance.report.HtmlReport;
 import io.h2scope.conformance.report.JUnitXmlReport;
 import io.h2scope.conformance.report.JsonReport;
+import io.h2scope.conformance.report.RunHeader;
 import io.h2scope.conformance.runner.CaseResult;
 import io.h2scope.conformance.runner.RunConfig;
 import io.h2scope.conformance.runner.RunResult;
@@ -21,10 +24,15 @@ import io.h2scope.conformance.spec.Section;
 import io.h2scope.conformance.suite.http2.S6_7_Ping;
 import io.h2scope.conformance.target.Target;
 import io.h2scope.conformance.verdict.Verdict;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.DynamicContainer;
@@ -33,10 +41,16 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
 import org.xml.sax.InputSource;
 
 /** Reports render every outcome with its evidence; the JUnit bridge maps outcomes to JUnit's. */
 class ReportsAndBridgeTest {
+
+    private static final List<TraceEntry> PASS_EVIDENCE = List.of(new TraceEntry(4_213_000, Direction.OUT, "PING opaque=h2spec"),
+            new TraceEntry(4_598_000, Direction.IN, "PING flags=ACK opaque=h2spec"));
 
     private static RunResult sampleRun() {
         Section ping = new S6_7_Ping();
@@ -44,16 +58,20 @@ class ReportsAndBridgeTest {
         List<TraceEntry> evidence = List.of(new TraceEntry(1_000_000, Direction.OUT, "PING stream=1 <&> \"x\""),
                 new TraceEntry(2_000_000, Direction.IN, "GOAWAY error=INTERNAL_ERROR"));
         return new RunResult(Target.parse("http://127.0.0.1:8080/"), false, Instant.EPOCH, Duration.ofMillis(1234), List.of(
-                new CaseResult(ping, cases.get(0), 1, Verdict.pass("PING ACK", "PING ACK"), List.of(), Duration.ofMillis(3)),
+                new CaseResult(ping, cases.get(0), 1, Verdict.pass("PING ACK", "PING ACK"), PASS_EVIDENCE, Duration.ofMillis(3)),
                 new CaseResult(ping, cases.get(2), 1, Verdict.fail("GOAWAY PROTOCOL_ERROR", "GOAWAY INTERNAL_ERROR"), evidence,
                         Duration.ofMillis(5)),
                 new CaseResult(ping, cases.get(3), 1, Verdict.skip("not today"), List.of(), Duration.ZERO)));
     }
 
+    private static RunHeader header(RunResult run) {
+        return new RunHeader(run.startedAt(), "9.8.7-test", run.target(), false, Duration.ofMillis(1500), 4, 1);
+    }
+
     @Test
     void junitXmlIsWellFormedWithFailureEvidence() throws Exception {
-        String xml = JUnitXmlReport.render(sampleRun());
-        var doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(new InputSource(new StringReader(xml)));
+        RunResult run = sampleRun();
+        var doc = parseXml(JUnitXmlReport.render(header(run), run));
         assertEquals(3, doc.getElementsByTagName("testcase").getLength());
         assertEquals(1, doc.getElementsByTagName("failure").getLength());
         assertEquals(1, doc.getElementsByTagName("skipped").getLength());
@@ -61,8 +79,34 @@ class ReportsAndBridgeTest {
     }
 
     @Test
+    void junitXmlNamesCasesByIdAndKeepsEveryVerdictsEvidenceAndTheRunHeader() throws Exception {
+        RunResult run = sampleRun();
+        var doc = parseXml(JUnitXmlReport.render(header(run), run));
+        Element pass = (Element) doc.getElementsByTagName("testcase").item(0);
+        assertEquals("http2/6.7/ping-is-acked", pass.getAttribute("name"));
+        assertEquals("http2/6.7", pass.getAttribute("classname"));
+        String out = pass.getElementsByTagName("system-out").item(0).getTextContent();
+        assertTrue(out.startsWith("PASS") && out.contains("+0.004213s >> PING opaque=h2spec"), out);
+        Map<String, String> properties = new HashMap<>();
+        NodeList nodes = doc.getElementsByTagName("testsuite").item(0).getChildNodes();
+        for (int i = 0; i < nodes.getLength(); i++) {
+            if (nodes.item(i) instanceof Element e && e.getTagName().equals("properties")) {
+                NodeList props = e.getElementsByTagName("property");
+                for (int j = 0; j < props.getLength(); j++) {
+                    Element p = (Element) props.item(j);
+                    properties.put(p.getAttribute("name"), p.getAttribute("value"));
+                }
+            }
+        }
+        assertEquals("9.8.7-test", properties.get("h2scope.version"));
+        assertEquals("1.5s", properties.get("timeout"));
+        assertEquals("4", properties.get("parallel"));
+    }
+
+    @Test
     void jsonIsVersionedAndMachineReadable() throws Exception {
-        JsonNode root = new ObjectMapper().readTree(JsonReport.render(sampleRun()));
+        RunResult run = sampleRun();
+        JsonNode root = new ObjectMapper().readTree(JsonReport.render(header(run), run));
         assertEquals(JsonReport.SCHEMA, root.get("schema").asText());
         assertEquals(1, root.get("counts").get("FAIL").asInt());
         assertEquals(false, root.get("passed").asBoolean());
@@ -73,11 +117,108 @@ class ReportsAndBridgeTest {
     }
 
     @Test
+    void jsonKeepsPassEvidenceAndStatesTheRunHeader() throws Exception {
+        RunResult run = sampleRun();
+        JsonNode root = new ObjectMapper().readTree(JsonReport.render(header(run), run));
+        JsonNode pass = root.get("results").get(0);
+        assertEquals("PASS", pass.get("outcome").asText());
+        assertEquals(2, pass.get("evidence").size(), pass.toString());
+        assertEquals(4_213_000, pass.get("evidence").get(0).get("nanos").asLong());
+        assertEquals("9.8.7-test", root.get("h2scope").asText());
+        assertEquals("1970-01-01T00:00:00Z", root.get("startedAt").asText());
+        assertEquals("http://127.0.0.1:8080/", root.get("target").get("url").asText());
+        assertEquals(1500, root.get("options").get("timeoutMs").asInt());
+        assertEquals(4, root.get("options").get("parallel").asInt());
+        assertEquals(false, root.get("options").get("strict").asBoolean());
+    }
+
+    @Test
     void htmlIsSelfContainedAndEscaped() {
-        String html = HtmlReport.render(sampleRun());
+        RunResult run = sampleRun();
+        String html = HtmlReport.render(header(run), run);
         assertTrue(html.contains("<details>"));
         assertTrue(html.contains("&lt;&amp;&gt;"));
-        assertTrue(!html.contains("<script") && !html.contains("http-equiv") && !html.contains("<link"));
+        assertTrue(!html.contains("<script src") && !html.contains("http-equiv") && !html.contains("<link")
+                && !html.contains("src=\""), "no external asset");
+    }
+
+    @Test
+    void htmlPutsFailuresFirstWithFiltersAndTheRunHeader() {
+        RunResult run = sampleRun();
+        String html = HtmlReport.render(header(run), run);
+        int fail = html.indexOf("<code>http2/6.7/nonzero-stream-id</code>");
+        int skip = html.indexOf("<code>http2/6.7/length-not-8</code>");
+        int pass = html.indexOf("<code>http2/6.7/ping-is-acked</code>");
+        assertTrue(fail > 0 && fail < skip && skip < pass, "FAIL, then SKIP, then PASS: " + fail + " " + skip + " " + pass);
+        assertTrue(html.contains("data-outcome=\"FAIL\"") && html.contains("<select id=\"section\">")
+                && html.contains("<option value=\"http2/6.7\">http2/6.7 PING</option>"), html);
+        assertTrue(html.contains("<li class=\"case\" data-outcome=\"PASS\" data-section=\"http2/6.7\">"), html);
+        assertTrue(html.contains("1970-01-01T00:00:00Z") && html.contains("9.8.7-test")
+                && html.contains("strict off, timeout 1.5s, parallel 4") && html.contains("http://127.0.0.1:8080/"), html);
+        assertTrue(html.contains("RFC 9113 §6.7"), html);
+        // a PASS can be audited: its evidence is there too
+        assertTrue(html.contains("+0.004213s &gt;&gt; PING opaque=h2spec"), html);
+    }
+
+    @Test
+    void consoleStreamsEachVerdictAsItIsDecidedThenReportsInSuiteOrder() {
+        RunResult run = sampleRun();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        ConsoleReporter console = new ConsoleReporter(new PrintStream(bytes, true, StandardCharsets.UTF_8), false, true);
+        console.started(3);
+        // finished out of suite order, as parallel cases do
+        console.caseFinished(run.results().get(2));
+        console.caseFinished(run.results().get(1));
+        String live = bytes.toString(StandardCharsets.UTF_8);
+        List<String> lines = live.lines().toList();
+        assertEquals(3, lines.size(), live);
+        assertTrue(lines.get(1).matches("\\[1/3 +\\d+\\.\\ds] - http2/6\\.7/length-not-8 SKIP: not today"), lines.get(1));
+        assertTrue(lines.get(2).matches("\\[2/3 +\\d+\\.\\ds] ✘ http2/6\\.7/nonzero-stream-id FAIL \\(RFC 9113 §6\\.7\\): GOAWAY INTERNAL_ERROR"),
+                lines.get(2));
+        console.caseFinished(run.results().get(0));
+        assertTrue(bytes.toString(StandardCharsets.UTF_8).lines().toList().get(3)
+                .matches("\\[3/3 +\\d+\\.\\ds] ✔ http2/6\\.7/ping-is-acked PASS"), bytes.toString(StandardCharsets.UTF_8));
+        bytes.reset();
+        console.finished(run);
+        String report = bytes.toString(StandardCharsets.UTF_8);
+        int pass = report.indexOf("✔ http2/6.7/ping-is-acked");
+        int fail = report.indexOf("✘ http2/6.7/nonzero-stream-id");
+        int skip = report.indexOf("- http2/6.7/length-not-8");
+        assertTrue(pass >= 0 && pass < fail && fail < skip, report);
+        assertTrue(report.contains("rule (RFC 9113 §6.7): If a PING frame is received with a Stream Identifier field value other"
+                + " than 0x00, the recipient MUST respond with a connection error"), report);
+    }
+
+    @Test
+    void aLiveLineStaysOneLine() {
+        Section ping = new S6_7_Ping();
+        CaseResult r = new CaseResult(ping, ping.cases().get(0), 1, Verdict.inconclusive("PING ACK",
+                "closed\n  the connection " + "x".repeat(500)), List.of(), Duration.ZERO);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        ConsoleReporter console = new ConsoleReporter(new PrintStream(bytes, true, StandardCharsets.UTF_8), false, true);
+        console.started(1);
+        console.caseFinished(r);
+        List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
+        assertEquals(2, lines.size(), lines.toString());
+        String reason = lines.get(1).substring(lines.get(1).indexOf("INCONCLUSIVE: ") + "INCONCLUSIVE: ".length());
+        assertTrue(reason.startsWith("closed the connection xxx") && reason.endsWith("…"), reason);
+        assertEquals(120, reason.length(), reason);
+    }
+
+    @Test
+    void evidenceTimesKeepMicroseconds() {
+        assertEquals("+0.004213s >> PING", new TraceEntry(4_213_000, Direction.OUT, "PING").format());
+        assertEquals("+0.000037s << SETTINGS", new TraceEntry(37_400, Direction.IN, "SETTINGS").format());
+    }
+
+    @Test
+    void theVersionIsTheOneMavenBuilt() {
+        // Maven filters the resource; a build that skipped that would say "development"
+        assertTrue(H2scopeVersion.get().matches("\\d+\\.\\d+\\.\\d+(-SNAPSHOT)?"), H2scopeVersion.get());
+    }
+
+    private static Document parseXml(String xml) throws Exception {
+        return DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(new InputSource(new StringReader(xml)));
     }
 
     @Test

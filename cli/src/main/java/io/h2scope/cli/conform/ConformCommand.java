@@ -2,9 +2,8 @@ package io.h2scope.cli.conform;
 
 import io.h2scope.conformance.peer.PeerOptions;
 import io.h2scope.conformance.report.ConsoleReporter;
-import io.h2scope.conformance.report.HtmlReport;
-import io.h2scope.conformance.report.JUnitXmlReport;
-import io.h2scope.conformance.report.JsonReport;
+import io.h2scope.conformance.report.ReportDestinations;
+import io.h2scope.conformance.report.RunHeader;
 import io.h2scope.conformance.runner.RunConfig;
 import io.h2scope.conformance.runner.RunResult;
 import io.h2scope.conformance.runner.Selection;
@@ -80,15 +79,13 @@ public final class ConformCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    private ReportDestinations destinations = ReportDestinations.none();
+
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        for (String kind : reports.keySet()) {
-            if (!List.of("junit", "json", "html").contains(kind)) {
-                throw new IllegalArgumentException("--report kind must be junit, json or html, got " + kind);
-            }
-        }
+        destinations = ReportDestinations.check(reports); // before the run: a bad path must not cost a whole run
         Selection selection = new Selection(casePrefixes, sections);
         List<String> unmatched = selection.unmatched(Suites.all());
         if (!unmatched.isEmpty()) {
@@ -137,22 +134,20 @@ public final class ConformCommand implements Callable<Integer> {
     private int runAndReport(RunConfig config, PrintWriter out) throws IOException {
         out.flush();
         RunResult run = new SuiteRunner(config).run(Suites.all(), ConsoleReporter.forStdout());
-        writeReports(run);
-        return switch (run.status()) {
+        int verdict = switch (run.status()) {
             case PASSED -> CommandLine.ExitCode.OK;
             case FAILED -> EXIT_FAILED;
             case UNREACHABLE, INCONCLUSIVE -> EXIT_NOT_JUDGED;
         };
-    }
-
-    private void writeReports(RunResult run) throws IOException {
-        for (Map.Entry<String, Path> report : reports.entrySet()) {
-            switch (report.getKey()) {
-                case "junit" -> JUnitXmlReport.write(run, report.getValue());
-                case "json" -> JsonReport.write(run, report.getValue());
-                default -> HtmlReport.write(run, report.getValue());
-            }
+        try {
+            destinations.writeAll(RunHeader.of(config, run), run);
+        } catch (IOException e) {
+            // the paths were checked before the run; a write that fails now must not hide the verdict
+            spec.commandLine().getErr().println("h2scope conform: the run ended, but a report could not be written: " + e.getMessage());
+            spec.commandLine().getErr().flush();
+            return verdict == CommandLine.ExitCode.OK ? EXIT_FAILED : verdict;
         }
+        return verdict;
     }
 
     /** {@code 1s}, {@code 500ms}, {@code 2m}, or an ISO-8601 duration ({@code PT1.5S}). */

@@ -70,6 +70,27 @@ class ConformCommandTest {
     }
 
     @Test
+    void reportFoldersThatDoNotExistYetAreCreatedAndTheVerdictDecidesTheExitStatus(@TempDir Path dir) throws Exception {
+        // the README's own example in a fresh clone: target/ does not exist yet
+        Path junit = dir.resolve("target/h2.xml");
+        Path html = dir.resolve("target/reports/h2.html");
+        Run r = run("conform", "--case", "http2/6.7/ping-is-acked", "--report", "junit=" + junit + ",html=" + html);
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(Files.readString(junit).contains("name=\"http2/6.7/ping-is-acked\""));
+        assertTrue(Files.readString(html).contains("http2/6.7/ping-is-acked"));
+    }
+
+    @Test
+    void aReportPathThatCannotBeWrittenIsAUsageErrorBeforeAnyCaseRuns(@TempDir Path dir) throws Exception {
+        Path blocker = Files.writeString(dir.resolve("target"), "a file, not a folder");
+        Run r = run("conform", "--section", "6.7", "--report", "json=" + blocker.resolve("h2.json"));
+        assertEquals(2, r.exit(), r.out() + r.err());
+        assertEquals("h2scope conform: --report json=" + blocker.resolve("h2.json") + ": cannot create folder " + blocker
+                + ": a file of that name is in the way", r.err().strip());
+        assertTrue(!r.out().contains("testing the embedded server"), "no run started: " + r.out());
+    }
+
+    @Test
     void durations() {
         assertEquals(Duration.ofMillis(1500), ConformCommand.parseDuration("1.5s"));
         assertEquals(Duration.ofMillis(250), ConformCommand.parseDuration("250ms"));

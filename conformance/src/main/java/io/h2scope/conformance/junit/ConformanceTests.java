@@ -25,7 +25,9 @@ import org.opentest4j.TestAbortedException;
  * }
  * }</pre>
  *
- * One {@link DynamicContainer} per section, one {@link DynamicTest} per case named by its id. Each
+ * One {@link DynamicContainer} per section, one {@link DynamicTest} per case named by its id (Maven
+ * Surefire puts these names in its XML reports only when told to: see the README, "The JUnit
+ * bridge"; by default it writes JUnit's positional legacy names such as {@code http2Conformance()[18][6]}). Each
  * test runs its case on its own connection (with the liveness probe after an error case). FAIL
  * throws {@link AssertionFailedError} carrying the evidence; SKIP and INCONCLUSIVE abort the test
  * ({@link TestAbortedException}) with the reason; PASS and PASS-LENIENT pass (PASS-LENIENT fails
@@ -63,8 +65,8 @@ public final class ConformanceTests {
             case PASS, PASS_LENIENT -> {
             }
             case SKIP, INCONCLUSIVE -> throw new TestAbortedException(outcome.label() + ": " + result.verdict().reason());
-            case FAIL -> throw new AssertionFailedError(result.definition().id() + " FAILED\nrule: "
-                    + result.definition().quote() + "\n" + "expected: " + result.verdict().expected() + "\nactual: "
+            case FAIL -> throw new AssertionFailedError(result.definition().id() + " FAILED\nrule (RFC 9113 §"
+                    + result.definition().rfc9113() + "): " + result.definition().quote() + "\n" + "expected: " + result.verdict().expected() + "\nactual: "
                     + result.verdict().actual() + "\nevidence:\n" + result.evidenceText(),
                     result.verdict().expected(), result.verdict().actual());
         }

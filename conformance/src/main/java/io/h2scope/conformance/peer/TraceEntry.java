@@ -12,9 +12,12 @@ import java.util.Locale;
  */
 public record TraceEntry(long nanos, Direction direction, String text) {
 
-    /** E.g. {@code +0.004s << SETTINGS      stream=0 length=0 flags=ACK}. */
+    /**
+     * E.g. {@code +0.004213s << SETTINGS      stream=0 length=0 flags=ACK}: microseconds, because
+     * on loopback a whole exchange often fits in one millisecond and its order must stay readable.
+     */
     public String format() {
-        return String.format(Locale.ROOT, "+%.3fs %s %s", nanos / 1e9, direction.arrow(), text);
+        return String.format(Locale.ROOT, "+%.6fs %s %s", nanos / 1e9, direction.arrow(), text);
     }
 
     @Override

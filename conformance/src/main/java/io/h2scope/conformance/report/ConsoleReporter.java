@@ -10,19 +10,25 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The console report: live progress while cases finish (one short line each, on a terminal), then
- * the results grouped by section with ✔ / ✘ / ~ symbols, the details of everything that is not a
- * plain PASS, and the counts. Colour only when {@code colour} is set (a terminal).
+ * The console report. While cases run, one line per verdict as it is decided, in the order cases
+ * finish (they run in parallel), with progress and elapsed time, on a terminal and in a CI log
+ * alike: {@code [ 12/192   3.4s] ✘ http2/6.7/length-not-8 FAIL (RFC 9113 §6.7): GOAWAY with PROTOCOL_ERROR}.
+ * At the end, the results in suite order grouped by section with ✔ / ✘ / ~ symbols, the details of
+ * everything that is not a plain PASS (each FAIL with the RFC 9113 rule it broke), and the counts.
+ * Colour only when {@code colour} is set (a terminal).
  */
 public final class ConsoleReporter implements RunListener {
 
     private static final String RESET = "\u001b[0m";
+    /** A live line stays one line: longer reasons are cut here (the final report has them whole). */
+    private static final int REASON_WIDTH = 120;
 
     private final PrintStream out;
     private final boolean colour;
     private final boolean showEvidence;
     private int total;
     private int done;
+    private long startNanos;
 
     public ConsoleReporter(PrintStream out, boolean colour, boolean showEvidence) {
         this.out = out;
@@ -38,23 +44,49 @@ public final class ConsoleReporter implements RunListener {
     @Override
     public void started(int caseCount) {
         total = caseCount;
+        done = 0;
+        startNanos = System.nanoTime();
         out.println("Running " + caseCount + " cases...");
+        out.flush();
     }
 
     @Override
     public void caseFinished(CaseResult result) {
         done++;
-        if (colour) {
-            out.print("\r[" + done + "/" + total + "] " + result.definition().id() + "\u001b[K");
-            out.flush();
+        int width = String.valueOf(total).length();
+        String progress = String.format(Locale.ROOT, "[%" + width + "d/%d %5.1fs]", done, total,
+                (System.nanoTime() - startNanos) / 1e9);
+        out.println(progress + " " + verdictLine(result));
+        out.flush();
+    }
+
+    /** Symbol, case id, outcome; for FAIL the RFC 9113 section; for all but PASS the short reason. */
+    private String verdictLine(CaseResult r) {
+        Outcome outcome = r.verdict().outcome();
+        String repeat = r.iteration() > 1 ? " #" + r.iteration() : "";
+        StringBuilder line = new StringBuilder(paint(outcome, outcome.symbol())).append(' ').append(r.definition().id())
+                .append(repeat).append(' ').append(paint(outcome, outcome.label()));
+        if (outcome == Outcome.FAIL) {
+            line.append(" (").append(rfc9113(r)).append(')');
         }
+        if (outcome != Outcome.PASS) {
+            line.append(": ").append(shortReason(r.verdict().actual()));
+        }
+        return line.toString();
+    }
+
+    private static String rfc9113(CaseResult r) {
+        return "RFC 9113 §" + r.definition().rfc9113();
+    }
+
+    private static String shortReason(String reason) {
+        String oneLine = reason.replaceAll("\\s+", " ").trim();
+        return oneLine.length() <= REASON_WIDTH ? oneLine : oneLine.substring(0, REASON_WIDTH - 1) + "…";
     }
 
     @Override
     public void finished(RunResult run) {
-        if (colour) {
-            out.print("\r\u001b[K");
-        }
+        out.println();
         out.println(run.target().url() + (run.strict() ? " (strict)" : ""));
         Section current = null;
         for (CaseResult r : run.results()) {
@@ -67,6 +99,7 @@ public final class ConsoleReporter implements RunListener {
         }
         out.println();
         out.println(summary(run));
+        out.flush();
     }
 
     private void printCase(CaseResult r) {
@@ -83,6 +116,9 @@ public final class ConsoleReporter implements RunListener {
         }
         out.println("      " + (outcome == Outcome.SKIP || outcome == Outcome.INCONCLUSIVE ? "reason" : "actual") + ": "
                 + r.verdict().actual());
+        if (outcome == Outcome.FAIL || outcome == Outcome.PASS_LENIENT) {
+            out.println("      rule (" + rfc9113(r) + "): " + r.definition().quote());
+        }
         if (showEvidence && (outcome == Outcome.FAIL || outcome == Outcome.INCONCLUSIVE) && !r.evidence().isEmpty()) {
             r.evidence().forEach(e -> out.println("        " + e.format()));
         }

@@ -8,30 +8,33 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * JUnit XML: one {@code <testsuite>} per section, one {@code <testcase>} per case (named by its
- * id); FAIL is a {@code <failure>} whose text is expected, actual and the frame exchange; SKIP and
- * INCONCLUSIVE are {@code <skipped>} with the reason; PASS-LENIENT passes with a note in system-out.
+ * JUnit XML: one {@code <testsuite>} per section (with the run header as {@code <properties>}),
+ * one {@code <testcase>} per case, named by its id, its classname the section id; FAIL is a
+ * {@code <failure>} whose text is expected, actual, the rule and the frame exchange; SKIP and
+ * INCONCLUSIVE are {@code <skipped>} with the reason; every case carries its verdict and evidence in
+ * {@code <system-out>}, a PASS too, so CI keeps what each verdict rests on.
  */
 public final class JUnitXmlReport {
 
     private JUnitXmlReport() {
     }
 
-    public static void write(RunResult run, Path file) throws IOException {
-        Files.writeString(file, render(run), StandardCharsets.UTF_8);
+    public static void write(RunHeader header, RunResult run, Path file) throws IOException {
+        Files.writeString(file, render(header, run), StandardCharsets.UTF_8);
     }
 
-    public static String render(RunResult run) {
+    public static String render(RunHeader header, RunResult run) {
         Map<Section, List<CaseResult>> bySection = new LinkedHashMap<>();
-        run.results().forEach(r -> bySection.computeIfAbsent(r.section(), s -> new java.util.ArrayList<>()).add(r));
+        run.results().forEach(r -> bySection.computeIfAbsent(r.section(), s -> new ArrayList<>()).add(r));
         StringBuilder xml = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-        xml.append("<testsuites name=\"h2scope conformance: ").append(Xml.attr(run.target().url())).append("\" tests=\"")
+        xml.append("<testsuites name=\"h2scope conformance: ").append(Xml.attr(header.target().url())).append("\" tests=\"")
                 .append(run.results().size()).append("\" failures=\"").append(run.counts().get(Outcome.FAIL))
                 .append("\" time=\"").append(seconds(run.elapsed().toMillis())).append("\">\n");
         bySection.forEach((section, results) -> {
@@ -40,11 +43,26 @@ public final class JUnitXmlReport {
                     || r.verdict().outcome() == Outcome.INCONCLUSIVE).count();
             xml.append("  <testsuite name=\"").append(Xml.attr(section.id() + " " + section.title())).append("\" tests=\"")
                     .append(results.size()).append("\" failures=\"").append(failures).append("\" skipped=\"").append(skipped)
-                    .append("\">\n");
+                    .append("\" timestamp=\"").append(header.startedAt()).append("\">\n");
+            properties(xml, header);
             results.forEach(r -> testcase(xml, section, r));
             xml.append("  </testsuite>\n");
         });
         return xml.append("</testsuites>\n").toString();
+    }
+
+    private static void properties(StringBuilder xml, RunHeader header) {
+        xml.append("    <properties>\n");
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("h2scope.version", header.version());
+        properties.put("target", header.target().url());
+        properties.put("strict", String.valueOf(header.strict()));
+        properties.put("timeout", RunHeader.duration(header.timeout()));
+        properties.put("parallel", String.valueOf(header.parallel()));
+        properties.put("repeat", String.valueOf(header.repeat()));
+        properties.forEach((name, value) -> xml.append("      <property name=\"").append(Xml.attr(name))
+                .append("\" value=\"").append(Xml.attr(value)).append("\"/>\n"));
+        xml.append("    </properties>\n");
     }
 
     private static void testcase(StringBuilder xml, Section section, CaseResult r) {
@@ -53,17 +71,16 @@ public final class JUnitXmlReport {
                 .append("\" time=\"").append(seconds(r.elapsed().toMillis())).append("\">\n");
         Outcome outcome = r.verdict().outcome();
         String details = "expected: " + r.verdict().expected() + "\nactual: " + r.verdict().actual()
-                + "\nrule: " + r.definition().quote() + "\n\n" + r.evidenceText();
+                + "\nrule (RFC 9113 §" + r.definition().rfc9113() + "): " + r.definition().quote() + "\n\n" + r.evidenceText();
         switch (outcome) {
             case FAIL -> xml.append("      <failure message=\"").append(Xml.attr(r.verdict().actual())).append("\">")
                     .append(Xml.text(details)).append("</failure>\n");
             case SKIP, INCONCLUSIVE -> xml.append("      <skipped message=\"").append(Xml.attr(outcome.label() + ": "
                     + r.verdict().reason())).append("\"/>\n");
-            case PASS_LENIENT -> xml.append("      <system-out>").append(Xml.text("PASS-LENIENT: " + details))
-                    .append("</system-out>\n");
-            case PASS -> {
+            case PASS, PASS_LENIENT -> {
             }
         }
+        xml.append("      <system-out>").append(Xml.text(outcome.label() + "\n" + details)).append("</system-out>\n");
         xml.append("    </testcase>\n");
     }
 

@@ -7,15 +7,16 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.h2scope.conformance.peer.TraceEntry;
 import io.h2scope.conformance.runner.CaseResult;
 import io.h2scope.conformance.runner.RunResult;
-import io.h2scope.conformance.verdict.Outcome;
 import java.io.IOException;
 import java.nio.file.Path;
 
 /**
- * The machine-readable report. Schema {@value #SCHEMA}: {@code {schema, target{name,url,tls},
- * strict, startedAt, elapsedMs, counts{PASS,...}, passed, results[{id, h2spec, section, rfc7540,
- * rfc9113, level, iteration, outcome, expected, actual, quote, elapsedMs, evidence[{nanos,
- * direction, text}]}]}}. Fields are only ever added within a schema version.
+ * The machine-readable report. Schema {@value #SCHEMA}: {@code {schema, h2scope (version),
+ * target{name,url,tls}, strict, options{strict, timeoutMs, parallel, repeat}, startedAt, elapsedMs,
+ * counts{PASS,...}, passed, results[{id, h2spec, section, rfc7540, rfc9113, level, iteration,
+ * outcome, expected, actual, quote, elapsedMs, evidence[{nanos, direction, text}]}]}}. Every result
+ * keeps its evidence, PASS too, so a PASS can be audited. Fields are only ever added within a
+ * schema version.
  */
 public final class JsonReport {
 
@@ -26,23 +27,29 @@ public final class JsonReport {
     private JsonReport() {
     }
 
-    public static void write(RunResult run, Path file) throws IOException {
-        MAPPER.writeValue(file.toFile(), toTree(run));
+    public static void write(RunHeader header, RunResult run, Path file) throws IOException {
+        MAPPER.writeValue(file.toFile(), toTree(header, run));
     }
 
-    public static String render(RunResult run) throws IOException {
-        return MAPPER.writeValueAsString(toTree(run));
+    public static String render(RunHeader header, RunResult run) throws IOException {
+        return MAPPER.writeValueAsString(toTree(header, run));
     }
 
-    static ObjectNode toTree(RunResult run) {
+    static ObjectNode toTree(RunHeader header, RunResult run) {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("schema", SCHEMA);
+        root.put("h2scope", header.version());
         ObjectNode target = root.putObject("target");
-        target.put("name", run.target().name());
-        target.put("url", run.target().url());
-        target.put("tls", run.target().tls());
-        root.put("strict", run.strict());
-        root.put("startedAt", run.startedAt().toString());
+        target.put("name", header.target().name());
+        target.put("url", header.target().url());
+        target.put("tls", header.target().tls());
+        root.put("strict", header.strict());
+        ObjectNode options = root.putObject("options");
+        options.put("strict", header.strict());
+        options.put("timeoutMs", header.timeout().toMillis());
+        options.put("parallel", header.parallel());
+        options.put("repeat", header.repeat());
+        root.put("startedAt", header.startedAt().toString());
         root.put("elapsedMs", run.elapsed().toMillis());
         ObjectNode counts = root.putObject("counts");
         run.counts().forEach((outcome, n) -> counts.put(outcome.name(), n));
@@ -67,13 +74,11 @@ public final class JsonReport {
         node.put("quote", r.definition().quote());
         node.put("elapsedMs", r.elapsed().toMillis());
         ArrayNode evidence = node.putArray("evidence");
-        if (r.verdict().outcome() != Outcome.PASS) {
-            for (TraceEntry e : r.evidence()) {
-                ObjectNode line = evidence.addObject();
-                line.put("nanos", e.nanos());
-                line.put("direction", e.direction().name());
-                line.put("text", e.text());
-            }
+        for (TraceEntry e : r.evidence()) {
+            ObjectNode line = evidence.addObject();
+            line.put("nanos", e.nanos());
+            line.put("direction", e.direction().name());
+            line.put("text", e.text());
         }
         return node;
     }

@@ -1,0 +1,46 @@
+package io.h2scope.conformance.report;
+
+import io.h2scope.conformance.runner.RunConfig;
+import io.h2scope.conformance.runner.RunResult;
+import io.h2scope.conformance.target.Target;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+
+/**
+ * What every report states before its verdicts, so a verdict read later can be told apart from
+ * another run's: when, by which h2scope, against what, with which options.
+ *
+ * @param startedAt when the run started
+ * @param version   the h2scope version ({@link H2scopeVersion})
+ * @param target    the server under test
+ * @param strict    whether --strict was on (exact behaviour demanded, SHOULD-level cases run)
+ * @param timeout   the per-case wait
+ * @param parallel  cases run at once
+ * @param repeat    runs of each case
+ */
+public record RunHeader(Instant startedAt, String version, Target target, boolean strict, Duration timeout, int parallel,
+        int repeat) {
+
+    /** The header of {@code run}, which ran with {@code config}. */
+    public static RunHeader of(RunConfig config, RunResult run) {
+        return new RunHeader(run.startedAt(), H2scopeVersion.get(), run.target(), run.strict(), config.timeout(),
+                config.parallel(), config.repeat());
+    }
+
+    /** E.g. {@code strict off, timeout 1s, parallel 4}, with {@code repeat N} only when cases repeat. */
+    public String options() {
+        return "strict " + (strict ? "on" : "off") + ", timeout " + duration(timeout) + ", parallel " + parallel
+                + (repeat > 1 ? ", repeat " + repeat : "");
+    }
+
+    /** {@code 1s}, {@code 1.5s}, {@code 250ms}: the form {@code --timeout} takes. */
+    static String duration(Duration d) {
+        long millis = d.toMillis();
+        if (millis % 1000 != 0 && millis < 1000) {
+            return millis + "ms";
+        }
+        return millis % 1000 == 0 ? millis / 1000 + "s" : String.format(Locale.ROOT, "%.3fs", millis / 1000.0)
+                .replaceAll("0+s$", "s");
+    }
+}
