@@ -86,6 +86,10 @@ public final class ConsoleReporter implements RunListener {
 
     @Override
     public void finished(RunResult run) {
+        if (run.results().isEmpty() && run.diagnosis().isPresent()) {
+            out.println(run.diagnosis().get()); // nothing ran: the one line that says why
+            return;
+        }
         out.println();
         out.println(run.target().url() + (run.strict() ? " (strict)" : ""));
         Section current = null;

@@ -34,9 +34,15 @@ public final class JUnitXmlReport {
         Map<Section, List<CaseResult>> bySection = new LinkedHashMap<>();
         run.results().forEach(r -> bySection.computeIfAbsent(r.section(), s -> new ArrayList<>()).add(r));
         StringBuilder xml = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+        boolean notJudged = run.diagnosis().isPresent();
         xml.append("<testsuites name=\"h2scope conformance: ").append(Xml.attr(header.target().url())).append("\" tests=\"")
-                .append(run.results().size()).append("\" failures=\"").append(run.counts().get(Outcome.FAIL))
+                .append(run.results().size() + (notJudged ? 1 : 0)).append("\" failures=\"")
+                .append(run.counts().get(Outcome.FAIL) + (notJudged ? 1 : 0))
                 .append("\" time=\"").append(seconds(run.elapsed().toMillis())).append("\">\n");
+        // a run that judged nothing must fail a CI report that counts failures, not show up as 0 of 0 failed
+        run.diagnosis().ifPresent(d -> xml.append("  <testsuite name=\"h2scope run\" tests=\"1\" failures=\"1\" skipped=\"0\">\n")
+                .append("    <testcase name=\"the run judged the target\" classname=\"h2scope\">\n      <failure message=\"")
+                .append(Xml.attr(d)).append("\" type=\"").append(run.status().name()).append("\"/>\n    </testcase>\n  </testsuite>\n"));
         bySection.forEach((section, results) -> {
             long failures = results.stream().filter(r -> r.verdict().outcome() == Outcome.FAIL).count();
             long skipped = results.stream().filter(r -> r.verdict().outcome() == Outcome.SKIP

@@ -54,6 +54,9 @@ public final class JsonReport {
         ObjectNode counts = root.putObject("counts");
         run.counts().forEach((outcome, n) -> counts.put(outcome.name(), n));
         root.put("passed", run.passed());
+        root.put("status", run.status().name());
+        run.diagnosis().ifPresent(d -> root.put("diagnosis", d));
+        root.put("notRun", run.notRun());
         ArrayNode results = root.putArray("results");
         run.results().forEach(r -> results.add(result(r)));
         return root;
