@@ -318,18 +318,42 @@ public final class Expect {
         }, "our PING was not answered");
     }
 
-    /** A response on {@code streamId}: a field block with {@code :status}. */
+    /**
+     * A response on {@code streamId}: a field block with {@code :status}. The rest of the response is
+     * read too (up to its END_STREAM, within one timeout), so that what the target sends in it is
+     * checked like everything else it sends.
+     */
     public static Verdict response(Peer peer, int streamId) {
         String expected = "a response (HEADERS with :status) on stream " + streamId;
         return await(peer, expected, event -> {
             if (event instanceof PeerEvent.FrameReceived f && f.frame().streamId() == streamId && f.status().isPresent()) {
-                return Verdict.pass(expected, "response :status " + f.status().get());
+                String status = "response :status " + f.status().get();
+                return Verdict.pass(expected, endsStream(f.frame()) ? status : status + readToEnd(peer, streamId));
             }
             if (event instanceof PeerEvent.FrameReceived f && f.frame() instanceof RstStreamFrame r && r.streamId() == streamId) {
                 return Verdict.fail(expected, FrameWords.rstStream(r));
             }
             return errorOrClose(event, expected);
         }, "no response");
+    }
+
+    /** Reads the rest of a response; says how it ended when that is not its END_STREAM. */
+    private static String readToEnd(Peer peer, int streamId) {
+        while (true) {
+            PeerEvent event = peer.nextEvent(peer.timeout());
+            if (event instanceof PeerEvent.FrameReceived f && f.frame().streamId() == streamId) {
+                if (endsStream(f.frame())) {
+                    return "";
+                }
+                if (f.frame() instanceof RstStreamFrame r) {
+                    return ", then " + FrameWords.rstStream(r);
+                }
+            } else if (event instanceof PeerEvent.FrameReceived f && f.frame() instanceof GoAwayFrame g) {
+                return ", then " + FrameWords.goAway(g);
+            } else if (event instanceof PeerEvent.Timeout || event instanceof PeerEvent.ConnectionClosed) {
+                return " (the body did not end: " + event.describe() + ")";
+            }
+        }
     }
 
     /**

@@ -61,8 +61,13 @@ public final class FakeServer implements AutoCloseable {
 
         /** A 200 response with a small body on {@code streamId}. */
         public void respond(int streamId) throws IOException {
-            send(HeadersFrame.of(streamId, encoder.encode(List.of(new HeaderField(":status", "200"))), false, true));
-            send(io.h2scope.engine.frame.DataFrame.of(streamId, "hello".getBytes(java.nio.charset.StandardCharsets.US_ASCII), true));
+            respond(streamId, List.of(new HeaderField(":status", "200")), "hello".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        }
+
+        /** A response with these fields and body (one DATA frame with END_STREAM, however long). */
+        public void respond(int streamId, List<HeaderField> fields, byte[] body) throws IOException {
+            send(HeadersFrame.of(streamId, encoder.encode(fields), false, true));
+            send(io.h2scope.engine.frame.DataFrame.of(streamId, body, true));
         }
 
         public void close() throws IOException {
@@ -154,6 +159,61 @@ public final class FakeServer implements AutoCloseable {
     }
 
     // ---- building blocks for scripts --------------------------------------------------------
+
+    /**
+     * A server that behaves, one hook per thing it does, for a test to override the one it breaks:
+     * SETTINGS in its preface, an ACK for each SETTINGS, an ACK for each PING, a 200 for each complete
+     * request, GOAWAY with the violated rule's code for a broken frame.
+     */
+    public static class Polite implements Script {
+        private int settingsSeen;
+
+        @Override
+        public void onPreface(Conn conn) throws IOException {
+            conn.send(SettingsFrame.of());
+        }
+
+        /** {@code nth}: 1 for the client's preface SETTINGS, 2 for the next, ... */
+        protected void settings(Conn conn, SettingsFrame settings, int nth) throws IOException {
+            conn.send(SettingsFrame.ackFrame());
+        }
+
+        protected void ping(Conn conn, PingFrame ping) throws IOException {
+            conn.send(PingFrame.ackOf(ping.opaqueData()));
+        }
+
+        /** A HEADERS frame that completes a request (END_STREAM and END_HEADERS). */
+        protected void request(Conn conn, HeadersFrame headers) throws IOException {
+            conn.respond(headers.streamId());
+        }
+
+        protected void broken(Conn conn, Violation violation) throws IOException {
+            conn.send(io.h2scope.engine.frame.GoAwayFrame.of(0, violation.code()));
+            conn.close();
+        }
+
+        /** Any other frame: DATA that ends a request body is answered with a 200. */
+        protected void other(Conn conn, Frame frame) throws IOException {
+            if (frame instanceof io.h2scope.engine.frame.DataFrame d && d.endStream() && d.streamId() % 2 == 1) {
+                conn.respond(d.streamId());
+            }
+        }
+
+        @Override
+        public final void onFrame(Conn conn, Frame frame, Violation violation) throws IOException {
+            if (violation != null) {
+                broken(conn, violation);
+            } else if (frame instanceof SettingsFrame s && !s.ack()) {
+                settings(conn, s, ++settingsSeen);
+            } else if (frame instanceof PingFrame p && !p.ack()) {
+                ping(conn, p);
+            } else if (frame instanceof HeadersFrame h && h.endStream() && h.endHeaders() && h.streamId() % 2 == 1) {
+                request(conn, h);
+            } else {
+                other(conn, frame);
+            }
+        }
+    }
 
     /** Answers the preface like a normal server: empty SETTINGS. */
     public static void normalPreface(Conn conn) throws IOException {
