@@ -10,6 +10,16 @@ final class FaultCatalog {
 
     static final Map<Fault, Set<String>> CATCHES = new EnumMap<>(Fault.class);
 
+    /** The cases that send a SETTINGS frame after the handshake and wait for its ACK before going on. */
+    private static final String[] LATER_SETTINGS_ACKED = {
+        "http2/6.5.3/settings-acknowledged", "http2/6.5.3/values-in-order", "generic/3.5/settings",
+        "generic/2/window-update-on-half-closed-remote", "generic/2/priority-on-half-closed-remote",
+        "http2/5.1/half-closed-remote-data", "http2/5.1/half-closed-remote-headers",
+        "http2/5.1/half-closed-remote-continuation", "http2/5.1.1/headers-on-half-closed-remote",
+        "http2/6.9.1/respects-window-of-1", "http2/6.9.2/window-grows-with-setting", "http2/6.9.2/negative-window",
+        "security/zero-window-stall"
+    };
+
     static {
         put(Fault.IGNORES_WINDOW_UPDATE_OVERFLOW, "http2/6.9.1/connection-window-overflow", "http2/6.9.1/stream-window-overflow");
         put(Fault.IGNORES_ZERO_WINDOW_INCREMENT, "http2/6.9/zero-increment-connection", "http2/6.9/zero-increment-stream");
@@ -38,6 +48,51 @@ final class FaultCatalog {
                 "rfc9113/8.2.1/nul-in-value", "rfc9113/8.2.1/leading-space-in-value", "rfc9113/8.2.1/trailing-tab-in-value");
         put(Fault.ACCEPTS_PING_OF_WRONG_LENGTH, "http2/6.7/length-not-8");
         put(Fault.ACCEPTS_SETTINGS_ACK_WITH_PAYLOAD, "http2/6.5/ack-with-payload");
+
+        put(Fault.ACCEPTS_DATA_ON_STREAM_ZERO, "http2/6.1/stream-id-zero");
+        put(Fault.ACCEPTS_HEADERS_ON_STREAM_ZERO, "http2/6.2/stream-id-zero");
+        put(Fault.ACCEPTS_PRIORITY_ON_STREAM_ZERO, "http2/6.3/stream-id-zero");
+        put(Fault.ACCEPTS_RST_STREAM_ON_STREAM_ZERO, "http2/6.4/stream-id-zero");
+        put(Fault.ACCEPTS_SETTINGS_ON_STREAM, "http2/6.5/nonzero-stream-id");
+        // the §5.4.1 cases provoke their connection error with a PING on stream 3
+        put(Fault.ACCEPTS_PING_ON_STREAM, "http2/6.7/nonzero-stream-id", "http2/5.4.1/close-after-connection-error",
+                "http2/5.4.1/goaway-before-close");
+        put(Fault.ACCEPTS_GOAWAY_ON_STREAM, "http2/6.8/nonzero-stream-id");
+        put(Fault.ACCEPTS_PRIORITY_OF_WRONG_LENGTH, "http2/6.3/length-not-5");
+        put(Fault.ACCEPTS_RST_STREAM_OF_WRONG_LENGTH, "http2/6.4/length-not-4");
+        put(Fault.ACCEPTS_WINDOW_UPDATE_OF_WRONG_LENGTH, "http2/6.9/length-not-4");
+        put(Fault.ACCEPTS_SETTINGS_LENGTH_NOT_MULTIPLE_OF_6, "http2/6.5/length-not-multiple-of-6");
+        put(Fault.ACCEPTS_DATA_PADDING_TOO_LONG, "http2/6.1/pad-length-too-large");
+        put(Fault.ACCEPTS_HEADERS_PADDING_TOO_LONG, "http2/6.2/pad-length-too-large");
+        // a CONTINUATION on a stream with no field block open: after a complete block, or on an idle or closed stream
+        put(Fault.ACCEPTS_CONTINUATION_WITHOUT_HEADERS, "http2/6.10/after-headers-with-end-headers",
+                "http2/6.10/after-continuation-with-end-headers", "http2/6.10/after-data", "http2/5.1/idle-continuation",
+                "http2/5.1/half-closed-remote-continuation", "http2/5.1/closed-after-rst-continuation",
+                "http2/5.1/closed-continuation");
+        put(Fault.IGNORES_MAX_CONCURRENT_STREAMS, "http2/5.1.2/exceed-max-concurrent-streams");
+        // an evicted entry's index is past the end of the tables too
+        put(Fault.ACCEPTS_HPACK_INDEX_OUT_OF_RANGE, "hpack/2.3.3/indexed-field-out-of-range",
+                "hpack/2.3.3/literal-name-out-of-range", "hpack/2.3.2/evicted-entry-referenced");
+        put(Fault.ACCEPTS_TABLE_SIZE_UPDATE_ABOVE_LIMIT, "hpack/6.3/size-update-above-limit");
+        put(Fault.ACCEPTS_UNDEFINED_PSEUDO_HEADERS, "http2/8.1.2.1/unknown-pseudo-header");
+        put(Fault.ACCEPTS_REPEATED_PSEUDO_HEADERS, "http2/8.1.2.3/duplicated-method", "http2/8.1.2.3/duplicated-scheme",
+                "http2/8.1.2.3/duplicated-path");
+        put(Fault.ACCEPTS_MISSING_REQUEST_PSEUDO_HEADERS, "http2/8.1.2.3/missing-method", "http2/8.1.2.3/missing-scheme",
+                "http2/8.1.2.3/missing-path");
+
+        // misbehaviours: the output/* cases judge the server's own frames
+        put(Fault.ACKS_ONLY_FIRST_SETTINGS, LATER_SETTINGS_ACKED);
+        put(Fault.NEVER_ACKS_SETTINGS, LATER_SETTINGS_ACKED);
+        put(Fault.IGNORES_PING, "http2/6.7/ping-is-acked", "http2/6.7/ack-is-not-answered", "generic/3.7/ping");
+        put(Fault.PING_ACK_WITH_OTHER_DATA, "http2/6.7/ping-is-acked", "http2/6.7/ack-is-not-answered", "generic/3.7/ping");
+        put(Fault.GOAWAY_ON_REPEATED_SETTING, "http2/6.5.3/values-in-order");
+        put(Fault.SENDS_DATA_ABOVE_PEER_MAX_FRAME_SIZE, "output/4.2/frame-size");
+        put(Fault.SENDS_UPPERCASE_RESPONSE_FIELD, "output/8.2.1/field-names");
+        put(Fault.SENDS_CONNECTION_SPECIFIC_RESPONSE_FIELD, "output/8.2.2/connection-specific-fields");
+        put(Fault.SENDS_DATA_AFTER_END_STREAM, "output/5.1/after-end-stream");
+        put(Fault.SENDS_REQUEST_PSEUDO_HEADER_IN_RESPONSE, "output/8.3/response-pseudo-headers");
+        put(Fault.WRONG_GOAWAY_LAST_STREAM_ID, "output/6.8/goaway-last-stream-id");
+        put(Fault.SENDS_FRAMES_ON_RESET_STREAM, "output/5.1/after-reset");
     }
 
     private FaultCatalog() {

@@ -2,6 +2,7 @@ package io.h2scope.engine.core;
 
 import io.h2scope.engine.core.event.Event;
 import io.h2scope.engine.core.fault.Faults;
+import io.h2scope.engine.core.fault.Misbehaviour;
 import io.h2scope.engine.core.limits.FloodGuard;
 import io.h2scope.engine.core.limits.Limits;
 import io.h2scope.engine.error.ConnectionError;
@@ -80,6 +81,10 @@ public final class Http2Connection {
     final Limits limits;
     /** Test-only faults, or null (production): resolved once, asked only on error paths. */
     private final Faults faults;
+    /** Test-only output faults, or null (production): asked by the output hooks. */
+    final Misbehaviour misbehaviour;
+    /** Test-only ({@link Misbehaviour#holdsPrefaceUntilInput}): our preface waits for the peer's first frame. */
+    private boolean prefaceHeld;
     private final ConnectionListener listener;
     final StreamRegistry registry;
     final InboundFlow inbound;
@@ -119,6 +124,7 @@ public final class Http2Connection {
         this.listener = Objects.requireNonNull(listener, "listener");
         this.faults = config.faults().isEmpty() ? null : config.faults();
         this.limits = faults == null ? config.limits() : faults.loosen(config.limits());
+        this.misbehaviour = faults == null ? null : Misbehaviour.of(faults);
         this.now = nowNanos;
         this.registry = new StreamRegistry(role);
         this.inbound = new InboundFlow(FlowWindow.DEFAULT_INITIAL_SIZE, config.windowUpdatePolicy());
@@ -128,7 +134,7 @@ public final class Http2Connection {
         this.assembler = new HeaderBlockAssembler(limits);
         this.guard = new FloodGuard(limits, nowNanos);
         this.tracer = new FrameTracer(config.traceSink(), config.connectionId(), nowNanos, new ConnectionView(this));
-        this.output = new Output(tracer, () -> now);
+        this.output = new Output(tracer, () -> now, misbehaviour);
         this.reader = new FrameReader(io.h2scope.engine.frame.FrameSizes.DEFAULT_MAX_FRAME_SIZE);
         this.inboundFrames = new InboundFrames(this, reader);
         this.preface = role == Role.SERVER ? new PrefaceCheck() : null;
@@ -138,10 +144,27 @@ public final class Http2Connection {
         }
         // RFC9113 §3.4: the server preface "consists of a potentially empty SETTINGS frame that MUST be the first frame"
         this.firstSettings = settings.send(config.localSettings(role == Role.CLIENT), now, true);
-        output.frame(firstSettings);
+        prefaceHeld = misbehaviour != null && misbehaviour.holdsPrefaceUntilInput();
+        if (!prefaceHeld) {
+            output.frame(firstSettings);
+        }
         // SEC-16: our stream limit holds from the first HEADERS, acknowledged or not
         registry.setMaxConcurrentRemote(limits.maxConcurrentStreams());
         SettingsEffects.applyLocal(this, settings.localAcknowledged());
+        if (!prefaceHeld) {
+            widenConnectionWindow();
+        }
+    }
+
+    /** Test-only: the preface held back by {@link Misbehaviour#holdsPrefaceUntilInput} goes out now. */
+    private void releasePreface() {
+        prefaceHeld = false;
+        output.frame(firstSettings);
+        widenConnectionWindow();
+    }
+
+    /** The connection window beyond the RFC's 64 KiB, right after our first SETTINGS. */
+    private void widenConnectionWindow() {
         int extra = config.connectionWindow() - FlowWindow.DEFAULT_INITIAL_SIZE;
         if (extra > 0) {
             windowUpdate(0, extra);
@@ -155,6 +178,9 @@ public final class Http2Connection {
         now = nowNanos;
         try {
             if (state != ConnectionState.CLOSED && (preface == null || preface.consume(in))) {
+                if (prefaceHeld && in.hasRemaining()) {
+                    releasePreface(); // test-only: the peer's first frame is here
+                }
                 reader.read(in, inboundFrames);
             }
         } catch (ConnectionError e) {
@@ -306,7 +332,7 @@ public final class Http2Connection {
      */
     private boolean sendDirectly(int streamId, ByteBuffer data, boolean endStream) {
         int length = data.remaining();
-        if (!data.hasArray() || (length == 0 && !endStream) || length > output.maxFrameSize()
+        if (!data.hasArray() || (length == 0 && !endStream) || length > output.maxDataFrameSize()
                 || scheduler.hasPending(streamId) || scheduler.hasReady() || dataSink.outputFull()) {
             return false;
         }
@@ -598,6 +624,9 @@ public final class Http2Connection {
         if (state == ConnectionState.CLOSED || faults != null && faults.swallows(error)) {
             return; // closed already, or a test-only fault: this rule goes unchecked (error path only)
         }
+        if (prefaceHeld) {
+            releasePreface(); // test-only: our SETTINGS is still the first frame (RFC 9113 §3.4)
+        }
         scheduler.clear();
         int last = Math.min(goAwayLastSentId, registry.lastRemoteId());
         // RFC9113 §5.4.1: "An endpoint that encounters a connection error SHOULD first send a GOAWAY frame"
@@ -655,10 +684,11 @@ public final class Http2Connection {
 
     // ---------------------------------------------------------------- helpers
 
-    void writeHeaders(int streamId, List<HeaderField> headers, boolean endStream) {
+    void writeHeaders(int streamId, List<HeaderField> requested, boolean endStream) {
         if (endStream) {
             apply(streamId, StreamInput.SEND_END_STREAM);
         }
+        List<HeaderField> headers = misbehaviour == null ? requested : misbehaviour.headers(requested);
         HpackOutput block = encodeBlock(headers);
         if (tracer.enabled()) {
             output.headerBlock(streamId, block.toByteArray(), endStream, headers); // the traced frames keep the block

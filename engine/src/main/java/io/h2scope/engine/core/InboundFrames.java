@@ -382,6 +382,9 @@ final class InboundFrames implements StrictFrameHandler {
             return;
         }
         c.guard.onSettings(c.now, f.settings().size());
+        if (c.misbehaviour != null) {
+            c.misbehaviour.checkSettings(f); // test-only: a repeated identifier answered as an error
+        }
         SettingsExchange.Received received = c.settings.receive(f);
         SettingsEffects.applyRemote(c, received);
         // RFC9113 §6.5.3: "Upon receiving ... the recipient MUST immediately emit a SETTINGS frame with the ACK flag set"

@@ -31,7 +31,7 @@ final class OutboundDataSink implements DataScheduler.Sink {
 
     @Override
     public int maxFrameSize() {
-        return c.output.maxFrameSize();
+        return c.output.maxDataFrameSize();
     }
 
     @Override

@@ -1,14 +1,17 @@
 package io.h2scope.engine.core;
 
+import io.h2scope.engine.core.fault.Misbehaviour;
 import io.h2scope.engine.core.limits.ControlFrameBacklog;
 import io.h2scope.engine.frame.ContinuationFrame;
 import io.h2scope.engine.frame.DataFrame;
 import io.h2scope.engine.frame.Flags;
 import io.h2scope.engine.frame.Frame;
+import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.PushPromiseFrame;
 import io.h2scope.engine.frame.codec.FrameOutput;
 import io.h2scope.engine.frame.codec.FrameWriter;
+import io.h2scope.engine.frame.codec.RawFrameWriter;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.trace.Direction;
 import io.h2scope.engine.trace.HpackBlock;
@@ -34,12 +37,15 @@ final class Output {
     private final ControlFrameBacklog backlog = new ControlFrameBacklog();
     private final FrameTracer tracer;
     private final LongSupplier now;
+    /** Test-only output faults, or null (production: one null check per hook). */
+    private final Misbehaviour misbehaviour;
     private long drained;
 
-    /** {@code now} gives the connection's current time, for trace events. */
-    Output(FrameTracer tracer, LongSupplier now) {
+    /** {@code now} gives the connection's current time, for trace events; {@code misbehaviour} is null but in tests. */
+    Output(FrameTracer tracer, LongSupplier now, Misbehaviour misbehaviour) {
         this.tracer = tracer;
         this.now = now;
+        this.misbehaviour = misbehaviour;
     }
 
     /** Bytes that are not a frame: the client connection preface. */
@@ -49,8 +55,36 @@ final class Output {
 
     /** Writes one frame. */
     void frame(Frame frame) {
+        if (misbehaviour != null) {
+            misbehave(frame);
+            return;
+        }
+        write(frame);
+    }
+
+    private void write(Frame frame) {
         writer.write(frame, out);
         tracer.publish(Direction.OUTBOUND, null, frame, List.of(), now.getAsLong());
+    }
+
+    /** Test-only: the frame as the misbehaviour rewrites it (or not at all), and what it adds after it. */
+    private void misbehave(Frame frame) {
+        Frame written = misbehaviour.rewrite(frame);
+        if (written != null) {
+            write(written);
+            Frame extra = misbehaviour.after(written);
+            if (extra != null) {
+                write(extra);
+            }
+        }
+    }
+
+    /** Test-only: what a misbehaviour adds after END_STREAM on {@code streamId}. */
+    private void afterEndStream(int streamId) {
+        Frame extra = misbehaviour.afterEndStream(streamId);
+        if (extra != null) {
+            write(extra);
+        }
     }
 
     /** Writes a control frame the peer provoked; returns how many such frames are now undrained. */
@@ -65,10 +99,13 @@ final class Output {
         HpackBlock hpack = tracer.outbound(block);
         if (block.length <= max) {
             frameWithHeaders(HeadersFrame.of(streamId, block, endStream, true), headers, hpack);
-            return;
+        } else {
+            frameWithHeaders(HeadersFrame.of(streamId, Arrays.copyOf(block, max), endStream, false), List.of(), null);
+            continuations(streamId, block, max, headers, hpack);
         }
-        frameWithHeaders(HeadersFrame.of(streamId, Arrays.copyOf(block, max), endStream, false), List.of(), null);
-        continuations(streamId, block, max, headers, hpack);
+        if (endStream && misbehaviour != null) {
+            afterEndStream(streamId);
+        }
     }
 
     /**
@@ -77,6 +114,9 @@ final class Output {
      */
     void untracedHeaderBlock(int streamId, byte[] block, int length, boolean endStream) {
         writer.writeHeaderBlock(streamId, block, length, endStream, null, out);
+        if (endStream && misbehaviour != null) {
+            afterEndStream(streamId);
+        }
     }
 
     /** PUSH_PROMISE and CONTINUATION frames. */
@@ -93,11 +133,20 @@ final class Output {
 
     /** One DATA frame; no copy is made unless the trace wants the frame. */
     void data(int streamId, byte[] data, int offset, int length, boolean endStream) {
-        writer.writeData(streamId, data, offset, length, endStream, out);
+        if (misbehaviour != null && length > writer.maxFrameSize()) {
+            // test-only: one frame above the peer's limit, which the writer would split
+            RawFrameWriter.writeHeader(out, length, FrameType.DATA.code(), endStream ? Flags.END_STREAM : 0, streamId, false);
+            out.write(data, offset, length);
+        } else {
+            writer.writeData(streamId, data, offset, length, endStream, out);
+        }
         if (tracer.enabled()) {
             DataFrame frame = new DataFrame(streamId, endStream ? Flags.END_STREAM : 0,
                     Arrays.copyOfRange(data, offset, offset + length), -1);
             tracer.publish(Direction.OUTBOUND, null, frame, List.of(), now.getAsLong());
+        }
+        if (endStream && misbehaviour != null) {
+            afterEndStream(streamId);
         }
     }
 
@@ -120,8 +169,9 @@ final class Output {
         writer.setMaxFrameSize(size);
     }
 
-    int maxFrameSize() {
-        return writer.maxFrameSize();
+    /** The largest DATA frame to write: the peer's SETTINGS_MAX_FRAME_SIZE (unless a test-only misbehaviour says otherwise). */
+    int maxDataFrameSize() {
+        return misbehaviour == null ? writer.maxFrameSize() : misbehaviour.dataFrameSize(writer.maxFrameSize());
     }
 
     int readableBytes() {

@@ -6,7 +6,12 @@ public final class ConnectionError extends H2Exception {
     private static final long serialVersionUID = 1L;
 
     public ConnectionError(ErrorCode code, SpecRef spec, String detail) {
-        super(code, spec, detail);
+        this(code, spec, detail, null);
+    }
+
+    /** {@code rule}: the named rule that was broken, or null. */
+    public ConnectionError(ErrorCode code, SpecRef spec, String detail, Rule rule) {
+        super(code, spec, detail, rule);
     }
 
     @Override

@@ -19,6 +19,12 @@ public final class H2Errors {
 
     /** A scope-checked factory, for rule tables that say which scope applies. */
     public static H2Exception of(ErrorScope scope, int streamId, ErrorCode code, SpecRef spec, String detail) {
-        return scope == ErrorScope.CONNECTION ? connection(code, spec, detail) : stream(streamId, code, spec, detail);
+        return of(scope, streamId, code, spec, detail, null);
+    }
+
+    /** The same, for a named {@code rule} (or null) that the error carries. */
+    public static H2Exception of(ErrorScope scope, int streamId, ErrorCode code, SpecRef spec, String detail, Rule rule) {
+        return scope == ErrorScope.CONNECTION || streamId == 0 ? new ConnectionError(code, spec, detail, rule)
+                : new StreamError(streamId, code, spec, detail, rule);
     }
 }

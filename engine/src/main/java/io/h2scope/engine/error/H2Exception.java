@@ -1,6 +1,7 @@
 package io.h2scope.engine.error;
 
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A protocol violation, typed by scope: {@link ConnectionError} or {@link StreamError}.
@@ -16,12 +17,15 @@ public abstract sealed class H2Exception extends RuntimeException permits Connec
     private final ErrorCode code;
     private final transient SpecRef spec;
     private final String detail;
+    private final transient Rule rule;
 
-    H2Exception(ErrorCode code, SpecRef spec, String detail) {
+    /** {@code rule}: the named rule that was broken, or null where the raiser has none. */
+    H2Exception(ErrorCode code, SpecRef spec, String detail, Rule rule) {
         super(null, null, false, false);
         this.code = Objects.requireNonNull(code, "code");
         this.spec = Objects.requireNonNull(spec, "spec");
         this.detail = Objects.requireNonNull(detail, "detail");
+        this.rule = rule;
     }
 
     public ErrorCode code() {
@@ -35,6 +39,11 @@ public abstract sealed class H2Exception extends RuntimeException permits Connec
     /** What was wrong, in words, without the code or section. */
     public String detail() {
         return detail;
+    }
+
+    /** The named rule that was broken, where the raiser has one (frame rules do). */
+    public Optional<Rule> rule() {
+        return Optional.ofNullable(rule);
     }
 
     public abstract ErrorScope scope();

@@ -8,7 +8,12 @@ public final class StreamError extends H2Exception {
     private final int streamId;
 
     public StreamError(int streamId, ErrorCode code, SpecRef spec, String detail) {
-        super(code, spec, detail);
+        this(streamId, code, spec, detail, null);
+    }
+
+    /** {@code rule}: the named rule that was broken, or null. */
+    public StreamError(int streamId, ErrorCode code, SpecRef spec, String detail, Rule rule) {
+        super(code, spec, detail, rule);
         if (streamId <= 0) {
             throw new IllegalArgumentException("a stream error needs a stream id > 0, got " + streamId);
         }

@@ -4,15 +4,22 @@ import io.h2scope.engine.core.limits.Limits;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.ErrorScope;
 import io.h2scope.engine.error.H2Exception;
+import io.h2scope.engine.frame.check.FrameRule;
 import java.util.Locale;
 
 /**
  * FOR TESTS ONLY: one RFC rule the engine can be told to break, so that the conformance suite can
  * prove each case detects the violation it is written for (issue 5, "Proof that the verdicts are
- * right"). A fault swallows the error the engine raises for that rule: no RST_STREAM or GOAWAY is
- * sent and the offending frame is dropped, which is how a server that "does not check" the rule
- * behaves on the wire; a limit fault instead lifts one of the {@link Limits}. Matched on the typed error (scope, code, RFC section) and, where one
- * section holds several rules, a word of its detail.
+ * right"). Three {@link Kind}s, grouped in this order:
+ * <ul>
+ *   <li>most swallow the error the engine raises for the rule: no RST_STREAM or GOAWAY is sent and the
+ *       offending frame is dropped, which is how a server that "does not check" the rule behaves on the wire.
+ *       A frame rule is matched on the {@link FrameRule} its error carries; other rules on the typed error
+ *       (scope, code, RFC section) and, where one section holds several rules, a word of its detail;</li>
+ *   <li>a limit fault lifts one of the {@link Limits};</li>
+ *   <li>a misbehaviour (the last group) breaks a rule on the connection's own output: frames left out,
+ *       rewritten or added, fields added to response heads, through the hooks of {@link Misbehaviour}.</li>
+ * </ul>
  *
  * <p>Reachable only through {@code ConnectionConfig.withFaultsForTesting}; never from the CLI.
  */
@@ -36,14 +43,14 @@ public enum Fault {
     /** RFC 7541 §5.2: a Huffman string holding EOS is not a decoding error. */
     ACCEPTS_HUFFMAN_EOS(ErrorScope.CONNECTION, ErrorCode.COMPRESSION_ERROR, "4.3", "eos"),
     /** RFC 9113 §10.5, CVE-2023-44487: no Rapid Reset limit (the RST_STREAM bucket is unbounded). */
-    NO_RAPID_RESET_LIMIT(null, null, null, null) {
+    NO_RAPID_RESET_LIMIT(Kind.LIFTS_LIMIT) {
         @Override
         public Limits loosen(Limits l) {
             return l.withRstReceived(Integer.MAX_VALUE, Integer.MAX_VALUE);
         }
     },
     /** RFC 9113 §10.5, the 2024 CONTINUATION floods: no CONTINUATION count or field block size limit. */
-    NO_CONTINUATION_LIMIT(null, null, null, null) {
+    NO_CONTINUATION_LIMIT(Kind.LIFTS_LIMIT) {
         @Override
         public Limits loosen(Limits l) {
             return new Limits(l.maxConcurrentStreams(), l.maxHeaderListSize(), l.maxFrameSize(), l.maxRequestBodyBytes(),
@@ -73,12 +80,94 @@ public enum Fault {
     /** RFC 9113 §6.7: a PING whose length is not 8 is not a FRAME_SIZE_ERROR. */
     ACCEPTS_PING_OF_WRONG_LENGTH(ErrorScope.CONNECTION, ErrorCode.FRAME_SIZE_ERROR, "6.7", null),
     /** RFC 9113 §6.5: a SETTINGS ACK with a payload is not a FRAME_SIZE_ERROR. */
-    ACCEPTS_SETTINGS_ACK_WITH_PAYLOAD(ErrorScope.CONNECTION, ErrorCode.FRAME_SIZE_ERROR, "6.5", "ack");
+    ACCEPTS_SETTINGS_ACK_WITH_PAYLOAD(ErrorScope.CONNECTION, ErrorCode.FRAME_SIZE_ERROR, "6.5", "ack"),
+
+    // ------------------------------------------------ more rules left unchecked (swallowed errors)
+
+    /** RFC 9113 §6.1: DATA on stream 0 is not a PROTOCOL_ERROR. */
+    ACCEPTS_DATA_ON_STREAM_ZERO(FrameRule.DATA_ON_STREAM_ZERO),
+    /** RFC 9113 §6.2: HEADERS on stream 0 is not a PROTOCOL_ERROR. */
+    ACCEPTS_HEADERS_ON_STREAM_ZERO(FrameRule.HEADERS_ON_STREAM_ZERO),
+    /** RFC 9113 §6.3: PRIORITY on stream 0 is not a PROTOCOL_ERROR. */
+    ACCEPTS_PRIORITY_ON_STREAM_ZERO(FrameRule.PRIORITY_ON_STREAM_ZERO),
+    /** RFC 9113 §6.4: RST_STREAM on stream 0 is not a PROTOCOL_ERROR. */
+    ACCEPTS_RST_STREAM_ON_STREAM_ZERO(FrameRule.RST_STREAM_ON_STREAM_ZERO),
+    /** RFC 9113 §6.5: SETTINGS on a stream other than 0 is not a PROTOCOL_ERROR. */
+    ACCEPTS_SETTINGS_ON_STREAM(FrameRule.SETTINGS_ON_STREAM),
+    /** RFC 9113 §6.7: PING on a stream other than 0 is not a PROTOCOL_ERROR. */
+    ACCEPTS_PING_ON_STREAM(FrameRule.PING_ON_STREAM),
+    /** RFC 9113 §6.8: GOAWAY on a stream other than 0 is not a PROTOCOL_ERROR. */
+    ACCEPTS_GOAWAY_ON_STREAM(FrameRule.GOAWAY_ON_STREAM),
+    /** RFC 9113 §6.3: a PRIORITY frame whose length is not 5 is not a FRAME_SIZE_ERROR. */
+    ACCEPTS_PRIORITY_OF_WRONG_LENGTH(FrameRule.PRIORITY_WRONG_LENGTH),
+    /** RFC 9113 §6.4: a RST_STREAM frame whose length is not 4 is not a FRAME_SIZE_ERROR. */
+    ACCEPTS_RST_STREAM_OF_WRONG_LENGTH(FrameRule.RST_STREAM_WRONG_LENGTH),
+    /** RFC 9113 §6.9: a WINDOW_UPDATE frame whose length is not 4 is not a FRAME_SIZE_ERROR. */
+    ACCEPTS_WINDOW_UPDATE_OF_WRONG_LENGTH(FrameRule.WINDOW_UPDATE_WRONG_LENGTH),
+    /** RFC 9113 §6.5: a SETTINGS frame whose length is not a multiple of 6 is not a FRAME_SIZE_ERROR. */
+    ACCEPTS_SETTINGS_LENGTH_NOT_MULTIPLE_OF_6(FrameRule.SETTINGS_LENGTH_NOT_MULTIPLE_OF_6),
+    /** RFC 9113 §6.1: DATA padding as long as the payload or longer is not a PROTOCOL_ERROR. */
+    ACCEPTS_DATA_PADDING_TOO_LONG(FrameRule.DATA_PADDING_TOO_LONG),
+    /** RFC 9113 §6.2: HEADERS padding longer than the room left for the field block is not a PROTOCOL_ERROR. */
+    ACCEPTS_HEADERS_PADDING_TOO_LONG(FrameRule.HEADERS_PADDING_TOO_LONG),
+    /** RFC 9113 §6.10: CONTINUATION without a preceding HEADERS (no field block open) is not a PROTOCOL_ERROR. */
+    ACCEPTS_CONTINUATION_WITHOUT_HEADERS(ErrorScope.CONNECTION, ErrorCode.PROTOCOL_ERROR, "6.10", "without an open field block"),
+    /** RFC 9113 §5.1.2: a HEADERS frame above our SETTINGS_MAX_CONCURRENT_STREAMS is not refused. */
+    IGNORES_MAX_CONCURRENT_STREAMS(ErrorScope.STREAM, ErrorCode.REFUSED_STREAM, "5.1.2", null),
+    /** RFC 7541 §2.3.3: an index beyond the static and dynamic tables is not a decoding error. */
+    ACCEPTS_HPACK_INDEX_OUT_OF_RANGE(ErrorScope.CONNECTION, ErrorCode.COMPRESSION_ERROR, "4.3", "§2.3.3"),
+    /** RFC 7541 §6.3: a dynamic table size update above SETTINGS_HEADER_TABLE_SIZE is not a decoding error. */
+    ACCEPTS_TABLE_SIZE_UPDATE_ABOVE_LIMIT(ErrorScope.CONNECTION, ErrorCode.COMPRESSION_ERROR, "4.3", "§6.3"),
+    /** RFC 9113 §8.3: an undefined pseudo-header field (":test") is not malformed. */
+    ACCEPTS_UNDEFINED_PSEUDO_HEADERS(ErrorScope.STREAM, ErrorCode.PROTOCOL_ERROR, "8.3", "undefined pseudo-header"),
+    /** RFC 9113 §8.3: a pseudo-header field repeated in one block is not malformed. */
+    ACCEPTS_REPEATED_PSEUDO_HEADERS(ErrorScope.STREAM, ErrorCode.PROTOCOL_ERROR, "8.3", "repeated pseudo-header"),
+    /** RFC 9113 §8.3.1: a request without :method, :scheme or :path is not malformed. */
+    ACCEPTS_MISSING_REQUEST_PSEUDO_HEADERS(ErrorScope.STREAM, ErrorCode.PROTOCOL_ERROR, "8.3.1", "missing :"),
+
+    // ------------------------------------------------ misbehaviours: the connection's own output breaks a rule
+
+    /** RFC 9113 §6.5.3: only the peer's first SETTINGS is ACKed (with our preface SETTINGS, in one write); later ones never. */
+    ACKS_ONLY_FIRST_SETTINGS(Kind.MISBEHAVES),
+    /** RFC 9113 §6.5.3: no SETTINGS is ever ACKed. */
+    NEVER_ACKS_SETTINGS(Kind.MISBEHAVES),
+    /** RFC 9113 §6.7: no PING is ever answered. */
+    IGNORES_PING(Kind.MISBEHAVES),
+    /** RFC 9113 §6.7: a PING is answered with an ACK whose payload differs from the PING's. */
+    PING_ACK_WITH_OTHER_DATA(Kind.MISBEHAVES),
+    /** RFC 9113 §6.5.3: a SETTINGS frame listing one identifier twice (which the RFC allows) gets GOAWAY PROTOCOL_ERROR. */
+    GOAWAY_ON_REPEATED_SETTING(Kind.MISBEHAVES),
+    /** RFC 9113 §4.2: DATA frames of up to 20,000 octets, above the peer's SETTINGS_MAX_FRAME_SIZE of 16,384. */
+    SENDS_DATA_ABOVE_PEER_MAX_FRAME_SIZE(Kind.MISBEHAVES),
+    /** RFC 9113 §8.2.1: every response head carries a field with an uppercase name ({@code X-Upper: 1}). */
+    SENDS_UPPERCASE_RESPONSE_FIELD(Kind.MISBEHAVES),
+    /** RFC 9113 §8.2.2: every response head carries the connection-specific {@code connection: keep-alive}. */
+    SENDS_CONNECTION_SPECIFIC_RESPONSE_FIELD(Kind.MISBEHAVES),
+    /** RFC 9113 §5.1: after each END_STREAM we send, one more (empty) DATA frame on that stream. */
+    SENDS_DATA_AFTER_END_STREAM(Kind.MISBEHAVES),
+    /** RFC 9113 §8.3: every response head carries the request pseudo-header {@code :path} after {@code :status}. */
+    SENDS_REQUEST_PSEUDO_HEADER_IN_RESPONSE(Kind.MISBEHAVES),
+    /** RFC 9113 §6.8: every GOAWAY we send names last stream 0, even after streams were processed. */
+    WRONG_GOAWAY_LAST_STREAM_ID(Kind.MISBEHAVES),
+    /** RFC 9113 §5.1: after each RST_STREAM we send, one (empty) DATA frame on that stream. */
+    SENDS_FRAMES_ON_RESET_STREAM(Kind.MISBEHAVES);
 
     private final ErrorScope scope;
     private final ErrorCode code;
     private final String section;
     private final String detailWord;
+    private final FrameRule rule;
+    private final Kind kind;
+
+    /** What a fault does. */
+    public enum Kind {
+        /** Swallows the error the engine raises for one rule (no RST_STREAM or GOAWAY; the frame is dropped). */
+        SWALLOWS_ERROR,
+        /** Lifts one of the {@link Limits}. */
+        LIFTS_LIMIT,
+        /** Changes what the connection writes ({@link Misbehaviour}). */
+        MISBEHAVES
+    }
 
     /** A fault that removes a limit does it here, once, when the connection is built; others keep them. */
     public Limits loosen(Limits limits) {
@@ -90,10 +179,42 @@ public enum Fault {
         this.code = code;
         this.section = section;
         this.detailWord = detailWord;
+        this.rule = null;
+        this.kind = Kind.SWALLOWS_ERROR;
     }
 
-    /** Whether this fault swallows {@code error} (null scope or section: any; null code: a limit fault). */
+    /** Swallows the errors raised for one frame rule, and no other. */
+    Fault(FrameRule rule) {
+        this.scope = null;
+        this.code = null;
+        this.section = null;
+        this.detailWord = null;
+        this.rule = rule;
+        this.kind = Kind.SWALLOWS_ERROR;
+    }
+
+    /** A limit fault or a misbehaviour: it swallows no error. */
+    Fault(Kind kind) {
+        this.scope = null;
+        this.code = null;
+        this.section = null;
+        this.detailWord = null;
+        this.rule = null;
+        this.kind = kind;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    /**
+     * Whether this fault swallows {@code error}: a frame-rule fault when the error carries its rule; others
+     * on scope, code, section and word (null scope or section: any; null code: swallows nothing).
+     */
     public boolean swallows(H2Exception error) {
+        if (rule != null) {
+            return error.rule().orElse(null) == rule;
+        }
         return code != null
                 && (scope == null || error.scope() == scope)
                 && error.code() == code

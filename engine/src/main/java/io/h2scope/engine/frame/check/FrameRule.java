@@ -7,6 +7,7 @@ import static io.h2scope.engine.error.ErrorScope.STREAM;
 
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.ErrorScope;
+import io.h2scope.engine.error.Rule;
 import io.h2scope.engine.error.SpecRef;
 
 /**
@@ -16,7 +17,7 @@ import io.h2scope.engine.error.SpecRef;
  *
  * <p>Differences from RFC 7540 are noted per rule; where there is none, RFC 7540 said the same.
  */
-public enum FrameRule {
+public enum FrameRule implements Rule {
 
     // RFC9113 §4.2: "A frame size error in a frame that could alter the state of the entire connection MUST be
     // treated as a connection error; this includes any frame carrying a field block (HEADERS, PUSH_PROMISE,
@@ -136,14 +137,17 @@ public enum FrameRule {
         return SpecRef.rfc9113(section);
     }
 
+    @Override
     public SpecRef spec() {
         return spec;
     }
 
+    @Override
     public ErrorScope scope() {
         return scope;
     }
 
+    @Override
     public ErrorCode code() {
         return code;
     }
@@ -155,6 +159,6 @@ public enum FrameRule {
 
     /** A violation of this rule; {@code detail} says what the frame actually had. */
     public Violation violation(String detail) {
-        return new Violation(spec, scope, code, summary + ": " + detail);
+        return new Violation(spec, scope, code, summary + ": " + detail, this);
     }
 }

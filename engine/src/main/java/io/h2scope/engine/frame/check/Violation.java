@@ -16,8 +16,9 @@ import java.util.Objects;
  * @param scope  connection error (GOAWAY) or stream error (RST_STREAM)
  * @param code   the error code the rule demands
  * @param detail what was wrong, in words
+ * @param rule   the frame rule broken, or null for a violation that is not one of {@link FrameRule}
  */
-public record Violation(SpecRef spec, ErrorScope scope, ErrorCode code, String detail) {
+public record Violation(SpecRef spec, ErrorScope scope, ErrorCode code, String detail, FrameRule rule) {
 
     public Violation {
         Objects.requireNonNull(spec, "spec");
@@ -26,13 +27,18 @@ public record Violation(SpecRef spec, ErrorScope scope, ErrorCode code, String d
         Objects.requireNonNull(detail, "detail");
     }
 
+    /** A violation of a rule that is not one of {@link FrameRule} (a field block that cannot be decoded, say). */
+    public Violation(SpecRef spec, ErrorScope scope, ErrorCode code, String detail) {
+        this(spec, scope, code, detail, null);
+    }
+
     /**
      * The typed error for the frame's stream: a {@code ConnectionError} for connection scope,
      * else a {@code StreamError} on {@code streamId} (stream 0 still gives a connection error,
      * RFC9113 §5.4.1).
      */
     public H2Exception toException(int streamId) {
-        return H2Errors.of(scope, streamId, code, spec, detail);
+        return H2Errors.of(scope, streamId, code, spec, detail, rule);
     }
 
     @Override
