@@ -391,19 +391,39 @@ public final class Expect {
     }
 
     /**
-     * The target accepted what we sent: a fresh PING is still answered and no GOAWAY or close
-     * came first (the frames before it, responses included, are fine).
+     * The target accepted what we sent: the connection still works, and no GOAWAY or close came first
+     * (the frames before it, responses included, are fine). Shown by a fresh PING answered (a PING ACK
+     * with the wrong payload shows it too: that fault is the PING cases' to judge), or, for a target
+     * that does not answer PING, by a GET on a new stream answered.
      */
     public static Verdict noError(Peer peer) {
         long payload = peer.sendProbePing();
-        String expected = "no error: the connection keeps working (our PING answered)";
-        return await(peer, expected, event -> {
-            if (event instanceof PeerEvent.FrameReceived f && f.frame() instanceof PingFrame p && p.ack()
-                    && p.opaqueData() == payload) {
-                return Verdict.pass(expected, "PING answered, no error");
+        String expected = "no error: the connection keeps working (our PING, or else a GET, answered)";
+        Judge judge = event -> {
+            if (event instanceof PeerEvent.FrameReceived f && f.frame() instanceof PingFrame p && p.ack()) {
+                return Verdict.pass(expected, p.opaqueData() == payload ? "PING answered, no error"
+                        : "PING answered (with another payload), no error");
             }
             return errorOrClose(event, expected);
-        }, "our PING was not answered");
+        };
+        List<String> seen = new ArrayList<>();
+        Probe first = awaitProbe(peer, peer.timeout(), judge, seen, e -> false);
+        if (first.decided() != null) {
+            return first.decided();
+        }
+        if (peer.isClosed() || peer.fieldBlockOpen()) {
+            return Verdict.inconclusive(expected, "our PING was not answered within " + peer.timeout().toMillis() + " ms");
+        }
+        int stream = peer.nextStreamId();
+        peer.note("our PING was not answered: a GET on stream " + stream + " shows whether the connection works");
+        peer.sendHeaders(stream, peer.requestHeaders(peer.target().path()), true);
+        Probe get = awaitProbe(peer, peer.timeout().multipliedBy(2), judge, seen,
+                e -> e instanceof PeerEvent.FrameReceived f && f.frame().streamId() == stream && f.status().isPresent());
+        if (get.decided() != null) {
+            return get.decided();
+        }
+        return get.alive() ? Verdict.pass(expected, "a GET on stream " + stream + " answered, no error (the target does not answer PING)")
+                : Verdict.inconclusive(expected, "neither our PING nor a GET on stream " + stream + " was answered");
     }
 
     /**

@@ -17,8 +17,12 @@ final class FaultCatalog {
         "http2/5.1/half-closed-remote-data", "http2/5.1/half-closed-remote-headers",
         "http2/5.1/half-closed-remote-continuation", "http2/5.1.1/headers-on-half-closed-remote",
         "http2/6.9.1/respects-window-of-1", "http2/6.9.2/window-grows-with-setting", "http2/6.9.2/negative-window",
-        "security/zero-window-stall"
+        "security/zero-window-stall", "http2/5.1/closed-after-rst-data", "http2/5.1/closed-after-rst-headers",
+        "http2/5.1/closed-after-rst-continuation"
     };
+
+    /** A target that never ACKs also leaves the SETTINGS of the preface unacknowledged (RFC 9113 §3.4). */
+    private static final String[] PREFACE_SETTINGS_ACKED = {"generic/1/client-preface-accepted", "http2/3.5/server-preface-is-settings"};
 
     static {
         put(Fault.IGNORES_WINDOW_UPDATE_OVERFLOW, "http2/6.9.1/connection-window-overflow", "http2/6.9.1/stream-window-overflow");
@@ -82,7 +86,8 @@ final class FaultCatalog {
 
         // misbehaviours: the output/* cases judge the server's own frames
         put(Fault.ACKS_ONLY_FIRST_SETTINGS, LATER_SETTINGS_ACKED);
-        put(Fault.NEVER_ACKS_SETTINGS, LATER_SETTINGS_ACKED);
+        put(Fault.NEVER_ACKS_SETTINGS, java.util.stream.Stream.concat(java.util.Arrays.stream(LATER_SETTINGS_ACKED),
+                java.util.Arrays.stream(PREFACE_SETTINGS_ACKED)).toArray(String[]::new));
         put(Fault.IGNORES_PING, "http2/6.7/ping-is-acked", "http2/6.7/ack-is-not-answered", "generic/3.7/ping");
         put(Fault.PING_ACK_WITH_OTHER_DATA, "http2/6.7/ping-is-acked", "http2/6.7/ack-is-not-answered", "generic/3.7/ping");
         put(Fault.GOAWAY_ON_REPEATED_SETTING, "http2/6.5.3/values-in-order");

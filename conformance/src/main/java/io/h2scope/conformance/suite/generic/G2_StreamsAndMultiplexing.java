@@ -39,7 +39,7 @@ public final class G2_StreamsAndMultiplexing implements Section {
                         .run(p -> {
                             p.handshake();
                             p.send(PriorityFrame.of(1, new Priority(0, false, 256)));
-                            return Expect.pingAck(p, p.sendProbePing());
+                            return Expect.noError(p);
                         }),
                 CaseDef.define("generic/2/window-update-on-half-closed-remote").h2spec("generic/2/2").rfc("5.1", "5.1")
                         .sends("INITIAL_WINDOW_SIZE = 0, a GET, then WINDOW_UPDATE 1 on its stream")
@@ -51,17 +51,17 @@ public final class G2_StreamsAndMultiplexing implements Section {
                         .run(p -> heldResponse(p, true)),
                 CaseDef.define("generic/2/rst-stream-on-half-closed-remote").h2spec("generic/2/4").rfc("5.1", "5.1")
                         .sends("a GET, RST_STREAM CANCEL on its stream, then a PING")
-                        .quote(HALF_CLOSED).accepts("the PING is answered")
+                        .quote(HALF_CLOSED).accepts("the connection keeps working: our PING (or else a GET) is answered")
                         .run(p -> {
                             p.handshake();
                             Script.get(p, 1);
                             p.send(RstStreamFrame.of(1, ErrorCode.CANCEL));
-                            return Expect.pingAck(p, p.sendProbePing());
+                            return Expect.noError(p);
                         }),
                 CaseDef.define("generic/2/priority-on-closed").h2spec("generic/2/5").rfc("5.1", "5.1")
                         .sends("a GET, waits for its end, then PRIORITY on the closed stream and a PING")
                         .quote("An endpoint MUST NOT send frames other than PRIORITY on a closed stream.")
-                        .accepts("the PING is answered")
+                        .accepts("the connection keeps working: our PING (or else a GET) is answered")
                         .run(p -> {
                             p.handshake();
                             Script.get(p, 1);
@@ -70,7 +70,7 @@ public final class G2_StreamsAndMultiplexing implements Section {
                                 return ended.get();
                             }
                             p.send(PriorityFrame.of(1, new Priority(0, false, 256)));
-                            return Expect.pingAck(p, p.sendProbePing());
+                            return Expect.noError(p);
                         }));
     }
 

@@ -144,12 +144,12 @@ public final class G3_FrameDefinitions {
                 CaseDef.define("generic/3.4/rst-stream").h2spec("generic/3.4/1").rfc("6.4", "6.4")
                         .sends("a GET head without END_STREAM, RST_STREAM CANCEL on it, then a PING")
                         .quote("The RST_STREAM frame (type=0x03) allows for immediate termination of a stream.")
-                        .accepts("the PING is answered")
+                        .accepts("the connection keeps working: our PING (or else a GET) is answered")
                         .run(p -> {
                             p.handshake();
                             p.send(HeadersFrame.of(1, Script.getBlock(p), false, true));
                             p.send(RstStreamFrame.of(1, ErrorCode.CANCEL));
-                            return Expect.pingAck(p, p.sendProbePing());
+                            return Expect.noError(p);
                         })));
     }
 
@@ -201,11 +201,11 @@ public final class G3_FrameDefinitions {
         String quote = "The WINDOW_UPDATE frame (type=0x08) is used to implement flow control; see Section 5.2 for an overview.";
         return section("generic/3.9", "WINDOW_UPDATE", List.of(
                 CaseDef.define("generic/3.9/window-update-connection").h2spec("generic/3.9/1").rfc("6.9", "6.9")
-                        .sends("WINDOW_UPDATE 1 on stream 0, then a PING").quote(quote).accepts("the PING is answered")
+                        .sends("WINDOW_UPDATE 1 on stream 0, then a PING").quote(quote).accepts("the connection keeps working: our PING (or else a GET) is answered")
                         .run(p -> {
                             p.handshake();
                             p.send(WindowUpdateFrame.of(0, 1));
-                            return Expect.pingAck(p, p.sendProbePing());
+                            return Expect.noError(p);
                         }),
                 CaseDef.define("generic/3.9/window-update-stream").h2spec("generic/3.9/2").rfc("6.9", "6.9")
                         .sends("a GET, then WINDOW_UPDATE 1 on its stream").quote(quote).accepts("a response")

@@ -30,7 +30,7 @@ public final class S4_1_FrameFormat implements Section {
                             p.handshake();
                             // length: 8, type: 0x16 (unassigned), flags: 0, stream: 0
                             p.writeRawFrame(0x16, 0, 0, new byte[8]);
-                            return Expect.pingAck(p, p.sendProbePing());
+                            return Expect.noError(p);
                         }),
                 CaseDef.define("http2/4.1/undefined-flags").h2spec("http2/4.1/2").rfc("4.1", "4.1")
                         .sends("a PING with flags 0x16 (undefined bits set, no ACK)")

@@ -39,7 +39,8 @@ public final class ReferenceHandler implements H2Handler {
     public static final long MAX_SLOW_MILLIS = 60_000;
     public static final String PUSHED_CSS = "body { font-family: sans-serif; }\n";
 
-    private static final int CHUNK = 16 * 1024;
+    /** Generated bodies are written 32 KiB at a time: more than one frame, so the core does the framing. */
+    private static final int CHUNK = 32 * 1024;
     private static final ScheduledExecutorService TIMER = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "h2scope-reference-slow");
         t.setDaemon(true);
