@@ -18,7 +18,8 @@ final class FaultCatalog {
                 "http2/5.1/closed-after-rst-data", "http2/6.1/not-open-stream");
         put(Fault.ACCEPTS_FRAMES_OVER_MAX_SIZE, "http2/4.2/data-above-max-frame-size", "http2/4.2/headers-above-max-frame-size");
         put(Fault.IGNORES_CONTENT_LENGTH, "http2/8.1.2.6/content-length-above-single-data",
-                "http2/8.1.2.6/content-length-above-sum-of-data", "http2/8.1.2.6/data-beyond-content-length");
+                "http2/8.1.2.6/content-length-above-sum-of-data", "http2/8.1.2.6/single-data-beyond-content-length",
+                "http2/8.1.2.6/data-beyond-content-length");
         put(Fault.ACCEPTS_CONNECTION_SPECIFIC_FIELDS, "http2/8.1.2.2/connection-header", "rfc9113/8.2.2/proxy-connection",
                 "rfc9113/8.2.2/keep-alive", "rfc9113/8.2.2/transfer-encoding", "rfc9113/8.2.2/upgrade",
                 "http2/8.1.2.2/te-other-than-trailers", "rfc9113/8.2.2/te-gzip");
@@ -38,6 +39,10 @@ final class FaultCatalog {
                 "rfc9113/8.2.1/nul-in-value", "rfc9113/8.2.1/leading-space-in-value", "rfc9113/8.2.1/trailing-tab-in-value");
         put(Fault.ACCEPTS_PING_OF_WRONG_LENGTH, "http2/6.7/length-not-8");
         put(Fault.ACCEPTS_SETTINGS_ACK_WITH_PAYLOAD, "http2/6.5/ack-with-payload");
+        put(Fault.REJECTS_UNKNOWN_RST_STREAM_CODE, "http2/7/unknown-error-code-rst-stream");
+        put(Fault.REJECTS_UNKNOWN_GOAWAY_CODE, "http2/7/unknown-error-code-goaway");
+        put(Fault.REFUSES_REQUEST_WITHOUT_AUTHORITY, "rfc9113/8.3.1/no-authority-with-host",
+                "rfc9113/8.3.1/options-asterisk-without-authority");
     }
 
     private FaultCatalog() {

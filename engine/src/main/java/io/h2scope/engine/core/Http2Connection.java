@@ -78,8 +78,8 @@ public final class Http2Connection {
     final Role role;
     final ConnectionConfig config;
     final Limits limits;
-    /** Test-only faults, or null (production): resolved once, asked only on error paths. */
-    private final Faults faults;
+    /** Test-only faults, or null (production): resolved once, asked on error paths and by misbehaviour hooks. */
+    final Faults faults;
     private final ConnectionListener listener;
     final StreamRegistry registry;
     final InboundFlow inbound;

@@ -3,7 +3,14 @@ package io.h2scope.engine.core.fault;
 import io.h2scope.engine.core.limits.Limits;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.ErrorScope;
+import io.h2scope.engine.error.H2Errors;
 import io.h2scope.engine.error.H2Exception;
+import io.h2scope.engine.error.SpecRef;
+import io.h2scope.engine.frame.Frame;
+import io.h2scope.engine.frame.GoAwayFrame;
+import io.h2scope.engine.frame.RstStreamFrame;
+import io.h2scope.engine.hpack.HeaderField;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -11,7 +18,8 @@ import java.util.Locale;
  * prove each case detects the violation it is written for (issue 5, "Proof that the verdicts are
  * right"). A fault swallows the error the engine raises for that rule: no RST_STREAM or GOAWAY is
  * sent and the offending frame is dropped, which is how a server that "does not check" the rule
- * behaves on the wire; a limit fault instead lifts one of the {@link Limits}. Matched on the typed error (scope, code, RFC section) and, where one
+ * behaves on the wire; a limit fault instead lifts one of the {@link Limits}; a misbehaviour fault makes the
+ * engine raise an error where the RFC allows none ({@link #provokedBy}, {@link #provokedByRequest}). Matched on the typed error (scope, code, RFC section) and, where one
  * section holds several rules, a word of its detail.
  *
  * <p>Reachable only through {@code ConnectionConfig.withFaultsForTesting}; never from the CLI.
@@ -73,12 +81,63 @@ public enum Fault {
     /** RFC 9113 §6.7: a PING whose length is not 8 is not a FRAME_SIZE_ERROR. */
     ACCEPTS_PING_OF_WRONG_LENGTH(ErrorScope.CONNECTION, ErrorCode.FRAME_SIZE_ERROR, "6.7", null),
     /** RFC 9113 §6.5: a SETTINGS ACK with a payload is not a FRAME_SIZE_ERROR. */
-    ACCEPTS_SETTINGS_ACK_WITH_PAYLOAD(ErrorScope.CONNECTION, ErrorCode.FRAME_SIZE_ERROR, "6.5", "ack");
+    ACCEPTS_SETTINGS_ACK_WITH_PAYLOAD(ErrorScope.CONNECTION, ErrorCode.FRAME_SIZE_ERROR, "6.5", "ack"),
+    /** RFC 9113 §7: a RST_STREAM with an unknown error code is taken for a PROTOCOL_ERROR connection error. */
+    REJECTS_UNKNOWN_RST_STREAM_CODE(null, null, null, null) {
+        @Override
+        public H2Exception provokedBy(Frame frame) {
+            return frame instanceof RstStreamFrame r ? unknownCode("RST_STREAM", r.errorCode()) : null;
+        }
+    },
+    /** RFC 9113 §7: a GOAWAY with an unknown error code is taken for a PROTOCOL_ERROR connection error. */
+    REJECTS_UNKNOWN_GOAWAY_CODE(null, null, null, null) {
+        @Override
+        public H2Exception provokedBy(Frame frame) {
+            return frame instanceof GoAwayFrame g ? unknownCode("GOAWAY", g.errorCode()) : null;
+        }
+    },
+    /** RFC 9113 §8.3.1: a request without :authority (which is not mandatory) is taken for a malformed one. */
+    REFUSES_REQUEST_WITHOUT_AUTHORITY(null, null, null, null) {
+        @Override
+        public H2Exception provokedByRequest(int streamId, List<HeaderField> fields) {
+            for (HeaderField f : fields) {
+                if (f.name().equals(":authority")) {
+                    return null;
+                }
+            }
+            return H2Errors.stream(streamId, ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113("8.3.1"),
+                    "request without :authority refused (test fault)");
+        }
+    };
 
     private final ErrorScope scope;
     private final ErrorCode code;
     private final String section;
     private final String detailWord;
+
+    /**
+     * A misbehaviour fault: the error the engine raises on receiving {@code frame}, which it would otherwise
+     * accept; null for every other fault. Asked only for RST_STREAM and GOAWAY, and only when a fault is on.
+     */
+    public H2Exception provokedBy(Frame frame) {
+        return null;
+    }
+
+    /**
+     * A misbehaviour fault: the error the engine raises for a request head its rules accepted; null for every
+     * other fault. Asked only when a fault is on.
+     */
+    public H2Exception provokedByRequest(int streamId, List<HeaderField> fields) {
+        return null;
+    }
+
+    private static H2Exception unknownCode(String frameType, int code) {
+        if (ErrorCode.fromCode(code & 0xffffffffL).isPresent()) {
+            return null;
+        }
+        return H2Errors.connection(ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113("7"),
+                frameType + " error code 0x" + Integer.toHexString(code) + " is unknown (test fault)");
+    }
 
     /** A fault that removes a limit does it here, once, when the connection is built; others keep them. */
     public Limits loosen(Limits limits) {
