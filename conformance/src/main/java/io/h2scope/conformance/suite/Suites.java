@@ -45,6 +45,7 @@ import io.h2scope.conformance.suite.http2.S6_8_GoAway;
 import io.h2scope.conformance.suite.http2.S6_9_1_FlowControlWindow;
 import io.h2scope.conformance.suite.http2.S6_9_2_InitialWindowSize;
 import io.h2scope.conformance.suite.http2.S6_9_WindowUpdate;
+import io.h2scope.conformance.suite.http2.S7_ErrorCodes;
 import io.h2scope.conformance.suite.http2.S8_1_2_1_PseudoHeaderFields;
 import io.h2scope.conformance.suite.http2.S8_1_2_2_ConnectionSpecificFields;
 import io.h2scope.conformance.suite.http2.S8_1_2_3_RequestPseudoHeaderFields;
@@ -97,7 +98,7 @@ public final class Suites {
                 new S6_5_Settings(), new S6_5_2_DefinedSettings(), new S6_5_3_SettingsSynchronization(),
                 new S6_6_PushPromise(), new S6_7_Ping(), new S6_8_GoAway(), new S6_9_WindowUpdate(),
                 new S6_9_1_FlowControlWindow(), new S6_9_2_InitialWindowSize(), new S6_10_Continuation(),
-                new S8_1_RequestResponseExchange(), new S8_1_2_HeaderFields(), new S8_1_2_1_PseudoHeaderFields(),
+                new S7_ErrorCodes(), new S8_1_RequestResponseExchange(), new S8_1_2_HeaderFields(), new S8_1_2_1_PseudoHeaderFields(),
                 new S8_1_2_2_ConnectionSpecificFields(), new S8_1_2_3_RequestPseudoHeaderFields(),
                 new S8_1_2_6_MalformedMessages(), new S8_2_ServerPush());
     }

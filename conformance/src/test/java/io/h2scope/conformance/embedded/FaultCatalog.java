@@ -32,7 +32,8 @@ final class FaultCatalog {
                 "http2/5.1/closed-after-rst-data", "http2/6.1/not-open-stream");
         put(Fault.ACCEPTS_FRAMES_OVER_MAX_SIZE, "http2/4.2/data-above-max-frame-size", "http2/4.2/headers-above-max-frame-size");
         put(Fault.IGNORES_CONTENT_LENGTH, "http2/8.1.2.6/content-length-above-single-data",
-                "http2/8.1.2.6/content-length-above-sum-of-data", "http2/8.1.2.6/data-beyond-content-length");
+                "http2/8.1.2.6/content-length-above-sum-of-data", "http2/8.1.2.6/single-data-beyond-content-length",
+                "http2/8.1.2.6/data-beyond-content-length");
         put(Fault.ACCEPTS_CONNECTION_SPECIFIC_FIELDS, "http2/8.1.2.2/connection-header", "rfc9113/8.2.2/proxy-connection",
                 "rfc9113/8.2.2/keep-alive", "rfc9113/8.2.2/transfer-encoding", "rfc9113/8.2.2/upgrade",
                 "http2/8.1.2.2/te-other-than-trailers", "rfc9113/8.2.2/te-gzip");
@@ -98,6 +99,12 @@ final class FaultCatalog {
         put(Fault.SENDS_REQUEST_PSEUDO_HEADER_IN_RESPONSE, "output/8.3/response-pseudo-headers");
         put(Fault.WRONG_GOAWAY_LAST_STREAM_ID, "output/6.8/goaway-last-stream-id");
         put(Fault.SENDS_FRAMES_ON_RESET_STREAM, "output/5.1/after-reset");
+
+        // misbehaviours that raise an error where the RFC allows none
+        put(Fault.REJECTS_UNKNOWN_RST_STREAM_CODE, "http2/7/unknown-error-code-rst-stream");
+        put(Fault.REJECTS_UNKNOWN_GOAWAY_CODE, "http2/7/unknown-error-code-goaway");
+        put(Fault.REFUSES_REQUEST_WITHOUT_AUTHORITY, "rfc9113/8.3.1/no-authority-with-host",
+                "rfc9113/8.3.1/options-asterisk-without-authority");
     }
 
     private FaultCatalog() {

@@ -79,8 +79,8 @@ public final class Http2Connection {
     final Role role;
     final ConnectionConfig config;
     final Limits limits;
-    /** Test-only faults, or null (production): resolved once, asked only on error paths. */
-    private final Faults faults;
+    /** Test-only faults, or null (production): resolved once, asked on error paths and by misbehaviour hooks. */
+    final Faults faults;
     /** Test-only output faults, or null (production): asked by the output hooks. */
     final Misbehaviour misbehaviour;
     /** Test-only ({@link Misbehaviour#holdsPrefaceUntilInput}): our preface waits for the peer's first frame. */

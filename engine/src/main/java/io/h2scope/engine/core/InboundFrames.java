@@ -100,6 +100,13 @@ final class InboundFrames implements StrictFrameHandler {
         c.streamError(error);
     }
 
+    /** A test-only misbehaviour fault's error (null without one): thrown like the engine's own, so it takes the same path. */
+    private static void provokeFault(H2Exception error) {
+        if (error != null) {
+            throw error;
+        }
+    }
+
     private void raise(H2Exception error) {
         if (error instanceof StreamError streamError) {
             c.streamError(streamError);
@@ -126,12 +133,14 @@ final class InboundFrames implements StrictFrameHandler {
         } else if (frame instanceof PriorityFrame f) {
             onPriority(f);
         } else if (frame instanceof RstStreamFrame f) {
+            provokeFault(c.faults == null ? null : c.faults.provokedBy(f));
             onRstStream(f);
         } else if (frame instanceof SettingsFrame f) {
             onSettings(f);
         } else if (frame instanceof PingFrame f) {
             onPing(f);
         } else if (frame instanceof GoAwayFrame f) {
+            provokeFault(c.faults == null ? null : c.faults.provokedBy(f));
             c.onGoAway(f);
         } else if (frame instanceof WindowUpdateFrame f) {
             onWindowUpdate(f);
@@ -282,6 +291,7 @@ final class InboundFrames implements StrictFrameHandler {
         }
         if (c.role == Role.SERVER) {
             rules.request(id, fields);
+            provokeFault(c.faults == null ? null : c.faults.provokedByRequest(id, fields));
             rec.finalHeadersReceived = true;
             rec.bodyCheck = rules.body(id, fields, true);
             return HeadersKind.REQUEST;

@@ -50,7 +50,8 @@ public final class S5_1_1_StreamIdentifiers implements Section {
                             return Expect.connectionError(p, AcceptedCode.of(PROTOCOL_ERROR, "§5.1.1: a stream id lower than one opened"),
                                     AcceptedCode.of(STREAM_CLOSED, "§5.1: a frame on a closed stream (3, implicitly closed by 5)"));
                         }),
-                CaseDef.define("http2/5.1.1/headers-on-half-closed-remote").h2spec("http2/5.1.1/3").rfc("5.1.1", "5.1")
+                // h2spec 2.6 has no http2/5.1.1/3: its frames are h2spec http2/5.1/6 (our http2/5.1/half-closed-remote-headers)
+                CaseDef.define("http2/5.1.1/headers-on-half-closed-remote").rfc("5.1.1", "5.1")
                         .sends("INITIAL_WINDOW_SIZE = 0, a GET on stream 5, then a second HEADERS on stream 5")
                         .quote("If an endpoint receives additional frames, other than WINDOW_UPDATE, PRIORITY, or RST_STREAM, for a stream that is in this state, it MUST respond with a stream error (Section 5.4.2) of type STREAM_CLOSED.")
                         .accepts("RST_STREAM (or GOAWAY) with STREAM_CLOSED").errorCase()

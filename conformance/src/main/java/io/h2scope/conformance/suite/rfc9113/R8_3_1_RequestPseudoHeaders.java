@@ -2,14 +2,29 @@ package io.h2scope.conformance.suite.rfc9113;
 
 import static io.h2scope.conformance.suite.Fields.field;
 
+import io.h2scope.conformance.peer.Peer;
+import io.h2scope.conformance.peer.PeerEvent;
 import io.h2scope.conformance.spec.CaseDef;
 import io.h2scope.conformance.spec.Section;
 import io.h2scope.conformance.suite.Fields;
 import io.h2scope.conformance.verdict.Expect;
+import io.h2scope.conformance.verdict.Verdict;
+import io.h2scope.engine.error.ErrorCode;
+import io.h2scope.engine.frame.GoAwayFrame;
+import io.h2scope.engine.frame.PingFrame;
+import io.h2scope.engine.frame.RstStreamFrame;
+import io.h2scope.engine.hpack.HeaderField;
 import java.util.List;
 
-/** RFC 9113 §8.3.1: request pseudo-header values (RFC 7540 §8.1.2.3 only required their presence). */
+/**
+ * RFC 9113 §8.3.1: request pseudo-header values (RFC 7540 §8.1.2.3 only required their presence), and
+ * :authority, which is not one of the mandatory ones.
+ */
 public final class R8_3_1_RequestPseudoHeaders implements Section {
+
+    private static final String MANDATORY = "All HTTP/2 requests MUST include exactly one valid value for the \":method\", \":scheme\", and \":path\" pseudo-header fields, unless they are CONNECT requests (Section 8.5). An HTTP request that omits mandatory pseudo-header fields is malformed (Section 8.1.1).";
+    private static final String ANSWERED = "a response with any :status but 400 (the request form refused) or 421 (the authority "
+            + "in host not taken); RST_STREAM before a response (PROTOCOL_ERROR: taken for malformed), GOAWAY or a close is FAIL";
 
     @Override
     public String id() {
@@ -43,6 +58,25 @@ public final class R8_3_1_RequestPseudoHeaders implements Section {
                             Fields.send(p, 1, Fields.with(p.requestHeaders(p.target().path()), ":path", "index.html"), true);
                             return Expect.malformed(p, 1);
                         }),
+                CaseDef.define("rfc9113/8.3.1/no-authority-with-host").rfc("8.1.2.3", "8.3.1")
+                        .sends("a GET with :method, :scheme and :path, no :authority, and host: the target's authority")
+                        .quote("The recipient of a HTTP/2 request MUST NOT use the Host header field to determine the target URI if \":authority\" is present. ... "
+                                + MANDATORY)
+                        .accepts(ANSWERED)
+                        .run(p -> {
+                            p.handshake();
+                            Fields.send(p, 1, withoutAuthority(p, "GET", p.target().path()), true);
+                            return answeredNotRefused(p, 1);
+                        }),
+                CaseDef.define("rfc9113/8.3.1/options-asterisk-without-authority").rfc("8.1.2.3", "8.3.1")
+                        .sends("OPTIONS with :path *, :scheme, no :authority, and host: the target's authority")
+                        .quote("Clients that generate HTTP/2 requests directly MUST use the \":authority\" pseudo-header field to convey authority information, unless there is no authority information to convey (in which case it MUST NOT generate \":authority\"). ... Note that request targets for CONNECT or asterisk-form OPTIONS requests never include authority information")
+                        .accepts(ANSWERED)
+                        .run(p -> {
+                            p.handshake();
+                            Fields.send(p, 1, withoutAuthority(p, "OPTIONS", "*"), true);
+                            return answeredNotRefused(p, 1);
+                        }),
                 CaseDef.define("rfc9113/8.3.1/empty-method").rfc("8.1.2.3", "8.3.1")
                         .sends("a request with an empty :method")
                         .quote("All HTTP/2 requests MUST include exactly one valid value for the \":method\", \":scheme\", and \":path\" pseudo-header fields, unless they are CONNECT requests (Section 8.5).")
@@ -52,5 +86,52 @@ public final class R8_3_1_RequestPseudoHeaders implements Section {
                             Fields.send(p, 1, Fields.with(p.requestHeaders(p.target().path()), ":method", ""), true);
                             return Expect.malformed(p, 1);
                         }));
+    }
+
+    /** {@code method} for {@code path} with the authority in a host field instead of :authority. */
+    private static List<HeaderField> withoutAuthority(Peer p, String method, String path) {
+        return Fields.append(Fields.without(p.requestHeaders(method, path), ":authority"), field("host", p.target().authority()));
+    }
+
+    /**
+     * A request :authority may be absent from is answered as any other: a :status that is not a refusal of
+     * its form (400, or 421 for the host). Silence is probed as {@link Expect} does: alive is FAIL.
+     */
+    private static Verdict answeredNotRefused(Peer p, int streamId) {
+        String expected = "a response on stream " + streamId + " other than 400 or 421, no RST_STREAM before it";
+        boolean probed = false;
+        long ping = 0;
+        while (true) {
+            PeerEvent event = p.nextEvent(p.timeout());
+            if (event instanceof PeerEvent.FrameReceived f) {
+                if (f.frame() instanceof GoAwayFrame g) {
+                    return Verdict.fail(expected, "GOAWAY " + ErrorCode.nameOf(g.errorCode()));
+                }
+                if (f.frame() instanceof RstStreamFrame r && r.streamId() == streamId) {
+                    return Verdict.fail(expected, "RST_STREAM " + ErrorCode.nameOf(r.errorCode()) + " on stream " + streamId
+                            + " before any response: the request was refused");
+                }
+                String status = f.frame().streamId() == streamId ? f.status().orElse(null) : null;
+                if (status != null && !status.startsWith("1")) {
+                    return status.equals("400") || status.equals("421")
+                            ? Verdict.fail(expected, "refused with :status " + status)
+                            : Verdict.pass(expected, "answered with :status " + status);
+                }
+                if (probed && f.frame() instanceof PingFrame pf && pf.ack() && pf.opaqueData() == ping) {
+                    return Verdict.fail(expected, "no response on stream " + streamId + "; the connection is alive (liveness PING answered)");
+                }
+            } else if (event instanceof PeerEvent.ConnectionClosed c) {
+                return Verdict.fail(expected, "connection " + c.how());
+            } else if (event instanceof PeerEvent.Http1Response h) {
+                return Verdict.fail(expected, "answered in HTTP/1: " + h.statusLine());
+            } else if (event instanceof PeerEvent.Timeout) {
+                if (probed) {
+                    return Verdict.inconclusive(expected, "no response and the liveness PING was not answered either");
+                }
+                p.note("no response in " + p.timeout().toMillis() + " ms: liveness PING");
+                ping = p.sendProbePing();
+                probed = true;
+            }
+        }
     }
 }

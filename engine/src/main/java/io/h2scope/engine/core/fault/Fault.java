@@ -3,8 +3,15 @@ package io.h2scope.engine.core.fault;
 import io.h2scope.engine.core.limits.Limits;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.ErrorScope;
+import io.h2scope.engine.error.H2Errors;
 import io.h2scope.engine.error.H2Exception;
 import io.h2scope.engine.frame.check.FrameRule;
+import io.h2scope.engine.error.SpecRef;
+import io.h2scope.engine.frame.Frame;
+import io.h2scope.engine.frame.GoAwayFrame;
+import io.h2scope.engine.frame.RstStreamFrame;
+import io.h2scope.engine.hpack.HeaderField;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -18,7 +25,8 @@ import java.util.Locale;
  *       (scope, code, RFC section) and, where one section holds several rules, a word of its detail;</li>
  *   <li>a limit fault lifts one of the {@link Limits};</li>
  *   <li>a misbehaviour (the last group) breaks a rule on the connection's own output: frames left out,
- *       rewritten or added, fields added to response heads, through the hooks of {@link Misbehaviour}.</li>
+ *       rewritten or added, fields added to response heads, through the hooks of {@link Misbehaviour}; or an
+ *       error raised where the RFC allows none ({@link #provokedBy}, {@link #provokedByRequest}).</li>
  * </ul>
  *
  * <p>Reachable only through {@code ConnectionConfig.withFaultsForTesting}; never from the CLI.
@@ -150,7 +158,34 @@ public enum Fault {
     /** RFC 9113 §6.8: every GOAWAY we send names last stream 0, even after streams were processed. */
     WRONG_GOAWAY_LAST_STREAM_ID(Kind.MISBEHAVES),
     /** RFC 9113 §5.1: after each RST_STREAM we send, one (empty) DATA frame on that stream. */
-    SENDS_FRAMES_ON_RESET_STREAM(Kind.MISBEHAVES);
+    SENDS_FRAMES_ON_RESET_STREAM(Kind.MISBEHAVES),
+    /** RFC 9113 §7: a RST_STREAM with an unknown error code is taken for a PROTOCOL_ERROR connection error. */
+    REJECTS_UNKNOWN_RST_STREAM_CODE(Kind.MISBEHAVES) {
+        @Override
+        public H2Exception provokedBy(Frame frame) {
+            return frame instanceof RstStreamFrame r ? unknownCode("RST_STREAM", r.errorCode()) : null;
+        }
+    },
+    /** RFC 9113 §7: a GOAWAY with an unknown error code is taken for a PROTOCOL_ERROR connection error. */
+    REJECTS_UNKNOWN_GOAWAY_CODE(Kind.MISBEHAVES) {
+        @Override
+        public H2Exception provokedBy(Frame frame) {
+            return frame instanceof GoAwayFrame g ? unknownCode("GOAWAY", g.errorCode()) : null;
+        }
+    },
+    /** RFC 9113 §8.3.1: a request without :authority (which is not mandatory) is taken for a malformed one. */
+    REFUSES_REQUEST_WITHOUT_AUTHORITY(Kind.MISBEHAVES) {
+        @Override
+        public H2Exception provokedByRequest(int streamId, List<HeaderField> fields) {
+            for (HeaderField f : fields) {
+                if (f.name().equals(":authority")) {
+                    return null;
+                }
+            }
+            return H2Errors.stream(streamId, ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113("8.3.1"),
+                    "request without :authority refused (test fault)");
+        }
+    };
 
     private final ErrorScope scope;
     private final ErrorCode code;
@@ -167,6 +202,30 @@ public enum Fault {
         LIFTS_LIMIT,
         /** Changes what the connection writes ({@link Misbehaviour}). */
         MISBEHAVES
+    }
+
+    /**
+     * A misbehaviour fault: the error the engine raises on receiving {@code frame}, which it would otherwise
+     * accept; null for every other fault. Asked only for RST_STREAM and GOAWAY, and only when a fault is on.
+     */
+    public H2Exception provokedBy(Frame frame) {
+        return null;
+    }
+
+    /**
+     * A misbehaviour fault: the error the engine raises for a request head its rules accepted; null for every
+     * other fault. Asked only when a fault is on.
+     */
+    public H2Exception provokedByRequest(int streamId, List<HeaderField> fields) {
+        return null;
+    }
+
+    private static H2Exception unknownCode(String frameType, int code) {
+        if (ErrorCode.fromCode(code & 0xffffffffL).isPresent()) {
+            return null;
+        }
+        return H2Errors.connection(ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113("7"),
+                frameType + " error code 0x" + Integer.toHexString(code) + " is unknown (test fault)");
     }
 
     /** A fault that removes a limit does it here, once, when the connection is built; others keep them. */
