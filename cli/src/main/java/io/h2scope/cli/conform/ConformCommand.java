@@ -78,7 +78,8 @@ public final class ConformCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         for (String kind : reports.keySet()) {
             if (!List.of("junit", "json", "html").contains(kind)) {
-                throw new IllegalArgumentException("--report kind must be junit, json or html, got " + kind);
+                throw new IllegalArgumentException("--report kind must be junit, json or html, got '" + kind
+                        + "' (e.g. --report json=results.json)");
             }
         }
         Selection selection = new Selection(casePrefixes, sections);
@@ -137,7 +138,7 @@ public final class ConformCommand implements Callable<Integer> {
             }
             return Duration.parse(text.trim().toUpperCase(java.util.Locale.ROOT));
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException("--timeout: not a duration: " + text + " (use e.g. 1s or 500ms)");
+            throw new IllegalArgumentException("--timeout must be a duration such as 1s, 500ms or 2m, got '" + text + "'");
         }
     }
 }

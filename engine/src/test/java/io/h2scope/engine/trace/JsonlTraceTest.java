@@ -146,7 +146,7 @@ class JsonlTraceTest {
     void aFileThatIsNotUtf8IsNamedAsSuch() throws IOException {
         Path file = Files.write(dir.resolve("random.bin"), new byte[] {'{', '}', '\n', (byte) 0xC3, (byte) 0x28, '\n'});
         TraceFormatException e = assertThrows(TraceFormatException.class, () -> JsonlTraceReader.read(file));
-        assertEquals("line 2: not UTF-8 text", e.getMessage());
+        assertEquals("line 2 of " + file + ": not UTF-8 text", e.getMessage());
     }
 
     @Test

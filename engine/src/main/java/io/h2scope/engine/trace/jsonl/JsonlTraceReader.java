@@ -33,6 +33,8 @@ public final class JsonlTraceReader {
     public static List<FrameEvent> read(Path path) throws IOException {
         try (InputStream in = new BufferedInputStream(Files.newInputStream(path))) {
             return read(new Utf8Lines(in));
+        } catch (TraceFormatException e) {
+            throw e.in(path);
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
