@@ -9,11 +9,15 @@ import io.h2scope.cli.trace.TraceCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The root of {@code ./h2scope}: lists the sub-commands that exist in this build. */
+/**
+ * The root of {@code ./h2scope}: lists the sub-commands that exist in this build. Its attributes are
+ * inherited (scope INHERIT), so every sub-command answers {@code -V} with the same version.
+ */
 @Command(
         name = "h2scope",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
+        scope = CommandLine.ScopeType.INHERIT,
         description = "HTTP/2 conformance test harness and debugging inspector.%n",
         subcommands = {ConformCommand.class, ServeCommand.class, GetCommand.class, TraceCommand.class,
                 FramesCommand.class, HpackCommand.class, CommandLine.HelpCommand.class})
@@ -28,20 +32,18 @@ public final class H2scopeCommand implements Runnable {
     }
 
     public static CommandLine commandLine() {
-        CommandLine cli = new CommandLine(new H2scopeCommand());
-        cli.setExecutionExceptionHandler(H2scopeCommand::reportInputError);
-        cli.setExpandAtFiles(false); // 'get -d @file' is curl's syntax, not a picocli argument file
-        return cli;
+        return commandLine(CommandLine.defaultFactory());
     }
 
-    /** Bad input (unreadable file, malformed hex) is a usage error with a one-line message, not a stack trace. */
-    private static int reportInputError(Exception e, CommandLine cli, CommandLine.ParseResult parsed) throws Exception {
-        if (e instanceof IllegalArgumentException || e instanceof java.io.IOException) {
-            cli.getErr().println("h2scope " + cli.getCommandName() + ": " + e.getMessage());
-            cli.getErr().flush();
-            return CommandLine.ExitCode.USAGE;
-        }
-        throw e;
+    /** The command tree with its sub-commands made by {@code factory} (a test passes its own streams in). */
+    public static CommandLine commandLine(CommandLine.IFactory factory) {
+        CommandLine cli = new CommandLine(new H2scopeCommand(), factory);
+        CommandErrors errors = new CommandErrors();
+        cli.setParameterExceptionHandler(errors);
+        cli.setExecutionExceptionHandler(errors);
+        WholeNumber.registerOn(cli);
+        cli.setExpandAtFiles(false); // 'get -d @file' is curl's syntax, not a picocli argument file
+        return cli;
     }
 
     public static void main(String[] args) {

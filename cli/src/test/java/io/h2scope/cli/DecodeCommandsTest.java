@@ -5,21 +5,41 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 class DecodeCommandsTest {
 
-    private record Run(int status, String out) {
+    /** {@code out}: stdout and stderr as one stream, in order; {@code err}: stderr alone. */
+    private record Run(int status, String out, String err) {
     }
 
     private static Run run(String... args) {
         CommandLine cli = H2scopeCommand.commandLine();
         StringWriter out = new StringWriter();
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(out));
+        StringWriter err = new StringWriter();
+        PrintWriter both = new PrintWriter(out, true);
+        cli.setOut(both);
+        cli.setErr(new PrintWriter(new java.io.Writer() {
+            @Override
+            public void write(char[] c, int off, int len) {
+                both.write(c, off, len);
+                err.write(c, off, len);
+            }
+
+            @Override
+            public void flush() {
+                both.flush();
+            }
+
+            @Override
+            public void close() {
+            }
+        }, true));
         int status = cli.execute(args);
-        return new Run(status, out.toString());
+        return new Run(status, out.toString(), err.toString());
     }
 
     @Test
@@ -46,7 +66,51 @@ class DecodeCommandsTest {
     void hpackDecodeRejectsBadHex() {
         Run r = run("hpack", "decode", "8g");
         assertEquals(2, r.status(), r.out());
-        assertTrue(r.out().contains("h2scope decode: not a hex digit near position 0: '8g'"), r.out());
+        assertEquals("h2scope hpack decode: not a hex digit near position 0: '8g'; give the bytes as hex digits 0-9 a-f "
+                + "(spaces, colons and 0x are ignored)\n", r.err());
+    }
+
+    @Test
+    void hpackDecodeRejectsAnOddNumberOfDigits() {
+        Run r = run("hpack", "decode", "828");
+        assertEquals(2, r.status(), r.out());
+        assertEquals("h2scope hpack decode: odd number of hex digits (3): each byte is two digits, e.g. 0a, not a\n",
+                r.err());
+    }
+
+    @Test
+    void framesDecodeReportsWhereATruncatedDumpStops_rfc9113_4_1() {
+        String settings = "000006 04 00 00000000 0003 00000064"; // 15 octets
+        String cutPing = "000008 06 00 00000000 01020304050607"; // 16 of its 17 octets
+        Run r = run("frames", "decode", settings + cutPing);
+        assertEquals(1, r.status(), r.out());
+        assertTrue(r.out().contains("  ! the input ends inside a frame: 16 octets of a 17-octet frame at offset 15 "
+                + "(the dump was cut short, or its lengths are wrong)"), r.out());
+        assertTrue(r.out().contains("1 frames, 0 violations, the last frame incomplete"), r.out());
+    }
+
+    @Test
+    void framesDecodeReportsADumpThatStopsInsideAFrameHeader() {
+        Run r = run("frames", "decode", "000008 06 00");
+        assertEquals(1, r.status(), r.out());
+        assertTrue(r.out().contains("  ! the input ends inside a frame header: 5 of its 9 octets at offset 0"), r.out());
+    }
+
+    @Test
+    void framesDecodeOfAMissingFileIsAUsageError(@TempDir Path dir) {
+        Path none = dir.resolve("capture.bin");
+        Run r = run("frames", "decode", "--file", none.toString());
+        assertEquals(2, r.status(), r.out());
+        assertEquals("h2scope frames decode: Invalid value for option '--file': no such file '" + none + "'; check the path "
+                + "(see 'h2scope frames decode --help')\n", r.err());
+    }
+
+    @Test
+    void framesDecodeMaxFrameSizeOutOfRangeIsAUsageErrorOnStderr_rfc9113_6_5_2() {
+        Run r = run("frames", "decode", "--max-frame-size", "5", "00");
+        assertEquals(2, r.status(), r.out());
+        assertEquals("h2scope frames decode: --max-frame-size must be 16384..16777215 (RFC 9113 \u00a76.5.2), got 5 "
+                + "(see 'h2scope frames decode --help')\n", r.err());
     }
 
     @Test

@@ -163,7 +163,7 @@ public final class ConformCommand implements Callable<Integer> {
             }
             return Duration.parse(text.trim().toUpperCase(java.util.Locale.ROOT));
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException("--timeout: not a duration: " + text + " (use e.g. 1s or 500ms)");
+            throw new IllegalArgumentException("--timeout must be a duration such as 1s, 500ms or 2m, got '" + text + "'");
         }
     }
 }

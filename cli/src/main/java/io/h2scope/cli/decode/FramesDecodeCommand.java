@@ -1,5 +1,6 @@
 package io.h2scope.cli.decode;
 
+import io.h2scope.cli.InputFile;
 import io.h2scope.engine.frame.ContinuationFrame;
 import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.FrameHeader;
@@ -10,6 +11,7 @@ import io.h2scope.engine.frame.PushPromiseFrame;
 import io.h2scope.engine.frame.check.Violation;
 import io.h2scope.engine.frame.codec.FrameHandler;
 import io.h2scope.engine.frame.codec.FrameReader;
+import io.h2scope.engine.frame.codec.PartialFrame;
 import io.h2scope.engine.hpack.HeaderListSizeException;
 import io.h2scope.engine.hpack.HpackDecoder;
 import io.h2scope.engine.hpack.HpackException;
@@ -21,9 +23,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -37,8 +41,9 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Decode HTTP/2 frames (RFC 9113 §4, §6) from hex or a binary file.",
                 "The bytes are one direction of a connection; a leading client preface is recognised and skipped."},
         exitCodeListHeading = "%nExit status:%n",
-        exitCodeList = {"0:all frames well formed", "1:at least one frame breaks a rule (each is reported)",
-                "2:usage error"})
+        exitCodeList = {"0:all frames well formed",
+                "1:at least one frame breaks a rule (each is reported), or the input ends inside a frame",
+                "2:usage error (a bad option, bad hex, a --file that cannot be read)"})
 public final class FramesDecodeCommand implements Callable<Integer> {
 
     static final byte[] CLIENT_PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
@@ -46,7 +51,8 @@ public final class FramesDecodeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--file", paramLabel = "FILE", description = "read raw bytes from FILE instead of hex")
+    @Option(names = "--file", paramLabel = "FILE", converter = InputFile.class,
+            description = "read raw bytes from FILE instead of hex")
     Path file;
 
     @Option(names = "--max-frame-size", paramLabel = "BYTES", defaultValue = "16384",
@@ -63,11 +69,10 @@ public final class FramesDecodeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        if (maxFrameSize < FrameSizes.DEFAULT_MAX_FRAME_SIZE || maxFrameSize > FrameSizes.MAX_FRAME_SIZE_LIMIT) {
-            out.printf("--max-frame-size must be within %d..%d (RFC 9113 §6.5.2)%n",
-                    FrameSizes.DEFAULT_MAX_FRAME_SIZE, FrameSizes.MAX_FRAME_SIZE_LIMIT);
-            out.flush();
-            return 2;
+        if (!FrameSizes.isValidMaxFrameSize(maxFrameSize)) {
+            throw new ParameterException(spec.commandLine(), "--max-frame-size must be "
+                    + FrameSizes.DEFAULT_MAX_FRAME_SIZE + ".." + FrameSizes.MAX_FRAME_SIZE_LIMIT
+                    + " (RFC 9113 \u00a76.5.2), got " + maxFrameSize);
         }
         byte[] bytes = HexInput.read(hex, file, System.in);
         int start = 0;
@@ -79,13 +84,22 @@ public final class FramesDecodeCommand implements Callable<Integer> {
         Printer printer = new Printer(out, new HpackDecoder(tableSize, 1L << 20, 1 << 20));
         FrameReader reader = FrameReader.lenient(maxFrameSize);
         reader.read(ByteBuffer.wrap(bytes, start, bytes.length - start), printer);
-        if (!reader.atFrameBoundary()) {
-            out.printf("incomplete frame at the end: %d bytes buffered (the dump stops mid-frame)%n",
-                    reader.retainedBytes());
-        }
-        out.printf("%d frames, %d violations%n", printer.frames, printer.violations);
+        Optional<PartialFrame> cut = reader.partialFrame();
+        cut.ifPresent(p -> out.println("  ! " + describe(p, bytes.length - p.read())
+                + " (the dump was cut short, or its lengths are wrong)"));
+        out.printf("%d frames, %d violations%s%n", printer.frames, printer.violations,
+                cut.isPresent() ? ", the last frame incomplete" : "");
         out.flush();
-        return printer.violations == 0 ? 0 : 1;
+        return printer.violations == 0 && cut.isEmpty() ? 0 : 1;
+    }
+
+    /** "the input ends inside a frame: 16 octets of a 17-octet frame at offset 24". */
+    static String describe(PartialFrame cut, int offset) {
+        return cut.inHeader()
+                ? "the input ends inside a frame header: " + cut.read() + " of its " + cut.expected()
+                        + " octets at offset " + offset
+                : "the input ends inside a frame: " + cut.read() + " octets of a " + cut.expected()
+                        + "-octet frame at offset " + offset;
     }
 
     /** Prints frames as they come and reassembles HEADERS/PUSH_PROMISE + CONTINUATION blocks. */

@@ -1,5 +1,6 @@
 package io.h2scope.cli.get;
 
+import io.h2scope.cli.InputFile;
 import io.h2scope.engine.client.H2Client;
 import io.h2scope.engine.client.H2Request;
 import io.h2scope.engine.client.H2Response;
@@ -20,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -36,8 +38,9 @@ import picocli.CommandLine.Model.CommandSpec;
                 "flow-control windows after it (the text trace format); an upgrade's HTTP/1.1 request and",
                 "response come first, one line each."},
         exitCodeListHeading = "%nExit status:%n",
-        exitCodeList = {"0:a response was received (any status)", "1:no response (connection, TLS, timeout, reset)",
-                "2:usage error"})
+        exitCodeList = {"0:a response was received (any status)",
+                "1:no response (unknown host, connection refused, untrusted certificate, timeout, reset)",
+                "2:usage error (a bad option or URL, a -d @FILE that cannot be read)"})
 public final class GetCommand implements Callable<Integer> {
 
     @Spec
@@ -106,10 +109,6 @@ public final class GetCommand implements Callable<Integer> {
             response.trailers().get();
             stdout.flush();
             return 0;
-        } catch (IOException e) {
-            err.println("h2scope get: " + url + ": " + e.getMessage());
-            err.flush();
-            return 1;
         } finally {
             err.flush();
         }
@@ -120,7 +119,8 @@ public final class GetCommand implements Callable<Integer> {
         try {
             b = H2Request.newBuilder(URI.create(url));
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage()
+                    + "; give a URL such as https://example.com/ or http://127.0.0.1:8080/path");
         }
         for (String h : headers) {
             int colon = h.indexOf(':');
@@ -130,9 +130,16 @@ public final class GetCommand implements Callable<Integer> {
             b.header(h.substring(0, colon).trim(), h.substring(colon + 1).trim());
         }
         BodyPublisher body = null;
-        if (data != null) {
-            body = data.startsWith("@") ? BodyPublishers.ofFile(Path.of(data.substring(1)))
-                    : BodyPublishers.ofString(data, StandardCharsets.UTF_8);
+        if (data != null && data.startsWith("@")) {
+            Path file = Path.of(data.substring(1));
+            Optional<String> problem = InputFile.problem(file);
+            if (problem.isPresent()) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "-d " + data + ": " + problem.get()
+                        + ", or drop the @ to send the text itself");
+            }
+            body = BodyPublishers.ofFile(file);
+        } else if (data != null) {
+            body = BodyPublishers.ofString(data, StandardCharsets.UTF_8);
         }
         String m = method != null ? method : body != null ? "POST" : "GET";
         return b.method(m, body).timeout(Duration.ofSeconds(timeoutSeconds)).build();

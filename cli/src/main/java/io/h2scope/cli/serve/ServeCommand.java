@@ -1,5 +1,6 @@
 package io.h2scope.cli.serve;
 
+import io.h2scope.cli.InputFile;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.reference.ReferenceServer;
 
@@ -21,7 +22,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 "/headers (request headers as JSON), /push (server push of /pushed.css); anything else is 404.",
                 "Runs until Ctrl-C; in-flight requests get " + ServeCommand.GRACE_SECONDS + " s to finish."},
         exitCodeListHeading = "%nExit status:%n",
-        exitCodeList = {"0:stopped by a signal", "1:could not start (port in use, bad certificate)", "2:usage error"})
+        exitCodeList = {"0:stopped by a signal", "1:could not start (port in use, an address not of this machine, "
+                + "a bad certificate)", "2:usage error (a bad option, a --cert or --key file that cannot be read)"})
 public final class ServeCommand implements Callable<Integer> {
 
     static final int GRACE_SECONDS = 5;
@@ -29,11 +31,11 @@ public final class ServeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--port", paramLabel = "N", defaultValue = "-1",
-            description = "port to listen on; 0 picks a free one (default: 8443 with TLS, 8080 with h2c)")
-    int port;
+    @Option(names = "--port", paramLabel = "N",
+            description = "port to listen on, 0..65535; 0 picks a free one (default: 8443 with TLS, 8080 with h2c)")
+    Integer port;
 
-    @Option(names = "--host", paramLabel = "ADDR", defaultValue = "127.0.0.1",
+    @Option(names = "--host", paramLabel = "ADDR", defaultValue = "127.0.0.1", converter = BindAddress.class,
             description = "address to bind (default: ${DEFAULT-VALUE}; 0.0.0.0 for every interface)")
     String host;
 
@@ -48,10 +50,12 @@ public final class ServeCommand implements Callable<Integer> {
         boolean h2c;
     }
 
-    @Option(names = "--cert", paramLabel = "FILE", description = "PEM certificate chain (implies --tls)")
+    @Option(names = "--cert", paramLabel = "FILE", converter = InputFile.class,
+            description = "PEM certificate chain (implies --tls)")
     Path cert;
 
-    @Option(names = "--key", paramLabel = "FILE", description = "PEM private key (implies --tls)")
+    @Option(names = "--key", paramLabel = "FILE", converter = InputFile.class,
+            description = "PEM private key (implies --tls)")
     Path key;
 
     private final CountDownLatch stopped = new CountDownLatch(1);
@@ -66,15 +70,12 @@ public final class ServeCommand implements Callable<Integer> {
         if (tls && mode.h2c) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--cert/--key need TLS, not --h2c");
         }
-        int chosenPort = port >= 0 ? port : tls ? 8443 : 8080;
-        PrintWriter out = spec.commandLine().getOut();
-        try {
-            server = ReferenceServer.start(new ReferenceServer.Options(host, chosenPort, tls, cert, key));
-        } catch (java.io.IOException e) {
-            spec.commandLine().getErr().println("h2scope serve: cannot start on " + host + ":" + chosenPort + ": "
-                    + e.getMessage());
-            return 1;
+        if (port != null && (port < 0 || port > 65_535)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--port must be 0..65535, got " + port);
         }
+        int chosenPort = port != null ? port : tls ? 8443 : 8080;
+        PrintWriter out = spec.commandLine().getOut();
+        server = ReferenceServer.start(new ReferenceServer.Options(host, chosenPort, tls, cert, key));
         Thread hook = new Thread(this::stop, "h2scope-serve-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         out.println("h2scope serve: listening on " + server.url() + (tls ? " (h2 over TLS)" : " (h2c: prior knowledge and Upgrade)"));

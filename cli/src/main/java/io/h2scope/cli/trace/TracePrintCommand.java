@@ -1,5 +1,6 @@
 package io.h2scope.cli.trace;
 
+import io.h2scope.cli.InputFile;
 import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.trace.FrameEvent;
 import io.h2scope.engine.trace.jsonl.JsonlTraceReader;
@@ -20,13 +21,16 @@ import java.util.concurrent.Callable;
 /** {@code h2scope trace print}: a JSONL recording in the text format of the {@code frames} category. */
 @Command(name = "print", mixinStandardHelpOptions = true,
         description = {"Print a JSONL trace recording in the text format, one line per frame.",
-                "Credential values and DATA bytes are hidden unless --reveal is given."})
+                "Credential values and DATA bytes are hidden unless --reveal is given."},
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {"0:the recording was printed", "1:the file is not a JSONL trace (the line that is not is named)",
+                "2:usage error (a bad option, a FILE that cannot be read)"})
 public final class TracePrintCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "FILE", description = "the recording (H2SCOPE_TRACE_FILE)")
+    @Parameters(paramLabel = "FILE", converter = InputFile.class, description = "the recording (H2SCOPE_TRACE_FILE)")
     Path file;
 
     @Option(names = "--stream", paramLabel = "N", description = "only frames of stream N (0: connection frames)")

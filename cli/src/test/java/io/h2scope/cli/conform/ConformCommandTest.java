@@ -66,7 +66,31 @@ class ConformCommandTest {
     void badReportKindIsAUsageError() {
         Run r = run("conform", "http://127.0.0.1:9/", "--report", "pdf=x.pdf");
         assertEquals(2, r.exit());
-        assertTrue(r.err().contains("junit, json or html"), r.err());
+        assertEquals("h2scope conform: --report kind must be junit, json or html, got 'pdf' "
+                + "(e.g. --report json=results.json)\n", r.err());
+    }
+
+    @Test
+    void versionOptionPrintsTheVersion() {
+        Run r = run("conform", "-V");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().startsWith("h2scope "), r.out());
+    }
+
+    @Test
+    void aTimeoutThatIsNotADurationIsAUsageError() {
+        Run r = run("conform", "--timeout", "garbage", "http://127.0.0.1:9/");
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("h2scope conform: --timeout must be a duration such as 1s, 500ms or 2m, got 'garbage'\n", r.err());
+    }
+
+    @Test
+    void aReportWithoutAKindIsAUsageErrorOnOneLine() {
+        Run r = run("conform", "--report", "results.json", "http://127.0.0.1:9/");
+        assertEquals(2, r.exit(), r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().startsWith("h2scope conform: ") && r.err().contains("KIND=PATH")
+                && r.err().contains("(see 'h2scope conform --help')"), r.err());
     }
 
     @Test

@@ -11,6 +11,8 @@ import io.h2scope.engine.server.reference.ReferenceServer;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,10 +54,17 @@ class GetCommandTest {
     private static Run run(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         StringWriter err = new StringWriter();
-        CommandLine cli = new CommandLine(new GetCommand(out));
+        CommandLine cli = H2scopeCommand.commandLine(new CommandLine.IFactory() {
+            @Override
+            public <K> K create(Class<K> type) throws Exception {
+                return type == GetCommand.class ? type.cast(new GetCommand(out)) : CommandLine.defaultFactory().create(type);
+            }
+        });
         cli.setErr(new PrintWriter(err, true));
-        cli.setExpandAtFiles(false); // as H2scopeCommand.commandLine() does
-        int exit = cli.execute(args);
+        String[] withCommand = new String[args.length + 1];
+        withCommand[0] = "get";
+        System.arraycopy(args, 0, withCommand, 1, args.length);
+        int exit = cli.execute(withCommand);
         return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString());
     }
 
@@ -82,10 +91,13 @@ class GetCommandTest {
     }
 
     @Test
-    void untrustedCertificateFailsUnlessInsecure() {
+    void untrustedCertificateFailsWithAHintAtInsecureUnlessInsecure() {
         Run refused = run(tls.url());
         assertEquals(1, refused.exit());
-        assertTrue(refused.err().startsWith("h2scope get: " + tls.url()), refused.err());
+        assertEquals("h2scope get: the certificate of 127.0.0.1:" + tls.port() + " is not trusted (self-signed, or "
+                + "issued by a CA the trust store lacks): add --insecure to accept any certificate, or add the "
+                + "server's CA to the Java trust store (-Djavax.net.ssl.trustStore=FILE in H2SCOPE_JAVA_OPTS)",
+                oneLine(refused.err()));
         Run accepted = run("--insecure", tls.url());
         assertEquals(0, accepted.exit(), accepted.err());
         assertEquals(ReferenceHandler.ROOT_BODY, accepted.out());
@@ -135,6 +147,58 @@ class GetCommandTest {
         Run r = run("--h2c-upgrade", tls.url());
         assertEquals(2, r.exit(), r.err());
         assertTrue(r.err().contains("--h2c-upgrade is for http:// URLs only"), r.err());
+    }
+
+    /** The only line of {@code err}: an error is one line, never a usage dump or a stack trace. */
+    private static String oneLine(String err) {
+        List<String> lines = err.lines().toList();
+        assertEquals(1, lines.size(), err);
+        return lines.get(0);
+    }
+
+    @Test
+    void unknownHostSaysSo() {
+        Run r = run("http://nosuch.invalid/");
+        assertEquals(1, r.exit(), r.err());
+        assertEquals("h2scope get: cannot resolve host 'nosuch.invalid' (unknown host): check the host name",
+                oneLine(r.err()));
+    }
+
+    @Test
+    void refusedConnectionNamesTheAddress() throws Exception {
+        int closedPort;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closedPort = s.getLocalPort();
+        }
+        Run r = run("http://127.0.0.1:" + closedPort + "/");
+        assertEquals(1, r.exit(), r.err());
+        assertEquals("h2scope get: cannot connect to 127.0.0.1:" + closedPort + ": Connection refused: check the host "
+                + "and port, and that a server is listening there", oneLine(r.err()));
+    }
+
+    @Test
+    void aUrlOfAnotherSchemeIsAUsageError() {
+        Run r = run("ftp://example.com/");
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("h2scope get: not an http:// or https:// URL with a host: ftp://example.com/; give a URL such as "
+                + "https://example.com/ or http://127.0.0.1:8080/path (see 'h2scope get --help')", oneLine(r.err()));
+    }
+
+    @Test
+    void dataFromAMissingFileIsAUsageError(@TempDir Path dir) {
+        Path missing = dir.resolve("body.txt");
+        Run r = run("-d", "@" + missing, h2c.url());
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("h2scope get: -d @" + missing + ": no such file '" + missing + "'; check the path, or drop the @ "
+                + "to send the text itself (see 'h2scope get --help')", oneLine(r.err()));
+    }
+
+    @Test
+    void aTimeoutThatIsNotANumberIsAUsageErrorOnOneLine() {
+        Run r = run("--timeout", "abc", h2c.url());
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("h2scope get: Invalid value for option '--timeout': 'abc' is not a whole number "
+                + "(see 'h2scope get --help')", oneLine(r.err()));
     }
 
     @Test

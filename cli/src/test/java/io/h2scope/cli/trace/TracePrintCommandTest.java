@@ -16,6 +16,7 @@ import picocli.CommandLine;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -109,9 +110,30 @@ class TracePrintCommandTest {
     }
 
     @Test
-    void missingFileIsAUsageError() {
-        Run r = run("trace", "print", dir.resolve("none.jsonl").toString());
+    void missingFileIsAUsageErrorThatSaysSo() {
+        Path none = dir.resolve("none.jsonl");
+        Run r = run("trace", "print", none.toString());
         assertEquals(2, r.status(), r.out());
-        assertTrue(r.out().contains("none.jsonl"), r.out());
+        assertEquals("h2scope trace print: Invalid value for positional parameter at index 0 (FILE): no such file '"
+                + none + "'; check the path (see 'h2scope trace print --help')", r.out().strip());
+    }
+
+    @Test
+    void randomBytesAreNotATrace() throws Exception {
+        Path random = Files.write(dir.resolve("random.bin"), new byte[] {(byte) 0x9f, 0x00, (byte) 0xff, (byte) 0xc3, 0x28});
+        Run r = run("trace", "print", random.toString());
+        assertEquals(1, r.status(), r.out());
+        assertEquals("h2scope trace print: not a JSONL trace: line 1 of " + random + ": not UTF-8 text; give a file "
+                + "recorded with H2SCOPE_TRACE_FILE (docs/TRACE_FORMAT.md)", r.out().strip());
+    }
+
+    @Test
+    void textThatIsNotJsonIsNotATrace() throws Exception {
+        Path text = Files.writeString(dir.resolve("notes.txt"), "hello world\n");
+        Run r = run("trace", "print", text.toString());
+        assertEquals(1, r.status(), r.out());
+        assertTrue(r.out().strip().startsWith("h2scope trace print: not a JSONL trace: line 1 of " + text + ": not JSON ("),
+                r.out());
+        assertEquals(1, r.out().lines().count(), r.out());
     }
 }

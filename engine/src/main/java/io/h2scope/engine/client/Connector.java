@@ -14,7 +14,9 @@ import io.h2scope.engine.transport.NioClient;
 import io.h2scope.engine.transport.tls.TlsLayer;
 import io.h2scope.engine.transport.tls.TlsPolicy;
 
+import java.net.ConnectException;
 import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.net.http.HttpConnectTimeoutException;
 import java.time.Duration;
 import java.util.List;
@@ -82,7 +84,7 @@ final class Connector {
         }
         tcp.whenComplete((ctx, error) -> {
             if (error != null) {
-                route.gone(conn, new java.net.ConnectException("cannot connect to " + authority + ": " + error.getMessage()));
+                route.gone(conn, connectFailure(authority, error));
             }
         });
         long nanos = config.connectTimeout().toNanos();
@@ -129,11 +131,21 @@ final class Connector {
                 });
     }
 
+    /** An unknown host says so itself; any other TCP failure gets the authority it was for. */
+    private static Throwable connectFailure(String authority, Throwable error) {
+        if (error instanceof UnknownHostException) {
+            return error;
+        }
+        ConnectException named = new ConnectException("cannot connect to " + authority + ": " + error.getMessage());
+        named.initCause(error);
+        return named;
+    }
+
     private static Throwable handshakeFailure(String authority, Throwable error) {
         String message = String.valueOf(error.getMessage());
         if (error instanceof SSLHandshakeException && message.contains("no_application_protocol")) {
             return new ProtocolNegotiationException(authority, null, error);
         }
-        return error;
+        return UntrustedCertificateException.of(authority, error).map(Throwable.class::cast).orElse(error);
     }
 }

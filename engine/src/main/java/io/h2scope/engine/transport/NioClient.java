@@ -3,6 +3,7 @@ package io.h2scope.engine.transport;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
 import java.net.StandardSocketOptions;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
@@ -25,7 +26,8 @@ public final class NioClient {
     /**
      * Connects within the configured connect timeout. The future completes with the connection's
      * transport context once TCP is up (before {@code onOpen} of a TLS-wrapped handler, which waits
-     * for the handshake). On failure the future fails and the handler is never called.
+     * for the handshake). On failure the future fails and the handler is never called; a host name that
+     * did not resolve fails it with {@link UnknownHostException}.
      */
     public CompletableFuture<ConnectionContext> connect(InetSocketAddress remote, ConnectionHandler handler) {
         Objects.requireNonNull(remote, "remote");
@@ -53,6 +55,10 @@ public final class NioClient {
         }
 
         void begin() {
+            if (remote.isUnresolved()) { // SocketChannel.connect would throw UnresolvedAddressException, with no message
+                fail(new UnknownHostException("cannot resolve host '" + remote.getHostString() + "' (unknown host)"));
+                return;
+            }
             try {
                 channel = SocketChannel.open();
                 channel.configureBlocking(false);

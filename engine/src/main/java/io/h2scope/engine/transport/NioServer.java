@@ -1,8 +1,10 @@
 package io.h2scope.engine.transport;
 
 import java.io.IOException;
+import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
+import java.net.UnknownHostException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
@@ -65,10 +67,21 @@ public final class NioServer implements AutoCloseable {
     private static NioServer open(NioEventLoopGroup group, boolean ownsGroup, InetSocketAddress address,
                                   Supplier<? extends ConnectionHandler> handlers) throws IOException {
         Objects.requireNonNull(handlers, "handlers");
+        String where = address.getHostString() + ":" + address.getPort();
+        if (address.isUnresolved()) { // bind would throw UnresolvedAddressException, with no message
+            throw new UnknownHostException("cannot resolve '" + address.getHostString()
+                    + "', the address to listen on (unknown host)");
+        }
         ServerSocketChannel channel = ServerSocketChannel.open();
         try {
             channel.setOption(StandardSocketOptions.SO_REUSEADDR, true);
-            channel.bind(address, 1024); // bound here, on the caller's thread: bind errors surface to the caller
+            try {
+                channel.bind(address, 1024); // bound here, on the caller's thread: bind errors surface to the caller
+            } catch (BindException e) { // the JDK's message names no address
+                BindException named = new BindException("cannot listen on " + where + ": " + e.getMessage());
+                named.initCause(e);
+                throw named;
+            }
             channel.configureBlocking(false);
             NioServer server = new NioServer(group, ownsGroup, channel, handlers);
             server.registerAcceptor();

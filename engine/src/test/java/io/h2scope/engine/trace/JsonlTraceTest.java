@@ -2,6 +2,7 @@ package io.h2scope.engine.trace;
 
 import io.h2scope.engine.trace.config.TraceConfig;
 import io.h2scope.engine.trace.jsonl.JsonlTraceReader;
+import io.h2scope.engine.trace.jsonl.TraceFormatException;
 import io.h2scope.engine.trace.jsonl.JsonlTraceWriter;
 import io.h2scope.engine.trace.jsonl.RollingFile;
 import org.junit.jupiter.api.Test;
@@ -132,12 +133,28 @@ class JsonlTraceTest {
     @Test
     void badLinesAreNamedByNumber() {
         String text = "{\"v\":1,\"kind\":\"violation\"}\n{\"v\":1,\"kind\":\"frame\"}\n{}\n";
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        TraceFormatException e = assertThrows(TraceFormatException.class,
                 () -> JsonlTraceReader.read(new BufferedReader(new StringReader(text))));
         assertTrue(e.getMessage().startsWith("line 2: "), e.getMessage());
-        IllegalArgumentException version = assertThrows(IllegalArgumentException.class,
+        assertEquals(2, e.line());
+        TraceFormatException version = assertThrows(TraceFormatException.class,
                 () -> JsonlTraceReader.read(new BufferedReader(new StringReader("{\"v\":9}\n{}\n"))));
         assertTrue(version.getMessage().contains("version 9"), version.getMessage());
+    }
+
+    @Test
+    void aFileThatIsNotUtf8IsNamedAsSuch() throws IOException {
+        Path file = Files.write(dir.resolve("random.bin"), new byte[] {'{', '}', '\n', (byte) 0xC3, (byte) 0x28, '\n'});
+        TraceFormatException e = assertThrows(TraceFormatException.class, () -> JsonlTraceReader.read(file));
+        assertEquals("line 2 of " + file + ": not UTF-8 text", e.getMessage());
+    }
+
+    @Test
+    void aLastLineThatIsNotJsonAtAllIsAnErrorNotACutLine() {
+        TraceFormatException e = assertThrows(TraceFormatException.class,
+                () -> JsonlTraceReader.read(new BufferedReader(new StringReader("hello world\n"))));
+        assertEquals(1, e.line());
+        assertTrue(e.getMessage().startsWith("line 1: not JSON ("), e.getMessage());
     }
 
     @Test

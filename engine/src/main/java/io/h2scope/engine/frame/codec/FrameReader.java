@@ -104,7 +104,22 @@ public final class FrameReader {
         return state == State.HEADER && headerFilled == 0;
     }
 
-    /** Bytes this reader holds now: the header buffer plus the payload being filled. */
+    /**
+     * The frame the input stopped inside, if it did: how many of its octets were read and how many it has.
+     * Empty at a frame boundary and after a failure.
+     */
+    public Optional<PartialFrame> partialFrame() {
+        int whole = FrameSizes.HEADER_LENGTH + length;
+        return switch (state) {
+            case HEADER -> headerFilled == 0 ? Optional.empty()
+                    : Optional.of(new PartialFrame(headerFilled, FrameSizes.HEADER_LENGTH, true));
+            case PAYLOAD -> Optional.of(new PartialFrame(FrameSizes.HEADER_LENGTH + payloadFilled, whole, false));
+            case SKIP -> Optional.of(new PartialFrame(whole - skipRemaining, whole, false));
+            case FAILED -> Optional.empty();
+        };
+    }
+
+    /** Bytes this reader holds now (its memory, not the input consumed): the header buffer plus the payload being filled. */
     public int retainedBytes() {
         return headerBuffer.length + (payload != null ? payload.length : 0);
     }

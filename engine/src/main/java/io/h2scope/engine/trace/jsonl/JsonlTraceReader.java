@@ -2,9 +2,16 @@ package io.h2scope.engine.trace.jsonl;
 
 import io.h2scope.engine.trace.FrameEvent;
 
+import java.io.BufferedInputStream;
 import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,8 +22,8 @@ import java.util.Map;
 /**
  * Reads a JSONL trace back into the {@link FrameEvent}s that were written. Lines of other kinds
  * ({@code "violation"}, and kinds a later writer may add) and blank lines are skipped; a line that is not
- * valid JSON or lacks a field is an error naming its line number. A last line cut short (the writer was
- * killed mid-write) is skipped too.
+ * UTF-8, not valid JSON or lacks a field is a {@link TraceFormatException} naming its line number. A last
+ * line cut short (the writer was killed mid-write: it starts like an object but does not end) is skipped too.
  */
 public final class JsonlTraceReader {
 
@@ -24,45 +31,94 @@ public final class JsonlTraceReader {
     }
 
     public static List<FrameEvent> read(Path path) throws IOException {
-        try (BufferedReader reader = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
-            return read(reader);
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(path))) {
+            return read(new Utf8Lines(in));
+        } catch (TraceFormatException e) {
+            throw e.in(path);
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
     }
 
-    @SuppressWarnings("unchecked")
     public static List<FrameEvent> read(BufferedReader reader) throws IOException {
+        return read(reader::readLine);
+    }
+
+    /** The next line without its terminator, or null at the end. */
+    private interface Lines {
+        String next() throws IOException;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<FrameEvent> read(Lines lines) throws IOException {
         List<FrameEvent> events = new ArrayList<>();
-        String line = reader.readLine();
-        int number = 0;
+        int number = 1;
+        String line = nextLine(lines, number);
         while (line != null) {
-            number++;
-            String next = reader.readLine();
+            String next = nextLine(lines, number + 1);
             if (!line.isBlank()) {
                 Object value;
                 try {
                     value = Json.parse(line);
                 } catch (IllegalArgumentException e) {
-                    if (next == null) {
+                    if (next == null && line.startsWith("{")) {
                         break; // the writer stopped mid-line
                     }
-                    throw new IllegalArgumentException("line " + number + ": " + e.getMessage(), e);
+                    throw new TraceFormatException(number, "not JSON (" + e.getMessage() + ")", e);
                 }
                 if (!(value instanceof Map<?, ?> map)) {
-                    throw new IllegalArgumentException("line " + number + ": not a JSON object");
+                    throw new TraceFormatException(number, "not a JSON object", null);
                 }
                 Object kind = map.get("kind");
                 if (kind == null || "frame".equals(kind)) {
                     try {
                         events.add(FrameEventJson.read((Map<String, Object>) map));
                     } catch (IllegalArgumentException | ClassCastException e) {
-                        throw new IllegalArgumentException("line " + number + ": " + e.getMessage(), e);
+                        throw new TraceFormatException(number, e.getMessage(), e);
                     }
                 }
             }
             line = next;
+            number++;
         }
         return events;
+    }
+
+    private static String nextLine(Lines lines, int number) throws IOException {
+        try {
+            return lines.next();
+        } catch (CharacterCodingException e) { // the JDK says only "Input length = 1"
+            throw new TraceFormatException(number, "not UTF-8 text", e);
+        }
+    }
+
+    /**
+     * Lines of a byte stream, each decoded on its own, so that bytes that are not UTF-8 are reported
+     * on their own line (a decoding reader fails a whole buffer ahead of the line being read).
+     */
+    private static final class Utf8Lines implements Lines {
+        private final InputStream in;
+        private final ByteArrayOutputStream line = new ByteArrayOutputStream();
+        private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+
+        Utf8Lines(InputStream in) {
+            this.in = in;
+        }
+
+        @Override
+        public String next() throws IOException {
+            line.reset();
+            int b;
+            while ((b = in.read()) != -1 && b != '\n') {
+                line.write(b);
+            }
+            if (b == -1 && line.size() == 0) {
+                return null;
+            }
+            byte[] bytes = line.toByteArray();
+            int length = bytes.length > 0 && bytes[bytes.length - 1] == '\r' ? bytes.length - 1 : bytes.length;
+            return decoder.decode(ByteBuffer.wrap(bytes, 0, length)).toString();
+        }
     }
 }

@@ -55,6 +55,26 @@ class FrameReaderTest {
             GoAwayFrame.of(1, ErrorCode.NO_ERROR, hex("0102")));
 
     @Test
+    void partialFrameSaysHowFarTheInputGotIntoTheLastFrame() {
+        FrameReader reader = FrameReader.lenient(FrameSizes.DEFAULT_MAX_FRAME_SIZE);
+        assertEquals(java.util.Optional.empty(), reader.partialFrame(), "nothing read yet");
+        Wire.parse(reader, GOOD_PING, new int[] {5});
+        assertEquals(java.util.Optional.of(new PartialFrame(5, 9, true)), reader.partialFrame(), "inside the header");
+        reader.read(ByteBuffer.wrap(GOOD_PING, 5, 10), new Recorder(reader));
+        assertEquals(java.util.Optional.of(new PartialFrame(15, 17, false)), reader.partialFrame(), "inside the payload");
+        reader.read(ByteBuffer.wrap(GOOD_PING, 15, 2), new Recorder(reader));
+        assertEquals(java.util.Optional.empty(), reader.partialFrame(), "at a frame boundary");
+    }
+
+    @Test
+    void partialFrameCountsASkippedPayload() {
+        FrameReader reader = FrameReader.lenient(FrameSizes.DEFAULT_MAX_FRAME_SIZE);
+        byte[] tooLong = hex("004001 00 00 00000001"); // DATA of 16385 octets: over the limit, skipped
+        Wire.parse(reader, concat(tooLong, new byte[100]), new int[] {109});
+        assertEquals(java.util.Optional.of(new PartialFrame(109, 9 + 16385, false)), reader.partialFrame());
+    }
+
+    @Test
     void aStreamOfEveryFrameTypeParsesTheSameInEverySplit() {
         byte[] bytes = concat(EVERY_TYPE.stream().map(FrameWriter::encode).toArray(byte[][]::new));
         assertEquals(EVERY_TYPE, parseEveryWay(bytes).events);

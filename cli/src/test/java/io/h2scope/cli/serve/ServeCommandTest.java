@@ -1,0 +1,86 @@
+package io.h2scope.cli.serve;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.h2scope.cli.H2scopeCommand;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code serve} that cannot start: each reason on one line of stderr, with the exit status --help states. */
+@Timeout(30)
+class ServeCommandTest {
+
+    private record Run(int exit, String err) {
+        String line() {
+            List<String> lines = err.lines().toList();
+            assertEquals(1, lines.size(), err);
+            return lines.get(0);
+        }
+    }
+
+    private static Run run(String... args) {
+        CommandLine cli = H2scopeCommand.commandLine();
+        StringWriter err = new StringWriter();
+        cli.setOut(new PrintWriter(new StringWriter()));
+        cli.setErr(new PrintWriter(err, true));
+        return new Run(cli.execute(args), err.toString());
+    }
+
+    @Test
+    void aNegativePortIsAUsageError() {
+        Run r = run("serve", "--port=-1");
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("h2scope serve: --port must be 0..65535, got -1 (see 'h2scope serve --help')", r.line());
+    }
+
+    @Test
+    void aPortAbove65535IsAUsageError() {
+        Run r = run("serve", "--port", "70000");
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("h2scope serve: --port must be 0..65535, got 70000 (see 'h2scope serve --help')", r.line());
+    }
+
+    @Test
+    void aHostThatDoesNotResolveIsAUsageError() {
+        Run r = run("serve", "--host", "999.1.1.1", "--port", "0");
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("h2scope serve: Invalid value for option '--host': cannot resolve '999.1.1.1' (unknown host); "
+                + "give an address of this machine, e.g. 127.0.0.1, or 0.0.0.0 for every interface "
+                + "(see 'h2scope serve --help')", r.line());
+    }
+
+    @Test
+    void aMissingCertificateFileIsAUsageErrorNamingTheOption(@TempDir Path dir) {
+        Path cert = dir.resolve("cert.pem");
+        Run r = run("serve", "--cert", cert.toString(), "--key", dir.resolve("key.pem").toString(), "--port", "0");
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("h2scope serve: Invalid value for option '--cert': no such file '" + cert + "'; check the path "
+                + "(see 'h2scope serve --help')", r.line());
+    }
+
+    @Test
+    void anAddressOfAnotherMachineFailsWithWhatToDo() {
+        Run r = run("serve", "--host", "192.0.2.1", "--port", "0"); // TEST-NET-1 (RFC 5737): never this machine's
+        assertEquals(1, r.exit(), r.err());
+        assertEquals("h2scope serve: cannot listen on 192.0.2.1:0: Cannot assign requested address: give --host an "
+                + "address of this machine, e.g. 127.0.0.1, or 0.0.0.0 for every interface", r.line());
+    }
+
+    @Test
+    void aPortInUseFailsWithWhatToDo() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            Run r = run("serve", "--port", String.valueOf(taken.getLocalPort()));
+            assertEquals(1, r.exit(), r.err());
+            assertEquals("h2scope serve: cannot listen on 127.0.0.1:" + taken.getLocalPort() + ": Address already in use: "
+                    + "stop what listens there, or choose another --port (0 picks a free one)", r.line());
+        }
+    }
+}
