@@ -133,7 +133,7 @@ public final class ConformCommand implements Callable<Integer> {
 
     private int runAndReport(RunConfig config, PrintWriter out) throws IOException {
         out.flush();
-        RunResult run = new SuiteRunner(config).run(Suites.all(), ConsoleReporter.forStdout());
+        RunResult run = new SuiteRunner(config).run(Suites.all(), ConsoleReporter.forCommand(out));
         int verdict = switch (run.status()) {
             case PASSED -> CommandLine.ExitCode.OK;
             case FAILED -> EXIT_FAILED;

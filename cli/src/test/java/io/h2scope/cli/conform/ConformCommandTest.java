@@ -66,8 +66,40 @@ class ConformCommandTest {
     void badReportKindIsAUsageError() {
         Run r = run("conform", "http://127.0.0.1:9/", "--report", "pdf=x.pdf");
         assertEquals(2, r.exit());
-        assertEquals("h2scope conform: --report kind must be junit, json or html, got 'pdf' "
-                + "(e.g. --report json=results.json)\n", r.err());
+        assertEquals("h2scope conform: --report pdf=x.pdf: unknown report kind pdf (use junit, json or html)\n", r.err());
+    }
+
+    @Test
+    void unreachableTargetExits3WithOneLine(@TempDir Path dir) throws Exception {
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        Path json = dir.resolve("r.json");
+        Run r = run("conform", "http://127.0.0.1:" + port + "/", "--report", "json=" + json);
+        assertEquals(3, r.exit(), r.out() + r.err());
+        assertTrue(r.out().contains("no connection to http://127.0.0.1:" + port + "/ reached the HTTP/2 handshake"), r.out());
+        String report = java.nio.file.Files.readString(json);
+        assertTrue(report.contains("\"passed\" : false") && report.contains("\"status\" : \"UNREACHABLE\""), report);
+    }
+
+    @Test
+    void sectionNamesFromTheListSelectCases() {
+        Run r = run("conform", "--section", "security", "--list");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("security/rapid-reset"), r.out());
+        Run output = run("conform", "--section", "output", "--list");
+        assertTrue(output.out().contains("output/8.2.1/field-names"), output.out());
+    }
+
+    @Test
+    void aSelectionOfNothingIsAUsageError() {
+        Run r = run("conform", "--section", "no-such-section", "--list");
+        assertEquals(2, r.exit());
+        assertTrue(r.err().startsWith("h2scope conform: --section no-such-section selects no case"), r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+        Run prefix = run("conform", "--case", "http2/99", "--list");
+        assertEquals(2, prefix.exit());
     }
 
     @Test

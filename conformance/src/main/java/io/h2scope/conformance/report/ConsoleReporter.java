@@ -1,11 +1,14 @@
 package io.h2scope.conformance.report;
 
+import io.h2scope.conformance.runner.Agreement;
 import io.h2scope.conformance.runner.CaseResult;
 import io.h2scope.conformance.runner.RunListener;
 import io.h2scope.conformance.runner.RunResult;
 import io.h2scope.conformance.spec.Section;
 import io.h2scope.conformance.verdict.Outcome;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -23,7 +26,7 @@ public final class ConsoleReporter implements RunListener {
     /** A live line stays one line: longer reasons are cut here (the final report has them whole). */
     private static final int REASON_WIDTH = 120;
 
-    private final PrintStream out;
+    private final PrintWriter out;
     private final boolean colour;
     private final boolean showEvidence;
     private int total;
@@ -31,6 +34,10 @@ public final class ConsoleReporter implements RunListener {
     private long startNanos;
 
     public ConsoleReporter(PrintStream out, boolean colour, boolean showEvidence) {
+        this(new PrintWriter(out, true), colour, showEvidence);
+    }
+
+    public ConsoleReporter(PrintWriter out, boolean colour, boolean showEvidence) {
         this.out = out;
         this.colour = colour;
         this.showEvidence = showEvidence;
@@ -39,6 +46,11 @@ public final class ConsoleReporter implements RunListener {
     /** A reporter for {@code System.out}, coloured when a console is attached. */
     public static ConsoleReporter forStdout() {
         return new ConsoleReporter(System.out, System.console() != null, true);
+    }
+
+    /** A reporter for a command's own output (picocli's), coloured when a console is attached. */
+    public static ConsoleReporter forCommand(PrintWriter commandOut) {
+        return new ConsoleReporter(commandOut, System.console() != null, true);
     }
 
     @Override
@@ -101,9 +113,24 @@ public final class ConsoleReporter implements RunListener {
             }
             printCase(r);
         }
+        printAgreement(Agreement.of(run));
         out.println();
         out.println(summary(run));
         out.flush();
+    }
+
+    /** With --repeat: which cases did not give the same verdict every run. */
+    private void printAgreement(Agreement agreement) {
+        if (!agreement.repeated()) {
+            return;
+        }
+        List<Agreement.CaseAgreement> differ = agreement.disagreements();
+        out.println();
+        out.println("Repeat agreement: " + (agreement.cases().size() - differ.size()) + " of " + agreement.cases().size()
+                + " cases gave the same verdict every run; " + agreement.flips().size() + " flipped between a pass and FAIL");
+        for (Agreement.CaseAgreement c : differ) {
+            out.println("  " + (c.flipped() ? paint(Outcome.FAIL, "flip") : "    ") + " " + c.caseId() + ": " + c.describe());
+        }
     }
 
     private void printCase(CaseResult r) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.h2scope.conformance.peer.TraceEntry;
+import io.h2scope.conformance.runner.Agreement;
 import io.h2scope.conformance.runner.CaseResult;
 import io.h2scope.conformance.runner.RunResult;
 import java.io.IOException;
@@ -59,6 +60,16 @@ public final class JsonReport {
         root.put("notRun", run.notRun());
         ArrayNode results = root.putArray("results");
         run.results().forEach(r -> results.add(result(r)));
+        Agreement agreement = Agreement.of(run);
+        if (agreement.repeated()) {
+            ArrayNode agreed = root.putArray("agreement");
+            for (Agreement.CaseAgreement c : agreement.cases()) {
+                ObjectNode node = agreed.addObject().put("id", c.caseId()).put("runs", c.runs())
+                        .put("agreeing", c.agreeing()).put("flipped", c.flipped());
+                ObjectNode outcomes = node.putObject("outcomes");
+                c.outcomes().forEach((o, n) -> outcomes.put(o.name(), n));
+            }
+        }
         return root;
     }
 
