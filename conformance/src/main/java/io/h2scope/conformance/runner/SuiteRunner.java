@@ -123,7 +123,7 @@ public final class SuiteRunner {
         }
         List<CaseResult> results = new ArrayList<>();
         for (int i = 0; i < futures.size(); i++) {
-            CaseResult result = collect(batch.get(i), futures.get(i));
+            CaseResult result = collect(batch.get(i), futures.get(i), listener);
             if (result != null) {
                 results.add(result);
             }
@@ -131,20 +131,28 @@ public final class SuiteRunner {
         return results;
     }
 
-    private CaseResult collect(Planned p, Future<CaseResult> future) {
+    /** A case stopped by the hard cap or crashed never reported itself: the listener hears of it here. */
+    private CaseResult reported(CaseResult result, RunListener listener) {
+        synchronized (listener) {
+            listener.caseFinished(result);
+        }
+        return result;
+    }
+
+    private CaseResult collect(Planned p, Future<CaseResult> future, RunListener listener) {
         long cap = config.timeout().toMillis() * HARD_CAP_TIMEOUTS + 5_000;
         try {
             return future.get(cap, TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             future.cancel(true);
-            return new CaseResult(p.section(), p.definition(), p.iteration(), Verdict.inconclusive(p.definition().accepts(),
-                    "the case did not finish within " + cap + " ms"), List.of(), Duration.ofMillis(cap));
+            return reported(new CaseResult(p.section(), p.definition(), p.iteration(), Verdict.inconclusive(p.definition().accepts(),
+                    "the case did not finish within " + cap + " ms"), List.of(), Duration.ofMillis(cap)), listener);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while running the suite", e);
         } catch (ExecutionException e) {
-            return new CaseResult(p.section(), p.definition(), p.iteration(), Verdict.inconclusive(p.definition().accepts(),
-                    "the case crashed: " + e.getCause()), List.of(), Duration.ZERO);
+            return reported(new CaseResult(p.section(), p.definition(), p.iteration(), Verdict.inconclusive(p.definition().accepts(),
+                    "the case crashed: " + e.getCause()), List.of(), Duration.ZERO), listener);
         }
     }
 
