@@ -226,16 +226,22 @@ class ReportsAndBridgeTest {
         RunConfig config = RunConfig.defaults(Target.parse("http://127.0.0.1:9/"))
                 .withSelection(new Selection(List.of("http2/6.7"), List.of()));
         List<DynamicNode> nodes = ConformanceTests.forTarget(config).toList();
-        assertEquals(1, nodes.size());
-        DynamicContainer container = (DynamicContainer) nodes.get(0);
+        assertEquals(2, nodes.size());
+        // nothing listens on port 9: the first test fails with the diagnosis, so the build fails
+        DynamicTest reachable = (DynamicTest) nodes.get(0);
+        assertEquals(ConformanceTests.REACHABLE, reachable.getDisplayName());
+        AssertionFailedError down = assertThrows(AssertionFailedError.class, () -> reachable.getExecutable().execute());
+        assertTrue(down.getMessage().contains("reached the HTTP/2 handshake: cannot connect to 127.0.0.1:9"), down.getMessage());
+        DynamicContainer container = (DynamicContainer) nodes.get(1);
         assertEquals("http2/6.7 PING", container.getDisplayName());
         List<DynamicNode> children = container.getChildren().collect(Collectors.toList());
         List<String> names = children.stream().map(DynamicNode::getDisplayName).toList();
         assertEquals(List.of("http2/6.7/ping-is-acked", "http2/6.7/ack-is-not-answered", "http2/6.7/nonzero-stream-id",
                 "http2/6.7/length-not-8"), names);
-        // nothing listens on port 9: the case is INCONCLUSIVE, which aborts rather than fails
+        // ... and each case is aborted as not run, naming why
         DynamicTest first = (DynamicTest) children.get(0);
-        assertThrows(TestAbortedException.class, () -> first.getExecutable().execute());
+        TestAbortedException notRun = assertThrows(TestAbortedException.class, () -> first.getExecutable().execute());
+        assertTrue(notRun.getMessage().startsWith("not run: no connection to"), notRun.getMessage());
     }
 
     @Test

@@ -8,6 +8,7 @@ import io.h2scope.conformance.suite.Suites;
 import io.h2scope.conformance.target.Target;
 import io.h2scope.conformance.verdict.Outcome;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
@@ -46,17 +47,53 @@ public final class ConformanceTests {
         return forSections(config, Suites.all());
     }
 
+    /**
+     * The sections' cases, preceded by one test that the target is reachable over HTTP/2 at all: when it
+     * is not (nothing listening, TLS failing, an HTTP/1-only port), that test fails with the diagnosis and
+     * every case is aborted as not run, so a build against a server that is down fails instead of
+     * reporting every case as skipped.
+     */
     public static Stream<DynamicNode> forSections(RunConfig config, List<Section> sections) {
         SuiteRunner runner = new SuiteRunner(config);
-        return sections.stream().<DynamicNode>mapMulti((section, sink) -> {
+        Reachability reachability = new Reachability(runner);
+        DynamicNode reachable = DynamicTest.dynamicTest(REACHABLE, () -> reachability.unreachable().ifPresent(why -> {
+            throw new AssertionFailedError(why);
+        }));
+        Stream<DynamicNode> cases = sections.stream().<DynamicNode>mapMulti((section, sink) -> {
             List<DynamicNode> tests = runner.plan(List.of(section)).stream()
                     .map(planned -> (DynamicNode) DynamicTest.dynamicTest(planned.definition().id().value()
-                            + (planned.iteration() > 1 ? " #" + planned.iteration() : ""), () -> check(runner.runOne(planned))))
+                            + (planned.iteration() > 1 ? " #" + planned.iteration() : ""), () -> {
+                                reachability.unreachable().ifPresent(why -> {
+                                    throw new TestAbortedException("not run: " + why);
+                                });
+                                check(runner.runOne(planned));
+                            }))
                     .toList();
             if (!tests.isEmpty()) { // a section with nothing selected is left out
                 sink.accept(DynamicContainer.dynamicContainer(section.id() + " " + section.title(), tests));
             }
         });
+        return Stream.concat(Stream.of(reachable), cases);
+    }
+
+    /** The name of the first dynamic test. */
+    public static final String REACHABLE = "the target is reachable over HTTP/2";
+
+    /** One preflight per factory, asked lazily (dynamic tests run after the factory returns). */
+    private static final class Reachability {
+        private final SuiteRunner runner;
+        private Optional<String> answer;
+
+        Reachability(SuiteRunner runner) {
+            this.runner = runner;
+        }
+
+        synchronized Optional<String> unreachable() {
+            if (answer == null) {
+                answer = runner.unreachable();
+            }
+            return answer;
+        }
     }
 
     static void check(CaseResult result) {

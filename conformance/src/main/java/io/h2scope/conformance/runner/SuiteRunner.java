@@ -47,6 +47,11 @@ public final class SuiteRunner {
         this.config = config;
     }
 
+    /** Why no connection to the target reaches the HTTP/2 handshake, or empty when one does: a run's preflight on its own. */
+    public java.util.Optional<String> unreachable() {
+        return java.util.Optional.ofNullable(ReachabilityGuard.preflight(config.target(), config.peer()));
+    }
+
     /** A planned execution: one case, one iteration. */
     public record Planned(Section section, CaseDef definition, int iteration) {
     }

@@ -9,15 +9,20 @@ import java.util.List;
 
 /**
  * Reads what the target still sends in reaction to frames it already has, and no longer: a PING
- * sent now is answered after everything the target decided before reading it (RFC9113 §6.7 PINGs
- * are processed in order with the other frames), so its ACK ends the wait at once instead of a
- * fixed quiet period. Without a usable PING (our field block is open, or the target ignores PING)
- * the wait is bounded by {@link #MAX_QUIET} or the case timeout.
+ * sent now is answered after everything the target's connection reader decided before reading it
+ * (RFC9113 §6.7 PINGs are processed in order with the other frames), so its ACK all but ends the
+ * wait. A server that judges a stream in another thread (apache2's mod_http2 workers) can send that
+ * stream's RST_STREAM just after the ACK, so reading goes on for {@link #SETTLE} after it. Without a
+ * usable PING (our field block is open, or the target ignores PING) the wait is bounded by
+ * {@link #MAX_QUIET} or the case timeout.
  */
 final class Barrier {
 
     /** The longest a follow-up is waited for when no PING can mark the end of it. */
     static final Duration MAX_QUIET = Duration.ofMillis(250);
+
+    /** How long the wait goes on after the PING's ACK, for answers decided off the connection's thread. */
+    static final Duration SETTLE = Duration.ofMillis(50);
 
     private Barrier() {
     }
@@ -43,7 +48,9 @@ final class Barrier {
             }
             if (pinged && event instanceof PeerEvent.FrameReceived f && f.frame() instanceof PingFrame p && p.ack()
                     && p.opaqueData() == payload) {
-                return events;
+                pinged = false; // the barrier is passed: only the settle time is left
+                deadline = Math.min(deadline, System.nanoTime() + SETTLE.toNanos());
+                continue;
             }
             events.add(event);
             if (event instanceof PeerEvent.ConnectionClosed) {

@@ -219,9 +219,11 @@ public final class Expect {
                         : Verdict.fail(expected, "the malformed request was answered with :status " + status + ", then "
                                 + FrameWords.rstStream(r));
             }
-            if (next instanceof PeerEvent.FrameReceived f && f.frame() instanceof GoAwayFrame g
-                    && g.errorCode() == ErrorCode.PROTOCOL_ERROR.code()) {
-                return Verdict.lenient(expected, answer + ", then " + FrameWords.goAway(g));
+            if (next instanceof PeerEvent.FrameReceived f && f.frame() instanceof GoAwayFrame g) {
+                return g.errorCode() == ErrorCode.PROTOCOL_ERROR.code()
+                        ? Verdict.lenient(expected, answer + ", then " + FrameWords.goAway(g))
+                        : Verdict.fail(expected, "the malformed request was answered with :status " + status + ", then "
+                                + FrameWords.goAway(g));
             }
         }
         return Verdict.fail(expected, "the malformed request was answered with :status " + status
@@ -243,9 +245,10 @@ public final class Expect {
                 return isAbort(r) ? Verdict.lenient(expected, answer + " then " + earlyAnswer(r))
                         : Verdict.fail(expected, answer + ", then " + FrameWords.rstStream(r));
             }
-            if (next instanceof PeerEvent.FrameReceived f && f.frame() instanceof GoAwayFrame g
-                    && g.errorCode() == ErrorCode.PROTOCOL_ERROR.code()) {
-                return Verdict.pass(expected, answer + ", then " + FrameWords.goAway(g));
+            if (next instanceof PeerEvent.FrameReceived f && f.frame() instanceof GoAwayFrame g) {
+                return g.errorCode() == ErrorCode.PROTOCOL_ERROR.code()
+                        ? Verdict.pass(expected, answer + ", then " + FrameWords.goAway(g))
+                        : Verdict.fail(expected, answer + ", then " + FrameWords.goAway(g));
             }
         }
         return Verdict.fail(expected, answer + " ending the stream, and no RST_STREAM: the malformed part went unnoticed");
@@ -257,6 +260,11 @@ public final class Expect {
             if (next instanceof PeerEvent.FrameReceived f && f.frame() instanceof RstStreamFrame r && r.streamId() == streamId
                     && r.errorCode() == ErrorCode.PROTOCOL_ERROR.code()) {
                 return Verdict.pass(expected, refusal + ", then " + FrameWords.rstStream(r));
+            }
+            if (next instanceof PeerEvent.FrameReceived f && f.frame() instanceof GoAwayFrame g) {
+                return g.errorCode() == ErrorCode.PROTOCOL_ERROR.code()
+                        ? Verdict.pass(expected, refusal + ", then " + FrameWords.goAway(g))
+                        : Verdict.lenient(expected, refusal + " ending the stream, then " + FrameWords.goAway(g));
             }
         }
         return Verdict.lenient(expected, refusal + " ending the stream, without RST_STREAM");
