@@ -2,7 +2,6 @@ package io.h2scope.conformance;
 
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.h2scope.conformance.peer.PeerOptions;
 import io.h2scope.conformance.report.ConsoleReporter;
@@ -11,6 +10,7 @@ import io.h2scope.conformance.runner.RunConfig;
 import io.h2scope.conformance.runner.RunResult;
 import io.h2scope.conformance.runner.SuiteRunner;
 import io.h2scope.conformance.suite.Suites;
+import io.h2scope.conformance.support.LocalServers;
 import io.h2scope.conformance.target.LocalProcessTarget;
 import io.h2scope.conformance.target.Target;
 import io.h2scope.conformance.target.TargetRegistry;
@@ -20,7 +20,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -53,10 +52,7 @@ class RealServerAgreementTest {
     @MethodSource("listeners")
     void verdictsAgreeOverFiveRuns(String name, boolean tls) throws Exception {
         TargetSpec spec = TargetRegistry.locate().get(name);
-        assumeTrue(spec.locallyAvailable(), () -> spec.unavailableReason() + ": install the Debian package "
-                + "(.ci/run does) to run the suite against it");
-        Files.setPosixFilePermissions(work, PosixFilePermissions.fromString("rwxr-xr-x"));
-        try (LocalProcessTarget server = LocalProcessTarget.start(spec, work.resolve("state"))) {
+        try (LocalProcessTarget server = LocalServers.start(name, work)) {
             Target target = server.target(tls);
             RunConfig config = RunConfig.defaults(target).withPeer(PeerOptions.defaults().withInsecure(tls)).withRepeat(RUNS);
             ByteArrayOutputStream console = new ByteArrayOutputStream();

@@ -3,7 +3,6 @@ package io.h2scope.conformance;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.h2scope.conformance.peer.PeerOptions;
 import io.h2scope.conformance.report.ConsoleReporter;
@@ -11,6 +10,7 @@ import io.h2scope.conformance.runner.RunConfig;
 import io.h2scope.conformance.runner.RunResult;
 import io.h2scope.conformance.runner.SuiteRunner;
 import io.h2scope.conformance.suite.Suites;
+import io.h2scope.conformance.support.LocalServers;
 import io.h2scope.conformance.target.LocalProcessTarget;
 import io.h2scope.conformance.target.Target;
 import io.h2scope.conformance.target.TargetRegistry;
@@ -21,7 +21,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import io.h2scope.conformance.runner.RunListener;
@@ -58,11 +57,7 @@ class RealServerConformanceTest {
     @MethodSource("listeners")
     void suiteVerdictsMatchExpectedFailures(String name, boolean tls) throws Exception {
         TargetSpec spec = TargetRegistry.locate().get(name);
-        assumeTrue(spec.locallyAvailable(), () -> spec.unavailableReason() + ": install the Debian package "
-                + "(.ci/run does) to run the suite against it");
-        // workers that drop to www-data must walk down into the state directory (a JUnit temp dir is 0700)
-        Files.setPosixFilePermissions(work, PosixFilePermissions.fromString("rwxr-xr-x"));
-        try (LocalProcessTarget server = LocalProcessTarget.start(spec, work.resolve("state"))) {
+        try (LocalProcessTarget server = LocalServers.start(name, work)) {
             Target target = server.target(tls);
             RunConfig config = RunConfig.defaults(target).withPeer(PeerOptions.defaults().withInsecure(tls));
             ByteArrayOutputStream console = new ByteArrayOutputStream();
