@@ -93,6 +93,13 @@ class ConformCommandTest {
     }
 
     @Test
+    void maxInconclusiveOutOfRangeIsAUsageError() {
+        Run r = run("conform", "http://127.0.0.1:9/", "--max-inconclusive", "101");
+        assertEquals(2, r.exit());
+        assertEquals("h2scope conform: --max-inconclusive must be 0..100 (percent), got 101\n", r.err());
+    }
+
+    @Test
     void aSelectionOfNothingIsAUsageError() {
         Run r = run("conform", "--section", "no-such-section", "--list");
         assertEquals(2, r.exit());
