@@ -47,6 +47,7 @@ public final class H2scopeCommand implements Runnable {
     }
 
     public static void main(String[] args) {
+        LibraryLogLevels.quiet();
         System.exit(commandLine().execute(args));
     }
 }

@@ -11,6 +11,7 @@ import io.h2scope.conformance.runner.SuiteRunner;
 import io.h2scope.conformance.suite.Suites;
 import io.h2scope.conformance.target.ReferenceServerTarget;
 import io.h2scope.conformance.target.Target;
+import io.h2scope.conformance.target.TargetResolver;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -73,8 +74,14 @@ public final class ConformCommand implements Callable<Integer> {
     @Option(names = "--list", description = "list the selected cases without running them")
     boolean list;
 
-    @Option(names = "--tls", description = "with no URL: run the embedded server over TLS (self-signed certificate) instead of h2c")
+    @Option(names = "--tls", description = "with no URL: test the TLS listener (self-signed certificate) of the embedded server "
+            + "or of the --target, instead of h2c")
     boolean embeddedTls;
+
+    @Option(names = "--target", paramLabel = "NAME", description = "start the server to test: embedded, local:NAME (the Debian "
+            + "package with docker-targets/NAME's config), docker:NAME (its image as a container), NAME (a container where a "
+            + "Docker engine answers, else local), or a URL; an unknown NAME lists the known ones")
+    String targetName;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -100,13 +107,19 @@ public final class ConformCommand implements Callable<Integer> {
             err.flush();
             return CommandLine.ExitCode.USAGE;
         }
+        if (url != null && targetName != null) {
+            err.println("h2scope conform: give a URL or --target, not both");
+            err.flush();
+            return CommandLine.ExitCode.USAGE;
+        }
         if (url != null && embeddedTls) {
             err.println("h2scope conform: --tls selects TLS for the embedded server; with a URL, use https:// instead");
             err.flush();
             return CommandLine.ExitCode.USAGE;
         }
+        boolean selfSigned = url == null && (targetName == null || !targetName.contains("://"));
         PeerOptions peer = PeerOptions.defaults().withTimeout(parseDuration(timeout)).withStrict(strict)
-                .withInsecure(insecure || url == null); // the embedded server's certificate is self-signed
+                .withInsecure(insecure || selfSigned); // the embedded and docker-targets servers' certificates are self-signed
         if (list) {
             Target target = url == null ? new Target("list", "127.0.0.1", 1, false, "/") : Target.parse(url);
             String[] section = {null};
@@ -120,6 +133,10 @@ public final class ConformCommand implements Callable<Integer> {
             });
             out.flush();
             return CommandLine.ExitCode.OK;
+        }
+        if (targetName != null) {
+            return new NamedTargetRun(TargetResolver.standard(), out, err).run(targetName, embeddedTls,
+                    target -> runAndReport(new RunConfig(target, peer, parallel, selection, repeat, maxInconclusive), out));
         }
         if (url != null) {
             return runAndReport(new RunConfig(Target.parse(url), peer, parallel, selection, repeat, maxInconclusive), out);

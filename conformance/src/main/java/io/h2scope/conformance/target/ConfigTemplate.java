@@ -24,13 +24,17 @@ public final class ConfigTemplate {
         KEY,
         /** Certificate then key in one PEM file (haproxy's {@code crt}). */
         CERT_AND_KEY,
+        /** The certificate and key as a PKCS#12 key store, password {@code changeit} (jetty). */
+        KEYSTORE,
         /** Directory holding the rendered configs, logs/, tmp/, run/ and www/. */
         STATE,
         /** User and group the server's workers run as when it starts as root. */
         USER,
         GROUP,
         /** The server binary ({@code local.binary}). */
-        BINARY
+        BINARY,
+        /** The class path of the JVM running h2scope (h2scope's own server as a local process). */
+        CLASSPATH
     }
 
     private static final Pattern PLACEHOLDER = Pattern.compile("@([A-Z][A-Z0-9_]*)@");

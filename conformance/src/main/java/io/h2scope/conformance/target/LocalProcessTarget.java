@@ -1,6 +1,11 @@
 package io.h2scope.conformance.target;
 
+import io.h2scope.engine.transport.tls.KeyMaterial;
 import io.h2scope.engine.transport.tls.SelfSignedCertificate;
+import java.io.OutputStream;
+import java.io.RandomAccessFile;
+import java.security.KeyStore;
+import java.security.cert.X509Certificate;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -26,21 +31,25 @@ import java.util.stream.Stream;
  * once every listener is ready. {@link #close()} stops it by the PIDs it started (SIGTERM, then
  * SIGKILL after 5 s), never by name. Its output and logs stay in {@code stateDir/logs}.
  */
-public final class LocalProcessTarget implements AutoCloseable {
+public final class LocalProcessTarget implements RunningTarget {
 
     private static final int LOG_TAIL = 8_000;
+    /** Password of the {@code @KEYSTORE@} file. */
+    public static final String KEYSTORE_PASSWORD = "changeit";
 
     private final TargetSpec spec;
     private final Path state;
     private final Optional<Target> h2c;
     private final Optional<Target> tls;
     private final List<Process> processes = new ArrayList<>();
+    /** A state directory this target made itself and removes on close, or null. */
+    private Path ownedState;
 
     private LocalProcessTarget(TargetSpec spec, Path state, int h2cPort, int tlsPort) {
         this.spec = spec;
         this.state = state;
-        this.h2c = h2cPort == 0 ? Optional.empty() : Optional.of(new Target(spec.name(), "127.0.0.1", h2cPort, false, "/"));
-        this.tls = tlsPort == 0 ? Optional.empty() : Optional.of(new Target(spec.name() + "-tls", "127.0.0.1", tlsPort, true, "/"));
+        this.h2c = h2cPort == 0 ? Optional.empty() : Optional.of(new Target(spec.name(), "127.0.0.1", h2cPort, false, "/", spec.largePath()));
+        this.tls = tlsPort == 0 ? Optional.empty() : Optional.of(new Target(spec.name() + "-tls", "127.0.0.1", tlsPort, true, "/", spec.largePath()));
     }
 
     /**
@@ -69,22 +78,41 @@ public final class LocalProcessTarget implements AutoCloseable {
         }
     }
 
+    /**
+     * {@link #start} in a fresh directory under the system's temp dir, removed again by {@link #close()}
+     * (the directory is opened to 0755 so that workers dropped to www-data reach it).
+     */
+    public static LocalProcessTarget startInTempDir(TargetSpec spec) throws IOException, InterruptedException {
+        Path dir = Files.createTempDirectory("h2scope-" + spec.name() + "-");
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        try {
+            LocalProcessTarget target = start(spec, dir.resolve("state"));
+            target.ownedState = dir;
+            return target;
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            deleteTree(dir);
+            throw e;
+        }
+    }
+
+    @Override
+    public String description() {
+        return spec.name() + " as a local process (pid " + pids().stream().map(String::valueOf)
+                .collect(java.util.stream.Collectors.joining(", ")) + ", state in " + state + ")";
+    }
+
     public TargetSpec spec() {
         return spec;
     }
 
+    @Override
     public Optional<Target> h2c() {
         return h2c;
     }
 
+    @Override
     public Optional<Target> tls() {
         return tls;
-    }
-
-    /** The h2c or the TLS listener. */
-    public Target target(boolean overTls) {
-        return (overTls ? tls : h2c).orElseThrow(() -> new IllegalStateException(spec.name() + " has no "
-                + (overTls ? "TLS" : "h2c") + " listener"));
     }
 
     public Path stateDir() {
@@ -96,11 +124,13 @@ public final class LocalProcessTarget implements AutoCloseable {
     }
 
     /** True while every process we started runs. */
+    @Override
     public boolean isAlive() {
         return !processes.isEmpty() && processes.stream().allMatch(Process::isAlive);
     }
 
     /** The tail of every file in logs/ (the servers' stdout/stderr and their error logs). */
+    @Override
     public String log() {
         StringBuilder out = new StringBuilder();
         try (Stream<Path> files = Files.list(state.resolve("logs"))) {
@@ -117,15 +147,37 @@ public final class LocalProcessTarget implements AutoCloseable {
 
     /** Stops what we started: SIGTERM to each PID, SIGKILL to it and its children after 5 s. Idempotent. */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
+        boolean interrupted = false;
         for (Process process : processes) {
             List<ProcessHandle> children = process.descendants().toList();
             process.destroy();
-            if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            try {
+                if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                    process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+                }
+            } catch (InterruptedException e) {
+                interrupted = true;
+                process.destroyForcibly();
             }
             // a worker that outlived its master (none should) must not keep our port
             children.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+        }
+        processes.clear();
+        if (ownedState != null) {
+            deleteTree(ownedState);
+            ownedState = null;
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void deleteTree(Path dir) {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException | UncheckedIOException e) {
+            // best effort: a temp dir left behind is not worth failing a run for
         }
     }
 
@@ -141,10 +193,19 @@ public final class LocalProcessTarget implements AutoCloseable {
                 }
             }
         }
+        for (Map.Entry<String, Long> file : spec.generated().entrySet()) {
+            // sparse: a 100 MiB body costs neither disk nor start-up time, and reads as zeros
+            try (RandomAccessFile out = new RandomAccessFile(state.resolve("www").resolve(file.getKey()).toFile(), "rw")) {
+                out.setLength(file.getValue());
+            }
+        }
         Path cert = state.resolve("cert.pem");
         Path key = state.resolve("key.pem");
+        Path keyStore = state.resolve("keystore.p12");
         try {
-            SelfSignedCertificate.generate("localhost", "127.0.0.1").writePem(cert, key);
+            KeyMaterial identity = SelfSignedCertificate.generate("localhost", "127.0.0.1");
+            identity.writePem(cert, key);
+            writeKeyStore(identity, keyStore);
         } catch (GeneralSecurityException e) {
             throw new IOException("cannot create a self-signed certificate", e);
         }
@@ -160,7 +221,9 @@ public final class LocalProcessTarget implements AutoCloseable {
         values.put(ConfigTemplate.Key.KEY, key.toString());
         values.put(ConfigTemplate.Key.CERT_AND_KEY, certAndKey.toString());
         values.put(ConfigTemplate.Key.STATE, state.toString());
+        values.put(ConfigTemplate.Key.KEYSTORE, keyStore.toString());
         values.put(ConfigTemplate.Key.BINARY, spec.binary().toString());
+        values.put(ConfigTemplate.Key.CLASSPATH, System.getProperty("java.class.path"));
         // started by root (CI), servers drop their workers to www-data (apache refuses root); else the
         // user directives are no-ops naming ourselves
         boolean root = "root".equals(System.getProperty("user.name"));
@@ -169,9 +232,22 @@ public final class LocalProcessTarget implements AutoCloseable {
         values.put(ConfigTemplate.Key.GROUP, root ? "www-data" : owner.group().getName());
         for (String config : spec.configs()) {
             String template = Files.readString(spec.folder().resolve(config), StandardCharsets.UTF_8);
-            Files.writeString(state.resolve(config), ConfigTemplate.render(template, values), StandardCharsets.UTF_8);
+            Path rendered = state.resolve(config);
+            Files.createDirectories(rendered.getParent());
+            Files.writeString(rendered, ConfigTemplate.render(template, values), StandardCharsets.UTF_8);
         }
         return values;
+    }
+
+    /** PKCS#12, password {@code changeit}: what jetty's start.ini names. */
+    private static void writeKeyStore(KeyMaterial identity, Path file) throws IOException, GeneralSecurityException {
+        char[] password = KEYSTORE_PASSWORD.toCharArray();
+        KeyStore store = KeyStore.getInstance("PKCS12");
+        store.load(null, null);
+        store.setKeyEntry(KeyMaterial.ALIAS, identity.privateKey(), password, identity.chain().toArray(X509Certificate[]::new));
+        try (OutputStream out = Files.newOutputStream(file)) {
+            store.store(out, password);
+        }
     }
 
     /** Workers that dropped to www-data must read www/ and write tmp/ (a temp dir is 0700). */
@@ -211,7 +287,9 @@ public final class LocalProcessTarget implements AutoCloseable {
             List<String> command = spec.commands().get(i).stream().map(token -> ConfigTemplate.render(token, values)).toList();
             Path out = state.resolve("logs").resolve(spec.name() + (i == 0 ? "" : "-" + i) + ".out");
             Files.writeString(out, "$ " + String.join(" ", command) + "\n");
-            processes.add(new ProcessBuilder(command)
+            ProcessBuilder builder = new ProcessBuilder(command);
+            spec.environment().forEach((name, value) -> builder.environment().put(name, ConfigTemplate.render(value, values)));
+            processes.add(builder
                     .directory(state.toFile())
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(out.toFile()))

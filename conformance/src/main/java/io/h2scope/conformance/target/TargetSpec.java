@@ -8,6 +8,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.List;
 import java.util.Objects;
 import java.util.Properties;
@@ -24,9 +28,15 @@ import java.util.Properties;
  * local.binary=/usr/sbin/nginx        # the local run is skipped when it is missing
  * local.command=@BINARY@ -c @STATE@/nginx.conf -p @STATE@
  * local.command.tls=...               # more local.command.* keys: one more process each
+ * local.requires=/usr/share/jetty9/start.jar   # more files the local run needs (skipped when missing)
+ * local.env.HOME=@STATE@              # environment of the local processes (placeholders allowed)
  * readiness=h2                        # h2: a GET / answered on every listener; tcp: ports accept
  * readiness.timeout=PT15S
+ * large.path=/1m.bin                  # a path whose body is larger than 16 KiB (Target.largePath)
+ * www.generate=1m.bin:1048576 100m.bin:104857600   # files made in the state dir's www/ at start-up
+ * docker.context=classpath            # the image's build context also gets h2scope's classes (classpath/)
  * </pre>
+ * {@code local.binary=@JAVA@} names the JVM running h2scope (h2scope's own server as a target).
  * A command is split on spaces before the placeholders are filled, so paths with spaces stay one
  * argument; it runs in the foreground (the PID we hold is the server's) with no shell.
  *
@@ -35,9 +45,16 @@ import java.util.Properties;
  * @param tlsPort     container port of the TLS (ALPN h2) listener, 0 when there is none
  * @param configs     template file names, rendered under the same names
  * @param commands    one process each, tokens with placeholders
+ * @param requires    files besides the binary a local run needs (a jar, a script)
+ * @param environment variables set for the local processes, values with placeholders
+ * @param largePath   a path whose response body is larger than 16 KiB, or null when the config serves none
+ * @param generated   file name in www/ to its size in octets, made at start-up (never committed)
+ * @param dockerClassPath the image needs h2scope's own classes in its build context ({@code docker.context=classpath})
  */
 public record TargetSpec(String name, String description, Path folder, int h2cPort, int tlsPort, List<String> configs,
-        Path binary, List<List<String>> commands, Readiness readiness, Duration readinessTimeout) {
+        Path binary, List<List<String>> commands, Readiness readiness, Duration readinessTimeout,
+        List<Path> requires, Map<String, String> environment, String largePath, Map<String, Long> generated,
+        boolean dockerClassPath) {
 
     public static final String PROPERTIES = "target.properties";
     public static final String EXPECTED_FAILURES = "expected-failures.txt";
@@ -55,6 +72,9 @@ public record TargetSpec(String name, String description, Path folder, int h2cPo
         Objects.requireNonNull(folder, "folder");
         Objects.requireNonNull(binary, "binary");
         configs = List.copyOf(configs);
+        requires = List.copyOf(requires);
+        environment = Map.copyOf(environment);
+        generated = Collections.unmodifiableMap(new LinkedHashMap<>(generated));
         commands = commands.stream().map(List::copyOf).toList();
         if (h2cPort == 0 && tlsPort == 0) {
             throw new IllegalArgumentException(name + ": neither h2c.port nor tls.port is set");
@@ -81,12 +101,52 @@ public record TargetSpec(String name, String description, Path folder, int h2cPo
             return new TargetSpec(name, p.getProperty("description", name), folder,
                     port(p, "h2c.port"), port(p, "tls.port"),
                     Arrays.stream(p.getProperty("config", "").split("[,\\s]+")).filter(s -> !s.isEmpty()).toList(),
-                    Path.of(required(p, "local.binary", folder)), commands,
+                    binary(required(p, "local.binary", folder)), commands,
                     Readiness.valueOf(p.getProperty("readiness", "tcp").trim().toUpperCase(java.util.Locale.ROOT)),
-                    Duration.parse(p.getProperty("readiness.timeout", "PT15S").trim()));
+                    Duration.parse(p.getProperty("readiness.timeout", "PT15S").trim()),
+                    words(p.getProperty("local.requires", "")).stream().map(Path::of).toList(),
+                    environment(p), blankToNull(p.getProperty("large.path")), generated(p.getProperty("www.generate", "")),
+                    "classpath".equals(p.getProperty("docker.context", "").trim()));
         } catch (IllegalArgumentException | java.time.format.DateTimeParseException e) {
             throw new IOException(folder.resolve(PROPERTIES) + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The JVM running h2scope, for {@code local.binary=@JAVA@}. */
+    static Path currentJava() {
+        return Path.of(System.getProperty("java.home"), "bin", "java");
+    }
+
+    private static Path binary(String value) {
+        return value.equals("@JAVA@") ? currentJava() : Path.of(value);
+    }
+
+    private static List<String> words(String value) {
+        return Arrays.stream(value.trim().split("[,\\s]+")).filter(s -> !s.isEmpty()).toList();
+    }
+
+    private static String blankToNull(String value) {
+        return value == null || value.isBlank() ? null : value.trim();
+    }
+
+    private static Map<String, String> environment(Properties p) {
+        Map<String, String> out = new TreeMap<>();
+        p.stringPropertyNames().stream().filter(k -> k.startsWith("local.env."))
+                .forEach(k -> out.put(k.substring("local.env.".length()), p.getProperty(k).trim()));
+        return out;
+    }
+
+    private static Map<String, Long> generated(String value) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (String entry : words(value)) {
+            int colon = entry.indexOf(':');
+            String file = colon < 0 ? "" : entry.substring(0, colon);
+            if (file.isEmpty() || file.contains("/") || file.startsWith(".")) {
+                throw new IllegalArgumentException("www.generate wants NAME:OCTETS entries (a plain file name), got " + entry);
+            }
+            out.put(file, Long.parseLong(entry.substring(colon + 1)));
+        }
+        return out;
     }
 
     public boolean hasH2c() {
@@ -99,12 +159,26 @@ public record TargetSpec(String name, String description, Path folder, int h2cPo
 
     /** True when the local binary is installed (the local run needs it). */
     public boolean locallyAvailable() {
-        return Files.isExecutable(binary);
+        return Files.isExecutable(binary) && requires.stream().allMatch(Files::isRegularFile);
     }
 
     /** Why a local run cannot happen, for a test's skip message. */
     public String unavailableReason() {
-        return name + ": " + binary + " is not installed (" + description + ")";
+        Path missing = Files.isExecutable(binary) ? requires.stream().filter(f -> !Files.isRegularFile(f)).findFirst().orElse(binary) : binary;
+        return name + ": " + missing + " is not installed (" + description + ")";
+    }
+
+    /** The Debian package(s) a local run needs, from {@code debian.package} (for an install hint). */
+    public String debianPackage() {
+        try {
+            Properties p = new Properties();
+            try (Reader in = Files.newBufferedReader(folder.resolve(PROPERTIES), StandardCharsets.UTF_8)) {
+                p.load(in);
+            }
+            return p.getProperty("debian.package", name).trim();
+        } catch (IOException e) {
+            return name;
+        }
     }
 
     public ExpectedFailures expectedFailures() throws IOException {

@@ -1,0 +1,72 @@
+package io.h2scope.cli.conform;
+
+import io.h2scope.conformance.target.RunningTarget;
+import io.h2scope.conformance.target.Target;
+import io.h2scope.conformance.target.TargetResolver;
+import io.h2scope.conformance.target.TargetStartException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+
+/**
+ * {@code --target NAME} for a command: starts the named server, hands its listener to the run, and
+ * always stops it again. A name that cannot start is one line on stderr (the server's log tail
+ * below it when it started but never answered); a server that died during the run never passes.
+ */
+public final class NamedTargetRun {
+
+    /** The run against a started listener; returns the command's exit status. */
+    @FunctionalInterface
+    public interface Body {
+        int run(Target target) throws IOException;
+    }
+
+    private final TargetResolver resolver;
+    private final PrintWriter out;
+    private final PrintWriter err;
+
+    public NamedTargetRun(TargetResolver resolver, PrintWriter out, PrintWriter err) {
+        this.resolver = resolver;
+        this.out = out;
+        this.err = err;
+    }
+
+    public int run(String name, boolean tls, Body body) throws IOException {
+        RunningTarget running;
+        try {
+            running = resolver.start(name, tls, line -> {
+                out.println(line);
+                out.flush();
+            });
+        } catch (TargetStartException e) {
+            report(e.getMessage(), e.log());
+            return exitStatus(e);
+        }
+        try {
+            out.println("Testing " + running.description());
+            out.flush();
+            int status = body.run(running.target(tls));
+            if (!running.isAlive()) {
+                report(running.description() + " died during the run: its verdicts do not count", running.log());
+                return ConformCommand.EXIT_NOT_JUDGED;
+            }
+            return status;
+        } finally {
+            running.close();
+        }
+    }
+
+    /** 2 for a name or environment the user must fix, 3 for a server that did not come up. */
+    public static int exitStatus(TargetStartException e) {
+        return e.kind() == TargetStartException.Kind.NOT_READY ? ConformCommand.EXIT_NOT_JUDGED : CommandLine.ExitCode.USAGE;
+    }
+
+    private void report(String message, String log) {
+        err.println("h2scope: " + message);
+        if (!log.isBlank()) {
+            err.println("  the server's log (tail):");
+            log.lines().forEach(line -> err.println("    " + line));
+        }
+        err.flush();
+    }
+}

@@ -1,0 +1,33 @@
+package io.h2scope.conformance.target;
+
+import java.util.Optional;
+
+/**
+ * A server the suite can test, started (or found) by {@link TargetResolver}: an embedded server, a
+ * docker-targets/ server as a local process or as a container, or a URL of one already running.
+ * {@link #close()} stops what was started and removes its state (idempotent); a URL has nothing to stop.
+ */
+public interface RunningTarget extends AutoCloseable {
+
+    /** How it runs, for the console: "nginx as a local process (pid 1234)". */
+    String description();
+
+    Optional<Target> h2c();
+
+    Optional<Target> tls();
+
+    /** The h2c or the TLS listener, failing with the name of the missing one. */
+    default Target target(boolean overTls) {
+        return (overTls ? tls() : h2c()).orElseThrow(() -> new IllegalArgumentException(description() + " has no "
+                + (overTls ? "TLS" : "h2c") + " listener"));
+    }
+
+    /** False once a process or container it started has died (a URL's server is not watched: true). */
+    boolean isAlive();
+
+    /** The tail of the server's own log, for a failure report; empty when there is none. */
+    String log();
+
+    @Override
+    void close();
+}

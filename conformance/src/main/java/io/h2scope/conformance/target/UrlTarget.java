@@ -1,0 +1,36 @@
+package io.h2scope.conformance.target;
+
+import java.util.Optional;
+
+/** A server already running at a URL: nothing to start or stop, and only the listener the URL names. */
+record UrlTarget(Target target) implements RunningTarget {
+
+    @Override
+    public String description() {
+        return target.url();
+    }
+
+    @Override
+    public Optional<Target> h2c() {
+        return target.tls() ? Optional.empty() : Optional.of(target);
+    }
+
+    @Override
+    public Optional<Target> tls() {
+        return target.tls() ? Optional.of(target) : Optional.empty();
+    }
+
+    @Override
+    public boolean isAlive() {
+        return true;
+    }
+
+    @Override
+    public String log() {
+        return "";
+    }
+
+    @Override
+    public void close() {
+    }
+}
