@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -36,6 +37,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * it (a race the RFC leaves to the server, which no case can avoid); a flip the suite could have avoided
  * is the suite's bug. The agreement report is written to target/real-servers/NAME[-tls]-agreement.txt.
  */
+@Tag("real-server-matrix") // the JDK 25 pass of .ci/run leaves these out: they test servers, not the JDK
 class RealServerAgreementTest {
 
     private static final int RUNS = 5;

@@ -19,6 +19,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -30,6 +31,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * whose verdict differs runs twice more on both before it counts. Skipped, with the reason, where no
  * Docker engine answers (.ci/run starts one) or the local package is missing.
  */
+@Tag("real-server-matrix") // the JDK 25 pass of .ci/run leaves these out: they test servers, not the JDK
 class ContainerVersusLocalTest {
 
     static Stream<String> targets() {
