@@ -1,5 +1,6 @@
 package io.h2scope.cli.serve;
 
+import io.h2scope.cli.DurationValue;
 import io.h2scope.cli.InputFile;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.reference.ReferenceServer;
@@ -58,6 +59,21 @@ public final class ServeCommand implements Callable<Integer> {
             description = "PEM private key (implies --tls)")
     Path key;
 
+    @Option(names = "--handshake-timeout", paramLabel = "DURATION", converter = DurationValue.class,
+            defaultValue = "10s",
+            description = "from accept to the client's first HTTP/2 SETTINGS (TLS handshake, HTTP/1.1 head and h2c"
+                    + " upgrade included), then the connection is closed; 0 is off (default: ${DEFAULT-VALUE})")
+    Duration handshakeTimeout;
+
+    @Option(names = "--max-connections", paramLabel = "N", defaultValue = "10000",
+            description = "connections open at once, all clients; more are closed at accept (default: ${DEFAULT-VALUE})")
+    int maxConnections;
+
+    @Option(names = "--max-connections-per-address", paramLabel = "N", defaultValue = "1000",
+            description = "connections open at once from one client IP address; more are closed at accept"
+                    + " (default: ${DEFAULT-VALUE})")
+    int maxConnectionsPerAddress;
+
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile H2Server server;
 
@@ -75,7 +91,9 @@ public final class ServeCommand implements Callable<Integer> {
         }
         int chosenPort = port != null ? port : tls ? 8443 : 8080;
         PrintWriter out = spec.commandLine().getOut();
-        server = ReferenceServer.start(new ReferenceServer.Options(host, chosenPort, tls, cert, key));
+        H2Server.Builder builder = ReferenceServer.configure(new ReferenceServer.Options(host, chosenPort, tls, cert, key));
+        applyLimits(builder);
+        server = builder.start();
         Thread hook = new Thread(this::stop, "h2scope-serve-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         out.println("h2scope serve: listening on " + server.url() + (tls ? " (h2 over TLS)" : " (h2c: prior knowledge and Upgrade)"));
@@ -88,6 +106,21 @@ public final class ServeCommand implements Callable<Integer> {
         out.flush();
         stopped.await();
         return 0;
+    }
+
+    /** The limit options onto the builder; a value the builder refuses is a usage error naming the option. */
+    private void applyLimits(H2Server.Builder builder) {
+        option("--handshake-timeout", () -> builder.handshakeTimeout(handshakeTimeout));
+        option("--max-connections", () -> builder.maxConnections(maxConnections));
+        option("--max-connections-per-address", () -> builder.maxConnectionsPerAddress(maxConnectionsPerAddress));
+    }
+
+    private void option(String name, Runnable apply) {
+        try {
+            apply.run();
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), name + ": " + e.getMessage());
+        }
     }
 
     /** Graceful shutdown (the shutdown hook, or a test). */
