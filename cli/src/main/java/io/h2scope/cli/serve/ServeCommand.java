@@ -74,6 +74,12 @@ public final class ServeCommand implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE})")
     int maxConnectionsPerAddress;
 
+    @Option(names = "--accept-retry-delay", paramLabel = "DURATION", converter = DurationValue.class,
+            defaultValue = "100ms",
+            description = "when accept fails (descriptors exhausted), no accept for this long, then a retry;"
+                    + " at least 1ms (default: ${DEFAULT-VALUE})")
+    Duration acceptRetryDelay;
+
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile H2Server server;
 
@@ -113,6 +119,7 @@ public final class ServeCommand implements Callable<Integer> {
         option("--handshake-timeout", () -> builder.handshakeTimeout(handshakeTimeout));
         option("--max-connections", () -> builder.maxConnections(maxConnections));
         option("--max-connections-per-address", () -> builder.maxConnectionsPerAddress(maxConnectionsPerAddress));
+        option("--accept-retry-delay", () -> builder.acceptRetryDelay(acceptRetryDelay));
     }
 
     private void option(String name, Runnable apply) {

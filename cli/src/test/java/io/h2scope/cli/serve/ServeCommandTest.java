@@ -52,6 +52,14 @@ class ServeCommandTest {
     }
 
     @Test
+    void anAcceptRetryDelayOfZeroIsAUsageError() {
+        Run r = run("serve", "--port", "0", "--accept-retry-delay", "0");
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("h2scope serve: --accept-retry-delay: acceptRetryDelay must be at least 1 ms (a shorter one spins"
+                + " when descriptors run out), got 0 ms (see 'h2scope serve --help')", r.line());
+    }
+
+    @Test
     void helpListsEveryLimitWithItsDefault() {
         CommandLine cli = H2scopeCommand.commandLine();
         StringWriter out = new StringWriter();
@@ -59,7 +67,8 @@ class ServeCommandTest {
         assertEquals(0, cli.execute("serve", "--help"));
         String help = out.toString().replaceAll("\\s+", " ");
         for (String expected : List.of("--handshake-timeout=DURATION", "0 is off (default: 10s)",
-                "--max-connections=N", "(default: 10000)", "--max-connections-per-address=N", "(default: 1000)")) {
+                "--max-connections=N", "(default: 10000)", "--max-connections-per-address=N", "(default: 1000)",
+                "--accept-retry-delay=DURATION", "at least 1ms (default: 100ms)")) {
             org.junit.jupiter.api.Assertions.assertTrue(help.contains(expected), expected + " missing from: " + help);
         }
     }

@@ -407,6 +407,12 @@ public final class H2Server implements AutoCloseable {
             return this;
         }
 
+        /** When accept fails (EMFILE, ENFILE), no accept for this long, then a retry. Default 100 ms; at least 1 ms. */
+        public Builder acceptRetryDelay(Duration v) {
+            accept = accept.withAcceptRetryDelay(Objects.requireNonNull(v, "acceptRetryDelay"));
+            return this;
+        }
+
         /** Connection caps, accept back-off and the interval of their log lines, all at once. */
         public Builder acceptLimits(AcceptLimits v) {
             accept = Objects.requireNonNull(v, "acceptLimits");

@@ -100,6 +100,7 @@ public final class NioServer implements AutoCloseable {
                 throw named;
             }
             channel.configureBlocking(false);
+            primeSocketClose();
             NioServer server = new NioServer(group, ownsGroup, channel, handlers, limits);
             server.registerAcceptor();
             return server;
@@ -107,6 +108,16 @@ public final class NioServer implements AutoCloseable {
             channel.close();
             throw e;
         }
+    }
+
+    /**
+     * The JDK sets up its socket-close machinery (sun.nio.ch.FileDispatcherImpl, which needs a descriptor of
+     * its own) on the first socket close. If that first close happens while descriptors are exhausted the
+     * class fails to initialise for good and the loop dies on its next close; closing one socket now, while
+     * descriptors are free, rules that out.
+     */
+    private static void primeSocketClose() throws IOException {
+        SocketChannel.open().close();
     }
 
     private void registerAcceptor() throws IOException {
