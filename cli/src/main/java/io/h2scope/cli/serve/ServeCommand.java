@@ -2,6 +2,7 @@ package io.h2scope.cli.serve;
 
 import io.h2scope.cli.DurationValue;
 import io.h2scope.cli.InputFile;
+import io.h2scope.engine.server.BodyBudgets;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.reference.ReferenceServer;
 
@@ -80,6 +81,20 @@ public final class ServeCommand implements Callable<Integer> {
                     + " at least 1ms (default: ${DEFAULT-VALUE})")
     Duration acceptRetryDelay;
 
+    @Option(names = "--body-budget-per-stream", paramLabel = "BYTES", defaultValue = "16777216",
+            description = "request body bytes one stream may buffer (/echo); over it RST_STREAM REFUSED_STREAM"
+                    + " (default: ${DEFAULT-VALUE})")
+    long bodyPerStream;
+
+    @Option(names = "--body-budget-per-connection", paramLabel = "BYTES", defaultValue = "67108864",
+            description = "request body bytes one connection's streams may buffer together (default: ${DEFAULT-VALUE})")
+    long bodyPerConnection;
+
+    @Option(names = "--body-budget-per-server", paramLabel = "BYTES",
+            description = "request body bytes all connections may buffer together (default: a quarter of the"
+                    + " maximum heap)")
+    Long bodyPerServer;
+
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile H2Server server;
 
@@ -120,6 +135,8 @@ public final class ServeCommand implements Callable<Integer> {
         option("--max-connections", () -> builder.maxConnections(maxConnections));
         option("--max-connections-per-address", () -> builder.maxConnectionsPerAddress(maxConnectionsPerAddress));
         option("--accept-retry-delay", () -> builder.acceptRetryDelay(acceptRetryDelay));
+        option("--body-budget-*", () -> builder.bodyBudgets(new BodyBudgets(bodyPerStream, bodyPerConnection,
+                bodyPerServer != null ? bodyPerServer : BodyBudgets.defaults().perServer())));
     }
 
     private void option(String name, Runnable apply) {

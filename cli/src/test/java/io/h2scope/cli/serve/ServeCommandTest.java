@@ -60,6 +60,14 @@ class ServeCommandTest {
     }
 
     @Test
+    void aBodyBudgetOfZeroIsAUsageErrorNamingTheLimit() {
+        Run r = run("serve", "--port", "0", "--body-budget-per-connection", "0");
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("h2scope serve: --body-budget-*: maxBufferedBodyBytesPerConnection must be >= 1, got 0"
+                + " (see 'h2scope serve --help')", r.line());
+    }
+
+    @Test
     void helpListsEveryLimitWithItsDefault() {
         CommandLine cli = H2scopeCommand.commandLine();
         StringWriter out = new StringWriter();
@@ -68,7 +76,9 @@ class ServeCommandTest {
         String help = out.toString().replaceAll("\\s+", " ");
         for (String expected : List.of("--handshake-timeout=DURATION", "0 is off (default: 10s)",
                 "--max-connections=N", "(default: 10000)", "--max-connections-per-address=N", "(default: 1000)",
-                "--accept-retry-delay=DURATION", "at least 1ms (default: 100ms)")) {
+                "--accept-retry-delay=DURATION", "at least 1ms (default: 100ms)",
+                "--body-budget-per-stream=BYTES", "(default: 16777216)", "--body-budget-per-connection=BYTES",
+                "(default: 67108864)", "--body-budget-per-server=BYTES", "(default: a quarter of the maximum heap)")) {
             org.junit.jupiter.api.Assertions.assertTrue(help.contains(expected), expected + " missing from: " + help);
         }
     }

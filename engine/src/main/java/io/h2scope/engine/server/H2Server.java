@@ -67,10 +67,12 @@ public final class H2Server implements AutoCloseable {
     private final AtomicLong connectionIds = new AtomicLong();
     private final AtomicBoolean stopping = new AtomicBoolean();
     private final AtomicLong handshakeTimeouts = new AtomicLong();
+    private final MemoryBudget bodyBudget;
 
     private H2Server(ServerConfig config, H2Handler handler) throws IOException {
         this.config = config;
         this.handler = handler;
+        this.bodyBudget = new MemoryBudget("maxBufferedBodyBytesPerServer", config.bodyBudgets().perServer(), null);
         if (config.handlersOnLoop()) {
             this.ownExecutor = null;
             this.executor = Runnable::run;
@@ -196,6 +198,11 @@ public final class H2Server implements AutoCloseable {
         return listener.acceptFailureCount();
     }
 
+    /** Bytes of request bodies buffered by {@code readBody} right now, all connections together. */
+    public long bufferedBodyBytes() {
+        return bodyBudget.used();
+    }
+
     /** HTTP/2 connections currently open. */
     public int connectionCount() {
         return connections.size();
@@ -241,6 +248,11 @@ public final class H2Server implements AutoCloseable {
 
     H2Handler handler() {
         return handler;
+    }
+
+    /** A new connection's share of the server's body budget. */
+    MemoryBudget connectionBodyBudget() {
+        return bodyBudget.child("maxBufferedBodyBytesPerConnection", config.bodyBudgets().perConnection());
     }
 
     Executor applicationExecutor() {
@@ -303,6 +315,7 @@ public final class H2Server implements AutoCloseable {
         private Http1Limits http1 = Http1Limits.defaults();
         private Duration handshakeTimeout = DEFAULT_HANDSHAKE_TIMEOUT;
         private AcceptLimits accept = AcceptLimits.DEFAULTS;
+        private BodyBudgets bodyBudgets = BodyBudgets.defaults();
         private H2Handler handler;
 
         private Builder() {
@@ -419,6 +432,16 @@ public final class H2Server implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Bytes of request bodies {@code readBody} may buffer: per stream (default 16 MiB), per connection
+         * (64 MiB) and per server (a quarter of the maximum heap); over one the read fails and the stream is
+         * reset with REFUSED_STREAM.
+         */
+        public Builder bodyBudgets(BodyBudgets v) {
+            bodyBudgets = Objects.requireNonNull(v, "bodyBudgets");
+            return this;
+        }
+
         /** How long a new connection may take to send the client preface once HTTP/2 is known. Default 10 s. */
         public Builder prefaceTimeout(Duration v) {
             driver = driver.withPrefaceTimeout(v);
@@ -487,7 +510,7 @@ public final class H2Server implements AutoCloseable {
             }
             return new ServerConfig(new InetSocketAddress(host, port), material, connection, driver, readTimeout,
                     streamWriteBufferBytes, loopThreads, executor, handlersOnLoop, traceSink, http1, handshakeTimeout,
-                    accept);
+                    accept, bodyBudgets);
         }
 
         /** Binds and starts; the server runs until {@link H2Server#shutdown}. */

@@ -31,10 +31,12 @@ import java.util.concurrent.Executor;
  * @param handshakeTimeout       from accept to the client's first complete HTTP/2 SETTINGS (TLS handshake,
  *                               HTTP/1.1 head and h2c upgrade included); then the connection is closed; zero is off
  * @param accept                 connection caps (total, per client address) and accept back-off
+ * @param bodyBudgets            bytes of request bodies buffered by {@code readBody}: per stream, connection, server
  */
 public record ServerConfig(InetSocketAddress address, KeyMaterial tls, ConnectionConfig connection, DriverConfig driver,
         Duration readTimeout, long streamWriteBufferBytes, int loopThreads, Executor executor, boolean handlersOnLoop,
-        TraceSink traceSink, Http1Limits http1, Duration handshakeTimeout, AcceptLimits accept) {
+        TraceSink traceSink, Http1Limits http1, Duration handshakeTimeout, AcceptLimits accept,
+        BodyBudgets bodyBudgets) {
 
     public ServerConfig {
         Objects.requireNonNull(address, "address");
@@ -45,6 +47,7 @@ public record ServerConfig(InetSocketAddress address, KeyMaterial tls, Connectio
         Objects.requireNonNull(http1, "http1");
         Objects.requireNonNull(handshakeTimeout, "handshakeTimeout");
         Objects.requireNonNull(accept, "accept");
+        Objects.requireNonNull(bodyBudgets, "bodyBudgets");
         if (handshakeTimeout.isNegative()) {
             throw new IllegalArgumentException("handshakeTimeout must be >= 0 (0 = off), got " + handshakeTimeout);
         }
