@@ -1,6 +1,8 @@
 package io.h2scope.cli.serve;
 
+import io.h2scope.cli.DurationValue;
 import io.h2scope.cli.InputFile;
+import io.h2scope.engine.server.BodyBudgets;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.reference.ReferenceServer;
 
@@ -58,6 +60,41 @@ public final class ServeCommand implements Callable<Integer> {
             description = "PEM private key (implies --tls)")
     Path key;
 
+    @Option(names = "--handshake-timeout", paramLabel = "DURATION", converter = DurationValue.class,
+            defaultValue = "10s",
+            description = "from accept to the client's first HTTP/2 SETTINGS (TLS handshake, HTTP/1.1 head and h2c"
+                    + " upgrade included), then the connection is closed; 0 is off (default: ${DEFAULT-VALUE})")
+    Duration handshakeTimeout;
+
+    @Option(names = "--max-connections", paramLabel = "N", defaultValue = "10000",
+            description = "connections open at once, all clients; more are closed at accept (default: ${DEFAULT-VALUE})")
+    int maxConnections;
+
+    @Option(names = "--max-connections-per-address", paramLabel = "N", defaultValue = "1000",
+            description = "connections open at once from one client IP address; more are closed at accept"
+                    + " (default: ${DEFAULT-VALUE})")
+    int maxConnectionsPerAddress;
+
+    @Option(names = "--accept-retry-delay", paramLabel = "DURATION", converter = DurationValue.class,
+            defaultValue = "100ms",
+            description = "when accept fails (descriptors exhausted), no accept for this long, then a retry;"
+                    + " at least 1ms (default: ${DEFAULT-VALUE})")
+    Duration acceptRetryDelay;
+
+    @Option(names = "--body-budget-per-stream", paramLabel = "BYTES", defaultValue = "16777216",
+            description = "request body bytes one stream may buffer (/echo); over it RST_STREAM REFUSED_STREAM"
+                    + " (default: ${DEFAULT-VALUE})")
+    long bodyPerStream;
+
+    @Option(names = "--body-budget-per-connection", paramLabel = "BYTES", defaultValue = "67108864",
+            description = "request body bytes one connection's streams may buffer together (default: ${DEFAULT-VALUE})")
+    long bodyPerConnection;
+
+    @Option(names = "--body-budget-per-server", paramLabel = "BYTES",
+            description = "request body bytes all connections may buffer together (default: a quarter of the"
+                    + " maximum heap)")
+    Long bodyPerServer;
+
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile H2Server server;
 
@@ -75,7 +112,9 @@ public final class ServeCommand implements Callable<Integer> {
         }
         int chosenPort = port != null ? port : tls ? 8443 : 8080;
         PrintWriter out = spec.commandLine().getOut();
-        server = ReferenceServer.start(new ReferenceServer.Options(host, chosenPort, tls, cert, key));
+        H2Server.Builder builder = ReferenceServer.configure(new ReferenceServer.Options(host, chosenPort, tls, cert, key));
+        applyLimits(builder);
+        server = builder.start();
         Thread hook = new Thread(this::stop, "h2scope-serve-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         out.println("h2scope serve: listening on " + server.url() + (tls ? " (h2 over TLS)" : " (h2c: prior knowledge and Upgrade)"));
@@ -88,6 +127,24 @@ public final class ServeCommand implements Callable<Integer> {
         out.flush();
         stopped.await();
         return 0;
+    }
+
+    /** The limit options onto the builder; a value the builder refuses is a usage error naming the option. */
+    private void applyLimits(H2Server.Builder builder) {
+        option("--handshake-timeout", () -> builder.handshakeTimeout(handshakeTimeout));
+        option("--max-connections", () -> builder.maxConnections(maxConnections));
+        option("--max-connections-per-address", () -> builder.maxConnectionsPerAddress(maxConnectionsPerAddress));
+        option("--accept-retry-delay", () -> builder.acceptRetryDelay(acceptRetryDelay));
+        option("--body-budget-*", () -> builder.bodyBudgets(new BodyBudgets(bodyPerStream, bodyPerConnection,
+                bodyPerServer != null ? bodyPerServer : BodyBudgets.defaults().perServer())));
+    }
+
+    private void option(String name, Runnable apply) {
+        try {
+            apply.run();
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), name + ": " + e.getMessage());
+        }
     }
 
     /** Graceful shutdown (the shutdown hook, or a test). */

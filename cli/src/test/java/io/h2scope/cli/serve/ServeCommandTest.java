@@ -35,6 +35,55 @@ class ServeCommandTest {
     }
 
     @Test
+    void aDurationWithoutAUnitWeKnowIsAUsageError() {
+        Run r = run("serve", "--port", "0", "--handshake-timeout", "10h");
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("h2scope serve: Invalid value for option '--handshake-timeout': '10h' is not a duration: give a"
+                + " whole number with ms, s or m (e.g. 500ms, 10s, 2m), or 0 for off (see 'h2scope serve --help')",
+                r.line());
+    }
+
+    @Test
+    void aConnectionCapBelowOneIsAUsageErrorNamingTheOption() {
+        Run r = run("serve", "--port", "0", "--max-connections-per-address", "0");
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("h2scope serve: --max-connections-per-address: maxConnectionsPerAddress must be >= 1, got 0"
+                + " (see 'h2scope serve --help')", r.line());
+    }
+
+    @Test
+    void anAcceptRetryDelayOfZeroIsAUsageError() {
+        Run r = run("serve", "--port", "0", "--accept-retry-delay", "0");
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("h2scope serve: --accept-retry-delay: acceptRetryDelay must be at least 1 ms (a shorter one spins"
+                + " when descriptors run out), got 0 ms (see 'h2scope serve --help')", r.line());
+    }
+
+    @Test
+    void aBodyBudgetOfZeroIsAUsageErrorNamingTheLimit() {
+        Run r = run("serve", "--port", "0", "--body-budget-per-connection", "0");
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("h2scope serve: --body-budget-*: maxBufferedBodyBytesPerConnection must be >= 1, got 0"
+                + " (see 'h2scope serve --help')", r.line());
+    }
+
+    @Test
+    void helpListsEveryLimitWithItsDefault() {
+        CommandLine cli = H2scopeCommand.commandLine();
+        StringWriter out = new StringWriter();
+        cli.setOut(new PrintWriter(out, true));
+        assertEquals(0, cli.execute("serve", "--help"));
+        String help = out.toString().replaceAll("\\s+", " ");
+        for (String expected : List.of("--handshake-timeout=DURATION", "0 is off (default: 10s)",
+                "--max-connections=N", "(default: 10000)", "--max-connections-per-address=N", "(default: 1000)",
+                "--accept-retry-delay=DURATION", "at least 1ms (default: 100ms)",
+                "--body-budget-per-stream=BYTES", "(default: 16777216)", "--body-budget-per-connection=BYTES",
+                "(default: 67108864)", "--body-budget-per-server=BYTES", "(default: a quarter of the maximum heap)")) {
+            org.junit.jupiter.api.Assertions.assertTrue(help.contains(expected), expected + " missing from: " + help);
+        }
+    }
+
+    @Test
     void aNegativePortIsAUsageError() {
         Run r = run("serve", "--port=-1");
         assertEquals(2, r.exit(), r.err());

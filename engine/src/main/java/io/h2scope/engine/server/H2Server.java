@@ -6,9 +6,11 @@ import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.TraceSinks;
 import io.h2scope.engine.trace.keylog.KeyLoggingSslContexts;
+import io.h2scope.engine.transport.AcceptLimits;
 import io.h2scope.engine.transport.ConnectionDriver;
 import io.h2scope.engine.transport.ConnectionHandler;
 import io.h2scope.engine.transport.DriverConfig;
+import io.h2scope.engine.transport.HandshakeDeadline;
 import io.h2scope.engine.transport.NioEventLoopGroup;
 import io.h2scope.engine.transport.NioServer;
 import io.h2scope.engine.transport.TransportConfig;
@@ -64,10 +66,13 @@ public final class H2Server implements AutoCloseable {
     private final Set<ServerConnection> connections = ConcurrentHashMap.newKeySet();
     private final AtomicLong connectionIds = new AtomicLong();
     private final AtomicBoolean stopping = new AtomicBoolean();
+    private final AtomicLong handshakeTimeouts = new AtomicLong();
+    private final MemoryBudget bodyBudget;
 
     private H2Server(ServerConfig config, H2Handler handler) throws IOException {
         this.config = config;
         this.handler = handler;
+        this.bodyBudget = new MemoryBudget("maxBufferedBodyBytesPerServer", config.bodyBudgets().perServer(), null);
         if (config.handlersOnLoop()) {
             this.ownExecutor = null;
             this.executor = Runnable::run;
@@ -87,7 +92,7 @@ public final class H2Server implements AutoCloseable {
             throw e;
         }
         try {
-            this.listener = NioServer.bind(group, config.address(), handlers());
+            this.listener = NioServer.bind(group, config.address(), handlers(), config.accept());
         } catch (IOException | RuntimeException e) {
             group.shutdownGracefully(Duration.ZERO);
             shutdownExecutor();
@@ -104,34 +109,42 @@ public final class H2Server implements AutoCloseable {
         return new H2Server(Objects.requireNonNull(config, "config"), Objects.requireNonNull(handler, "handler"));
     }
 
+    /** Per connection: the handshake deadline outermost, then TLS or protocol detection, then HTTP/2. */
     private Supplier<ConnectionHandler> handlers() throws IOException {
-        H2Handlers h2 = new H2Handlers() {
-            @Override
-            public ConnectionHandler priorKnowledge() {
-                return driver(null);
-            }
+        // KeyLoggingSslContexts is the plain JDK context unless SSLKEYLOGFILE is set
+        SSLContext context = config.isTls() ? sslContext() : null;
+        return () -> {
+            HandshakeDeadline deadline = new HandshakeDeadline(config.handshakeTimeout(), handshakeTimeouts::incrementAndGet);
+            H2Handlers h2 = new H2Handlers() {
+                @Override
+                public ConnectionHandler priorKnowledge() {
+                    return driver(null, deadline);
+                }
 
-            @Override
-            public ConnectionHandler upgraded(H2cUpgrade upgrade) {
-                return driver(upgrade);
-            }
+                @Override
+                public ConnectionHandler upgraded(H2cUpgrade upgrade) {
+                    return driver(upgrade, deadline);
+                }
+            };
+            Supplier<ConnectionHandler> layers = context == null ? ServerProtocols.cleartext(h2, config.http1())
+                    : ServerProtocols.tls(context, h2, config.http1());
+            return deadline.wrap(layers.get());
         };
-        if (!config.isTls()) {
-            return ServerProtocols.cleartext(h2, config.http1());
-        }
+    }
+
+    private SSLContext sslContext() throws IOException {
         try {
-            // KeyLoggingSslContexts is the plain JDK context unless SSLKEYLOGFILE is set
-            SSLContext context = KeyLoggingSslContexts.server(config.tls());
-            return ServerProtocols.tls(context, h2, config.http1());
+            return KeyLoggingSslContexts.server(config.tls());
         } catch (GeneralSecurityException e) {
             throw new IOException("cannot set up TLS: " + e.getMessage(), e);
         }
     }
 
-    private ConnectionDriver driver(H2cUpgrade upgrade) {
+    private ConnectionDriver driver(H2cUpgrade upgrade, HandshakeDeadline deadline) {
         ConnectionConfig connection = config.connection().withTraceSink(connectionIds.incrementAndGet(), config.traceSink());
         ConnectionDriver driver = new ConnectionDriver(Role.SERVER, connection, config.driver(),
                 new ServerConnection(this, upgrade), System::nanoTime, config.readTimeout());
+        driver.whenPrefaceReceived(deadline::complete);
         if (upgrade != null) {
             driver.cleartextNegotiation("h2c upgrade");
         }
@@ -168,6 +181,26 @@ public final class H2Server implements AutoCloseable {
 
     public ServerConfig config() {
         return config;
+    }
+
+    /** Connections closed because they did not reach HTTP/2 SETTINGS within the handshake timeout, since start. */
+    public long handshakeTimeoutCount() {
+        return handshakeTimeouts.get();
+    }
+
+    /** Connections refused at accept because a connection cap was reached, since start. */
+    public long refusedConnectionCount() {
+        return listener.refusedCount();
+    }
+
+    /** Times accept failed (descriptors exhausted, ...), since start; each pauses accepting briefly. */
+    public long acceptFailureCount() {
+        return listener.acceptFailureCount();
+    }
+
+    /** Bytes of request bodies buffered by {@code readBody} right now, all connections together. */
+    public long bufferedBodyBytes() {
+        return bodyBudget.used();
     }
 
     /** HTTP/2 connections currently open. */
@@ -217,6 +250,11 @@ public final class H2Server implements AutoCloseable {
         return handler;
     }
 
+    /** A new connection's share of the server's body budget. */
+    MemoryBudget connectionBodyBudget() {
+        return bodyBudget.child("maxBufferedBodyBytesPerConnection", config.bodyBudgets().perConnection());
+    }
+
     Executor applicationExecutor() {
         return executor;
     }
@@ -257,6 +295,8 @@ public final class H2Server implements AutoCloseable {
                 1024 * 1024);
         public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofSeconds(30);
         public static final long DEFAULT_STREAM_WRITE_BUFFER_BYTES = 64 * 1024;
+        /** h2o closes such connections at 10 s, Go waits 10 s for the preface. */
+        public static final Duration DEFAULT_HANDSHAKE_TIMEOUT = Duration.ofSeconds(10);
 
         private String host = "127.0.0.1";
         private int port;
@@ -273,6 +313,9 @@ public final class H2Server implements AutoCloseable {
         private boolean handlersOnLoop;
         private TraceSink traceSink = TraceSinks.fromEnvironment();
         private Http1Limits http1 = Http1Limits.defaults();
+        private Duration handshakeTimeout = DEFAULT_HANDSHAKE_TIMEOUT;
+        private AcceptLimits accept = AcceptLimits.DEFAULTS;
+        private BodyBudgets bodyBudgets = BodyBudgets.defaults();
         private H2Handler handler;
 
         private Builder() {
@@ -353,7 +396,53 @@ public final class H2Server implements AutoCloseable {
             return this;
         }
 
-        /** How long a new connection may take to send the client preface. Default 10 s. */
+        /**
+         * From accept to the client's first complete HTTP/2 SETTINGS, whatever comes before it (TLS handshake,
+         * HTTP/1.1 head, h2c upgrade, preface); then the connection is closed. Default 10 s; zero is off.
+         */
+        public Builder handshakeTimeout(Duration v) {
+            handshakeTimeout = Objects.requireNonNull(v, "handshakeTimeout");
+            if (v.isNegative()) {
+                throw new IllegalArgumentException("handshakeTimeout must be >= 0 (0 = off), got " + v);
+            }
+            return this;
+        }
+
+        /** Connections open at once, all clients together; more are closed at accept. Default 10,000. */
+        public Builder maxConnections(int v) {
+            accept = accept.withMaxConnections(v);
+            return this;
+        }
+
+        /** Connections open at once from one client IP address; more are closed at accept. Default 1,000. */
+        public Builder maxConnectionsPerAddress(int v) {
+            accept = accept.withMaxConnectionsPerAddress(v);
+            return this;
+        }
+
+        /** When accept fails (EMFILE, ENFILE), no accept for this long, then a retry. Default 100 ms; at least 1 ms. */
+        public Builder acceptRetryDelay(Duration v) {
+            accept = accept.withAcceptRetryDelay(Objects.requireNonNull(v, "acceptRetryDelay"));
+            return this;
+        }
+
+        /** Connection caps, accept back-off and the interval of their log lines, all at once. */
+        public Builder acceptLimits(AcceptLimits v) {
+            accept = Objects.requireNonNull(v, "acceptLimits");
+            return this;
+        }
+
+        /**
+         * Bytes of request bodies {@code readBody} may buffer: per stream (default 16 MiB), per connection
+         * (64 MiB) and per server (a quarter of the maximum heap); over one the read fails and the stream is
+         * reset with REFUSED_STREAM.
+         */
+        public Builder bodyBudgets(BodyBudgets v) {
+            bodyBudgets = Objects.requireNonNull(v, "bodyBudgets");
+            return this;
+        }
+
+        /** How long a new connection may take to send the client preface once HTTP/2 is known. Default 10 s. */
         public Builder prefaceTimeout(Duration v) {
             driver = driver.withPrefaceTimeout(v);
             return this;
@@ -420,7 +509,8 @@ public final class H2Server implements AutoCloseable {
                 throw new IOException("cannot load TLS material: " + e.getMessage(), e);
             }
             return new ServerConfig(new InetSocketAddress(host, port), material, connection, driver, readTimeout,
-                    streamWriteBufferBytes, loopThreads, executor, handlersOnLoop, traceSink, http1);
+                    streamWriteBufferBytes, loopThreads, executor, handlersOnLoop, traceSink, http1, handshakeTimeout,
+                    accept, bodyBudgets);
         }
 
         /** Binds and starts; the server runs until {@link H2Server#shutdown}. */

@@ -2,6 +2,7 @@ package io.h2scope.engine.server;
 
 import io.h2scope.engine.core.ConnectionConfig;
 import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.transport.AcceptLimits;
 import io.h2scope.engine.transport.DriverConfig;
 import io.h2scope.engine.transport.http1.Http1Limits;
 import io.h2scope.engine.transport.tls.KeyMaterial;
@@ -27,10 +28,15 @@ import java.util.concurrent.Executor;
  * @param handlersOnLoop         run handlers on the selector thread itself (only for non-blocking handlers)
  * @param traceSink              receives every frame of every connection
  * @param http1                  bounds of the HTTP/1.1 front door (h2c upgrade, refusals)
+ * @param handshakeTimeout       from accept to the client's first complete HTTP/2 SETTINGS (TLS handshake,
+ *                               HTTP/1.1 head and h2c upgrade included); then the connection is closed; zero is off
+ * @param accept                 connection caps (total, per client address) and accept back-off
+ * @param bodyBudgets            bytes of request bodies buffered by {@code readBody}: per stream, connection, server
  */
 public record ServerConfig(InetSocketAddress address, KeyMaterial tls, ConnectionConfig connection, DriverConfig driver,
         Duration readTimeout, long streamWriteBufferBytes, int loopThreads, Executor executor, boolean handlersOnLoop,
-        TraceSink traceSink, Http1Limits http1) {
+        TraceSink traceSink, Http1Limits http1, Duration handshakeTimeout, AcceptLimits accept,
+        BodyBudgets bodyBudgets) {
 
     public ServerConfig {
         Objects.requireNonNull(address, "address");
@@ -39,6 +45,12 @@ public record ServerConfig(InetSocketAddress address, KeyMaterial tls, Connectio
         Objects.requireNonNull(readTimeout, "readTimeout");
         Objects.requireNonNull(traceSink, "traceSink");
         Objects.requireNonNull(http1, "http1");
+        Objects.requireNonNull(handshakeTimeout, "handshakeTimeout");
+        Objects.requireNonNull(accept, "accept");
+        Objects.requireNonNull(bodyBudgets, "bodyBudgets");
+        if (handshakeTimeout.isNegative()) {
+            throw new IllegalArgumentException("handshakeTimeout must be >= 0 (0 = off), got " + handshakeTimeout);
+        }
         if (readTimeout.isNegative() || streamWriteBufferBytes < 1 || loopThreads < 1) {
             throw new IllegalArgumentException("readTimeout >= 0, streamWriteBufferBytes >= 1 and loopThreads >= 1 required");
         }

@@ -33,9 +33,18 @@ final class ServerConnection implements ConnectionDriver.Application {
     private volatile boolean pushEnabled;
     private volatile boolean closed;
 
+    private final MemoryBudget bodyBudget;
+
     ServerConnection(H2Server server, H2cUpgrade upgradeOrNull) {
         this.server = server;
         this.upgrade = upgradeOrNull;
+        this.bodyBudget = server.connectionBodyBudget();
+    }
+
+    /** A stream's share of this connection's body budget, for {@code readBody}. */
+    MemoryBudget streamBodyBudget(long maxBytes) {
+        return bodyBudget.child("maxBufferedBodyBytesPerStream",
+                Math.min(maxBytes, server.config().bodyBudgets().perStream()));
     }
 
     // ---------------------------------------------------------------- for exchanges
@@ -99,6 +108,7 @@ final class ServerConnection implements ConnectionDriver.Application {
     }
 
     void forget(StreamExchange exchange) {
+        exchange.releaseBodyBudget();
         if (exchanges.get(exchange.streamId()) == exchange) {
             exchanges.remove(exchange.streamId());
         }
@@ -231,6 +241,7 @@ final class ServerConnection implements ConnectionDriver.Application {
     public void onClosed(Throwable causeOrNull) {
         failAll(causeOrNull == null ? "connection closed" : "connection failed: " + causeOrNull);
         closed = true;
+        bodyBudget.close();
         server.unregister(this);
     }
 

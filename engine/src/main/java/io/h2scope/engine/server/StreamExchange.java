@@ -44,6 +44,8 @@ final class StreamExchange implements ServerExchange {
     private BodyReceiver receiver;
     /** Request body chunks (byte[]), then a List of trailers, until a receiver takes them; made on first use. */
     private ArrayDeque<Object> buffered;
+    /** What {@code readBody} holds of the body budgets; set by the application thread, closed from the loop. */
+    private volatile MemoryBudget bodyBudget;
     private Throwable error;
     /** Writes waiting for the stream's queue to shrink; made on first use (most responses never wait). */
     private ArrayDeque<CompletableFuture<Void>> waitingWrites;
@@ -87,6 +89,7 @@ final class StreamExchange implements ServerExchange {
 
     /** The stream is over without a complete exchange: reset, timed out, or the connection closed. */
     void fail(Throwable cause) {
+        releaseBodyBudget();
         if (closed) {
             return;
         }
@@ -174,11 +177,21 @@ final class StreamExchange implements ServerExchange {
         });
     }
 
+    /** The stream is over: what its buffered body held goes back to the connection's and server's budgets. */
+    void releaseBodyBudget() {
+        MemoryBudget b = bodyBudget;
+        if (b != null) {
+            b.close();
+        }
+    }
+
     @Override
     public CompletionStage<byte[]> readBody(long maxBytes) {
         CompletableFuture<byte[]> result = new CompletableFuture<>();
+        MemoryBudget budget = conn.streamBodyBudget(maxBytes);
+        bodyBudget = budget;
         onBody(new BodyReceiver() {
-            private final java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            private java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
 
             @Override
             public void onData(ByteBuffer chunk) {
@@ -189,6 +202,16 @@ final class StreamExchange implements ServerExchange {
                     result.completeExceptionally(new StreamClosedException(streamId, ErrorCode.CANCEL.code(),
                             "request body over " + maxBytes + " bytes"));
                     reset(ErrorCode.CANCEL);
+                    return;
+                }
+                MemoryBudget full = budget.tryReserve(chunk.remaining());
+                if (full != null) {
+                    // RFC9113 §8.7: REFUSED_STREAM tells the client no application work was done: it may retry
+                    result.completeExceptionally(new StreamClosedException(streamId, ErrorCode.REFUSED_STREAM.code(),
+                            "request body refused: the " + full.describe() + " budget of buffered bodies is spent"));
+                    out = null;
+                    budget.close();
+                    reset(ErrorCode.REFUSED_STREAM);
                     return;
                 }
                 out.write(chunk.array(), chunk.arrayOffset() + chunk.position(), chunk.remaining());

@@ -84,6 +84,8 @@ public final class ConnectionDriver implements ConnectionHandler {
     private boolean closeRequested;
     private boolean transportClosed;
     private String cleartextNegotiation = "h2c";
+    /** Told once when the peer's preface and first SETTINGS are complete; null once told. */
+    private Runnable onPrefaceReceived;
     /** Inside an entry point that pumps when it is done (a read, a task, a tick, the open). */
     private boolean working;
 
@@ -111,6 +113,11 @@ public final class ConnectionDriver implements ConnectionHandler {
     /** How a cleartext connection came to HTTP/2, for the {@code conn} trace: "h2c" (prior knowledge, the default) or "h2c upgrade". Before onOpen. */
     public void cleartextNegotiation(String how) {
         cleartextNegotiation = Objects.requireNonNull(how, "how");
+    }
+
+    /** Runs {@code task} on the loop thread once the peer's preface and first SETTINGS are in (e.g. {@link HandshakeDeadline#complete}). Before onOpen. */
+    public void whenPrefaceReceived(Runnable task) {
+        onPrefaceReceived = Objects.requireNonNull(task, "task");
     }
 
     /** The core; use it only on the loop thread (in callbacks or {@link #execute} tasks). */
@@ -265,6 +272,11 @@ public final class ConnectionDriver implements ConnectionHandler {
         working = true;
         try {
             connection.receive(bytes, now);
+            if (onPrefaceReceived != null && connection.state() != ConnectionState.PREFACE_PENDING) {
+                Runnable task = onPrefaceReceived;
+                onPrefaceReceived = null;
+                task.run();
+            }
         } finally {
             working = outer;
         }

@@ -2,6 +2,7 @@ package io.h2scope.engine.transport;
 
 import java.io.IOException;
 import java.net.BindException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.net.UnknownHostException;
@@ -25,6 +26,7 @@ public final class NioServer implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger("h2scope.conn");
     private static final int MAX_ACCEPTS_PER_WAKEUP = 64;
+    private static final InetAddress UNKNOWN_CLIENT = InetAddress.getLoopbackAddress();
 
     private final NioEventLoopGroup group;
     private final boolean ownsGroup;
@@ -33,12 +35,21 @@ public final class NioServer implements AutoCloseable {
     private final Supplier<? extends ConnectionHandler> handlers;
     private final NioEventLoop acceptLoop;
     private final Set<NioConnection> connections = ConcurrentHashMap.newKeySet();
+    private final AcceptLimits limits;
+    private final ConnectionAdmission admission;
+    private final IntervalLog refusals;
+    private final IntervalLog acceptFailures;
     private volatile boolean stopped;
     private volatile boolean finished;
 
     private NioServer(NioEventLoopGroup group, boolean ownsGroup, ServerSocketChannel serverChannel,
-                      Supplier<? extends ConnectionHandler> handlers) throws IOException {
+                      Supplier<? extends ConnectionHandler> handlers, AcceptLimits limits) throws IOException {
         this.group = group;
+        this.limits = limits;
+        this.admission = new ConnectionAdmission(limits);
+        long interval = limits.logInterval().toNanos();
+        this.refusals = IntervalLog.warnings(LOG, interval);
+        this.acceptFailures = IntervalLog.warnings(LOG, interval);
         this.ownsGroup = ownsGroup;
         this.serverChannel = serverChannel;
         this.localAddress = (InetSocketAddress) serverChannel.getLocalAddress();
@@ -49,7 +60,13 @@ public final class NioServer implements AutoCloseable {
     /** Binds on a shared group (port 0: an ephemeral port, see {@link #port()}); the group outlives the server. */
     public static NioServer bind(NioEventLoopGroup group, InetSocketAddress address,
                                  Supplier<? extends ConnectionHandler> handlers) throws IOException {
-        return open(group, false, address, handlers);
+        return open(group, false, address, handlers, AcceptLimits.DEFAULTS);
+    }
+
+    /** {@link #bind(NioEventLoopGroup, InetSocketAddress, Supplier)} with connection caps and accept back-off of its own. */
+    public static NioServer bind(NioEventLoopGroup group, InetSocketAddress address,
+                                 Supplier<? extends ConnectionHandler> handlers, AcceptLimits limits) throws IOException {
+        return open(group, false, address, handlers, Objects.requireNonNull(limits, "limits"));
     }
 
     /** Starts a group of its own from {@code config} and binds; {@link #stop} ends the group's threads too. */
@@ -57,7 +74,7 @@ public final class NioServer implements AutoCloseable {
                                   Supplier<? extends ConnectionHandler> handlers) throws IOException {
         NioEventLoopGroup group = new NioEventLoopGroup(config);
         try {
-            return open(group, true, address, handlers);
+            return open(group, true, address, handlers, AcceptLimits.DEFAULTS);
         } catch (IOException | RuntimeException e) {
             group.shutdownGracefully(Duration.ZERO);
             throw e;
@@ -65,7 +82,7 @@ public final class NioServer implements AutoCloseable {
     }
 
     private static NioServer open(NioEventLoopGroup group, boolean ownsGroup, InetSocketAddress address,
-                                  Supplier<? extends ConnectionHandler> handlers) throws IOException {
+                                  Supplier<? extends ConnectionHandler> handlers, AcceptLimits limits) throws IOException {
         Objects.requireNonNull(handlers, "handlers");
         String where = address.getHostString() + ":" + address.getPort();
         if (address.isUnresolved()) { // bind would throw UnresolvedAddressException, with no message
@@ -83,13 +100,24 @@ public final class NioServer implements AutoCloseable {
                 throw named;
             }
             channel.configureBlocking(false);
-            NioServer server = new NioServer(group, ownsGroup, channel, handlers);
+            primeSocketClose();
+            NioServer server = new NioServer(group, ownsGroup, channel, handlers, limits);
             server.registerAcceptor();
             return server;
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
         }
+    }
+
+    /**
+     * The JDK sets up its socket-close machinery (sun.nio.ch.FileDispatcherImpl, which needs a descriptor of
+     * its own) on the first socket close. If that first close happens while descriptors are exhausted the
+     * class fails to initialise for good and the loop dies on its next close; closing one socket now, while
+     * descriptors are free, rules that out.
+     */
+    private static void primeSocketClose() throws IOException {
+        SocketChannel.open().close();
     }
 
     private void registerAcceptor() throws IOException {
@@ -126,6 +154,16 @@ public final class NioServer implements AutoCloseable {
     /** Connections currently open on this server. */
     public int connectionCount() {
         return connections.size();
+    }
+
+    /** Connections closed at accept because a cap of {@link AcceptLimits} was reached, since start. */
+    public long refusedCount() {
+        return refusals.total();
+    }
+
+    /** Times accept failed (e.g. EMFILE), since start; each failure pauses accepting for the retry delay. */
+    public long acceptFailureCount() {
+        return acceptFailures.total();
     }
 
     /** Stops accepting new connections; open ones go on (a graceful shutdown's first step). */
@@ -186,22 +224,64 @@ public final class NioServer implements AutoCloseable {
     }
 
     private void accepted(SocketChannel channel) {
+        InetAddress client = clientAddress(channel);
+        String refusal = admission.admit(client);
+        if (refusal != null) {
+            refusals.record("refusing connections from accept: " + refusal);
+            closeQuietly(channel);
+            return;
+        }
         NioEventLoop loop = group.next();
         try {
             channel.configureBlocking(false);
             channel.setOption(StandardSocketOptions.TCP_NODELAY, group.config().tcpNoDelay());
             ConnectionHandler handler = Objects.requireNonNull(handlers.get(), "handler factory gave null");
-            NioConnection connection = new NioConnection(loop, channel, handler, connections::remove);
+            NioConnection connection = new NioConnection(loop, channel, handler, closed -> {
+                connections.remove(closed);
+                admission.release(client);
+            });
             connections.add(connection);
             loop.execute(connection::start);
         } catch (IOException | RuntimeException e) {
+            admission.release(client);
             LOG.log(System.Logger.Level.WARNING, "dropping accepted connection", e);
-            try {
-                channel.close();
-            } catch (IOException ignored) {
-                // already failing
-            }
+            closeQuietly(channel);
         }
+    }
+
+    private static InetAddress clientAddress(SocketChannel channel) {
+        try {
+            if (channel.getRemoteAddress() instanceof InetSocketAddress remote) {
+                return remote.getAddress();
+            }
+        } catch (IOException e) {
+            // already reset by the peer: counted under a placeholder address, released as usual
+        }
+        return UNKNOWN_CLIENT;
+    }
+
+    private static void closeQuietly(SocketChannel channel) {
+        try {
+            channel.close();
+        } catch (IOException ignored) {
+            // nothing left to do
+        }
+    }
+
+    /**
+     * Accept failed, typically EMFILE: the pending connection stays in the backlog, so the key stays ready and
+     * retrying at once would spin the loop. Accepting pauses for the retry delay instead, and the failure is
+     * logged at most once per interval.
+     */
+    private void pauseAccepting(SelectionKey key, IOException cause) {
+        acceptFailures.record("accept failed: " + cause.getMessage() + "; not accepting for "
+                + limits.acceptRetryDelay().toMillis() + " ms, then retrying");
+        key.interestOps(0);
+        acceptLoop.schedule(() -> {
+            if (!stopped && key.isValid()) {
+                key.interestOps(SelectionKey.OP_ACCEPT);
+            }
+        }, limits.acceptRetryDelay().toNanos(), TimeUnit.NANOSECONDS);
     }
 
     private final class Acceptor implements SelectionHandler {
@@ -212,8 +292,8 @@ public final class NioServer implements AutoCloseable {
                 try {
                     channel = serverChannel.accept();
                 } catch (IOException e) {
-                    LOG.log(System.Logger.Level.WARNING, "accept failed", e);
-                    return; // e.g. too many open files: the key stays ready and we retry next pass
+                    pauseAccepting(key, e);
+                    return;
                 }
                 if (channel == null) {
                     return;

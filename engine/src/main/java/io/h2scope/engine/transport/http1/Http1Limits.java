@@ -3,8 +3,8 @@ package io.h2scope.engine.transport.http1;
 import java.time.Duration;
 
 /**
- * Bounds of the HTTP/1.1 side of a cleartext port. A timeout for a client that sends a partial head
- * and stops is the caller's job (an idle timer on the connection).
+ * Bounds of the HTTP/1.1 side of a cleartext port. A client that sends a partial head and stops is cut
+ * off by the server's handshake timeout ({@code transport.HandshakeDeadline}).
  *
  * @param maxHeaderBytes      request line plus header fields; more gets 431; default 16 KiB
  * @param maxUpgradeBodyBytes body of an {@code Upgrade: h2c} request read before switching; more gets 413; default 64 KiB

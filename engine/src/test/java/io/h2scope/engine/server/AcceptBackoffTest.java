@@ -1,0 +1,118 @@
+package io.h2scope.engine.server;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.h2scope.engine.transport.http1.ProtocolDetector;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * File-descriptor exhaustion: a server in a child JVM whose descriptor limit is 256 ({@code prlimit}) gets
+ * more connections than it can hold. Accept fails with EMFILE; the server must not spin (its CPU stays far
+ * below one core), must log a bounded number of lines, and must serve again once descriptors are free.
+ */
+@Timeout(90)
+class AcceptBackoffTest {
+
+    private static final int DESCRIPTORS = 256;
+    private static final long WINDOW_MS = 3_000;
+
+    @Test
+    void exhaustedDescriptorsPauseAcceptingAndServiceComesBack() throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/prlimit")), "prlimit (util-linux) is not installed");
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Path log = Files.createTempFile("accept-backoff", ".log");
+        Process child = new ProcessBuilder("/usr/bin/prlimit", "--nofile=" + DESCRIPTORS + ":" + DESCRIPTORS,
+                java.toString(), "-Xmx128m", "-cp", System.getProperty("java.class.path"),
+                AcceptBackoffChild.class.getName())
+                .redirectError(log.toFile()).start();
+        List<Socket> held = new ArrayList<>();
+        try {
+            BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.US_ASCII));
+            PrintWriter in = new PrintWriter(child.getOutputStream(), true, StandardCharsets.US_ASCII);
+            String first = out.readLine();
+            assertTrue(first != null && first.startsWith("PORT "), "child did not start: " + first + " " + Files.readString(log));
+            int port = Integer.parseInt(first.substring(5));
+
+            for (int i = 0; i < DESCRIPTORS + 100; i++) { // more than the child can hold: the rest wait in the backlog
+                Socket s = new Socket();
+                s.connect(new InetSocketAddress("127.0.0.1", port));
+                held.add(s);
+            }
+            Thread.sleep(500); // the child accepts until EMFILE
+            long cpuBefore = cpuMillis(child);
+            Thread.sleep(WINDOW_MS);
+            long cpuUsed = cpuMillis(child) - cpuBefore;
+            in.println("stats");
+            String stats = out.readLine();
+            long failures = Long.parseLong(stats.substring("FAILURES ".length()));
+            assertTrue(cpuUsed < WINDOW_MS / 4, "the server used " + cpuUsed + " ms of CPU in " + WINDOW_MS
+                    + " ms while descriptors were exhausted (" + failures + " accept failures)");
+            assertTrue(failures > 0, "accept never failed: the descriptor limit did not bite");
+            // one pause per failure: at most one retry per acceptRetryDelay (100 ms) over the whole run
+            assertTrue(failures <= (WINDOW_MS + 1_500) / 100 + 5, failures + " accept failures: accept was retried in a loop");
+
+            for (Socket s : held) {
+                s.close();
+            }
+            held.clear();
+            assertTrue(servedWithin(port, Duration.ofSeconds(10)), "no service after descriptors were freed; the server's log:\n"
+                    + Files.readAllLines(log).stream().limit(40).reduce("", (a, b) -> a + b + "\n"));
+
+            long lines = Files.readAllLines(log).stream().filter(l -> l.contains("accept failed")).count();
+            long seconds = (WINDOW_MS + 10_000) / 1000;
+            System.out.println("accept back-off: " + cpuUsed + " ms CPU in " + WINDOW_MS + " ms exhausted, " + failures
+                    + " accept failures, " + lines + " log lines in " + seconds + " s");
+            assertTrue(lines >= 1 && lines <= seconds + 3, lines + " 'accept failed' log lines; expected one per second at most");
+        } finally {
+            for (Socket s : held) {
+                s.close();
+            }
+            child.getOutputStream().close();
+            if (!child.waitFor(5, TimeUnit.SECONDS)) {
+                child.destroyForcibly();
+            }
+            Files.deleteIfExists(log);
+        }
+    }
+
+    private static long cpuMillis(Process p) {
+        return p.info().totalCpuDuration().orElseThrow(() -> new AssertionError("no CPU time for the child")).toMillis();
+    }
+
+    /** A fresh connection gets the server's SETTINGS (not a close) within {@code limit}. */
+    private static boolean servedWithin(int port, Duration limit) throws InterruptedException {
+        long end = System.nanoTime() + limit.toNanos();
+        while (System.nanoTime() < end) {
+            try (Socket s = new Socket("127.0.0.1", port)) {
+                s.setSoTimeout(1_000);
+                s.getOutputStream().write(ProtocolDetector.preface());
+                if (s.getInputStream().read() >= 0) {
+                    return true;
+                }
+            } catch (SocketTimeoutException | SocketException e) {
+                // still exhausted or still in the backlog: try again
+            } catch (IOException e) {
+                // likewise
+            }
+            Thread.sleep(100);
+        }
+        return false;
+    }
+}

@@ -1,0 +1,139 @@
+package io.h2scope.engine.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.h2scope.engine.error.ErrorCode;
+import io.h2scope.engine.frame.DataFrame;
+import io.h2scope.engine.frame.HeadersFrame;
+import io.h2scope.engine.frame.RstStreamFrame;
+import io.h2scope.engine.frame.codec.FrameWriter;
+import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.hpack.HpackEncoder;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Budgets of buffered request bodies ({@code readBody}): counted in bytes on a real server, a stream that
+ * would go over a budget is reset with REFUSED_STREAM, the handler is told which budget, and the bytes come
+ * back when streams end.
+ */
+@Timeout(30)
+class BodyBudgetsTest {
+
+    private static final int KIB = 1024;
+
+    private H2Server server;
+    /** What each stream's readBody ended with: the body length, or the failure's message. */
+    private final Map<Integer, CompletableFuture<String>> outcomes = new ConcurrentHashMap<>();
+
+    private CompletableFuture<String> outcome(int streamId) {
+        return outcomes.computeIfAbsent(streamId, k -> new CompletableFuture<>());
+    }
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.shutdown(Duration.ofSeconds(2));
+        }
+    }
+
+    private void start(BodyBudgets budgets) throws IOException {
+        server = H2Server.builder().port(0).bodyBudgets(budgets).handler(ex -> {
+            CompletableFuture<String> outcome = outcome(ex.streamId());
+            ex.readBody(64L << 20).whenComplete((body, error) -> {
+                outcome.complete(error != null ? error.getMessage() : "read " + body.length);
+                if (error == null) {
+                    ex.respond(200, List.of(), ByteBuffer.allocate(0));
+                }
+            });
+        }).start();
+    }
+
+    /** A POST on {@code streamId} with {@code bytes} of body in 16 KiB DATA frames, END_STREAM only if asked. */
+    private static void post(RawH2Client client, HpackEncoder encoder, int streamId, int bytes, boolean end) throws IOException {
+        byte[] block = encoder.encode(List.of(new HeaderField(":method", "POST"), new HeaderField(":scheme", "http"),
+                new HeaderField(":authority", "localhost"), new HeaderField(":path", "/upload")));
+        client.send(FrameWriter.encode(HeadersFrame.of(streamId, block, false, true)));
+        for (int sent = 0; sent < bytes; sent += 16 * KIB) {
+            client.send(FrameWriter.encode(DataFrame.of(streamId, new byte[Math.min(16 * KIB, bytes - sent)], false)));
+        }
+        if (end) {
+            client.send(FrameWriter.encode(DataFrame.of(streamId, new byte[0], true)));
+        }
+    }
+
+    private static void end(RawH2Client client, int streamId) throws IOException {
+        client.send(FrameWriter.encode(DataFrame.of(streamId, new byte[0], true)));
+    }
+
+    private void awaitBuffered(long bytes) throws InterruptedException {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (server.bufferedBodyBytes() != bytes && System.nanoTime() < end) {
+            Thread.sleep(10);
+        }
+        assertEquals(bytes, server.bufferedBodyBytes(), "bytes held by the body budgets");
+    }
+
+    @Test
+    void aStreamThatWouldGoOverTheConnectionBudgetIsRefusedAndTheHandlerToldWhy() throws Exception {
+        start(new BodyBudgets(16L << 20, 300 * KIB, 1L << 30));
+        try (RawH2Client client = new RawH2Client(server.port())) {
+            HpackEncoder encoder = new HpackEncoder(4096);
+            post(client, encoder, 1, 200 * KIB, false);
+            awaitBuffered(200 * KIB);
+            post(client, encoder, 3, 200 * KIB, false);
+            RstStreamFrame rst = (RstStreamFrame) client.await(f -> f instanceof RstStreamFrame r && r.streamId() == 3);
+            assertNotNull(rst, "stream 3 was not reset");
+            assertEquals(ErrorCode.REFUSED_STREAM.code(), rst.errorCode());
+            String told = outcome(3).get(5, TimeUnit.SECONDS);
+            assertTrue(told.contains("maxBufferedBodyBytesPerConnection 307200 bytes budget"), told);
+            awaitBuffered(200 * KIB); // stream 3's share came back, stream 1 still holds its own
+            end(client, 1);
+            assertEquals("read " + 200 * KIB, outcome(1).get(5, TimeUnit.SECONDS));
+            awaitBuffered(0);
+        }
+    }
+
+    @Test
+    void theServerBudgetBindsAcrossConnections() throws Exception {
+        start(new BodyBudgets(16L << 20, 64L << 20, 300 * KIB));
+        try (RawH2Client first = new RawH2Client(server.port()); RawH2Client second = new RawH2Client(server.port())) {
+            post(first, new HpackEncoder(4096), 1, 200 * KIB, false);
+            awaitBuffered(200 * KIB);
+            post(second, new HpackEncoder(4096), 1, 200 * KIB, false);
+            assertNotNull(second.await(f -> f instanceof RstStreamFrame r && r.errorCode() == ErrorCode.REFUSED_STREAM.code()));
+            assertTrue(outcomes.values().stream().anyMatch(o -> o.getNow("").contains("maxBufferedBodyBytesPerServer")));
+        }
+        awaitBuffered(0); // both connections closed: everything given back
+    }
+
+    @Test
+    void withBudgetsLargeEnoughBothStreamsAreRead() throws Exception {
+        start(BodyBudgets.defaults());
+        try (RawH2Client client = new RawH2Client(server.port())) {
+            HpackEncoder encoder = new HpackEncoder(4096);
+            post(client, encoder, 1, 200 * KIB, true);
+            post(client, encoder, 3, 200 * KIB, true);
+            assertEquals("read " + 200 * KIB, outcome(1).get(5, TimeUnit.SECONDS));
+            assertEquals("read " + 200 * KIB, outcome(3).get(5, TimeUnit.SECONDS));
+        }
+    }
+
+    @Test
+    void aBudgetBelowOneIsRefusedWithItsName() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new BodyBudgets(1, 0, 1));
+        assertEquals("maxBufferedBodyBytesPerConnection must be >= 1, got 0", e.getMessage());
+    }
+}
