@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.h2scope.conformance.peer.PeerOptions;
 import io.h2scope.conformance.report.ConsoleReporter;
 import io.h2scope.conformance.runner.Agreement;
+import io.h2scope.conformance.runner.CaseResult;
 import io.h2scope.conformance.runner.RunConfig;
 import io.h2scope.conformance.runner.RunResult;
 import io.h2scope.conformance.runner.SuiteRunner;
@@ -15,6 +16,7 @@ import io.h2scope.conformance.target.LocalProcessTarget;
 import io.h2scope.conformance.target.Target;
 import io.h2scope.conformance.target.TargetRegistry;
 import io.h2scope.conformance.target.TargetSpec;
+import io.h2scope.conformance.verdict.Outcome;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -66,12 +68,29 @@ class RealServerAgreementTest {
             Files.writeString(out, console.toString(StandardCharsets.UTF_8));
 
             Set<String> races = spec.expectedFailures().optionalFor(tls);
-            List<String> avoidable = Agreement.of(run).flips().stream().filter(c -> !races.contains(c.caseId()))
+            List<Agreement.CaseAgreement> unexplained = Agreement.of(run).flips().stream()
+                    .filter(c -> !races.contains(c.caseId())).toList();
+            unexplained.stream().filter(c -> closesBeforeItsAnswer(run, c.caseId())).forEach(c -> System.out.println(
+                    target.name() + ": " + c.caseId() + " flipped (" + c.describe() + ") between its answer and a close without it: "
+                    + "the server's race, not the suite's"));
+            List<String> avoidable = unexplained.stream().filter(c -> !closesBeforeItsAnswer(run, c.caseId()))
                     .map(c -> c.caseId() + ": " + c.describe()).toList();
             assertTrue(avoidable.isEmpty(), () -> target.name() + ": verdicts flipped between a pass and FAIL over " + RUNS
                     + " runs, and expected-failures.txt names no server race (~) for them:\n  " + String.join("\n  ", avoidable)
                     + "\n(report: " + out.toAbsolutePath() + ")");
             assertTrue(server.isAlive(), () -> target.name() + " died during the runs\n" + server.log());
         }
+    }
+
+    /**
+     * A flip whose passing runs all saw the connection close without any answer (PASS-LENIENT, "closed the
+     * connection without ...") while the failing runs saw the server's wrong answer: the server sometimes
+     * closes before its own GOAWAY or RST_STREAM is written (node and jetty9 over TLS, writing asynchronously),
+     * and nothing a client does can change which of the two it gets.
+     */
+    private static boolean closesBeforeItsAnswer(RunResult run, String caseId) {
+        List<CaseResult> runs = run.results().stream().filter(r -> r.definition().id().value().equals(caseId)).toList();
+        return runs.stream().filter(r -> r.verdict().outcome().passed())
+                .allMatch(r -> r.verdict().outcome() == Outcome.PASS_LENIENT && r.verdict().actual().startsWith("closed the connection without"));
     }
 }
