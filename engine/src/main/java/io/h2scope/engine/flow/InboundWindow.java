@@ -20,6 +20,10 @@ final class InboundWindow {
         this.target = initialSize;
     }
 
+    void listen(WindowListener listener) {
+        window.listen(listener, WindowSide.RECEIVE);
+    }
+
     /** DATA arrived: takes it off the window, or raises FLOW_CONTROL_ERROR (§6.9.1). */
     void received(int length) {
         window.consume(length);

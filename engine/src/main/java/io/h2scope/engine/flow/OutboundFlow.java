@@ -18,6 +18,13 @@ public final class OutboundFlow {
     private final FlowWindow connection = new FlowWindow(0, FlowWindow.DEFAULT_INITIAL_SIZE);
     private final StreamIdMap<FlowWindow> streams = new StreamIdMap<>();
     private int initialStreamWindow = FlowWindow.DEFAULT_INITIAL_SIZE;
+    private WindowListener listener;
+
+    /** Tells {@code listener} of every change of every send window from now on (tracing). */
+    public void listen(WindowListener listener) {
+        this.listener = listener;
+        connection.listen(listener, WindowSide.SEND);
+    }
 
     /**
      * Starts tracking a stream we may send DATA on, with the peer's current initial window.
@@ -25,7 +32,15 @@ public final class OutboundFlow {
      */
     public void openStream(int streamId) {
         checkStream(streamId);
-        streams.putIfAbsent(streamId, new FlowWindow(streamId, initialStreamWindow));
+        if (streams.containsKey(streamId)) {
+            return;
+        }
+        FlowWindow w = new FlowWindow(streamId, initialStreamWindow);
+        streams.put(streamId, w);
+        if (listener != null) {
+            w.listen(listener, WindowSide.SEND);
+            listener.windowChanged(streamId, WindowSide.SEND, 0, initialStreamWindow, WindowCause.OPENED);
+        }
     }
 
     public void closeStream(int streamId) {

@@ -1,11 +1,8 @@
 package io.h2scope.engine.trace;
 
-import io.h2scope.engine.frame.FrameHeader;
-import io.h2scope.engine.frame.check.Violation;
 import io.h2scope.engine.stream.Role;
-import io.h2scope.engine.stream.StreamInput;
-import io.h2scope.engine.stream.StreamState;
 import io.h2scope.engine.trace.config.TraceConfig;
+import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.jsonl.JsonlTraceWriter;
 import io.h2scope.engine.trace.log.CategoryLog;
 import io.h2scope.engine.trace.log.LogbackSetup;
@@ -88,10 +85,10 @@ public final class TraceSinks {
         }
 
         @Override
-        public void onFrame(FrameEvent event) {
+        public void onEvent(TraceEvent event) {
             for (TraceSink sink : sinks) {
                 if (sink.enabled()) {
-                    sink.onFrame(event);
+                    sink.onEvent(event);
                 }
             }
         }
@@ -99,25 +96,6 @@ public final class TraceSinks {
         @Override
         public boolean wantsHpackDetail() {
             return hpack;
-        }
-
-        @Override
-        public void onStreamState(long connectionId, long nanosSinceStart, int streamId, StreamState from,
-                StreamState to, StreamInput input) {
-            for (TraceSink sink : sinks) {
-                if (sink.enabled()) {
-                    sink.onStreamState(connectionId, nanosSinceStart, streamId, from, to, input);
-                }
-            }
-        }
-
-        @Override
-        public void onViolation(long connectionId, long nanosSinceStart, FrameHeader header, Violation violation) {
-            for (TraceSink sink : sinks) {
-                if (sink.enabled()) {
-                    sink.onViolation(connectionId, nanosSinceStart, header, violation);
-                }
-            }
         }
 
         @Override
