@@ -226,10 +226,12 @@ final class TracePublisher implements WindowListener {
         if (!sink.enabled()) {
             return;
         }
-        if (side == WindowSide.RECEIVE && cause == WindowCause.WINDOW_UPDATE) {
-            beforeEffect(); // credit we grant answers what we received
-        }
         sink.onEvent(new WindowChanged(connectionId, now.getAsLong() - startNanos, streamId, side, oldSize, newSize, cause));
+    }
+
+    @Override
+    public void beforeWindowUpdate(int streamId) {
+        beforeEffect(); // credit we grant answers what we received
     }
 
     void settingsAnnounced(Side side, List<Setting> entries) {

@@ -14,6 +14,8 @@ final class InboundWindow {
     private long consumed;
     private long acknowledged;
     private int target;
+    /** Told before a policy WINDOW_UPDATE, or null (no tracing). */
+    private WindowListener listener;
 
     InboundWindow(int streamId, int initialSize) {
         this.window = new FlowWindow(streamId, initialSize);
@@ -21,6 +23,7 @@ final class InboundWindow {
     }
 
     void listen(WindowListener listener) {
+        this.listener = listener;
         window.listen(listener, WindowSide.RECEIVE);
     }
 
@@ -58,6 +61,9 @@ final class InboundWindow {
         long room = (long) FlowWindow.MAX_SIZE - window.size();
         int increment = (int) Math.min(Math.min(policy.increment(target, pending), pending), room);
         if (increment > 0) {
+            if (listener != null) {
+                listener.beforeWindowUpdate(window.streamId());
+            }
             window.expand(increment);
             acknowledged += increment;
             sink.windowUpdate(window.streamId(), increment);
