@@ -12,6 +12,7 @@ import io.h2scope.engine.frame.DataFrame;
 import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.FrameSizes;
+import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.PriorityFrame;
 import io.h2scope.engine.frame.PushPromiseFrame;
@@ -22,6 +23,7 @@ import io.h2scope.engine.frame.check.FrameValidator;
 import io.h2scope.engine.frame.check.Violation;
 import io.h2scope.engine.frame.codec.FrameHandler;
 import io.h2scope.engine.frame.codec.FrameReader;
+import io.h2scope.engine.frame.codec.PartialFrame;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.HeaderListSizeException;
 import io.h2scope.engine.hpack.HpackDecoder;
@@ -61,6 +63,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A passive HTTP/2 decoder of both directions of one connection (DESIGN.md): fed the client's bytes and the
@@ -130,6 +133,14 @@ public final class Http2Observer {
         fromClient.read(bytes);
     }
 
+    /**
+     * The SETTINGS_MAX_FRAME_SIZE the perspective endpoint receives with until a SETTINGS says otherwise
+     * (for a capture that begins after the SETTINGS exchange).
+     */
+    public void setReceiveMaxFrameSize(int size) {
+        flow(Direction.INBOUND).reader.setMaxFrameSize(size);
+    }
+
     /** Bytes the server sent, any part of the stream. */
     public void serverBytes(ByteBuffer bytes, long nowNanos) {
         now = nowNanos;
@@ -150,9 +161,9 @@ public final class Http2Observer {
         return violations;
     }
 
-    /** Whether a direction's input stopped inside a frame. */
-    public boolean partialFrame() {
-        return fromClient.reader.partialFrame().isPresent() || fromServer.reader.partialFrame().isPresent();
+    /** Where the client's (or the server's) input stopped inside a frame, if it did. */
+    public Optional<PartialFrame> partialFrame(boolean client) {
+        return (client ? fromClient : fromServer).reader.partialFrame();
     }
 
     private Flow flow(Direction direction) {
@@ -231,6 +242,12 @@ public final class Http2Observer {
 
         /** The frame's effects on the connection state, as events; returns the field block it completed, decoded. */
         private List<HeaderField> apply(Frame frame, FrameHeader header) {
+            if (blockStart != null && !(frame instanceof ContinuationFrame)) {
+                // RFC9113 §6.10: a field block "MUST be followed by a CONTINUATION frame"; any other frame is a PROTOCOL_ERROR
+                blockStart = null;
+                throw new ConnectionError(ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113("6.10"), FrameType.nameOf(
+                        frame.typeCode()) + " inside a header block (only CONTINUATION may follow)");
+            }
             if (frame instanceof DataFrame d) {
                 int length = d.payloadLength();
                 window(inbound() ? WindowSide.RECEIVE : WindowSide.SEND, -length, WindowCause.DATA);
