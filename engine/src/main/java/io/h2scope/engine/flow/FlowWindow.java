@@ -20,9 +20,6 @@ public final class FlowWindow {
 
     private final int streamId;
     private long size;
-    /** Told of each change, or null (no tracing); with {@link #side}. */
-    private WindowListener listener;
-    private WindowSide side;
 
     /** A window for {@code streamId} (0 for the connection) of {@code initialSize} octets. */
     public FlowWindow(int streamId, int initialSize) {
@@ -34,18 +31,6 @@ public final class FlowWindow {
         }
         this.streamId = streamId;
         this.size = initialSize;
-    }
-
-    /** From now on, each change is told to {@code listener} as a change of {@code side}'s window. */
-    void listen(WindowListener listener, WindowSide side) {
-        this.listener = listener;
-        this.side = side;
-    }
-
-    private void changed(long old, WindowCause cause) {
-        if (listener != null && old != size) {
-            listener.windowChanged(streamId, side, (int) old, (int) size, cause);
-        }
     }
 
     /** 0 for the connection window. */
@@ -77,9 +62,7 @@ public final class FlowWindow {
             throw H2Errors.stream(streamId, ErrorCode.FLOW_CONTROL_ERROR, SpecRef.rfc9113("6.9.1"),
                     n + " octets of DATA exceed the " + where() + " window of " + size);
         }
-        long old = size;
         size -= n;
-        changed(old, WindowCause.DATA);
     }
 
     /**
@@ -96,9 +79,7 @@ public final class FlowWindow {
             throw H2Errors.stream(streamId, ErrorCode.FLOW_CONTROL_ERROR, SpecRef.rfc9113("6.9.1"),
                     "WINDOW_UPDATE of " + increment + " takes the " + where() + " window of " + size + " past 2^31-1");
         }
-        long old = size;
         size += increment;
-        changed(old, WindowCause.WINDOW_UPDATE);
     }
 
     /**
@@ -114,9 +95,7 @@ public final class FlowWindow {
                     "SETTINGS_INITIAL_WINDOW_SIZE change of " + delta + " takes the " + where()
                             + " window of " + size + " past 2^31-1");
         }
-        long old = size;
         size += delta;
-        changed(old, WindowCause.INITIAL_WINDOW_SIZE);
     }
 
     private String where() {

@@ -23,7 +23,13 @@ public final class OutboundFlow {
     /** Tells {@code listener} of every change of every send window from now on (tracing). */
     public void listen(WindowListener listener) {
         this.listener = listener;
-        connection.listen(listener, WindowSide.SEND);
+    }
+
+    /** Tells the listener, if any, that {@code w} moved from {@code old}. */
+    private void changed(FlowWindow w, int old, WindowCause cause) {
+        if (listener != null && old != w.size()) {
+            listener.windowChanged(w.streamId(), WindowSide.SEND, old, w.size(), cause);
+        }
     }
 
     /**
@@ -38,7 +44,6 @@ public final class OutboundFlow {
         FlowWindow w = new FlowWindow(streamId, initialStreamWindow);
         streams.put(streamId, w);
         if (listener != null) {
-            w.listen(listener, WindowSide.SEND);
             listener.windowChanged(streamId, WindowSide.SEND, 0, initialStreamWindow, WindowCause.OPENED);
         }
     }
@@ -67,8 +72,12 @@ public final class OutboundFlow {
             throw new IllegalStateException(length + " octets exceed the send windows (" + connection + ", " + w + ")");
         }
         // RFC9113 §6.9.1: "After sending a flow-controlled frame, the sender reduces the space available in both windows"
+        int old = connection.size();
         connection.consume(length);
+        changed(connection, old, WindowCause.DATA);
+        old = w.size();
         w.consume(length);
+        changed(w, old, WindowCause.DATA);
     }
 
     /**
@@ -89,7 +98,9 @@ public final class OutboundFlow {
         }
         FlowWindow w = streamId == 0 ? connection : streams.get(streamId);
         if (w != null) {
+            int old = w.size();
             w.expand(increment);
+            changed(w, old, WindowCause.WINDOW_UPDATE);
         }
     }
 
@@ -107,7 +118,15 @@ public final class OutboundFlow {
         initialStreamWindow = newSize;
         // RFC9113 §6.9.2: "When the value of SETTINGS_INITIAL_WINDOW_SIZE changes, a receiver MUST adjust the size of all stream flow-control windows that it maintains"
         // RFC9113 §6.9.2: "A SETTINGS frame cannot alter the connection flow-control window"
-        streams.forEachValue(w -> w.applyInitialSizeDelta(delta));
+        if (listener == null) {
+            streams.forEachValue(w -> w.applyInitialSizeDelta(delta));
+        } else {
+            streams.forEachValue(w -> {
+                int old = w.size();
+                w.applyInitialSizeDelta(delta);
+                changed(w, old, WindowCause.INITIAL_WINDOW_SIZE);
+            });
+        }
     }
 
     public int connectionWindow() {
