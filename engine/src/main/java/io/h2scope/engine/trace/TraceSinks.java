@@ -1,6 +1,7 @@
 package io.h2scope.engine.trace;
 
 import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.trace.attach.AttachServer;
 import io.h2scope.engine.trace.config.TraceConfig;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.jsonl.JsonlTraceWriter;
@@ -50,6 +51,14 @@ public final class TraceSinks {
             } catch (IOException | RuntimeException e) {
                 errors.println("h2scope: ignoring " + TraceConfig.TRACE_FILE + "=\"" + config.traceFile().get()
                         + "\": the file cannot be opened (" + e + "); accepted: a writable file path");
+            }
+        }
+        if (config.traceListen().isPresent()) {
+            try {
+                sinks.add(new AttachServer(config.traceListen().get(), errors));
+            } catch (IOException | RuntimeException e) {
+                errors.println("h2scope: ignoring " + TraceConfig.TRACE_LISTEN + "=\"" + config.traceListen().get()
+                        + "\": it cannot be bound (" + e + "); accepted: a free Unix socket path, or 127.0.0.1:PORT");
             }
         }
         return compose(sinks);

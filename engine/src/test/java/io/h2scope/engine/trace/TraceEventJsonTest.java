@@ -21,6 +21,8 @@ import io.h2scope.engine.trace.jsonl.TraceEventJson;
 import io.h2scope.engine.trace.jsonl.TraceFormatException;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionOpened;
+import io.h2scope.engine.trace.model.ConnectionSnapshot;
+import io.h2scope.engine.trace.model.SnapshotTaken;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.ErrorRaised;
 import io.h2scope.engine.trace.model.FrameEvent;
@@ -90,6 +92,11 @@ class TraceEventJsonTest {
                 new ViolationReceived(1, 100, new FrameHeader(3, 1, 4, 1, false),
                         new Violation(SpecRef.rfc7541("5.2"), ErrorScope.CONNECTION, ErrorCode.COMPRESSION_ERROR,
                                 "bad huffman")),
+                new SnapshotTaken(1, 120, new ConnectionSnapshot(new java.util.TreeMap<>(Map.of(1,
+                        new ConnectionSnapshot.Stream(StreamState.HALF_CLOSED_LOCAL, 100, -5), 3,
+                        new ConnectionSnapshot.Stream(StreamState.OPEN, 65_535, 0))), 10, 20,
+                        List.of(new io.h2scope.engine.hpack.HeaderField("x", "1")), 4096, List.of(), 0, changed,
+                        Settings.DEFAULTS)),
                 new ErrorRaised(1, 110, ErrorScope.STREAM, 3, ErrorCode.PROTOCOL_ERROR, "RFC 9113 \u00a78.1",
                         "rfc9113/8.1/protocol_error", "malformed message: DATA before the final header section"));
     }

@@ -9,6 +9,7 @@ import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.frame.check.FrameRule;
 import io.h2scope.engine.frame.check.Violation;
+import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.settings.Setting;
 import io.h2scope.engine.settings.SettingId;
 import io.h2scope.engine.settings.Settings;
@@ -17,6 +18,8 @@ import io.h2scope.engine.stream.StreamInput;
 import io.h2scope.engine.stream.StreamState;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionOpened;
+import io.h2scope.engine.trace.model.ConnectionSnapshot;
+import io.h2scope.engine.trace.model.SnapshotTaken;
 import io.h2scope.engine.trace.model.ErrorRaised;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.HpackContext;
@@ -49,7 +52,7 @@ public final class TraceEventJson {
     public static final int VERSION = 2;
 
     private static final Set<String> KINDS = Set.of("opened", "closed", "state", "window", "settings", "settings_ack",
-            "settings_in_force", "hpack_add", "hpack_evict", "hpack_resize", "violation", "error");
+            "settings_in_force", "hpack_add", "hpack_evict", "hpack_resize", "violation", "error", "snapshot");
 
     private TraceEventJson() {
     }
@@ -104,12 +107,8 @@ public final class TraceEventJson {
         } else if (event instanceof SettingsAcknowledged e) {
             out.append(",\"side\":\"").append(lower(e.side())).append('"');
         } else if (event instanceof SettingsInForce e) {
-            out.append(",\"side\":\"").append(lower(e.side())).append("\",\"values\":{");
-            SettingId[] ids = SettingId.values();
-            for (int i = 0; i < ids.length; i++) {
-                out.append(i == 0 ? "\"" : ",\"").append(ids[i].name()).append("\":").append(e.settings().get(ids[i]));
-            }
-            out.append('}');
+            out.append(",\"side\":\"").append(lower(e.side())).append("\",\"values\":");
+            values(out, e.settings());
         } else if (event instanceof HpackEntryAdded e) {
             out.append(",\"table\":\"").append(lower(e.table())).append("\",\"name\":");
             Json.string(out, e.name());
@@ -135,6 +134,25 @@ public final class TraceEventJson {
             }
             out.append(",\"detail\":");
             Json.string(out, v.detail());
+        } else if (event instanceof SnapshotTaken e) {
+            ConnectionSnapshot snap = e.snapshot();
+            out.append(",\"streams\":[");
+            boolean first = true;
+            for (Map.Entry<Integer, ConnectionSnapshot.Stream> st : snap.streams().entrySet()) {
+                out.append(first ? "[" : ",[").append(st.getKey()).append(",\"").append(lower(st.getValue().state()))
+                        .append("\",").append(st.getValue().sendWindow()).append(',')
+                        .append(st.getValue().receiveWindow()).append(']');
+                first = false;
+            }
+            out.append("],\"conn_send\":").append(snap.connectionSendWindow()).append(",\"conn_recv\":")
+                    .append(snap.connectionReceiveWindow()).append(",\"decoder\":");
+            table(out, snap.decoderTable());
+            out.append(",\"decoder_max\":").append(snap.decoderMaxSize()).append(",\"encoder\":");
+            table(out, snap.encoderTable());
+            out.append(",\"encoder_max\":").append(snap.encoderMaxSize()).append(",\"local\":");
+            values(out, snap.localSettings());
+            out.append(",\"remote\":");
+            values(out, snap.remoteSettings());
         } else if (event instanceof ErrorRaised e) {
             out.append(",\"scope\":\"").append(e.scope().name()).append("\",\"stream\":").append(e.streamId())
                     .append(",\"error\":\"").append(e.code().name()).append("\",\"spec\":");
@@ -195,14 +213,19 @@ public final class TraceEventJson {
             case "settings_ack":
                 return new SettingsAcknowledged(conn, t, named(Side.class, text(o, "side")));
             case "settings_in_force":
-                Settings settings = Settings.DEFAULTS;
-                if (!(o.get("values") instanceof Map<?, ?> values)) {
-                    throw new IllegalArgumentException("\"values\" is missing or not an object");
+                return new SettingsInForce(conn, t, named(Side.class, text(o, "side")), settings(o, "values"));
+            case "snapshot":
+                java.util.TreeMap<Integer, ConnectionSnapshot.Stream> streams = new java.util.TreeMap<>();
+                for (Object item : list(o, "streams")) {
+                    List<Object> st = (List<Object>) item;
+                    streams.put(((Long) st.get(0)).intValue(), new ConnectionSnapshot.Stream(
+                            named(StreamState.class, (String) st.get(1)), ((Long) st.get(2)).intValue(),
+                            ((Long) st.get(3)).intValue()));
                 }
-                for (SettingId id : SettingId.values()) {
-                    settings = settings.apply(id, number((Map<String, Object>) values, id.name()));
-                }
-                return new SettingsInForce(conn, t, named(Side.class, text(o, "side")), settings);
+                return new SnapshotTaken(conn, t, new ConnectionSnapshot(streams, (int) number(o, "conn_send"),
+                        (int) number(o, "conn_recv"), table(o, "decoder"), (int) number(o, "decoder_max"),
+                        table(o, "encoder"), (int) number(o, "encoder_max"), settings(o, "local"),
+                        settings(o, "remote")));
             case "hpack_add":
                 return new HpackEntryAdded(conn, t, named(HpackContext.class, text(o, "table")), text(o, "name"),
                         text(o, "value"), (int) number(o, "size"));
@@ -226,6 +249,49 @@ public final class TraceEventJson {
             default:
                 return null;
         }
+    }
+
+    private static void values(StringBuilder out, Settings settings) {
+        SettingId[] ids = SettingId.values();
+        out.append('{');
+        for (int i = 0; i < ids.length; i++) {
+            out.append(i == 0 ? "\"" : ",\"").append(ids[i].name()).append("\":").append(settings.get(ids[i]));
+        }
+        out.append('}');
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Settings settings(Map<String, Object> o, String name) {
+        if (!(o.get(name) instanceof Map<?, ?> values)) {
+            throw new IllegalArgumentException("\"" + name + "\" is missing or not an object");
+        }
+        Settings settings = Settings.DEFAULTS;
+        for (SettingId id : SettingId.values()) {
+            settings = settings.apply(id, number((Map<String, Object>) values, id.name()));
+        }
+        return settings;
+    }
+
+    private static void table(StringBuilder out, List<HeaderField> fields) {
+        out.append('[');
+        for (int i = 0; i < fields.size(); i++) {
+            out.append(i == 0 ? "[" : ",[");
+            Json.string(out, fields.get(i).name());
+            out.append(',');
+            Json.string(out, fields.get(i).value());
+            out.append(']');
+        }
+        out.append(']');
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<HeaderField> table(Map<String, Object> o, String name) {
+        List<HeaderField> fields = new ArrayList<>();
+        for (Object item : list(o, name)) {
+            List<Object> pair = (List<Object>) item;
+            fields.add(new HeaderField((String) pair.get(0), (String) pair.get(1)));
+        }
+        return fields;
     }
 
     /** The {@code "kind"} of each event. */
@@ -254,6 +320,8 @@ public final class TraceEventJson {
             return "hpack_resize";
         } else if (event instanceof ViolationReceived) {
             return "violation";
+        } else if (event instanceof SnapshotTaken) {
+            return "snapshot";
         }
         return "error";
     }

@@ -95,12 +95,33 @@ public final class ConnectionModel {
             table(e.table()).evict(e.count());
         } else if (event instanceof HpackTableResized e) {
             table(e.table()).maxSize = e.maxSize();
+        } else if (event instanceof SnapshotTaken e) {
+            take(e.snapshot());
         } else if (event instanceof ConnectionOpened e) {
             opened = e;
         } else if (event instanceof ConnectionClosed e) {
             closed = e;
         }
         // frames, violations and errors move nothing: their effects come as events of their own
+    }
+
+    /** Everything as the snapshot says (a reader that joined late starts here). */
+    private void take(ConnectionSnapshot s) {
+        states.clear();
+        sendWindows.clear();
+        receiveWindows.clear();
+        s.streams().forEach((id, stream) -> {
+            states.put(id, stream.state());
+            seen.add(id);
+            sendWindows.put(id, stream.sendWindow());
+            receiveWindows.put(id, stream.receiveWindow());
+        });
+        connectionSendWindow = s.connectionSendWindow();
+        connectionReceiveWindow = s.connectionReceiveWindow();
+        decoder.take(s.decoderTable(), s.decoderMaxSize());
+        encoder.take(s.encoderTable(), s.encoderMaxSize());
+        local = s.localSettings();
+        remote = s.remoteSettings();
     }
 
     private void onState(StreamStateChanged e) {
@@ -204,6 +225,16 @@ public final class ConnectionModel {
 
         List<HeaderField> entries() {
             return new ArrayList<>(entries);
+        }
+
+        void take(List<HeaderField> newestFirst, int max) {
+            entries.clear();
+            sizes.clear();
+            for (HeaderField f : newestFirst) {
+                entries.addLast(f);
+                sizes.addLast(f.size());
+            }
+            maxSize = max;
         }
     }
 }

@@ -13,7 +13,7 @@ package io.h2scope.engine.trace.model;
  */
 public sealed interface TraceEvent permits ConnectionOpened, ConnectionClosed, FrameEvent, StreamStateChanged,
         WindowChanged, SettingsAnnounced, SettingsAcknowledged, SettingsInForce, HpackEntryAdded,
-        HpackEntriesEvicted, HpackTableResized, ViolationReceived, ErrorRaised {
+        HpackEntriesEvicted, HpackTableResized, ViolationReceived, ErrorRaised, SnapshotTaken {
 
     /** The connection's id from its configuration. */
     long connectionId();

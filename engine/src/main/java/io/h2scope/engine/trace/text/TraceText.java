@@ -19,6 +19,7 @@ import io.h2scope.engine.trace.model.HpackTableResized;
 import io.h2scope.engine.trace.model.SettingsAcknowledged;
 import io.h2scope.engine.trace.model.SettingsAnnounced;
 import io.h2scope.engine.trace.model.SettingsInForce;
+import io.h2scope.engine.trace.model.SnapshotTaken;
 import io.h2scope.engine.trace.model.StreamStateChanged;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.ViolationReceived;
@@ -106,6 +107,12 @@ public final class TraceText {
             line.append("recv ").append(e.header()).append(" broke ").append(e.violation().spec()).append(" (rule ")
                     .append(e.ruleId()).append(", ").append(e.violation().scope()).append(' ')
                     .append(e.violation().code()).append("): ").append(e.violation().detail());
+        } else if (event instanceof SnapshotTaken e) {
+            line.append("snapshot ").append(e.snapshot().streams().size()).append(" live streams, window conn send=")
+                    .append(e.snapshot().connectionSendWindow()).append(" recv=")
+                    .append(e.snapshot().connectionReceiveWindow()).append(", tables ")
+                    .append(e.snapshot().decoderTable().size()).append(" decoder / ")
+                    .append(e.snapshot().encoderTable().size()).append(" encoder entries");
         } else if (event instanceof ErrorRaised e) {
             line.append("raised ").append(e.scope()).append(' ').append(e.code()).append(" stream=")
                     .append(e.streamId()).append(" (").append(e.spec()).append(", rule ").append(e.ruleId())
