@@ -82,7 +82,7 @@ public final class TraceText {
                     .append(e.bytesReceived()).append(" octets");
         } else if (event instanceof WindowChanged e) {
             line.append("window ").append(e.streamId() == 0 ? "conn" : "stream=" + e.streamId()).append(' ')
-                    .append(lower(e.side().name())).append(' ').append(e.oldSize()).append(" -> ")
+                    .append(e.side() == io.h2scope.engine.flow.WindowSide.SEND ? "send" : "recv").append(' ').append(e.oldSize()).append(" -> ")
                     .append(e.newSize()).append(" on ").append(lower(e.cause().name()));
         } else if (event instanceof SettingsAnnounced e) {
             line.append("settings ").append(lower(e.side().name())).append(" announced");
