@@ -146,4 +146,33 @@ class DecodeCommandsTest {
         assertEquals(1, r.status(), r.out());
         assertTrue(r.out().contains("PING inside a header block"), r.out());
     }
+
+    @Test
+    void framesDecodeChecksWhatNeedsConnectionState_rfc9113_6_9() {
+        String preface = "505249202a20485454502f322e300d0a0d0a534d0d0a0d0a";
+        String settings = "000000 04 00 00000000";
+        String zeroIncrement = "000004 08 00 00000000 00000000";
+        String enablePushTwo = "000006 04 00 00000000 0002 00000002";
+        Run r = run("frames", "decode", preface + settings + zeroIncrement + enablePushTwo);
+        assertEquals(1, r.status(), r.out());
+        assertTrue(r.out().contains("[rule frame/window-update-zero-increment-on-connection]"), r.out());
+        assertTrue(r.out().contains("RFC 9113 \u00a76.5.2 PROTOCOL_ERROR (connection error)"), r.out());
+        assertTrue(r.out().contains("3 frames, 2 violations"), r.out());
+    }
+
+    @Test
+    void framesDecodeOfBothDirectionsLabelsThemAndFollowsTheStreams_rfc9113_5_1() {
+        String preface = "505249202a20485454502f322e300d0a0d0a534d0d0a0d0a";
+        String settings = "000000 04 00 00000000";
+        String get = "000001 01 05 00000001 82"; // HEADERS stream 1, END_STREAM|END_HEADERS, :method GET
+        String dataAfterEnd = "000001 00 00 00000001 78";
+        String response = "000001 01 05 00000001 88"; // :status 200
+        Run r = run("frames", "decode", preface + settings + get + dataAfterEnd, "--server-hex", settings + response);
+        assertEquals(1, r.status(), r.out());
+        assertTrue(r.out().contains("client> HEADERS       stream=1"), r.out());
+        assertTrue(r.out().contains("server> HEADERS       stream=1"), r.out());
+        assertTrue(r.out().contains("    :status: 200"), r.out());
+        assertTrue(r.out().contains("[rule rfc9113/5.1/stream_closed]"), r.out());
+        assertTrue(r.out().contains("5 frames, 1 violations"), r.out());
+    }
 }

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class SansIoArchitectureTest {
 
     private static final List<String> SANS_IO_PACKAGES =
-            List.of("error", "frame", "hpack", "settings", "stream", "flow", "core", "http");
+            List.of("error", "frame", "hpack", "settings", "stream", "flow", "core", "http", "observer", "trace/model");
 
     private static final List<Pattern> FORBIDDEN = List.of(
             Pattern.compile("\\bjava\\.net\\."),

@@ -1,26 +1,25 @@
 package io.h2scope.cli.decode;
 
 import io.h2scope.cli.InputFile;
-import io.h2scope.engine.frame.ContinuationFrame;
-import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.FrameSizes;
 import io.h2scope.engine.frame.FrameType;
-import io.h2scope.engine.frame.HeadersFrame;
-import io.h2scope.engine.frame.PushPromiseFrame;
 import io.h2scope.engine.frame.check.Violation;
-import io.h2scope.engine.frame.codec.FrameHandler;
-import io.h2scope.engine.frame.codec.FrameReader;
 import io.h2scope.engine.frame.codec.PartialFrame;
-import io.h2scope.engine.hpack.HeaderListSizeException;
-import io.h2scope.engine.hpack.HpackDecoder;
-import io.h2scope.engine.hpack.HpackException;
+import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.observer.Http2Observer;
+import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.FrameDescriber;
-import java.io.ByteArrayOutputStream;
+import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.Direction;
+import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.engine.trace.model.ViolationReceived;
 import java.io.PrintWriter;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -33,13 +32,17 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code h2scope frames decode}: parses one direction of an HTTP/2 connection (a hex dump or a
- * binary capture of the bytes) into frames, decodes header blocks with one HPACK context, and
- * reports every rule a frame breaks with its RFC section and error code, instead of stopping.
+ * {@code h2scope frames decode}: decodes the bytes of an HTTP/2 connection (a hex dump or a binary capture), one
+ * direction or both, through {@link Http2Observer}: frames, decoded field blocks, and every rule a frame breaks
+ * with its RFC section, error code and rule id, including the rules that need connection state (stream states
+ * and ids, SETTINGS values, WINDOW_UPDATE increments), instead of stopping.
  */
 @Command(name = "decode", mixinStandardHelpOptions = true,
-        description = {"Decode HTTP/2 frames (RFC 9113 §4, §6) from hex or a binary file.",
-                "The bytes are one direction of a connection; a leading client preface is recognised and skipped."},
+        description = {"Decode HTTP/2 frames (RFC 9113 §4, §6) from hex or a binary file, checking them against the "
+                + "connection's state.",
+                "One input is one direction: the client's if it begins with the connection preface, else the server's. "
+                + "With --server-file or --server-hex as well, the first input is the client's and both are "
+                + "decoded as one connection."},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:all frames well formed",
                 "1:at least one frame breaks a rule (each is reported), or the input ends inside a frame",
@@ -55,13 +58,16 @@ public final class FramesDecodeCommand implements Callable<Integer> {
             description = "read raw bytes from FILE instead of hex")
     Path file;
 
-    @Option(names = "--max-frame-size", paramLabel = "BYTES", defaultValue = "16384",
-            description = "SETTINGS_MAX_FRAME_SIZE of the receiver (default: ${DEFAULT-VALUE})")
-    int maxFrameSize;
+    @Option(names = "--server-file", paramLabel = "FILE", converter = InputFile.class,
+            description = "the server's bytes (raw), decoded with the first input as the client's")
+    Path serverFile;
 
-    @Option(names = "--table-size", paramLabel = "BYTES", defaultValue = "4096",
-            description = "SETTINGS_HEADER_TABLE_SIZE for decoding header blocks (default: ${DEFAULT-VALUE})")
-    int tableSize;
+    @Option(names = "--server-hex", paramLabel = "HEX", description = "the server's bytes in hex (instead of --server-file)")
+    String serverHex;
+
+    @Option(names = "--max-frame-size", paramLabel = "BYTES", defaultValue = "16384",
+            description = "SETTINGS_MAX_FRAME_SIZE of the receiver (default: ${DEFAULT-VALUE}); SETTINGS seen change it")
+    int maxFrameSize;
 
     @Parameters(paramLabel = "HEX", description = "the bytes in hex; with neither HEX nor --file, hex is read from stdin")
     List<String> hex;
@@ -74,23 +80,45 @@ public final class FramesDecodeCommand implements Callable<Integer> {
                     + FrameSizes.DEFAULT_MAX_FRAME_SIZE + ".." + FrameSizes.MAX_FRAME_SIZE_LIMIT
                     + " (RFC 9113 \u00a76.5.2), got " + maxFrameSize);
         }
-        byte[] bytes = HexInput.read(hex, file, System.in);
-        int start = 0;
-        if (bytes.length >= CLIENT_PREFACE.length
-                && Arrays.equals(bytes, 0, CLIENT_PREFACE.length, CLIENT_PREFACE, 0, CLIENT_PREFACE.length)) {
+        byte[] first = HexInput.read(hex, file, System.in);
+        boolean both = serverFile != null || serverHex != null;
+        byte[] server = both ? HexInput.read(serverHex == null ? null : List.of(serverHex), serverFile, null) : null;
+        boolean client = both || startsWithPreface(first);
+        if (client) {
             out.println("client connection preface (RFC 9113 §3.4)");
-            start = CLIENT_PREFACE.length;
         }
-        Printer printer = new Printer(out, new HpackDecoder(tableSize, 1L << 20, 1 << 20));
-        FrameReader reader = FrameReader.lenient(maxFrameSize);
-        reader.read(ByteBuffer.wrap(bytes, start, bytes.length - start), printer);
-        Optional<PartialFrame> cut = reader.partialFrame();
-        cut.ifPresent(p -> out.println("  ! " + describe(p, bytes.length - p.read())
-                + " (the dump was cut short, or its lengths are wrong)"));
-        out.printf("%d frames, %d violations%s%n", printer.frames, printer.violations,
-                cut.isPresent() ? ", the last frame incomplete" : "");
+        Printer printer = new Printer(out, both);
+        // seen from the endpoint that receives the first input, so its frames are checked as received
+        Http2Observer observer = new Http2Observer(client ? Role.SERVER : Role.CLIENT, 0, printer, 0);
+        observer.setReceiveMaxFrameSize(maxFrameSize);
+        if (client) {
+            observer.clientBytes(ByteBuffer.wrap(first), 0);
+        } else {
+            observer.serverBytes(ByteBuffer.wrap(first), 0);
+        }
+        if (both) {
+            observer.serverBytes(ByteBuffer.wrap(server), 0);
+        }
+        printer.flush();
+        List<String> cuts = new ArrayList<>();
+        cut(observer.partialFrame(client), first.length, both ? "client" : null, cuts);
+        if (both) {
+            cut(observer.partialFrame(false), server.length, "server", cuts);
+        }
+        cuts.forEach(c -> out.println("  ! " + c + " (the dump was cut short, or its lengths are wrong)"));
+        out.printf("%d frames, %d violations%s%n", printer.frames, observer.violations(),
+                cuts.isEmpty() ? "" : ", the last frame incomplete");
         out.flush();
-        return printer.violations == 0 && cut.isEmpty() ? 0 : 1;
+        return observer.violations() == 0 && cuts.isEmpty() ? 0 : 1;
+    }
+
+    private static boolean startsWithPreface(byte[] bytes) {
+        return bytes.length >= CLIENT_PREFACE.length
+                && Arrays.equals(bytes, 0, CLIENT_PREFACE.length, CLIENT_PREFACE, 0, CLIENT_PREFACE.length);
+    }
+
+    private static void cut(Optional<PartialFrame> partial, int length, String who, List<String> cuts) {
+        partial.ifPresent(p -> cuts.add((who == null ? "" : who + ": ") + describe(p, length - p.read())));
     }
 
     /** "the input ends inside a frame: 16 octets of a 17-octet frame at offset 24". */
@@ -102,75 +130,67 @@ public final class FramesDecodeCommand implements Callable<Integer> {
                         + "-octet frame at offset " + offset;
     }
 
-    /** Prints frames as they come and reassembles HEADERS/PUSH_PROMISE + CONTINUATION blocks. */
-    private static final class Printer implements FrameHandler {
+    /**
+     * Prints the observer's frames with their decoded fields, each followed by the rules it broke. A violation
+     * comes before its frame's event (the frame's effects are checked first), so it waits for it; one whose
+     * frame could not be decoded at all is printed with its header alone.
+     */
+    private static final class Printer implements TraceSink {
         private final PrintWriter out;
-        private final HpackDecoder decoder;
-        private final ByteArrayOutputStream block = new ByteArrayOutputStream();
-        private boolean inBlock;
+        private final boolean labelled;
+        private final List<ViolationReceived> held = new ArrayList<>();
         int frames;
-        int violations;
 
-        Printer(PrintWriter out, HpackDecoder decoder) {
+        Printer(PrintWriter out, boolean labelled) {
             this.out = out;
-            this.decoder = decoder;
+            this.labelled = labelled;
         }
 
         @Override
-        public void onFrame(Frame frame) {
-            frames++;
-            out.println(FrameDescriber.line(frame));
-            if (frame instanceof HeadersFrame h) {
-                startBlock(h.fragment(), h.endHeaders());
-            } else if (frame instanceof PushPromiseFrame p) {
-                startBlock(p.fragment(), p.endHeaders());
-            } else if (frame instanceof ContinuationFrame c) {
-                if (!inBlock) {
-                    violation("RFC 9113 \u00a76.10", "PROTOCOL_ERROR", "CONTINUATION without a preceding HEADERS or PUSH_PROMISE");
-                    return;
+        public void onEvent(TraceEvent event) {
+            if (event instanceof ViolationReceived v) {
+                if (!held.isEmpty() && held.get(0).header() != v.header()) {
+                    flush();
                 }
-                block.writeBytes(c.fragment());
-                if (c.endHeaders()) {
-                    decodeBlock();
+                held.add(v);
+            } else if (event instanceof FrameEvent f) {
+                if (!held.isEmpty() && held.get(0).header() != f.header()) {
+                    flush();
                 }
-            } else if (inBlock) {
-                violation("RFC 9113 \u00a76.10", "PROTOCOL_ERROR",
-                        FrameType.nameOf(frame.typeCode()) + " inside a header block (only CONTINUATION may follow)");
+                frames++;
+                out.println(label(f.direction()) + FrameDescriber.line(f.frame()));
+                for (HeaderField field : f.headers()) {
+                    out.printf("    %s: %s%n", field.name(), field.value());
+                }
+                printHeld();
             }
         }
 
-        @Override
-        public void onViolation(FrameHeader header, Violation v) {
-            frames++;
-            out.printf("%-13s stream=%d length=%d (not decoded)%n", FrameType.nameOf(header.typeCode()),
-                    header.streamId(), header.length());
-            violation(v.spec().toString(), v.code() + " (" + v.scope().name().toLowerCase() + " error)", v.detail());
-        }
-
-        private void startBlock(byte[] fragment, boolean endHeaders) {
-            block.reset();
-            block.writeBytes(fragment);
-            inBlock = true;
-            if (endHeaders) {
-                decodeBlock();
+        /** Violations whose frame was not delivered. */
+        void flush() {
+            if (held.isEmpty()) {
+                return;
             }
-        }
-
-        private void decodeBlock() {
-            inBlock = false;
-            try {
-                decoder.decode(block.toByteArray(), (name, value, rep, hn, hv) ->
-                        out.printf("    %s: %s%n", name, value));
-            } catch (HpackException e) {
-                violation("RFC 7541 \u00a7" + e.section(), "COMPRESSION_ERROR", e.detail() + " at byte " + e.offset());
-            } catch (HeaderListSizeException e) {
-                out.printf("    (header list over the limit: %s)%n", e.getMessage());
+            FrameHeader h = held.get(0).header();
+            if (h.length() > 0 || h.typeCode() > 0 || h.streamId() > 0) {
+                frames++;
+                out.printf("%-13s stream=%d length=%d (not decoded)%n", FrameType.nameOf(h.typeCode()), h.streamId(),
+                        h.length());
             }
+            printHeld();
         }
 
-        private void violation(String section, String code, String detail) {
-            violations++;
-            out.printf("  ! %s %s: %s%n", section, code, detail);
+        private void printHeld() {
+            for (ViolationReceived v : held) {
+                Violation violation = v.violation();
+                out.printf("  ! %s %s (%s error): %s [rule %s]%n", violation.spec(), violation.code(),
+                        violation.scope().name().toLowerCase(java.util.Locale.ROOT), violation.detail(), v.ruleId());
+            }
+            held.clear();
+        }
+
+        private String label(Direction direction) {
+            return labelled ? (direction == Direction.INBOUND ? "client> " : "server> ") : "";
         }
     }
 }

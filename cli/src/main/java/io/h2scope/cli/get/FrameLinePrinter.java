@@ -1,7 +1,7 @@
 package io.h2scope.cli.get;
 
 import io.h2scope.engine.trace.ConnectionTraceListener;
-import io.h2scope.engine.trace.FrameEvent;
+import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.text.TraceText;
 
@@ -21,7 +21,10 @@ final class FrameLinePrinter implements TraceSink, ConnectionTraceListener {
     }
 
     @Override
-    public void onFrame(FrameEvent event) {
+    public void onEvent(io.h2scope.engine.trace.model.TraceEvent traced) {
+            if (!(traced instanceof FrameEvent event)) {
+                return;
+            }
         String line = TraceText.frameLine(event, false);
         synchronized (err) {
             err.println(line);

@@ -5,8 +5,8 @@ import picocli.CommandLine.Command;
 
 /** {@code h2scope trace}: tools for recorded traces (H2SCOPE_TRACE_FILE). */
 @Command(name = "trace", mixinStandardHelpOptions = true,
-        description = "Tools for JSONL trace recordings (H2SCOPE_TRACE_FILE; docs/TRACE_FORMAT.md).",
-        subcommands = {TracePrintCommand.class, CommandLine.HelpCommand.class})
+        description = "Tools for trace events: JSONL recordings (H2SCOPE_TRACE_FILE) and the live stream (H2SCOPE_TRACE_LISTEN); docs/TRACE_FORMAT.md.",
+        subcommands = {TracePrintCommand.class, TraceFollowCommand.class, CommandLine.HelpCommand.class})
 public final class TraceCommand implements Runnable {
 
     @CommandLine.Spec

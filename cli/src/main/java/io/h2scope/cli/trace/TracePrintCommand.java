@@ -2,7 +2,8 @@ package io.h2scope.cli.trace;
 
 import io.h2scope.cli.InputFile;
 import io.h2scope.engine.frame.FrameType;
-import io.h2scope.engine.trace.FrameEvent;
+import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.jsonl.JsonlTraceReader;
 import io.h2scope.engine.trace.text.TraceText;
 import picocli.CommandLine.Command;
@@ -20,7 +21,7 @@ import java.util.concurrent.Callable;
 
 /** {@code h2scope trace print}: a JSONL recording in the text format of the {@code frames} category. */
 @Command(name = "print", mixinStandardHelpOptions = true,
-        description = {"Print a JSONL trace recording in the text format, one line per frame.",
+        description = {"Print a JSONL trace recording (version 1 or 2) in the text format, one line per event.",
                 "Credential values and DATA bytes are hidden unless --reveal is given."},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:the recording was printed", "1:the file is not a JSONL trace (the line that is not is named)",
@@ -33,13 +34,13 @@ public final class TracePrintCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", converter = InputFile.class, description = "the recording (H2SCOPE_TRACE_FILE)")
     Path file;
 
-    @Option(names = "--stream", paramLabel = "N", description = "only frames of stream N (0: connection frames)")
+    @Option(names = "--stream", paramLabel = "N", description = "only events of stream N (0: the connection's frames and window)")
     Integer stream;
 
     @Option(names = "--type", paramLabel = "T", description = "only frames of type T (e.g. HEADERS, data, WINDOW_UPDATE)")
     String type;
 
-    @Option(names = "--conn", paramLabel = "ID", description = "only frames of connection ID")
+    @Option(names = "--conn", paramLabel = "ID", description = "only events of connection ID")
     Long connection;
 
     @Option(names = "--hpack", description = "after each field block, show it field by field with the dynamic table (when recorded)")
@@ -51,17 +52,17 @@ public final class TracePrintCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Integer typeCode = type == null ? null : typeCode(type);
-        List<FrameEvent> events = JsonlTraceReader.read(file);
+        List<TraceEvent> events = JsonlTraceReader.read(file);
         PrintWriter out = spec.commandLine().getOut();
-        for (FrameEvent e : events) {
-            if ((stream != null && e.header().streamId() != stream)
-                    || (typeCode != null && e.header().typeCode() != typeCode)
+        for (TraceEvent e : events) {
+            if ((stream != null && e.streamId() != stream)
+                    || (typeCode != null && !(e instanceof FrameEvent f && f.header().typeCode() == typeCode))
                     || (connection != null && e.connectionId() != connection)) {
                 continue;
             }
-            out.println(TraceText.frameLine(e, reveal));
-            if (hpack && e.hpack() != null) {
-                out.println(TraceText.hpackBlock(e, reveal));
+            out.println(TraceText.line(e, reveal));
+            if (hpack && e instanceof FrameEvent f && f.hpack() != null) {
+                out.println(TraceText.hpackBlock(f, reveal));
             }
         }
         out.flush();

@@ -5,10 +5,11 @@ import io.h2scope.engine.frame.RstStreamFrame;
 import io.h2scope.engine.frame.Setting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.settings.SettingId;
-import io.h2scope.engine.stream.StreamInput;
 import io.h2scope.engine.stream.StreamState;
-import io.h2scope.engine.trace.Direction;
-import io.h2scope.engine.trace.FrameEvent;
+import io.h2scope.engine.trace.model.Direction;
+import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.model.StreamStateChanged;
+import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.TraceSink;
 
 import java.util.ArrayList;
@@ -44,7 +45,15 @@ final class StreamCounter implements TraceSink {
     private final Map<Long, PerConnection> connections = new TreeMap<>();
 
     @Override
-    public synchronized void onFrame(FrameEvent event) {
+    public synchronized void onEvent(TraceEvent traced) {
+        if (traced instanceof FrameEvent event) {
+            onFrame(event);
+        } else if (traced instanceof StreamStateChanged change) {
+            onStreamState(change.connectionId(), change.streamId(), change.from(), change.to());
+        }
+    }
+
+    private void onFrame(FrameEvent event) {
         PerConnection c = connection(event.connectionId());
         boolean inbound = event.direction() == Direction.INBOUND;
         if (event.frame() instanceof SettingsFrame s && inbound && !s.ack()) {
@@ -60,9 +69,7 @@ final class StreamCounter implements TraceSink {
         }
     }
 
-    @Override
-    public synchronized void onStreamState(long connectionId, long nanosSinceStart, int streamId, StreamState from,
-            StreamState to, StreamInput input) {
+    private void onStreamState(long connectionId, int streamId, StreamState from, StreamState to) {
         PerConnection c = connection(connectionId);
         boolean was = ACTIVE.contains(from);
         boolean is = ACTIVE.contains(to);

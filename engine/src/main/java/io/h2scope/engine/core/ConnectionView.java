@@ -3,7 +3,7 @@ package io.h2scope.engine.core;
 import io.h2scope.engine.stream.StreamState;
 
 /** What trace events snapshot. */
-final class ConnectionView implements FrameTracer.StateView {
+final class ConnectionView implements TracePublisher.StateView {
 
     private final Http2Connection c;
 

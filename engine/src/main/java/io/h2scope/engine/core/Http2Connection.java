@@ -8,6 +8,7 @@ import io.h2scope.engine.core.limits.Limits;
 import io.h2scope.engine.error.ConnectionError;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.H2Errors;
+import io.h2scope.engine.error.RuleIds;
 import io.h2scope.engine.error.SpecRef;
 import io.h2scope.engine.error.StreamError;
 import io.h2scope.engine.flow.FlowWindow;
@@ -35,6 +36,8 @@ import io.h2scope.engine.stream.StreamRegistry;
 import io.h2scope.engine.stream.StreamState;
 import io.h2scope.engine.stream.StreamTransitions;
 import io.h2scope.engine.stream.Transition;
+import io.h2scope.engine.trace.model.ConnectionClosed;
+import io.h2scope.engine.trace.model.Side;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -96,7 +99,7 @@ public final class Http2Connection {
     final HeaderBlockAssembler assembler;
     final DataScheduler scheduler = new DataScheduler();
     final FloodGuard guard;
-    final FrameTracer tracer;
+    final TracePublisher tracer;
     final Output output;
     final FrameReader reader;
     /** Our preface SETTINGS, kept so an h2c upgrade can check that HTTP2-Settings announced the same (RFC 7540 §3.2.1). */
@@ -117,6 +120,12 @@ public final class Http2Connection {
     private int peerLastStreamId = Integer.MAX_VALUE;
     /** While a GOAWAY's refusals are reported: the close waits until the last one is out. */
     private boolean holdFinish;
+    /** The last GOAWAY sent or received, for the close's trace event: code (-1: none), last stream, debug text. */
+    private long goAwayCode = -1;
+    private int goAwayLast = -1;
+    private String goAwayDebug = "";
+    private long bytesSent;
+    private long bytesReceived;
 
     public Http2Connection(Role role, ConnectionConfig config, ConnectionListener listener, long nowNanos) {
         this.role = Objects.requireNonNull(role, "role");
@@ -133,8 +142,10 @@ public final class Http2Connection {
         this.settings = new SettingsExchange(role, limits.settingsAckTimeoutNanos());
         this.assembler = new HeaderBlockAssembler(limits);
         this.guard = new FloodGuard(limits, nowNanos);
-        this.tracer = new FrameTracer(config.traceSink(), config.connectionId(), nowNanos, new ConnectionView(this));
-        this.output = new Output(tracer, () -> now, misbehaviour);
+        this.tracer = new TracePublisher(config.traceSink(), config.connectionId(), nowNanos, new ConnectionView(this),
+                () -> now);
+        tracer.attach(role, inbound, outbound, decoder.dynamicTable(), encoder.dynamicTable());
+        this.output = new Output(tracer, misbehaviour);
         this.reader = new FrameReader(io.h2scope.engine.frame.FrameSizes.DEFAULT_MAX_FRAME_SIZE);
         this.inboundFrames = new InboundFrames(this, reader);
         this.preface = role == Role.SERVER ? new PrefaceCheck() : null;
@@ -144,6 +155,7 @@ public final class Http2Connection {
         }
         // RFC9113 §3.4: the server preface "consists of a potentially empty SETTINGS frame that MUST be the first frame"
         this.firstSettings = settings.send(config.localSettings(role == Role.CLIENT), now, true);
+        tracer.settingsAnnounced(Side.LOCAL, settings.lastAnnounced());
         prefaceHeld = misbehaviour != null && misbehaviour.holdsPrefaceUntilInput();
         if (!prefaceHeld) {
             output.frame(firstSettings);
@@ -176,6 +188,7 @@ public final class Http2Connection {
     /** Reads every byte of {@code in} (any split of the stream), raising events as it goes. */
     public void receive(ByteBuffer in, long nowNanos) {
         now = nowNanos;
+        int available = in.remaining();
         try {
             if (state != ConnectionState.CLOSED && (preface == null || preface.consume(in))) {
                 if (prefaceHeld && in.hasRemaining()) {
@@ -186,6 +199,7 @@ public final class Http2Connection {
         } catch (ConnectionError e) {
             connectionError(e);
         }
+        bytesReceived += available - in.remaining();
         if (state == ConnectionState.CLOSED) {
             in.position(in.limit()); // nothing more is read after the end
         }
@@ -203,7 +217,7 @@ public final class Http2Connection {
     /** The transport is gone: the connection is over. */
     public void transportClosed(long nowNanos) {
         now = nowNanos;
-        close("transport closed");
+        close("transport closed", null, ConnectionClosed.Cause.TRANSPORT_CLOSED, null);
     }
 
     /**
@@ -382,6 +396,7 @@ public final class Http2Connection {
         goAwayLastSentId = Math.min(goAwayLastSentId, registry.lastRemoteId());
         goAwaySent = true;
         state = ConnectionState.GOAWAY_SENT;
+        rememberGoAway(code.code(), goAwayLastSentId, debug);
         output.frame(GoAwayFrame.of(goAwayLastSentId, code, debugBytes(debug)));
         maybeFinish();
     }
@@ -434,6 +449,7 @@ public final class Http2Connection {
         requireNotClosed();
         SettingsFrame frame = settings.send(desired, now, false);
         if (frame != null) {
+            tracer.settingsAnnounced(Side.LOCAL, settings.lastAnnounced());
             output.frame(frame);
             SettingsEffects.applyLocal(this, settings.localAcknowledged());
         }
@@ -463,6 +479,7 @@ public final class Http2Connection {
     /** Copies as much output as fits into {@code sink}; returns how many bytes. Queued DATA may follow. */
     public int drainOutput(ByteBuffer sink) {
         int n = output.drainTo(sink);
+        bytesSent += n;
         flushData();
         return n;
     }
@@ -474,6 +491,7 @@ public final class Http2Connection {
         do {
             moved = output.drainTo(sink);
             n += moved;
+            bytesSent += moved;
             flushData();
         } while (moved > 0 && hasOutput());
         return n;
@@ -551,6 +569,22 @@ public final class Http2Connection {
         listener.onEvent(event);
     }
 
+    /**
+     * A received END_STREAM: RFC 9113 §5.1 moves the stream first, then the application hears of the frame
+     * (so what it sends in answer sees the new state); a close the move allows waits until it has.
+     */
+    void endStreamThenEmit(int streamId, Event event) {
+        boolean held = holdFinish;
+        holdFinish = true;
+        try {
+            apply(streamId, StreamInput.RECV_END_STREAM);
+            emit(event);
+        } finally {
+            holdFinish = held;
+        }
+        maybeFinish();
+    }
+
     boolean isClosed() {
         return state == ConnectionState.CLOSED;
     }
@@ -578,7 +612,7 @@ public final class Http2Connection {
         Transition t = registry.apply(streamId, input);
         StreamState after = registry.state(streamId);
         if (before != after) {
-            tracer.stateChanged(streamId, before, after, input, now);
+            tracer.stateChanged(streamId, before, after, input);
         }
         if (before == StreamState.IDLE && after != StreamState.IDLE && after != StreamState.CLOSED) {
             streams.put(streamId, new StreamRecord(streamId));
@@ -609,8 +643,9 @@ public final class Http2Connection {
         if (faults != null && faults.swallows(error)) {
             return; // a test-only fault: this rule goes unchecked (error path only)
         }
-        guard.onRstSent(now);
         int id = error.streamId();
+        tracer.errorRaised(error, id);
+        guard.onRstSent(now);
         scheduler.remove(id);
         if (registry.state(id) != StreamState.IDLE) {
             apply(id, StreamInput.SEND_RST_STREAM);
@@ -627,13 +662,16 @@ public final class Http2Connection {
         if (prefaceHeld) {
             releasePreface(); // test-only: our SETTINGS is still the first frame (RFC 9113 §3.4)
         }
+        tracer.errorRaised(error, 0);
         scheduler.clear();
         int last = Math.min(goAwayLastSentId, registry.lastRemoteId());
+        rememberGoAway(error.code().code(), last, error.detail());
         // RFC9113 §5.4.1: "An endpoint that encounters a connection error SHOULD first send a GOAWAY frame"
         output.frame(GoAwayFrame.of(last, error.code(), debugBytes(error.detail())));
         goAwaySent = true;
         emit(new Event.ConnectionErrorRaised(error));
-        close(error.code() + ": " + error.detail());
+        close(error.code() + ": " + error.detail(), Side.LOCAL, ConnectionClosed.Cause.CONNECTION_ERROR,
+                RuleIds.of(error));
     }
 
     /** A control frame the peer provoked (ACKs, RST_STREAM, WINDOW_UPDATE), within the unread-output limit. */
@@ -656,6 +694,8 @@ public final class Http2Connection {
 
     void onGoAway(GoAwayFrame frame) {
         goAwayReceived = true;
+        rememberGoAway(frame.errorCode() & 0xffffffffL, frame.lastStreamId(),
+                new String(frame.debugData(), StandardCharsets.ISO_8859_1));
         peerLastStreamId = Math.min(peerLastStreamId, frame.lastStreamId());
         if (!goAwaySent) {
             state = ConnectionState.GOAWAY_RECEIVED;
@@ -726,16 +766,27 @@ public final class Http2Connection {
 
     private void maybeFinish() {
         if (!holdFinish && (goAwaySent || goAwayReceived) && streams.isEmpty() && state != ConnectionState.CLOSED) {
-            close("GOAWAY " + (goAwaySent ? "sent" : "received") + " and no stream left");
+            close("GOAWAY " + (goAwaySent ? "sent" : "received") + " and no stream left",
+                    goAwaySent ? Side.LOCAL : Side.REMOTE,
+                    goAwaySent ? ConnectionClosed.Cause.GOAWAY_SENT : ConnectionClosed.Cause.GOAWAY_RECEIVED, null);
         }
     }
 
-    private void close(String reason) {
+    private void rememberGoAway(long code, int lastStreamId, String debug) {
+        goAwayCode = code;
+        goAwayLast = lastStreamId;
+        goAwayDebug = debug == null ? "" : debug;
+    }
+
+    /** {@code closedBy} null: the transport went away; {@code ruleId} null unless a rule was broken. */
+    private void close(String reason, Side closedBy, ConnectionClosed.Cause cause, String ruleId) {
         if (state == ConnectionState.CLOSED) {
             return;
         }
         state = ConnectionState.CLOSED;
         scheduler.clear();
+        tracer.closed(closedBy, cause, goAwayCode, goAwayLast, goAwayDebug, ruleId, bytesSent + output.readableBytes(),
+                bytesReceived);
         emit(new Event.ConnectionClosed(reason));
     }
 

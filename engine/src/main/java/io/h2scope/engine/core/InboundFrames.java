@@ -35,7 +35,7 @@ import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.stream.StreamInput;
 import io.h2scope.engine.stream.StreamState;
 import io.h2scope.engine.stream.Transition;
-import io.h2scope.engine.trace.Direction;
+import io.h2scope.engine.trace.model.Side;
 
 import java.util.List;
 import java.util.Optional;
@@ -50,7 +50,6 @@ final class InboundFrames implements StrictFrameHandler {
 
     private final Http2Connection c;
     private final FrameReader reader;
-    private List<HeaderField> tracedHeaders = List.of();
 
     InboundFrames(Http2Connection connection, FrameReader reader) {
         this.c = connection;
@@ -62,9 +61,8 @@ final class InboundFrames implements StrictFrameHandler {
         if (c.isClosed()) {
             return;
         }
-        tracedHeaders = List.of();
         H2Exception error = null;
-        c.tracer.beginInbound(frame.streamId());
+        c.tracer.beginInbound(reader.currentHeader(), frame);
         try {
             c.onFirstFrame(frame.typeCode(), frame instanceof SettingsFrame s && s.ack());
             c.assembler.checkSequence(frame.typeCode(), frame.streamId());
@@ -72,10 +70,7 @@ final class InboundFrames implements StrictFrameHandler {
         } catch (H2Exception e) {
             error = e;
         } finally {
-            if (c.tracer.enabled()) {
-                // the frame first, then what it caused (held back by the tracer while it was handled)
-                c.tracer.endInbound(reader.currentHeader(), frame, tracedHeaders, c.now);
-            }
+            c.tracer.endInbound(); // after what the frame changed itself, before the error it raised
         }
         raise(error);
     }
@@ -85,7 +80,7 @@ final class InboundFrames implements StrictFrameHandler {
         if (c.isClosed()) {
             return;
         }
-        c.tracer.violation(header, violation, c.now);
+        c.tracer.violation(header, violation);
         c.onFirstFrame(header.typeCode(), header.hasFlag(Flags.ACK) && header.typeCode() == FrameType.SETTINGS.code());
         c.assembler.checkSequence(header.typeCode(), header.streamId());
         if (header.typeCode() == FrameType.DATA.code() && violation.scope() == ErrorScope.STREAM) {
@@ -192,9 +187,11 @@ final class InboundFrames implements StrictFrameHandler {
         if (f.endStream()) {
             rec.bodyCheck.onEndStream();
         }
-        c.emit(new Event.DataReceived(id, f.data(), f.endStream(), flowLength));
+        Event.DataReceived event = new Event.DataReceived(id, f.data(), f.endStream(), flowLength);
         if (f.endStream()) {
-            c.apply(id, StreamInput.RECV_END_STREAM);
+            c.endStreamThenEmit(id, event);
+        } else {
+            c.emit(event);
         }
     }
 
@@ -235,7 +232,7 @@ final class InboundFrames implements StrictFrameHandler {
             fields = List.of();
             tooLarge = true;
         }
-        tracedHeaders = fields;
+        c.tracer.inboundHeaders(fields);
         StreamState before = c.registry.state(id);
         Transition t = c.apply(id, StreamInput.RECV_HEADERS);
         if (t instanceof Transition.Reject r) {
@@ -272,9 +269,11 @@ final class InboundFrames implements StrictFrameHandler {
         if (endStream) {
             rec.bodyCheck.onEndStream();
         }
-        c.emit(new Event.HeadersReceived(id, kind, fields, endStream));
+        Event.HeadersReceived event = new Event.HeadersReceived(id, kind, fields, endStream);
         if (endStream) {
-            c.apply(id, StreamInput.RECV_END_STREAM);
+            c.endStreamThenEmit(id, event);
+        } else {
+            c.emit(event);
         }
     }
 
@@ -338,7 +337,7 @@ final class InboundFrames implements StrictFrameHandler {
             fields = List.of();
             tooLarge = true;
         }
-        tracedHeaders = fields;
+        c.tracer.inboundHeaders(fields);
         if (c.apply(id, StreamInput.RECV_PUSH_PROMISE) instanceof Transition.Reject r) {
             throw r.toException(id);
         }
@@ -387,7 +386,9 @@ final class InboundFrames implements StrictFrameHandler {
     private void onSettings(SettingsFrame f) {
         if (f.ack()) {
             Settings acknowledged = c.settings.onAck();
+            c.tracer.settingsAcknowledged(Side.LOCAL);
             SettingsEffects.applyLocal(c, acknowledged);
+            c.tracer.settingsInForce(Side.LOCAL, acknowledged);
             c.emit(new Event.SettingsAcked(acknowledged));
             return;
         }
@@ -396,9 +397,12 @@ final class InboundFrames implements StrictFrameHandler {
             c.misbehaviour.checkSettings(f); // test-only: a repeated identifier answered as an error
         }
         SettingsExchange.Received received = c.settings.receive(f);
+        c.tracer.settingsAnnounced(Side.REMOTE, received.entries());
         SettingsEffects.applyRemote(c, received);
+        c.tracer.settingsInForce(Side.REMOTE, received.after());
         // RFC9113 §6.5.3: "Upon receiving ... the recipient MUST immediately emit a SETTINGS frame with the ACK flag set"
         c.writeControl(SettingsFrame.ackFrame());
+        c.tracer.settingsAcknowledged(Side.REMOTE);
         c.emit(new Event.SettingsReceived(received.after(), received.entries()));
     }
 

@@ -13,13 +13,11 @@ import io.h2scope.engine.frame.codec.FrameOutput;
 import io.h2scope.engine.frame.codec.FrameWriter;
 import io.h2scope.engine.frame.codec.RawFrameWriter;
 import io.h2scope.engine.hpack.HeaderField;
-import io.h2scope.engine.trace.Direction;
-import io.h2scope.engine.trace.HpackBlock;
+import io.h2scope.engine.trace.model.HpackBlock;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.LongSupplier;
 
 /**
  * The connection's outgoing bytes: frames are encoded into one {@link FrameOutput} that the
@@ -35,16 +33,14 @@ final class Output {
     private final FrameOutput out = new FrameOutput(INITIAL_OUTPUT_BYTES);
     private final FrameWriter writer = new FrameWriter();
     private final ControlFrameBacklog backlog = new ControlFrameBacklog();
-    private final FrameTracer tracer;
-    private final LongSupplier now;
+    private final TracePublisher tracer;
     /** Test-only output faults, or null (production: one null check per hook). */
     private final Misbehaviour misbehaviour;
     private long drained;
 
-    /** {@code now} gives the connection's current time, for trace events; {@code misbehaviour} is null but in tests. */
-    Output(FrameTracer tracer, LongSupplier now, Misbehaviour misbehaviour) {
+    /** {@code misbehaviour} is null but in tests. */
+    Output(TracePublisher tracer, Misbehaviour misbehaviour) {
         this.tracer = tracer;
-        this.now = now;
         this.misbehaviour = misbehaviour;
     }
 
@@ -64,7 +60,7 @@ final class Output {
 
     private void write(Frame frame) {
         writer.write(frame, out);
-        tracer.publish(Direction.OUTBOUND, null, frame, List.of(), now.getAsLong());
+        tracer.outbound(frame, List.of(), null);
     }
 
     /** Test-only: the frame as the misbehaviour rewrites it (or not at all), and what it adds after it. */
@@ -143,7 +139,7 @@ final class Output {
         if (tracer.enabled()) {
             DataFrame frame = new DataFrame(streamId, endStream ? Flags.END_STREAM : 0,
                     Arrays.copyOfRange(data, offset, offset + length), -1);
-            tracer.publish(Direction.OUTBOUND, null, frame, List.of(), now.getAsLong());
+            tracer.outbound(frame, List.of(), null);
         }
         if (endStream && misbehaviour != null) {
             afterEndStream(streamId);
@@ -162,7 +158,7 @@ final class Output {
 
     private void frameWithHeaders(Frame frame, List<HeaderField> headers, HpackBlock hpack) {
         writer.write(frame, out);
-        tracer.publish(Direction.OUTBOUND, null, frame, headers, hpack, now.getAsLong());
+        tracer.outbound(frame, headers, hpack);
     }
 
     void setMaxFrameSize(int size) {

@@ -26,6 +26,7 @@ final class SettingsExchange {
     private final SettingsValidator validator;
     private final SettingsSync sync;
     private Settings remote = Settings.DEFAULTS;
+    private List<Setting> lastAnnounced = List.of();
 
     SettingsExchange(Role role, long ackTimeoutNanos) {
         this.validator = new SettingsValidator(role);
@@ -68,7 +69,13 @@ final class SettingsExchange {
             return null;
         }
         sync.onSent(changed, nowNanos);
+        lastAnnounced = changed;
         return SettingsFrame.of(raw);
+    }
+
+    /** The values of the SETTINGS frame {@link #send} made last. */
+    List<Setting> lastAnnounced() {
+        return lastAnnounced;
     }
 
     /** The peer ACKed our oldest pending SETTINGS; returns our settings as now in force. */

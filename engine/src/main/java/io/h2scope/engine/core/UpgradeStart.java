@@ -8,6 +8,7 @@ import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.stream.StreamInput;
+import io.h2scope.engine.trace.model.Side;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -43,7 +44,10 @@ final class UpgradeStart {
         }
         // RFC7540 §3.2.1: "A server decodes and interprets the value of the HTTP2-Settings header field as it would any other SETTINGS frame"; the 101 is the implicit ACK
         SettingsExchange.Received received = c.settings.receive(SettingsFrame.of(entries));
+        c.tracer.settingsAnnounced(Side.REMOTE, received.entries());
         SettingsEffects.applyRemote(c, received);
+        c.tracer.settingsInForce(Side.REMOTE, received.after());
+        c.tracer.settingsAcknowledged(Side.REMOTE);
         // RFC7540 §3.2: "The HTTP/1.1 request that is sent prior to upgrade is assigned a stream identifier of 1 ... half-closed (local)" for the client
         c.apply(1, StreamInput.RECV_HEADERS);
         c.apply(1, StreamInput.RECV_END_STREAM);

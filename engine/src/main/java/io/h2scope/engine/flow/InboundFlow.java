@@ -21,6 +21,7 @@ public final class InboundFlow {
     private final InboundWindow connection = new InboundWindow(0, FlowWindow.DEFAULT_INITIAL_SIZE);
     private final StreamIdMap<InboundWindow> streams = new StreamIdMap<>();
     private int initialStreamWindow;
+    private WindowListener listener;
 
     /**
      * @param initialStreamWindow our SETTINGS_INITIAL_WINDOW_SIZE as the peer applies it
@@ -39,10 +40,25 @@ public final class InboundFlow {
         this(FlowWindow.DEFAULT_INITIAL_SIZE, policy);
     }
 
+    /** Tells {@code listener} of every change of every receive window from now on (tracing). */
+    public void listen(WindowListener listener) {
+        this.listener = listener;
+        connection.listen(listener);
+    }
+
     /** Starts tracking a stream the peer may send DATA on, with the current initial window. */
     public void openStream(int streamId) {
         checkStream(streamId);
-        streams.putIfAbsent(streamId, new InboundWindow(streamId, initialStreamWindow));
+        if (streams.containsKey(streamId)) {
+            return;
+        }
+        InboundWindow w = new InboundWindow(streamId, initialStreamWindow);
+        streams.put(streamId, w);
+        if (listener != null) {
+            w.listen(listener);
+            listener.windowChanged(streamId, WindowSide.RECEIVE, 0, initialStreamWindow,
+                    WindowCause.OPENED);
+        }
     }
 
     /**

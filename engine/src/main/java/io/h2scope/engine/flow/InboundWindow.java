@@ -14,15 +14,30 @@ final class InboundWindow {
     private long consumed;
     private long acknowledged;
     private int target;
+    /** Told before a policy WINDOW_UPDATE, or null (no tracing). */
+    private WindowListener listener;
 
     InboundWindow(int streamId, int initialSize) {
         this.window = new FlowWindow(streamId, initialSize);
         this.target = initialSize;
     }
 
+    /** From now on each change is told to {@code listener} (a field that costs no space: it fills padding). */
+    void listen(WindowListener listener) {
+        this.listener = listener;
+    }
+
+    private void changed(int old, WindowCause cause) {
+        if (listener != null && old != window.size()) {
+            listener.windowChanged(window.streamId(), WindowSide.RECEIVE, old, window.size(), cause);
+        }
+    }
+
     /** DATA arrived: takes it off the window, or raises FLOW_CONTROL_ERROR (§6.9.1). */
     void received(int length) {
+        int old = window.size();
         window.consume(length);
+        changed(old, WindowCause.DATA);
         received += length;
     }
 
@@ -54,7 +69,12 @@ final class InboundWindow {
         long room = (long) FlowWindow.MAX_SIZE - window.size();
         int increment = (int) Math.min(Math.min(policy.increment(target, pending), pending), room);
         if (increment > 0) {
+            if (listener != null) {
+                listener.beforeWindowUpdate(window.streamId());
+            }
+            int old = window.size();
             window.expand(increment);
+            changed(old, WindowCause.WINDOW_UPDATE);
             acknowledged += increment;
             sink.windowUpdate(window.streamId(), increment);
         }
@@ -68,7 +88,9 @@ final class InboundWindow {
                     + " must be 1.." + ((long) FlowWindow.MAX_SIZE - window.size()));
         }
         long returned = Math.min(increment, unacknowledged());
+        int old = window.size();
         window.expand(increment);
+        changed(old, WindowCause.WINDOW_UPDATE);
         acknowledged += returned;
         // credit beyond the consumed octets is a bigger window, not an early acknowledgment
         target = (int) Math.min(FlowWindow.MAX_SIZE, target + (increment - returned));
@@ -76,7 +98,9 @@ final class InboundWindow {
 
     /** Our SETTINGS_INITIAL_WINDOW_SIZE changed (stream windows only, §6.9.2). */
     void resize(int newInitial, int oldInitial) {
+        int old = window.size();
         window.applyInitialSizeDelta((long) newInitial - oldInitial);
+        changed(old, WindowCause.INITIAL_WINDOW_SIZE);
         target = (int) Math.max(0, Math.min(FlowWindow.MAX_SIZE, (long) target + newInitial - oldInitial));
     }
 

@@ -18,6 +18,19 @@ public final class OutboundFlow {
     private final FlowWindow connection = new FlowWindow(0, FlowWindow.DEFAULT_INITIAL_SIZE);
     private final StreamIdMap<FlowWindow> streams = new StreamIdMap<>();
     private int initialStreamWindow = FlowWindow.DEFAULT_INITIAL_SIZE;
+    private WindowListener listener;
+
+    /** Tells {@code listener} of every change of every send window from now on (tracing). */
+    public void listen(WindowListener listener) {
+        this.listener = listener;
+    }
+
+    /** Tells the listener, if any, that {@code w} moved from {@code old}. */
+    private void changed(FlowWindow w, int old, WindowCause cause) {
+        if (listener != null && old != w.size()) {
+            listener.windowChanged(w.streamId(), WindowSide.SEND, old, w.size(), cause);
+        }
+    }
 
     /**
      * Starts tracking a stream we may send DATA on, with the peer's current initial window.
@@ -25,7 +38,14 @@ public final class OutboundFlow {
      */
     public void openStream(int streamId) {
         checkStream(streamId);
-        streams.putIfAbsent(streamId, new FlowWindow(streamId, initialStreamWindow));
+        if (streams.containsKey(streamId)) {
+            return;
+        }
+        FlowWindow w = new FlowWindow(streamId, initialStreamWindow);
+        streams.put(streamId, w);
+        if (listener != null) {
+            listener.windowChanged(streamId, WindowSide.SEND, 0, initialStreamWindow, WindowCause.OPENED);
+        }
     }
 
     public void closeStream(int streamId) {
@@ -52,8 +72,12 @@ public final class OutboundFlow {
             throw new IllegalStateException(length + " octets exceed the send windows (" + connection + ", " + w + ")");
         }
         // RFC9113 §6.9.1: "After sending a flow-controlled frame, the sender reduces the space available in both windows"
+        int old = connection.size();
         connection.consume(length);
+        changed(connection, old, WindowCause.DATA);
+        old = w.size();
         w.consume(length);
+        changed(w, old, WindowCause.DATA);
     }
 
     /**
@@ -74,7 +98,9 @@ public final class OutboundFlow {
         }
         FlowWindow w = streamId == 0 ? connection : streams.get(streamId);
         if (w != null) {
+            int old = w.size();
             w.expand(increment);
+            changed(w, old, WindowCause.WINDOW_UPDATE);
         }
     }
 
@@ -92,7 +118,15 @@ public final class OutboundFlow {
         initialStreamWindow = newSize;
         // RFC9113 §6.9.2: "When the value of SETTINGS_INITIAL_WINDOW_SIZE changes, a receiver MUST adjust the size of all stream flow-control windows that it maintains"
         // RFC9113 §6.9.2: "A SETTINGS frame cannot alter the connection flow-control window"
-        streams.forEachValue(w -> w.applyInitialSizeDelta(delta));
+        if (listener == null) {
+            streams.forEachValue(w -> w.applyInitialSizeDelta(delta));
+        } else {
+            streams.forEachValue(w -> {
+                int old = w.size();
+                w.applyInitialSizeDelta(delta);
+                changed(w, old, WindowCause.INITIAL_WINDOW_SIZE);
+            });
+        }
     }
 
     public int connectionWindow() {

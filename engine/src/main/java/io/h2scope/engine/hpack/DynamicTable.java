@@ -34,11 +34,18 @@ public final class DynamicTable {
     private int count;
     private int size;
     private int maxSize;
+    /** Told of each change, or null (no tracing). */
+    private TableListener listener;
 
     DynamicTable(int maxSize, boolean hashed) {
         this.hashed = hashed;
         this.maxSize = maxSize;
         allocate(MIN_CAPACITY);
+    }
+
+    /** Tells {@code listener} of every change from now on (tracing); null stops it. */
+    public void listen(TableListener listener) {
+        this.listener = listener;
     }
 
     /** Number of entries. */
@@ -90,7 +97,11 @@ public final class DynamicTable {
 
     /** RFC 7541 §4.3: changing the maximum size evicts until the table fits. */
     void setMaxSize(int newMaxSize) {
+        boolean changed = maxSize != newMaxSize;
         maxSize = newMaxSize;
+        if (changed && listener != null) {
+            listener.resized(newMaxSize);
+        }
         evictUntil(newMaxSize);
     }
 
@@ -125,6 +136,9 @@ public final class DynamicTable {
         head = (head + 1) & mask;
         count++;
         size += entrySize;
+        if (listener != null) {
+            listener.added(name, value, entrySize);
+        }
     }
 
     /**
@@ -150,6 +164,7 @@ public final class DynamicTable {
     }
 
     private void evictUntil(int targetSize) {
+        int before = count;
         while (size > targetSize) {
             int oldest = (head - count) & mask;
             if (hashed) {
@@ -162,6 +177,9 @@ public final class DynamicTable {
                 fields[oldest] = null;
             }
             count--;
+        }
+        if (listener != null && count < before) {
+            listener.evicted(before - count);
         }
     }
 

@@ -1,11 +1,9 @@
 package io.h2scope.engine.trace;
 
-import io.h2scope.engine.frame.FrameHeader;
-import io.h2scope.engine.frame.check.Violation;
 import io.h2scope.engine.stream.Role;
-import io.h2scope.engine.stream.StreamInput;
-import io.h2scope.engine.stream.StreamState;
+import io.h2scope.engine.trace.attach.AttachServer;
 import io.h2scope.engine.trace.config.TraceConfig;
+import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.jsonl.JsonlTraceWriter;
 import io.h2scope.engine.trace.log.CategoryLog;
 import io.h2scope.engine.trace.log.LogbackSetup;
@@ -55,6 +53,14 @@ public final class TraceSinks {
                         + "\": the file cannot be opened (" + e + "); accepted: a writable file path");
             }
         }
+        if (config.traceListen().isPresent()) {
+            try {
+                sinks.add(new AttachServer(config.traceListen().get(), errors));
+            } catch (IOException | RuntimeException e) {
+                errors.println("h2scope: ignoring " + TraceConfig.TRACE_LISTEN + "=\"" + config.traceListen().get()
+                        + "\": it cannot be bound (" + e + "); accepted: a free Unix socket path, or 127.0.0.1:PORT");
+            }
+        }
         return compose(sinks);
     }
 
@@ -88,10 +94,10 @@ public final class TraceSinks {
         }
 
         @Override
-        public void onFrame(FrameEvent event) {
+        public void onEvent(TraceEvent event) {
             for (TraceSink sink : sinks) {
                 if (sink.enabled()) {
-                    sink.onFrame(event);
+                    sink.onEvent(event);
                 }
             }
         }
@@ -99,25 +105,6 @@ public final class TraceSinks {
         @Override
         public boolean wantsHpackDetail() {
             return hpack;
-        }
-
-        @Override
-        public void onStreamState(long connectionId, long nanosSinceStart, int streamId, StreamState from,
-                StreamState to, StreamInput input) {
-            for (TraceSink sink : sinks) {
-                if (sink.enabled()) {
-                    sink.onStreamState(connectionId, nanosSinceStart, streamId, from, to, input);
-                }
-            }
-        }
-
-        @Override
-        public void onViolation(long connectionId, long nanosSinceStart, FrameHeader header, Violation violation) {
-            for (TraceSink sink : sinks) {
-                if (sink.enabled()) {
-                    sink.onViolation(connectionId, nanosSinceStart, header, violation);
-                }
-            }
         }
 
         @Override

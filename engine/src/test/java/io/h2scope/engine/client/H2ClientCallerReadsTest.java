@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.reference.ReferenceServer;
-import io.h2scope.engine.trace.Direction;
+import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.TraceSink;
 
 import java.io.IOException;

@@ -13,7 +13,7 @@ import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.ServerExchange;
 import io.h2scope.engine.trace.ConnectionTraceListener;
-import io.h2scope.engine.trace.FrameEvent;
+import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.TraceSink;
 
 import java.io.ByteArrayOutputStream;
@@ -149,8 +149,11 @@ class H2ClientUpgradeTest {
         java.util.concurrent.atomic.AtomicInteger refused = new java.util.concurrent.atomic.AtomicInteger();
         TraceSink countRefusals = new TraceSink() {
             @Override
-            public void onFrame(FrameEvent e) {
-                if (e.direction() == io.h2scope.engine.trace.Direction.INBOUND
+            public void onEvent(io.h2scope.engine.trace.model.TraceEvent traced) {
+            if (!(traced instanceof FrameEvent e)) {
+                return;
+            }
+                if (e.direction() == io.h2scope.engine.trace.model.Direction.INBOUND
                         && e.frame() instanceof io.h2scope.engine.frame.RstStreamFrame r
                         && r.errorCode() == io.h2scope.engine.error.ErrorCode.REFUSED_STREAM.code()) {
                     refused.incrementAndGet();
@@ -325,7 +328,10 @@ class H2ClientUpgradeTest {
         }
 
         @Override
-        public void onFrame(FrameEvent event) {
+        public void onEvent(io.h2scope.engine.trace.model.TraceEvent traced) {
+            if (!(traced instanceof FrameEvent event)) {
+                return;
+            }
             synchronized (lines) {
                 lines.add("frame " + event);
             }

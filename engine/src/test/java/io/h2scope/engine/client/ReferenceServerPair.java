@@ -3,8 +3,8 @@ package io.h2scope.engine.client;
 import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.reference.ReferenceServer;
-import io.h2scope.engine.trace.Direction;
-import io.h2scope.engine.trace.FrameEvent;
+import io.h2scope.engine.trace.model.Direction;
+import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.TraceSink;
 
 import java.util.Queue;
@@ -47,7 +47,10 @@ abstract class ReferenceServerPair {
     static TraceSink headersThreads(Direction direction, Queue<Thread> threads) {
         return new TraceSink() {
             @Override
-            public void onFrame(FrameEvent e) {
+            public void onEvent(io.h2scope.engine.trace.model.TraceEvent traced) {
+            if (!(traced instanceof FrameEvent e)) {
+                return;
+            }
                 if (e.direction() == direction && e.frame() instanceof HeadersFrame) {
                     threads.add(Thread.currentThread());
                 }

@@ -7,8 +7,8 @@ import io.h2scope.engine.frame.DataFrame;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.settings.Settings;
 import io.h2scope.engine.stream.StreamState;
-import io.h2scope.engine.trace.Direction;
-import io.h2scope.engine.trace.FrameEvent;
+import io.h2scope.engine.trace.model.Direction;
+import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.TraceSink;
 import org.junit.jupiter.api.Test;
 
@@ -99,11 +99,11 @@ class ConnectionPairTest {
     @Test
     void queuedDataIsSharedRoundRobinAcrossStreams_rfc9113_5_2() {
         List<Integer> order = new ArrayList<>();
-        TraceSink sink = e -> {
+        TraceSink sink = TraceSink.frames(e -> {
             if (e.direction() == Direction.OUTBOUND && e.frame() instanceof DataFrame d && d.data().length > 0) {
                 order.add(d.streamId());
             }
-        };
+        });
         ConnectionPair p = new ConnectionPair(ConnectionConfig.DEFAULTS.withTraceSink(1, sink), ConnectionConfig.DEFAULTS);
         p.pump();
         int a = p.client.openStream(post("/a", 100_000), false);
@@ -263,8 +263,8 @@ class ConnectionPairTest {
     void everyFrameIsTracedOnceEachWay() {
         List<FrameEvent> clientTrace = new ArrayList<>();
         List<FrameEvent> serverTrace = new ArrayList<>();
-        ConnectionPair p = new ConnectionPair(ConnectionConfig.DEFAULTS.withTraceSink(1, clientTrace::add),
-                ConnectionConfig.DEFAULTS.withTraceSink(2, serverTrace::add));
+        ConnectionPair p = new ConnectionPair(ConnectionConfig.DEFAULTS.withTraceSink(1, TraceSink.frames(clientTrace::add)),
+                ConnectionConfig.DEFAULTS.withTraceSink(2, TraceSink.frames(serverTrace::add)));
         int id = p.client.openStream(get("/"), true);
         p.pump();
         p.server.sendHeaders(id, status(200), false);
@@ -288,7 +288,10 @@ class ConnectionPairTest {
     void disabledTraceSinkIsNeverCalled() {
         TraceSink off = new TraceSink() {
             @Override
-            public void onFrame(FrameEvent event) {
+            public void onEvent(io.h2scope.engine.trace.model.TraceEvent traced) {
+            if (!(traced instanceof FrameEvent event)) {
+                return;
+            }
                 throw new AssertionError("called while disabled");
             }
 

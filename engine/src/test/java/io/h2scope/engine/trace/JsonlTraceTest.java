@@ -1,6 +1,8 @@
 package io.h2scope.engine.trace;
 
 import io.h2scope.engine.trace.config.TraceConfig;
+import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.jsonl.JsonlTraceReader;
 import io.h2scope.engine.trace.jsonl.TraceFormatException;
 import io.h2scope.engine.trace.jsonl.JsonlTraceWriter;
@@ -31,7 +33,7 @@ class JsonlTraceTest {
 
     /** Keeps events as the connection gave them, beside the writer. */
     static final class Collect implements TraceSink {
-        final List<FrameEvent> events = new ArrayList<>();
+        final List<TraceEvent> events = new ArrayList<>();
         final boolean hpack;
 
         Collect(boolean hpack) {
@@ -39,7 +41,7 @@ class JsonlTraceTest {
         }
 
         @Override
-        public void onFrame(FrameEvent event) {
+        public void onEvent(TraceEvent event) {
             events.add(event);
         }
 
@@ -58,10 +60,10 @@ class JsonlTraceTest {
                 TraceSink both = TraceSinks.compose(List.of(collect, writer));
                 TracedExchange.run(both, both);
             }
-            List<FrameEvent> read = JsonlTraceReader.read(file);
+            List<TraceEvent> read = JsonlTraceReader.read(file);
             assertEquals(collect.events.size(), read.size());
             assertEquals(collect.events, read);
-            assertEquals(hpack, read.stream().anyMatch(e -> e.hpack() != null));
+            assertEquals(hpack, read.stream().anyMatch(e -> e instanceof FrameEvent f && f.hpack() != null));
             assertTrue(Files.readString(file).contains("\"kind\":\"state\""), "state lines are recorded too");
         }
     }
@@ -72,9 +74,11 @@ class JsonlTraceTest {
         try (JsonlTraceWriter writer = new JsonlTraceWriter(file, TraceConfig.DEFAULT_MAX_BYTES, System.err)) {
             TracedExchange.run(writer, TraceSink.NONE);
         }
-        String first = Files.readAllLines(file).get(0);
-        assertTrue(first.startsWith("{\"v\":1,\"kind\":\"frame\",\"conn\":1,\"t_ns\":0,\"dir\":\"send\",\"stream\":0,"
-                + "\"type\":\"SETTINGS\""), first);
+        List<String> lines = Files.readAllLines(file);
+        assertEquals("{\"v\":2,\"kind\":\"opened\",\"conn\":1,\"t_ns\":0,\"role\":\"client\"}", lines.get(0));
+        String frame = lines.stream().filter(l -> l.contains("\"kind\":\"frame\"")).findFirst().orElseThrow();
+        assertTrue(frame.startsWith("{\"v\":2,\"kind\":\"frame\",\"conn\":1,\"t_ns\":0,\"dir\":\"send\",\"stream\":0,"
+                + "\"type\":\"SETTINGS\""), frame);
     }
 
     @Test
@@ -132,7 +136,7 @@ class JsonlTraceTest {
 
     @Test
     void badLinesAreNamedByNumber() {
-        String text = "{\"v\":1,\"kind\":\"violation\"}\n{\"v\":1,\"kind\":\"frame\"}\n{}\n";
+        String text = "{\"v\":2,\"kind\":\"a_later_kind\"}\n{\"v\":1,\"kind\":\"frame\"}\n{}\n";
         TraceFormatException e = assertThrows(TraceFormatException.class,
                 () -> JsonlTraceReader.read(new BufferedReader(new StringReader(text))));
         assertTrue(e.getMessage().startsWith("line 2: "), e.getMessage());

@@ -1,5 +1,7 @@
 package io.h2scope.engine.trace.config;
 
+import io.h2scope.engine.trace.attach.ListenAddress;
+
 import java.io.PrintStream;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -29,16 +31,18 @@ import java.util.Optional;
  * @param traceFile     the JSONL recording, if asked for
  * @param traceMaxBytes the recording's size cap before it rolls
  * @param keyLogFile    the TLS key log, if asked for
+ * @param traceListen   where the live event stream is served ({@code H2SCOPE_TRACE_LISTEN}), if asked for
  * @param problems      one message per bad value, already ignored
  */
 public record TraceConfig(Map<TraceCategory, TraceLevel> levels, Optional<Path> traceFile, long traceMaxBytes,
-        Optional<Path> keyLogFile, List<String> problems) {
+        Optional<Path> keyLogFile, Optional<ListenAddress> traceListen, List<String> problems) {
 
     public static final String LOG = "H2SCOPE_LOG";
     public static final String LOG_ALIAS = "DEBUG_HTTP2_LOG";
     public static final String TRACE_FILE = "H2SCOPE_TRACE_FILE";
     public static final String TRACE_MAX_BYTES = "H2SCOPE_TRACE_MAX_BYTES";
     public static final String KEY_LOG_FILE = "SSLKEYLOGFILE";
+    public static final String TRACE_LISTEN = "H2SCOPE_TRACE_LISTEN";
 
     /** 100 MiB: a trace left on cannot fill a disk (two files at most). */
     public static final long DEFAULT_MAX_BYTES = 100L << 20;
@@ -48,7 +52,7 @@ public record TraceConfig(Map<TraceCategory, TraceLevel> levels, Optional<Path> 
 
     /** Everything off. */
     public static final TraceConfig OFF = new TraceConfig(allAt(TraceLevel.OFF), Optional.empty(),
-            DEFAULT_MAX_BYTES, Optional.empty(), List.of());
+            DEFAULT_MAX_BYTES, Optional.empty(), Optional.empty(), List.of());
 
     public TraceConfig {
         EnumMap<TraceCategory, TraceLevel> copy = allAt(TraceLevel.OFF);
@@ -82,7 +86,17 @@ public record TraceConfig(Map<TraceCategory, TraceLevel> levels, Optional<Path> 
             maxBytes = ByteSize.parse(TRACE_MAX_BYTES, max, MIN_MAX_BYTES, problems).orElse(DEFAULT_MAX_BYTES);
         }
         Optional<Path> keyLog = path(KEY_LOG_FILE, env, problems);
-        return new TraceConfig(levels, traceFile, maxBytes, keyLog, problems);
+        Optional<ListenAddress> listen = Optional.empty();
+        String listenValue = nonBlank(env.get(TRACE_LISTEN));
+        if (listenValue != null) {
+            try {
+                listen = Optional.of(ListenAddress.parse(listenValue));
+            } catch (IllegalArgumentException e) { // InvalidPathException too
+                problems.add("ignoring " + TRACE_LISTEN + "=\"" + listenValue + "\": " + e.getMessage()
+                        + "; accepted: a Unix socket path, or 127.0.0.1:PORT");
+            }
+        }
+        return new TraceConfig(levels, traceFile, maxBytes, keyLog, listen, problems);
     }
 
     public TraceLevel level(TraceCategory category) {
@@ -96,7 +110,7 @@ public record TraceConfig(Map<TraceCategory, TraceLevel> levels, Optional<Path> 
 
     /** Whether nothing at all is asked for: no logging, no recording, no key log. */
     public boolean isOff() {
-        return !anyLogging() && traceFile.isEmpty() && keyLogFile.isEmpty();
+        return !anyLogging() && traceFile.isEmpty() && keyLogFile.isEmpty() && traceListen.isEmpty();
     }
 
     /** Prints each problem on its own line, prefixed {@code h2scope:}. */

@@ -21,9 +21,9 @@ import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.Representation;
 import io.h2scope.engine.settings.SettingId;
 import io.h2scope.engine.stream.StreamState;
-import io.h2scope.engine.trace.Direction;
-import io.h2scope.engine.trace.FrameEvent;
-import io.h2scope.engine.trace.HpackBlock;
+import io.h2scope.engine.trace.model.Direction;
+import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.model.HpackBlock;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -34,13 +34,11 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * One {@link FrameEvent} as one JSON object, schema version {@value #VERSION} (docs/TRACE_FORMAT.md),
+ * One {@link FrameEvent} as one JSON object, the {@code "kind":"frame"} line of {@link TraceEventJson} (docs/TRACE_FORMAT.md),
  * and back. The frame is kept as its exact payload (base64) under its header fields, so reading gives
  * the same frame; the decoded fields beside it are for people and other tools.
  */
 public final class FrameEventJson {
-
-    public static final int VERSION = 1;
 
     private FrameEventJson() {
     }
@@ -50,7 +48,7 @@ public final class FrameEventJson {
         StringBuilder out = new StringBuilder(256);
         FrameHeader h = e.header();
         Frame frame = e.frame();
-        out.append("{\"v\":").append(VERSION).append(",\"kind\":\"frame\",\"conn\":").append(e.connectionId())
+        out.append("{\"v\":").append(TraceEventJson.VERSION).append(",\"kind\":\"frame\",\"conn\":").append(e.connectionId())
                 .append(",\"t_ns\":").append(e.nanosSinceStart())
                 .append(",\"dir\":\"").append(e.direction() == Direction.INBOUND ? "recv" : "send").append('"')
                 .append(",\"stream\":").append(h.streamId())
@@ -80,29 +78,6 @@ public final class FrameEventJson {
         return out.append('}').toString();
     }
 
-    /** A frame that broke a frame rule, as one line ({@code "kind":"violation"}). */
-    public static String writeViolation(long connectionId, long nanosSinceStart, FrameHeader h, Violation v) {
-        StringBuilder out = new StringBuilder(200);
-        out.append("{\"v\":").append(VERSION).append(",\"kind\":\"violation\",\"conn\":").append(connectionId)
-                .append(",\"t_ns\":").append(nanosSinceStart).append(",\"dir\":\"recv\",\"stream\":")
-                .append(h.streamId()).append(",\"type\":\"").append(FrameType.nameOf(h.typeCode()))
-                .append("\",\"type_code\":").append(h.typeCode()).append(",\"flags\":").append(h.flags())
-                .append(",\"length\":").append(h.length()).append(",\"spec\":");
-        Json.string(out, v.spec().toString());
-        out.append(",\"error\":\"").append(v.code().name()).append("\",\"scope\":\"").append(v.scope().name())
-                .append("\",\"detail\":");
-        Json.string(out, v.detail());
-        return out.append('}').toString();
-    }
-
-    /** A stream state transition, as one line ({@code "kind":"state"}). */
-    public static String writeState(long connectionId, long nanosSinceStart, int streamId, StreamState from,
-            StreamState to, io.h2scope.engine.stream.StreamInput input) {
-        return "{\"v\":" + VERSION + ",\"kind\":\"state\",\"conn\":" + connectionId + ",\"t_ns\":" + nanosSinceStart
-                + ",\"stream\":" + streamId + ",\"from\":\"" + from.name().toLowerCase(Locale.ROOT) + "\",\"to\":\""
-                + to.name().toLowerCase(Locale.ROOT) + "\",\"input\":\"" + input.name().toLowerCase(Locale.ROOT) + "\"}";
-    }
-
     /**
      * The event a {@code "kind":"frame"} line describes.
      *
@@ -110,11 +85,6 @@ public final class FrameEventJson {
      */
     @SuppressWarnings("unchecked")
     public static FrameEvent read(Map<String, Object> o) {
-        long version = number(o, "v");
-        if (version != VERSION) {
-            throw new IllegalArgumentException("trace schema version " + version + " is not supported (this reader "
-                    + "knows version " + VERSION + ")");
-        }
         int typeCode = (int) number(o, "type_code");
         int flags = (int) number(o, "flags");
         int streamId = (int) number(o, "stream");

@@ -1,6 +1,6 @@
 package io.h2scope.engine.trace.jsonl;
 
-import io.h2scope.engine.trace.FrameEvent;
+import io.h2scope.engine.trace.model.TraceEvent;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
@@ -20,8 +20,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads a JSONL trace back into the {@link FrameEvent}s that were written. Lines of other kinds
- * ({@code "violation"}, and kinds a later writer may add) and blank lines are skipped; a line that is not
+ * Reads a JSONL trace (version 1 or 2) back into the {@link TraceEvent}s that were written. Lines of kinds
+ * this reader does not know (a later writer may add some) and blank lines are skipped; a line that is not
  * UTF-8, not valid JSON or lacks a field is a {@link TraceFormatException} naming its line number. A last
  * line cut short (the writer was killed mid-write: it starts like an object but does not end) is skipped too.
  */
@@ -30,7 +30,7 @@ public final class JsonlTraceReader {
     private JsonlTraceReader() {
     }
 
-    public static List<FrameEvent> read(Path path) throws IOException {
+    public static List<TraceEvent> read(Path path) throws IOException {
         try (InputStream in = new BufferedInputStream(Files.newInputStream(path))) {
             return read(new Utf8Lines(in));
         } catch (TraceFormatException e) {
@@ -40,7 +40,7 @@ public final class JsonlTraceReader {
         }
     }
 
-    public static List<FrameEvent> read(BufferedReader reader) throws IOException {
+    public static List<TraceEvent> read(BufferedReader reader) throws IOException {
         return read(reader::readLine);
     }
 
@@ -50,8 +50,8 @@ public final class JsonlTraceReader {
     }
 
     @SuppressWarnings("unchecked")
-    private static List<FrameEvent> read(Lines lines) throws IOException {
-        List<FrameEvent> events = new ArrayList<>();
+    private static List<TraceEvent> read(Lines lines) throws IOException {
+        List<TraceEvent> events = new ArrayList<>();
         int number = 1;
         String line = nextLine(lines, number);
         while (line != null) {
@@ -69,13 +69,14 @@ public final class JsonlTraceReader {
                 if (!(value instanceof Map<?, ?> map)) {
                     throw new TraceFormatException(number, "not a JSON object", null);
                 }
-                Object kind = map.get("kind");
-                if (kind == null || "frame".equals(kind)) {
-                    try {
-                        events.add(FrameEventJson.read((Map<String, Object>) map));
-                    } catch (IllegalArgumentException | ClassCastException e) {
-                        throw new TraceFormatException(number, e.getMessage(), e);
-                    }
+                TraceEvent event;
+                try {
+                    event = TraceEventJson.read((Map<String, Object>) map);
+                } catch (IllegalArgumentException | ClassCastException | NullPointerException e) {
+                    throw new TraceFormatException(number, e.getMessage(), e);
+                }
+                if (event != null) {
+                    events.add(event);
                 }
             }
             line = next;

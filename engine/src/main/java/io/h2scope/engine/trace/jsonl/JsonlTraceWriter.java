@@ -1,11 +1,7 @@
 package io.h2scope.engine.trace.jsonl;
 
-import io.h2scope.engine.frame.FrameHeader;
-import io.h2scope.engine.frame.check.Violation;
-import io.h2scope.engine.stream.StreamInput;
-import io.h2scope.engine.stream.StreamState;
-import io.h2scope.engine.trace.FrameEvent;
 import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.TraceEvent;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -14,7 +10,7 @@ import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A sink that appends every frame event to a JSONL file ({@link FrameEventJson}, docs/TRACE_FORMAT.md),
+ * A sink that appends every trace event to a JSONL file ({@link TraceEventJson}, docs/TRACE_FORMAT.md),
  * capped and rolled by {@link RollingFile}. Many connections may share one writer: each line is built on
  * the caller's thread and appended whole. A write error is reported once and recording stops; the
  * connections go on.
@@ -40,19 +36,8 @@ public final class JsonlTraceWriter implements TraceSink, AutoCloseable {
     }
 
     @Override
-    public void onFrame(FrameEvent event) {
-        append(FrameEventJson.write(event));
-    }
-
-    @Override
-    public void onStreamState(long connectionId, long nanosSinceStart, int streamId, StreamState from,
-            StreamState to, StreamInput input) {
-        append(FrameEventJson.writeState(connectionId, nanosSinceStart, streamId, from, to, input));
-    }
-
-    @Override
-    public void onViolation(long connectionId, long nanosSinceStart, FrameHeader header, Violation violation) {
-        append(FrameEventJson.writeViolation(connectionId, nanosSinceStart, header, violation));
+    public void onEvent(TraceEvent event) {
+        append(TraceEventJson.write(event));
     }
 
     private void append(String json) {

@@ -2,8 +2,8 @@ package io.h2scope.engine.trace.log;
 
 import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.stream.StreamState;
-import io.h2scope.engine.trace.Direction;
-import io.h2scope.engine.trace.FrameEvent;
+import io.h2scope.engine.trace.model.Direction;
+import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.config.TraceCategory;
 import io.h2scope.engine.trace.config.TraceLevel;
 import io.h2scope.engine.trace.text.TraceText;

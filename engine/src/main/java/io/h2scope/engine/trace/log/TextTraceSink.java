@@ -1,16 +1,18 @@
 package io.h2scope.engine.trace.log;
 
-import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.check.Violation;
 import io.h2scope.engine.stream.Role;
-import io.h2scope.engine.stream.StreamInput;
-import io.h2scope.engine.stream.StreamState;
 import io.h2scope.engine.trace.ConnectionTraceListener;
 import io.h2scope.engine.trace.FrameDescriber;
-import io.h2scope.engine.trace.FrameEvent;
 import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.ConnectionClosed;
+import io.h2scope.engine.trace.model.ErrorRaised;
+import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.model.StreamStateChanged;
+import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.engine.trace.model.ViolationReceived;
 import io.h2scope.engine.trace.config.TraceCategory;
 import io.h2scope.engine.trace.config.TraceLevel;
 import io.h2scope.engine.trace.text.TraceText;
@@ -58,7 +60,25 @@ public final class TextTraceSink implements TraceSink, ConnectionTraceListener {
     }
 
     @Override
-    public void onFrame(FrameEvent e) {
+    public void onEvent(TraceEvent event) {
+        if (event instanceof FrameEvent e) {
+            onFrame(e);
+        } else if (event instanceof StreamStateChanged e) {
+            onStreamState(e);
+        } else if (event instanceof ViolationReceived e) {
+            onViolation(e);
+        } else if (event instanceof ErrorRaised e) {
+            if (on(TraceCategory.CONN, TraceLevel.INFO)) {
+                log.log(TraceCategory.CONN, TraceLevel.INFO, TraceText.time(e.nanosSinceStart()) + " conn="
+                        + e.connectionId() + " raised " + e.scope() + " " + e.code() + " on stream " + e.streamId()
+                        + " (" + e.spec() + ", rule " + e.ruleId() + "): " + e.detail());
+            }
+        } else if (event instanceof ConnectionClosed e) {
+            tracks.remove(e.connectionId());
+        }
+    }
+
+    private void onFrame(FrameEvent e) {
         if (on(TraceCategory.FRAMES, TraceLevel.DEBUG)) {
             log.log(TraceCategory.FRAMES, TraceLevel.DEBUG,
                     TraceText.frameLine(e, on(TraceCategory.FRAMES, TraceLevel.TRACE)));
@@ -80,22 +100,18 @@ public final class TextTraceSink implements TraceSink, ConnectionTraceListener {
         }
     }
 
-    @Override
-    public void onStreamState(long connectionId, long nanosSinceStart, int streamId, StreamState from,
-            StreamState to, StreamInput input) {
+    private void onStreamState(StreamStateChanged e) {
         if (on(TraceCategory.STATE, TraceLevel.DEBUG)) {
-            log.log(TraceCategory.STATE, TraceLevel.DEBUG, TraceText.time(nanosSinceStart) + " conn=" + connectionId
-                    + " stream=" + streamId + " " + TraceText.state(from) + " -> " + TraceText.state(to) + " on "
-                    + input.name().toLowerCase(java.util.Locale.ROOT));
+            log.log(TraceCategory.STATE, TraceLevel.DEBUG, TraceText.stateLine(e));
         }
     }
 
-    @Override
-    public void onViolation(long connectionId, long nanosSinceStart, FrameHeader header, Violation violation) {
+    private void onViolation(ViolationReceived e) {
         if (on(TraceCategory.CONN, TraceLevel.WARN)) {
-            log.log(TraceCategory.CONN, TraceLevel.WARN, TraceText.time(nanosSinceStart) + " conn=" + connectionId
-                    + " recv " + header + " broke " + violation.spec() + ": " + violation.detail()
-                    + " (" + violation.code() + ")");
+            Violation violation = e.violation();
+            log.log(TraceCategory.CONN, TraceLevel.WARN, TraceText.time(e.nanosSinceStart()) + " conn="
+                    + e.connectionId() + " recv " + e.header() + " broke " + violation.spec() + ": "
+                    + violation.detail() + " (" + violation.code() + ")");
         }
     }
 

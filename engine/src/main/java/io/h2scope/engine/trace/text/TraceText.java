@@ -3,10 +3,27 @@ package io.h2scope.engine.trace.text;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.StaticTable;
 import io.h2scope.engine.stream.StreamState;
-import io.h2scope.engine.trace.Direction;
+import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.FrameDescriber;
-import io.h2scope.engine.trace.FrameEvent;
-import io.h2scope.engine.trace.HpackBlock;
+import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.model.HpackBlock;
+import io.h2scope.engine.error.ErrorCode;
+import io.h2scope.engine.settings.Setting;
+import io.h2scope.engine.settings.SettingId;
+import io.h2scope.engine.trace.model.ConnectionClosed;
+import io.h2scope.engine.trace.model.ConnectionOpened;
+import io.h2scope.engine.trace.model.ErrorRaised;
+import io.h2scope.engine.trace.model.HpackEntriesEvicted;
+import io.h2scope.engine.trace.model.HpackEntryAdded;
+import io.h2scope.engine.trace.model.HpackTableResized;
+import io.h2scope.engine.trace.model.SettingsAcknowledged;
+import io.h2scope.engine.trace.model.SettingsAnnounced;
+import io.h2scope.engine.trace.model.SettingsInForce;
+import io.h2scope.engine.trace.model.SnapshotTaken;
+import io.h2scope.engine.trace.model.StreamStateChanged;
+import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.engine.trace.model.ViolationReceived;
+import io.h2scope.engine.trace.model.WindowChanged;
 
 import java.util.List;
 import java.util.Locale;
@@ -25,6 +42,99 @@ import java.util.Locale;
 public final class TraceText {
 
     private TraceText() {
+    }
+
+    /**
+     * One line for any event: a frame as {@link #frameLine}, the others as
+     * {@code [  0.000120] conn=1 stream=1 idle -> open on recv_headers} and the like.
+     */
+    public static String line(TraceEvent event, boolean reveal) {
+        if (event instanceof FrameEvent e) {
+            return frameLine(e, reveal);
+        }
+        if (event instanceof StreamStateChanged e) {
+            return stateLine(e);
+        }
+        StringBuilder line = new StringBuilder(120);
+        line.append(time(event.nanosSinceStart())).append(" conn=").append(event.connectionId()).append(' ');
+        if (event instanceof ConnectionOpened e) {
+            line.append("opened ").append(lower(e.role().name()));
+            optional(line, " local=", e.local());
+            optional(line, " remote=", e.remote());
+            optional(line, " transport=", e.transport());
+            optional(line, " tls=", e.tlsVersion());
+            optional(line, " cipher=", e.cipherSuite());
+            optional(line, " alpn=", e.alpn());
+            optional(line, " sni=", e.sni());
+        } else if (event instanceof ConnectionClosed e) {
+            line.append("closed by ").append(e.closedBy() == null ? "transport" : lower(e.closedBy().name()))
+                    .append(": ").append(lower(e.cause().name()));
+            if (e.errorCode() >= 0) {
+                line.append(" error=").append(ErrorCode.nameOf((int) e.errorCode())).append(" last_stream=")
+                        .append(e.lastStreamId());
+            }
+            optional(line, " rule=", e.ruleId());
+            if (!e.debug().isEmpty()) {
+                line.append(" debug=\"").append(e.debug()).append('"');
+            }
+            line.append(" | sent ").append(e.framesSent()).append(" frames ").append(e.bytesSent())
+                    .append(" octets, received ").append(e.framesReceived()).append(" frames ")
+                    .append(e.bytesReceived()).append(" octets");
+        } else if (event instanceof WindowChanged e) {
+            line.append("window ").append(e.streamId() == 0 ? "conn" : "stream=" + e.streamId()).append(' ')
+                    .append(e.side() == io.h2scope.engine.flow.WindowSide.SEND ? "send" : "recv").append(' ').append(e.oldSize()).append(" -> ")
+                    .append(e.newSize()).append(" on ").append(lower(e.cause().name()));
+        } else if (event instanceof SettingsAnnounced e) {
+            line.append("settings ").append(lower(e.side().name())).append(" announced");
+            for (Setting setting : e.entries()) {
+                line.append(' ').append(setting.id().name()).append('=').append(setting.value());
+            }
+        } else if (event instanceof SettingsAcknowledged e) {
+            line.append("settings ").append(lower(e.side().name())).append(" acknowledged");
+        } else if (event instanceof SettingsInForce e) {
+            line.append("settings ").append(lower(e.side().name())).append(" in force");
+            for (SettingId id : SettingId.values()) {
+                line.append(' ').append(id.name()).append('=').append(e.settings().get(id));
+            }
+        } else if (event instanceof HpackEntryAdded e) {
+            line.append("hpack ").append(lower(e.table().name())).append(" add ").append(e.name()).append(": ")
+                    .append(e.value()).append(" (").append(e.size()).append(" octets)");
+        } else if (event instanceof HpackEntriesEvicted e) {
+            line.append("hpack ").append(lower(e.table().name())).append(" evict ").append(e.count());
+        } else if (event instanceof HpackTableResized e) {
+            line.append("hpack ").append(lower(e.table().name())).append(" max size ").append(e.maxSize());
+        } else if (event instanceof ViolationReceived e) {
+            line.append("recv ").append(e.header()).append(" broke ").append(e.violation().spec()).append(" (rule ")
+                    .append(e.ruleId()).append(", ").append(e.violation().scope()).append(' ')
+                    .append(e.violation().code()).append("): ").append(e.violation().detail());
+        } else if (event instanceof SnapshotTaken e) {
+            line.append("snapshot ").append(e.snapshot().streams().size()).append(" live streams, window conn send=")
+                    .append(e.snapshot().connectionSendWindow()).append(" recv=")
+                    .append(e.snapshot().connectionReceiveWindow()).append(", tables ")
+                    .append(e.snapshot().decoderTable().size()).append(" decoder / ")
+                    .append(e.snapshot().encoderTable().size()).append(" encoder entries");
+        } else if (event instanceof ErrorRaised e) {
+            line.append("raised ").append(e.scope()).append(' ').append(e.code()).append(" stream=")
+                    .append(e.streamId()).append(" (").append(e.spec()).append(", rule ").append(e.ruleId())
+                    .append("): ").append(e.detail());
+        }
+        return line.toString();
+    }
+
+    /** {@code [  0.000120] conn=1 stream=1 idle -> open on recv_headers}. */
+    public static String stateLine(StreamStateChanged e) {
+        return time(e.nanosSinceStart()) + " conn=" + e.connectionId() + " stream=" + e.streamId() + " "
+                + state(e.from()) + " -> " + state(e.to()) + " on " + lower(e.input().name());
+    }
+
+    private static void optional(StringBuilder line, String label, String value) {
+        if (value != null) {
+            line.append(label).append(value);
+        }
+    }
+
+    private static String lower(String name) {
+        return name.toLowerCase(Locale.ROOT);
     }
 
     /** One line per frame. {@code reveal} shows DATA bytes and credential values. */

@@ -1,4 +1,4 @@
-package io.h2scope.engine.trace;
+package io.h2scope.engine.trace.model;
 
 /** Which way a frame travelled, seen from the endpoint that publishes it. */
 public enum Direction {

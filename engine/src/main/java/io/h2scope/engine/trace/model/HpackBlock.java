@@ -1,4 +1,4 @@
-package io.h2scope.engine.trace;
+package io.h2scope.engine.trace.model;
 
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.Representation;
@@ -9,7 +9,7 @@ import java.util.Objects;
 /**
  * How one field block was encoded (RFC 7541): the dynamic table size updates it began with, each
  * field with its representation, and the dynamic table after it. Built only for sinks that
- * {@linkplain TraceSink#wantsHpackDetail() ask for it}; attached to the frame that completes the block.
+ * ask for it; attached to the frame that completes the block.
  *
  * @param sizeUpdates  dynamic table size updates at the start of the block (RFC 7541 §6.3), in order
  * @param lines        the fields in block order, as represented on the wire

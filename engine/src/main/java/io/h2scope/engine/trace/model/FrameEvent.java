@@ -1,4 +1,4 @@
-package io.h2scope.engine.trace;
+package io.h2scope.engine.trace.model;
 
 import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.FrameHeader;
@@ -9,8 +9,8 @@ import io.h2scope.engine.stream.StreamState;
 import java.util.List;
 
 /**
- * One frame read or written by a connection, published once to a {@link TraceSink}, with the
- * state it left behind. Built only when a sink is {@linkplain TraceSink#enabled() enabled}.
+ * One frame read or written by a connection, published once to a trace sink, with the
+ * state it left behind. Built only when a sink is enabled.
  *
  * @param connectionId             the connection's id from its configuration
  * @param nanosSinceStart          time since the connection was created (time passed in, never read)
@@ -25,11 +25,11 @@ import java.util.List;
  * @param streamReceiveWindow      the stream's receive window after the frame; -1 when no stream or not tracked
  * @param streamStateAfter         the stream's state after the frame; null for stream 0
  * @param hpack                    how the completed field block was encoded, when the sink
- *                                 {@linkplain TraceSink#wantsHpackDetail() asked for it}; else null
+ *                                 asked for it; else null
  */
 public record FrameEvent(long connectionId, long nanosSinceStart, Direction direction, FrameHeader header,
         Frame frame, List<HeaderField> headers, int connectionSendWindow, int connectionReceiveWindow,
-        int streamSendWindow, int streamReceiveWindow, StreamState streamStateAfter, HpackBlock hpack) {
+        int streamSendWindow, int streamReceiveWindow, StreamState streamStateAfter, HpackBlock hpack) implements TraceEvent {
 
     public FrameEvent {
         headers = HeaderList.copyOf(headers);
@@ -41,5 +41,11 @@ public record FrameEvent(long connectionId, long nanosSinceStart, Direction dire
             int streamReceiveWindow, StreamState streamStateAfter) {
         this(connectionId, nanosSinceStart, direction, header, frame, headers, connectionSendWindow,
                 connectionReceiveWindow, streamSendWindow, streamReceiveWindow, streamStateAfter, null);
+    }
+
+    /** The stream id of the frame's header. */
+    @Override
+    public int streamId() {
+        return header.streamId();
     }
 }

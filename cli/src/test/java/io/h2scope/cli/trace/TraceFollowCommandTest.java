@@ -1,0 +1,72 @@
+package io.h2scope.cli.trace;
+
+import io.h2scope.cli.H2scopeCommand;
+import io.h2scope.engine.flow.WindowCause;
+import io.h2scope.engine.flow.WindowSide;
+import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.trace.attach.AttachServer;
+import io.h2scope.engine.trace.attach.ListenAddress;
+import io.h2scope.engine.trace.model.ConnectionClosed;
+import io.h2scope.engine.trace.model.ConnectionOpened;
+import io.h2scope.engine.trace.model.WindowChanged;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code trace follow --attach} prints a running engine's events as text, a snapshot first, until it closes. */
+@Timeout(30)
+class TraceFollowCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private record Run(int status, String out) {
+    }
+
+    private static Run run(String... args) {
+        CommandLine cli = H2scopeCommand.commandLine();
+        StringWriter out = new StringWriter();
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(out));
+        return new Run(cli.execute(args), out.toString());
+    }
+
+    @Test
+    void attachPrintsTheSnapshotThenTheEventsUntilTheEngineCloses() throws Exception {
+        Path socket = dir.resolve("t.sock");
+        AttachServer attach = new AttachServer(ListenAddress.parse(socket.toString()), new PrintStream(new ByteArrayOutputStream()));
+        attach.onEvent(ConnectionOpened.of(4, 0, Role.SERVER)); // open before the reader comes: in its snapshot
+        CompletableFuture<Run> follow = CompletableFuture.supplyAsync(() -> run("trace", "follow", "--attach", socket.toString()));
+        Thread.sleep(500); // the reader attaches
+        attach.onEvent(new WindowChanged(4, 10, 0, WindowSide.RECEIVE, 65_535, 100, WindowCause.DATA));
+        attach.onEvent(new ConnectionClosed(4, 20, null, ConnectionClosed.Cause.TRANSPORT_CLOSED, -1, -1, "", null, 1, 2, 3, 4));
+        Thread.sleep(500); // the lines go out
+        attach.close();
+        Run r = follow.get();
+        assertEquals(0, r.status(), r.out());
+        assertTrue(r.out().contains("conn=4 snapshot 0 live streams, window conn send=65535 recv=65535"), r.out());
+        assertTrue(r.out().contains("conn=4 window conn recv 65535 -> 100 on data"), r.out());
+        assertTrue(r.out().contains("conn=4 closed by transport: transport_closed"), r.out());
+    }
+
+    @Test
+    void aWrongTokenIsRefusedWithWhatToDo() throws Exception {
+        try (AttachServer attach = new AttachServer(ListenAddress.parse("127.0.0.1:0"), new PrintStream(new ByteArrayOutputStream()))) {
+            Run r = run("trace", "follow", "--attach", attach.where(), "--token", "nope");
+            assertEquals(1, r.status(), r.out());
+            assertTrue(r.out().contains("the engine refused the attach: wrong token; give the token it printed with --token"),
+                    r.out());
+        }
+    }
+}

@@ -1,0 +1,302 @@
+package io.h2scope.engine.core;
+
+import io.h2scope.engine.error.H2Exception;
+import io.h2scope.engine.error.RuleIds;
+import io.h2scope.engine.flow.InboundFlow;
+import io.h2scope.engine.flow.OutboundFlow;
+import io.h2scope.engine.flow.WindowCause;
+import io.h2scope.engine.flow.WindowListener;
+import io.h2scope.engine.flow.WindowSide;
+import io.h2scope.engine.frame.Frame;
+import io.h2scope.engine.frame.FrameHeader;
+import io.h2scope.engine.frame.check.Violation;
+import io.h2scope.engine.hpack.DynamicTable;
+import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.hpack.HeaderList;
+import io.h2scope.engine.hpack.HpackDecoder;
+import io.h2scope.engine.hpack.TableListener;
+import io.h2scope.engine.settings.Setting;
+import io.h2scope.engine.settings.Settings;
+import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.stream.StreamInput;
+import io.h2scope.engine.stream.StreamState;
+import io.h2scope.engine.trace.HpackRecorder;
+import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.ConnectionClosed;
+import io.h2scope.engine.trace.model.ConnectionOpened;
+import io.h2scope.engine.trace.model.Direction;
+import io.h2scope.engine.trace.model.ErrorRaised;
+import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.model.HpackBlock;
+import io.h2scope.engine.trace.model.HpackContext;
+import io.h2scope.engine.trace.model.HpackEntriesEvicted;
+import io.h2scope.engine.trace.model.HpackEntryAdded;
+import io.h2scope.engine.trace.model.HpackTableResized;
+import io.h2scope.engine.trace.model.SettingsAcknowledged;
+import io.h2scope.engine.trace.model.SettingsAnnounced;
+import io.h2scope.engine.trace.model.SettingsInForce;
+import io.h2scope.engine.trace.model.Side;
+import io.h2scope.engine.trace.model.StreamStateChanged;
+import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.engine.trace.model.ViolationReceived;
+import io.h2scope.engine.trace.model.WindowChanged;
+
+import java.util.List;
+import java.util.function.LongSupplier;
+
+/**
+ * Publishes the connection's {@link TraceEvent}s to its {@link TraceSink}, each as the core applies
+ * it. Callers check {@link #enabled()} before they build anything for it, and every method returns at
+ * once when disabled; the window and table listeners are installed only for a sink enabled at creation,
+ * so tracing off allocates nothing.
+ *
+ * <p>A received frame's event waits until the frame's own processing is done: it goes out just before
+ * the frame's first effect (an event to the application, a frame we send, an error, a WINDOW_UPDATE we
+ * grant) or when its handling ends, so it follows the changes it made and precedes what it caused.
+ *
+ * <p>When the sink wants HPACK detail, inbound blocks are decoded through an {@link HpackRecorder}
+ * and outbound blocks are decoded again by a shadow decoder that mirrors our encoder's table.
+ */
+final class TracePublisher implements WindowListener {
+
+    /** The connection state a frame event snapshots. */
+    interface StateView {
+        int connectionSendWindow();
+
+        int connectionReceiveWindow();
+
+        /** -1 when the stream has no send window. */
+        int streamSendWindow(int streamId);
+
+        /** -1 when the stream has no receive window. */
+        int streamReceiveWindow(int streamId);
+
+        StreamState state(int streamId);
+    }
+
+    private final TraceSink sink;
+    private final long connectionId;
+    private final long startNanos;
+    private final StateView view;
+    /** Decodes our own outbound blocks again for HPACK detail; null unless the sink asks for it. */
+    private final HpackDecoder outboundShadow;
+    /** The connection's current time (passed in to the connection, never read from a clock). */
+    private final LongSupplier now;
+    /** HPACK detail of the inbound block decoded while the current frame was handled. */
+    private HpackBlock pendingHpack;
+    /** The received frame whose event waits for its first effect; null when none. */
+    private Frame pendingFrame;
+    private FrameHeader pendingHeader;
+    private List<HeaderField> pendingHeaders = List.of();
+    private long framesSent;
+    private long framesReceived;
+
+    TracePublisher(TraceSink sink, long connectionId, long startNanos, StateView view, LongSupplier now) {
+        this.sink = sink;
+        this.connectionId = connectionId;
+        this.startNanos = startNanos;
+        this.view = view;
+        this.now = now;
+        if (sink.enabled() && sink.wantsHpackDetail()) {
+            outboundShadow = new HpackDecoder(4096, Long.MAX_VALUE, 1 << 24);
+            outboundShadow.setMaxTableSize(Integer.MAX_VALUE); // our encoder follows the peer's setting
+        } else {
+            outboundShadow = null;
+        }
+    }
+
+    boolean enabled() {
+        return sink.enabled();
+    }
+
+    /** Publishes the opening and listens to the windows and tables (only when the sink is enabled now). */
+    void attach(Role role, InboundFlow inbound, OutboundFlow outbound, DynamicTable decoderTable,
+            DynamicTable encoderTable) {
+        if (!sink.enabled()) {
+            return;
+        }
+        sink.onEvent(ConnectionOpened.of(connectionId, 0, role));
+        inbound.listen(this);
+        outbound.listen(this);
+        decoderTable.listen(new TableTrace(HpackContext.DECODER));
+        encoderTable.listen(new TableTrace(HpackContext.ENCODER));
+    }
+
+    /** Whether field blocks should be described representation by representation. */
+    boolean wantsHpack() {
+        return outboundShadow != null;
+    }
+
+    /** Decodes an inbound block keeping its HPACK detail for the frame's event (only when {@link #wantsHpack()}). */
+    List<HeaderField> decodeInbound(HpackDecoder decoder, byte[] block) {
+        HpackRecorder recorder = new HpackRecorder();
+        decoder.decode(block, recorder);
+        pendingHpack = recorder.block(decoder.dynamicTable());
+        return HeaderList.copyOf(recorder.fields()); // shared with the event and the trace, no further copies
+    }
+
+    /** HPACK detail of a block we encoded, or null when not wanted. */
+    HpackBlock outbound(byte[] block) {
+        if (outboundShadow == null) {
+            return null;
+        }
+        HpackRecorder recorder = new HpackRecorder();
+        outboundShadow.decode(block, recorder);
+        return recorder.block(outboundShadow.dynamicTable());
+    }
+
+    // ---------------------------------------------------------------- frames
+
+    /** A received frame is about to be handled; its event waits for {@link #beforeEffect} or {@link #endInbound}. */
+    void beginInbound(FrameHeader header, Frame frame) {
+        if (sink.enabled()) {
+            pendingHeader = header;
+            pendingFrame = frame;
+            pendingHeaders = List.of();
+        }
+    }
+
+    /** The field block the pending received frame completed, decoded. */
+    void inboundHeaders(List<HeaderField> headers) {
+        if (pendingFrame != null) {
+            pendingHeaders = headers;
+        }
+    }
+
+    /** The received frame is about to have its first effect: its own processing is done, so its event goes now. */
+    void beforeEffect() {
+        if (pendingFrame == null) {
+            return;
+        }
+        Frame frame = pendingFrame;
+        pendingFrame = null;
+        framesReceived++;
+        FrameHeader header = pendingHeader != null ? pendingHeader : FrameHeader.of(frame);
+        HpackBlock hpack = pendingHpack;
+        pendingHpack = null;
+        List<HeaderField> headers = pendingHeaders;
+        pendingHeaders = List.of();
+        sink.onEvent(frameEvent(Direction.INBOUND, header, frame, headers, hpack));
+    }
+
+    /** The received frame was handled: its event goes now unless an effect sent it already. */
+    void endInbound() {
+        beforeEffect();
+    }
+
+    /** A frame we wrote, after the changes made to send it. */
+    void outbound(Frame frame, List<HeaderField> headers, HpackBlock hpack) {
+        if (!sink.enabled()) {
+            return;
+        }
+        beforeEffect();
+        framesSent++;
+        sink.onEvent(frameEvent(Direction.OUTBOUND, FrameHeader.of(frame), frame, headers, hpack));
+    }
+
+    private FrameEvent frameEvent(Direction direction, FrameHeader header, Frame frame, List<HeaderField> headers,
+            HpackBlock hpack) {
+        int streamId = frame.streamId();
+        boolean stream = streamId > 0;
+        return new FrameEvent(connectionId, now.getAsLong() - startNanos, direction, header, frame, headers,
+                view.connectionSendWindow(), view.connectionReceiveWindow(),
+                stream ? view.streamSendWindow(streamId) : -1, stream ? view.streamReceiveWindow(streamId) : -1,
+                stream ? view.state(streamId) : null, hpack);
+    }
+
+    /** A received frame that broke a frame rule: not delivered as a frame, counted as one read. */
+    void violation(FrameHeader header, Violation violation) {
+        if (sink.enabled()) {
+            framesReceived++;
+            sink.onEvent(new ViolationReceived(connectionId, now.getAsLong() - startNanos, header, violation));
+        }
+    }
+
+    // ---------------------------------------------------------------- state
+
+    /** A stream state transition (only called when the state changed). */
+    void stateChanged(int streamId, StreamState from, StreamState to, StreamInput input) {
+        if (sink.enabled()) {
+            sink.onEvent(new StreamStateChanged(connectionId, now.getAsLong() - startNanos, streamId, from, to, input));
+        }
+    }
+
+    @Override
+    public void windowChanged(int streamId, WindowSide side, int oldSize, int newSize, WindowCause cause) {
+        if (!sink.enabled()) {
+            return;
+        }
+        sink.onEvent(new WindowChanged(connectionId, now.getAsLong() - startNanos, streamId, side, oldSize, newSize, cause));
+    }
+
+    @Override
+    public void beforeWindowUpdate(int streamId) {
+        beforeEffect(); // credit we grant answers what we received
+    }
+
+    void settingsAnnounced(Side side, List<Setting> entries) {
+        if (sink.enabled()) {
+            sink.onEvent(new SettingsAnnounced(connectionId, now.getAsLong() - startNanos, side, entries));
+        }
+    }
+
+    void settingsAcknowledged(Side side) {
+        if (sink.enabled()) {
+            sink.onEvent(new SettingsAcknowledged(connectionId, now.getAsLong() - startNanos, side));
+        }
+    }
+
+    void settingsInForce(Side side, Settings settings) {
+        if (sink.enabled()) {
+            sink.onEvent(new SettingsInForce(connectionId, now.getAsLong() - startNanos, side, settings));
+        }
+    }
+
+    /** We raise {@code error}; {@code streamId} 0 for a connection error. */
+    void errorRaised(H2Exception error, int streamId) {
+        if (sink.enabled()) {
+            beforeEffect();
+            sink.onEvent(new ErrorRaised(connectionId, now.getAsLong() - startNanos, error.scope(), streamId, error.code(),
+                    error.spec().toString(), RuleIds.of(error), error.detail()));
+        }
+    }
+
+    void closed(Side closedBy, ConnectionClosed.Cause cause, long errorCode, int lastStreamId, String debug,
+            String ruleId, long bytesSent, long bytesReceived) {
+        if (sink.enabled()) {
+            beforeEffect();
+            sink.onEvent(new ConnectionClosed(connectionId, now.getAsLong() - startNanos, closedBy, cause, errorCode, lastStreamId,
+                    debug == null ? "" : debug, ruleId, bytesSent, bytesReceived, framesSent, framesReceived));
+        }
+    }
+
+    /** One table's changes as events. */
+    private final class TableTrace implements TableListener {
+        private final HpackContext table;
+
+        TableTrace(HpackContext table) {
+            this.table = table;
+        }
+
+        @Override
+        public void added(String name, String value, int size) {
+            if (sink.enabled()) {
+                sink.onEvent(new HpackEntryAdded(connectionId, now.getAsLong() - startNanos, table, name, value, size));
+            }
+        }
+
+        @Override
+        public void evicted(int count) {
+            if (sink.enabled()) {
+                sink.onEvent(new HpackEntriesEvicted(connectionId, now.getAsLong() - startNanos, table, count));
+            }
+        }
+
+        @Override
+        public void resized(int maxSize) {
+            if (sink.enabled()) {
+                sink.onEvent(new HpackTableResized(connectionId, now.getAsLong() - startNanos, table, maxSize));
+            }
+        }
+    }
+}

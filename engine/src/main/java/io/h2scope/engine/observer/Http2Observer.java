@@ -1,0 +1,446 @@
+package io.h2scope.engine.observer;
+
+import io.h2scope.engine.error.ConnectionError;
+import io.h2scope.engine.error.ErrorCode;
+import io.h2scope.engine.error.ErrorScope;
+import io.h2scope.engine.error.H2Exception;
+import io.h2scope.engine.error.SpecRef;
+import io.h2scope.engine.flow.WindowCause;
+import io.h2scope.engine.flow.WindowSide;
+import io.h2scope.engine.frame.ContinuationFrame;
+import io.h2scope.engine.frame.DataFrame;
+import io.h2scope.engine.frame.Frame;
+import io.h2scope.engine.frame.FrameHeader;
+import io.h2scope.engine.frame.FrameSizes;
+import io.h2scope.engine.frame.FrameType;
+import io.h2scope.engine.frame.HeadersFrame;
+import io.h2scope.engine.frame.PriorityFrame;
+import io.h2scope.engine.frame.PushPromiseFrame;
+import io.h2scope.engine.frame.RstStreamFrame;
+import io.h2scope.engine.frame.SettingsFrame;
+import io.h2scope.engine.frame.WindowUpdateFrame;
+import io.h2scope.engine.frame.check.FrameValidator;
+import io.h2scope.engine.frame.check.Violation;
+import io.h2scope.engine.frame.codec.FrameHandler;
+import io.h2scope.engine.frame.codec.FrameReader;
+import io.h2scope.engine.frame.codec.PartialFrame;
+import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.hpack.HeaderListSizeException;
+import io.h2scope.engine.hpack.HpackDecoder;
+import io.h2scope.engine.hpack.HpackException;
+import io.h2scope.engine.hpack.TableListener;
+import io.h2scope.engine.settings.Setting;
+import io.h2scope.engine.settings.Settings;
+import io.h2scope.engine.settings.SettingsValidator;
+import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.stream.StreamInput;
+import io.h2scope.engine.stream.StreamRegistry;
+import io.h2scope.engine.stream.StreamState;
+import io.h2scope.engine.stream.Transition;
+import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.ConnectionClosed;
+import io.h2scope.engine.trace.model.ConnectionOpened;
+import io.h2scope.engine.trace.model.Direction;
+import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.model.HpackContext;
+import io.h2scope.engine.trace.model.HpackEntriesEvicted;
+import io.h2scope.engine.trace.model.HpackEntryAdded;
+import io.h2scope.engine.trace.model.HpackTableResized;
+import io.h2scope.engine.trace.model.SettingsAcknowledged;
+import io.h2scope.engine.trace.model.SettingsAnnounced;
+import io.h2scope.engine.trace.model.SettingsInForce;
+import io.h2scope.engine.trace.model.Side;
+import io.h2scope.engine.trace.model.StreamStateChanged;
+import io.h2scope.engine.trace.model.ViolationReceived;
+import io.h2scope.engine.trace.model.WindowChanged;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A passive HTTP/2 decoder of both directions of one connection (DESIGN.md): fed the client's bytes and the
+ * server's bytes, in any chunking, it publishes the {@link io.h2scope.engine.trace.model.TraceEvent}s the
+ * endpoint of role {@code perspective} would: frames, stream states, both sides' windows, both HPACK tables,
+ * settings announced, ACKed and in force. Sans-IO like the core: no socket, no thread, time passed in.
+ *
+ * <p>It keeps the connection state a single frame does not show, so it also checks both peers against the
+ * engine's rules (frame rules, stream states and ids, SETTINGS values, WINDOW_UPDATE increments) and
+ * publishes every break as a {@link ViolationReceived} with its rule. A frame that breaks a stream-state rule is
+ * still published as a frame (it was sent); one that breaks a frame rule is not (it could not be decoded).
+ *
+ * <p>Where the endpoint's choices are invisible on the wire it assumes what the engine does: our SETTINGS
+ * hold once ACKed, and a stream's windows begin at the initial sizes then in force.
+ */
+public final class Http2Observer {
+
+    private static final byte[] CLIENT_PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final int DEFAULT_WINDOW = 65_535;
+
+    private final Role perspective;
+    private final long connectionId;
+    private final long startNanos;
+    private final TraceSink sink;
+    private final StreamRegistry registry;
+    private final Flow fromClient;
+    private final Flow fromServer;
+    private final Map<Integer, int[]> streamWindows = new HashMap<>(); // [send, receive]
+    private int connectionSend = DEFAULT_WINDOW;
+    private int connectionReceive = DEFAULT_WINDOW;
+    private Settings local = Settings.DEFAULTS;
+    private Settings remote = Settings.DEFAULTS;
+    private final Deque<List<Setting>> localPending = new ArrayDeque<>();
+    private long now;
+    private int prefaceMatched;
+    private long violations;
+
+    /** Events go to {@code sink} as the endpoint of role {@code perspective} would publish them. */
+    public Http2Observer(Role perspective, long connectionId, TraceSink sink, long startNanos) {
+        this.perspective = perspective;
+        this.connectionId = connectionId;
+        this.startNanos = startNanos;
+        this.sink = sink;
+        this.now = startNanos;
+        this.registry = new StreamRegistry(perspective);
+        this.fromClient = new Flow(perspective == Role.SERVER ? Direction.INBOUND : Direction.OUTBOUND);
+        this.fromServer = new Flow(perspective == Role.CLIENT ? Direction.INBOUND : Direction.OUTBOUND);
+        sink.onEvent(ConnectionOpened.of(connectionId, 0, perspective));
+    }
+
+    /** Bytes the client sent (the connection preface first), any part of the stream. */
+    public void clientBytes(ByteBuffer bytes, long nowNanos) {
+        now = nowNanos;
+        while (prefaceMatched < CLIENT_PREFACE.length && bytes.hasRemaining()) {
+            byte b = bytes.get();
+            if (b != CLIENT_PREFACE[prefaceMatched]) {
+                // RFC9113 §3.4: the client preface "MUST" start the connection; decode the rest as frames anyway
+                violation(new FrameHeader(0, 0, 0, 0, false), new Violation(SpecRef.rfc9113("3.4"),
+                        ErrorScope.CONNECTION, ErrorCode.PROTOCOL_ERROR, "the client's bytes do not begin with the "
+                                + "connection preface (octet " + prefaceMatched + ")"));
+                prefaceMatched = CLIENT_PREFACE.length;
+                bytes.position(bytes.position() - 1);
+                break;
+            }
+            prefaceMatched++;
+        }
+        fromClient.read(bytes);
+    }
+
+    /**
+     * The SETTINGS_MAX_FRAME_SIZE the perspective endpoint receives with until a SETTINGS says otherwise
+     * (for a capture that begins after the SETTINGS exchange).
+     */
+    public void setReceiveMaxFrameSize(int size) {
+        flow(Direction.INBOUND).reader.setMaxFrameSize(size);
+    }
+
+    /** Bytes the server sent, any part of the stream. */
+    public void serverBytes(ByteBuffer bytes, long nowNanos) {
+        now = nowNanos;
+        fromServer.read(bytes);
+    }
+
+    /** The input ended (both directions): publishes the close, with what was seen. */
+    public void finish(long nowNanos) {
+        now = nowNanos;
+        Flow out = flow(Direction.OUTBOUND);
+        Flow in = flow(Direction.INBOUND);
+        sink.onEvent(new ConnectionClosed(connectionId, t(), null, ConnectionClosed.Cause.TRANSPORT_CLOSED, -1, -1, "",
+                null, out.bytes, in.bytes, out.frames, in.frames));
+    }
+
+    /** Rules broken so far, by either peer. */
+    public long violations() {
+        return violations;
+    }
+
+    /** Where the client's (or the server's) input stopped inside a frame, if it did. */
+    public Optional<PartialFrame> partialFrame(boolean client) {
+        return (client ? fromClient : fromServer).reader.partialFrame();
+    }
+
+    private Flow flow(Direction direction) {
+        return fromClient.direction == direction ? fromClient : fromServer;
+    }
+
+    private long t() {
+        return now - startNanos;
+    }
+
+    // ---------------------------------------------------------------- one direction
+
+    /** The bytes of one direction: a reader, the HPACK context its blocks use, a field block being joined. */
+    private final class Flow implements FrameHandler {
+        final Direction direction;
+        final FrameReader reader = FrameReader.lenient(FrameSizes.DEFAULT_MAX_FRAME_SIZE);
+        final HpackDecoder decoder = new HpackDecoder(4096, Long.MAX_VALUE, 1 << 24);
+        final ByteArrayOutputStream block = new ByteArrayOutputStream();
+        Frame blockStart;
+        long bytes;
+        long frames;
+
+        Flow(Direction direction) {
+            this.direction = direction;
+            HpackContext context = direction == Direction.INBOUND ? HpackContext.DECODER : HpackContext.ENCODER;
+            decoder.dynamicTable().listen(new TableListener() {
+                @Override
+                public void added(String name, String value, int size) {
+                    sink.onEvent(new HpackEntryAdded(connectionId, t(), context, name, value, size));
+                }
+
+                @Override
+                public void evicted(int count) {
+                    sink.onEvent(new HpackEntriesEvicted(connectionId, t(), context, count));
+                }
+
+                @Override
+                public void resized(int maxSize) {
+                    sink.onEvent(new HpackTableResized(connectionId, t(), context, maxSize));
+                }
+            });
+        }
+
+        void read(ByteBuffer in) {
+            bytes += in.remaining();
+            reader.read(in, this);
+        }
+
+        boolean inbound() {
+            return direction == Direction.INBOUND;
+        }
+
+        @Override
+        public void onViolation(FrameHeader header, Violation violation) {
+            frames++;
+            violation(header, violation);
+        }
+
+        @Override
+        public void onFrame(Frame frame) {
+            frames++;
+            FrameHeader header = reader.currentHeader();
+            List<HeaderField> headers = List.of();
+            try {
+                headers = apply(frame, header);
+            } catch (H2Exception e) {
+                violation(header, new Violation(e.spec(), e.scope(), e.code(), e.detail(),
+                        e.rule().orElse(null) instanceof io.h2scope.engine.frame.check.FrameRule r ? r : null));
+            }
+            int id = frame.streamId();
+            int[] w = streamWindows.get(id);
+            sink.onEvent(new FrameEvent(connectionId, t(), direction, header, frame, headers, connectionSend,
+                    connectionReceive, id > 0 && w != null ? w[0] : -1, id > 0 && w != null ? w[1] : -1,
+                    id > 0 ? registry.state(id) : null));
+        }
+
+        /** The frame's effects on the connection state, as events; returns the field block it completed, decoded. */
+        private List<HeaderField> apply(Frame frame, FrameHeader header) {
+            if (blockStart != null && !(frame instanceof ContinuationFrame)) {
+                // RFC9113 §6.10: a field block "MUST be followed by a CONTINUATION frame"; any other frame is a PROTOCOL_ERROR
+                blockStart = null;
+                throw new ConnectionError(ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113("6.10"), FrameType.nameOf(
+                        frame.typeCode()) + " inside a header block (only CONTINUATION may follow)");
+            }
+            if (frame instanceof DataFrame d) {
+                int length = d.payloadLength();
+                window(inbound() ? WindowSide.RECEIVE : WindowSide.SEND, -length, WindowCause.DATA);
+                if (streamWindows.containsKey(d.streamId())) {
+                    streamWindow(d.streamId(), inbound() ? WindowSide.RECEIVE : WindowSide.SEND, -length,
+                            WindowCause.DATA);
+                }
+                boolean accepted = input(header, d.streamId(), inbound() ? StreamInput.RECV_DATA : StreamInput.SEND_DATA);
+                if (accepted && d.endStream()) {
+                    input(header, d.streamId(), inbound() ? StreamInput.RECV_END_STREAM : StreamInput.SEND_END_STREAM);
+                }
+            } else if (frame instanceof HeadersFrame h) {
+                return startBlock(h, h.fragment(), h.endHeaders(), header);
+            } else if (frame instanceof PushPromiseFrame p) {
+                return startBlock(p, p.fragment(), p.endHeaders(), header);
+            } else if (frame instanceof ContinuationFrame c) {
+                if (blockStart == null || blockStart.streamId() != c.streamId()) {
+                    // RFC9113 §6.10: CONTINUATION must follow HEADERS, PUSH_PROMISE or CONTINUATION without END_HEADERS
+                    throw new ConnectionError(ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113("6.10"),
+                            "CONTINUATION without a field block in progress on stream " + c.streamId());
+                }
+                block.writeBytes(c.fragment());
+                if (c.endHeaders()) {
+                    return endBlock(header);
+                }
+            } else if (frame instanceof PriorityFrame p) {
+                input(header, p.streamId(), inbound() ? StreamInput.RECV_PRIORITY : StreamInput.SEND_PRIORITY);
+            } else if (frame instanceof RstStreamFrame r) {
+                input(header, r.streamId(), inbound() ? StreamInput.RECV_RST_STREAM : StreamInput.SEND_RST_STREAM);
+            } else if (frame instanceof SettingsFrame s) {
+                settings(s);
+            } else if (frame instanceof WindowUpdateFrame w) {
+                FrameValidator.checkWindowUpdateIncrement(w.streamId(), w.increment()).ifPresent(v -> {
+                    throw v.toException(w.streamId());
+                });
+                WindowSide side = inbound() ? WindowSide.SEND : WindowSide.RECEIVE;
+                if (w.streamId() == 0) {
+                    window(side, w.increment(), WindowCause.WINDOW_UPDATE);
+                } else {
+                    input(header, w.streamId(), inbound() ? StreamInput.RECV_WINDOW_UPDATE : StreamInput.SEND_WINDOW_UPDATE);
+                    if (streamWindows.containsKey(w.streamId())) {
+                        streamWindow(w.streamId(), side, w.increment(), WindowCause.WINDOW_UPDATE);
+                    }
+                }
+            }
+            return List.of();
+        }
+
+        private List<HeaderField> startBlock(Frame first, byte[] fragment, boolean endHeaders, FrameHeader header) {
+            blockStart = first;
+            block.reset();
+            block.writeBytes(fragment);
+            return endHeaders ? endBlock(header) : List.of();
+        }
+
+        private List<HeaderField> endBlock(FrameHeader header) {
+            Frame first = blockStart;
+            blockStart = null;
+            List<HeaderField> fields;
+            try {
+                fields = decoder.decode(block.toByteArray());
+            } catch (HeaderListSizeException e) {
+                fields = List.of();
+            } catch (HpackException e) {
+                // RFC9113 §4.3: "A decoding error in a field block MUST be treated as a connection error ... COMPRESSION_ERROR"
+                throw new ConnectionError(ErrorCode.COMPRESSION_ERROR, SpecRef.rfc7541(e.section()),
+                        e.detail() + " at byte " + e.offset());
+            }
+            if (first instanceof PushPromiseFrame p) {
+                if (input(header, p.streamId(), inbound() ? StreamInput.RECV_PUSH_PROMISE : StreamInput.SEND_PUSH_PROMISE)) {
+                    input(header, p.promisedStreamId(), inbound() ? StreamInput.RECV_PROMISED_ID : StreamInput.SEND_PROMISED_ID);
+                }
+            } else {
+                HeadersFrame h = (HeadersFrame) first;
+                boolean accepted = input(header, h.streamId(), inbound() ? StreamInput.RECV_HEADERS : StreamInput.SEND_HEADERS);
+                if (accepted && h.endStream()) {
+                    input(header, h.streamId(), inbound() ? StreamInput.RECV_END_STREAM : StreamInput.SEND_END_STREAM);
+                }
+            }
+            return fields;
+        }
+
+        private void settings(SettingsFrame s) {
+            Side sender = inbound() ? Side.REMOTE : Side.LOCAL;
+            if (s.ack()) {
+                // an ACK acknowledges the other side's oldest SETTINGS (RFC 9113 §6.5.3)
+                if (sender == Side.REMOTE) {
+                    sink.onEvent(new SettingsAcknowledged(connectionId, t(), Side.LOCAL));
+                    if (!localPending.isEmpty()) {
+                        Settings before = local;
+                        local = applied(local, localPending.pollFirst());
+                        receiveWindowsFollow(before, local);
+                        flow(Direction.INBOUND).decoder.setMaxTableSize((int) Math.min(Integer.MAX_VALUE,
+                                local.headerTableSize()));
+                        sink.onEvent(new SettingsInForce(connectionId, t(), Side.LOCAL, local));
+                    }
+                } else {
+                    sink.onEvent(new SettingsAcknowledged(connectionId, t(), Side.REMOTE));
+                }
+                return;
+            }
+            // the receiver checks the values (RFC 9113 §6.5.2): the receiver of these is the other endpoint
+            Role receiver = (sender == Side.REMOTE) == (perspective == Role.SERVER) ? Role.SERVER : Role.CLIENT;
+            SettingsValidator validator = new SettingsValidator(receiver);
+            List<Setting> entries = new ArrayList<>();
+            for (io.h2scope.engine.frame.Setting raw : s.settings()) {
+                validator.validate(raw.id(), raw.value()).ifPresent(id -> entries.add(new Setting(id, raw.value())));
+            }
+            sink.onEvent(new SettingsAnnounced(connectionId, t(), sender, entries));
+            if (sender == Side.LOCAL) {
+                localPending.addLast(entries);
+                return;
+            }
+            Settings before = remote;
+            remote = applied(remote, entries);
+            long delta = (long) remote.initialWindowSize() - before.initialWindowSize();
+            if (delta != 0) {
+                for (int id : new ArrayList<>(streamWindows.keySet())) {
+                    streamWindow(id, WindowSide.SEND, delta, WindowCause.INITIAL_WINDOW_SIZE);
+                }
+            }
+            flow(Direction.OUTBOUND).decoder.setMaxTableSize((int) Math.min(Integer.MAX_VALUE, remote.headerTableSize()));
+            // the peer's maximum frame size bounds what we send
+            flow(Direction.OUTBOUND).reader.setMaxFrameSize((int) remote.maxFrameSize());
+            sink.onEvent(new SettingsInForce(connectionId, t(), Side.REMOTE, remote));
+        }
+
+        private void receiveWindowsFollow(Settings before, Settings after) {
+            long delta = (long) after.initialWindowSize() - before.initialWindowSize();
+            if (delta != 0) {
+                for (int id : new ArrayList<>(streamWindows.keySet())) {
+                    streamWindow(id, WindowSide.RECEIVE, delta, WindowCause.INITIAL_WINDOW_SIZE);
+                }
+            }
+            flow(Direction.INBOUND).reader.setMaxFrameSize((int) after.maxFrameSize());
+        }
+    }
+
+    // ---------------------------------------------------------------- state
+
+    /** One stream input through the registry; a rejected input is a violation of the sender (and false). */
+    private boolean input(FrameHeader header, int streamId, StreamInput input) {
+        StreamState before = registry.state(streamId);
+        Transition t = registry.apply(streamId, input);
+        StreamState after = registry.state(streamId);
+        if (before != after) {
+            sink.onEvent(new StreamStateChanged(connectionId, t(), streamId, before, after, input));
+            if (before == StreamState.IDLE && after != StreamState.CLOSED) {
+                streamWindows.put(streamId, new int[] {0, 0});
+                streamWindow(streamId, WindowSide.RECEIVE, local.initialWindowSize(), WindowCause.OPENED);
+                streamWindow(streamId, WindowSide.SEND, remote.initialWindowSize(), WindowCause.OPENED);
+            }
+            if (after == StreamState.CLOSED) {
+                streamWindows.remove(streamId);
+            }
+        }
+        if (t instanceof Transition.Reject r) {
+            violation(header, new Violation(r.spec(), r.scope(), r.code(), r.why()));
+            return false;
+        }
+        return true;
+    }
+
+    /** The connection window of {@code side} moves by {@code delta}. */
+    private void window(WindowSide side, long delta, WindowCause cause) {
+        int old = side == WindowSide.SEND ? connectionSend : connectionReceive;
+        int updated = (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, old + delta));
+        if (side == WindowSide.SEND) {
+            connectionSend = updated;
+        } else {
+            connectionReceive = updated;
+        }
+        sink.onEvent(new WindowChanged(connectionId, t(), 0, side, old, updated, cause));
+    }
+
+    private void streamWindow(int streamId, WindowSide side, long delta, WindowCause cause) {
+        int[] w = streamWindows.get(streamId);
+        int index = side == WindowSide.SEND ? 0 : 1;
+        int old = w[index];
+        w[index] = (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, old + delta));
+        sink.onEvent(new WindowChanged(connectionId, t(), streamId, side, old, w[index], cause));
+    }
+
+    private void violation(FrameHeader header, Violation violation) {
+        violations++;
+        sink.onEvent(new ViolationReceived(connectionId, t(), header, violation));
+    }
+
+    private static Settings applied(Settings settings, List<Setting> entries) {
+        Settings result = settings;
+        for (Setting s : entries) {
+            result = result.apply(s);
+        }
+        return result;
+    }
+}

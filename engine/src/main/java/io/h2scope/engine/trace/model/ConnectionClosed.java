@@ -1,0 +1,32 @@
+package io.h2scope.engine.trace.model;
+
+/**
+ * The connection ended (its last event), with who ended it and why, and what went through it.
+ *
+ * @param closedBy       the side whose GOAWAY or error ended it; null when the transport just went away
+ * @param cause          why
+ * @param errorCode      the GOAWAY's (or the error's) code, or -1 when none
+ * @param lastStreamId   the GOAWAY's last stream id, or -1 when none
+ * @param debug          the GOAWAY's debug data as text, or the error's detail; empty when none
+ * @param ruleId         the stable id of the rule broken ({@link ErrorRaised#ruleId()}), or null
+ * @param bytesSent      octets the connection wrote
+ * @param bytesReceived  octets the connection read
+ * @param framesSent     frames the connection wrote
+ * @param framesReceived frames the connection read (frames that broke a rule included)
+ */
+public record ConnectionClosed(long connectionId, long nanosSinceStart, Side closedBy, Cause cause, long errorCode,
+        int lastStreamId, String debug, String ruleId, long bytesSent, long bytesReceived, long framesSent,
+        long framesReceived) implements TraceEvent {
+
+    /** Why a connection ended. */
+    public enum Cause {
+        /** A GOAWAY was sent and no stream was left. */
+        GOAWAY_SENT,
+        /** A GOAWAY was received and no stream was left. */
+        GOAWAY_RECEIVED,
+        /** A connection error (RFC 9113 §5.4.1): GOAWAY with its code, then closed. */
+        CONNECTION_ERROR,
+        /** The transport closed under the connection (peer gone, I/O error, idle timeout: the transport knows which). */
+        TRANSPORT_CLOSED
+    }
+}

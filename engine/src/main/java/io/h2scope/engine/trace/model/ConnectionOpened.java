@@ -1,0 +1,25 @@
+package io.h2scope.engine.trace.model;
+
+import io.h2scope.engine.stream.Role;
+
+/**
+ * The connection began (its first event). What is not known to the publisher is null: the sans-IO
+ * core knows its role only; the transport fills in addresses and TLS where it has them.
+ *
+ * @param role      client or server
+ * @param local     the local address as text, or null
+ * @param remote    the remote address as text, or null
+ * @param transport how HTTP/2 was reached: {@code "tls"}, {@code "h2c"} (prior knowledge), {@code "h2c upgrade"}, or null
+ * @param tlsVersion the TLS protocol, or null
+ * @param cipherSuite the TLS cipher suite, or null
+ * @param alpn      the negotiated ALPN protocol, or null
+ * @param sni       the server name indicated, or null
+ */
+public record ConnectionOpened(long connectionId, long nanosSinceStart, Role role, String local, String remote,
+        String transport, String tlsVersion, String cipherSuite, String alpn, String sni) implements TraceEvent {
+
+    /** What the sans-IO core knows of itself. */
+    public static ConnectionOpened of(long connectionId, long nanosSinceStart, Role role) {
+        return new ConnectionOpened(connectionId, nanosSinceStart, role, null, null, null, null, null, null, null);
+    }
+}

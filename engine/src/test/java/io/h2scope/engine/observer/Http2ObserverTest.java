@@ -1,0 +1,232 @@
+package io.h2scope.engine.observer;
+
+import io.h2scope.engine.core.ConnectionConfig;
+import io.h2scope.engine.core.Http2Connection;
+import io.h2scope.engine.core.event.Event;
+import io.h2scope.engine.error.ErrorCode;
+import io.h2scope.engine.frame.codec.FrameOutput;
+import io.h2scope.engine.frame.codec.RawFrameWriter;
+import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.hpack.HpackEncoder;
+import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.trace.model.ConnectionModel;
+import io.h2scope.engine.trace.model.Direction;
+import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.engine.trace.model.ViolationReceived;
+import org.junit.jupiter.api.Test;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.function.Predicate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The observer fed both byte streams of a real engine exchange gives the engine server's own frames, and the
+ * state rebuilt from its events equals the state rebuilt from the engine's, whatever the chunking; and it
+ * reports the rules a frame-by-frame decoder cannot see.
+ */
+class Http2ObserverTest {
+
+    /** One chunk of bytes as it crossed the wire, in order. */
+    private record Chunk(boolean fromClient, byte[] bytes, long now) {
+    }
+
+    private final List<TraceEvent> serverTrace = new ArrayList<>();
+    private final List<Chunk> wire = new ArrayList<>();
+    private Http2Connection client;
+    private Http2Connection server;
+    private long now;
+
+    @Test
+    void itsEventsEqualTheEngineServersOwn() {
+        exchange();
+        List<TraceEvent> observed = observe(wire, Integer.MAX_VALUE, 0);
+        for (Direction d : Direction.values()) {
+            assertEquals(frames(serverTrace, d), frames(observed, d), d + " frames");
+        }
+        assertEquals(ConnectionModel.of(2, serverTrace).snapshot(), ConnectionModel.of(2, observed).snapshot(),
+                "the state rebuilt from the observer equals the one rebuilt from the engine");
+        assertTrue(observed.stream().noneMatch(e -> e instanceof ViolationReceived), "a clean exchange");
+    }
+
+    @Test
+    void anyChunkingGivesTheSameEvents() {
+        exchange();
+        List<TraceEvent> whole = observe(wire, Integer.MAX_VALUE, 0);
+        for (long seed = 1; seed <= 5; seed++) {
+            assertEquals(whole, observe(wire, 7, seed), "random chunks up to 7 octets, seed " + seed);
+        }
+        assertEquals(whole, observe(wire, 1, 0), "one octet at a time");
+    }
+
+    @Test
+    void windowUpdateOfZeroIsReported() {
+        assertBroken(frame(8, 0, 0, new byte[4]), "frame/window-update-zero-increment-on-connection");
+    }
+
+    @Test
+    void enablePushOfTwoIsReported() {
+        assertBroken(frame(4, 0, 0, new byte[] {0, 2, 0, 0, 0, 2}), "rfc9113/6.5.2/protocol_error");
+    }
+
+    @Test
+    void maxFrameSizeOutOfRangeIsReported() {
+        assertBroken(frame(4, 0, 0, new byte[] {0, 5, 0, 0, 0, 100}), "rfc9113/6.5.2/protocol_error");
+    }
+
+    @Test
+    void anEvenClientStreamIsReported() {
+        // RFC 9113 §5.1: HEADERS on an idle even (server-initiated) stream
+        assertBroken(headers(2, true), "rfc9113/5.1/protocol_error");
+    }
+
+    @Test
+    void aDecreasingClientStreamIdIsReported() {
+        byte[] five = headers(5, true);
+        byte[] three = headers(3, true);
+        byte[] both = new byte[five.length + three.length];
+        System.arraycopy(five, 0, both, 0, five.length);
+        System.arraycopy(three, 0, both, five.length, three.length);
+        assertBroken(both, "rfc9113/5.1.1/protocol_error");
+    }
+
+    @Test
+    void dataAfterEndStreamIsReported() {
+        byte[] request = headers(1, true);
+        byte[] data = frame(0, 0, 1, new byte[3]);
+        byte[] both = new byte[request.length + data.length];
+        System.arraycopy(request, 0, both, 0, request.length);
+        System.arraycopy(data, 0, both, request.length, data.length);
+        assertBroken(both, "rfc9113/5.1/stream_closed");
+    }
+
+    /** A client's preface and SETTINGS, then {@code frames}: the observer reports {@code rule}, once. */
+    private static void assertBroken(byte[] frames, String rule) {
+        List<TraceEvent> events = new ArrayList<>();
+        Http2Observer observer = new Http2Observer(Role.SERVER, 9, events::add, 0);
+        observer.clientBytes(ByteBuffer.wrap("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes()), 0);
+        observer.clientBytes(ByteBuffer.wrap(frame(4, 0, 0, new byte[0])), 0);
+        observer.clientBytes(ByteBuffer.wrap(frames), 1);
+        List<String> rules = events.stream().filter(e -> e instanceof ViolationReceived)
+                .map(e -> ((ViolationReceived) e).ruleId()).toList();
+        assertEquals(List.of(rule), rules, () -> "violations reported: " + events.stream().filter(e -> e instanceof ViolationReceived).toList());
+        assertEquals(1, observer.violations());
+    }
+
+    private static byte[] headers(int streamId, boolean endStream) {
+        byte[] block = new HpackEncoder(4096).encode(List.of(new HeaderField(":method", "GET"),
+                new HeaderField(":scheme", "https"), new HeaderField(":authority", "example.com"),
+                new HeaderField(":path", "/")));
+        return frame(1, endStream ? 0x5 : 0x4, streamId, block);
+    }
+
+    private static byte[] frame(int type, int flags, int streamId, byte[] payload) {
+        FrameOutput out = new FrameOutput(64);
+        RawFrameWriter.writeFrame(out, type, flags, streamId, payload);
+        ByteBuffer view = out.readableView();
+        byte[] bytes = new byte[view.remaining()];
+        view.get(bytes);
+        return bytes;
+    }
+
+    // ---------------------------------------------------------------- the exchange
+
+    /** A client and the engine's server: GETs and POSTs with bodies, a SETTINGS change, a reset, a GOAWAY. */
+    private void exchange() {
+        List<Event> ignored = new ArrayList<>();
+        client = new Http2Connection(Role.CLIENT, ConnectionConfig.DEFAULTS, e -> {
+            if (e instanceof Event.DataReceived d) {
+                client.consumed(d.streamId(), d.data().length);
+            }
+        }, 0);
+        server = new Http2Connection(Role.SERVER, ConnectionConfig.DEFAULTS.withTraceSink(2, serverTrace::add), e -> {
+            if (e instanceof Event.DataReceived d) {
+                server.consumed(d.streamId(), d.data().length);
+            }
+            boolean ended = e instanceof Event.DataReceived d && d.endStream()
+                    || e instanceof Event.HeadersReceived h && h.endStream();
+            if (ended) {
+                int id = e instanceof Event.DataReceived d ? d.streamId() : ((Event.HeadersReceived) e).streamId();
+                server.sendHeaders(id, List.of(new HeaderField(":status", "200"), new HeaderField("x-id", "n" + id)),
+                        false);
+                server.sendData(id, ByteBuffer.wrap(new byte[40_000]), true);
+            }
+            ignored.add(e);
+        }, 0);
+        pump();
+        for (int round = 0; round < 6; round++) {
+            List<Integer> ids = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                ids.add(client.openStream(List.of(new HeaderField(":method", i % 2 == 0 ? "GET" : "POST"),
+                        new HeaderField(":scheme", "https"), new HeaderField(":authority", "example.com"),
+                        new HeaderField(":path", "/r/" + round + "/" + i)), i % 2 == 0));
+            }
+            pump();
+            if (round == 2) {
+                server.updateSettings(server.localSettingsAnnounced().toBuilder().initialWindowSize(20_000).build());
+                client.updateSettings(client.localSettingsAnnounced().toBuilder().initialWindowSize(200_000).build());
+                client.reset(ids.get(1), ErrorCode.CANCEL);
+            }
+            for (int i = 1; i < ids.size(); i += 2) {
+                if (!(round == 2 && i == 1)) {
+                    client.sendData(ids.get(i), ByteBuffer.wrap(new byte[5_000]), true);
+                }
+            }
+            pump();
+        }
+        server.goAway(ErrorCode.NO_ERROR, "bye");
+        pump();
+    }
+
+    private void pump() {
+        while (client.hasOutput() || server.hasOutput()) {
+            move(client, server, true);
+            move(server, client, false);
+        }
+    }
+
+    private void move(Http2Connection from, Http2Connection to, boolean fromClient) {
+        ByteBuffer buffer = ByteBuffer.allocate(16 * 1024);
+        from.drainOutput(buffer);
+        buffer.flip();
+        if (buffer.hasRemaining()) {
+            now += 10;
+            byte[] bytes = new byte[buffer.remaining()];
+            buffer.duplicate().get(bytes);
+            wire.add(new Chunk(fromClient, bytes, now));
+            to.receive(buffer, now);
+        }
+    }
+
+    /** Feeds the recorded chunks to an observer from the server's side, cut into pieces of at most {@code max}. */
+    private static List<TraceEvent> observe(List<Chunk> wire, int max, long seed) {
+        List<TraceEvent> events = new ArrayList<>();
+        Http2Observer observer = new Http2Observer(Role.SERVER, 2, events::add, 0);
+        Random random = new Random(seed);
+        for (Chunk chunk : wire) {
+            for (int at = 0; at < chunk.bytes().length; ) {
+                int n = Math.min(chunk.bytes().length - at, max == Integer.MAX_VALUE ? max : 1 + random.nextInt(max));
+                ByteBuffer piece = ByteBuffer.wrap(chunk.bytes(), at, n);
+                if (chunk.fromClient()) {
+                    observer.clientBytes(piece, chunk.now());
+                } else {
+                    observer.serverBytes(piece, chunk.now());
+                }
+                at += n;
+            }
+        }
+        return events;
+    }
+
+    /** The frames of one direction as (header, frame, decoded fields), the parts both sides can know. */
+    private static List<String> frames(List<TraceEvent> trace, Direction direction) {
+        Predicate<TraceEvent> wanted = e -> e instanceof FrameEvent f && f.direction() == direction;
+        return trace.stream().filter(wanted).map(e -> (FrameEvent) e)
+                .map(f -> f.header() + " " + f.frame() + " " + f.headers()).toList();
+    }
+}
