@@ -31,7 +31,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * whose verdict differs runs twice more on both before it counts. Skipped, with the reason, where no
  * Docker engine answers (.ci/run starts one) or the local package is missing.
  */
-@Tag("real-server-matrix") // the JDK 25 pass of .ci/run leaves these out: they test servers, not the JDK
+@Tag("container-matrix") // .ci/run runs it in a step of its own, after mvn verify (see there)
 class ContainerVersusLocalTest {
 
     static Stream<String> targets() {
