@@ -54,7 +54,7 @@ class ServeTracingTest {
             }
 
             List<String> lines = awaitLines(traceFile, 4);
-            assertTrue(lines.stream().allMatch(l -> l.startsWith("{\"v\":1")), lines.get(0));
+            assertTrue(lines.stream().allMatch(l -> l.startsWith("{\"v\":2")), lines.get(0));
             assertTrue(lines.stream().anyMatch(l -> l.contains("\"dir\":\"recv\"") && l.contains("\"HEADERS\"")
                     && l.contains("[\":path\",\"/headers\"]")), String.join("\n", lines));
             String text = Files.readString(log, StandardCharsets.UTF_8);
