@@ -32,12 +32,12 @@ final class EmbeddedRunningTarget implements RunningTarget {
 
     @Override
     public Optional<Target> h2c() {
-        return target.tls() ? Optional.empty() : Optional.of(target);
+        return RunningTarget.asListener(target, false);
     }
 
     @Override
     public Optional<Target> tls() {
-        return target.tls() ? Optional.of(target) : Optional.empty();
+        return RunningTarget.asListener(target, true);
     }
 
     @Override

@@ -16,6 +16,11 @@ public interface RunningTarget extends AutoCloseable {
 
     Optional<Target> tls();
 
+    /** {@code single} as the h2c listener or the TLS one, whichever it is: for a running target with one listener. */
+    static Optional<Target> asListener(Target single, boolean overTls) {
+        return single.tls() == overTls ? Optional.of(single) : Optional.empty();
+    }
+
     /** The h2c or the TLS listener, failing with the name of the missing one. */
     default Target target(boolean overTls) {
         return (overTls ? tls() : h2c()).orElseThrow(() -> new IllegalArgumentException(description() + " has no "
