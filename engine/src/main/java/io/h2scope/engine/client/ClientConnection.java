@@ -33,6 +33,8 @@ import javax.net.ssl.SSLSession;
  */
 final class ClientConnection implements ConnectionDriver.Application {
 
+    private static final System.Logger LOG = System.getLogger("h2scope.client");
+
     /**
      * The stream limit assumed after an h2c upgrade's 101, until the server's SETTINGS say otherwise:
      * RFC9113 §6.5.2 recommends MAX_CONCURRENT_STREAMS "be no smaller than 100". A server with a lower
@@ -51,6 +53,8 @@ final class ClientConnection implements ConnectionDriver.Application {
     private final StreamIdMap<ClientStream> streams = new StreamIdMap<>();
     private final ConcurrentLinkedQueue<RequestTask<?>> starts = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean startsScheduled = new AtomicBoolean();
+    /** Tasks from {@link #onLoop}, run in arrival order by whichever thread has the connection next. */
+    private final ConcurrentLinkedQueue<Runnable> mailbox = new ConcurrentLinkedQueue<>();
     private final List<RequestBodyWriter> writers = new ArrayList<>();
     /** Streams whose last event ended them, checked again once the core is done with the frames read. */
     private int[] ended = new int[8];
@@ -108,10 +112,23 @@ final class ClientConnection implements ConnectionDriver.Application {
      * work here, or idle), else on the loop thread. After the close, tasks run at once (and see a dead connection).
      */
     void onLoop(Runnable r) {
+        mailbox.add(r); // one FIFO for both ways in: a task run here must not overtake one queued for the loop
         if (closed || driver == null) {
-            r.run();
-        } else if (!driver.tryRunHere(r)) {
-            driver.execute(r);
+            runMailbox();
+        } else if (!driver.tryRunHere(this::runMailbox)) {
+            driver.execute(this::runMailbox);
+        }
+    }
+
+    /** With the connection to this thread: runs every task handed to {@link #onLoop} so far, in the order given. */
+    private void runMailbox() {
+        Runnable r;
+        while ((r = mailbox.poll()) != null) {
+            try {
+                r.run();
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "client task failed on connection " + id, e);
+            }
         }
     }
 
@@ -401,6 +418,7 @@ final class ClientConnection implements ConnectionDriver.Application {
         failAll(causeOrNull == null ? new IOException("connection closed" + goAwayNote())
                 : new IOException("connection failed: " + causeOrNull + goAwayNote(), causeOrNull));
         route.gone(this, causeOrNull);
+        runMailbox(); // tasks the loop will not run now see the closed connection
     }
 
     /** Any thread, before aborting the transport: the streams will fail with {@code cause}. */
