@@ -1,0 +1,57 @@
+package io.h2scope.inspector.model;
+
+import java.util.Arrays;
+
+/** {@link AppendOnlyList} for ints without boxing: event numbers of a connection, frame numbers of a stream. */
+final class IntColumn {
+
+    private static final int CHUNK_BITS = 12;
+    private static final int CHUNK = 1 << CHUNK_BITS;
+    private static final int MASK = CHUNK - 1;
+
+    private volatile int[][] chunks = new int[4][];
+    private volatile int size;
+
+    void add(int value) {
+        int n = size;
+        int chunk = n >>> CHUNK_BITS;
+        int[][] table = chunks;
+        if (chunk == table.length) {
+            table = Arrays.copyOf(table, table.length * 2);
+        }
+        if (table[chunk] == null) {
+            table[chunk] = new int[CHUNK];
+        }
+        table[chunk][n & MASK] = value;
+        chunks = table;
+        size = n + 1;
+    }
+
+    int size() {
+        return size;
+    }
+
+    int get(int index) {
+        if (index < 0 || index >= size) {
+            throw new IndexOutOfBoundsException(index + " of " + size);
+        }
+        return chunks[index >>> CHUNK_BITS][index & MASK];
+    }
+
+    /** The position of the last value at or below {@code value} (values ascend), or -1. */
+    int floor(int value) {
+        int lo = 0;
+        int hi = size - 1;
+        int found = -1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (get(mid) <= value) {
+                found = mid;
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return found;
+    }
+}

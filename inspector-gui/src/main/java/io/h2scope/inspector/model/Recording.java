@@ -1,0 +1,154 @@
+package io.h2scope.inspector.model;
+
+import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.model.TraceEvent;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * Everything the inspector has seen, in arrival order: the events of every source, numbered from 0 across
+ * sources, the frames among them numbered from 0, and one {@link ConnectionHistory} per connection.
+ *
+ * <p>Threads: sources append from their own threads (appends are serialised here); views read from any thread,
+ * without a lock, up to the counts they read first ({@link #eventCount()}, {@link #frameCount()}): nothing below
+ * a count ever changes. {@link Listener}s are told on the appending thread; the FX side batches what it hears
+ * (nothing is done per event on the FX thread).
+ */
+public final class Recording {
+
+    /** Told after each append, on the appending thread: events {@code from} (inclusive) to {@code to} (exclusive) are new. */
+    public interface Listener {
+        void appended(int from, int to);
+    }
+
+    private final AppendOnlyList<TraceEvent> events = new AppendOnlyList<>();
+    /** Per event: the ordinal of its connection in {@link #connections}. */
+    private final IntColumn eventConnection = new IntColumn();
+    /** Per frame number: its event number. */
+    private final IntColumn frameEvents = new IntColumn();
+    private final AppendOnlyList<ConnectionHistory> connections = new AppendOnlyList<>();
+    private final Map<ConnectionKey, ConnectionHistory> byKey = new HashMap<>();
+    private final List<String> sources = new ArrayList<>();
+    private final List<Listener> listeners = new CopyOnWriteArrayList<>();
+
+    /** Registers a source by a name shown to the user ("trace.jsonl", "attach 127.0.0.1:7070"); returns its number. */
+    public synchronized int addSource(String name) {
+        sources.add(Objects.requireNonNull(name, "name"));
+        return sources.size() - 1;
+    }
+
+    public synchronized String sourceName(int source) {
+        return sources.get(source);
+    }
+
+    public void addListener(Listener listener) {
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    public void removeListener(Listener listener) {
+        listeners.remove(listener);
+    }
+
+    /** Appends a batch of one source's events, in their order; listeners are told once for the batch. */
+    public void append(int source, List<? extends TraceEvent> batch) {
+        if (batch.isEmpty()) {
+            return;
+        }
+        int from;
+        int to;
+        synchronized (this) {
+            if (source < 0 || source >= sources.size()) {
+                throw new IllegalArgumentException("no source " + source + ": register it with addSource first");
+            }
+            from = events.size();
+            for (TraceEvent event : batch) {
+                add(source, event);
+            }
+            to = events.size();
+        }
+        for (Listener l : listeners) {
+            l.appended(from, to);
+        }
+    }
+
+    private void add(int source, TraceEvent event) {
+        ConnectionKey key = new ConnectionKey(source, event.connectionId());
+        ConnectionHistory history = byKey.get(key);
+        if (history == null) {
+            history = new ConnectionHistory(this, key, connections.size());
+            byKey.put(key, history);
+            connections.add(history);
+        }
+        // published in this order, so that a reader never finds a number whose event it cannot read
+        int index = events.size();
+        eventConnection.add(history.ordinal());
+        events.add(event);
+        int frameNumber = -1;
+        if (event instanceof FrameEvent) {
+            frameNumber = frameEvents.size();
+            frameEvents.add(index);
+        }
+        history.record(index, frameNumber, event);
+    }
+
+    // ---------------------------------------------------------------- reading, from any thread
+
+    public int eventCount() {
+        return events.size();
+    }
+
+    public TraceEvent event(int index) {
+        return events.get(index);
+    }
+
+    /** The connection event {@code index} belongs to. */
+    public ConnectionHistory connectionOf(int index) {
+        return connections.get(eventConnection.get(index));
+    }
+
+    public int frameCount() {
+        return frameEvents.size();
+    }
+
+    /** The event number of frame {@code frameNumber}. */
+    public int frameEvent(int frameNumber) {
+        return frameEvents.get(frameNumber);
+    }
+
+    public FrameEvent frame(int frameNumber) {
+        return (FrameEvent) events.get(frameEvents.get(frameNumber));
+    }
+
+    /** The frame number of the last frame at or before event {@code index}, or -1. */
+    public int frameAtOrBefore(int index) {
+        return frameEvents.floor(index);
+    }
+
+    public int connectionCount() {
+        return connections.size();
+    }
+
+    /** Connection number {@code ordinal}, in order of first appearance. */
+    public ConnectionHistory connection(int ordinal) {
+        return connections.get(ordinal);
+    }
+
+    public synchronized ConnectionHistory connection(ConnectionKey key) {
+        return byKey.get(key);
+    }
+
+    /** All connections seen so far, in order of first appearance. */
+    public List<ConnectionHistory> connections() {
+        int n = connections.size();
+        List<ConnectionHistory> all = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            all.add(connections.get(i));
+        }
+        return all;
+    }
+}

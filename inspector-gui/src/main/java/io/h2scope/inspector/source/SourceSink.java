@@ -1,0 +1,21 @@
+package io.h2scope.inspector.source;
+
+import io.h2scope.engine.trace.model.TraceEvent;
+
+import java.util.List;
+
+/** Where a {@link TraceSource} delivers, from its own thread; calls from one source never overlap. */
+public interface SourceSink {
+
+    /** The next events, in order. */
+    void events(List<TraceEvent> batch);
+
+    /**
+     * Something the user must see, in one line that says what is wrong and what to do ("line 17 is not a trace
+     * event: ..."). The source goes on where it can (a corrupt line is skipped) and calls {@link #ended} where not.
+     */
+    void problem(String line);
+
+    /** Nothing more will come (end of the recording, the engine went away); {@code why} in one line. */
+    void ended(String why);
+}

@@ -1,0 +1,18 @@
+package io.h2scope.inspector.source;
+
+/**
+ * Somewhere trace events come from: a recording, a file being written, a running engine, the GUI's own client, a
+ * conformance run, the recording proxy. All of them feed the same {@link io.h2scope.inspector.model.Recording}.
+ */
+public interface TraceSource extends AutoCloseable {
+
+    /** Shown to the user: "trace.jsonl", "attach 127.0.0.1:7070". */
+    String name();
+
+    /** Starts delivering to {@code sink} from the source's own thread; returns at once. Called once. */
+    void start(SourceSink sink);
+
+    /** Stops delivering and lets go of files, sockets and threads; no call to the sink follows. Idempotent. */
+    @Override
+    void close();
+}
