@@ -8,9 +8,18 @@ import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
+import javafx.geometry.Orientation;
+import javafx.scene.Node;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
 import javafx.scene.layout.BorderPane;
 
-/** The inspector's main window content: menus, the views over one {@link Inspection}, a status line. */
+/**
+ * The inspector's main window content, laid out like Wireshark's: the frame list on top, and below it the views of
+ * the selected frame, its stream and its connection as tabs (detail and bytes, streams, flow control, HPACK,
+ * settings); menus above, a status line below. All views share one {@link Selection}.
+ */
 public final class InspectorWindow {
 
     private final Inspection inspection;
@@ -18,6 +27,8 @@ public final class InspectorWindow {
     private final FramesView frames;
     private final Label status = new Label();
     private final BorderPane root = new BorderPane();
+    private final Selection selection = new Selection();
+    private final TabPane below = new TabPane();
     private String lastNotice; // FX thread
 
     public InspectorWindow(Inspection inspection) {
@@ -27,7 +38,12 @@ public final class InspectorWindow {
         status.setId("status");
         status.setMnemonicParsing(false);
         root.setTop(menus());
-        root.setCenter(frames.node());
+        below.setId("views");
+        below.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        SplitPane split = new SplitPane(frames.node(), below);
+        split.setOrientation(Orientation.VERTICAL);
+        split.setDividerPositions(0.55);
+        root.setCenter(split);
         root.setBottom(status);
         refresh.onGrowth(count -> {
             frames.catchUp();
@@ -50,6 +66,18 @@ public final class InspectorWindow {
         MenuItem quit = new MenuItem("Quit");
         quit.setOnAction(e -> Platform.exit());
         return new MenuBar(new Menu("File", null, quit));
+    }
+
+    /** Adds a view below the frame list, as a tab named {@code title} (its id: "tab-" and the title in lower case). */
+    public Tab addView(String title, Node view) {
+        Tab tab = new Tab(title, view);
+        tab.setId("tab-" + title.toLowerCase().replace(' ', '-'));
+        below.getTabs().add(tab);
+        return tab;
+    }
+
+    public Selection selection() {
+        return selection;
     }
 
     public Parent root() {
