@@ -1,6 +1,7 @@
 package io.h2scope.cli;
 
 import io.h2scope.cli.conform.ConformCommand;
+import io.h2scope.cli.conform.MatrixCommand;
 import io.h2scope.cli.decode.FramesCommand;
 import io.h2scope.cli.decode.HpackCommand;
 import io.h2scope.cli.get.GetCommand;
@@ -19,7 +20,7 @@ import picocli.CommandLine.Command;
         versionProvider = VersionProvider.class,
         scope = CommandLine.ScopeType.INHERIT,
         description = "HTTP/2 conformance test harness and debugging inspector.%n",
-        subcommands = {ConformCommand.class, ServeCommand.class, GetCommand.class, TraceCommand.class,
+        subcommands = {ConformCommand.class, MatrixCommand.class, ServeCommand.class, GetCommand.class, TraceCommand.class,
                 FramesCommand.class, HpackCommand.class, CommandLine.HelpCommand.class})
 public final class H2scopeCommand implements Runnable {
 

@@ -94,12 +94,7 @@ public final class ConformCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         destinations = ReportDestinations.check(reports); // before the run: a bad path must not cost a whole run
         Selection selection = new Selection(casePrefixes, sections);
-        List<String> unmatched = selection.unmatched(Suites.all());
-        if (!unmatched.isEmpty()) {
-            err.println("h2scope conform: " + String.join(", ", unmatched) + " selects no case: give a section name or id prefix "
-                    + "that --list shows (" + Suites.all().stream().map(s -> s.id().split("/")[0]).distinct()
-                    .collect(java.util.stream.Collectors.joining(", ")) + ", or one of their subsections like http2/6.5) or an RFC section number like 6.5");
-            err.flush();
+        if (!selects(selection, "conform", err)) {
             return CommandLine.ExitCode.USAGE;
         }
         if (maxInconclusive < 0 || maxInconclusive > 100) {
@@ -146,6 +141,19 @@ public final class ConformCommand implements Callable<Integer> {
             out.println("No URL given: testing the embedded server, " + target.name());
             return runAndReport(new RunConfig(target, peer, parallel, selection, repeat, maxInconclusive), out);
         }
+    }
+
+    /** False, with a one-line usage error, when a --section or --case of {@code selection} selects no case. */
+    static boolean selects(Selection selection, String command, PrintWriter err) {
+        List<String> unmatched = selection.unmatched(Suites.all());
+        if (unmatched.isEmpty()) {
+            return true;
+        }
+        err.println("h2scope " + command + ": " + String.join(", ", unmatched) + " selects no case: give a section name or id prefix "
+                + "that --list shows (" + Suites.all().stream().map(s -> s.id().split("/")[0]).distinct()
+                .collect(java.util.stream.Collectors.joining(", ")) + ", or one of their subsections like http2/6.5) or an RFC section number like 6.5");
+        err.flush();
+        return false;
     }
 
     private int runAndReport(RunConfig config, PrintWriter out) throws IOException {

@@ -5,7 +5,10 @@ import io.h2scope.conformance.runner.RunConfig;
 import io.h2scope.conformance.runner.SuiteRunner;
 import io.h2scope.conformance.spec.Section;
 import io.h2scope.conformance.suite.Suites;
+import io.h2scope.conformance.target.RunningTarget;
 import io.h2scope.conformance.target.Target;
+import io.h2scope.conformance.target.TargetResolver;
+import io.h2scope.conformance.target.TargetStartException;
 import io.h2scope.conformance.verdict.Outcome;
 import java.util.List;
 import java.util.Optional;
@@ -26,6 +29,9 @@ import org.opentest4j.TestAbortedException;
  * }
  * }</pre>
  *
+ * or, to have the bridge start a real server and stop it after the tests, {@code ConformanceTests.forTarget("docker:nginx",
+ * false)} (any name {@code h2scope conform --target} takes).
+ *
  * One {@link DynamicContainer} per section, one {@link DynamicTest} per case named by its id (Maven
  * Surefire puts these names in its XML reports only when told to: see the README, "The JUnit
  * bridge"; by default it writes JUnit's positional legacy names such as {@code http2Conformance()[18][6]}). Each
@@ -45,6 +51,49 @@ public final class ConformanceTests {
 
     public static Stream<DynamicNode> forTarget(RunConfig config) {
         return forSections(config, Suites.all());
+    }
+
+    /**
+     * The suite against a server started by name, as {@code h2scope conform --target} names it ({@code docker:nginx},
+     * {@code local:h2o}, {@code nginx}, {@code embedded}), over h2c or TLS, with default options.
+     *
+     * @see #forTarget(String, boolean, RunConfig)
+     */
+    public static Stream<DynamicNode> forTarget(String name, boolean tls) {
+        return forTarget(name, tls, null);
+    }
+
+    /**
+     * The suite against a server started by name: started when the factory is called, stopped when JUnit closes the
+     * stream (after the last dynamic test). {@code options} gives everything but the target (its target is
+     * ignored; null for the defaults); the server's self-signed certificate is accepted. A server that cannot start is
+     * one test: failed with the server's log tail when it started and never answered or the name is wrong, aborted
+     * (skipped, with the reason) when this machine cannot run it (no Docker engine, the package not installed). A
+     * last test fails when the server died during the run, since its verdicts then say nothing.
+     */
+    public static Stream<DynamicNode> forTarget(String name, boolean tls, RunConfig options) {
+        RunningTarget running;
+        try {
+            running = TargetResolver.standard().start(name, tls, line -> { });
+        } catch (TargetStartException e) {
+            return Stream.of(DynamicTest.dynamicTest(name + " starts", () -> {
+                if (e.kind() == TargetStartException.Kind.ENVIRONMENT) {
+                    throw new TestAbortedException("not run: " + e.getMessage());
+                }
+                throw new AssertionFailedError(e.getMessage() + (e.log().isBlank() ? "" : "\nthe server's log (tail):\n" + e.log()));
+            }));
+        }
+        Target target = running.target(tls);
+        RunConfig base = options == null ? RunConfig.defaults(target) : options;
+        RunConfig config = new RunConfig(target, base.peer().withInsecure(true), base.parallel(), base.selection(),
+                base.repeat(), base.maxInconclusivePercent());
+        DynamicNode alive = DynamicTest.dynamicTest(running.description() + " stayed up during the run", () -> {
+            if (!running.isAlive()) {
+                throw new AssertionFailedError(running.description() + " died during the run: its verdicts do not count\n"
+                        + running.log());
+            }
+        });
+        return Stream.concat(forSections(config, Suites.all()), Stream.of(alive)).onClose(running::close);
     }
 
     /**

@@ -99,10 +99,17 @@ public final class HtmlReport {
         html.append("</select></form>\n");
     }
 
+    /** The fragment that names a case in this report: {@code case-} and its id. */
+    public static String anchor(String caseId) {
+        return "case-" + caseId;
+    }
+
     private static void item(StringBuilder html, CaseResult r) {
         Outcome outcome = r.verdict().outcome();
         String repeat = r.iteration() > 1 ? " #" + r.iteration() : "";
-        html.append("<li class=\"case\" data-outcome=\"").append(outcome.name()).append("\" data-section=\"")
+        // the id lets a matrix cell link to this case's evidence (first iteration of a repeated case)
+        String anchor = r.iteration() > 1 ? "" : " id=\"" + Xml.attr(anchor(r.definition().id().value())) + "\"";
+        html.append("<li class=\"case\"").append(anchor).append(" data-outcome=\"").append(outcome.name()).append("\" data-section=\"")
                 .append(Xml.attr(r.section().id())).append("\"><span class=\"").append(outcome.name()).append("\">")
                 .append(Xml.text(outcome.symbol() + " " + outcome.label())).append("</span> <code>")
                 .append(Xml.text(r.definition().id().value() + repeat)).append("</code> ")

@@ -1,0 +1,246 @@
+package io.h2scope.cli.conform;
+
+import io.h2scope.conformance.peer.PeerOptions;
+import io.h2scope.conformance.report.H2scopeVersion;
+import io.h2scope.conformance.report.HtmlReport;
+import io.h2scope.conformance.report.JsonReport;
+import io.h2scope.conformance.report.MatrixColumn;
+import io.h2scope.conformance.report.MatrixReport;
+import io.h2scope.conformance.report.RunHeader;
+import io.h2scope.conformance.runner.RunConfig;
+import io.h2scope.conformance.runner.RunListener;
+import io.h2scope.conformance.runner.RunResult;
+import io.h2scope.conformance.runner.Selection;
+import io.h2scope.conformance.runner.SuiteRunner;
+import io.h2scope.conformance.suite.Suites;
+import io.h2scope.conformance.target.RunningTarget;
+import io.h2scope.conformance.target.TargetRegistry;
+import io.h2scope.conformance.target.TargetResolver;
+import io.h2scope.conformance.target.TargetSpec;
+import io.h2scope.conformance.target.TargetStartException;
+import io.h2scope.conformance.verdict.Outcome;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Collectors;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code h2scope matrix}: the suite against several real servers, one report comparing them (a section x server
+ * table of counts, a case x server table of every verdict that is not PASS), with each run's own report beside it.
+ */
+@Command(name = "matrix", mixinStandardHelpOptions = true,
+        description = {"Runs the conformance suite against several servers (docker-targets/ names) and writes one report "
+                + "comparing them: matrix.md, matrix.html (cells link to each run's report) and matrix.json.",
+                "Exit status: 0 every server was judged (whatever its verdicts), 2 usage error, 3 a server did not start, "
+                        + "died, or was not reached."})
+public final class MatrixCommand implements Callable<Integer> {
+
+    @Option(names = "--targets", paramLabel = "NAME", split = ",", required = true,
+            description = "servers by their docker-targets/ name (nginx,h2o,...) or 'all'")
+    List<String> targets = new ArrayList<>();
+
+    @Option(names = "--via", paramLabel = "HOW", defaultValue = "auto",
+            description = "local (the Debian package as a process), docker (its image as a container), or auto: docker where "
+                    + "an engine answers, else local (default ${DEFAULT-VALUE})")
+    String via;
+
+    @Option(names = "--tls", description = "test the TLS listeners (ALPN h2) instead of h2c")
+    boolean tls;
+
+    @Option(names = "--both", description = "test h2c and TLS, two columns per server")
+    boolean both;
+
+    @Option(names = "--strict", description = "demand exact behaviour and run SHOULD-level cases")
+    boolean strict;
+
+    @Option(names = "--section", paramLabel = "NAME", split = ",", description = "only these sections (as conform --section)")
+    List<String> sections = new ArrayList<>();
+
+    @Option(names = "--case", paramLabel = "PREFIX", split = ",", description = "only cases whose id starts with this")
+    List<String> casePrefixes = new ArrayList<>();
+
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "1s", description = "per-case wait (default ${DEFAULT-VALUE})")
+    String timeout;
+
+    @Option(names = "--parallel", paramLabel = "N", defaultValue = "4", description = "cases run at once against one server (default ${DEFAULT-VALUE})")
+    int parallel;
+
+    @Option(names = "--jobs", paramLabel = "N", defaultValue = "1", description = "servers tested at once (default ${DEFAULT-VALUE})")
+    int jobs;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "h2scope-matrix",
+            description = "where matrix.{md,html,json} and runs/ go (default ${DEFAULT-VALUE})")
+    Path out;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter console = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (!List.of("auto", "local", "docker").contains(via)) {
+            return usage(err, "--via must be local, docker or auto, got '" + via + "'");
+        }
+        if (tls && both) {
+            return usage(err, "--tls and --both exclude each other: --both already tests TLS");
+        }
+        if (jobs < 1 || parallel < 1) {
+            return usage(err, "--jobs and --parallel must be at least 1");
+        }
+        Selection selection = new Selection(casePrefixes, sections);
+        if (!ConformCommand.selects(selection, "matrix", err)) {
+            return CommandLine.ExitCode.USAGE;
+        }
+        List<String> names;
+        try {
+            names = names(TargetRegistry.locate());
+        } catch (IllegalArgumentException | IOException e) {
+            return usage(err, e.getMessage());
+        }
+        try {
+            Files.createDirectories(out.resolve("runs"));
+        } catch (IOException e) {
+            return usage(err, "cannot write to --out " + out + ": " + e.getMessage());
+        }
+        PeerOptions peer = PeerOptions.defaults().withTimeout(ConformCommand.parseDuration(timeout)).withStrict(strict)
+                .withInsecure(true); // every docker-targets server has a self-signed certificate
+        List<Boolean> modes = both ? List.of(false, true) : List.of(tls);
+        Progress progress = new Progress(console, names.size() * modes.size());
+        List<List<MatrixColumn>> perServer = new ArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(jobs, names.size()));
+        try {
+            List<Future<List<MatrixColumn>>> futures = new ArrayList<>();
+            for (String name : names) {
+                futures.add(pool.submit(() -> runServer(name, modes, peer, selection, progress)));
+            }
+            for (Future<List<MatrixColumn>> f : futures) {
+                perServer.add(f.get());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ConformCommand.EXIT_NOT_JUDGED;
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IOException("a server's run failed: " + e.getCause(), e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+        List<MatrixColumn> columns = perServer.stream().flatMap(List::stream).toList();
+        String header = "h2scope " + H2scopeVersion.get() + ", " + Instant.now().toString().substring(0, 10) + ", "
+                + (strict ? "--strict" : "not --strict") + ", via " + via + ", " + Suites.all().stream().mapToInt(s -> s.cases().size()).sum()
+                + " cases, run by: ./h2scope " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
+        new MatrixReport(columns, header).writeAll(out);
+        console.println("Matrix written to " + out.resolve("matrix.md") + ", matrix.html, matrix.json");
+        console.flush();
+        boolean allJudged = columns.stream().allMatch(c -> c.run() != null && (c.run().status() == RunResult.Status.PASSED
+                || c.run().status() == RunResult.Status.FAILED));
+        return allJudged ? CommandLine.ExitCode.OK : ConformCommand.EXIT_NOT_JUDGED;
+    }
+
+    /** The servers asked for, checked against the registry: 'all' is every folder. */
+    private List<String> names(TargetRegistry registry) {
+        List<String> known = registry.all().stream().map(TargetSpec::name).toList();
+        if (targets.size() == 1 && targets.get(0).equals("all")) {
+            return known;
+        }
+        List<String> unknown = targets.stream().filter(t -> !known.contains(t)).toList();
+        if (!unknown.isEmpty()) {
+            throw new IllegalArgumentException("unknown target " + String.join(", ", unknown) + ": known names are "
+                    + String.join(", ", known) + " (or 'all')");
+        }
+        return targets.stream().distinct().toList();
+    }
+
+    /** Starts one server, runs each mode against it, stops it: one column per mode, a problem column where it did not run. */
+    private List<MatrixColumn> runServer(String name, List<Boolean> modes, PeerOptions peer, Selection selection, Progress progress) {
+        String spec = via.equals("auto") ? name : via + ":" + name;
+        String how = via;
+        List<MatrixColumn> columns = new ArrayList<>();
+        RunningTarget running;
+        try {
+            StringBuilder said = new StringBuilder();
+            running = TargetResolver.standard().start(spec, modes.get(0), said::append);
+            if (how.equals("auto")) {
+                how = said.toString().contains("as a container") ? "docker" : "local";
+            }
+        } catch (TargetStartException e) {
+            for (boolean overTls : modes) {
+                MatrixColumn c = new MatrixColumn(name, how, overTls, null, e.getMessage(), null);
+                progress.done(c);
+                columns.add(c);
+            }
+            return columns;
+        }
+        try {
+            for (boolean overTls : modes) {
+                MatrixColumn c;
+                if ((overTls ? running.tls() : running.h2c()).isEmpty()) {
+                    c = new MatrixColumn(name, how, overTls, null, "no " + (overTls ? "TLS" : "h2c") + " listener", null);
+                } else {
+                    RunConfig config = new RunConfig(running.target(overTls), peer, parallel, selection, 1);
+                    RunResult run = new SuiteRunner(config).run(Suites.all(), new RunListener() { });
+                    String file = name + "-" + (overTls ? "tls" : "h2c") + "-" + how;
+                    RunHeader header = RunHeader.of(config, run);
+                    HtmlReport.write(header, run, out.resolve("runs").resolve(file + ".html"));
+                    JsonReport.write(header, run, out.resolve("runs").resolve(file + ".json"));
+                    c = running.isAlive() ? new MatrixColumn(name, how, overTls, run, null, "runs/" + file + ".html")
+                            : new MatrixColumn(name, how, overTls, null, "the server died during the run", "runs/" + file + ".html");
+                }
+                progress.done(c);
+                columns.add(c);
+            }
+        } catch (IOException e) {
+            columns.add(new MatrixColumn(name, how, modes.get(columns.size()), null, "a report could not be written: " + e.getMessage(), null));
+        } finally {
+            running.close();
+        }
+        return columns;
+    }
+
+    private static int usage(PrintWriter err, String message) {
+        err.println("h2scope matrix: " + message);
+        err.flush();
+        return CommandLine.ExitCode.USAGE;
+    }
+
+    /** One console line per finished column, e.g. {@code [3/20] nginx tls (local): FAILED 187 ✔ 2 ✘ (3.4 s)}. */
+    private static final class Progress {
+        private final PrintWriter console;
+        private final int total;
+        private int finished;
+
+        Progress(PrintWriter console, int total) {
+            this.console = console;
+            this.total = total;
+        }
+
+        synchronized void done(MatrixColumn c) {
+            finished++;
+            String detail;
+            if (c.run() == null) {
+                detail = "not run: " + c.problem();
+            } else {
+                Map<Outcome, Integer> counts = c.run().counts();
+                detail = c.run().status() + " " + counts.entrySet().stream().filter(e -> e.getValue() > 0)
+                        .map(e -> e.getValue() + " " + e.getKey().label()).collect(Collectors.joining(", "))
+                        + String.format(" (%.1f s)", c.run().elapsed().toMillis() / 1000.0);
+            }
+            console.println("[" + finished + "/" + total + "] " + c.title() + ": " + detail);
+            console.flush();
+        }
+    }
+}
