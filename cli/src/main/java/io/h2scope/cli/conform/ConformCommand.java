@@ -42,24 +42,11 @@ public final class ConformCommand implements Callable<Integer> {
             description = "http://host:port/path (h2c, prior knowledge) or https://host:port/path (TLS, ALPN h2)")
     String url;
 
-    @Option(names = "--section", paramLabel = "NAME", split = ",", description = "only cases of these sections and their "
-            + "subsections: a name --list shows (security, http2/6.5, hpack/5.2, output) or an RFC section number (6.5)")
-    List<String> sections = new ArrayList<>();
-
-    @Option(names = "--case", paramLabel = "PREFIX", split = ",", description = "only cases whose id starts with this, e.g. http2/6.7")
-    List<String> casePrefixes = new ArrayList<>();
-
-    @Option(names = "--strict", description = "demand exact behaviour (a close without GOAWAY fails) and run SHOULD-level cases")
-    boolean strict;
+    @CommandLine.Mixin
+    SuiteOptions suite = new SuiteOptions();
 
     @Option(names = "--insecure", description = "over TLS, accept any certificate")
     boolean insecure;
-
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "1s", description = "per-case wait, e.g. 1s, 500ms (default ${DEFAULT-VALUE})")
-    String timeout;
-
-    @Option(names = "--parallel", paramLabel = "N", defaultValue = "4", description = "cases run at once (default ${DEFAULT-VALUE})")
-    int parallel;
 
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "1", description = "run each case N times")
     int repeat;
@@ -93,7 +80,7 @@ public final class ConformCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         destinations = ReportDestinations.check(reports); // before the run: a bad path must not cost a whole run
-        Selection selection = new Selection(casePrefixes, sections);
+        Selection selection = suite.selection();
         if (!selects(selection, "conform", err)) {
             return CommandLine.ExitCode.USAGE;
         }
@@ -113,12 +100,11 @@ public final class ConformCommand implements Callable<Integer> {
             return CommandLine.ExitCode.USAGE;
         }
         boolean selfSigned = url == null && (targetName == null || !targetName.contains("://"));
-        PeerOptions peer = PeerOptions.defaults().withTimeout(parseDuration(timeout)).withStrict(strict)
-                .withInsecure(insecure || selfSigned); // the embedded and docker-targets servers' certificates are self-signed
+        PeerOptions peer = suite.peer(insecure || selfSigned); // the embedded and docker-targets servers' certificates are self-signed
         if (list) {
             Target target = url == null ? new Target("list", "127.0.0.1", 1, false, "/") : Target.parse(url);
             String[] section = {null};
-            new SuiteRunner(new RunConfig(target, peer, parallel, selection, repeat)).plan(Suites.all()).forEach(p -> {
+            new SuiteRunner(new RunConfig(target, peer, suite.parallel, selection, repeat)).plan(Suites.all()).forEach(p -> {
                 if (!p.section().id().equals(section[0])) {
                     section[0] = p.section().id();
                     out.println(p.section().id() + "  " + p.section().title());
@@ -131,15 +117,15 @@ public final class ConformCommand implements Callable<Integer> {
         }
         if (targetName != null) {
             return new NamedTargetRun(TargetResolver.standard(), out, err).run(targetName, embeddedTls,
-                    target -> runAndReport(new RunConfig(target, peer, parallel, selection, repeat, maxInconclusive), out));
+                    target -> runAndReport(new RunConfig(target, peer, suite.parallel, selection, repeat, maxInconclusive), out));
         }
         if (url != null) {
-            return runAndReport(new RunConfig(Target.parse(url), peer, parallel, selection, repeat, maxInconclusive), out);
+            return runAndReport(new RunConfig(Target.parse(url), peer, suite.parallel, selection, repeat, maxInconclusive), out);
         }
         try (ReferenceServerTarget embedded = ReferenceServerTarget.of(embeddedTls)) {
             Target target = embedded.start();
             out.println("No URL given: testing the embedded server, " + target.name());
-            return runAndReport(new RunConfig(target, peer, parallel, selection, repeat, maxInconclusive), out);
+            return runAndReport(new RunConfig(target, peer, suite.parallel, selection, repeat, maxInconclusive), out);
         }
     }
 

@@ -64,20 +64,8 @@ public final class MatrixCommand implements Callable<Integer> {
     @Option(names = "--both", description = "test h2c and TLS, two columns per server")
     boolean both;
 
-    @Option(names = "--strict", description = "demand exact behaviour and run SHOULD-level cases")
-    boolean strict;
-
-    @Option(names = "--section", paramLabel = "NAME", split = ",", description = "only these sections (as conform --section)")
-    List<String> sections = new ArrayList<>();
-
-    @Option(names = "--case", paramLabel = "PREFIX", split = ",", description = "only cases whose id starts with this")
-    List<String> casePrefixes = new ArrayList<>();
-
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "1s", description = "per-case wait (default ${DEFAULT-VALUE})")
-    String timeout;
-
-    @Option(names = "--parallel", paramLabel = "N", defaultValue = "4", description = "cases run at once against one server (default ${DEFAULT-VALUE})")
-    int parallel;
+    @CommandLine.Mixin
+    SuiteOptions suite = new SuiteOptions();
 
     @Option(names = "--jobs", paramLabel = "N", defaultValue = "1", description = "servers tested at once (default ${DEFAULT-VALUE})")
     int jobs;
@@ -99,10 +87,10 @@ public final class MatrixCommand implements Callable<Integer> {
         if (tls && both) {
             return usage(err, "--tls and --both exclude each other: --both already tests TLS");
         }
-        if (jobs < 1 || parallel < 1) {
+        if (jobs < 1 || suite.parallel < 1) {
             return usage(err, "--jobs and --parallel must be at least 1");
         }
-        Selection selection = new Selection(casePrefixes, sections);
+        Selection selection = suite.selection();
         if (!ConformCommand.selects(selection, "matrix", err)) {
             return CommandLine.ExitCode.USAGE;
         }
@@ -117,8 +105,7 @@ public final class MatrixCommand implements Callable<Integer> {
         } catch (IOException e) {
             return usage(err, "cannot write to --out " + out + ": " + e.getMessage());
         }
-        PeerOptions peer = PeerOptions.defaults().withTimeout(ConformCommand.parseDuration(timeout)).withStrict(strict)
-                .withInsecure(true); // every docker-targets server has a self-signed certificate
+        PeerOptions peer = suite.peer(true); // every docker-targets server has a self-signed certificate
         List<Boolean> modes = both ? List.of(false, true) : List.of(tls);
         Progress progress = new Progress(console, names.size() * modes.size());
         List<List<MatrixColumn>> perServer = new ArrayList<>();
@@ -141,7 +128,7 @@ public final class MatrixCommand implements Callable<Integer> {
         }
         List<MatrixColumn> columns = perServer.stream().flatMap(List::stream).toList();
         String header = "h2scope " + H2scopeVersion.get() + ", " + Instant.now().toString().substring(0, 10) + ", "
-                + (strict ? "--strict" : "not --strict") + ", via " + via + ", " + Suites.all().stream().mapToInt(s -> s.cases().size()).sum()
+                + (suite.strict ? "--strict" : "not --strict") + ", via " + via + ", " + Suites.all().stream().mapToInt(s -> s.cases().size()).sum()
                 + " cases, run by: ./h2scope " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
         new MatrixReport(columns, header).writeAll(out);
         console.println("Matrix written to " + out.resolve("matrix.md") + ", matrix.html, matrix.json");
@@ -191,7 +178,7 @@ public final class MatrixCommand implements Callable<Integer> {
                 if ((overTls ? running.tls() : running.h2c()).isEmpty()) {
                     c = new MatrixColumn(name, how, overTls, null, "no " + (overTls ? "TLS" : "h2c") + " listener", null);
                 } else {
-                    RunConfig config = new RunConfig(running.target(overTls), peer, parallel, selection, 1);
+                    RunConfig config = new RunConfig(running.target(overTls), peer, suite.parallel, selection, 1);
                     RunResult run = new SuiteRunner(config).run(Suites.all(), new RunListener() { });
                     String file = name + "-" + (overTls ? "tls" : "h2c") + "-" + how;
                     RunHeader header = RunHeader.of(config, run);

@@ -3,35 +3,23 @@ package io.h2scope.cli.conform;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.h2scope.cli.H2scopeCommand;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import io.h2scope.cli.CommandRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 class ConformCommandTest {
 
-    private record Run(int exit, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        CommandLine cli = H2scopeCommand.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
-        int exit = cli.execute(args);
-        return new Run(exit, out.toString(), err.toString());
+    private static CommandRun run(String... args) {
+        return CommandRun.of(args);
     }
 
     @Test
     void withoutUrlTestsTheEmbeddedServerAndSaysSo(@TempDir Path dir) throws Exception {
         Path json = dir.resolve("h2.json");
-        Run r = run("conform", "--section", "6.7", "--strict", "--report", "json=" + json);
+        CommandRun r = run("conform", "--section", "6.7", "--strict", "--report", "json=" + json);
         assertEquals(0, r.exit(), r.out() + r.err());
         assertTrue(r.out().contains("testing the embedded server, h2scope reference server (embedded, h2c, http://127.0.0.1:"), r.out());
         String report = Files.readString(json);
@@ -41,21 +29,21 @@ class ConformCommandTest {
 
     @Test
     void withoutUrlTlsTestsTheEmbeddedServerOverTls() {
-        Run r = run("conform", "--tls", "--case", "tls/9.2/alpn-h2-selected,http2/6.7/ping-is-acked", "--strict");
+        CommandRun r = run("conform", "--tls", "--case", "tls/9.2/alpn-h2-selected,http2/6.7/ping-is-acked", "--strict");
         assertEquals(0, r.exit(), r.out() + r.err());
         assertTrue(r.out().contains("(embedded, TLS, https://127.0.0.1:"), r.out());
     }
 
     @Test
     void tlsWithAUrlIsAUsageError() {
-        Run r = run("conform", "http://127.0.0.1:9/", "--tls");
+        CommandRun r = run("conform", "http://127.0.0.1:9/", "--tls");
         assertEquals(2, r.exit());
         assertTrue(r.err().contains("https://"), r.err());
     }
 
     @Test
     void listPrintsSelectedCasesWithoutRunning() {
-        Run r = run("conform", "--list", "--section", "6.7");
+        CommandRun r = run("conform", "--list", "--section", "6.7");
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("http2/6.7/ping-is-acked"), r.out());
         assertTrue(r.out().contains("generic/3.7/ping"), r.out());
@@ -64,7 +52,7 @@ class ConformCommandTest {
 
     @Test
     void badReportKindIsAUsageError() {
-        Run r = run("conform", "http://127.0.0.1:9/", "--report", "pdf=x.pdf");
+        CommandRun r = run("conform", "http://127.0.0.1:9/", "--report", "pdf=x.pdf");
         assertEquals(2, r.exit());
         assertEquals("h2scope conform: --report pdf=x.pdf: unknown report kind pdf (use junit, json or html)\n", r.err());
     }
@@ -76,7 +64,7 @@ class ConformCommandTest {
             port = free.getLocalPort();
         }
         Path json = dir.resolve("r.json");
-        Run r = run("conform", "http://127.0.0.1:" + port + "/", "--report", "json=" + json);
+        CommandRun r = run("conform", "http://127.0.0.1:" + port + "/", "--report", "json=" + json);
         assertEquals(3, r.exit(), r.out() + r.err());
         assertTrue(r.out().contains("no connection to http://127.0.0.1:" + port + "/ reached the HTTP/2 handshake"), r.out());
         String report = java.nio.file.Files.readString(json);
@@ -85,47 +73,47 @@ class ConformCommandTest {
 
     @Test
     void sectionNamesFromTheListSelectCases() {
-        Run r = run("conform", "--section", "security", "--list");
+        CommandRun r = run("conform", "--section", "security", "--list");
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("security/rapid-reset"), r.out());
-        Run output = run("conform", "--section", "output", "--list");
+        CommandRun output = run("conform", "--section", "output", "--list");
         assertTrue(output.out().contains("output/8.2.1/field-names"), output.out());
     }
 
     @Test
     void maxInconclusiveOutOfRangeIsAUsageError() {
-        Run r = run("conform", "http://127.0.0.1:9/", "--max-inconclusive", "101");
+        CommandRun r = run("conform", "http://127.0.0.1:9/", "--max-inconclusive", "101");
         assertEquals(2, r.exit());
         assertEquals("h2scope conform: --max-inconclusive must be 0..100 (percent), got 101\n", r.err());
     }
 
     @Test
     void aSelectionOfNothingIsAUsageError() {
-        Run r = run("conform", "--section", "no-such-section", "--list");
+        CommandRun r = run("conform", "--section", "no-such-section", "--list");
         assertEquals(2, r.exit());
         assertTrue(r.err().startsWith("h2scope conform: --section no-such-section selects no case"), r.err());
         assertEquals(1, r.err().lines().count(), r.err());
-        Run prefix = run("conform", "--case", "http2/99", "--list");
+        CommandRun prefix = run("conform", "--case", "http2/99", "--list");
         assertEquals(2, prefix.exit());
     }
 
     @Test
     void versionOptionPrintsTheVersion() {
-        Run r = run("conform", "-V");
+        CommandRun r = run("conform", "-V");
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().startsWith("h2scope "), r.out());
     }
 
     @Test
     void aTimeoutThatIsNotADurationIsAUsageError() {
-        Run r = run("conform", "--timeout", "garbage", "http://127.0.0.1:9/");
+        CommandRun r = run("conform", "--timeout", "garbage", "http://127.0.0.1:9/");
         assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope conform: --timeout must be a duration such as 1s, 500ms or 2m, got 'garbage'\n", r.err());
     }
 
     @Test
     void aReportWithoutAKindIsAUsageErrorOnOneLine() {
-        Run r = run("conform", "--report", "results.json", "http://127.0.0.1:9/");
+        CommandRun r = run("conform", "--report", "results.json", "http://127.0.0.1:9/");
         assertEquals(2, r.exit(), r.err());
         assertEquals(1, r.err().lines().count(), r.err());
         assertTrue(r.err().startsWith("h2scope conform: ") && r.err().contains("KIND=PATH")
@@ -137,7 +125,7 @@ class ConformCommandTest {
         // the README's own example in a fresh clone: target/ does not exist yet
         Path junit = dir.resolve("target/h2.xml");
         Path html = dir.resolve("target/reports/h2.html");
-        Run r = run("conform", "--case", "http2/6.7/ping-is-acked", "--report", "junit=" + junit + ",html=" + html);
+        CommandRun r = run("conform", "--case", "http2/6.7/ping-is-acked", "--report", "junit=" + junit + ",html=" + html);
         assertEquals(0, r.exit(), r.out() + r.err());
         assertTrue(Files.readString(junit).contains("name=\"http2/6.7/ping-is-acked\""));
         assertTrue(Files.readString(html).contains("http2/6.7/ping-is-acked"));
@@ -146,7 +134,7 @@ class ConformCommandTest {
     @Test
     void aReportPathThatCannotBeWrittenIsAUsageErrorBeforeAnyCaseRuns(@TempDir Path dir) throws Exception {
         Path blocker = Files.writeString(dir.resolve("target"), "a file, not a folder");
-        Run r = run("conform", "--section", "6.7", "--report", "json=" + blocker.resolve("h2.json"));
+        CommandRun r = run("conform", "--section", "6.7", "--report", "json=" + blocker.resolve("h2.json"));
         assertEquals(2, r.exit(), r.out() + r.err());
         assertEquals("h2scope conform: --report json=" + blocker.resolve("h2.json") + ": cannot create folder " + blocker
                 + ": a file of that name is in the way", r.err().strip());

@@ -5,17 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
-import io.h2scope.cli.H2scopeCommand;
+import io.h2scope.cli.CommandRun;
 import io.h2scope.conformance.target.ContainerTarget;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code h2scope matrix} against h2scope's own server as a local process (docker-targets/h2scope: always available)
@@ -23,22 +20,13 @@ import picocli.CommandLine;
  */
 class MatrixCommandTest {
 
-    private record Run(int exit, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        CommandLine cli = H2scopeCommand.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
-        int exit = cli.execute(args);
-        return new Run(exit, out.toString(), err.toString());
+    private static CommandRun run(String... args) {
+        return CommandRun.of(args);
     }
 
     @Test
     void aMatrixOfOneServerInBothModesWritesTheThreeReportsAndEachRunsOwn(@TempDir Path dir) throws Exception {
-        Run r = run("matrix", "--targets", "h2scope", "--via", "local", "--both", "--section", "http2/6.7,http2/6.5",
+        CommandRun r = run("matrix", "--targets", "h2scope", "--via", "local", "--both", "--section", "http2/6.7,http2/6.5",
                 "--out", dir.toString());
         assertEquals(0, r.exit(), r.out() + r.err());
         assertTrue(r.out().contains("[1/2] h2scope h2c (local): PASSED"), r.out());
@@ -54,7 +42,7 @@ class MatrixCommandTest {
 
     @Test
     void anUnknownServerIsAUsageErrorThatListsTheKnownOnes(@TempDir Path dir) {
-        Run r = run("matrix", "--targets", "nginx,ngnix", "--out", dir.toString());
+        CommandRun r = run("matrix", "--targets", "nginx,ngnix", "--out", dir.toString());
         assertEquals(2, r.exit());
         assertTrue(r.err().contains("unknown target ngnix: known names are ") && r.err().contains("nginx"), r.err());
         assertEquals(1, r.err().lines().count(), r.err());
@@ -62,7 +50,7 @@ class MatrixCommandTest {
 
     @Test
     void aViaThatIsNeitherLocalNorDockerIsAUsageError(@TempDir Path dir) {
-        Run r = run("matrix", "--targets", "all", "--via", "podman", "--out", dir.toString());
+        CommandRun r = run("matrix", "--targets", "all", "--via", "podman", "--out", dir.toString());
         assertEquals(2, r.exit());
         assertTrue(r.err().contains("--via must be local, docker or auto"), r.err());
     }
@@ -71,7 +59,7 @@ class MatrixCommandTest {
     void aServerThatCannotStartIsAColumnNotRunAndExitsThree(@TempDir Path dir) throws Exception {
         // where an engine answers, docker:h2scope starts: that path is ContainerVersusLocalTest's
         assumeFalse(ContainerTarget.dockerAvailable(), "a Docker engine answers here, so docker:h2scope would start");
-        Run r = run("matrix", "--targets", "h2scope", "--via", "docker", "--section", "http2/6.7", "--out", dir.toString());
+        CommandRun r = run("matrix", "--targets", "h2scope", "--via", "docker", "--section", "http2/6.7", "--out", dir.toString());
         assertEquals(3, r.exit(), r.out() + r.err());
         assertTrue(r.out().contains("h2scope h2c (docker): not run: docker:h2scope: no Docker engine answers"), r.out());
         assertTrue(Files.readString(dir.resolve("matrix.md")).contains("not run: docker:h2scope"));

@@ -1,0 +1,38 @@
+package io.h2scope.cli.conform;
+
+import io.h2scope.conformance.peer.PeerOptions;
+import io.h2scope.conformance.runner.Selection;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import picocli.CommandLine.Option;
+
+/** The options that choose and judge cases, shared by {@code conform} and {@code matrix} (a picocli mixin). */
+public final class SuiteOptions {
+
+    @Option(names = "--section", paramLabel = "NAME", split = ",", description = "only cases of these sections and their "
+            + "subsections: a name --list shows (security, http2/6.5, hpack/5.2, output) or an RFC section number (6.5)")
+    List<String> sections = new ArrayList<>();
+
+    @Option(names = "--case", paramLabel = "PREFIX", split = ",", description = "only cases whose id starts with this, e.g. http2/6.7")
+    List<String> casePrefixes = new ArrayList<>();
+
+    @Option(names = "--strict", description = "demand exact behaviour (a close without GOAWAY fails) and run SHOULD-level cases")
+    boolean strict;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "1s", description = "per-case wait, e.g. 1s, 500ms (default ${DEFAULT-VALUE})")
+    String timeout;
+
+    @Option(names = "--parallel", paramLabel = "N", defaultValue = "4", description = "cases run at once against one server (default ${DEFAULT-VALUE})")
+    int parallel;
+
+    Selection selection() {
+        return new Selection(casePrefixes, sections);
+    }
+
+    /** The peer's options: the timeout and strictness given, certificates checked unless {@code insecure}. */
+    PeerOptions peer(boolean insecure) {
+        return PeerOptions.defaults().withTimeout(ConformCommand.parseDuration(timeout)).withStrict(strict).withInsecure(insecure);
+    }
+}
