@@ -100,12 +100,19 @@ public final class ConformanceRun {
                     listener.caseFinished(r);
                 }
             });
-            listener.finished(result.status() + ": " + result.counts());
+            StringBuilder summary = new StringBuilder("finished, ").append(result.status());
+            result.counts().forEach((outcome, n) -> summary.append(" · ").append(n).append(' ').append(outcome.label()));
+            listener.finished(summary.toString());
         } catch (TargetStartException e) {
             listener.failed(e.getMessage());
         } catch (RuntimeException e) {
             listener.failed("the run broke off: " + e);
         }
+    }
+
+    /** The listener (h2c or TLS) the run tests, once its target runs; null before. */
+    public Target target() {
+        return target;
     }
 
     /** The frames of a finished case of this run, as a source named by the case. */

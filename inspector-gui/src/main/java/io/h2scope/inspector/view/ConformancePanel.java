@@ -1,6 +1,7 @@
 package io.h2scope.inspector.view;
 
 import io.h2scope.conformance.runner.CaseResult;
+import io.h2scope.conformance.target.Target;
 import io.h2scope.conformance.target.TargetResolver;
 import io.h2scope.inspector.source.ConformanceRun;
 import io.h2scope.inspector.source.Inspection;
@@ -194,6 +195,11 @@ public final class ConformancePanel {
             }
         }
         status.setText("the case's exchange has no frames (see its evidence)");
+    }
+
+    /** The target of the latest run, once it runs. */
+    Target target() {
+        return current == null ? null : current.target();
     }
 
     public ListView<CaseResult> cases() {
