@@ -67,7 +67,9 @@ public final class ClientSource implements TraceSource {
                 List<TraceEvent> batch = new ArrayList<>();
                 batch.add(first);
                 queue.drainTo(batch);
-                target.events(batch);
+                if (!closed) {
+                    target.events(batch);
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -46,6 +46,7 @@ public final class ConformanceRun {
     private final List<String> sections;
     private final TargetResolver resolver;
     private volatile Target target;
+    private volatile RunningTarget running;
 
     /**
      * @param sections section names or RFC section numbers as {@code conform --section} takes them, separated by
@@ -85,14 +86,15 @@ public final class ConformanceRun {
     }
 
     private void run(Listener listener) {
-        try (RunningTarget running = resolver.start(targetName, tls, line -> { })) {
-            target = running.target(tls);
+        try (RunningTarget started = resolver.start(targetName, tls, line -> { })) {
+            running = started;
+            target = started.target(tls);
             List<Section> suite = Suites.all();
             RunConfig config = RunConfig.defaults(target).withSelection(new Selection(List.of(), sections));
             RunResult result = new SuiteRunner(config).run(suite, new RunListener() {
                 @Override
                 public void started(int caseCount) {
-                    listener.started(running.description(), caseCount);
+                    listener.started(started.description(), caseCount);
                 }
 
                 @Override
@@ -107,6 +109,17 @@ public final class ConformanceRun {
             listener.failed(e.getMessage());
         } catch (RuntimeException e) {
             listener.failed("the run broke off: " + e);
+        }
+    }
+
+    /**
+     * Stops the target the run started (a local process or a container must not outlive the window); the cases
+     * still to run then find nothing to connect to and the run ends soon. Idempotent.
+     */
+    public void stop() {
+        RunningTarget r = running;
+        if (r != null) {
+            r.close();
         }
     }
 

@@ -197,6 +197,13 @@ public final class ConformancePanel {
         status.setText("the case's exchange has no frames (see its evidence)");
     }
 
+    /** Stops the latest run's target (the window closes). */
+    public void stop() {
+        if (current != null) {
+            current.stop();
+        }
+    }
+
     /** The target of the latest run, once it runs. */
     Target target() {
         return current == null ? null : current.target();

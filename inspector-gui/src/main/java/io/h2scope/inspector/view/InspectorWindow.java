@@ -136,6 +136,7 @@ public final class InspectorWindow {
 
     public void stop() {
         refresh.stop();
+        conformance.stop();
         inspection.close();
     }
 }

@@ -59,6 +59,25 @@ class ExportTest {
     }
 
     @Test
+    void twoSourcesWithTheSameConnectionIdAreSavedAsTwoConnections() throws IOException {
+        Recording recording = new Recording();
+        recording.append(recording.addSource("first"), exchange);
+        recording.append(recording.addSource("second"), exchange);
+        Path file = dir.resolve("two.jsonl");
+        JsonlExport.save(recording, file);
+        List<TraceEvent> back = JsonlTraceReader.read(file);
+        assertEquals(2 * exchange.size(), back.size());
+        long first = exchange.get(0).connectionId();
+        assertTrue(back.subList(0, exchange.size()).stream().allMatch(e -> e.connectionId() == first));
+        long second = back.get(exchange.size()).connectionId();
+        assertTrue(second != first, "the second source's connection got an id of its own");
+        assertTrue(back.subList(exchange.size(), back.size()).stream().allMatch(e -> e.connectionId() == second));
+        String renumbered = TraceEventJson.write(back.get(exchange.size() + 5));
+        assertEquals(TraceEventJson.write(exchange.get(5)).replace("\"conn\":" + first + ",", "\"conn\":" + second + ","),
+                renumbered);
+    }
+
+    @Test
     void aFrameCopiedAsHexIsItsHeaderThenItsPayload() {
         PingFrame ping = PingFrame.of(0x0102030405060708L);
         FrameEvent event = new FrameEvent(1, 0, Direction.OUTBOUND, new FrameHeader(8, 6, 0, 0, true), ping,
