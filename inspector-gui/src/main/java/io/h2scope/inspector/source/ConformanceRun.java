@@ -43,18 +43,24 @@ public final class ConformanceRun {
 
     private final String targetName;
     private final boolean tls;
+    private final boolean insecure;
     private final List<String> sections;
     private final TargetResolver resolver;
     private volatile Target target;
     private volatile RunningTarget running;
 
     /**
+     * @param tls      for a named target: run over its TLS listener (a URL says by its scheme)
+     * @param insecure for a URL: trust any certificate (the embedded and docker-targets servers' certificates are
+     *                 self-signed, so a named target is always run so)
      * @param sections section names or RFC section numbers as {@code conform --section} takes them, separated by
      *                 commas or spaces; none selects the whole suite
      */
-    public ConformanceRun(String targetName, boolean tls, String sections, TargetResolver resolver) {
+    public ConformanceRun(String targetName, boolean tls, boolean insecure, String sections, TargetResolver resolver) {
         this.targetName = Objects.requireNonNull(targetName, "targetName").strip();
-        this.tls = tls;
+        boolean url = this.targetName.contains("://");
+        this.tls = url ? this.targetName.startsWith("https://") : tls;
+        this.insecure = insecure || !url;
         this.sections = Arrays.stream((sections == null ? "" : sections).split("[,\\s]+")).filter(s -> !s.isEmpty()).toList();
         this.resolver = Objects.requireNonNull(resolver, "resolver");
     }
@@ -90,7 +96,9 @@ public final class ConformanceRun {
             running = started;
             target = started.target(tls);
             List<Section> suite = Suites.all();
-            RunConfig config = RunConfig.defaults(target).withSelection(new Selection(List.of(), sections));
+            RunConfig defaults = RunConfig.defaults(target);
+            RunConfig config = defaults.withPeer(defaults.peer().withInsecure(insecure))
+                    .withSelection(new Selection(List.of(), sections));
             RunResult result = new SuiteRunner(config).run(suite, new RunListener() {
                 @Override
                 public void started(int caseCount) {

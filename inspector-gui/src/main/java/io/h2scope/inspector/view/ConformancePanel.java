@@ -22,6 +22,7 @@ import javafx.scene.control.ProgressBar;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -39,6 +40,7 @@ public final class ConformancePanel {
     private final BorderPane root = new BorderPane();
     private final TextField target = new TextField("embedded");
     private final CheckBox tls = new CheckBox("TLS");
+    private final CheckBox insecure = new CheckBox("insecure");
     private final TextField sections = new TextField("http2/6.7");
     private final Button run = new Button("Run");
     private final ProgressBar progress = new ProgressBar(0);
@@ -58,6 +60,10 @@ public final class ConformancePanel {
         target.setId("conformance-target");
         target.setPromptText("embedded, local:NAME, docker:NAME, NAME or a URL");
         tls.setId("conformance-tls");
+        tls.setTooltip(new Tooltip("a named target's TLS listener; a URL says by its scheme"));
+        insecure.setId("conformance-insecure");
+        insecure.setMnemonicParsing(false);
+        insecure.setTooltip(new Tooltip("a URL's server: trust any certificate (named targets always are)"));
         sections.setId("conformance-sections");
         sections.setPromptText("sections, e.g. http2/6.7 hpack 6.5 (empty: all)");
         run.setId("conformance-run");
@@ -91,7 +97,7 @@ public final class ConformancePanel {
         open.setDisable(true);
         open.setOnAction(e -> openSelected());
 
-        HBox form = new HBox(6, label("Target"), target, tls, label("Sections"), sections, run, progress, status);
+        HBox form = new HBox(6, label("Target"), target, tls, insecure, label("Sections"), sections, run, progress, status);
         HBox.setHgrow(sections, Priority.ALWAYS);
         form.setPadding(new Insets(8));
         BorderPane right = new BorderPane(evidence);
@@ -115,7 +121,8 @@ public final class ConformancePanel {
 
     /** FX thread: checks the choice, then starts the run; a bad target or section is said in the status line. */
     public void run() {
-        ConformanceRun next = new ConformanceRun(target.getText(), tls.isSelected(), sections.getText(), resolver);
+        ConformanceRun next = new ConformanceRun(target.getText(), tls.isSelected(), insecure.isSelected(),
+                sections.getText(), resolver);
         try {
             next.check();
         } catch (IllegalArgumentException e) {

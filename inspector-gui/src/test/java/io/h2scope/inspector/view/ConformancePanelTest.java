@@ -104,6 +104,20 @@ class ConformancePanelTest {
     }
 
     @Test
+    void theEmbeddedServerOverTlsIsRunWithItsSelfSignedCertificateTrusted(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            robot.lookup("#conformance-sections").queryAs(TextField.class).setText("http2/6.7");
+            robot.lookup("#conformance-tls").queryAs(javafx.scene.control.CheckBox.class).setSelected(true);
+            window.conformance().run();
+        });
+        Label status = robot.lookup("#conformance-status").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> status.getText().startsWith("finished"));
+        assertTrue(window.conformance().target().tls());
+        assertTrue(window.conformance().cases().getItems().stream().allMatch(r -> r.verdict().outcome().passed()),
+                status.getText());
+    }
+
+    @Test
     void aSectionThatDoesNotExistIsSaidInOneLine(FxRobot robot) {
         robot.interact(() -> {
             robot.lookup("#conformance-sections").queryAs(TextField.class).setText("http2/99");
