@@ -2,6 +2,7 @@ package io.h2scope.conformance.peer;
 
 import io.h2scope.conformance.target.Target;
 import io.h2scope.engine.frame.Frame;
+import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.FrameSizes;
 import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.frame.GoAwayFrame;
@@ -17,6 +18,9 @@ import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.HpackEncoder;
 import io.h2scope.engine.settings.SettingId;
 import io.h2scope.engine.trace.FrameDescriber;
+import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.engine.trace.model.ViolationReceived;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -33,6 +37,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongFunction;
 
 /**
  * The scripted raw peer the cases drive: a client that can send anything (valid frames, broken
@@ -44,7 +50,8 @@ import java.util.OptionalLong;
  * (RFC9113 §6.5.3) and the target's PINGs get a PING ACK (RFC9113 §6.7). A target's PING is
  * therefore never mistaken for the answer to ours (h2spec takes the first PING it sees).
  *
- * <p>Every frame both ways is kept, time-stamped, in {@link #trace()}: the evidence of a verdict.
+ * <p>Every frame both ways is kept, time-stamped, in {@link #trace()}: the evidence of a verdict, each frame also
+ * as a trace event of this peer's {@link #connectionId()} (no windows or stream states: the peer tracks none).
  * Blocking sockets; one thread per peer; not thread-safe.
  */
 public final class Peer implements AutoCloseable {
@@ -52,6 +59,9 @@ public final class Peer implements AutoCloseable {
     /** RFC9113 §3.4: the client connection preface. */
     public static final byte[] PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
+    private static final AtomicLong CONNECTION_IDS = new AtomicLong();
+
+    private final long connectionId = CONNECTION_IDS.incrementAndGet();
     private final Target target;
     private final PeerOptions options;
     private final Socket socket;
@@ -112,6 +122,11 @@ public final class Peer implements AutoCloseable {
             Connector.closeQuietly(socket);
             throw new HandshakeException(HandshakeException.Kind.CONNECT, "cannot use the socket: " + e.getMessage(), e);
         }
+    }
+
+    /** Unique in this JVM: the trace events of two peers (a case's and its liveness probe's) never share one. */
+    public long connectionId() {
+        return connectionId;
     }
 
     public Target target() {
@@ -202,7 +217,8 @@ public final class Peer implements AutoCloseable {
         }
         sentOnStream(frame.streamId());
         trackBlock(frame.typeCode(), frame.flags());
-        write(FrameWriter.encode(frame), Direction.OUT, FrameDescriber.line(frame));
+        write(FrameWriter.encode(frame), Direction.OUT, FrameDescriber.line(frame),
+                frameEvent(Direction.OUT, FrameHeader.of(frame), frame, List.of()));
     }
 
     private void trackBlock(int typeCode, int flags) {
@@ -235,7 +251,27 @@ public final class Peer implements AutoCloseable {
         byte[] bytes = RawFrameWriter.frame(lengthField, typeCode, flags, streamId, reservedBit, payload);
         sentOnStream(streamId);
         trackBlock(typeCode, flags);
-        write(bytes, Direction.OUT, describeRaw(bytes, lengthField == payload.length));
+        boolean truthfulLength = lengthField == payload.length;
+        Frame parsed = truthfulLength ? parseBack(bytes) : null;
+        write(bytes, Direction.OUT, describeRaw(bytes, truthfulLength), parsed == null ? null
+                : frameEvent(Direction.OUT, new FrameHeader(payload.length, typeCode, flags, streamId, reservedBit),
+                        parsed, List.of()));
+    }
+
+    /** The frame {@code bytes} hold when the lenient reader takes them as one whole valid frame, else null. */
+    private static Frame parseBack(byte[] bytes) {
+        Frame[] frame = new Frame[1];
+        FrameReader.lenient(FrameSizes.MAX_FRAME_SIZE_LIMIT).read(ByteBuffer.wrap(bytes), new FrameHandler() {
+            @Override
+            public void onFrame(Frame f) {
+                frame[0] = f;
+            }
+
+            @Override
+            public void onViolation(io.h2scope.engine.frame.FrameHeader header, Violation violation) {
+            }
+        });
+        return frame[0];
     }
 
     /** Sends bytes as given (half a frame, garbage, an invalid preface). */
@@ -354,12 +390,14 @@ public final class Peer implements AutoCloseable {
     private void onEvent(PeerEvent event) {
         if (event instanceof PeerEvent.FrameReceived f) {
             String headers = f.headers() == null ? "" : " headers=" + f.headers();
-            record(Direction.IN, FrameDescriber.line(f.frame()) + headers);
+            record(Direction.IN, FrameDescriber.line(f.frame()) + headers, frameEvent(Direction.IN,
+                    FrameHeader.of(f.frame()), f.frame(), f.headers() == null ? List.of() : f.headers()));
             answer(f.frame());
             monitor.onFrame(f.frame(), f.headers());
         } else if (event instanceof PeerEvent.PeerViolation v) {
             record(Direction.IN, FrameType.nameOf(v.header().typeCode()) + " stream=" + v.header().streamId()
-                    + " length=" + v.header().length() + " BREAKS " + v.violation());
+                    + " length=" + v.header().length() + " BREAKS " + v.violation(),
+                    nanos -> new ViolationReceived(connectionId, nanos, v.header(), v.violation()));
             monitor.onBrokenFrame(v.header(), v.violation());
         } else if (event instanceof PeerEvent.Http1Response h) {
             record(Direction.IN, "HTTP/1 answer: " + h.statusLine());
@@ -430,17 +468,34 @@ public final class Peer implements AutoCloseable {
     }
 
     private void record(Direction direction, String text) {
+        record(direction, text, null);
+    }
+
+    /** {@code event} makes the entry's trace event from its time stamp; null for a line without one. */
+    private void record(Direction direction, String text, LongFunction<TraceEvent> event) {
         synchronized (trace) {
             if (trace.size() >= MAX_TRACE_ENTRIES) {
                 traceDropped++;
                 return;
             }
-            trace.add(new TraceEntry(System.nanoTime() - startNanos, direction, text));
+            long nanos = System.nanoTime() - startNanos;
+            trace.add(new TraceEntry(nanos, direction, text, event == null ? null : event.apply(nanos)));
         }
     }
 
+    private LongFunction<TraceEvent> frameEvent(Direction direction, FrameHeader header, Frame frame,
+            List<HeaderField> headers) {
+        io.h2scope.engine.trace.model.Direction way = direction == Direction.IN
+                ? io.h2scope.engine.trace.model.Direction.INBOUND : io.h2scope.engine.trace.model.Direction.OUTBOUND;
+        return nanos -> new FrameEvent(connectionId, nanos, way, header, frame, headers, -1, -1, -1, -1, null);
+    }
+
     private void write(byte[] bytes, Direction direction, String description) {
-        record(direction, description);
+        write(bytes, direction, description, null);
+    }
+
+    private void write(byte[] bytes, Direction direction, String description, LongFunction<TraceEvent> event) {
+        record(direction, description, event);
         try {
             out.write(bytes);
             out.flush();

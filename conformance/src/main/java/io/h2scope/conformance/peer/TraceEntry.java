@@ -1,5 +1,6 @@
 package io.h2scope.conformance.peer;
 
+import io.h2scope.engine.trace.model.TraceEvent;
 import java.util.Locale;
 
 /**
@@ -9,8 +10,16 @@ import java.util.Locale;
  * @param nanos     nanoseconds since the peer connected
  * @param direction sent, received or note
  * @param text      the frame as {@code FrameDescriber.line} prints it, or the note
+ * @param event     the same frame as a trace event ({@code FrameEvent}, or {@code ViolationReceived} for a broken
+ *                  frame from the target) with the peer's connection id, so the inspector can show the exchange;
+ *                  null for notes and for octets that are no whole frame (raw bytes, a batch, the preface)
  */
-public record TraceEntry(long nanos, Direction direction, String text) {
+public record TraceEntry(long nanos, Direction direction, String text, TraceEvent event) {
+
+    /** A line with no trace event behind it. */
+    public TraceEntry(long nanos, Direction direction, String text) {
+        this(nanos, direction, text, null);
+    }
 
     /**
      * E.g. {@code +0.004213s << SETTINGS      stream=0 length=0 flags=ACK}: microseconds, because

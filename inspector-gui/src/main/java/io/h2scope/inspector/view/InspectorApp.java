@@ -5,6 +5,7 @@ import io.h2scope.inspector.source.TraceSource;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiConsumer;
 
 import javafx.application.Application;
 import javafx.scene.Scene;
@@ -17,12 +18,19 @@ import javafx.stage.Stage;
 public final class InspectorApp extends Application {
 
     private static final AtomicReference<List<TraceSource>> STARTING = new AtomicReference<>(List.of());
+    private static final AtomicReference<BiConsumer<InspectorWindow, Stage>> WHEN_SHOWN = new AtomicReference<>((w, s) -> { });
 
     private InspectorWindow window;
 
     /** Opens the window over {@code sources} and returns when it is closed. */
     public static void launch(List<TraceSource> sources) {
+        launch(sources, (w, s) -> { });
+    }
+
+    /** Like {@link #launch(List)}; {@code whenShown} runs on the FX thread once the sources are open (the screenshots). */
+    static void launch(List<TraceSource> sources, BiConsumer<InspectorWindow, Stage> whenShown) {
         STARTING.set(List.copyOf(sources));
+        WHEN_SHOWN.set(whenShown);
         Application.launch(InspectorApp.class);
     }
 
@@ -37,6 +45,7 @@ public final class InspectorApp extends Application {
         for (TraceSource s : STARTING.get()) {
             inspection.open(s);
         }
+        WHEN_SHOWN.get().accept(window, stage);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.h2scope.inspector.view;
 
+import io.h2scope.conformance.target.TargetResolver;
 import io.h2scope.inspector.source.Inspection;
 
 import javafx.application.Platform;
@@ -29,6 +30,9 @@ public final class InspectorWindow {
     private final BorderPane root = new BorderPane();
     private final Selection selection = new Selection();
     private final TabPane below = new TabPane();
+    private final ExportActions exports;
+    private final ClientPanel client;
+    private final ConformancePanel conformance;
     private String lastNotice; // FX thread
 
     public InspectorWindow(Inspection inspection) {
@@ -37,6 +41,7 @@ public final class InspectorWindow {
         this.frames = new FramesView(inspection.recording());
         status.setId("status");
         status.setMnemonicParsing(false);
+        exports = new ExportActions(inspection.recording(), selection, root, this::say);
         root.setTop(menus());
         below.setId("views");
         below.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
@@ -45,6 +50,10 @@ public final class InspectorWindow {
         split.setDividerPositions(0.55);
         root.setCenter(split);
         root.setBottom(status);
+        client = new ClientPanel(inspection);
+        addView("Client", client.node());
+        conformance = new ConformancePanel(inspection, selection, TargetResolver.standard());
+        addView("Conformance", conformance.node());
         refresh.onGrowth(count -> {
             frames.catchUp();
             showStatus();
@@ -53,6 +62,12 @@ public final class InspectorWindow {
             lastNotice = n.source() + ": " + n.text();
             showStatus();
         }));
+    }
+
+    /** FX thread: a line of the window's own (an export done, a copy made) in the status line. */
+    void say(String line) {
+        lastNotice = line;
+        showStatus();
     }
 
     /** Counts first, then the latest thing a source said (an error stays readable next to what was kept). */
@@ -65,7 +80,8 @@ public final class InspectorWindow {
     private MenuBar menus() {
         MenuItem quit = new MenuItem("Quit");
         quit.setOnAction(e -> Platform.exit());
-        return new MenuBar(new Menu("File", null, quit));
+        return new MenuBar(new Menu("File", null, exports.saveJsonl(), exports.exportPcapng(), quit),
+                new Menu("Edit", null, exports.copyHex()));
     }
 
     /** Adds a view below the frame list, as a tab named {@code title} (its id: "tab-" and the title in lower case). */
@@ -74,6 +90,23 @@ public final class InspectorWindow {
         tab.setId("tab-" + title.toLowerCase().replace(' ', '-'));
         below.getTabs().add(tab);
         return tab;
+    }
+
+    public ClientPanel client() {
+        return client;
+    }
+
+    public ConformancePanel conformance() {
+        return conformance;
+    }
+
+    ExportActions exports() {
+        return exports;
+    }
+
+    /** The tabs below the frame list, in order (the screenshot script takes each). */
+    public TabPane views() {
+        return below;
     }
 
     public Selection selection() {
@@ -103,6 +136,7 @@ public final class InspectorWindow {
 
     public void stop() {
         refresh.stop();
+        conformance.stop();
         inspection.close();
     }
 }

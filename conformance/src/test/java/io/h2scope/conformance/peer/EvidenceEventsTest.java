@@ -1,0 +1,72 @@
+package io.h2scope.conformance.peer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.h2scope.conformance.runner.CaseResult;
+import io.h2scope.conformance.runner.RunConfig;
+import io.h2scope.conformance.runner.RunResult;
+import io.h2scope.conformance.runner.Selection;
+import io.h2scope.conformance.runner.SuiteRunner;
+import io.h2scope.conformance.suite.Suites;
+import io.h2scope.conformance.target.RunningTarget;
+import io.h2scope.conformance.target.Target;
+import io.h2scope.conformance.target.TargetResolver;
+import io.h2scope.engine.frame.FrameType;
+import io.h2scope.engine.frame.GoAwayFrame;
+import io.h2scope.engine.trace.model.ConnectionClosed;
+import io.h2scope.engine.trace.model.ConnectionOpened;
+import io.h2scope.engine.trace.model.Direction;
+import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.model.TraceEvent;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.Test;
+
+class EvidenceEventsTest {
+
+    /** http2/6.7/nonzero-stream-id: a PING on stream 1 must end in GOAWAY PROTOCOL_ERROR; a liveness probe follows. */
+    @Test
+    void anErrorCaseBecomesTheCaseConnectionAndTheProbeConnectionWithTheirFrames() throws Exception {
+        try (RunningTarget running = TargetResolver.standard().start("embedded", false, line -> { })) {
+            Target target = running.target(false);
+            RunResult run = new SuiteRunner(RunConfig.defaults(target).withSelection(
+                    new Selection(List.of("http2/6.7/nonzero-stream-id"), List.of()))).run(Suites.all(), new io.h2scope.conformance.runner.RunListener() { });
+            CaseResult result = run.results().get(0);
+            List<TraceEvent> events = EvidenceEvents.of(result.evidence(), target);
+
+            List<Long> connections = events.stream().map(TraceEvent::connectionId).distinct().toList();
+            assertEquals(2, connections.size(), "the case's connection and the liveness probe's: " + events);
+            for (long id : connections) {
+                List<TraceEvent> own = events.stream().filter(e -> e.connectionId() == id).toList();
+                assertInstanceOf(ConnectionOpened.class, own.get(0));
+                assertInstanceOf(ConnectionClosed.class, own.get(own.size() - 1));
+                long framesSent = own.stream().filter(e -> e instanceof FrameEvent f && f.direction() == Direction.OUTBOUND).count();
+                assertEquals(framesSent, ((ConnectionClosed) own.get(own.size() - 1)).framesSent());
+            }
+            long frames = events.stream().filter(e -> e instanceof FrameEvent).count();
+            long entriesWithFrames = result.evidence().stream().filter(e -> e.event() instanceof FrameEvent).count();
+            assertEquals(entriesWithFrames, frames);
+
+            List<FrameEvent> caseFrames = events.stream().filter(e -> e.connectionId() == connections.get(0))
+                    .filter(e -> e instanceof FrameEvent).map(e -> (FrameEvent) e).toList();
+            assertTrue(caseFrames.stream().anyMatch(f -> f.direction() == Direction.OUTBOUND
+                    && f.frame().type() == FrameType.SETTINGS), describe(caseFrames));
+            // a PING on stream 1 has no frame record (PING carries no stream id): it stays a line of text only
+            assertTrue(result.evidence().stream().anyMatch(e -> e.direction() == io.h2scope.conformance.peer.Direction.OUT
+                    && e.text().startsWith("PING") && e.event() == null), result.evidenceText());
+            assertTrue(caseFrames.stream().anyMatch(f -> f.direction() == Direction.INBOUND
+                    && f.frame() instanceof GoAwayFrame g && g.errorCode() == 1), describe(caseFrames));
+            ConnectionClosed closed = (ConnectionClosed) events.stream()
+                    .filter(e -> e.connectionId() == connections.get(0) && e instanceof ConnectionClosed).findFirst().orElseThrow();
+            assertEquals(ConnectionClosed.Cause.GOAWAY_RECEIVED, closed.cause());
+        }
+    }
+
+    private static String describe(List<FrameEvent> frames) {
+        return frames.stream().map(f -> f.direction() + " " + f.header()).collect(Collectors.joining(", "));
+    }
+}

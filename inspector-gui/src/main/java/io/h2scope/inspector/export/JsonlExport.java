@@ -1,0 +1,68 @@
+package io.h2scope.inspector.export;
+
+import io.h2scope.engine.trace.jsonl.TraceEventJson;
+import io.h2scope.inspector.model.ConnectionHistory;
+import io.h2scope.inspector.model.Recording;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Saves a recording as a JSONL trace (docs/TRACE_FORMAT.md, the engine's {@link TraceEventJson}): every event up to
+ * the count read when saving starts, in recording order, so the file opens again as the same events. Connections of
+ * different sources that share an id (two recordings both have connection 1) get ids of their own in the file, else
+ * they would read back as one connection; every other connection keeps its id.
+ */
+public final class JsonlExport {
+
+    private JsonlExport() {
+    }
+
+    /** Writes {@code path} (replacing it) and returns how many events went in. */
+    public static int save(Recording recording, Path path) throws IOException {
+        int count = recording.eventCount();
+        long[] savedIds = savedIds(recording.connections());
+        try (BufferedWriter out = Files.newBufferedWriter(path, StandardCharsets.US_ASCII)) {
+            for (int i = 0; i < count; i++) {
+                ConnectionHistory connection = recording.connectionOf(i);
+                String line = TraceEventJson.write(recording.event(i));
+                long id = savedIds[connection.ordinal()];
+                out.write(id == connection.key().connectionId() ? line : withConnection(line, connection.key().connectionId(), id));
+                out.write('\n');
+            }
+        }
+        return count;
+    }
+
+    /** Per connection ordinal: the id it is saved under (its own unless an earlier connection has it already). */
+    private static long[] savedIds(List<ConnectionHistory> connections) {
+        long[] ids = new long[connections.size()];
+        Set<Long> taken = new HashSet<>();
+        connections.forEach(c -> taken.add(c.key().connectionId()));
+        Map<Long, Integer> firstWith = new HashMap<>();
+        long next = taken.stream().mapToLong(Long::longValue).max().orElse(0) + 1;
+        for (ConnectionHistory c : connections) {
+            long id = c.key().connectionId();
+            ids[c.ordinal()] = firstWith.putIfAbsent(id, c.ordinal()) == null ? id : next++;
+        }
+        return ids;
+    }
+
+    /** Every line of the format begins {"v":..,"kind":"..","conn":ID: the one place the id is said. */
+    private static String withConnection(String line, long from, long to) {
+        String was = ",\"conn\":" + from + ",";
+        int at = line.indexOf(was);
+        if (at < 0) {
+            throw new IllegalStateException("a trace line without \"conn\": " + line);
+        }
+        return line.substring(0, at) + ",\"conn\":" + to + "," + line.substring(at + was.length());
+    }
+}

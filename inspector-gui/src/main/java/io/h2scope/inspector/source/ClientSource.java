@@ -1,0 +1,145 @@
+package io.h2scope.inspector.source;
+
+import io.h2scope.engine.client.H2Client;
+import io.h2scope.engine.client.H2Response;
+import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.TraceEvent;
+
+import java.net.http.HttpResponse.BodyHandlers;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The inspector's own client: requests go out on an engine {@link H2Client} whose trace sink hands every event to a
+ * queue; one delivery thread passes what has queued up to the {@link SourceSink} as a batch, so the connection's
+ * thread only enqueues. The client keeps one connection per authority open between requests (no idle timeout); a
+ * request that asks for another transport or trust setting gets a new client, the old one goes away with a GOAWAY.
+ */
+public final class ClientSource implements TraceSource {
+
+    /** What came back, for the panel. */
+    public record Response(int status, String headers, String body, long connectionCount) {
+    }
+
+    private static final int MAX_BODY_SHOWN = 64 * 1024;
+
+    private final LinkedBlockingQueue<TraceEvent> queue = new LinkedBlockingQueue<>();
+    private final TraceSink sink = new TraceSink() {
+        @Override
+        public void onEvent(TraceEvent event) {
+            queue.add(event);
+        }
+
+        @Override
+        public boolean wantsHpackDetail() {
+            return true;
+        }
+    };
+    private volatile boolean closed;
+    private Thread delivery;
+    private H2Client client; // guarded by this
+    private ClientRequest.Transport clientTransport;
+    private boolean clientInsecure;
+
+    @Override
+    public String name() {
+        return "client";
+    }
+
+    @Override
+    public void start(SourceSink target) {
+        delivery = new Thread(() -> deliver(target), "h2scope-inspector-client-trace");
+        delivery.setDaemon(true);
+        delivery.start();
+    }
+
+    private void deliver(SourceSink target) {
+        try {
+            while (!closed) {
+                TraceEvent first = queue.poll(100, TimeUnit.MILLISECONDS);
+                if (first == null) {
+                    continue;
+                }
+                List<TraceEvent> batch = new ArrayList<>();
+                batch.add(first);
+                queue.drainTo(batch);
+                if (!closed) {
+                    target.events(batch);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Sends {@code request} on the kept connection (opened on first use); completes off the FX thread.
+     *
+     * @throws IllegalArgumentException when the request is not valid (the message says why, in one line)
+     */
+    public CompletableFuture<Response> send(ClientRequest request) {
+        var engineRequest = request.toRequest();
+        H2Client c = clientFor(request);
+        return c.sendAsync(engineRequest, BodyHandlers.ofString()).thenApply(r -> response(r, c));
+    }
+
+    private static Response response(H2Response<String> r, H2Client c) {
+        StringBuilder headers = new StringBuilder();
+        r.headers().forEach(h -> headers.append(h.name()).append(": ").append(h.value()).append('\n'));
+        String body = r.body();
+        if (body.length() > MAX_BODY_SHOWN) {
+            body = body.substring(0, MAX_BODY_SHOWN) + "\n... (" + (r.body().length() - MAX_BODY_SHOWN) + " more characters)";
+        }
+        return new Response(r.status(), headers.toString(), body, c.connectionCount());
+    }
+
+    private synchronized H2Client clientFor(ClientRequest request) {
+        if (closed) {
+            throw new IllegalStateException("the client source is closed");
+        }
+        if (client != null && clientTransport == request.transport() && clientInsecure == request.insecure()) {
+            return client;
+        }
+        if (client != null) {
+            client.close();
+        }
+        H2Client.Builder b = H2Client.newBuilder().maxConnectionsPerAuthority(1).maxRetries(0)
+                .idleTimeout(Duration.ZERO).h2cUpgrade(request.transport() == ClientRequest.Transport.H2C_UPGRADE)
+                .traceSink(sink);
+        if (request.insecure()) {
+            b.insecure();
+        }
+        client = b.build();
+        clientTransport = request.transport();
+        clientInsecure = request.insecure();
+        return client;
+    }
+
+    /** Connections the current client has open (0 before the first request). */
+    public synchronized int connectionCount() {
+        return client == null ? 0 : client.connectionCount();
+    }
+
+    @Override
+    public void close() {
+        H2Client c;
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            c = client;
+            client = null;
+        }
+        if (c != null) {
+            c.close();
+        }
+        if (delivery != null) {
+            delivery.interrupt();
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package io.h2scope.inspector.view;
+
+import io.h2scope.inspector.source.ClientRequest;
+import io.h2scope.inspector.source.ClientSource;
+import io.h2scope.inspector.source.Inspection;
+
+import java.util.concurrent.CompletionException;
+
+import javafx.application.Platform;
+import javafx.geometry.Insets;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+
+/**
+ * The inspector's own HTTP/2 client: URL, method, headers, body, transport and trust; Send puts the request on the
+ * kept connection of a {@link ClientSource} (opened in the window's inspection on first use), whose frames appear in
+ * the other views as they happen; the response's status, headers and body are shown here.
+ */
+public final class ClientPanel {
+
+    private final Inspection inspection;
+    private final GridPane root = new GridPane();
+    private final TextField url = new TextField("http://127.0.0.1:8080/");
+    private final ComboBox<String> method = new ComboBox<>();
+    private final TextArea headers = new TextArea();
+    private final TextArea body = new TextArea();
+    private final ChoiceBox<ClientRequest.Transport> transport = new ChoiceBox<>();
+    private final CheckBox insecure = new CheckBox("insecure (trust any certificate)");
+    private final Button send = new Button("Send");
+    private final Label status = new Label("");
+    private final TextArea response = new TextArea();
+    private ClientSource source; // FX thread
+
+    public ClientPanel(Inspection inspection) {
+        this.inspection = inspection;
+        url.setId("client-url");
+        method.setId("client-method");
+        method.setEditable(true);
+        method.getItems().addAll("GET", "POST", "PUT", "DELETE", "HEAD", "OPTIONS", "PATCH");
+        method.setValue("GET");
+        headers.setId("client-headers");
+        headers.setPromptText("name: value, one a line");
+        headers.setPrefRowCount(3);
+        body.setId("client-body");
+        body.setPromptText("request body (none when empty)");
+        body.setPrefRowCount(3);
+        transport.setId("client-transport");
+        transport.getItems().addAll(ClientRequest.Transport.values());
+        transport.setValue(ClientRequest.Transport.H2C);
+        insecure.setId("client-insecure");
+        insecure.setMnemonicParsing(false);
+        send.setId("client-send");
+        send.setMnemonicParsing(false);
+        send.setDefaultButton(true);
+        send.setOnAction(e -> send());
+        status.setId("client-status");
+        status.setMnemonicParsing(false);
+        response.setId("client-response");
+        response.setEditable(false);
+        response.setPrefRowCount(6);
+
+        root.setHgap(6);
+        root.setVgap(6);
+        root.setPadding(new Insets(8));
+        ColumnConstraints labels = new ColumnConstraints();
+        ColumnConstraints fields = new ColumnConstraints();
+        fields.setHgrow(Priority.ALWAYS);
+        root.getColumnConstraints().addAll(labels, fields);
+        HBox line = new HBox(6, method, url, transport, insecure, send);
+        HBox.setHgrow(url, Priority.ALWAYS);
+        root.addRow(0, label("Request"), line);
+        root.addRow(1, label("Headers"), headers);
+        root.addRow(2, label("Body"), body);
+        root.addRow(3, label("Response"), status);
+        root.add(response, 1, 4);
+        GridPane.setVgrow(response, Priority.ALWAYS);
+    }
+
+    private static Label label(String text) {
+        Label l = new Label(text);
+        l.setMnemonicParsing(false);
+        return l;
+    }
+
+    /** FX thread: sends what the fields say; a bad field is reported in the status line. */
+    public void send() {
+        ClientRequest request = new ClientRequest(url.getText(), method.getEditor().getText(), headers.getText(),
+                body.getText(), transport.getValue(), insecure.isSelected());
+        if (source == null) {
+            source = new ClientSource();
+            inspection.open(source);
+        }
+        try {
+            source.send(request).whenComplete((r, error) -> Platform.runLater(() -> {
+                if (error != null) {
+                    Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+                    status.setText("no response: " + cause.getMessage());
+                } else {
+                    status.setText(r.status() + " · " + r.body().length() + " characters · " + r.connectionCount()
+                            + (r.connectionCount() == 1 ? " connection" : " connections") + " open");
+                    response.setText(r.headers() + "\n" + r.body());
+                }
+                send.setDisable(false);
+            }));
+            send.setDisable(true);
+            status.setText("sending " + request.method() + " " + request.url() + " ...");
+        } catch (IllegalArgumentException | IllegalStateException | java.io.UncheckedIOException e) {
+            status.setText(e.getMessage());
+        }
+    }
+
+    /** The client behind the panel, once a request was sent (tests check the kept connection). */
+    public ClientSource source() {
+        return source;
+    }
+
+    public Node node() {
+        return root;
+    }
+}

@@ -1,0 +1,226 @@
+package io.h2scope.inspector.view;
+
+import io.h2scope.conformance.runner.CaseResult;
+import io.h2scope.conformance.target.Target;
+import io.h2scope.conformance.target.TargetResolver;
+import io.h2scope.inspector.source.ConformanceRun;
+import io.h2scope.inspector.source.Inspection;
+
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.function.IntConsumer;
+
+import javafx.application.Platform;
+import javafx.geometry.Insets;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+
+/**
+ * A conformance run from the window: a target (embedded, local:NAME, docker:NAME, NAME or a URL) and sections, Run,
+ * progress, each case's verdict in a list, and for the chosen case its evidence as text and "Open exchange", which
+ * puts the case's frames into the recording (a source of their own) and selects the first of them in the views.
+ */
+public final class ConformancePanel {
+
+    private final Inspection inspection;
+    private final Selection selection;
+    private final TargetResolver resolver;
+    private final BorderPane root = new BorderPane();
+    private final TextField target = new TextField("embedded");
+    private final CheckBox tls = new CheckBox("TLS");
+    private final CheckBox insecure = new CheckBox("insecure");
+    private final TextField sections = new TextField("http2/6.7");
+    private final Button run = new Button("Run");
+    private final ProgressBar progress = new ProgressBar(0);
+    private final Label status = new Label();
+    private final ListView<CaseResult> cases = new ListView<>();
+    private final TextArea evidence = new TextArea();
+    private final Button open = new Button("Open exchange");
+    /** A case whose exchange was opened -> the recording's source number of it. */
+    private final Map<CaseResult, Integer> opened = new IdentityHashMap<>();
+    private ConformanceRun current; // FX thread
+    private int planned;
+
+    public ConformancePanel(Inspection inspection, Selection selection, TargetResolver resolver) {
+        this.inspection = inspection;
+        this.selection = selection;
+        this.resolver = resolver;
+        target.setId("conformance-target");
+        target.setPromptText("embedded, local:NAME, docker:NAME, NAME or a URL");
+        tls.setId("conformance-tls");
+        tls.setTooltip(new Tooltip("a named target's TLS listener; a URL says by its scheme"));
+        insecure.setId("conformance-insecure");
+        insecure.setMnemonicParsing(false);
+        insecure.setTooltip(new Tooltip("a URL's server: trust any certificate (named targets always are)"));
+        sections.setId("conformance-sections");
+        sections.setPromptText("sections, e.g. http2/6.7 hpack 6.5 (empty: all)");
+        run.setId("conformance-run");
+        run.setMnemonicParsing(false);
+        run.setOnAction(e -> run());
+        progress.setId("conformance-progress");
+        status.setId("conformance-status");
+        status.setMnemonicParsing(false);
+        cases.setId("conformance-cases");
+        cases.setCellFactory(list -> new ListCell<>() {
+            @Override
+            protected void updateItem(CaseResult r, boolean empty) {
+                super.updateItem(r, empty);
+                setMnemonicParsing(false);
+                setText(empty || r == null ? null : line(r));
+            }
+        });
+        cases.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
+            evidence.setText(now == null ? "" : now.verdict() + "\n\n" + now.evidenceText());
+            open.setDisable(now == null);
+        });
+        cases.setOnMouseClicked(e -> {
+            if (e.getClickCount() == 2) {
+                openSelected();
+            }
+        });
+        evidence.setId("conformance-evidence");
+        evidence.setEditable(false);
+        open.setId("conformance-open");
+        open.setMnemonicParsing(false);
+        open.setDisable(true);
+        open.setOnAction(e -> openSelected());
+
+        HBox form = new HBox(6, label("Target"), target, tls, insecure, label("Sections"), sections, run, progress, status);
+        HBox.setHgrow(sections, Priority.ALWAYS);
+        form.setPadding(new Insets(8));
+        BorderPane right = new BorderPane(evidence);
+        right.setTop(open);
+        SplitPane split = new SplitPane(cases, right);
+        split.setDividerPositions(0.45);
+        root.setTop(form);
+        root.setCenter(split);
+    }
+
+    /** "PASS  http2/6.7/ping-is-acked  (a PING ACK with the same payload)". */
+    static String line(CaseResult r) {
+        return r.verdict().outcome().label() + "  " + r.definition().id() + "  (" + r.verdict().actual() + ")";
+    }
+
+    private static Label label(String text) {
+        Label l = new Label(text);
+        l.setMnemonicParsing(false);
+        return l;
+    }
+
+    /** FX thread: checks the choice, then starts the run; a bad target or section is said in the status line. */
+    public void run() {
+        ConformanceRun next = new ConformanceRun(target.getText(), tls.isSelected(), insecure.isSelected(),
+                sections.getText(), resolver);
+        try {
+            next.check();
+        } catch (IllegalArgumentException e) {
+            status.setText(e.getMessage());
+            return;
+        }
+        current = next;
+        cases.getItems().clear();
+        progress.setProgress(ProgressBar.INDETERMINATE_PROGRESS);
+        status.setText("starting " + target.getText() + " ...");
+        run.setDisable(true);
+        ConformanceRun thisRun = next;
+        next.start(new ConformanceRun.Listener() {
+            @Override
+            public void started(String description, int count) {
+                Platform.runLater(() -> {
+                    planned = count;
+                    progress.setProgress(0);
+                    status.setText(description + ": " + count + " cases");
+                });
+            }
+
+            @Override
+            public void caseFinished(CaseResult result) {
+                Platform.runLater(() -> {
+                    if (current == thisRun) {
+                        cases.getItems().add(result);
+                        progress.setProgress(planned == 0 ? 1 : cases.getItems().size() / (double) planned);
+                    }
+                });
+            }
+
+            @Override
+            public void finished(String summary) {
+                Platform.runLater(() -> {
+                    progress.setProgress(1);
+                    status.setText(summary);
+                    run.setDisable(false);
+                });
+            }
+
+            @Override
+            public void failed(String line) {
+                Platform.runLater(() -> {
+                    progress.setProgress(0);
+                    status.setText(line);
+                    run.setDisable(false);
+                });
+            }
+        });
+    }
+
+    /** FX thread: the selected case's frames into the recording (once), and its first frame selected. */
+    public void openSelected() {
+        CaseResult r = cases.getSelectionModel().getSelectedItem();
+        if (r == null || current == null) {
+            return;
+        }
+        Integer source = opened.get(r);
+        if (source == null) {
+            source = inspection.open(current.exchangeOf(r));
+            opened.put(r, source);
+        }
+        int wanted = source;
+        selectFirstFrameOf(wanted, frame -> selection.frameProperty().set(frame));
+    }
+
+    /** The first frame of source {@code source}'s first connection (an opened exchange is delivered on this thread). */
+    private void selectFirstFrameOf(int source, IntConsumer select) {
+        for (var history : inspection.recording().connections()) {
+            if (history.key().source() == source && history.frameCount() > 0) {
+                int frame = history.frameNumber(0);
+                selection.connectionProperty().set(history.key());
+                selection.streamProperty().set(inspection.recording().frame(frame).streamId());
+                select.accept(frame);
+                return;
+            }
+        }
+        status.setText("the case's exchange has no frames (see its evidence)");
+    }
+
+    /** Stops the latest run's target (the window closes). */
+    public void stop() {
+        if (current != null) {
+            current.stop();
+        }
+    }
+
+    /** The target of the latest run, once it runs. */
+    Target target() {
+        return current == null ? null : current.target();
+    }
+
+    public ListView<CaseResult> cases() {
+        return cases;
+    }
+
+    public Node node() {
+        return root;
+    }
+}

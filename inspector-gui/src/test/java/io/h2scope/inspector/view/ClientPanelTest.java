@@ -1,0 +1,150 @@
+package io.h2scope.inspector.view;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.h2scope.engine.frame.FrameType;
+import io.h2scope.engine.server.H2Server;
+import io.h2scope.engine.server.reference.ReferenceServer;
+import io.h2scope.engine.trace.model.Direction;
+import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.inspector.model.Recording;
+import io.h2scope.inspector.source.ClientRequest;
+import io.h2scope.inspector.source.Inspection;
+
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+import javafx.scene.Scene;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.stage.Stage;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+@ExtendWith(ApplicationExtension.class)
+class ClientPanelTest {
+
+    private InspectorWindow window;
+    private H2Server server;
+
+    @Start
+    void start(Stage stage) {
+        window = new InspectorWindow(new Inspection());
+        stage.setScene(new Scene(window.root(), 1100, 750));
+        stage.show();
+        window.start();
+    }
+
+    @AfterEach
+    void stop() {
+        window.inspection().close();
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void aRequestsFramesAppearWhileTheConnectionStaysOpenAndTheSecondRequestReusesIt(FxRobot robot) throws Exception {
+        server = ReferenceServer.start(ReferenceServer.Options.h2c());
+        Recording recording = window.inspection().recording();
+        fill(robot, server.url(), "GET", ClientRequest.Transport.H2C, false, "");
+        robot.clickOn("#client-send");
+        awaitStatus(robot, s -> s.startsWith("200"));
+        // live: the frames are in the recording and in the table while the connection is still open
+        waitFor(() -> recording.frameCount() >= 4, "the first request's frames");
+        robot.interact(() -> window.refresh().refreshNow());
+        TableView<?> table = robot.lookup("#frames").queryAs(TableView.class);
+        int afterFirst = table.getItems().size();
+        assertTrue(afterFirst >= 4, "rows after the first request: " + afterFirst);
+        assertEquals(1, window.client().source().connectionCount(), "the connection is kept open");
+        assertTrue(recording.connection(0).closed() == null, "the first connection has not ended");
+
+        fill(robot, server.url() + "echo", "POST", ClientRequest.Transport.H2C, false, "hello inspector");
+        robot.clickOn("#client-send");
+        awaitStatus(robot, s -> s.startsWith("200") && robot.lookup("#client-response").queryAs(TextArea.class)
+                .getText().contains("hello inspector"));
+        waitFor(() -> lastFrameEndsAStreamInbound(recording), "the echo's response frames");
+        robot.interact(() -> window.refresh().refreshNow());
+        assertTrue(table.getItems().size() > afterFirst, "the second request's frames were added");
+        assertEquals(1, recording.connectionCount(), "both requests went on one connection");
+        long streams = recording.connection(0).streamIds().size();
+        assertEquals(2, streams, "two streams on the kept connection");
+    }
+
+    @Test
+    void tlsWithTheInsecureToggleTrustsASelfSignedCertificateAndWithoutItSaysWhy(FxRobot robot) throws Exception {
+        server = ReferenceServer.start(ReferenceServer.Options.tlsSelfSigned());
+        fill(robot, server.url(), "GET", ClientRequest.Transport.TLS, false, "");
+        robot.clickOn("#client-send");
+        awaitStatus(robot, s -> s.startsWith("no response"));
+        fill(robot, server.url(), "GET", ClientRequest.Transport.TLS, true, "");
+        robot.clickOn("#client-send");
+        awaitStatus(robot, s -> s.startsWith("200"));
+        robot.interact(() -> window.refresh().refreshNow());
+        assertTrue(window.inspection().recording().frameCount() > 0);
+    }
+
+    @Test
+    void aTransportThatDoesNotFitTheUrlIsSaidInOneLine(FxRobot robot) {
+        fill(robot, "http://127.0.0.1:1/", "GET", ClientRequest.Transport.TLS, false, "");
+        robot.clickOn("#client-send");
+        WaitForAsyncUtils.waitForFxEvents();
+        String status = robot.lookup("#client-status").queryAs(Label.class).getText();
+        assertTrue(status.startsWith("TLS (ALPN h2) needs an https:// URL"), status);
+    }
+
+    private static boolean lastFrameEndsAStreamInbound(Recording recording) {
+        int n = recording.frameCount();
+        for (int i = n - 1; i >= 0; i--) {
+            FrameEvent f = recording.frame(i);
+            if (f.direction() == Direction.INBOUND && f.streamId() == 3 && f.frame().type() == FrameType.DATA
+                    && (f.header().flags() & 0x1) != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void fill(FxRobot robot, String url, String method, ClientRequest.Transport transport, boolean insecure,
+            String body) {
+        robot.interact(() -> {
+            robot.lookup("#client-url").queryAs(TextField.class).setText(url);
+            @SuppressWarnings("unchecked")
+            ComboBox<String> m = robot.lookup("#client-method").queryAs(ComboBox.class);
+            m.setValue(method);
+            m.getEditor().setText(method);
+            @SuppressWarnings("unchecked")
+            ChoiceBox<ClientRequest.Transport> t = robot.lookup("#client-transport").queryAs(ChoiceBox.class);
+            t.setValue(transport);
+            robot.lookup("#client-insecure").queryAs(CheckBox.class).setSelected(insecure);
+            robot.lookup("#client-body").queryAs(TextArea.class).setText(body);
+            window.views().getSelectionModel().select(
+                    window.views().getTabs().stream().filter(tab -> tab.getText().equals("Client")).findFirst().orElseThrow());
+        });
+    }
+
+    private static void awaitStatus(FxRobot robot, java.util.function.Predicate<String> wanted) throws Exception {
+        Label status = robot.lookup("#client-status").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> wanted.test(status.getText()));
+    }
+
+    private static void waitFor(BooleanSupplier condition, String what) throws Exception {
+        try {
+            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, condition::getAsBoolean);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("waited 10 s for " + what, e);
+        }
+    }
+}

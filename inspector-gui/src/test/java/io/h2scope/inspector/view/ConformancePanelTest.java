@@ -1,0 +1,129 @@
+package io.h2scope.inspector.view;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.h2scope.conformance.peer.EvidenceEvents;
+import io.h2scope.conformance.runner.CaseResult;
+import io.h2scope.conformance.spec.Section;
+import io.h2scope.conformance.suite.Suites;
+import io.h2scope.engine.frame.FrameType;
+import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.inspector.export.FrameOctets;
+import io.h2scope.inspector.model.ConnectionHistory;
+import io.h2scope.inspector.model.Recording;
+import io.h2scope.inspector.source.Inspection;
+
+import java.util.concurrent.TimeUnit;
+
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TextField;
+import javafx.scene.input.Clipboard;
+import javafx.stage.Stage;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+@ExtendWith(ApplicationExtension.class)
+class ConformancePanelTest {
+
+    private InspectorWindow window;
+
+    @Start
+    void start(Stage stage) {
+        window = new InspectorWindow(new Inspection());
+        stage.setScene(new Scene(window.root(), 1100, 750));
+        stage.show();
+        window.start();
+    }
+
+    @AfterEach
+    void stop() {
+        window.inspection().close();
+    }
+
+    @Test
+    void aRunAgainstTheEmbeddedServerListsEachVerdictAndOpensACaseExchangeInTheViews(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            robot.lookup("#conformance-target").queryAs(TextField.class).setText("embedded");
+            robot.lookup("#conformance-sections").queryAs(TextField.class).setText("http2/6.7");
+        });
+        robot.interact(() -> window.conformance().run());
+        Label status = robot.lookup("#conformance-status").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> status.getText().startsWith("finished"));
+        @SuppressWarnings("unchecked")
+        ListView<CaseResult> cases = robot.lookup("#conformance-cases").queryAs(ListView.class);
+        Section ping = Suites.all().stream().filter(s -> s.id().equals("http2/6.7")).findFirst().orElseThrow();
+        assertEquals(ping.cases().size(), cases.getItems().size(), status.getText());
+        assertTrue(cases.getItems().stream().allMatch(r -> r.verdict().outcome().passed()), status.getText());
+
+        CaseResult acked = cases.getItems().stream().filter(r -> r.definition().id().toString().equals("http2/6.7/ping-is-acked"))
+                .findFirst().orElseThrow();
+        robot.interact(() -> {
+            cases.getSelectionModel().select(acked);
+            window.conformance().openSelected();
+            window.refresh().refreshNow();
+        });
+        Recording recording = window.inspection().recording();
+        long expected = EvidenceEvents.of(acked.evidence(), window.conformance().target()).stream()
+                .filter(e -> e instanceof FrameEvent).count();
+        assertEquals(expected, recording.frameCount());
+        assertTrue(recording.connectionCount() >= 1);
+        ConnectionHistory caseConnection = recording.connection(0);
+        assertEquals(expected, caseConnection.frameCount());
+        boolean pingAck = false;
+        for (int i = 0; i < recording.frameCount(); i++) {
+            FrameEvent f = recording.frame(i);
+            pingAck |= f.frame().type() == FrameType.PING && (f.header().flags() & 0x1) != 0;
+        }
+        assertTrue(pingAck, "the PING ACK that proves the case is among the frames");
+        Integer selected = window.selection().frameProperty().get();
+        assertNotNull(selected, "opening a case selects its first frame");
+        assertEquals(caseConnection.frameNumber(0), selected);
+
+        // opening it again selects the same frames, it does not add them twice
+        robot.interact(() -> window.conformance().openSelected());
+        assertEquals(expected, recording.frameCount());
+
+        // Edit > Copy frame as hex: the selected frame's octets on the clipboard
+        String[] copied = new String[2];
+        robot.interact(() -> {
+            copied[0] = window.exports().copySelectedFrameAsHex();
+            copied[1] = Clipboard.getSystemClipboard().getString();
+        });
+        assertEquals(FrameOctets.hex(recording.frame(selected)), copied[0]);
+        assertEquals(copied[0], copied[1]);
+    }
+
+    @Test
+    void theEmbeddedServerOverTlsIsRunWithItsSelfSignedCertificateTrusted(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            robot.lookup("#conformance-sections").queryAs(TextField.class).setText("http2/6.7");
+            robot.lookup("#conformance-tls").queryAs(javafx.scene.control.CheckBox.class).setSelected(true);
+            window.conformance().run();
+        });
+        Label status = robot.lookup("#conformance-status").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> status.getText().startsWith("finished"));
+        assertTrue(window.conformance().target().tls());
+        assertTrue(window.conformance().cases().getItems().stream().allMatch(r -> r.verdict().outcome().passed()),
+                status.getText());
+    }
+
+    @Test
+    void aSectionThatDoesNotExistIsSaidInOneLine(FxRobot robot) {
+        robot.interact(() -> {
+            robot.lookup("#conformance-sections").queryAs(TextField.class).setText("http2/99");
+            window.conformance().run();
+        });
+        String status = robot.lookup("#conformance-status").queryAs(Label.class).getText();
+        assertTrue(status.startsWith("no case is in section http2/99"), status);
+    }
+}
