@@ -53,6 +53,11 @@ public final class InspectorWindow {
             lastNotice = n.source() + ": " + n.text();
             showStatus();
         }));
+        SelectionFocus focus = new SelectionFocus(inspection.recording(), selection);
+        addView("Streams", new StreamsView(focus, refresh).node());
+        addView("Flow control", new FlowControlView(focus, refresh).node());
+        addView("HPACK", new HpackView(focus, refresh).node());
+        addView("Settings", new SettingsView(focus, refresh).node());
     }
 
     /** Counts first, then the latest thing a source said (an error stays readable next to what was kept). */
