@@ -36,6 +36,7 @@ import javafx.scene.image.WritableImage;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
 import javafx.scene.shape.Circle;
@@ -60,6 +61,7 @@ public final class FlowControlView {
     static final String CURSOR = "cursor";
 
     private static final Color SEND_COLOUR = Color.web("#1f5fbf");
+    private static final Color RECEIVE_COLOUR = Color.web("#9e9e9e");
     private static final Color STALL_COLOUR = Color.web("#c62828");
     private static final Color UPDATE_COLOUR = Color.web("#2e7d32");
     private static final Color SETTINGS_COLOUR = Color.web("#8e24aa");
@@ -103,8 +105,12 @@ public final class FlowControlView {
         save.setId("save-chart");
         save.setMnemonicParsing(false);
         save.setOnAction(e -> chooseAndSave());
+        save.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         status.setMnemonicParsing(false);
-        HBox bar = new HBox(8, save, status);
+        Label legend = new Label("blue: " + seriesName(WindowSide.SEND) + "   grey: " + seriesName(WindowSide.RECEIVE)
+                + "   red: stalled   green: WINDOW_UPDATE   purple: initial window changed   orange: selected frame");
+        legend.setMnemonicParsing(false);
+        HBox bar = new HBox(12, save, legend, status);
         SplitPane split = new SplitPane(charts, labelled("WINDOW_UPDATE and the DATA it answers", updates));
         split.setDividerPositions(0.7);
         root.setTop(bar);
@@ -138,9 +144,10 @@ public final class FlowControlView {
             }
         });
         NumberAxis y = new NumberAxis();
-        y.setLabel("window (octets)");
+        y.setLabel("octets");
         MarkedLineChart chart = new MarkedLineChart(x, y);
         chart.setTitle(title);
+        chart.setLegendVisible(false); // the bar above names the colours: a legend takes height a small pane lacks
         return chart;
     }
 
@@ -229,10 +236,17 @@ public final class FlowControlView {
             }
             series.getData().setAll(data);
             chart.getData().add(series);
+            series.getNode().setStyle("-fx-stroke: " + web(side == WindowSide.SEND ? SEND_COLOUR : RECEIVE_COLOUR)
+                    + "; -fx-stroke-width: 2px;");
             for (WindowStall s : WindowStall.of(points)) {
                 chart.addRange(s.start().nanos(), s.endNanos(connection.lastNanos()), STALL, STALL_COLOUR);
             }
         }
+    }
+
+    private static String web(Color c) {
+        return String.format("#%02x%02x%02x", Math.round(c.getRed() * 255), Math.round(c.getGreen() * 255),
+                Math.round(c.getBlue() * 255));
     }
 
     /** The series' legend name, in words a user reads without the RFC at hand. */
@@ -242,18 +256,23 @@ public final class FlowControlView {
 
     private Node stallNode(WindowPoint p) {
         Circle c = new Circle(4, STALL_COLOUR);
-        c.getStyleClass().add(STALL_POINT);
-        Tooltip.install(c, new Tooltip("Stalled at " + p.size() + " octets " + TraceText.time(p.nanos())
+        return symbol(c, STALL_POINT, new Tooltip("Stalled at " + p.size() + " octets at " + TimeText.seconds(p.nanos())
                 + ": no DATA until a WINDOW_UPDATE (RFC 9113 §6.9)"));
-        return c;
     }
 
     private Node updateNode(WindowUpdateCause u) {
         Polygon triangle = new Polygon(0, -5, 5, 4, -5, 4);
         triangle.setFill(UPDATE_COLOUR);
-        triangle.getStyleClass().add(UPDATE_POINT);
-        Tooltip.install(triangle, new Tooltip(describe(u)));
-        return triangle;
+        return symbol(triangle, UPDATE_POINT, new Tooltip(describe(u)));
+    }
+
+    /** A point's symbol: the chart sets the style classes of the node it is given, so the shape goes inside. */
+    private static Node symbol(Node shape, String styleClass, Tooltip tooltip) {
+        shape.getStyleClass().add(styleClass);
+        StackPane holder = new StackPane(shape);
+        holder.setStyle("-fx-background-color: transparent; -fx-padding: 0;"); // not the chart's default symbol
+        Tooltip.install(holder, tooltip);
+        return holder;
     }
 
     /** One line per update: when, how much, and the DATA it gives credit back for. */

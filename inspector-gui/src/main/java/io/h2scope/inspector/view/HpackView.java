@@ -127,7 +127,8 @@ public final class HpackView {
             tables.get(context).getItems().setAll(t.rows());
             long inserted = t.rows().stream().filter(r -> r.change() == Change.INSERTED).count();
             long evicted = t.rows().stream().filter(r -> r.change() == Change.EVICTED).count();
-            sizes.get(context).setText(t.entries().size() + " entries, " + t.size() + " of " + t.maxSize()
+            int n = t.entries().size();
+            sizes.get(context).setText(n + (n == 1 ? " entry, " : " entries, ") + t.size() + " of " + t.maxSize()
                     + " octets (the table size limit, RFC 7541 §4.2)" + (t.resized() ? "; limit changed by this block" : "")
                     + "; this block: " + inserted + " inserted, " + evicted + " evicted");
         }

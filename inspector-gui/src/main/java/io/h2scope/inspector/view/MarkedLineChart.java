@@ -7,6 +7,10 @@ import javafx.scene.chart.LineChart;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.paint.Color;
 import javafx.scene.shape.Line;
+import javafx.scene.shape.LineTo;
+import javafx.scene.shape.MoveTo;
+import javafx.scene.shape.Path;
+import javafx.scene.shape.PathElement;
 import javafx.scene.shape.Rectangle;
 import javafx.scene.text.Text;
 
@@ -76,6 +80,27 @@ final class MarkedLineChart extends LineChart<Number, Number> {
         requestChartLayout();
     }
 
+    /**
+     * A window keeps its size until the next change, so each series is drawn as steps (across, then up or down)
+     * through its points rather than as slopes between them.
+     */
+    private static void drawSteps(Path path, Series<Number, Number> series, NumberAxis x, NumberAxis y) {
+        List<PathElement> steps = new ArrayList<>(series.getData().size() * 2);
+        double lastY = 0;
+        for (Data<Number, Number> d : series.getData()) {
+            double px = x.getDisplayPosition(d.getXValue());
+            double py = y.getDisplayPosition(d.getYValue());
+            if (steps.isEmpty()) {
+                steps.add(new MoveTo(px, py));
+            } else {
+                steps.add(new LineTo(px, lastY));
+                steps.add(new LineTo(px, py));
+            }
+            lastY = py;
+        }
+        path.getElements().setAll(steps);
+    }
+
     /** The marks with {@code styleClass}, in the order added. */
     List<TimeMark> marks(String styleClass) {
         return marks.stream().filter(m -> m.styleClass().equals(styleClass)).toList();
@@ -90,16 +115,25 @@ final class MarkedLineChart extends LineChart<Number, Number> {
         super.layoutPlotChildren();
         NumberAxis x = (NumberAxis) getXAxis();
         NumberAxis y = (NumberAxis) getYAxis();
+        for (Series<Number, Number> series : getData()) {
+            if (series.getNode() instanceof Path path) {
+                drawSteps(path, series, x, y);
+            }
+        }
         double top = 0;
         double bottom = y.getHeight();
+        int row = 0;
         for (TimeMark m : marks) {
             double at = x.getDisplayPosition(m.x());
+            boolean inside = at >= 0 && at <= x.getWidth(); // a mark outside the axis' range is not drawn beside it
+            m.line().setVisible(inside);
+            m.text().setVisible(inside);
             m.line().setStartX(at);
             m.line().setEndX(at);
             m.line().setStartY(top);
             m.line().setEndY(bottom);
             m.text().setX(at + 3);
-            m.text().setY(top + 12);
+            m.text().setY(top + 12 + 13 * (inside ? row++ % 3 : 0)); // labels of marks close in time stay readable
         }
         for (TimeRange r : ranges) {
             double from = x.getDisplayPosition(r.from());

@@ -49,6 +49,8 @@ public final class SettingsView {
         this.focus = focus;
         values.setId("settings-values");
         frames.setId("settings-frames");
+        values.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        frames.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         heading.setId("settings-heading");
         heading.setMnemonicParsing(false);
         SplitPane split = new SplitPane(labelled("Values", values), labelled("SETTINGS frames", frames));
@@ -69,12 +71,12 @@ public final class SettingsView {
 
     private void buildColumns() {
         values.getColumns().setAll(List.of(
-                Columns.of("Setting", 250, r -> r.ours().id().settingName()),
+                Columns.of("Setting", 240, r -> r.ours().id().settingName()),
                 Columns.of("Default", 90, r -> number(r.ours().id().initialValue())),
-                Columns.of(cap(us) + " in force", 130, r -> inForce(r.ours())),
-                Columns.of(cap(us) + " announced", 200, r -> announced(r.ours())),
-                Columns.of(cap(them) + " in force", 130, r -> inForce(r.peers())),
-                Columns.of(cap(them) + " announced", 200, r -> announced(r.peers()))));
+                Columns.of(cap(us) + " in force", 150, r -> inForce(r.ours())),
+                Columns.of(cap(us) + " announced", 280, r -> announced(r.ours())),
+                Columns.of(cap(them) + " in force", 150, r -> inForce(r.peers())),
+                Columns.of(cap(them) + " announced", 280, r -> announced(r.peers()))));
         frames.getColumns().setAll(List.of(
                 Columns.of("Time", 110, a -> TraceText.time(a.nanos())),
                 Columns.of("By", 110, a -> a.side() == Side.LOCAL ? us : them),
@@ -130,8 +132,8 @@ public final class SettingsView {
         if (v.announced() == null) {
             return "-";
         }
-        return number(v.announced()) + " at " + TraceText.time(v.announcedNanos()).trim() + ", "
-                + (v.ackedNanos() >= 0 ? "ACKed " + TraceText.time(v.ackedNanos()).trim() : "not ACKed yet");
+        return number(v.announced()) + " at " + TimeText.seconds(v.announcedNanos()) + ", "
+                + (v.ackedNanos() >= 0 ? "ACKed at " + TimeText.seconds(v.ackedNanos()) : "not ACKed yet");
     }
 
     private static String entries(Announcement a) {

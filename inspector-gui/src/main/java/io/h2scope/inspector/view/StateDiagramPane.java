@@ -41,7 +41,10 @@ final class StateDiagramPane {
 
     private static final double BOX_W = 120;
     private static final double BOX_H = 32;
-    private static final double OUTSIDE_X = 600; // the implicit idle -> closed edge runs down the right-hand side
+    // as in the RFC's figure, the reserved states reach closed around the outside; the implicit edge runs outside those
+    private static final double LEFT_X = 25;
+    private static final double RIGHT_X = 595;
+    private static final double OUTSIDE_X = 640;
     private static final Color VISITED = Color.web("#cfe3ff");
     private static final Color TAKEN = Color.web("#1f5fbf");
     private static final Color ILLEGAL = Color.web("#c62828");
@@ -49,13 +52,13 @@ final class StateDiagramPane {
     private static final Map<StreamState, Point2D> CENTRES = new EnumMap<>(StreamState.class);
 
     static {
-        CENTRES.put(StreamState.IDLE, new Point2D(290, 30));
-        CENTRES.put(StreamState.RESERVED_LOCAL, new Point2D(90, 95));
-        CENTRES.put(StreamState.RESERVED_REMOTE, new Point2D(490, 95));
-        CENTRES.put(StreamState.OPEN, new Point2D(290, 165));
-        CENTRES.put(StreamState.HALF_CLOSED_REMOTE, new Point2D(90, 240));
-        CENTRES.put(StreamState.HALF_CLOSED_LOCAL, new Point2D(490, 240));
-        CENTRES.put(StreamState.CLOSED, new Point2D(290, 320));
+        CENTRES.put(StreamState.IDLE, new Point2D(310, 30));
+        CENTRES.put(StreamState.RESERVED_LOCAL, new Point2D(110, 95));
+        CENTRES.put(StreamState.RESERVED_REMOTE, new Point2D(510, 95));
+        CENTRES.put(StreamState.OPEN, new Point2D(310, 165));
+        CENTRES.put(StreamState.HALF_CLOSED_REMOTE, new Point2D(110, 240));
+        CENTRES.put(StreamState.HALF_CLOSED_LOCAL, new Point2D(510, 240));
+        CENTRES.put(StreamState.CLOSED, new Point2D(310, 320));
     }
 
     private final Pane pane = new Pane();
@@ -65,8 +68,8 @@ final class StateDiagramPane {
 
     StateDiagramPane() {
         pane.setId("state-diagram");
-        pane.setPrefSize(OUTSIDE_X + 190, 350);
-        pane.setMinSize(OUTSIDE_X + 190, 350);
+        pane.setPrefSize(OUTSIDE_X + 170, 350);
+        pane.setMinSize(OUTSIDE_X + 170, 350);
         for (Edge e : StateDiagram.EDGES) {
             edgePaths.put(e, drawEdge(e, pane.getChildren()));
         }
@@ -117,7 +120,7 @@ final class StateDiagramPane {
             path.setStroke(TAKEN);
             path.setStrokeWidth(3);
             Point2D at = labelPoint(edge);
-            Text n = text(steps1.stream().map(String::valueOf).collect(Collectors.joining(", ")), at.getX() - 4,
+            Text n = text(steps1.stream().map(String::valueOf).collect(Collectors.joining(", ")), at.getX() - 14,
                     at.getY() + 13, TAKEN, true);
             n.getStyleClass().add("step-number");
             marks.getChildren().add(n);
@@ -171,17 +174,28 @@ final class StateDiagramPane {
     private static List<Point2D> route(Edge e) {
         Point2D a = CENTRES.get(e.from());
         Point2D b = CENTRES.get(e.to());
-        List<Point2D> points = new ArrayList<>();
-        if (e.from() == StreamState.IDLE && e.to() == StreamState.CLOSED) {
-            points.add(new Point2D(a.getX() + BOX_W / 2, a.getY()));
-            points.add(new Point2D(OUTSIDE_X, a.getY()));
-            points.add(new Point2D(OUTSIDE_X, b.getY()));
-            points.add(new Point2D(b.getX() + BOX_W / 2, b.getY()));
-            return points;
+        List<Point2D> points = new ArrayList<>(2);
+        if (e.to() == StreamState.CLOSED && e.from() == StreamState.IDLE) {
+            return around(a, b, OUTSIDE_X, +1, 9);
+        }
+        if (e.to() == StreamState.CLOSED && e.from() == StreamState.RESERVED_LOCAL) {
+            return around(a, b, LEFT_X, -1, 0);
+        }
+        if (e.to() == StreamState.CLOSED && e.from() == StreamState.RESERVED_REMOTE) {
+            return around(a, b, RIGHT_X, +1, -6);
         }
         points.add(border(a, b));
         points.add(border(b, a));
         return points;
+    }
+
+    /**
+     * From the side of box {@code a} out to {@code x}, down, and into the same side of box {@code b}, {@code dy}
+     * off its middle (two edges that arrive on one side stay apart).
+     */
+    private static List<Point2D> around(Point2D a, Point2D b, double x, int side, double dy) {
+        return List.of(new Point2D(a.getX() + side * BOX_W / 2, a.getY()), new Point2D(x, a.getY()),
+                new Point2D(x, b.getY() + dy), new Point2D(b.getX() + side * BOX_W / 2, b.getY() + dy));
     }
 
     /** Where the line from the centre of box {@code from} towards {@code to} leaves the box. */

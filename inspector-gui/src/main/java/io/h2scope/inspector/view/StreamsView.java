@@ -77,7 +77,7 @@ public final class StreamsView {
         timeline.setId("stream-timeline");
         timeline.getColumns().add(Columns.of("#", 40, r -> r.step() != null ? r.step().step() : "\u2717"));
         timeline.getColumns().add(Columns.of("Time", 100, r -> TraceText.time(recording.event(r.eventIndex()).nanosSinceStart())));
-        timeline.getColumns().add(Columns.of("Move", 230, this::moveText));
+        timeline.getColumns().add(Columns.of("Move", 320, this::moveText));
         timeline.getColumns().add(Columns.of("Frame", 150, this::frameText));
         timeline.setRowFactory(t -> new TableRow<>() {
             @Override
@@ -97,7 +97,7 @@ public final class StreamsView {
         ScrollPane diagramScroll = new ScrollPane(diagram.node());
         SplitPane right = new SplitPane(diagramScroll, timeline);
         right.setOrientation(Orientation.HORIZONTAL);
-        right.setDividerPositions(0.6);
+        right.setDividerPositions(0.55);
         BorderPane detail = new BorderPane(right);
         detail.setTop(heading);
         root = new SplitPane(streams, detail);
