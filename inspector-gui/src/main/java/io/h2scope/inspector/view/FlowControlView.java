@@ -1,6 +1,5 @@
 package io.h2scope.inspector.view;
 
-import io.h2scope.engine.flow.WindowCause;
 import io.h2scope.engine.flow.WindowSide;
 import io.h2scope.engine.trace.model.Side;
 import io.h2scope.engine.trace.model.WindowChanged;
@@ -10,6 +9,7 @@ import io.h2scope.inspector.model.Recording;
 import io.h2scope.inspector.model.SettingsHistory;
 import io.h2scope.inspector.model.SettingsHistory.InitialWindowChange;
 import io.h2scope.inspector.model.WindowPoint;
+import io.h2scope.inspector.model.WindowSampling;
 import io.h2scope.inspector.model.WindowStall;
 import io.h2scope.inspector.model.WindowUpdateCause;
 
@@ -17,11 +17,12 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import javax.imageio.ImageIO;
 
-import javafx.animation.PauseTransition;
 import javafx.embed.swing.SwingFXUtils;
 import javafx.scene.Node;
 import javafx.scene.SnapshotParameters;
@@ -50,7 +51,8 @@ import javafx.util.StringConverter;
  * focused stream's, over time since the connection started. "send" is what this endpoint may still send, "receive"
  * what the peer may still send. Stalls (window at or below 0) are shaded and their points red; WINDOW_UPDATE points
  * are green, and the list beside names the DATA each one answers; a SETTINGS that changed the initial window is a
- * dashed line on the time axis, the selected frame's time another. Growth is redrawn at most four times a second.
+ * dashed line on the time axis, the selected frame's time another. Growth is redrawn at most four times a second,
+ * and a long series is thinned to {@link #MAX_POINTS} (each run keeps its extremes, so stalls stay).
  */
 public final class FlowControlView {
 
@@ -75,11 +77,13 @@ public final class FlowControlView {
     private final VBox charts = new VBox(connectionChart, streamChart);
     private final Label status = new Label();
     private final BorderPane root = new BorderPane();
-    private final PauseTransition trailing = new PauseTransition(Duration.millis(250));
+    /** At most this many points per series: more would stall the screen (the runs' extremes are kept). */
+    static final int MAX_POINTS = 4000;
+
+    private final Throttle redraw = new Throttle(Duration.millis(250), this::redrawIfChanged);
     private ConnectionHistory shown;
     private int shownStream = -1;
     private int shownEvents = -1;
-    private long lastDrawn;
 
     public FlowControlView(SelectionFocus focus, FxRefresh refresh) {
         this.focus = focus;
@@ -116,12 +120,11 @@ public final class FlowControlView {
         root.setTop(bar);
         root.setCenter(split);
 
-        trailing.setOnFinished(e -> update(true));
-        focus.connectionProperty().addListener((o, was, now) -> update(true));
-        focus.streamProperty().addListener((o, was, now) -> update(true));
+        focus.connectionProperty().addListener((o, was, now) -> redraw.runNow());
+        focus.streamProperty().addListener((o, was, now) -> redraw.runNow());
         focus.selection().frameProperty().addListener((o, was, now) -> showCursor());
-        refresh.onGrowth(count -> update(false));
-        update(true);
+        refresh.onGrowth(count -> redraw.request());
+        redraw.runNow();
     }
 
     public Node node() {
@@ -159,8 +162,8 @@ public final class FlowControlView {
         return box;
     }
 
-    /** FX thread: redraws if the focus or the recording changed; growth alone redraws at most every 250 ms. */
-    void update(boolean now) {
+    /** FX thread: redraws if the focus or the recording changed. */
+    private void redrawIfChanged() {
         ConnectionHistory connection = focus.connection();
         Integer picked = focus.streamProperty().get();
         int stream = picked != null ? picked
@@ -169,12 +172,6 @@ public final class FlowControlView {
         if (!changed && (connection == null || connection.eventCount() == shownEvents)) {
             return;
         }
-        long t = System.nanoTime();
-        if (!changed && !now && t - lastDrawn < 250_000_000L) {
-            trailing.playFromStart();
-            return;
-        }
-        lastDrawn = t;
         shown = connection;
         shownStream = stream;
         shownEvents = connection == null ? -1 : connection.eventCount();
@@ -220,17 +217,16 @@ public final class FlowControlView {
             pairs.addAll(causes);
             XYChart.Series<Number, Number> series = new XYChart.Series<>();
             series.setName(seriesName(side));
-            int next = 0; // the causes are in the series' order
-            List<XYChart.Data<Number, Number>> data = new ArrayList<>(points.size());
-            for (WindowPoint p : points) {
+            Map<WindowPoint, WindowUpdateCause> causeOf = new HashMap<>();
+            causes.forEach(c -> causeOf.put(c.update(), c));
+            List<WindowPoint> shownPoints = WindowSampling.sample(points, MAX_POINTS);
+            List<XYChart.Data<Number, Number>> data = new ArrayList<>(shownPoints.size());
+            for (WindowPoint p : shownPoints) {
                 XYChart.Data<Number, Number> d = new XYChart.Data<>(p.nanos(), p.size());
                 if (p.stalled()) {
                     d.setNode(stallNode(p));
-                } else if (p.cause() == WindowCause.WINDOW_UPDATE) {
-                    d.setNode(updateNode(causes.get(next)));
-                }
-                if (p.cause() == WindowCause.WINDOW_UPDATE) {
-                    next++;
+                } else if (causeOf.containsKey(p)) {
+                    d.setNode(updateNode(causeOf.get(p)));
                 }
                 data.add(d);
             }

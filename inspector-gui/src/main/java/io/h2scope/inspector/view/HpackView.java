@@ -18,6 +18,7 @@ import javafx.scene.control.TableView;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
+import javafx.util.Duration;
 
 /**
  * Both HPACK dynamic tables of the focused connection (RFC 7541 §2.3.2) as of the selected frame (time travel:
@@ -28,6 +29,8 @@ import javafx.scene.layout.VBox;
 public final class HpackView {
 
     private final SelectionFocus focus;
+    /** Growth redraws at most four times a second: the work grows with the connection. */
+    private final Throttle growth = new Throttle(Duration.millis(250), this::update);
     private final Label asOf = new Label();
     private final Map<HpackContext, TableView<Row>> tables = new EnumMap<>(HpackContext.class);
     private final Map<HpackContext, Label> titles = new EnumMap<>(HpackContext.class);
@@ -49,7 +52,7 @@ public final class HpackView {
         root.setCenter(split);
         focus.connectionProperty().addListener((o, was, now) -> update());
         focus.selection().frameProperty().addListener((o, was, now) -> update());
-        refresh.onGrowth(count -> update());
+        refresh.onGrowth(count -> growth.request());
         update();
     }
 

@@ -22,6 +22,7 @@ import javafx.scene.control.TableView;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
+import javafx.util.Duration;
 
 /**
  * The focused connection's SETTINGS (RFC 9113 §6.5) as of the selected frame (or the end): for each setting, the
@@ -35,6 +36,8 @@ public final class SettingsView {
     }
 
     private final SelectionFocus focus;
+    /** Growth redraws at most four times a second: the work grows with the connection. */
+    private final Throttle growth = new Throttle(Duration.millis(250), this::update);
     private final TableView<ValueRow> values = new TableView<>();
     private final TableView<Announcement> frames = new TableView<>();
     private final Label heading = new Label();
@@ -61,7 +64,7 @@ public final class SettingsView {
         buildColumns();
         focus.connectionProperty().addListener((o, was, now) -> update());
         focus.selection().frameProperty().addListener((o, was, now) -> update());
-        refresh.onGrowth(count -> update());
+        refresh.onGrowth(count -> growth.request());
         update();
     }
 

@@ -13,7 +13,9 @@ import io.h2scope.inspector.model.StreamTransition;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
@@ -26,6 +28,7 @@ import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.VBox;
+import javafx.util.Duration;
 
 /**
  * The streams of the focused connection (id, state now, frames) and, for the focused stream, its moves on the
@@ -48,6 +51,8 @@ public final class StreamsView {
     }
 
     private final SelectionFocus focus;
+    /** Growth redraws at most four times a second: the work grows with the connection. */
+    private final Throttle growth = new Throttle(Duration.millis(250), this::update);
     private final Recording recording;
     private final TableView<Integer> streams = new TableView<>();
     private final ObservableList<Integer> streamIds = FXCollections.observableArrayList();
@@ -55,6 +60,7 @@ public final class StreamsView {
     private final StateDiagramPane diagram = new StateDiagramPane();
     private final Label heading = new Label();
     private final SplitPane root;
+    private final Map<Integer, StreamSummary> summaries = new HashMap<>();
     private ConnectionHistory shown;
     private int shownStream = -1;
     private int shownEvents = -1;
@@ -105,7 +111,7 @@ public final class StreamsView {
 
         focus.connectionProperty().addListener((o, was, now) -> update());
         focus.streamProperty().addListener((o, was, now) -> update());
-        refresh.onGrowth(count -> update());
+        refresh.onGrowth(count -> growth.request());
         update();
     }
 
@@ -113,8 +119,9 @@ public final class StreamsView {
         return root;
     }
 
+    /** A row's summary, read once per redraw (a cell is laid out many times; each read scans the stream). */
     private StreamSummary summary(int id) {
-        return StreamSummary.of(shown, id);
+        return summaries.computeIfAbsent(id, s -> StreamSummary.of(shown, s));
     }
 
     /** FX thread: brings the list and the focused stream's timeline up to the recording. */
@@ -123,6 +130,7 @@ public final class StreamsView {
         if (connection != shown) {
             shown = connection;
             streamIds.clear();
+            summaries.clear();
             shownEvents = -1;
         }
         if (connection == null) {
@@ -138,6 +146,7 @@ public final class StreamsView {
         Integer picked = focus.streamProperty().get();
         int stream = picked != null ? picked : streamIds.isEmpty() ? -1 : streamIds.get(0);
         if (stream != shownStream || connection.eventCount() != shownEvents) {
+            summaries.clear();
             streams.refresh();
             showStream(connection, stream);
             shownStream = stream;

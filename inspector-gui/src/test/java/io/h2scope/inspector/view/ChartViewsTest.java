@@ -52,6 +52,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
 
 /** The streams, flow-control, HPACK and settings views over a real exchange (and hand-made events), headless. */
 @ExtendWith(ApplicationExtension.class)
@@ -118,6 +119,9 @@ class ChartViewsTest {
         int streamsAtHalf = view.streams().getItems().size();
         recording.append(0, exchange.subList(half, exchange.size()));
         robot.interact(() -> refresh.refreshNow());
+        // growth redraws at most every 250 ms; the trailing redraw brings the view up to date
+        WaitForAsyncUtils.sleep(400, java.util.concurrent.TimeUnit.MILLISECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
         assertEquals(connection().streamIds(), view.streams().getItems(), "the list grew with the recording");
         assertTrue(streamsAtHalf < view.streams().getItems().size(), "half the exchange has fewer streams");
 
