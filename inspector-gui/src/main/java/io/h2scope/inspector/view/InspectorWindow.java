@@ -62,6 +62,11 @@ public final class InspectorWindow {
             lastNotice = n.source() + ": " + n.text();
             showStatus();
         }));
+        SelectionFocus focus = new SelectionFocus(inspection.recording(), selection);
+        addView("Streams", new StreamsView(focus, refresh).node());
+        addView("Flow control", new FlowControlView(focus, refresh).node());
+        addView("HPACK", new HpackView(focus, refresh).node());
+        addView("Settings", new SettingsView(focus, refresh).node());
     }
 
     /** FX thread: a line of the window's own (an export done, a copy made) in the status line. */

@@ -53,6 +53,18 @@ class InspectorWindowTest {
         assertEquals(frames, table.getItems().size());
         assertEquals(exchange.stream().filter(e -> e instanceof FrameEvent).findFirst().orElseThrow(),
                 window.frames().frameAt(0));
+        for (String tab : List.of("streams", "flow-control", "hpack", "settings")) {
+            assertTrue(robot.lookup("#views").queryAs(javafx.scene.control.TabPane.class).getTabs().stream()
+                    .anyMatch(t -> ("tab-" + tab).equals(t.getId())), tab);
+        }
+        int onStream3 = 0;
+        while (window.frames().frameAt(onStream3).streamId() != 3) {
+            onStream3++;
+        }
+        int frame = onStream3;
+        robot.interact(() -> window.selection().frameProperty().set(frame));
+        assertTrue(robot.lookup("#stream-heading").queryLabeled().getText().startsWith("Stream 3 "),
+                "selecting a frame shows its stream");
         Label status = robot.lookup("#status").queryAs(Label.class);
         assertTrue(status.getText().contains(frames + " frames"), status.getText());
     }

@@ -1,0 +1,57 @@
+package io.h2scope.inspector.model;
+
+import io.h2scope.engine.flow.WindowCause;
+import io.h2scope.engine.flow.WindowSide;
+import io.h2scope.engine.trace.model.Direction;
+import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.frame.DataFrame;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A WINDOW_UPDATE's credit paired with the DATA that used up what it gives back (RFC 9113 §6.9): the receiver of
+ * DATA sends the update, so the cause of an update on a {@link WindowSide#SEND} window (one the peer sent us) is
+ * the latest DATA we sent before it, and on a {@link WindowSide#RECEIVE} window (one we sent) the latest DATA we
+ * received; on the same stream, or on any stream for the connection's window (stream 0).
+ *
+ * @param update    the window's point the WINDOW_UPDATE made
+ * @param updateFrame the WINDOW_UPDATE frame's number (the connection's first frame after the change), or -1
+ *                    while the recording has none yet
+ * @param dataFrame   the frame number of that DATA, or -1 when none came before (an update that only grows the
+ *                    initial window, like a client's opening connection update)
+ */
+public record WindowUpdateCause(WindowPoint update, int updateFrame, int dataFrame) {
+
+    /** The increment the update gave. */
+    public int increment() {
+        return update.size() - update.oldSize();
+    }
+
+    /** Every WINDOW_UPDATE point of {@code series} (a {@link ConnectionHistory#windowSeries}) with its DATA. */
+    public static List<WindowUpdateCause> of(ConnectionHistory connection, int streamId, WindowSide side,
+            List<WindowPoint> series) {
+        Recording recording = connection.recording();
+        Direction dataDirection = side == WindowSide.SEND ? Direction.OUTBOUND : Direction.INBOUND;
+        List<WindowUpdateCause> pairs = new ArrayList<>();
+        int position = 0; // walks the connection's frames once, alongside the series
+        int frames = connection.frameCount();
+        int lastData = -1;
+        for (WindowPoint p : series) {
+            if (p.cause() != WindowCause.WINDOW_UPDATE) {
+                continue;
+            }
+            while (position < frames && recording.frameEvent(connection.frameNumber(position)) < p.eventIndex()) {
+                int number = connection.frameNumber(position++);
+                FrameEvent f = recording.frame(number);
+                if (f.frame() instanceof DataFrame && f.direction() == dataDirection
+                        && (streamId == 0 || f.streamId() == streamId)) {
+                    lastData = number;
+                }
+            }
+            int updateFrame = position < frames ? connection.frameNumber(position) : -1;
+            pairs.add(new WindowUpdateCause(p, updateFrame, lastData));
+        }
+        return pairs;
+    }
+}

@@ -1,0 +1,353 @@
+package io.h2scope.inspector.view;
+
+import io.h2scope.engine.flow.WindowSide;
+import io.h2scope.engine.trace.model.Side;
+import io.h2scope.engine.trace.model.WindowChanged;
+import io.h2scope.engine.trace.text.TraceText;
+import io.h2scope.inspector.model.ConnectionHistory;
+import io.h2scope.inspector.model.Recording;
+import io.h2scope.inspector.model.SettingsHistory;
+import io.h2scope.inspector.model.SettingsHistory.InitialWindowChange;
+import io.h2scope.inspector.model.WindowPoint;
+import io.h2scope.inspector.model.WindowSampling;
+import io.h2scope.inspector.model.WindowStall;
+import io.h2scope.inspector.model.WindowUpdateCause;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import javax.imageio.ImageIO;
+
+import javafx.embed.swing.SwingFXUtils;
+import javafx.scene.Node;
+import javafx.scene.SnapshotParameters;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tooltip;
+import javafx.scene.image.WritableImage;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.scene.paint.Color;
+import javafx.scene.shape.Circle;
+import javafx.scene.shape.Polygon;
+import javafx.stage.FileChooser;
+import javafx.util.Duration;
+import javafx.util.StringConverter;
+
+/**
+ * Flow control (RFC 9113 §6.9) of the focused connection: one chart of the connection's two windows and one of the
+ * focused stream's, over time since the connection started. "send" is what this endpoint may still send, "receive"
+ * what the peer may still send. Stalls (window at or below 0) are shaded and their points red; WINDOW_UPDATE points
+ * are green, and the list beside names the DATA each one answers; a SETTINGS that changed the initial window is a
+ * dashed line on the time axis, the selected frame's time another. Growth is redrawn at most four times a second,
+ * and a long series is thinned to {@link #MAX_POINTS} (each run keeps its extremes, so stalls stay).
+ */
+public final class FlowControlView {
+
+    static final String STALL = "stall";
+    static final String STALL_POINT = "stall-point";
+    static final String UPDATE_POINT = "update-point";
+    static final String INITIAL_WINDOW = "initial-window";
+    static final String CURSOR = "cursor";
+
+    private static final Color SEND_COLOUR = Color.web("#1f5fbf");
+    private static final Color RECEIVE_COLOUR = Color.web("#9e9e9e");
+    private static final Color STALL_COLOUR = Color.web("#c62828");
+    private static final Color UPDATE_COLOUR = Color.web("#2e7d32");
+    private static final Color SETTINGS_COLOUR = Color.web("#8e24aa");
+    private static final Color CURSOR_COLOUR = Color.web("#ef6c00");
+
+    private final SelectionFocus focus;
+    private final Recording recording;
+    private final MarkedLineChart connectionChart = chart("Connection window (stream 0)");
+    private final MarkedLineChart streamChart = chart("Stream windows");
+    private final ListView<WindowUpdateCause> updates = new ListView<>();
+    private final VBox charts = new VBox(connectionChart, streamChart);
+    private final Label status = new Label();
+    private final BorderPane root = new BorderPane();
+    /** At most this many points per series: more would stall the screen (the runs' extremes are kept). */
+    static final int MAX_POINTS = 4000;
+
+    private final Throttle redraw = new Throttle(Duration.millis(250), this::redrawIfChanged);
+    private ConnectionHistory shown;
+    private int shownStream = -1;
+    private int shownEvents = -1;
+
+    public FlowControlView(SelectionFocus focus, FxRefresh refresh) {
+        this.focus = focus;
+        this.recording = focus.recording();
+        charts.setId("flow-charts");
+        VBox.setVgrow(connectionChart, Priority.ALWAYS);
+        VBox.setVgrow(streamChart, Priority.ALWAYS);
+        updates.setId("window-updates");
+        updates.setCellFactory(v -> new javafx.scene.control.ListCell<>() {
+            @Override
+            protected void updateItem(WindowUpdateCause u, boolean empty) {
+                super.updateItem(u, empty);
+                setMnemonicParsing(false);
+                setText(empty || u == null ? null : describe(u));
+            }
+        });
+        updates.getSelectionModel().selectedItemProperty().addListener((o, was, u) -> {
+            if (u != null && u.updateFrame() >= 0) {
+                focus.selection().frameProperty().set(u.updateFrame());
+            }
+        });
+        Button save = new Button("Save chart as PNG\u2026");
+        save.setId("save-chart");
+        save.setMnemonicParsing(false);
+        save.setOnAction(e -> chooseAndSave());
+        save.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        status.setMnemonicParsing(false);
+        Label legend = new Label("blue: " + seriesName(WindowSide.SEND) + "   grey: " + seriesName(WindowSide.RECEIVE)
+                + "   red: stalled   green: WINDOW_UPDATE   purple: initial window changed   orange: selected frame");
+        legend.setMnemonicParsing(false);
+        HBox bar = new HBox(12, save, legend, status);
+        SplitPane split = new SplitPane(charts, labelled("WINDOW_UPDATE and the DATA it answers", updates));
+        split.setDividerPositions(0.7);
+        root.setTop(bar);
+        root.setCenter(split);
+
+        focus.connectionProperty().addListener((o, was, now) -> redraw.runNow());
+        focus.streamProperty().addListener((o, was, now) -> redraw.runNow());
+        focus.selection().frameProperty().addListener((o, was, now) -> showCursor());
+        refresh.onGrowth(count -> redraw.request());
+        redraw.runNow();
+    }
+
+    public Node node() {
+        return root;
+    }
+
+    private static MarkedLineChart chart(String title) {
+        NumberAxis x = new NumberAxis();
+        x.setLabel("time since the connection started (ms)");
+        x.setForceZeroInRange(false);
+        x.setTickLabelFormatter(new StringConverter<>() {
+            @Override
+            public String toString(Number nanos) {
+                return String.format("%.1f", nanos.doubleValue() / 1e6);
+            }
+
+            @Override
+            public Number fromString(String s) {
+                return Double.parseDouble(s) * 1e6;
+            }
+        });
+        NumberAxis y = new NumberAxis();
+        y.setLabel("octets");
+        MarkedLineChart chart = new MarkedLineChart(x, y);
+        chart.setTitle(title);
+        chart.setLegendVisible(false); // the bar above names the colours: a legend takes height a small pane lacks
+        return chart;
+    }
+
+    private static VBox labelled(String title, Node content) {
+        Label l = new Label(title);
+        l.setMnemonicParsing(false);
+        VBox box = new VBox(4, l, content);
+        VBox.setVgrow(content, Priority.ALWAYS);
+        return box;
+    }
+
+    /** FX thread: redraws if the focus or the recording changed. */
+    private void redrawIfChanged() {
+        ConnectionHistory connection = focus.connection();
+        Integer picked = focus.streamProperty().get();
+        int stream = picked != null ? picked
+                : connection != null && !connection.streamIds().isEmpty() ? connection.streamIds().get(0) : -1;
+        boolean changed = connection != shown || stream != shownStream;
+        if (!changed && (connection == null || connection.eventCount() == shownEvents)) {
+            return;
+        }
+        shown = connection;
+        shownStream = stream;
+        shownEvents = connection == null ? -1 : connection.eventCount();
+        draw(connection, stream);
+    }
+
+    private void draw(ConnectionHistory connection, int stream) {
+        connectionChart.getData().clear();
+        streamChart.getData().clear();
+        connectionChart.clearMarks(STALL);
+        streamChart.clearMarks(STALL);
+        connectionChart.clearMarks(INITIAL_WINDOW);
+        streamChart.clearMarks(INITIAL_WINDOW);
+        if (connection == null) {
+            updates.getItems().clear();
+            status.setText("No connection yet");
+            showCursor();
+            return;
+        }
+        List<WindowUpdateCause> pairs = new ArrayList<>();
+        plot(connectionChart, connection, 0, pairs);
+        streamChart.setTitle(stream > 0 ? "Stream " + stream + " windows" : "Stream windows (no stream yet)");
+        if (stream > 0) {
+            plot(streamChart, connection, stream, pairs);
+        }
+        pairs.sort((a, b) -> Integer.compare(a.update().eventIndex(), b.update().eventIndex()));
+        updates.getItems().setAll(pairs);
+        for (InitialWindowChange c : SettingsHistory.of(connection, Integer.MAX_VALUE).initialWindowChanges()) {
+            String who = c.side() == Side.LOCAL ? "our" : "peer's";
+            String label = who + " INITIAL_WINDOW_SIZE " + c.oldSize() + "\u2192" + c.newSize();
+            connectionChart.addMark(c.nanos(), label, INITIAL_WINDOW, SETTINGS_COLOUR);
+            streamChart.addMark(c.nanos(), label, INITIAL_WINDOW, SETTINGS_COLOUR);
+        }
+        status.setText("Connection " + connection.key().connectionId() + (stream > 0 ? ", stream " + stream : ""));
+        showCursor();
+    }
+
+    /** Both windows of one stream (0: the connection) as two series, with their stalls and updates. */
+    private void plot(MarkedLineChart chart, ConnectionHistory connection, int stream, List<WindowUpdateCause> pairs) {
+        for (WindowSide side : WindowSide.values()) {
+            List<WindowPoint> points = connection.windowSeries(stream, side);
+            List<WindowUpdateCause> causes = WindowUpdateCause.of(connection, stream, side, points);
+            pairs.addAll(causes);
+            XYChart.Series<Number, Number> series = new XYChart.Series<>();
+            series.setName(seriesName(side));
+            Map<WindowPoint, WindowUpdateCause> causeOf = new HashMap<>();
+            causes.forEach(c -> causeOf.put(c.update(), c));
+            List<WindowPoint> shownPoints = WindowSampling.sample(points, MAX_POINTS);
+            List<XYChart.Data<Number, Number>> data = new ArrayList<>(shownPoints.size());
+            for (WindowPoint p : shownPoints) {
+                XYChart.Data<Number, Number> d = new XYChart.Data<>(p.nanos(), p.size());
+                if (p.stalled()) {
+                    d.setNode(stallNode(p));
+                } else if (causeOf.containsKey(p)) {
+                    d.setNode(updateNode(causeOf.get(p)));
+                }
+                data.add(d);
+            }
+            series.getData().setAll(data);
+            chart.getData().add(series);
+            series.getNode().setStyle("-fx-stroke: " + web(side == WindowSide.SEND ? SEND_COLOUR : RECEIVE_COLOUR)
+                    + "; -fx-stroke-width: 2px;");
+            for (WindowStall s : WindowStall.of(points)) {
+                chart.addRange(s.start().nanos(), s.endNanos(connection.lastNanos()), STALL, STALL_COLOUR);
+            }
+        }
+    }
+
+    private static String web(Color c) {
+        return String.format("#%02x%02x%02x", Math.round(c.getRed() * 255), Math.round(c.getGreen() * 255),
+                Math.round(c.getBlue() * 255));
+    }
+
+    /** The series' legend name, in words a user reads without the RFC at hand. */
+    static String seriesName(WindowSide side) {
+        return side == WindowSide.SEND ? "send: what this endpoint may send" : "receive: what the peer may send";
+    }
+
+    private Node stallNode(WindowPoint p) {
+        Circle c = new Circle(4, STALL_COLOUR);
+        return symbol(c, STALL_POINT, new Tooltip("Stalled at " + p.size() + " octets at " + TimeText.seconds(p.nanos())
+                + ": no DATA until a WINDOW_UPDATE (RFC 9113 §6.9)"));
+    }
+
+    private Node updateNode(WindowUpdateCause u) {
+        Polygon triangle = new Polygon(0, -5, 5, 4, -5, 4);
+        triangle.setFill(UPDATE_COLOUR);
+        return symbol(triangle, UPDATE_POINT, new Tooltip(describe(u)));
+    }
+
+    /** A point's symbol: the chart sets the style classes of the node it is given, so the shape goes inside. */
+    private static Node symbol(Node shape, String styleClass, Tooltip tooltip) {
+        shape.getStyleClass().add(styleClass);
+        StackPane holder = new StackPane(shape);
+        holder.setStyle("-fx-background-color: transparent; -fx-padding: 0;"); // not the chart's default symbol
+        Tooltip.install(holder, tooltip);
+        return holder;
+    }
+
+    /** One line per update: when, how much, and the DATA it gives credit back for. */
+    String describe(WindowUpdateCause u) {
+        WindowPoint p = u.update();
+        int stream = recording.event(p.eventIndex()).streamId();
+        String who = isSend(u) ? "peer's" : "our"; // the receiver of DATA sends the update
+        StringBuilder s = new StringBuilder(TraceText.time(p.nanos())).append(' ').append(who)
+                .append(" WINDOW_UPDATE ").append(stream == 0 ? "connection" : "stream " + stream).append(" +")
+                .append(u.increment());
+        if (u.updateFrame() >= 0) {
+            s.append(" (No. ").append(u.updateFrame()).append(')');
+        }
+        if (u.dataFrame() >= 0) {
+            long dataNanos = recording.frame(u.dataFrame()).nanosSinceStart();
+            s.append(" after DATA No. ").append(u.dataFrame()).append(" stream ")
+                    .append(recording.frame(u.dataFrame()).streamId())
+                    .append(String.format(" (%.3f ms before)", (p.nanos() - dataNanos) / 1e6));
+        } else {
+            s.append(" with no DATA before it (initial credit)");
+        }
+        return s.toString();
+    }
+
+    private boolean isSend(WindowUpdateCause u) {
+        return ((WindowChanged) recording.event(u.update().eventIndex())).side() == WindowSide.SEND;
+    }
+
+    /** The selected frame's time as a line on both charts, when it belongs to the connection shown. */
+    private void showCursor() {
+        connectionChart.clearMarks(CURSOR);
+        streamChart.clearMarks(CURSOR);
+        Integer frame = focus.frameIn(shown);
+        if (frame != null) {
+            long nanos = recording.frame(frame).nanosSinceStart();
+            connectionChart.addMark(nanos, "No. " + frame, CURSOR, CURSOR_COLOUR);
+            streamChart.addMark(nanos, "No. " + frame, CURSOR, CURSOR_COLOUR);
+        }
+    }
+
+    private void chooseAndSave() {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Save chart as PNG");
+        chooser.setInitialFileName("flow-control.png");
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("PNG image", "*.png"));
+        File file = chooser.showSaveDialog(root.getScene() == null ? null : root.getScene().getWindow());
+        if (file != null) {
+            try {
+                savePng(file.toPath());
+                status.setText("Saved " + file);
+            } catch (IOException e) {
+                status.setText("Could not save " + file + ": " + e.getMessage() + " (pick a writable folder)");
+            }
+        }
+    }
+
+    /** FX thread: writes both charts, as shown, to {@code file} as PNG. */
+    public void savePng(Path file) throws IOException {
+        WritableImage image = charts.snapshot(new SnapshotParameters(), null);
+        if (!ImageIO.write(SwingFXUtils.fromFXImage(image, null), "png", file.toFile())) {
+            throw new IOException("no PNG writer in this Java runtime");
+        }
+    }
+
+    // ---------------------------------------------------------------- for tests
+
+    MarkedLineChart connectionChart() {
+        return connectionChart;
+    }
+
+    MarkedLineChart streamChart() {
+        return streamChart;
+    }
+
+    ListView<WindowUpdateCause> updates() {
+        return updates;
+    }
+
+    Node charts() {
+        return charts;
+    }
+}
