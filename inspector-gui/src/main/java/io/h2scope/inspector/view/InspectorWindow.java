@@ -34,7 +34,7 @@ public final class InspectorWindow {
     public InspectorWindow(Inspection inspection) {
         this.inspection = inspection;
         this.refresh = new FxRefresh(inspection.recording());
-        this.frames = new FramesView(inspection.recording());
+        this.frames = new FramesView(inspection.recording(), selection);
         status.setId("status");
         status.setMnemonicParsing(false);
         root.setTop(menus());
@@ -49,6 +49,13 @@ public final class InspectorWindow {
             frames.catchUp();
             showStatus();
         });
+        BytesView bytes = new BytesView(inspection.recording(), selection); // before the tree: it resets, then is told
+        FrameDetailView detail = new FrameDetailView(inspection.recording(), selection);
+        detail.onFieldSelected(bytes::highlight);
+        addView("Frame", new SplitPane(detail.node(), bytes.node()));
+        ConnectionsView connections = new ConnectionsView(inspection.recording(), selection);
+        refresh.onGrowth(count -> connections.catchUp());
+        addView("Connections", connections.node());
         inspection.addNoticeListener(n -> Platform.runLater(() -> {
             lastNotice = n.source() + ": " + n.text();
             showStatus();
@@ -103,6 +110,7 @@ public final class InspectorWindow {
 
     public void stop() {
         refresh.stop();
+        frames.close();
         inspection.close();
     }
 }
