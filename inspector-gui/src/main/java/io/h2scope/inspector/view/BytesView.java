@@ -56,22 +56,6 @@ public final class BytesView {
         render();
     }
 
-    /** The octets highlighted, as [from, to), or null. */
-    public int[] highlighted() {
-        return from < 0 ? null : new int[] {from, to};
-    }
-
-    /** The highlighted octets as the dump shows them in the hex column, e.g. {@code "00 00 08"}. */
-    public String highlightedHex() {
-        StringBuilder text = new StringBuilder();
-        for (var node : dump.getChildren()) {
-            if (node.getStyleClass().contains("octets-highlight") && node.getStyleClass().contains("hex")) {
-                text.append(((Text) node).getText());
-            }
-        }
-        return text.toString().strip().replaceAll("\\s+", " ");
-    }
-
     private void render() {
         List<Text> texts = new ArrayList<>();
         int shown = Math.min(bytes.length, MAX_SHOWN);

@@ -70,33 +70,4 @@ public final class FrameDetailView {
     public TreeView<DetailNode> node() {
         return tree;
     }
-
-    /** Selects the first node named {@code name} (tests, and a view that points at a field). */
-    public boolean selectField(String name) {
-        TreeItem<DetailNode> found = find(tree.getRoot(), name);
-        if (found == null) {
-            return false;
-        }
-        for (TreeItem<DetailNode> p = found.getParent(); p != null; p = p.getParent()) {
-            p.setExpanded(true);
-        }
-        tree.getSelectionModel().select(found);
-        return true;
-    }
-
-    private static TreeItem<DetailNode> find(TreeItem<DetailNode> item, String name) {
-        if (item == null) {
-            return null;
-        }
-        if (item.getValue().name().equals(name)) {
-            return item;
-        }
-        for (TreeItem<DetailNode> child : item.getChildren()) {
-            TreeItem<DetailNode> found = find(child, name);
-            if (found != null) {
-                return found;
-            }
-        }
-        return null;
-    }
 }
