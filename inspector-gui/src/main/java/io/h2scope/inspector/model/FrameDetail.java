@@ -81,7 +81,7 @@ public final class FrameDetail {
         }
         String title = "Frame " + frameNumber;
         String value = "conn " + event.connectionId() + (event.direction() == Direction.OUTBOUND ? " sent " : " received ")
-                + FrameType.nameOf(header.typeCode()) + " at " + TraceText.time(event.nanosSinceStart()).strip();
+                + FrameType.nameOf(header.typeCode()) + " at " + FrameSummary.time(event.nanosSinceStart()) + " s";
         return new DetailNode(title, value, 0, HEADER + header.length(), parts);
     }
 

@@ -3,7 +3,6 @@ package io.h2scope.inspector.view;
 import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
-import io.h2scope.engine.trace.text.TraceText;
 import io.h2scope.inspector.model.FilteredFrames;
 import io.h2scope.inspector.model.FrameFilter;
 import io.h2scope.inspector.model.FrameSummary;
@@ -77,7 +76,7 @@ public final class FramesView {
         table.setId("frames");
         table.setItems(rows);
         table.getColumns().add(column("No.", 70, f -> f));
-        table.getColumns().add(column("Time", 100, f -> TraceText.time(recording.frame(f).nanosSinceStart()).strip()));
+        table.getColumns().add(column("Time", 100, f -> FrameSummary.time(recording.frame(f).nanosSinceStart())));
         table.getColumns().add(column("Conn", 50, f -> recording.frame(f).connectionId()));
         table.getColumns().add(column("Dir", 70, f -> direction(recording.frame(f).direction())));
         table.getColumns().add(column("Stream", 60, f -> recording.frame(f).streamId()));

@@ -260,6 +260,14 @@ class FrameViewsTest {
         assertEquals(expected.toString(), highlightedHex());
         // the ASCII column lights the same octets
         assertEquals(path.getValue().to() - path.getValue().from(), highlighted("ascii").replace("\n", "").length());
+        snapshot("target/frame-views.png"); // for a person to look at, not compared
+    }
+
+    private void snapshot(String file) throws Exception {
+        javafx.scene.image.WritableImage[] image = new javafx.scene.image.WritableImage[1];
+        robot.interact(() -> image[0] = window.root().getScene().snapshot(null));
+        javax.imageio.ImageIO.write(javafx.embed.swing.SwingFXUtils.fromFXImage(image[0], null), "png",
+                new java.io.File(file));
     }
 
     private String highlighted(String column) {
