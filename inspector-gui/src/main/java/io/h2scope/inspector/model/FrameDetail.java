@@ -80,7 +80,8 @@ public final class FrameDetail {
             parts.add(before);
         }
         String title = "Frame " + frameNumber;
-        String value = "conn " + event.connectionId() + (event.direction() == Direction.OUTBOUND ? " sent " : " received ")
+        String value = "conn " + event.connectionId()
+                + (event.direction() == Direction.OUTBOUND ? " sent " : " received ")
                 + FrameType.nameOf(header.typeCode()) + " at " + FrameSummary.time(event.nanosSinceStart()) + " s";
         return new DetailNode(title, value, 0, HEADER + header.length(), parts);
     }
@@ -272,7 +273,7 @@ public final class FrameDetail {
         return coded ? "yes" : "no";
     }
 
-    /** Octets of this block carried by the same direction's HEADERS/PUSH_PROMISE and CONTINUATIONs before this frame. */
+    /** Octets of this block in the same direction's HEADERS (or PUSH_PROMISE) and CONTINUATIONs before this frame. */
     private int earlierFragmentOctets() {
         if (!(frame instanceof ContinuationFrame)) {
             return 0;

@@ -4,8 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h2scope.engine.frame.ContinuationFrame;
+import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.HeadersFrame;
+import io.h2scope.engine.frame.PingFrame;
 import io.h2scope.engine.frame.SettingsFrame;
+import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.hpack.Representation;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.HpackBlock;
@@ -91,7 +96,7 @@ class FrameDetailTest {
             DetailNode line = block.children().get(i);
             assertEquals(at, line.from(), line.text());
             at = line.to();
-            if (lines.get(i).representation() == io.h2scope.engine.hpack.Representation.INDEXED
+            if (lines.get(i).representation() == Representation.INDEXED
                     && lines.get(i).tableIndex() < 127) {
                 // RFC 7541 §6.1: one octet, the high bit and the index
                 assertEquals(1, line.to() - line.from());
@@ -134,5 +139,41 @@ class FrameDetailTest {
         List<String> out = new ArrayList<>();
         nodes.forEach(n -> out.add(n.name()));
         return out;
+    }
+
+    @Test
+    void aBlockSpreadOverContinuationPointsIntoTheFrameThatHoldsEachOctet() {
+        // HEADERS carries 82 86 84 41, CONTINUATION 01 61: the :authority line (41 01 61) starts in one and
+        // ends in the other
+        HeadersFrame first = HeadersFrame.of(1, new byte[] {(byte) 0x82, (byte) 0x86, (byte) 0x84, 0x41}, true, false);
+        ContinuationFrame last = ContinuationFrame.of(1, new byte[] {0x01, 0x61}, true);
+        PingFrame ping = PingFrame.of(1);
+        HpackBlock block = new HpackBlock(List.of(), List.of(
+                new HpackBlock.Line(":method", "GET", Representation.INDEXED, false, false, 2, 0, 1),
+                new HpackBlock.Line(":scheme", "http", Representation.INDEXED, false, false, 6, 1, 1),
+                new HpackBlock.Line(":path", "/", Representation.INDEXED, false, false, 4, 2, 1),
+                new HpackBlock.Line(":authority", "a", Representation.LITERAL_INDEXED, false, false, 1, 3, 3)),
+                List.of(new HeaderField(":authority", "a")), 43, 4096);
+        List<HeaderField> fields = List.of(new HeaderField(":method", "GET"), new HeaderField(":scheme", "http"),
+                new HeaderField(":path", "/"), new HeaderField(":authority", "a"));
+        Recording split = new Recording();
+        split.append(split.addSource("split"), List.of(
+                new FrameEvent(9, 1, Direction.OUTBOUND, FrameHeader.of(first), first, List.of(), 1, 1, 1, 1, null),
+                // the other direction may interleave (RFC 9113 §6.10 forbids it only on the sending side)
+                new FrameEvent(9, 2, Direction.INBOUND, FrameHeader.of(ping), ping, List.of(), 1, 1, -1, -1, null),
+                new FrameEvent(9, 3, Direction.OUTBOUND, FrameHeader.of(last), last, fields, 1, 1, 1, 1, null, block)));
+        DetailNode tree = FrameDetail.of(split, 2);
+        DetailNode lines = tree.find("Field Block");
+        assertEquals(4, lines.children().size());
+        for (int i = 0; i < 3; i++) {
+            assertEquals(false, lines.children().get(i).hasOctets(), "all in the HEADERS frame: " + i);
+        }
+        DetailNode authority = tree.find(":authority");
+        assertEquals(9, authority.from());
+        assertEquals(11, authority.to());
+        byte[] wire = WireBytes.of(split.frame(2));
+        assertEquals(0x01, wire[authority.from()]);
+        assertEquals(0x61, wire[authority.to() - 1]);
+        assertEquals("1 (static table, name)", authority.find("Index").value());
     }
 }
