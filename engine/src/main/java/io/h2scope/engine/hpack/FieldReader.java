@@ -25,6 +25,8 @@ final class FieldReader {
     private boolean huffmanName;
     private boolean huffmanValue;
     private int fieldSize;
+    /** The index the last field used: the field's (indexed), the name's (literal), 0 for a new name. */
+    private int tableIndex;
     /** Octet length of the last string read, also when it was not turned into a String. */
     private int stringLength;
     private boolean stringHuffman;
@@ -80,6 +82,11 @@ final class FieldReader {
         return huffmanValue;
     }
 
+    /** The table index the last field used (RFC 7541 §2.3.3); 0 for a literal with a new name. */
+    int tableIndex() {
+        return tableIndex;
+    }
+
     /** RFC 9113 §6.5.2 size of the last field: name + value octets + 32. */
     int fieldSize() {
         return fieldSize;
@@ -104,6 +111,7 @@ final class FieldReader {
             // RFC7541 §6.1: "The index value of 0 is not used. It MUST be treated as a decoding error"
             throw new HpackException("6.1", at - base, "indexed header field with index 0");
         }
+        tableIndex = index;
         if (index <= StaticTable.LENGTH) {
             name = StaticTable.name(index);
             value = StaticTable.value(index);
@@ -131,6 +139,7 @@ final class FieldReader {
             rep = first >= 0x10 ? Representation.LITERAL_NEVER_INDEXED : Representation.LITERAL_NOT_INDEXED;
             nameIndex = readInt(4);
         }
+        tableIndex = nameIndex;
         boolean materialize = rep == Representation.LITERAL_INDEXED || !skipLiterals;
         int nameLength;
         if (nameIndex == 0) {

@@ -22,6 +22,14 @@ public interface HeaderSink {
         onHeader(field.name(), field.value(), Representation.INDEXED, false, false);
     }
 
+    /**
+     * Where the next field line ({@link #onHeader} or {@link #onIndexed}) was in the block, and the table index it
+     * used: the field's for an indexed line, the name's for a literal with an indexed name, 0 for a new name.
+     * Offsets are from the start of the block. For sinks that describe the block (the inspector); ignored by default.
+     */
+    default void onLineOctets(int tableIndex, int offset, int length) {
+    }
+
     /** A dynamic table size update (RFC 7541 §6.3) at the start of the block; the table now has this maximum. */
     default void onTableSizeUpdate(int newMaxSize) {
     }

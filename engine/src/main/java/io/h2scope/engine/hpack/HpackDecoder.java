@@ -173,6 +173,7 @@ public final class HpackDecoder {
             boolean huffmanName;
             boolean huffmanValue;
             HeaderField indexed = null;
+            int lineStart = r.offset();
             int index = first & 0x7F;
             if (first >= 0x80 && index != 0 && index != 0x7F && index <= StaticTable.LENGTH + table.length()) {
                 // fast path for the commonest field, an indexed one with a one-byte index; index 0, longer
@@ -202,6 +203,7 @@ public final class HpackDecoder {
                 overLimit = true; // keep decoding so the dynamic table stays in sync, stop delivering
                 continue;
             }
+            sink.onLineOctets(indexed != null ? index : r.tableIndex(), lineStart, r.offset() - lineStart);
             if (indexed != null) {
                 sink.onIndexed(indexed);
             } else {

@@ -48,6 +48,16 @@ public final class FrameDescriber {
      * ({@link Redaction}) are shown only when {@code reveal} is true.
      */
     public static String line(Frame frame, List<HeaderField> headers, boolean reveal) {
+        return String.format("%-13s stream=%d length=%d%s", FrameType.nameOf(frame.typeCode()), frame.streamId(),
+                frame.payloadLength(), summary(frame, headers, reveal));
+    }
+
+    /**
+     * The part of {@link #line(Frame, List, boolean)} after type, stream and length: flags by name, then the
+     * decoded payload, with a leading space (empty for a frame with neither), e.g.
+     * {@code  flags=END_HEADERS {:status: 200}}. The inspector's frame list shows it beside those columns.
+     */
+    public static String summary(Frame frame, List<HeaderField> headers, boolean reveal) {
         String flags = Flags.describe(frame.typeCode(), frame.flags());
         String payload;
         if (frame instanceof DataFrame d && !reveal) {
@@ -57,8 +67,7 @@ public final class FrameDescriber {
         } else {
             payload = payload(frame);
         }
-        return String.format("%-13s stream=%d length=%d%s%s", FrameType.nameOf(frame.typeCode()), frame.streamId(),
-                frame.payloadLength(), flags.isEmpty() ? "" : " flags=" + flags, payload);
+        return (flags.isEmpty() ? "" : " flags=" + flags) + payload;
     }
 
     /** {@code {:method: GET, :path: /, cookie: <redacted 12 bytes>}}. */

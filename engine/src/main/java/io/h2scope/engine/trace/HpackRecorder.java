@@ -18,11 +18,24 @@ public final class HpackRecorder implements HeaderSink {
     private final List<HeaderField> fields = new ArrayList<>();
     private final List<HpackBlock.Line> lines = new ArrayList<>();
     private final List<Integer> sizeUpdates = new ArrayList<>();
+    private int tableIndex = -1;
+    private int lineOffset = -1;
+    private int lineLength = -1;
+
+    @Override
+    public void onLineOctets(int index, int offset, int length) {
+        tableIndex = index;
+        lineOffset = offset;
+        lineLength = length;
+    }
 
     @Override
     public void onHeader(String name, String value, Representation rep, boolean huffmanName, boolean huffmanValue) {
         fields.add(new HeaderField(name, value, rep == Representation.LITERAL_NEVER_INDEXED));
-        lines.add(new HpackBlock.Line(name, value, rep, huffmanName, huffmanValue));
+        lines.add(new HpackBlock.Line(name, value, rep, huffmanName, huffmanValue, tableIndex, lineOffset, lineLength));
+        tableIndex = -1;
+        lineOffset = -1;
+        lineLength = -1;
     }
 
     @Override

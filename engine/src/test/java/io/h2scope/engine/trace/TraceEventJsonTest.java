@@ -6,9 +6,12 @@ import io.h2scope.engine.error.SpecRef;
 import io.h2scope.engine.flow.WindowCause;
 import io.h2scope.engine.flow.WindowSide;
 import io.h2scope.engine.frame.FrameHeader;
+import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.PingFrame;
 import io.h2scope.engine.frame.check.FrameRule;
 import io.h2scope.engine.frame.check.Violation;
+import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.hpack.Representation;
 import io.h2scope.engine.settings.Setting;
 import io.h2scope.engine.settings.SettingId;
 import io.h2scope.engine.settings.Settings;
@@ -22,10 +25,10 @@ import io.h2scope.engine.trace.jsonl.TraceFormatException;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.ConnectionSnapshot;
-import io.h2scope.engine.trace.model.SnapshotTaken;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.ErrorRaised;
 import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.model.HpackBlock;
 import io.h2scope.engine.trace.model.HpackContext;
 import io.h2scope.engine.trace.model.HpackEntriesEvicted;
 import io.h2scope.engine.trace.model.HpackEntryAdded;
@@ -34,6 +37,7 @@ import io.h2scope.engine.trace.model.SettingsAcknowledged;
 import io.h2scope.engine.trace.model.SettingsAnnounced;
 import io.h2scope.engine.trace.model.SettingsInForce;
 import io.h2scope.engine.trace.model.Side;
+import io.h2scope.engine.trace.model.SnapshotTaken;
 import io.h2scope.engine.trace.model.StreamStateChanged;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.ViolationReceived;
@@ -116,6 +120,33 @@ class TraceEventJsonTest {
         Set<Class<?>> covered = new HashSet<>();
         oneOfEachKind().forEach(e -> covered.add(e.getClass()));
         assertEquals(Set.of(TraceEvent.class.getPermittedSubclasses()), covered);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void hpackLinesKeepTheirIndexAndOctetsAndLinesWithoutThemStillRead() {
+        HeadersFrame headers = HeadersFrame.of(1,
+                new byte[] {(byte) 0x82, 0x44, 0x01, 0x2f}, true, true);
+        HpackBlock block = new HpackBlock(List.of(),
+                List.of(new HpackBlock.Line(":method", "GET",
+                                Representation.INDEXED, false, false, 2, 0, 1),
+                        new HpackBlock.Line(":path", "/",
+                                Representation.LITERAL_INDEXED, false, false, 4, 1, 3)),
+                List.of(new HeaderField(":path", "/")), 38, 4096);
+        FrameEvent event = new FrameEvent(1, 10, Direction.OUTBOUND, FrameHeader.of(headers), headers,
+                List.of(new HeaderField(":method", "GET"),
+                        new HeaderField(":path", "/")), 65_535, 65_535, 65_535, 65_535,
+                StreamState.HALF_CLOSED_LOCAL, block);
+        String line = TraceEventJson.write(event);
+        assertTrue(line.contains("\"indexed\",false,false,2,0,1]"), line);
+        assertEquals(event, TraceEventJson.read((Map<String, Object>) Json.parse(line)));
+
+        String older = line.replace(",2,0,1]", "]").replace(",4,1,3]", "]");
+        FrameEvent read = (FrameEvent) TraceEventJson.read((Map<String, Object>) Json.parse(older));
+        HpackBlock.Line path = read.hpack().lines().get(1);
+        assertEquals(":path", path.name());
+        assertEquals(-1, path.tableIndex(), "not recorded");
+        assertEquals(-1, path.blockOffset());
     }
 
     @Test

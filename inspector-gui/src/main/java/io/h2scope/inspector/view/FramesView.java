@@ -1,39 +1,105 @@
 package io.h2scope.inspector.view;
 
 import io.h2scope.engine.frame.FrameType;
+import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
-import io.h2scope.engine.trace.text.TraceText;
+import io.h2scope.inspector.model.FilteredFrames;
+import io.h2scope.inspector.model.FrameFilter;
+import io.h2scope.inspector.model.FrameSummary;
 import io.h2scope.inspector.model.Recording;
 
+import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Function;
 
+import javafx.application.Platform;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.collections.FXCollections;
-import javafx.collections.ObservableList;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
 
 /**
- * The packet list: one row per frame of the recording (rows are frame numbers; the cells read the recording, so
- * the table holds no copy of the frames and stays virtual at any length).
+ * The packet list: one row per frame (time, connection, direction, stream, type, flags and payload in short, length),
+ * coloured by type, with a filter bar (stream, type, direction, free text over the summary, this connection only) and
+ * a live-tail toggle. The rows are a virtual list over frame numbers ({@link FrameRows}): nothing is stored per row,
+ * and a filter is an index into the recording built on a worker thread, never a copy of the frames. Selecting a row
+ * selects its frame, connection and stream in the shared {@link Selection}; a frame selected elsewhere is selected
+ * here when the filter shows it.
  */
 public final class FramesView {
 
-    private final Recording recording;
-    private final TableView<Integer> table = new TableView<>();
-    private final ObservableList<Integer> rows = FXCollections.observableArrayList();
+    static final String ANY_TYPE = "any type";
+    static final String ANY_DIRECTION = "both ways";
+    static final String SENT = "sent";
+    static final String RECEIVED = "received";
 
-    public FramesView(Recording recording) {
+    private final Recording recording;
+    private final Selection selection;
+    private final TableView<Integer> table = new TableView<>();
+    private final TextField streamField = new TextField();
+    private final ComboBox<String> typeBox = new ComboBox<>();
+    private final ComboBox<String> directionBox = new ComboBox<>();
+    private final TextField textField = new TextField();
+    private final CheckBox connectionOnly = new CheckBox("This connection only");
+    private final CheckBox liveTail = new CheckBox("Live tail");
+    private final Label filterError = new Label();
+    private final BorderPane root = new BorderPane();
+    private final ReadOnlyBooleanWrapper filtering = new ReadOnlyBooleanWrapper(this, "filtering");
+    private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "frame-filter");
+        t.setDaemon(true);
+        return t;
+    });
+    /** The list being filled; the worker drops a list that is no longer this one. */
+    private volatile FilteredFrames current;
+    private FrameRows rows; // FX thread
+    private boolean selecting; // FX thread: a selection made here, not to be echoed back
+
+    public FramesView(Recording recording, Selection selection) {
         this.recording = recording;
+        this.selection = selection;
+        this.current = new FilteredFrames(recording, FrameFilter.ALL);
+        this.rows = new FrameRows(current);
         table.setId("frames");
         table.setItems(rows);
-        table.getColumns().add(column("No.", 60, f -> f));
-        table.getColumns().add(column("Time", 100, f -> TraceText.time(recording.frame(f).nanosSinceStart())));
+        table.getColumns().add(column("No.", 70, f -> f));
+        table.getColumns().add(column("Time", 100, f -> FrameSummary.time(recording.frame(f).nanosSinceStart())));
         table.getColumns().add(column("Conn", 50, f -> recording.frame(f).connectionId()));
-        table.getColumns().add(column("Dir", 50, f -> recording.frame(f).direction().name().toLowerCase()));
+        table.getColumns().add(column("Dir", 70, f -> direction(recording.frame(f).direction())));
         table.getColumns().add(column("Stream", 60, f -> recording.frame(f).streamId()));
         table.getColumns().add(column("Type", 110, f -> FrameType.nameOf(recording.frame(f).header().typeCode())));
         table.getColumns().add(column("Length", 70, f -> recording.frame(f).header().length()));
+        TableColumn<Integer, String> summary = column("Summary", 600, f -> FrameSummary.of(recording.frame(f)));
+        summary.setId("summary");
+        table.getColumns().add(summary);
+        table.setRowFactory(t -> new TypedRow());
+        table.getStylesheets().add(FramesView.class.getResource("inspector.css").toExternalForm());
+        table.getSelectionModel().selectedItemProperty().addListener((o, old, frame) -> selected(frame));
+        selection.frameProperty().addListener((o, old, frame) -> follow(frame));
+        selection.connectionProperty().addListener((o, old, c) -> {
+            if (connectionOnly.isSelected()) {
+                applyFilter();
+            }
+        });
+        root.setTop(filterBar());
+        root.setCenter(table);
+    }
+
+    private static String direction(Direction d) {
+        return d == Direction.OUTBOUND ? "send" : "recv";
     }
 
     private <T> TableColumn<Integer, T> column(String title, double width, Function<Integer, T> value) {
@@ -44,25 +110,206 @@ public final class FramesView {
         return c;
     }
 
-    public TableView<Integer> node() {
+    /** A row styled by its frame's type: {@code frame-headers}, {@code frame-goaway}, ... {@code frame-unknown}. */
+    private final class TypedRow extends TableRow<Integer> {
+        private String styled;
+
+        @Override
+        protected void updateItem(Integer frame, boolean empty) {
+            super.updateItem(frame, empty);
+            String wanted = empty || frame == null ? null : styleClass(recording.frame(frame).header().typeCode());
+            if (!java.util.Objects.equals(wanted, styled)) {
+                if (styled != null) {
+                    getStyleClass().remove(styled);
+                }
+                if (wanted != null) {
+                    getStyleClass().add(wanted);
+                }
+                styled = wanted;
+            }
+        }
+    }
+
+    /** The style class of a frame type's rows. */
+    public static String styleClass(int typeCode) {
+        FrameType type = FrameType.fromCode(typeCode);
+        return "frame-" + (type == null ? "unknown" : type.name().toLowerCase(Locale.ROOT));
+    }
+
+    private HBox filterBar() {
+        streamField.setId("filter-stream");
+        streamField.setPromptText("stream");
+        streamField.setPrefColumnCount(6);
+        typeBox.setId("filter-type");
+        typeBox.getItems().add(ANY_TYPE);
+        for (FrameType type : FrameType.values()) {
+            typeBox.getItems().add(type.name());
+        }
+        typeBox.setValue(ANY_TYPE);
+        directionBox.setId("filter-direction");
+        directionBox.getItems().addAll(ANY_DIRECTION, SENT, RECEIVED);
+        directionBox.setValue(ANY_DIRECTION);
+        textField.setId("filter-text");
+        textField.setPromptText("text in the summary");
+        connectionOnly.setId("filter-connection");
+        connectionOnly.setMnemonicParsing(false);
+        liveTail.setId("live-tail");
+        liveTail.setMnemonicParsing(false);
+        filterError.setId("filter-error");
+        filterError.getStyleClass().add("filter-error");
+        filterError.setMnemonicParsing(false);
+        streamField.textProperty().addListener((o, a, b) -> applyFilter());
+        typeBox.valueProperty().addListener((o, a, b) -> applyFilter());
+        directionBox.valueProperty().addListener((o, a, b) -> applyFilter());
+        textField.textProperty().addListener((o, a, b) -> applyFilter());
+        connectionOnly.selectedProperty().addListener((o, a, b) -> applyFilter());
+        liveTail.selectedProperty().addListener((o, a, on) -> {
+            if (on) {
+                tail();
+            }
+        });
+        HBox.setHgrow(textField, Priority.ALWAYS);
+        HBox bar = new HBox(6, streamField, typeBox, directionBox, textField, connectionOnly, liveTail, filterError);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setPadding(new Insets(3, 4, 3, 4));
+        return bar;
+    }
+
+    /** FX thread: reads the filter bar and, when it says something new, starts filtering anew. */
+    private void applyFilter() {
+        FrameFilter filter;
+        try {
+            filter = new FrameFilter(connectionOnly.isSelected() ? selection.connectionProperty().get() : null,
+                    FrameFilter.parseStream(streamField.getText()),
+                    ANY_TYPE.equals(typeBox.getValue()) ? null : FrameFilter.parseType(typeBox.getValue()),
+                    SENT.equals(directionBox.getValue()) ? Direction.OUTBOUND
+                            : RECEIVED.equals(directionBox.getValue()) ? Direction.INBOUND : null,
+                    textField.getText());
+        } catch (IllegalArgumentException e) {
+            filterError.setText(e.getMessage()); // the rows of the last good filter stay
+            return;
+        }
+        filterError.setText("");
+        if (filter.equals(current.filter())) {
+            return;
+        }
+        FilteredFrames list = new FilteredFrames(recording, filter);
+        current = list;
+        filtering.set(true);
+        if (filter.all()) {
+            list.catchUp(() -> false);
+            show(list);
+        } else {
+            worker.execute(() -> scan(list));
+        }
+    }
+
+    /** Worker thread: filters what arrived for {@code list}, then shows it on the FX thread. */
+    private void scan(FilteredFrames list) {
+        if (list != current) {
+            return;
+        }
+        list.catchUp(() -> list != current);
+        Platform.runLater(() -> {
+            if (list == current) {
+                show(list);
+            }
+        });
+    }
+
+    /** FX thread: {@code list} is the current filter's, filtered up to some frame: show it. */
+    private void show(FilteredFrames list) {
+        boolean grew;
+        if (rows.frames() != list) {
+            rows = new FrameRows(list);
+            selecting = true;
+            table.setItems(rows);
+            selecting = false;
+            grew = true;
+            follow(selection.frameProperty().get());
+        } else {
+            grew = rows.grow();
+        }
+        if (list.scanned() >= recording.frameCount()) {
+            filtering.set(false);
+        }
+        if (grew) {
+            tail();
+        }
+    }
+
+    private void tail() {
+        if (liveTail.isSelected() && !rows.isEmpty()) {
+            table.scrollTo(rows.size() - 1);
+        }
+    }
+
+    /** FX thread (once per pulse, from {@link FxRefresh}): rows for the frames that arrived since the last call. */
+    public void catchUp() {
+        FilteredFrames list = current;
+        if (list.filter().all()) {
+            list.catchUp(() -> false);
+            show(list);
+        } else {
+            filtering.set(true);
+            worker.execute(() -> scan(list));
+        }
+    }
+
+    private void selected(Integer frame) {
+        if (selecting || frame == null) {
+            return;
+        }
+        selecting = true;
+        try {
+            FrameEvent event = recording.frame(frame);
+            selection.connectionProperty().set(recording.connectionOf(recording.frameEvent(frame)).key());
+            selection.streamProperty().set(event.streamId());
+            selection.frameProperty().set(frame);
+        } finally {
+            selecting = false;
+        }
+    }
+
+    /** Selects and shows the row of a frame selected elsewhere, when the filter lets it through. */
+    private void follow(Integer frame) {
+        if (selecting) {
+            return;
+        }
+        int row = frame == null ? -1 : rows.rowOf(frame);
+        selecting = true;
+        try {
+            if (row < 0) {
+                table.getSelectionModel().clearSelection();
+            } else if (table.getSelectionModel().getSelectedIndex() != row) {
+                table.getSelectionModel().select(row);
+                table.scrollTo(Math.max(0, row - 3));
+            }
+        } finally {
+            selecting = false;
+        }
+    }
+
+    /** The filter bar above the table. */
+    public Node node() {
+        return root;
+    }
+
+    public TableView<Integer> table() {
         return table;
     }
 
-    /** FX thread: rows for the frames that arrived since the last call. */
-    public void catchUp() {
-        int have = rows.size();
-        int now = recording.frameCount();
-        if (now > have) {
-            Integer[] added = new Integer[now - have];
-            for (int i = 0; i < added.length; i++) {
-                added[i] = have + i;
-            }
-            rows.addAll(added);
-        }
+    /** True while a filter is still being applied to frames that are already recorded. */
+    public ReadOnlyBooleanProperty filteringProperty() {
+        return filtering.getReadOnlyProperty();
     }
 
     /** The frame shown in row {@code row}. */
     public FrameEvent frameAt(int row) {
         return recording.frame(rows.get(row));
+    }
+
+    public void close() {
+        worker.shutdownNow();
     }
 }

@@ -38,7 +38,7 @@ public final class InspectorWindow {
     public InspectorWindow(Inspection inspection) {
         this.inspection = inspection;
         this.refresh = new FxRefresh(inspection.recording());
-        this.frames = new FramesView(inspection.recording());
+        this.frames = new FramesView(inspection.recording(), selection);
         status.setId("status");
         status.setMnemonicParsing(false);
         exports = new ExportActions(inspection.recording(), selection, root, this::say);
@@ -50,14 +50,17 @@ public final class InspectorWindow {
         split.setDividerPositions(0.55);
         root.setCenter(split);
         root.setBottom(status);
-        client = new ClientPanel(inspection);
-        addView("Client", client.node());
-        conformance = new ConformancePanel(inspection, selection, TargetResolver.standard());
-        addView("Conformance", conformance.node());
         refresh.onGrowth(count -> {
             frames.catchUp();
             showStatus();
         });
+        BytesView bytes = new BytesView(inspection.recording(), selection); // before the tree: it resets, then is told
+        FrameDetailView detail = new FrameDetailView(inspection.recording(), selection);
+        detail.onFieldSelected(bytes::highlight);
+        addView("Frame", new SplitPane(detail.node(), bytes.node()));
+        ConnectionsView connections = new ConnectionsView(inspection.recording(), selection);
+        refresh.onGrowth(count -> connections.catchUp());
+        addView("Connections", connections.node());
         inspection.addNoticeListener(n -> Platform.runLater(() -> {
             lastNotice = n.source() + ": " + n.text();
             showStatus();
@@ -67,6 +70,11 @@ public final class InspectorWindow {
         addView("Flow control", new FlowControlView(focus, refresh).node());
         addView("HPACK", new HpackView(focus, refresh).node());
         addView("Settings", new SettingsView(focus, refresh).node());
+        // the sources the window drives itself come after the views of what it shows
+        client = new ClientPanel(inspection);
+        addView("Client", client.node());
+        conformance = new ConformancePanel(inspection, selection, TargetResolver.standard());
+        addView("Conformance", conformance.node());
     }
 
     /** FX thread: a line of the window's own (an export done, a copy made) in the status line. */
@@ -142,6 +150,7 @@ public final class InspectorWindow {
     public void stop() {
         refresh.stop();
         conformance.stop();
+        frames.close();
         inspection.close();
     }
 }

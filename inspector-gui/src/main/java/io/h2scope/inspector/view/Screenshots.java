@@ -62,8 +62,8 @@ public final class Screenshots {
             window.refresh().refreshNow();
             Recording recording = window.inspection().recording();
             int selected = frame != null ? frame : firstInboundHeaders(recording);
-            window.frames().node().getSelectionModel().clearAndSelect(selected);
-            window.frames().node().scrollTo(Math.max(0, selected - 3));
+            window.frames().table().getSelectionModel().clearAndSelect(selected);
+            window.frames().table().scrollTo(Math.max(0, selected - 3));
             window.selection().frameProperty().set(selected);
             PauseTransition shown = new PauseTransition(FIRST_PAINT);
             shown.setOnFinished(e -> new Screenshots(window, out).next());

@@ -158,7 +158,12 @@ public final class FrameEventJson {
             out.append(',');
             Json.string(out, line.value());
             out.append(",\"").append(line.representation().name().toLowerCase(Locale.ROOT)).append("\",")
-                    .append(line.huffmanName()).append(',').append(line.huffmanValue()).append(']');
+                    .append(line.huffmanName()).append(',').append(line.huffmanValue());
+            if (line.tableIndex() >= 0) {
+                out.append(',').append(line.tableIndex()).append(',').append(line.blockOffset()).append(',')
+                        .append(line.blockLength());
+            }
+            out.append(']');
         }
         out.append("],\"table\":");
         fields(out, block.tableAfter());
@@ -175,9 +180,11 @@ public final class FrameEventJson {
         List<HpackBlock.Line> lines = new ArrayList<>();
         for (Object item : (List<Object>) o.get("lines")) {
             List<Object> l = (List<Object>) item;
+            boolean octetsKnown = l.size() >= 8; // older recordings end after the Huffman flags
             lines.add(new HpackBlock.Line((String) l.get(0), (String) l.get(1),
                     Representation.valueOf(((String) l.get(2)).toUpperCase(Locale.ROOT)), (Boolean) l.get(3),
-                    (Boolean) l.get(4)));
+                    (Boolean) l.get(4), octetsKnown ? ((Long) l.get(5)).intValue() : -1,
+                    octetsKnown ? ((Long) l.get(6)).intValue() : -1, octetsKnown ? ((Long) l.get(7)).intValue() : -1));
         }
         List<HeaderField> table = new ArrayList<>();
         for (Object item : (List<Object>) o.get("table")) {

@@ -2,6 +2,7 @@ package io.h2scope.engine.trace.model;
 
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.Representation;
+import io.h2scope.engine.hpack.StaticTable;
 
 import java.util.List;
 import java.util.Objects;
@@ -32,13 +33,30 @@ public record HpackBlock(List<Integer> sizeUpdates, List<Line> lines, List<Heade
      * @param representation indexed, or literal with incremental / without / never indexing (RFC 7541 §6)
      * @param huffmanName    the name was a Huffman-coded literal
      * @param huffmanValue   the value was a Huffman-coded literal
+     * @param tableIndex     the index the line used (RFC 7541 §2.3.3): the field's for an indexed line, the name's
+     *                       for a literal with an indexed name, 0 for a literal with a new name; -1 when not known
+     *                       (a recording without it)
+     * @param blockOffset    where the line starts in the field block (the fragments of HEADERS or PUSH_PROMISE and
+     *                       its CONTINUATIONs, joined), or -1 when not known
+     * @param blockLength    its length in octets, or -1 when not known
      */
     public record Line(String name, String value, Representation representation, boolean huffmanName,
-            boolean huffmanValue) {
+            boolean huffmanValue, int tableIndex, int blockOffset, int blockLength) {
         public Line {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(value, "value");
             Objects.requireNonNull(representation, "representation");
+        }
+
+        /** A line whose index and octets are not known. */
+        public Line(String name, String value, Representation representation, boolean huffmanName,
+                boolean huffmanValue) {
+            this(name, value, representation, huffmanName, huffmanValue, -1, -1, -1);
+        }
+
+        /** Whether the line used the static table (indexes 1..61) rather than the dynamic one. */
+        public boolean staticIndex() {
+            return tableIndex >= 1 && tableIndex <= StaticTable.LENGTH;
         }
     }
 }

@@ -1,0 +1,79 @@
+package io.h2scope.inspector.model;
+
+import java.util.function.BooleanSupplier;
+
+/**
+ * The frame numbers one {@link FrameFilter} lets through, ascending, as an index into the recording (the frames
+ * are never copied). Filled by {@link #catchUp}, on one thread at a time, while any thread reads up to
+ * {@link #size()}. With {@link FrameFilter#ALL} no index is kept: row i is frame i.
+ */
+public final class FilteredFrames {
+
+    private final Recording recording;
+    private final FrameFilter filter;
+    private final IntColumn matches;
+    private volatile int scanned;
+
+    public FilteredFrames(Recording recording, FrameFilter filter) {
+        this.recording = recording;
+        this.filter = filter;
+        this.matches = filter.all() ? null : new IntColumn();
+    }
+
+    public FrameFilter filter() {
+        return filter;
+    }
+
+    /** Frames looked at so far: the recording's frames below this have been filtered. */
+    public int scanned() {
+        return scanned;
+    }
+
+    /** Rows so far. */
+    public int size() {
+        return matches == null ? scanned : matches.size();
+    }
+
+    /** The frame number of row {@code row}. */
+    public int frameNumber(int row) {
+        if (matches == null) {
+            if (row < 0 || row >= scanned) {
+                throw new IndexOutOfBoundsException(row + " of " + scanned);
+            }
+            return row;
+        }
+        return matches.get(row);
+    }
+
+    /** The row that shows frame {@code frameNumber}, or -1 when the filter leaves it out (or it is not scanned yet). */
+    public int rowOf(int frameNumber) {
+        if (matches == null) {
+            return frameNumber >= 0 && frameNumber < scanned ? frameNumber : -1;
+        }
+        int row = matches.floor(frameNumber);
+        return row >= 0 && matches.get(row) == frameNumber ? row : -1;
+    }
+
+    /**
+     * Filters the frames that arrived since the last call; stops early (to be called again) when
+     * {@code abandoned} says the list is no longer wanted. Returns the new size.
+     */
+    public int catchUp(BooleanSupplier abandoned) {
+        int now = recording.frameCount();
+        if (matches == null) {
+            scanned = now;
+            return now;
+        }
+        for (int f = scanned; f < now; f++) {
+            if ((f & 0xfff) == 0 && abandoned.getAsBoolean()) {
+                scanned = f;
+                return matches.size();
+            }
+            if (filter.matches(recording, f)) {
+                matches.add(f);
+            }
+        }
+        scanned = now;
+        return matches.size();
+    }
+}
