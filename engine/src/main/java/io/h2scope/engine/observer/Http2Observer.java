@@ -92,8 +92,12 @@ public final class Http2Observer {
     private final Flow fromClient;
     private final Flow fromServer;
     private final Map<Integer, int[]> streamWindows = new HashMap<>(); // [send, receive]
+    /** For each closed stream: whether the perspective endpoint closed it by a frame it received. */
+    private final Map<Integer, Boolean> closedByReceiving = new HashMap<>();
     private int connectionSend = DEFAULT_WINDOW;
     private int connectionReceive = DEFAULT_WINDOW;
+    /** What a new stream's receive window begins at: the larger of our acknowledged and last announced value. */
+    private int receiveInitial = DEFAULT_WINDOW;
     private Settings local = Settings.DEFAULTS;
     private Settings remote = Settings.DEFAULTS;
     private final Deque<List<Setting>> localPending = new ArrayDeque<>();
@@ -337,9 +341,9 @@ public final class Http2Observer {
                 if (sender == Side.REMOTE) {
                     sink.onEvent(new SettingsAcknowledged(connectionId, t(), Side.LOCAL));
                     if (!localPending.isEmpty()) {
-                        Settings before = local;
                         local = applied(local, localPending.pollFirst());
-                        receiveWindowsFollow(before, local);
+                        localFollows();
+                        // RFC 7541 §4.2: the decoder's limit follows our SETTINGS_HEADER_TABLE_SIZE once acknowledged
                         flow(Direction.INBOUND).decoder.setMaxTableSize((int) Math.min(Integer.MAX_VALUE,
                                 local.headerTableSize()));
                         sink.onEvent(new SettingsInForce(connectionId, t(), Side.LOCAL, local));
@@ -359,6 +363,7 @@ public final class Http2Observer {
             sink.onEvent(new SettingsAnnounced(connectionId, t(), sender, entries));
             if (sender == Side.LOCAL) {
                 localPending.addLast(entries);
+                localFollows();
                 return;
             }
             Settings before = remote;
@@ -375,14 +380,22 @@ public final class Http2Observer {
             sink.onEvent(new SettingsInForce(connectionId, t(), Side.REMOTE, remote));
         }
 
-        private void receiveWindowsFollow(Settings before, Settings after) {
-            long delta = (long) after.initialWindowSize() - before.initialWindowSize();
-            if (delta != 0) {
+        /**
+         * Our values that loosen a limit hold from when they are sent, those that tighten it from the ACK, as the
+         * engine applies them (its {@code SettingsEffects.applyLocal}): the stream receive windows and our
+         * maximum frame size follow the larger of the acknowledged and the last announced value.
+         */
+        private void localFollows() {
+            Settings announced = applied(local, localPending.stream().flatMap(List::stream).toList());
+            int initial = Math.max(local.initialWindowSize(), announced.initialWindowSize());
+            if (initial != receiveInitial) {
+                long delta = (long) initial - receiveInitial;
+                receiveInitial = initial;
                 for (int id : new ArrayList<>(streamWindows.keySet())) {
                     streamWindow(id, WindowSide.RECEIVE, delta, WindowCause.INITIAL_WINDOW_SIZE);
                 }
             }
-            flow(Direction.INBOUND).reader.setMaxFrameSize((int) after.maxFrameSize());
+            flow(Direction.INBOUND).reader.setMaxFrameSize((int) Math.max(local.maxFrameSize(), announced.maxFrameSize()));
         }
     }
 
@@ -391,17 +404,21 @@ public final class Http2Observer {
     /** One stream input through the registry; a rejected input is a violation of the sender (and false). */
     private boolean input(FrameHeader header, int streamId, StreamInput input) {
         StreamState before = registry.state(streamId);
+        if (before == StreamState.CLOSED && crossedTheClose(streamId, input)) {
+            return false; // not a break: it was on its way before its sender read the frame that closed the stream
+        }
         Transition t = registry.apply(streamId, input);
         StreamState after = registry.state(streamId);
         if (before != after) {
             sink.onEvent(new StreamStateChanged(connectionId, t(), streamId, before, after, input));
             if (before == StreamState.IDLE && after != StreamState.CLOSED) {
                 streamWindows.put(streamId, new int[] {0, 0});
-                streamWindow(streamId, WindowSide.RECEIVE, local.initialWindowSize(), WindowCause.OPENED);
+                streamWindow(streamId, WindowSide.RECEIVE, receiveInitial, WindowCause.OPENED);
                 streamWindow(streamId, WindowSide.SEND, remote.initialWindowSize(), WindowCause.OPENED);
             }
             if (after == StreamState.CLOSED) {
                 streamWindows.remove(streamId);
+                closedByReceiving.put(streamId, input.isReceive());
             }
         }
         if (t instanceof Transition.Reject r) {
@@ -409,6 +426,21 @@ public final class Http2Observer {
             return false;
         }
         return true;
+    }
+
+    /**
+     * A WINDOW_UPDATE or RST_STREAM on a stream that its sender closed by receiving (END_STREAM or RST_STREAM from
+     * the other side). Two byte streams do not say which of two crossing frames was written first: the sender may
+     * have written it before it read the close, which RFC 9113 §5.1 expects ("might receive a WINDOW_UPDATE or
+     * RST_STREAM frame from its peer in the time before the peer receives and processes the frame that closes
+     * the stream"), and the engine then ignores it. So does the observer.
+     */
+    private boolean crossedTheClose(int streamId, StreamInput input) {
+        boolean late = input == StreamInput.SEND_WINDOW_UPDATE || input == StreamInput.RECV_WINDOW_UPDATE
+                || input == StreamInput.SEND_RST_STREAM || input == StreamInput.RECV_RST_STREAM;
+        Boolean byReceiving = closedByReceiving.get(streamId);
+        // the perspective closed it by receiving: a frame it sends crossed; the peer closed it by receiving: one it sends did
+        return late && byReceiving != null && byReceiving == !input.isReceive();
     }
 
     /** The connection window of {@code side} moves by {@code delta}. */
@@ -420,7 +452,9 @@ public final class Http2Observer {
         } else {
             connectionReceive = updated;
         }
-        sink.onEvent(new WindowChanged(connectionId, t(), 0, side, old, updated, cause));
+        if (updated != old) { // as the engine: a window that did not move (an empty DATA) is no event
+            sink.onEvent(new WindowChanged(connectionId, t(), 0, side, old, updated, cause));
+        }
     }
 
     private void streamWindow(int streamId, WindowSide side, long delta, WindowCause cause) {
@@ -428,7 +462,9 @@ public final class Http2Observer {
         int index = side == WindowSide.SEND ? 0 : 1;
         int old = w[index];
         w[index] = (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, old + delta));
-        sink.onEvent(new WindowChanged(connectionId, t(), streamId, side, old, w[index], cause));
+        if (w[index] != old || cause == WindowCause.OPENED) {
+            sink.onEvent(new WindowChanged(connectionId, t(), streamId, side, old, w[index], cause));
+        }
     }
 
     private void violation(FrameHeader header, Violation violation) {

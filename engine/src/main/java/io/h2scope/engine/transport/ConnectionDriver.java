@@ -7,6 +7,7 @@ import io.h2scope.engine.core.event.Event;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.ConnectionTraceListener;
+import io.h2scope.engine.trace.WireTap;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -72,6 +73,8 @@ public final class ConnectionDriver implements ConnectionHandler {
     private final Application app;
     private final LongSupplier clock;
     private final long tickNanos;
+    /** The trace sink's byte tap, or null (the usual case: nothing per read or write). */
+    private final WireTap tap;
     private ConnectionContext ctx;
     private Http2Connection connection;
     private Cancellable tickTimer;
@@ -100,6 +103,7 @@ public final class ConnectionDriver implements ConnectionHandler {
         this.driverConfig = Objects.requireNonNull(driverConfig, "driverConfig");
         this.app = Objects.requireNonNull(app, "app");
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.tap = WireTap.of(config.traceSink());
         long shortest = shortest(driverConfig.shortestTimer(), applicationTimer);
         this.tickNanos = shortest == 0 ? MAX_TICK_NANOS : Math.max(MIN_TICK_NANOS, Math.min(MAX_TICK_NANOS, shortest / 2));
     }
@@ -231,6 +235,9 @@ public final class ConnectionDriver implements ConnectionHandler {
             chunk.clear().limit(n);
             connection.drainOutput(chunk);
             chunk.flip();
+            if (tap != null) {
+                tap.sent(config.connectionId(), chunk.asReadOnlyBuffer());
+            }
             ctx.writeCopy(chunk);
         }
         ctx.flush();
@@ -271,6 +278,9 @@ public final class ConnectionDriver implements ConnectionHandler {
         boolean outer = working;
         working = true;
         try {
+            if (tap != null) {
+                tap.received(config.connectionId(), bytes.asReadOnlyBuffer());
+            }
             connection.receive(bytes, now);
             if (onPrefaceReceived != null && connection.state() != ConnectionState.PREFACE_PENDING) {
                 Runnable task = onPrefaceReceived;
