@@ -8,7 +8,11 @@ import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.ConnectionTraceListener;
 import io.h2scope.engine.trace.WireTap;
+import io.h2scope.engine.trace.model.ConnectionClosed;
+import io.h2scope.engine.trace.model.ConnectionOrigin;
 
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Objects;
@@ -86,7 +90,9 @@ public final class ConnectionDriver implements ConnectionHandler {
     private boolean pumping;
     private boolean closeRequested;
     private boolean transportClosed;
-    private String cleartextNegotiation = "h2c";
+    /** The ping timer gave the peer up ({@link #checkTimers}). */
+    private boolean peerVanished;
+    private String cleartextNegotiation = ConnectionOrigin.H2C;
     /** Told once when the peer's preface and first SETTINGS are complete; null once told. */
     private Runnable onPrefaceReceived;
     /** Inside an entry point that pumps when it is done (a read, a task, a tick, the open). */
@@ -259,7 +265,8 @@ public final class ConnectionDriver implements ConnectionHandler {
         lastActiveAt = now;
         lastPingAt = now;
         traceOpen(); // before the connection exists, so "accepted" precedes its first SETTINGS in the trace
-        connection = new Http2Connection(role, config, this::deliver, now);
+        connection = new Http2Connection(role, config, this::deliver, now,
+                config.traceSink().enabled() ? origin() : ConnectionOrigin.UNKNOWN);
         working = true;
         try {
             guarded(() -> app.onStart(this));
@@ -305,7 +312,8 @@ public final class ConnectionDriver implements ConnectionHandler {
             tickTimer.cancel();
         }
         if (connection != null) {
-            connection.transportClosed(clock.getAsLong());
+            connection.transportClosed(clock.getAsLong(), peerVanished ? ConnectionClosed.Cause.PEER_VANISHED
+                    : causeOrNull != null ? ConnectionClosed.Cause.IO_ERROR : ConnectionClosed.Cause.TRANSPORT_CLOSED);
         }
         ConnectionTraceListener.of(config.traceSink()).closed(config.connectionId(),
                 causeOrNull == null ? "closed" : "closed by an error", causeOrNull);
@@ -326,6 +334,28 @@ public final class ConnectionDriver implements ConnectionHandler {
         } else {
             trace.protocolSelected(id, cleartextNegotiation);
         }
+    }
+
+    /** What this transport knows of the connection, for its opening trace event. */
+    private ConnectionOrigin origin() {
+        Optional<SSLSession> tls = ctx.sslSession();
+        String local = ctx.localAddress().map(ConnectionDriver::address).orElse(null);
+        String remote = ctx.remoteAddress().map(ConnectionDriver::address).orElse(ctx.remote());
+        if (tls.isEmpty()) {
+            return new ConnectionOrigin(local, remote, cleartextNegotiation, null, null, null, null);
+        }
+        SSLSession session = tls.get();
+        return new ConnectionOrigin(local, remote, ConnectionOrigin.TLS, session.getProtocol(), session.getCipherSuite(),
+                ctx.alpnProtocol().orElse(null), ctx.serverName().orElse(null));
+    }
+
+    /** {@code 127.0.0.1:8443}, {@code [::1]:8443}; other addresses (a Unix socket) as they print. */
+    private static String address(SocketAddress address) {
+        if (address instanceof InetSocketAddress inet && inet.getAddress() != null) {
+            String host = inet.getAddress().getHostAddress();
+            return (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + inet.getPort();
+        }
+        return address.toString();
     }
 
     // ---------------------------------------------------------------- internals
@@ -387,7 +417,7 @@ public final class ConnectionDriver implements ConnectionHandler {
         if (connection.liveStreamCount() > 0) {
             lastActiveAt = now; // a live stream is activity, even a silent one
         } else if (!idle.isZero() && now - lastActiveAt >= idle.toNanos()) {
-            connection.goAway(ErrorCode.NO_ERROR, "idle for " + idle.toMillis() + " ms");
+            connection.idleTimeout("idle for " + idle.toMillis() + " ms");
             return;
         }
         Duration ping = driverConfig.pingInterval();
@@ -396,6 +426,7 @@ public final class ConnectionDriver implements ConnectionHandler {
                 // the peer read nothing and answered nothing for a whole interval: it is gone, do not wait to flush
                 LOG.log(System.Logger.Level.DEBUG, "no PING ACK from " + ctx.remote() + " within " + ping);
                 closeRequested = true;
+                peerVanished = true;
                 ctx.abort();
                 return;
             }
