@@ -61,6 +61,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -83,6 +84,15 @@ public final class Http2Observer {
 
     private static final byte[] CLIENT_PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final int DEFAULT_WINDOW = 65_535;
+    private static final int RECENTLY_CLOSED = 1_024;
+
+    /**
+     * A stream that closed: whether the perspective endpoint closed it by a frame it received, its state just
+     * before, and its windows then (a frame the endpoint sent before it read the close still moved them, as the
+     * engine reports).
+     */
+    private record ClosedStream(boolean byReceiving, StreamState before, int[] windows) {
+    }
 
     private final Role perspective;
     private final long connectionId;
@@ -92,8 +102,13 @@ public final class Http2Observer {
     private final Flow fromClient;
     private final Flow fromServer;
     private final Map<Integer, int[]> streamWindows = new HashMap<>(); // [send, receive]
-    /** For each closed stream: whether the perspective endpoint closed it by a frame it received. */
-    private final Map<Integer, Boolean> closedByReceiving = new HashMap<>();
+    /** The streams closed last, for the frames that crossed their close ({@link #crossedTheClose}); oldest dropped. */
+    private final Map<Integer, ClosedStream> recentlyClosed = new LinkedHashMap<>() {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Integer, ClosedStream> eldest) {
+            return size() > RECENTLY_CLOSED;
+        }
+    };
     private int connectionSend = DEFAULT_WINDOW;
     private int connectionReceive = DEFAULT_WINDOW;
     /** What a new stream's receive window begins at: the larger of our acknowledged and last announced value. */
@@ -255,7 +270,7 @@ public final class Http2Observer {
             if (frame instanceof DataFrame d) {
                 int length = d.payloadLength();
                 window(inbound() ? WindowSide.RECEIVE : WindowSide.SEND, -length, WindowCause.DATA);
-                if (streamWindows.containsKey(d.streamId())) {
+                if (windows(d.streamId(), !inbound()) != null) {
                     streamWindow(d.streamId(), inbound() ? WindowSide.RECEIVE : WindowSide.SEND, -length,
                             WindowCause.DATA);
                 }
@@ -292,7 +307,7 @@ public final class Http2Observer {
                     window(side, w.increment(), WindowCause.WINDOW_UPDATE);
                 } else {
                     input(header, w.streamId(), inbound() ? StreamInput.RECV_WINDOW_UPDATE : StreamInput.SEND_WINDOW_UPDATE);
-                    if (streamWindows.containsKey(w.streamId())) {
+                    if (windows(w.streamId(), !inbound()) != null) {
                         streamWindow(w.streamId(), side, w.increment(), WindowCause.WINDOW_UPDATE);
                     }
                 }
@@ -417,8 +432,8 @@ public final class Http2Observer {
                 streamWindow(streamId, WindowSide.SEND, remote.initialWindowSize(), WindowCause.OPENED);
             }
             if (after == StreamState.CLOSED) {
-                streamWindows.remove(streamId);
-                closedByReceiving.put(streamId, input.isReceive());
+                recentlyClosed.put(streamId, new ClosedStream(input.isReceive(), before,
+                        streamWindows.remove(streamId)));
             }
         }
         if (t instanceof Transition.Reject r) {
@@ -429,18 +444,27 @@ public final class Http2Observer {
     }
 
     /**
-     * A WINDOW_UPDATE or RST_STREAM on a stream that its sender closed by receiving (END_STREAM or RST_STREAM from
-     * the other side). Two byte streams do not say which of two crossing frames was written first: the sender may
-     * have written it before it read the close, which RFC 9113 §5.1 expects ("might receive a WINDOW_UPDATE or
-     * RST_STREAM frame from its peer in the time before the peer receives and processes the frame that closes
-     * the stream"), and the engine then ignores it. So does the observer.
+     * A WINDOW_UPDATE, RST_STREAM or DATA on a stream that its sender closed by receiving (END_STREAM or RST_STREAM
+     * from the other side), which the sender could still send just before. Two byte streams do not say which of two
+     * crossing frames was written first: the sender may have written it before it read the close, which RFC 9113
+     * §5.1 expects ("might receive a WINDOW_UPDATE or RST_STREAM frame from its peer in the time before the peer
+     * receives and processes the frame that closes the stream"; DATA crosses a RST_STREAM the same way), and the
+     * engine then ignores it. So does the observer. DATA after the sender's own END_STREAM stays a break.
      */
     private boolean crossedTheClose(int streamId, StreamInput input) {
-        boolean late = input == StreamInput.SEND_WINDOW_UPDATE || input == StreamInput.RECV_WINDOW_UPDATE
-                || input == StreamInput.SEND_RST_STREAM || input == StreamInput.RECV_RST_STREAM;
-        Boolean byReceiving = closedByReceiving.get(streamId);
+        ClosedStream closed = recentlyClosed.get(streamId);
         // the perspective closed it by receiving: a frame it sends crossed; the peer closed it by receiving: one it sends did
-        return late && byReceiving != null && byReceiving == !input.isReceive();
+        if (closed == null || closed.byReceiving() != !input.isReceive()) {
+            return false;
+        }
+        StreamState before = closed.before();
+        return switch (input) {
+            case SEND_WINDOW_UPDATE, RECV_WINDOW_UPDATE, SEND_RST_STREAM, RECV_RST_STREAM -> true;
+            // the sender had not ended its side: open, or half-closed only for the other side
+            case SEND_DATA -> before == StreamState.OPEN || before == StreamState.HALF_CLOSED_REMOTE;
+            case RECV_DATA -> before == StreamState.OPEN || before == StreamState.HALF_CLOSED_LOCAL;
+            default -> false;
+        };
     }
 
     /** The connection window of {@code side} moves by {@code delta}. */
@@ -457,8 +481,26 @@ public final class Http2Observer {
         }
     }
 
+    /**
+     * A stream's windows: an open stream's, or, for a frame the perspective endpoint sent ({@code outbound}) on a
+     * stream it closed by receiving, those it had at the close (it sent the frame before it read the close).
+     */
+    private int[] windows(int streamId, boolean outbound) {
+        int[] w = streamWindows.get(streamId);
+        if (w == null && outbound) {
+            ClosedStream closed = recentlyClosed.get(streamId);
+            if (closed != null && closed.byReceiving()) {
+                w = closed.windows();
+            }
+        }
+        return w;
+    }
+
     private void streamWindow(int streamId, WindowSide side, long delta, WindowCause cause) {
         int[] w = streamWindows.get(streamId);
+        if (w == null) {
+            w = windows(streamId, true);
+        }
         int index = side == WindowSide.SEND ? 0 : 1;
         int old = w[index];
         w[index] = (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, old + delta));

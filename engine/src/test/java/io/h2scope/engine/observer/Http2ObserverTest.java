@@ -146,6 +146,9 @@ class Http2ObserverTest {
         // the client's WINDOW_UPDATE for the DATA it read may have left before it read the END_STREAM (§5.1)
         observer.clientBytes(ByteBuffer.wrap(frame(8, 0, 1, new byte[] {0, 0, 0, 10})), 6);
         assertEquals(0, observer.violations(), () -> "no break: " + events);
+        assertTrue(events.stream().anyMatch(e -> e instanceof WindowChanged w && w.streamId() == 1
+                && w.cause() == WindowCause.WINDOW_UPDATE && w.newSize() - w.oldSize() == 10),
+                "the client sent it while the stream was open to it: its window moved, as the engine reports");
         // stream 3 the client closes itself (its END_STREAM last): a WINDOW_UPDATE it sends after that breaks §5.1
         observer.clientBytes(ByteBuffer.wrap(headers(3, false)), 7);
         observer.serverBytes(ByteBuffer.wrap(frame(1, 0x5, 3, new byte[] {(byte) 0x89})), 8); // :status 204, indexed
@@ -153,6 +156,25 @@ class Http2ObserverTest {
         observer.clientBytes(ByteBuffer.wrap(frame(8, 0, 3, new byte[] {0, 0, 0, 10})), 10);
         assertEquals(List.of("rfc9113/5.1/stream_closed"), events.stream().filter(e -> e instanceof ViolationReceived)
                 .map(e -> ((ViolationReceived) e).ruleId()).toList());
+    }
+
+    @Test
+    void dataThatCrossedAResetIsNoBreakButDataAfterItsOwnEndStreamIs() {
+        List<TraceEvent> events = new ArrayList<>();
+        Http2Observer client = observerAfterPreface(Role.CLIENT, events);
+        client.clientBytes(ByteBuffer.wrap(headers(1, false)), 1);
+        client.serverBytes(ByteBuffer.wrap(frame(4, 0, 0, new byte[0])), 2);
+        client.serverBytes(ByteBuffer.wrap(frame(3, 0, 1, new byte[] {0, 0, 0, 0})), 3); // RST_STREAM NO_ERROR
+        client.clientBytes(ByteBuffer.wrap(frame(0, 0, 1, new byte[100])), 4); // written before the reset was read
+        assertEquals(0, client.violations(), () -> "no break: " + events);
+
+        List<TraceEvent> serverEvents = new ArrayList<>();
+        Http2Observer server = observerAfterPreface(Role.SERVER, serverEvents);
+        server.clientBytes(ByteBuffer.wrap(headers(1, true)), 1);
+        server.serverBytes(ByteBuffer.wrap(frame(4, 0, 0, new byte[0])), 2);
+        server.serverBytes(ByteBuffer.wrap(frame(1, 0x5, 1, new byte[] {(byte) 0x89})), 3);
+        server.clientBytes(ByteBuffer.wrap(frame(0, 0, 1, new byte[100])), 4); // the client had ended its side
+        assertEquals(1, server.violations(), () -> "DATA after the client's END_STREAM: " + serverEvents);
     }
 
     private static Http2Observer observerAfterPreface(Role perspective, List<TraceEvent> events) {
