@@ -1,5 +1,7 @@
 package io.h2scope.cli.trace;
 
+import io.h2scope.engine.trace.attach.AttachException;
+import io.h2scope.engine.trace.attach.AttachReader;
 import io.h2scope.engine.trace.attach.ListenAddress;
 import io.h2scope.engine.trace.jsonl.Json;
 import io.h2scope.engine.trace.jsonl.TraceEventJson;
@@ -12,15 +14,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.RandomAccessFile;
-import java.net.StandardProtocolFamily;
-import java.nio.ByteBuffer;
-import java.nio.channels.Channels;
-import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
@@ -71,24 +67,26 @@ public final class TraceFollowCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--attach " + source.attach + ": "
                     + e.getMessage());
         }
-        try (SocketChannel channel = address.unixPath() != null ? SocketChannel.open(StandardProtocolFamily.UNIX)
-                : SocketChannel.open()) {
-            channel.connect(address.socketAddress());
-            if (address.tcp() != null) {
-                channel.write(ByteBuffer.wrap(((token == null ? "" : token) + "\n").getBytes(StandardCharsets.US_ASCII)));
-            }
-            BufferedReader lines = new BufferedReader(new InputStreamReader(Channels.newInputStream(channel),
-                    StandardCharsets.US_ASCII));
-            long number = 0;
-            String line;
-            while ((line = lines.readLine()) != null) {
-                number++;
-                if (!print(out, line, "line " + number + " from " + source.attach)) {
-                    return 1;
+        try (AttachReader reader = AttachReader.connect(address, token)) {
+            reader.readAll(new AttachReader.Listener() {
+                @Override
+                public void event(TraceEvent event) {
+                    out.println(TraceText.line(event, reveal));
+                    out.flush();
                 }
-            }
-            out.flush();
+
+                @Override
+                public void gap(long dropped) {
+                    out.println("[gap: " + dropped + " events dropped: this reader was too slow]");
+                    out.flush();
+                }
+            });
             return 0;
+        } catch (AttachException e) {
+            out.flush(); // every event before the bad line is printed
+            spec.commandLine().getErr().println("h2scope trace follow: " + (e.refused()
+                    ? e.detail() + "; give the token it printed with --token" : e.getMessage()));
+            return 1;
         }
     }
 

@@ -6,6 +6,7 @@ import io.h2scope.engine.flow.WindowSide;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.attach.AttachServer;
 import io.h2scope.engine.trace.attach.ListenAddress;
+import io.h2scope.engine.trace.jsonl.TraceEventJson;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.WindowChanged;
@@ -18,6 +19,12 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 
@@ -67,6 +74,25 @@ class TraceFollowCommandTest {
             assertEquals(1, r.status(), r.out());
             assertTrue(r.out().contains("the engine refused the attach: wrong token; give the token it printed with --token"),
                     r.out());
+        }
+    }
+
+    @Test
+    void aSocketClosedMidEventIsNamedByItsOffsetAfterEveryGoodEvent() throws Exception {
+        Path socket = dir.resolve("cut.sock");
+        WindowChanged good = new WindowChanged(6, 10, 0, WindowSide.RECEIVE, 65_535, 100, WindowCause.DATA);
+        String first = TraceEventJson.write(good) + "\n";
+        try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            server.bind(UnixDomainSocketAddress.of(socket));
+            CompletableFuture<Run> follow = CompletableFuture.supplyAsync(() -> run("trace", "follow", "--attach", socket.toString()));
+            try (SocketChannel reader = server.accept()) {
+                reader.write(ByteBuffer.wrap((first + first.substring(0, 20)).getBytes(StandardCharsets.UTF_8)));
+            }
+            Run r = follow.get();
+            assertEquals(1, r.status(), r.out());
+            assertTrue(r.out().contains("conn=6 window conn recv 65535 -> 100 on data"), r.out());
+            assertTrue(r.out().contains("line 2 (from octet " + first.length() + "): the stream closed inside this event, "
+                    + "after 20 of its octets"), r.out());
         }
     }
 }

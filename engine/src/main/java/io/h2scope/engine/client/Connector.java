@@ -3,6 +3,7 @@ package io.h2scope.engine.client;
 import io.h2scope.engine.core.ConnectionConfig;
 import io.h2scope.engine.core.Http2Connection;
 import io.h2scope.engine.trace.ConnectionTraceListener;
+import io.h2scope.engine.trace.model.ConnectionOrigin;
 import io.h2scope.engine.transport.http1.H2cUpgradeHandshake;
 import io.h2scope.engine.transport.http1.Http1ResponseHead;
 import io.h2scope.engine.stream.Role;
@@ -72,7 +73,7 @@ final class Connector {
             });
             handler = tls;
         } else if (conn.upgrade() != null) {
-            driver.cleartextNegotiation("h2c upgrade");
+            driver.cleartextNegotiation(ConnectionOrigin.H2C_UPGRADE);
             handler = upgradeHandshake(route, conn, driver, authority);
         }
         CompletableFuture<ConnectionContext> tcp;

@@ -37,6 +37,7 @@ import io.h2scope.engine.stream.StreamState;
 import io.h2scope.engine.stream.StreamTransitions;
 import io.h2scope.engine.stream.Transition;
 import io.h2scope.engine.trace.model.ConnectionClosed;
+import io.h2scope.engine.trace.model.ConnectionOrigin;
 import io.h2scope.engine.trace.model.Side;
 
 import java.nio.ByteBuffer;
@@ -116,6 +117,8 @@ public final class Http2Connection {
     private ConnectionState state = ConnectionState.PREFACE_PENDING;
     private boolean goAwaySent;
     private boolean goAwayReceived;
+    /** Our GOAWAY was the transport's idle timeout ({@link #idleTimeout}). */
+    private boolean idleClose;
     private int goAwayLastSentId = Integer.MAX_VALUE;
     private int peerLastStreamId = Integer.MAX_VALUE;
     /** While a GOAWAY's refusals are reported: the close waits until the last one is out. */
@@ -128,6 +131,12 @@ public final class Http2Connection {
     private long bytesReceived;
 
     public Http2Connection(Role role, ConnectionConfig config, ConnectionListener listener, long nowNanos) {
+        this(role, config, listener, nowNanos, ConnectionOrigin.UNKNOWN);
+    }
+
+    /** A connection whose transport says where it runs ({@code origin}, published in its opening trace event). */
+    public Http2Connection(Role role, ConnectionConfig config, ConnectionListener listener, long nowNanos,
+            ConnectionOrigin origin) {
         this.role = Objects.requireNonNull(role, "role");
         this.config = Objects.requireNonNull(config, "config");
         this.listener = Objects.requireNonNull(listener, "listener");
@@ -144,7 +153,8 @@ public final class Http2Connection {
         this.guard = new FloodGuard(limits, nowNanos);
         this.tracer = new TracePublisher(config.traceSink(), config.connectionId(), nowNanos, new ConnectionView(this),
                 () -> now);
-        tracer.attach(role, inbound, outbound, decoder.dynamicTable(), encoder.dynamicTable());
+        tracer.attach(role, Objects.requireNonNull(origin, "origin"), inbound, outbound, decoder.dynamicTable(),
+                encoder.dynamicTable());
         this.output = new Output(tracer, misbehaviour);
         this.reader = new FrameReader(io.h2scope.engine.frame.FrameSizes.DEFAULT_MAX_FRAME_SIZE);
         this.inboundFrames = new InboundFrames(this, reader);
@@ -216,8 +226,17 @@ public final class Http2Connection {
 
     /** The transport is gone: the connection is over. */
     public void transportClosed(long nowNanos) {
+        transportClosed(nowNanos, ConnectionClosed.Cause.TRANSPORT_CLOSED);
+    }
+
+    /**
+     * The transport is gone, for the reason it knows: {@link ConnectionClosed.Cause#TRANSPORT_CLOSED} (the socket
+     * closed), {@link ConnectionClosed.Cause#IO_ERROR} or {@link ConnectionClosed.Cause#PEER_VANISHED}.
+     */
+    public void transportClosed(long nowNanos, ConnectionClosed.Cause cause) {
         now = nowNanos;
-        close("transport closed", null, ConnectionClosed.Cause.TRANSPORT_CLOSED, null);
+        close("transport closed" + (cause == ConnectionClosed.Cause.TRANSPORT_CLOSED ? "" : ": " + cause), null,
+                cause, null);
     }
 
     /**
@@ -389,6 +408,21 @@ public final class Http2Connection {
      * to it finish; later ones are refused; the connection closes when none is left.
      */
     public void goAway(ErrorCode code, String debug) {
+        sendGoAway(code, debug);
+    }
+
+    /**
+     * The transport's idle timer fired (no live stream, nothing read): GOAWAY NO_ERROR with {@code debug}, and the
+     * close that follows names {@link ConnectionClosed.Cause#IDLE_TIMEOUT}.
+     */
+    public void idleTimeout(String debug) {
+        if (state != ConnectionState.CLOSED) {
+            idleClose = true;
+            sendGoAway(ErrorCode.NO_ERROR, debug);
+        }
+    }
+
+    private void sendGoAway(ErrorCode code, String debug) {
         if (state == ConnectionState.CLOSED) {
             return;
         }
@@ -766,9 +800,10 @@ public final class Http2Connection {
 
     private void maybeFinish() {
         if (!holdFinish && (goAwaySent || goAwayReceived) && streams.isEmpty() && state != ConnectionState.CLOSED) {
+            ConnectionClosed.Cause cause = idleClose ? ConnectionClosed.Cause.IDLE_TIMEOUT
+                    : goAwaySent ? ConnectionClosed.Cause.GOAWAY_SENT : ConnectionClosed.Cause.GOAWAY_RECEIVED;
             close("GOAWAY " + (goAwaySent ? "sent" : "received") + " and no stream left",
-                    goAwaySent ? Side.LOCAL : Side.REMOTE,
-                    goAwaySent ? ConnectionClosed.Cause.GOAWAY_SENT : ConnectionClosed.Cause.GOAWAY_RECEIVED, null);
+                    goAwaySent ? Side.LOCAL : Side.REMOTE, cause, null);
         }
     }
 

@@ -24,6 +24,7 @@ import io.h2scope.engine.trace.HpackRecorder;
 import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionOpened;
+import io.h2scope.engine.trace.model.ConnectionOrigin;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.ErrorRaised;
 import io.h2scope.engine.trace.model.FrameEvent;
@@ -110,12 +111,12 @@ final class TracePublisher implements WindowListener {
     }
 
     /** Publishes the opening and listens to the windows and tables (only when the sink is enabled now). */
-    void attach(Role role, InboundFlow inbound, OutboundFlow outbound, DynamicTable decoderTable,
-            DynamicTable encoderTable) {
+    void attach(Role role, ConnectionOrigin origin, InboundFlow inbound, OutboundFlow outbound,
+            DynamicTable decoderTable, DynamicTable encoderTable) {
         if (!sink.enabled()) {
             return;
         }
-        sink.onEvent(ConnectionOpened.of(connectionId, 0, role));
+        sink.onEvent(ConnectionOpened.of(connectionId, 0, role, origin));
         inbound.listen(this);
         outbound.listen(this);
         decoderTable.listen(new TableTrace(HpackContext.DECODER));

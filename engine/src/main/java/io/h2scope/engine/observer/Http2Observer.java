@@ -61,6 +61,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -83,6 +84,15 @@ public final class Http2Observer {
 
     private static final byte[] CLIENT_PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final int DEFAULT_WINDOW = 65_535;
+    private static final int RECENTLY_CLOSED = 1_024;
+
+    /**
+     * A stream that closed: whether the perspective endpoint closed it by a frame it received, its state just
+     * before, and its windows then (a frame the endpoint sent before it read the close still moved them, as the
+     * engine reports).
+     */
+    private record ClosedStream(boolean byReceiving, StreamState before, int[] windows) {
+    }
 
     private final Role perspective;
     private final long connectionId;
@@ -92,8 +102,17 @@ public final class Http2Observer {
     private final Flow fromClient;
     private final Flow fromServer;
     private final Map<Integer, int[]> streamWindows = new HashMap<>(); // [send, receive]
+    /** The streams closed last, for the frames that crossed their close ({@link #crossedTheClose}); oldest dropped. */
+    private final Map<Integer, ClosedStream> recentlyClosed = new LinkedHashMap<>() {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Integer, ClosedStream> eldest) {
+            return size() > RECENTLY_CLOSED;
+        }
+    };
     private int connectionSend = DEFAULT_WINDOW;
     private int connectionReceive = DEFAULT_WINDOW;
+    /** What a new stream's receive window begins at: the larger of our acknowledged and last announced value. */
+    private int receiveInitial = DEFAULT_WINDOW;
     private Settings local = Settings.DEFAULTS;
     private Settings remote = Settings.DEFAULTS;
     private final Deque<List<Setting>> localPending = new ArrayDeque<>();
@@ -251,7 +270,7 @@ public final class Http2Observer {
             if (frame instanceof DataFrame d) {
                 int length = d.payloadLength();
                 window(inbound() ? WindowSide.RECEIVE : WindowSide.SEND, -length, WindowCause.DATA);
-                if (streamWindows.containsKey(d.streamId())) {
+                if (windows(d.streamId(), !inbound()) != null) {
                     streamWindow(d.streamId(), inbound() ? WindowSide.RECEIVE : WindowSide.SEND, -length,
                             WindowCause.DATA);
                 }
@@ -288,7 +307,7 @@ public final class Http2Observer {
                     window(side, w.increment(), WindowCause.WINDOW_UPDATE);
                 } else {
                     input(header, w.streamId(), inbound() ? StreamInput.RECV_WINDOW_UPDATE : StreamInput.SEND_WINDOW_UPDATE);
-                    if (streamWindows.containsKey(w.streamId())) {
+                    if (windows(w.streamId(), !inbound()) != null) {
                         streamWindow(w.streamId(), side, w.increment(), WindowCause.WINDOW_UPDATE);
                     }
                 }
@@ -337,9 +356,9 @@ public final class Http2Observer {
                 if (sender == Side.REMOTE) {
                     sink.onEvent(new SettingsAcknowledged(connectionId, t(), Side.LOCAL));
                     if (!localPending.isEmpty()) {
-                        Settings before = local;
                         local = applied(local, localPending.pollFirst());
-                        receiveWindowsFollow(before, local);
+                        localFollows();
+                        // RFC 7541 §4.2: the decoder's limit follows our SETTINGS_HEADER_TABLE_SIZE once acknowledged
                         flow(Direction.INBOUND).decoder.setMaxTableSize((int) Math.min(Integer.MAX_VALUE,
                                 local.headerTableSize()));
                         sink.onEvent(new SettingsInForce(connectionId, t(), Side.LOCAL, local));
@@ -359,6 +378,7 @@ public final class Http2Observer {
             sink.onEvent(new SettingsAnnounced(connectionId, t(), sender, entries));
             if (sender == Side.LOCAL) {
                 localPending.addLast(entries);
+                localFollows();
                 return;
             }
             Settings before = remote;
@@ -375,14 +395,22 @@ public final class Http2Observer {
             sink.onEvent(new SettingsInForce(connectionId, t(), Side.REMOTE, remote));
         }
 
-        private void receiveWindowsFollow(Settings before, Settings after) {
-            long delta = (long) after.initialWindowSize() - before.initialWindowSize();
-            if (delta != 0) {
+        /**
+         * Our values that loosen a limit hold from when they are sent, those that tighten it from the ACK, as the
+         * engine applies them (its {@code SettingsEffects.applyLocal}): the stream receive windows and our
+         * maximum frame size follow the larger of the acknowledged and the last announced value.
+         */
+        private void localFollows() {
+            Settings announced = applied(local, localPending.stream().flatMap(List::stream).toList());
+            int initial = Math.max(local.initialWindowSize(), announced.initialWindowSize());
+            if (initial != receiveInitial) {
+                long delta = (long) initial - receiveInitial;
+                receiveInitial = initial;
                 for (int id : new ArrayList<>(streamWindows.keySet())) {
                     streamWindow(id, WindowSide.RECEIVE, delta, WindowCause.INITIAL_WINDOW_SIZE);
                 }
             }
-            flow(Direction.INBOUND).reader.setMaxFrameSize((int) after.maxFrameSize());
+            flow(Direction.INBOUND).reader.setMaxFrameSize((int) Math.max(local.maxFrameSize(), announced.maxFrameSize()));
         }
     }
 
@@ -391,17 +419,21 @@ public final class Http2Observer {
     /** One stream input through the registry; a rejected input is a violation of the sender (and false). */
     private boolean input(FrameHeader header, int streamId, StreamInput input) {
         StreamState before = registry.state(streamId);
+        if (before == StreamState.CLOSED && crossedTheClose(streamId, input)) {
+            return false; // not a break: it was on its way before its sender read the frame that closed the stream
+        }
         Transition t = registry.apply(streamId, input);
         StreamState after = registry.state(streamId);
         if (before != after) {
             sink.onEvent(new StreamStateChanged(connectionId, t(), streamId, before, after, input));
             if (before == StreamState.IDLE && after != StreamState.CLOSED) {
                 streamWindows.put(streamId, new int[] {0, 0});
-                streamWindow(streamId, WindowSide.RECEIVE, local.initialWindowSize(), WindowCause.OPENED);
+                streamWindow(streamId, WindowSide.RECEIVE, receiveInitial, WindowCause.OPENED);
                 streamWindow(streamId, WindowSide.SEND, remote.initialWindowSize(), WindowCause.OPENED);
             }
             if (after == StreamState.CLOSED) {
-                streamWindows.remove(streamId);
+                recentlyClosed.put(streamId, new ClosedStream(input.isReceive(), before,
+                        streamWindows.remove(streamId)));
             }
         }
         if (t instanceof Transition.Reject r) {
@@ -409,6 +441,30 @@ public final class Http2Observer {
             return false;
         }
         return true;
+    }
+
+    /**
+     * A WINDOW_UPDATE, RST_STREAM or DATA on a stream that its sender closed by receiving (END_STREAM or RST_STREAM
+     * from the other side), which the sender could still send just before. Two byte streams do not say which of two
+     * crossing frames was written first: the sender may have written it before it read the close, which RFC 9113
+     * §5.1 expects ("might receive a WINDOW_UPDATE or RST_STREAM frame from its peer in the time before the peer
+     * receives and processes the frame that closes the stream"; DATA crosses a RST_STREAM the same way), and the
+     * engine then ignores it. So does the observer. DATA after the sender's own END_STREAM stays a break.
+     */
+    private boolean crossedTheClose(int streamId, StreamInput input) {
+        ClosedStream closed = recentlyClosed.get(streamId);
+        // the perspective closed it by receiving: a frame it sends crossed; the peer closed it by receiving: one it sends did
+        if (closed == null || closed.byReceiving() != !input.isReceive()) {
+            return false;
+        }
+        StreamState before = closed.before();
+        return switch (input) {
+            case SEND_WINDOW_UPDATE, RECV_WINDOW_UPDATE, SEND_RST_STREAM, RECV_RST_STREAM -> true;
+            // the sender had not ended its side: open, or half-closed only for the other side
+            case SEND_DATA -> before == StreamState.OPEN || before == StreamState.HALF_CLOSED_REMOTE;
+            case RECV_DATA -> before == StreamState.OPEN || before == StreamState.HALF_CLOSED_LOCAL;
+            default -> false;
+        };
     }
 
     /** The connection window of {@code side} moves by {@code delta}. */
@@ -420,15 +476,37 @@ public final class Http2Observer {
         } else {
             connectionReceive = updated;
         }
-        sink.onEvent(new WindowChanged(connectionId, t(), 0, side, old, updated, cause));
+        if (updated != old) { // as the engine: a window that did not move (an empty DATA) is no event
+            sink.onEvent(new WindowChanged(connectionId, t(), 0, side, old, updated, cause));
+        }
+    }
+
+    /**
+     * A stream's windows: an open stream's, or, for a frame the perspective endpoint sent ({@code outbound}) on a
+     * stream it closed by receiving, those it had at the close (it sent the frame before it read the close).
+     */
+    private int[] windows(int streamId, boolean outbound) {
+        int[] w = streamWindows.get(streamId);
+        if (w == null && outbound) {
+            ClosedStream closed = recentlyClosed.get(streamId);
+            if (closed != null && closed.byReceiving()) {
+                w = closed.windows();
+            }
+        }
+        return w;
     }
 
     private void streamWindow(int streamId, WindowSide side, long delta, WindowCause cause) {
         int[] w = streamWindows.get(streamId);
+        if (w == null) {
+            w = windows(streamId, true);
+        }
         int index = side == WindowSide.SEND ? 0 : 1;
         int old = w[index];
         w[index] = (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, old + delta));
-        sink.onEvent(new WindowChanged(connectionId, t(), streamId, side, old, w[index], cause));
+        if (w[index] != old || cause == WindowCause.OPENED) {
+            sink.onEvent(new WindowChanged(connectionId, t(), streamId, side, old, w[index], cause));
+        }
     }
 
     private void violation(FrameHeader header, Violation violation) {

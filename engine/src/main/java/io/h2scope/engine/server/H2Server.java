@@ -6,6 +6,7 @@ import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.TraceSinks;
 import io.h2scope.engine.trace.keylog.KeyLoggingSslContexts;
+import io.h2scope.engine.trace.model.ConnectionOrigin;
 import io.h2scope.engine.transport.AcceptLimits;
 import io.h2scope.engine.transport.ConnectionDriver;
 import io.h2scope.engine.transport.ConnectionHandler;
@@ -146,7 +147,7 @@ public final class H2Server implements AutoCloseable {
                 new ServerConnection(this, upgrade), System::nanoTime, config.readTimeout());
         driver.whenPrefaceReceived(deadline::complete);
         if (upgrade != null) {
-            driver.cleartextNegotiation("h2c upgrade");
+            driver.cleartextNegotiation(ConnectionOrigin.H2C_UPGRADE);
         }
         return driver;
     }

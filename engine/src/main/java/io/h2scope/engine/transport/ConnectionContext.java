@@ -63,6 +63,11 @@ public interface ConnectionContext {
     /** The TLS session, for {@code TlsPolicy.check}; empty for cleartext. */
     Optional<SSLSession> sslSession();
 
+    /** The host name of TLS's SNI extension (RFC 6066 §3), as the client sent it; empty for cleartext or none. */
+    default Optional<String> serverName() {
+        return Optional.empty();
+    }
+
     /** The peer, for logs and traces, e.g. "127.0.0.1:53124". */
     String remote();
 

@@ -7,7 +7,12 @@ import io.h2scope.engine.core.event.Event;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.ConnectionTraceListener;
+import io.h2scope.engine.trace.WireTap;
+import io.h2scope.engine.trace.model.ConnectionClosed;
+import io.h2scope.engine.trace.model.ConnectionOrigin;
 
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Objects;
@@ -72,6 +77,8 @@ public final class ConnectionDriver implements ConnectionHandler {
     private final Application app;
     private final LongSupplier clock;
     private final long tickNanos;
+    /** The trace sink's byte tap, or null (the usual case: nothing per read or write). */
+    private final WireTap tap;
     private ConnectionContext ctx;
     private Http2Connection connection;
     private Cancellable tickTimer;
@@ -83,7 +90,9 @@ public final class ConnectionDriver implements ConnectionHandler {
     private boolean pumping;
     private boolean closeRequested;
     private boolean transportClosed;
-    private String cleartextNegotiation = "h2c";
+    /** The ping timer gave the peer up ({@link #checkTimers}). */
+    private boolean peerVanished;
+    private String cleartextNegotiation = ConnectionOrigin.H2C;
     /** Told once when the peer's preface and first SETTINGS are complete; null once told. */
     private Runnable onPrefaceReceived;
     /** Inside an entry point that pumps when it is done (a read, a task, a tick, the open). */
@@ -100,6 +109,7 @@ public final class ConnectionDriver implements ConnectionHandler {
         this.driverConfig = Objects.requireNonNull(driverConfig, "driverConfig");
         this.app = Objects.requireNonNull(app, "app");
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.tap = WireTap.of(config.traceSink());
         long shortest = shortest(driverConfig.shortestTimer(), applicationTimer);
         this.tickNanos = shortest == 0 ? MAX_TICK_NANOS : Math.max(MIN_TICK_NANOS, Math.min(MAX_TICK_NANOS, shortest / 2));
     }
@@ -231,6 +241,9 @@ public final class ConnectionDriver implements ConnectionHandler {
             chunk.clear().limit(n);
             connection.drainOutput(chunk);
             chunk.flip();
+            if (tap != null) {
+                tap.sent(config.connectionId(), chunk.asReadOnlyBuffer());
+            }
             ctx.writeCopy(chunk);
         }
         ctx.flush();
@@ -252,7 +265,8 @@ public final class ConnectionDriver implements ConnectionHandler {
         lastActiveAt = now;
         lastPingAt = now;
         traceOpen(); // before the connection exists, so "accepted" precedes its first SETTINGS in the trace
-        connection = new Http2Connection(role, config, this::deliver, now);
+        connection = new Http2Connection(role, config, this::deliver, now,
+                config.traceSink().enabled() ? origin() : ConnectionOrigin.UNKNOWN);
         working = true;
         try {
             guarded(() -> app.onStart(this));
@@ -271,6 +285,9 @@ public final class ConnectionDriver implements ConnectionHandler {
         boolean outer = working;
         working = true;
         try {
+            if (tap != null) {
+                tap.received(config.connectionId(), bytes.asReadOnlyBuffer());
+            }
             connection.receive(bytes, now);
             if (onPrefaceReceived != null && connection.state() != ConnectionState.PREFACE_PENDING) {
                 Runnable task = onPrefaceReceived;
@@ -295,7 +312,8 @@ public final class ConnectionDriver implements ConnectionHandler {
             tickTimer.cancel();
         }
         if (connection != null) {
-            connection.transportClosed(clock.getAsLong());
+            connection.transportClosed(clock.getAsLong(), peerVanished ? ConnectionClosed.Cause.PEER_VANISHED
+                    : causeOrNull != null ? ConnectionClosed.Cause.IO_ERROR : ConnectionClosed.Cause.TRANSPORT_CLOSED);
         }
         ConnectionTraceListener.of(config.traceSink()).closed(config.connectionId(),
                 causeOrNull == null ? "closed" : "closed by an error", causeOrNull);
@@ -316,6 +334,28 @@ public final class ConnectionDriver implements ConnectionHandler {
         } else {
             trace.protocolSelected(id, cleartextNegotiation);
         }
+    }
+
+    /** What this transport knows of the connection, for its opening trace event. */
+    private ConnectionOrigin origin() {
+        Optional<SSLSession> tls = ctx.sslSession();
+        String local = ctx.localAddress().map(ConnectionDriver::address).orElse(null);
+        String remote = ctx.remoteAddress().map(ConnectionDriver::address).orElse(ctx.remote());
+        if (tls.isEmpty()) {
+            return new ConnectionOrigin(local, remote, cleartextNegotiation, null, null, null, null);
+        }
+        SSLSession session = tls.get();
+        return new ConnectionOrigin(local, remote, ConnectionOrigin.TLS, session.getProtocol(), session.getCipherSuite(),
+                ctx.alpnProtocol().orElse(null), ctx.serverName().orElse(null));
+    }
+
+    /** {@code 127.0.0.1:8443}, {@code [::1]:8443}; other addresses (a Unix socket) as they print. */
+    private static String address(SocketAddress address) {
+        if (address instanceof InetSocketAddress inet && inet.getAddress() != null) {
+            String host = inet.getAddress().getHostAddress();
+            return (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + inet.getPort();
+        }
+        return address.toString();
     }
 
     // ---------------------------------------------------------------- internals
@@ -377,7 +417,7 @@ public final class ConnectionDriver implements ConnectionHandler {
         if (connection.liveStreamCount() > 0) {
             lastActiveAt = now; // a live stream is activity, even a silent one
         } else if (!idle.isZero() && now - lastActiveAt >= idle.toNanos()) {
-            connection.goAway(ErrorCode.NO_ERROR, "idle for " + idle.toMillis() + " ms");
+            connection.idleTimeout("idle for " + idle.toMillis() + " ms");
             return;
         }
         Duration ping = driverConfig.pingInterval();
@@ -386,6 +426,7 @@ public final class ConnectionDriver implements ConnectionHandler {
                 // the peer read nothing and answered nothing for a whole interval: it is gone, do not wait to flush
                 LOG.log(System.Logger.Level.DEBUG, "no PING ACK from " + ctx.remote() + " within " + ping);
                 closeRequested = true;
+                peerVanished = true;
                 ctx.abort();
                 return;
             }

@@ -19,6 +19,13 @@ import io.h2scope.engine.trace.model.HpackEntriesEvicted;
 import io.h2scope.engine.trace.model.StreamStateChanged;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.WindowChanged;
+import io.h2scope.engine.observer.Http2Observer;
+import io.h2scope.engine.trace.attach.AttachReader;
+import io.h2scope.engine.trace.attach.AttachServer;
+import io.h2scope.engine.trace.attach.ListenAddress;
+import io.h2scope.engine.trace.model.SnapshotTaken;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,7 +47,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The issue's "done when": a busy connection (1,000 streams, DATA both ways, SETTINGS changed mid-connection,
  * table evictions, a reset, GOAWAY) is recorded to a JSONL file, and the state rebuilt from the recorded lines
- * at every event equals what the engine had at that moment, on both sides.
+ * at every event equals what the engine had at that moment, on both sides; the same for an observer of each side
+ * fed the connection's bytes, and for a reader attached live.
  */
 class ConnectionModelTest {
 
@@ -61,6 +69,8 @@ class ConnectionModelTest {
         final List<TraceEvent> recorded = new ArrayList<>();
         final Set<Integer> streamIds = new HashSet<>();
         Http2Connection engine;
+        /** Where every event also goes (the live attach server). */
+        TraceSink live = TraceSink.NONE;
         int compared;
         String firstMismatch;
 
@@ -73,6 +83,7 @@ class ConnectionModelTest {
         @Override
         @SuppressWarnings("unchecked")
         public void onEvent(TraceEvent event) {
+            live.onEvent(event);
             writer.onEvent(event);
             TraceEvent fromLine = TraceEventJson.read((Map<String, Object>) Json.parse(TraceEventJson.write(event)));
             recorded.add(fromLine);
@@ -92,17 +103,29 @@ class ConnectionModelTest {
         }
     }
 
+    /**
+     * The busy connection three ways at once: rebuilt from its recording at every event; by two observers (one
+     * from each side) fed the bytes as they cross, compared with a side whenever it has sent everything it queued;
+     * and by a reader attached live after a few batches, compared at the end of every batch, whose lines equal the
+     * recording's from the moment it joined.
+     */
     @Test
-    void aBusyConnectionRebuiltFromItsRecordingEqualsTheEngineAtEveryEvent() throws IOException {
+    void aBusyConnectionRebuiltFromItsRecordingEqualsTheEngineAtEveryEvent() throws Exception {
         Path file = dir.resolve("busy.jsonl");
         List<TraceEvent> fromFile;
         Checker client;
         Checker server;
         Http2Connection clientConnection;
         Http2Connection serverConnection;
-        try (JsonlTraceWriter writer = new JsonlTraceWriter(file, TraceConfig.DEFAULT_MAX_BYTES * 10, System.err)) {
+        Observers observers = new Observers();
+        LiveReader reader;
+        try (AttachServer attach = new AttachServer(ListenAddress.parse(dir.resolve("busy.sock").toString()),
+                new PrintStream(new ByteArrayOutputStream()));
+                JsonlTraceWriter writer = new JsonlTraceWriter(file, TraceConfig.DEFAULT_MAX_BYTES * 10, System.err)) {
             client = new Checker(1, writer);
             server = new Checker(2, writer);
+            client.live = attach;
+            server.live = attach;
             EventRecorder clientEvents = new EventRecorder();
             EventRecorder serverEvents = new EventRecorder();
             clientConnection = new Http2Connection(Role.CLIENT, ConnectionConfig.DEFAULTS.withTraceSink(1, client),
@@ -128,9 +151,10 @@ class ConnectionModelTest {
                     }
                 }
             };
-            Pump pump = new Pump(c, s);
+            Pump pump = new Pump(c, s, observers, client.streamIds, server.streamIds);
             pump.run();
             int reset = -1;
+            reader = null;
             for (int batch = 0; batch < STREAMS / BATCH; batch++) {
                 List<Integer> ids = new ArrayList<>();
                 for (int i = 0; i < BATCH; i++) {
@@ -156,14 +180,29 @@ class ConnectionModelTest {
                     c.sendData(id, ByteBuffer.wrap(new byte[2_000]), true);
                 }
                 pump.run();
+                if (batch == 2) {
+                    reader = LiveReader.attach(dir.resolve("busy.sock"), client, server);
+                }
+                if (reader != null) {
+                    reader.assertCaughtUp(client, server);
+                }
             }
             s.goAway(ErrorCode.NO_ERROR, "done");
             pump.run();
+            reader.assertCaughtUp(client, server);
             assertEquals(ConnectionState.CLOSED, c.state());
             assertEquals(ConnectionState.CLOSED, s.state());
             assertEquals(StreamState.CLOSED, s.streamState(reset));
         }
         fromFile = JsonlTraceReader.read(file);
+        reader.join();
+        assertNull(observers.firstMismatch, observers.firstMismatch);
+        assertTrue(observers.compared > 2 * STREAMS / BATCH, "the observers were compared " + observers.compared + " times");
+        assertEquals(0, observers.client.violations() + observers.server.violations(), "a clean connection");
+        for (Checker side : List.of(client, server)) {
+            assertEquals(side.recorded.subList(reader.joinedAt(side), side.recorded.size()), reader.events(side.connectionId),
+                    "the live reader got every line of connection " + side.connectionId + " from when it joined");
+        }
 
         for (Checker side : List.of(client, server)) {
             assertNull(side.firstMismatch, "connection " + side.connectionId + " " + side.firstMismatch);
@@ -227,15 +266,24 @@ class ConnectionModelTest {
                 c.encoderTable().maxSize(), c.localSettings(), c.remoteSettings());
     }
 
-    /** Moves bytes both ways until both connections are quiet. */
+    /**
+     * Moves bytes both ways until both connections are quiet, each move all a side has queued, and feeds them to the
+     * observers; a side that has sent everything it queued is compared with its observer then.
+     */
     private static final class Pump {
         private final Http2Connection a;
         private final Http2Connection b;
+        private final Observers observers;
+        private final Set<Integer> aStreams;
+        private final Set<Integer> bStreams;
         private long now;
 
-        Pump(Http2Connection a, Http2Connection b) {
+        Pump(Http2Connection a, Http2Connection b, Observers observers, Set<Integer> aStreams, Set<Integer> bStreams) {
             this.a = a;
             this.b = b;
+            this.observers = observers;
+            this.aStreams = aStreams;
+            this.bStreams = bStreams;
         }
 
         void run() {
@@ -249,12 +297,140 @@ class ConnectionModelTest {
         }
 
         private void move(Http2Connection from, Http2Connection to) {
-            ByteBuffer buffer = ByteBuffer.allocate(16 * 1024);
+            ByteBuffer buffer = ByteBuffer.allocate(Math.max(16 * 1024, from.pendingOutputBytes()));
             from.drainOutput(buffer);
             buffer.flip();
             if (buffer.hasRemaining()) {
                 now += 10;
+                observers.crossed(from == a, buffer.duplicate(), now);
+                if (!from.hasOutput()) {
+                    observers.compare(from == a, from, from == a ? aStreams : bStreams);
+                }
                 to.receive(buffer, now);
+            }
+        }
+    }
+
+    /** An observer from each side, fed both byte streams. */
+    private static final class Observers {
+        final ConnectionModel clientModel = new ConnectionModel(1);
+        final ConnectionModel serverModel = new ConnectionModel(2);
+        final Http2Observer client = new Http2Observer(Role.CLIENT, 1, clientModel::apply, 0);
+        final Http2Observer server = new Http2Observer(Role.SERVER, 2, serverModel::apply, 0);
+        int compared;
+        String firstMismatch;
+
+        void crossed(boolean fromClient, ByteBuffer bytes, long now) {
+            for (Http2Observer o : List.of(client, server)) {
+                if (fromClient) {
+                    o.clientBytes(bytes.duplicate(), now);
+                } else {
+                    o.serverBytes(bytes.duplicate(), now);
+                }
+            }
+        }
+
+        void compare(boolean clientSide, Http2Connection engine, Set<Integer> streamIds) {
+            compared++;
+            ConnectionSnapshot seen = (clientSide ? clientModel : serverModel).snapshot();
+            ConnectionSnapshot actual = engineState(engine, streamIds);
+            if (firstMismatch == null && !seen.equals(actual)) {
+                firstMismatch = "the observer of the " + (clientSide ? "client" : "server") + " at comparison " + compared
+                        + ": " + difference(seen, actual);
+            }
+        }
+    }
+
+    /** A reader attached live: its lines, per connection, and the models they rebuild. */
+    private static final class LiveReader {
+        private final Map<Long, List<TraceEvent>> events = new HashMap<>();
+        private final Map<Long, ConnectionModel> models = new HashMap<>();
+        private final Map<Long, Integer> joinedAt = new HashMap<>();
+        private final Thread thread;
+        private volatile Throwable failure;
+
+        private LiveReader(AttachReader reader) {
+            models.put(1L, new ConnectionModel(1));
+            models.put(2L, new ConnectionModel(2));
+            thread = new Thread(() -> {
+                try (reader) {
+                    reader.readAll(new AttachReader.Listener() {
+                        @Override
+                        public void event(TraceEvent e) {
+                            synchronized (LiveReader.this) {
+                                if (!(e instanceof SnapshotTaken)) {
+                                    events.computeIfAbsent(e.connectionId(), k -> new ArrayList<>()).add(e);
+                                }
+                                models.get(e.connectionId()).apply(e);
+                                LiveReader.this.notifyAll();
+                            }
+                        }
+
+                        @Override
+                        public void gap(long dropped) {
+                            failure = new AssertionError("the live reader lost " + dropped + " events");
+                        }
+                    });
+                } catch (Exception e) {
+                    failure = e;
+                }
+            }, "live-reader");
+            thread.start();
+        }
+
+        /** Attaches while both connections are quiet; returns once the snapshots of both are in. */
+        static LiveReader attach(Path socket, Checker client, Checker server) throws Exception {
+            LiveReader live = new LiveReader(AttachReader.connect(ListenAddress.parse(socket.toString()), null));
+            live.await(() -> live.models.get(1L).eventCount() > 0 && live.models.get(2L).eventCount() > 0);
+            live.joinedAt.put(1L, client.recorded.size());
+            live.joinedAt.put(2L, server.recorded.size());
+            return live;
+        }
+
+        /** Waits for every line published so far, then compares both models with the engines. */
+        void assertCaughtUp(Checker client, Checker server) throws Exception {
+            await(() -> count(1) == client.recorded.size() - joinedAt.get(1L)
+                    && count(2) == server.recorded.size() - joinedAt.get(2L));
+            synchronized (this) {
+                for (Checker side : List.of(client, server)) {
+                    ConnectionSnapshot rebuilt = models.get(side.connectionId).snapshot();
+                    ConnectionSnapshot actual = engineState(side.engine, side.streamIds);
+                    assertEquals(actual, rebuilt, () -> "live, connection " + side.connectionId + ": "
+                            + difference(rebuilt, actual));
+                }
+            }
+        }
+
+        private int count(long connection) {
+            return events.getOrDefault(connection, List.of()).size();
+        }
+
+        private synchronized void await(java.util.function.BooleanSupplier done) throws Exception {
+            long deadline = System.nanoTime() + 20_000_000_000L;
+            while (!done.getAsBoolean()) {
+                if (failure != null) {
+                    throw new AssertionError("the live reader failed", failure);
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("the live reader did not catch up: " + events.keySet() + " "
+                            + count(1) + " " + count(2));
+                }
+                wait(50);
+            }
+        }
+
+        int joinedAt(Checker side) {
+            return joinedAt.get(side.connectionId);
+        }
+
+        synchronized List<TraceEvent> events(long connection) {
+            return List.copyOf(events.getOrDefault(connection, List.of()));
+        }
+
+        void join() throws Exception {
+            thread.join(20_000);
+            if (failure != null) {
+                throw new AssertionError("the live reader failed", failure);
             }
         }
     }

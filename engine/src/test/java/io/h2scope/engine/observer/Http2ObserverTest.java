@@ -14,6 +14,8 @@ import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.ViolationReceived;
+import io.h2scope.engine.trace.model.WindowChanged;
+import io.h2scope.engine.flow.WindowCause;
 import org.junit.jupiter.api.Test;
 
 import java.nio.ByteBuffer;
@@ -103,6 +105,92 @@ class Http2ObserverTest {
         System.arraycopy(request, 0, both, 0, request.length);
         System.arraycopy(data, 0, both, request.length, data.length);
         assertBroken(both, "rfc9113/5.1/stream_closed");
+    }
+
+    @Test
+    void aStreamOpenedBeforeOurSettingsAreAckedHasTheReceiveWindowWeAnnounced() {
+        // the engine's receive windows follow a larger INITIAL_WINDOW_SIZE from when it is sent (the peer reads the
+        // SETTINGS before the HEADERS), not from the ACK
+        List<TraceEvent> engine = new ArrayList<>();
+        client = new Http2Connection(Role.CLIENT, ConnectionConfig.DEFAULTS.withWindows(1 << 20, 1 << 22)
+                .withTraceSink(1, engine::add), e -> { }, 0);
+        client.openStream(List.of(new HeaderField(":method", "GET"), new HeaderField(":scheme", "https"),
+                new HeaderField(":authority", "example.com"), new HeaderField(":path", "/")), true);
+        ByteBuffer out = ByteBuffer.allocate(4096);
+        client.drainOutput(out);
+        out.flip();
+        List<TraceEvent> observed = new ArrayList<>();
+        new Http2Observer(Role.CLIENT, 1, observed::add, 0).clientBytes(out, 1);
+        assertEquals(1 << 20, ConnectionModel.of(1, engine).snapshot().streams().get(1).receiveWindow());
+        assertEquals(ConnectionModel.of(1, engine).snapshot(), ConnectionModel.of(1, observed).snapshot());
+    }
+
+    @Test
+    void anEmptyDataMovesNoWindow() {
+        List<TraceEvent> events = observeClient(headers(1, false), frame(0, 0x1, 1, new byte[0]));
+        assertTrue(events.stream().noneMatch(e -> e instanceof WindowChanged w && w.cause() == WindowCause.DATA),
+                () -> "no window event for a window that did not move: " + events);
+        assertTrue(events.stream().noneMatch(e -> e instanceof ViolationReceived), events::toString);
+    }
+
+    @Test
+    void aWindowUpdateThatCrossedTheCloseIsNoBreakButOneSentAfterItIs() {
+        List<TraceEvent> events = new ArrayList<>();
+        Http2Observer observer = observerAfterPreface(Role.CLIENT, events);
+        observer.clientBytes(ByteBuffer.wrap(headers(1, false)), 1);
+        observer.serverBytes(ByteBuffer.wrap(frame(4, 0, 0, new byte[0])), 2);
+        observer.serverBytes(ByteBuffer.wrap(frame(0, 0, 1, new byte[10])), 3);
+        observer.clientBytes(ByteBuffer.wrap(frame(0, 0x1, 1, new byte[0])), 4);
+        observer.serverBytes(ByteBuffer.wrap(frame(1, 0x5, 1, new HpackEncoder(4096).encode(
+                List.of(new HeaderField(":status", "204"))))), 5);
+        // the client's WINDOW_UPDATE for the DATA it read may have left before it read the END_STREAM (§5.1)
+        observer.clientBytes(ByteBuffer.wrap(frame(8, 0, 1, new byte[] {0, 0, 0, 10})), 6);
+        assertEquals(0, observer.violations(), () -> "no break: " + events);
+        assertTrue(events.stream().anyMatch(e -> e instanceof WindowChanged w && w.streamId() == 1
+                && w.cause() == WindowCause.WINDOW_UPDATE && w.newSize() - w.oldSize() == 10),
+                "the client sent it while the stream was open to it: its window moved, as the engine reports");
+        // stream 3 the client closes itself (its END_STREAM last): a WINDOW_UPDATE it sends after that breaks §5.1
+        observer.clientBytes(ByteBuffer.wrap(headers(3, false)), 7);
+        observer.serverBytes(ByteBuffer.wrap(frame(1, 0x5, 3, new byte[] {(byte) 0x89})), 8); // :status 204, indexed
+        observer.clientBytes(ByteBuffer.wrap(frame(0, 0x1, 3, new byte[0])), 9);
+        observer.clientBytes(ByteBuffer.wrap(frame(8, 0, 3, new byte[] {0, 0, 0, 10})), 10);
+        assertEquals(List.of("rfc9113/5.1/stream_closed"), events.stream().filter(e -> e instanceof ViolationReceived)
+                .map(e -> ((ViolationReceived) e).ruleId()).toList());
+    }
+
+    @Test
+    void dataThatCrossedAResetIsNoBreakButDataAfterItsOwnEndStreamIs() {
+        List<TraceEvent> events = new ArrayList<>();
+        Http2Observer client = observerAfterPreface(Role.CLIENT, events);
+        client.clientBytes(ByteBuffer.wrap(headers(1, false)), 1);
+        client.serverBytes(ByteBuffer.wrap(frame(4, 0, 0, new byte[0])), 2);
+        client.serverBytes(ByteBuffer.wrap(frame(3, 0, 1, new byte[] {0, 0, 0, 0})), 3); // RST_STREAM NO_ERROR
+        client.clientBytes(ByteBuffer.wrap(frame(0, 0, 1, new byte[100])), 4); // written before the reset was read
+        assertEquals(0, client.violations(), () -> "no break: " + events);
+
+        List<TraceEvent> serverEvents = new ArrayList<>();
+        Http2Observer server = observerAfterPreface(Role.SERVER, serverEvents);
+        server.clientBytes(ByteBuffer.wrap(headers(1, true)), 1);
+        server.serverBytes(ByteBuffer.wrap(frame(4, 0, 0, new byte[0])), 2);
+        server.serverBytes(ByteBuffer.wrap(frame(1, 0x5, 1, new byte[] {(byte) 0x89})), 3);
+        server.clientBytes(ByteBuffer.wrap(frame(0, 0, 1, new byte[100])), 4); // the client had ended its side
+        assertEquals(1, server.violations(), () -> "DATA after the client's END_STREAM: " + serverEvents);
+    }
+
+    private static Http2Observer observerAfterPreface(Role perspective, List<TraceEvent> events) {
+        Http2Observer observer = new Http2Observer(perspective, 9, events::add, 0);
+        observer.clientBytes(ByteBuffer.wrap("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes()), 0);
+        observer.clientBytes(ByteBuffer.wrap(frame(4, 0, 0, new byte[0])), 0);
+        return observer;
+    }
+
+    private static List<TraceEvent> observeClient(byte[]... frames) {
+        List<TraceEvent> events = new ArrayList<>();
+        Http2Observer observer = observerAfterPreface(Role.SERVER, events);
+        for (byte[] f : frames) {
+            observer.clientBytes(ByteBuffer.wrap(f), 1);
+        }
+        return events;
     }
 
     /** A client's preface and SETTINGS, then {@code frames}: the observer reports {@code rule}, once. */

@@ -26,7 +26,13 @@ public record ConnectionClosed(long connectionId, long nanosSinceStart, Side clo
         GOAWAY_RECEIVED,
         /** A connection error (RFC 9113 §5.4.1): GOAWAY with its code, then closed. */
         CONNECTION_ERROR,
-        /** The transport closed under the connection (peer gone, I/O error, idle timeout: the transport knows which). */
-        TRANSPORT_CLOSED
+        /** The transport closed under the connection: the peer closed the socket, or we closed it without a GOAWAY. */
+        TRANSPORT_CLOSED,
+        /** We sent GOAWAY NO_ERROR because the connection was idle for the transport's idle timeout. */
+        IDLE_TIMEOUT,
+        /** Reading or writing the socket failed (a reset, a broken pipe, a TLS failure). */
+        IO_ERROR,
+        /** The peer stopped answering: nothing read and no PING ACK within the transport's ping interval. */
+        PEER_VANISHED
     }
 }

@@ -4,7 +4,7 @@ import io.h2scope.engine.stream.Role;
 
 /**
  * The connection began (its first event). What is not known to the publisher is null: the sans-IO
- * core knows its role only; the transport fills in addresses and TLS where it has them.
+ * core knows its role, and what the transport hands it as a {@link ConnectionOrigin} (addresses, TLS, ALPN, SNI).
  *
  * @param role      client or server
  * @param local     the local address as text, or null
@@ -20,6 +20,12 @@ public record ConnectionOpened(long connectionId, long nanosSinceStart, Role rol
 
     /** What the sans-IO core knows of itself. */
     public static ConnectionOpened of(long connectionId, long nanosSinceStart, Role role) {
-        return new ConnectionOpened(connectionId, nanosSinceStart, role, null, null, null, null, null, null, null);
+        return of(connectionId, nanosSinceStart, role, ConnectionOrigin.UNKNOWN);
+    }
+
+    /** The core's role and what the transport told it. */
+    public static ConnectionOpened of(long connectionId, long nanosSinceStart, Role role, ConnectionOrigin origin) {
+        return new ConnectionOpened(connectionId, nanosSinceStart, role, origin.local(), origin.remote(),
+                origin.transport(), origin.tlsVersion(), origin.cipherSuite(), origin.alpn(), origin.sni());
     }
 }

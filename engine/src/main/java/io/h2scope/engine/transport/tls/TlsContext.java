@@ -5,9 +5,14 @@ import io.h2scope.engine.transport.ConnectionContext;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import javax.net.ssl.ExtendedSSLSession;
+import javax.net.ssl.SNIHostName;
+import javax.net.ssl.SNIServerName;
+import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLSession;
 
@@ -145,6 +150,25 @@ final class TlsContext implements ConnectionContext {
     @Override
     public Optional<SSLSession> sslSession() {
         return Optional.of(layer.engine().getSession());
+    }
+
+    @Override
+    public Optional<String> serverName() {
+        SSLEngine engine = layer.engine();
+        List<SNIServerName> names;
+        if (engine.getUseClientMode()) {
+            names = engine.getSSLParameters().getServerNames();
+        } else if (engine.getSession() instanceof ExtendedSSLSession session) {
+            names = session.getRequestedServerNames();
+        } else {
+            names = List.of();
+        }
+        for (SNIServerName name : names == null ? List.<SNIServerName>of() : names) {
+            if (name instanceof SNIHostName host) {
+                return Optional.of(host.getAsciiName());
+            }
+        }
+        return Optional.empty();
     }
 
     @Override

@@ -7,6 +7,7 @@ import io.h2scope.engine.error.SpecRef;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSession;
@@ -47,10 +48,26 @@ public final class TlsPolicy {
         engine.setUseClientMode(true);
         SSLParameters params = restrictedParameters(engine);
         params.setApplicationProtocols(applicationProtocols.toArray(String[]::new));
+        serverName(engine.getPeerHost()).ifPresent(name -> params.setServerNames(List.of(name)));
         if (verifyHostname) {
             params.setEndpointIdentificationAlgorithm("HTTPS");
         }
         engine.setSSLParameters(params);
+    }
+
+    /**
+     * The SNI host name for a host (RFC 6066 §3: a DNS name, never an IP literal), also for a name without a dot
+     * such as {@code localhost}, which the JDK would leave out.
+     */
+    static Optional<SNIHostName> serverName(String host) {
+        if (host == null || host.isEmpty() || host.indexOf(':') >= 0 || host.matches("[0-9.]+")) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(new SNIHostName(host));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty(); // not a valid DNS name: send none, as the JDK would
+        }
     }
 
     /**

@@ -1,0 +1,24 @@
+package io.h2scope.engine.trace.model;
+
+/**
+ * What the transport knows of a connection when it opens, for {@link ConnectionOpened}: the sans-IO core is handed
+ * it as text and publishes it. Each field is null when unknown or not applicable (no TLS on h2c).
+ *
+ * @param local       our address, {@code 127.0.0.1:8443}
+ * @param remote      the peer's address
+ * @param transport   {@link #TLS}, {@link #H2C} (prior knowledge) or {@link #H2C_UPGRADE}
+ * @param tlsVersion  the TLS protocol, {@code TLSv1.3}
+ * @param cipherSuite the TLS cipher suite
+ * @param alpn        the protocol ALPN agreed, {@code h2}
+ * @param sni         the server name the client indicated (RFC 6066 §3)
+ */
+public record ConnectionOrigin(String local, String remote, String transport, String tlsVersion, String cipherSuite,
+        String alpn, String sni) {
+
+    public static final String TLS = "tls";
+    public static final String H2C = "h2c";
+    public static final String H2C_UPGRADE = "h2c upgrade";
+
+    /** Nothing known (a connection in memory, or a recording of bytes only). */
+    public static final ConnectionOrigin UNKNOWN = new ConnectionOrigin(null, null, null, null, null, null, null);
+}
