@@ -1,8 +1,10 @@
 package io.h2scope.cli.trace;
 
 import io.h2scope.engine.trace.attach.ListenAddress;
-import io.h2scope.engine.trace.jsonl.Json;
-import io.h2scope.engine.trace.jsonl.TraceEventJson;
+import io.h2scope.engine.trace.attach.AttachClient;
+import io.h2scope.engine.trace.jsonl.JsonlLineDecoder;
+import io.h2scope.engine.trace.jsonl.TraceFileFollower;
+import io.h2scope.engine.trace.jsonl.TraceFormatException;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.text.TraceText;
 import picocli.CommandLine.ArgGroup;
@@ -12,18 +14,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.io.RandomAccessFile;
-import java.net.StandardProtocolFamily;
-import java.nio.ByteBuffer;
-import java.nio.channels.Channels;
-import java.nio.channels.SocketChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code h2scope trace follow}: events as they come, from a growing recording or a live attach, as text. */
@@ -71,79 +64,63 @@ public final class TraceFollowCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--attach " + source.attach + ": "
                     + e.getMessage());
         }
-        try (SocketChannel channel = address.unixPath() != null ? SocketChannel.open(StandardProtocolFamily.UNIX)
-                : SocketChannel.open()) {
-            channel.connect(address.socketAddress());
-            if (address.tcp() != null) {
-                channel.write(ByteBuffer.wrap(((token == null ? "" : token) + "\n").getBytes(StandardCharsets.US_ASCII)));
-            }
-            BufferedReader lines = new BufferedReader(new InputStreamReader(Channels.newInputStream(channel),
-                    StandardCharsets.US_ASCII));
-            long number = 0;
-            String line;
-            while ((line = lines.readLine()) != null) {
-                number++;
-                if (!print(out, line, "line " + number + " from " + source.attach)) {
-                    return 1;
+        boolean[] bad = new boolean[1];
+        try (AttachClient client = AttachClient.connect(address, token)) {
+            client.read(new AttachClient.Handler() {
+                @Override
+                public void event(TraceEvent event) {
+                    print(out, event);
                 }
-            }
-            out.flush();
-            return 0;
+
+                @Override
+                public void gap(long dropped) {
+                    out.println("[gap: " + dropped + " events dropped: this reader was too slow]");
+                    out.flush();
+                }
+
+                @Override
+                public boolean badLine(TraceFormatException problem) {
+                    bad[0] = true;
+                    notATraceEvent(problem.getMessage() + " from " + source.attach);
+                    return false;
+                }
+            });
+        } catch (AttachClient.RefusedException e) {
+            spec.commandLine().getErr().println("h2scope trace follow: " + e.getMessage() + " (--token)");
+            return 1;
         }
+        out.flush();
+        return bad[0] ? 1 : 0;
     }
 
     private int follow(PrintWriter out) throws IOException, InterruptedException {
-        try (RandomAccessFile in = new RandomAccessFile(source.file.toFile(), "r")) {
-            StringBuilder pending = new StringBuilder();
-            long number = 0;
-            byte[] buffer = new byte[64 * 1024];
+        try (TraceFileFollower follower = new TraceFileFollower(source.file)) {
             while (!Thread.currentThread().isInterrupted()) {
-                int n = in.read(buffer);
-                if (n <= 0) {
-                    out.flush();
-                    Thread.sleep(200); // a recording grows by whole lines; wait for the next
-                    continue;
+                try {
+                    follower.poll((octets, from, to, number, file) -> {
+                        TraceEvent event = JsonlLineDecoder.decode(octets, from, to, number);
+                        if (event != null) {
+                            print(out, event);
+                        }
+                    });
+                } catch (TraceFormatException e) {
+                    notATraceEvent(e.getMessage() + " of " + source.file);
+                    return 1;
                 }
-                pending.append(new String(buffer, 0, n, StandardCharsets.UTF_8));
-                int end;
-                while ((end = pending.indexOf("\n")) >= 0) {
-                    number++;
-                    if (!print(out, pending.substring(0, end), "line " + number + " of " + source.file)) {
-                        return 1;
-                    }
-                    pending.delete(0, end + 1);
-                }
+                out.flush();
+                Thread.sleep(200); // a recording grows by whole lines; wait for the next
             }
             return 0;
         }
     }
 
-    /** Prints one line; false (after an error line on stderr) when it is not a trace event. */
-    @SuppressWarnings("unchecked")
-    private boolean print(PrintWriter out, String line, String where) {
-        if (line.isBlank()) {
-            return true;
-        }
-        try {
-            Map<String, Object> o = (Map<String, Object>) Json.parse(line);
-            if ("gap".equals(o.get("kind"))) {
-                out.println("[gap: " + o.get("dropped") + " events dropped: this reader was too slow]");
-            } else if ("refused".equals(o.get("kind"))) {
-                spec.commandLine().getErr().println("h2scope trace follow: the engine refused the attach: "
-                        + o.get("detail") + "; give the token it printed with --token");
-                return false;
-            } else {
-                TraceEvent event = TraceEventJson.read(o);
-                if (event != null) {
-                    out.println(TraceText.line(event, reveal));
-                }
-            }
-            out.flush();
-            return true;
-        } catch (IllegalArgumentException | ClassCastException e) {
-            spec.commandLine().getErr().println("h2scope trace follow: not a trace event: " + where + ": "
-                    + e.getMessage());
-            return false;
-        }
+    private void print(PrintWriter out, TraceEvent event) {
+        out.println(TraceText.line(event, reveal));
+        out.flush();
+    }
+
+    private void notATraceEvent(String where) {
+        spec.commandLine().getErr().println("h2scope trace follow: not a trace event: " + where);
+        spec.commandLine().getErr().flush();
     }
 }

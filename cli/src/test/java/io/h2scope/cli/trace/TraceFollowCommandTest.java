@@ -65,7 +65,7 @@ class TraceFollowCommandTest {
         try (AttachServer attach = new AttachServer(ListenAddress.parse("127.0.0.1:0"), new PrintStream(new ByteArrayOutputStream()))) {
             Run r = run("trace", "follow", "--attach", attach.where(), "--token", "nope");
             assertEquals(1, r.status(), r.out());
-            assertTrue(r.out().contains("the engine refused the attach: wrong token; give the token it printed with --token"),
+            assertTrue(r.out().contains("refused the attach: wrong token; give the token it printed at start-up (--token)"),
                     r.out());
         }
     }
