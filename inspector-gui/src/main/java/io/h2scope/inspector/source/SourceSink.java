@@ -16,6 +16,10 @@ public interface SourceSink {
      */
     void problem(String line);
 
+    /** How far a source of known size has got ({@code done} of {@code total} octets read); told now and then. */
+    default void progress(long done, long total) {
+    }
+
     /** Nothing more will come (end of the recording, the engine went away); {@code why} in one line. */
     void ended(String why);
 }

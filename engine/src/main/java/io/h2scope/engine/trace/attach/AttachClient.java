@@ -31,6 +31,10 @@ public final class AttachClient implements AutoCloseable {
          * A line that is not a trace event; return true to go on with the next line, false to stop reading.
          */
         boolean badLine(TraceFormatException problem) throws IOException;
+
+        /** The lines of one read from the socket were all handed over (a moment to pass a batch on). */
+        default void endOfRead() throws IOException {
+        }
     }
 
     /** The engine refused this reader (a wrong or missing token). */
@@ -93,6 +97,7 @@ public final class AttachClient implements AutoCloseable {
                     stop[0] = !line(octets, from, to, number, handler);
                 }
             });
+            handler.endOfRead();
         }
     }
 

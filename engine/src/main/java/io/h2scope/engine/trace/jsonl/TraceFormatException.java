@@ -33,6 +33,11 @@ public final class TraceFormatException extends IOException {
         return new TraceFormatException(file, line, detail, getCause(), newerVersion);
     }
 
+    /** The same error at line {@code number} (a reader that decodes a file in chunks numbers each chunk from 1). */
+    public TraceFormatException atLine(long number) {
+        return number == line ? this : new TraceFormatException(null, number, detail, getCause(), newerVersion);
+    }
+
     /** The offending line, counted from 1. */
     public long line() {
         return line;
