@@ -29,6 +29,7 @@ public final class InspectorWindow {
     private final BorderPane root = new BorderPane();
     private final Selection selection = new Selection();
     private final TabPane below = new TabPane();
+    private final FileOpening opening;
     private String lastNotice; // FX thread
 
     public InspectorWindow(Inspection inspection) {
@@ -37,6 +38,8 @@ public final class InspectorWindow {
         this.frames = new FramesView(inspection.recording());
         status.setId("status");
         status.setMnemonicParsing(false);
+        opening = new FileOpening(inspection);
+        opening.acceptDrops(root);
         root.setTop(menus());
         below.setId("views");
         below.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
@@ -59,13 +62,16 @@ public final class InspectorWindow {
     private void showStatus() {
         String counts = inspection.recording().frameCount() + " frames, " + inspection.recording().connectionCount()
                 + " connections";
+        for (Inspection.Progress p : inspection.progress()) {
+            counts += "  ·  loading " + p.source() + ": " + p.done() / (1 << 20) + " of " + p.total() / (1 << 20) + " MiB";
+        }
         status.setText(lastNotice == null ? counts : counts + "  ·  " + lastNotice);
     }
 
     private MenuBar menus() {
         MenuItem quit = new MenuItem("Quit");
         quit.setOnAction(e -> Platform.exit());
-        return new MenuBar(new Menu("File", null, quit));
+        return new MenuBar(new Menu("File", null, opening.menuItem(root), quit));
     }
 
     /** Adds a view below the frame list, as a tab named {@code title} (its id: "tab-" and the title in lower case). */
@@ -74,6 +80,11 @@ public final class InspectorWindow {
         tab.setId("tab-" + title.toLowerCase().replace(' ', '-'));
         below.getTabs().add(tab);
         return tab;
+    }
+
+    /** What File > Open and a dropped file do. */
+    public FileOpening opening() {
+        return opening;
     }
 
     public Selection selection() {

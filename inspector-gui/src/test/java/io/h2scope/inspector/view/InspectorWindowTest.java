@@ -9,7 +9,14 @@ import io.h2scope.inspector.RecordedExchange;
 import io.h2scope.inspector.source.EventListSource;
 import io.h2scope.inspector.source.Inspection;
 
+import io.h2scope.engine.trace.jsonl.TraceEventJson;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
@@ -19,6 +26,7 @@ import javafx.stage.Stage;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -55,5 +63,29 @@ class InspectorWindowTest {
                 window.frames().frameAt(0));
         Label status = robot.lookup("#status").queryAs(Label.class);
         assertTrue(status.getText().contains(frames + " frames"), status.getText());
+    }
+
+    @Test
+    void aFileOpenedAsFileOpenDoesShowsItsRowsAndABadLineInTheStatus(FxRobot robot, @TempDir Path dir) throws Exception {
+        List<String> lines = new ArrayList<>();
+        for (TraceEvent e : exchange) {
+            lines.add(TraceEventJson.write(e));
+        }
+        lines.add(2, "not a trace line");
+        Path file = Files.write(dir.resolve("opened.jsonl"), lines, StandardCharsets.US_ASCII);
+        robot.interact(() -> window.opening().open(file));
+        long frames = exchange.stream().filter(e -> e instanceof FrameEvent).count();
+        Label status = robot.lookup("#status").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> {
+            robot.interact(() -> window.refresh().refreshNow());
+            return status.getText().contains("events read, 1 bad line skipped");
+        });
+        TableView<?> table = robot.lookup("#frames").queryAs(TableView.class);
+        assertEquals(frames, table.getItems().size());
+        assertEquals(exchange.stream().filter(e -> e instanceof FrameEvent).findFirst().orElseThrow(),
+                window.frames().frameAt(0));
+        assertTrue(window.inspection().notices().get(0).text().startsWith("line 3 of opened.jsonl skipped: not JSON"),
+                window.inspection().notices().toString());
+        assertTrue(robot.lookup(".table-row-cell").queryAll().size() > 3, "rows are drawn");
     }
 }
