@@ -52,12 +52,17 @@ public final class Inspection implements AutoCloseable {
 
     /** Registers {@code source} with the recording and starts it; returns its source number. */
     public int open(TraceSource source) {
-        int number = recording.addSource(source.name());
+        int number = recording.addSource(source.name(), source.reloader());
         sources.add(source);
         source.start(new SourceSink() {
             @Override
             public void events(List<TraceEvent> batch) {
                 recording.append(number, batch);
+            }
+
+            @Override
+            public void events(List<TraceEvent> batch, long[] positions) {
+                recording.appendPositions(number, batch, positions);
             }
 
             @Override

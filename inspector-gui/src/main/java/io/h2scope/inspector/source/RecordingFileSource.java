@@ -4,6 +4,7 @@ import io.h2scope.engine.trace.jsonl.JsonlLineDecoder;
 import io.h2scope.engine.trace.jsonl.JsonlLineSplitter;
 import io.h2scope.engine.trace.jsonl.TraceFormatException;
 import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.inspector.model.EventReloader;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -40,6 +41,7 @@ public final class RecordingFileSource implements TraceSource {
     private volatile boolean closed;
     private volatile Thread thread;
     private ExecutorService decoders;
+    private FileChannel reading; // for reloads; guarded by this
 
     public RecordingFileSource(Path file) {
         this.file = Objects.requireNonNull(file, "file");
@@ -60,7 +62,8 @@ public final class RecordingFileSource implements TraceSource {
     }
 
     /** What one chunk decoded to: its events, its bad lines (numbered within the chunk), and its line count. */
-    private record Decoded(List<TraceEvent> events, List<TraceFormatException> problems, long lines, boolean notATrace) {
+    private record Decoded(List<TraceEvent> events, long[] positions, List<TraceFormatException> problems, long lines,
+            boolean notATrace) {
     }
 
     private void load(SourceSink sink) {
@@ -94,7 +97,8 @@ public final class RecordingFileSource implements TraceSource {
                 if (cut > 0 && (filled == buffer.length || end)) {
                     byte[] chunk = Arrays.copyOf(buffer, cut);
                     boolean first = delivery.lines == 0 && pending.isEmpty();
-                    pending.add(decoders.submit(() -> decode(chunk, first)));
+                    long at = read - filled;
+                    pending.add(decoders.submit(() -> decode(chunk, at, first)));
                     System.arraycopy(buffer, cut, buffer, 0, filled - cut);
                     filled -= cut;
                     delivery.octets = read - filled;
@@ -156,29 +160,30 @@ public final class RecordingFileSource implements TraceSource {
             for (TraceFormatException p : decoded.problems()) {
                 TraceFormatException numbered = p.atLine(p.line() + lines);
                 if (p.newerVersion()) {
-                    deliverEvents(events); // decoding stopped at this line: these came before it
+                    deliverEvents(events, decoded.positions()); // decoding stopped at this line: these came before it
                     sink.ended(name + " " + numbered.getMessage());
                     return false;
                 }
                 bad.skipped(numbered, sink);
             }
-            deliverEvents(events);
+            deliverEvents(events, decoded.positions());
             lines += decoded.lines();
             sink.progress(octets, total);
             return true;
         }
 
-        private void deliverEvents(List<TraceEvent> events) {
+        private void deliverEvents(List<TraceEvent> events, long[] positions) {
             if (!events.isEmpty()) {
                 eventCount += events.size();
-                sink.events(events);
+                sink.events(events, Arrays.copyOf(positions, events.size()));
             }
         }
     }
 
     /** Decodes one chunk of whole lines; stops at a newer version's line (the events before it are kept). */
-    private static Decoded decode(byte[] chunk, boolean first) throws IOException {
+    private static Decoded decode(byte[] chunk, long at, boolean first) throws IOException {
         List<TraceEvent> events = new ArrayList<>(chunk.length / 300);
+        long[][] positions = {new long[chunk.length / 300 + 16]};
         List<TraceFormatException> problems = new ArrayList<>();
         JsonlLineSplitter lines = new JsonlLineSplitter();
         boolean[] stop = new boolean[2]; // stop here; not a trace at all
@@ -189,6 +194,11 @@ public final class RecordingFileSource implements TraceSource {
             try {
                 TraceEvent event = JsonlLineDecoder.decode(octets, from, to, number);
                 if (event != null) {
+                    if (events.size() == positions[0].length) {
+                        positions[0] = Arrays.copyOf(positions[0], positions[0].length * 2);
+                    }
+                    // a line inside the chunk is handed from it; only a last line without newline comes from a copy
+                    positions[0][events.size()] = octets == chunk ? at + from : at + chunk.length - (to - from);
                     events.add(event);
                 }
             } catch (TraceFormatException e) {
@@ -199,7 +209,7 @@ public final class RecordingFileSource implements TraceSource {
         };
         lines.feed(chunk, 0, chunk.length, handler);
         lines.finish(handler);
-        return new Decoded(events, problems, lines.lines(), stop[1]);
+        return new Decoded(events, positions[0], problems, lines.lines(), stop[1]);
     }
 
     private static int lastNewline(byte[] buffer, int filled) {
@@ -211,9 +221,55 @@ public final class RecordingFileSource implements TraceSource {
         return -1;
     }
 
+    /** Reads the line at a position again (the recording keeps positions, not events). */
+    @Override
+    public EventReloader reloader() {
+        return this::reload;
+    }
+
+    private TraceEvent reload(long position) {
+        try {
+            FileChannel in = reading();
+            ByteBuffer line = ByteBuffer.allocate(16 * 1024);
+            while (true) {
+                int n = in.read(line, position + line.position());
+                for (int i = 0; i < line.position(); i++) {
+                    if (line.get(i) == '\n') {
+                        return JsonlLineDecoder.decode(line.array(), 0, i, 0);
+                    }
+                }
+                if (n < 0) {
+                    return JsonlLineDecoder.decode(line.array(), 0, line.position(), 0);
+                }
+                if (!line.hasRemaining()) {
+                    line = ByteBuffer.allocate(line.capacity() * 2).put(line.flip());
+                }
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException(file + " changed or went away while open: the event at offset " + position
+                    + " no longer reads (" + e.getMessage() + "); open the file again", e);
+        }
+    }
+
+    private synchronized FileChannel reading() throws IOException {
+        if (reading == null) {
+            reading = FileChannel.open(file, StandardOpenOption.READ);
+        }
+        return reading;
+    }
+
     @Override
     public void close() {
         closed = true;
+        synchronized (this) {
+            if (reading != null) {
+                try {
+                    reading.close();
+                } catch (IOException e) {
+                    // closing anyway
+                }
+            }
+        }
         Thread t = thread;
         if (t != null) {
             t.interrupt();

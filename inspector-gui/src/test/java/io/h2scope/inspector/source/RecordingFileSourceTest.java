@@ -64,6 +64,20 @@ class RecordingFileSourceTest {
     }
 
     @Test
+    void anInspectionKeepsPositionsAndReadsEachEventAgainFromTheFile() throws Exception {
+        List<String> lines = lines(exchange);
+        Path file = Files.write(dir.resolve("kept.jsonl"), String.join("\n", lines).getBytes(StandardCharsets.US_ASCII));
+        try (Inspection inspection = new Inspection()) {
+            inspection.open(new RecordingFileSource(file)); // the last line has no newline: read to the file's end
+            CollectingSink.await(() -> inspection.notices().stream().anyMatch(Inspection.Notice::ended), "the end");
+            assertEquals(exchange.size(), inspection.recording().eventCount());
+            for (int i = exchange.size() - 1; i >= 0; i--) {
+                assertEquals(exchange.get(i), inspection.recording().event(i), "event " + i);
+            }
+        }
+    }
+
+    @Test
     void aBigFileArrivesInBatchesWithProgressAndBadLinesNamedByTheirNumberInTheFile() throws Exception {
         List<String> one = lines(exchange);
         List<String> all = new ArrayList<>();

@@ -125,6 +125,18 @@ public final class Json {
 
     private String string() {
         pos++;
+        // most strings (names, base64 payloads) have no escape: one scan and one copy
+        for (int i = pos; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '"') {
+                String plain = text.substring(pos, i);
+                pos = i + 1;
+                return plain;
+            }
+            if (c == '\\') {
+                break;
+            }
+        }
         StringBuilder out = new StringBuilder();
         while (true) {
             if (pos >= text.length()) {
