@@ -6,6 +6,7 @@ import io.h2scope.engine.trace.jsonl.JsonlLineDecoder;
 import io.h2scope.engine.trace.jsonl.JsonlLineSplitter;
 import io.h2scope.engine.trace.jsonl.TraceEventJson;
 import io.h2scope.engine.trace.jsonl.TraceFormatException;
+import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.WindowChanged;
 import org.junit.jupiter.api.Test;
@@ -62,6 +63,33 @@ class JsonlLineReadingTest {
         assertEquals(event, JsonlLineDecoder.decode(line, 2, line.length, 7));
         assertNull(JsonlLineDecoder.decode("   ", 8), "a blank line has no event");
         assertNull(JsonlLineDecoder.decode("{\"v\":2,\"kind\":\"a_later_kind\"}", 9), "an unknown kind is skipped");
+    }
+
+    @Test
+    void aSummaryHasTheFramesHeaderWindowsAndStateButNotItsPayload() throws TraceFormatException {
+        List<TraceEvent> events = new ArrayList<>();
+        TracedExchange.run(events::add, TraceSink.NONE);
+        int frames = 0;
+        for (TraceEvent event : events) {
+            byte[] line = TraceEventJson.write(event).getBytes(StandardCharsets.US_ASCII);
+            TraceEvent summary = JsonlLineDecoder.summary(line, 0, line.length, 1);
+            if (event instanceof FrameEvent f) {
+                frames++;
+                FrameEvent s = (FrameEvent) summary;
+                assertEquals(f.header(), s.header());
+                assertEquals(f.direction(), s.direction());
+                assertEquals(List.of(f.connectionId(), f.nanosSinceStart(), (long) f.connectionSendWindow(),
+                        (long) f.connectionReceiveWindow(), (long) f.streamSendWindow(), (long) f.streamReceiveWindow()),
+                        List.of(s.connectionId(), s.nanosSinceStart(), (long) s.connectionSendWindow(),
+                                (long) s.connectionReceiveWindow(), (long) s.streamSendWindow(),
+                                (long) s.streamReceiveWindow()));
+                assertEquals(f.streamStateAfter(), s.streamStateAfter());
+                assertNull(s.frame(), "the payload is not read");
+            } else {
+                assertEquals(event, summary);
+            }
+        }
+        assertTrue(frames > 5, frames + " frames");
     }
 
     @Test

@@ -1,7 +1,6 @@
 package io.h2scope.inspector.source;
 
 import io.h2scope.engine.trace.jsonl.JsonlLineDecoder;
-import io.h2scope.engine.trace.jsonl.JsonlLineSplitter;
 import io.h2scope.engine.trace.jsonl.TraceFormatException;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.inspector.model.EventReloader;
@@ -25,7 +24,8 @@ import java.util.concurrent.Future;
 /**
  * A JSONL recording (version 1 or 2), read in the background and delivered in batches as it loads, with the octets
  * read of the total as progress, so a big file shows while it opens. Chunks of whole lines are decoded on every core
- * and delivered in file order.
+ * and delivered in file order. The recording keeps where each line is ({@link #reloader()}): the model is built from
+ * summaries of the frames (no payload decoded), and a view reading an event gets it whole from the file.
  *
  * <p>Bad input: a file whose first line is not a trace event is not a trace, and stops with one line; a later line
  * that is corrupt is skipped with a notice naming it, the good events kept; a line from a newer format version stops
@@ -185,20 +185,22 @@ public final class RecordingFileSource implements TraceSource {
         List<TraceEvent> events = new ArrayList<>(chunk.length / 300);
         long[][] positions = {new long[chunk.length / 300 + 16]};
         List<TraceFormatException> problems = new ArrayList<>();
-        JsonlLineSplitter lines = new JsonlLineSplitter();
         boolean[] stop = new boolean[2]; // stop here; not a trace at all
-        JsonlLineSplitter.LineHandler handler = (octets, from, to, number) -> {
-            if (stop[0]) {
-                return;
-            }
+        long number = 0;
+        int start = 0;
+        while (start < chunk.length && !stop[0]) {
+            // the line's end, found by stepping over a frame's payload rather than reading it
+            int end = JsonlLineDecoder.lineEnd(chunk, start, chunk.length);
+            int to = end > start && chunk[end - 1] == '\r' ? end - 1 : end;
+            number++;
             try {
-                TraceEvent event = JsonlLineDecoder.decode(octets, from, to, number);
+                // the model needs no payload: the recording keeps positions, and a view gets the whole frame again
+                TraceEvent event = JsonlLineDecoder.summary(chunk, start, to, number);
                 if (event != null) {
                     if (events.size() == positions[0].length) {
                         positions[0] = Arrays.copyOf(positions[0], positions[0].length * 2);
                     }
-                    // a line inside the chunk is handed from it; only a last line without newline comes from a copy
-                    positions[0][events.size()] = octets == chunk ? at + from : at + chunk.length - (to - from);
+                    positions[0][events.size()] = at + start;
                     events.add(event);
                 }
             } catch (TraceFormatException e) {
@@ -206,10 +208,9 @@ public final class RecordingFileSource implements TraceSource {
                 stop[1] = first && events.isEmpty() && problems.size() == 1 && !e.newerVersion();
                 stop[0] = e.newerVersion() || stop[1];
             }
-        };
-        lines.feed(chunk, 0, chunk.length, handler);
-        lines.finish(handler);
-        return new Decoded(events, positions[0], problems, lines.lines(), stop[1]);
+            start = end + 1;
+        }
+        return new Decoded(events, positions[0], problems, number, stop[1]);
     }
 
     private static int lastNewline(byte[] buffer, int filled) {

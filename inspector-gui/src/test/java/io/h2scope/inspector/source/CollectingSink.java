@@ -24,6 +24,29 @@ final class CollectingSink implements SourceSink {
         events.addAll(batch);
     }
 
+    /** Summaries with positions (a source that can read its events again): kept as positions to read again. */
+    final List<Long> positions = new CopyOnWriteArrayList<>();
+
+    @Override
+    public void events(List<TraceEvent> batch, long[] at) {
+        for (long p : at) {
+            positions.add(p);
+        }
+        events(batch);
+    }
+
+    /** The events as a recording gives them: read again through {@code source}'s reloader where it has one. */
+    List<TraceEvent> whole(TraceSource source) {
+        if (positions.isEmpty()) {
+            return events;
+        }
+        List<TraceEvent> whole = new java.util.ArrayList<>();
+        for (long p : positions) {
+            whole.add(source.reloader().reload(p));
+        }
+        return whole;
+    }
+
     @Override
     public void problem(String line) {
         problems.add(line);

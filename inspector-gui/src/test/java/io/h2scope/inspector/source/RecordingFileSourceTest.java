@@ -44,9 +44,12 @@ class RecordingFileSourceTest {
         return Files.write(dir.resolve(name), lines, StandardCharsets.US_ASCII);
     }
 
-    private static CollectingSink open(Path file) throws InterruptedException {
+    private RecordingFileSource source;
+
+    private CollectingSink open(Path file) throws InterruptedException {
         CollectingSink sink = new CollectingSink();
-        new RecordingFileSource(file).start(sink);
+        source = new RecordingFileSource(file);
+        source.start(sink);
         sink.awaitEnd();
         return sink;
     }
@@ -55,7 +58,7 @@ class RecordingFileSourceTest {
     void aRecordingGivesBackEveryEventInOrder() throws Exception {
         Path file = write("exchange.jsonl", lines(exchange));
         CollectingSink sink = open(file);
-        assertEquals(exchange, sink.events);
+        assertEquals(exchange, sink.whole(source));
         assertEquals(List.of(exchange.size() + " events read"), sink.ends);
         assertEquals(List.of(), sink.problems);
         long[] last = sink.progress.get(sink.progress.size() - 1);
@@ -108,7 +111,7 @@ class RecordingFileSourceTest {
         lines.add(3, "this is not json");
         lines.add(6, "[1, 2]");
         CollectingSink sink = open(write("corrupt.jsonl", lines));
-        assertEquals(exchange, sink.events);
+        assertEquals(exchange, sink.whole(source));
         assertEquals(2, sink.problems.size(), sink.problems.toString());
         assertTrue(sink.problems.get(0).startsWith("line 4 of corrupt.jsonl skipped: not JSON ("), sink.problems.get(0));
         assertEquals("line 7 of corrupt.jsonl skipped: not a JSON object; the other events are kept", sink.problems.get(1));
@@ -135,7 +138,7 @@ class RecordingFileSourceTest {
         List<String> lines = lines(exchange);
         lines.add(5, "{\"v\":3,\"kind\":\"frame\",\"conn\":1}");
         CollectingSink sink = open(write("future.jsonl", lines));
-        assertEquals(exchange.subList(0, 5), sink.events, "the events before it are kept");
+        assertEquals(exchange.subList(0, 5), sink.whole(source), "the events before it are kept");
         assertEquals(List.of("future.jsonl line 6: trace format version 3 is newer than this h2scope reads "
                 + "(versions 1 to 2): open it with the h2scope that wrote it, or update this one"), sink.ends);
     }
