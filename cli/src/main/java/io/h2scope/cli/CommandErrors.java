@@ -1,5 +1,6 @@
 package io.h2scope.cli;
 
+import io.h2scope.cli.inspect.NoDisplayException;
 import io.h2scope.engine.client.UntrustedCertificateException;
 import io.h2scope.engine.trace.jsonl.TraceFormatException;
 import java.io.FileNotFoundException;
@@ -76,6 +77,9 @@ final class CommandErrors implements CommandLine.IParameterExceptionHandler, Com
         }
         if (e instanceof HttpTimeoutException) {
             return failed(e, "the server may be slow: raise --timeout");
+        }
+        if (e instanceof NoDisplayException) {
+            return new Failure(ExitCode.USAGE, text(e));
         }
         if (e instanceof TraceFormatException) {
             return new Failure(1, "not a JSONL trace: " + text(e)

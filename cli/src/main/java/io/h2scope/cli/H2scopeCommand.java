@@ -5,6 +5,7 @@ import io.h2scope.cli.conform.MatrixCommand;
 import io.h2scope.cli.decode.FramesCommand;
 import io.h2scope.cli.decode.HpackCommand;
 import io.h2scope.cli.get.GetCommand;
+import io.h2scope.cli.inspect.InspectCommand;
 import io.h2scope.cli.serve.ServeCommand;
 import io.h2scope.cli.trace.TraceCommand;
 import picocli.CommandLine;
@@ -21,7 +22,7 @@ import picocli.CommandLine.Command;
         scope = CommandLine.ScopeType.INHERIT,
         description = "HTTP/2 conformance test harness and debugging inspector.%n",
         subcommands = {ConformCommand.class, MatrixCommand.class, ServeCommand.class, GetCommand.class, TraceCommand.class,
-                FramesCommand.class, HpackCommand.class, CommandLine.HelpCommand.class})
+                InspectCommand.class, FramesCommand.class, HpackCommand.class, CommandLine.HelpCommand.class})
 public final class H2scopeCommand implements Runnable {
 
     @CommandLine.Spec

@@ -1,10 +1,11 @@
 package io.h2scope.cli.trace;
 
 import io.h2scope.engine.trace.attach.AttachException;
-import io.h2scope.engine.trace.attach.AttachReader;
 import io.h2scope.engine.trace.attach.ListenAddress;
-import io.h2scope.engine.trace.jsonl.Json;
-import io.h2scope.engine.trace.jsonl.TraceEventJson;
+import io.h2scope.engine.trace.attach.AttachClient;
+import io.h2scope.engine.trace.jsonl.JsonlLineDecoder;
+import io.h2scope.engine.trace.jsonl.TraceFileFollower;
+import io.h2scope.engine.trace.jsonl.TraceFormatException;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.text.TraceText;
 import picocli.CommandLine.ArgGroup;
@@ -16,10 +17,7 @@ import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.RandomAccessFile;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code h2scope trace follow}: events as they come, from a growing recording or a live attach, as text. */
@@ -67,12 +65,11 @@ public final class TraceFollowCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--attach " + source.attach + ": "
                     + e.getMessage());
         }
-        try (AttachReader reader = AttachReader.connect(address, token)) {
-            reader.readAll(new AttachReader.Listener() {
+        try (AttachClient client = AttachClient.connect(address, token)) {
+            client.read(new AttachClient.Handler() {
                 @Override
                 public void event(TraceEvent event) {
-                    out.println(TraceText.line(event, reveal));
-                    out.flush();
+                    print(out, event);
                 }
 
                 @Override
@@ -81,67 +78,45 @@ public final class TraceFollowCommand implements Callable<Integer> {
                     out.flush();
                 }
             });
-            return 0;
         } catch (AttachException e) {
             out.flush(); // every event before the bad line is printed
             spec.commandLine().getErr().println("h2scope trace follow: " + (e.refused()
-                    ? e.detail() + "; give the token it printed with --token" : e.getMessage()));
+                    ? e.getMessage() + "; give the token it printed with --token" : e.getMessage()));
+            spec.commandLine().getErr().flush();
             return 1;
         }
+        out.flush();
+        return 0;
     }
 
     private int follow(PrintWriter out) throws IOException, InterruptedException {
-        try (RandomAccessFile in = new RandomAccessFile(source.file.toFile(), "r")) {
-            StringBuilder pending = new StringBuilder();
-            long number = 0;
-            byte[] buffer = new byte[64 * 1024];
+        try (TraceFileFollower follower = new TraceFileFollower(source.file)) {
             while (!Thread.currentThread().isInterrupted()) {
-                int n = in.read(buffer);
-                if (n <= 0) {
-                    out.flush();
-                    Thread.sleep(200); // a recording grows by whole lines; wait for the next
-                    continue;
+                try {
+                    follower.poll((octets, from, to, number, file) -> {
+                        TraceEvent event = JsonlLineDecoder.decode(octets, from, to, number);
+                        if (event != null) {
+                            print(out, event);
+                        }
+                    });
+                } catch (TraceFormatException e) {
+                    notATraceEvent(e.getMessage() + " of " + source.file);
+                    return 1;
                 }
-                pending.append(new String(buffer, 0, n, StandardCharsets.UTF_8));
-                int end;
-                while ((end = pending.indexOf("\n")) >= 0) {
-                    number++;
-                    if (!print(out, pending.substring(0, end), "line " + number + " of " + source.file)) {
-                        return 1;
-                    }
-                    pending.delete(0, end + 1);
-                }
+                out.flush();
+                Thread.sleep(200); // a recording grows by whole lines; wait for the next
             }
             return 0;
         }
     }
 
-    /** Prints one line; false (after an error line on stderr) when it is not a trace event. */
-    @SuppressWarnings("unchecked")
-    private boolean print(PrintWriter out, String line, String where) {
-        if (line.isBlank()) {
-            return true;
-        }
-        try {
-            Map<String, Object> o = (Map<String, Object>) Json.parse(line);
-            if ("gap".equals(o.get("kind"))) {
-                out.println("[gap: " + o.get("dropped") + " events dropped: this reader was too slow]");
-            } else if ("refused".equals(o.get("kind"))) {
-                spec.commandLine().getErr().println("h2scope trace follow: the engine refused the attach: "
-                        + o.get("detail") + "; give the token it printed with --token");
-                return false;
-            } else {
-                TraceEvent event = TraceEventJson.read(o);
-                if (event != null) {
-                    out.println(TraceText.line(event, reveal));
-                }
-            }
-            out.flush();
-            return true;
-        } catch (IllegalArgumentException | ClassCastException e) {
-            spec.commandLine().getErr().println("h2scope trace follow: not a trace event: " + where + ": "
-                    + e.getMessage());
-            return false;
-        }
+    private void print(PrintWriter out, TraceEvent event) {
+        out.println(TraceText.line(event, reveal));
+        out.flush();
+    }
+
+    private void notATraceEvent(String where) {
+        spec.commandLine().getErr().println("h2scope trace follow: not a trace event: " + where);
+        spec.commandLine().getErr().flush();
     }
 }

@@ -72,8 +72,8 @@ class TraceFollowCommandTest {
         try (AttachServer attach = new AttachServer(ListenAddress.parse("127.0.0.1:0"), new PrintStream(new ByteArrayOutputStream()))) {
             Run r = run("trace", "follow", "--attach", attach.where(), "--token", "nope");
             assertEquals(1, r.status(), r.out());
-            assertTrue(r.out().contains("the engine refused the attach: wrong token; give the token it printed with --token"),
-                    r.out());
+            assertTrue(r.out().contains("h2scope trace follow: " + attach.where() + ": the engine refused the attach: wrong token; "
+                    + "give the token it printed with --token"), r.out());
         }
     }
 

@@ -20,7 +20,7 @@ import io.h2scope.engine.trace.model.StreamStateChanged;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.WindowChanged;
 import io.h2scope.engine.observer.Http2Observer;
-import io.h2scope.engine.trace.attach.AttachReader;
+import io.h2scope.engine.trace.attach.AttachClient;
 import io.h2scope.engine.trace.attach.AttachServer;
 import io.h2scope.engine.trace.attach.ListenAddress;
 import io.h2scope.engine.trace.model.SnapshotTaken;
@@ -349,12 +349,12 @@ class ConnectionModelTest {
         private final Thread thread;
         private volatile Throwable failure;
 
-        private LiveReader(AttachReader reader) {
+        private LiveReader(AttachClient reader) {
             models.put(1L, new ConnectionModel(1));
             models.put(2L, new ConnectionModel(2));
             thread = new Thread(() -> {
                 try (reader) {
-                    reader.readAll(new AttachReader.Listener() {
+                    reader.read(new AttachClient.Handler() {
                         @Override
                         public void event(TraceEvent e) {
                             synchronized (LiveReader.this) {
@@ -380,7 +380,7 @@ class ConnectionModelTest {
 
         /** Attaches while both connections are quiet; returns once the snapshots of both are in. */
         static LiveReader attach(Path socket, Checker client, Checker server) throws Exception {
-            LiveReader live = new LiveReader(AttachReader.connect(ListenAddress.parse(socket.toString()), null));
+            LiveReader live = new LiveReader(AttachClient.connect(ListenAddress.parse(socket.toString()), null));
             live.await(() -> live.models.get(1L).eventCount() > 0 && live.models.get(2L).eventCount() > 0);
             live.joinedAt.put(1L, client.recorded.size());
             live.joinedAt.put(2L, server.recorded.size());

@@ -148,7 +148,7 @@ class JsonlTraceTest {
 
     @Test
     void aFileThatIsNotUtf8IsNamedAsSuch() throws IOException {
-        Path file = Files.write(dir.resolve("random.bin"), new byte[] {'{', '}', '\n', (byte) 0xC3, (byte) 0x28, '\n'});
+        Path file = Files.write(dir.resolve("random.bin"), new byte[] {'\n', (byte) 0xC3, (byte) 0x28, '\n'});
         TraceFormatException e = assertThrows(TraceFormatException.class, () -> JsonlTraceReader.read(file));
         assertEquals("line 2 of " + file + ": not UTF-8 text", e.getMessage());
     }

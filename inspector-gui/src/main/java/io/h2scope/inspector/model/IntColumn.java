@@ -8,6 +8,7 @@ final class IntColumn {
     private static final int CHUNK_BITS = 12;
     private static final int CHUNK = 1 << CHUNK_BITS;
     private static final int MASK = CHUNK - 1;
+    private static final int FIRST = 8;
 
     private volatile int[][] chunks = new int[4][];
     private volatile int size;
@@ -20,7 +21,11 @@ final class IntColumn {
             table = Arrays.copyOf(table, table.length * 2);
         }
         if (table[chunk] == null) {
-            table[chunk] = new int[CHUNK];
+            table[chunk] = new int[chunk == 0 ? FIRST : CHUNK];
+        } else if (chunk == 0 && n == table[0].length) {
+            // most columns (a stream's events) stay short: the first chunk grows by copies; a reader holding the
+            // old copy still finds every value below the size it read
+            table[0] = Arrays.copyOf(table[0], Math.min(CHUNK, n * 2));
         }
         table[chunk][n & MASK] = value;
         chunks = table;

@@ -26,6 +26,11 @@ public final class Recording {
         void appended(int from, int to);
     }
 
+    private static final int RELOADED = 1 << 14;
+
+    private record ReloadedEvent(int index, TraceEvent event) {
+    }
+
     private final AppendOnlyList<TraceEvent> events = new AppendOnlyList<>();
     /** Per event: the ordinal of its connection in {@link #connections}. */
     private final IntColumn eventConnection = new IntColumn();
@@ -33,12 +38,26 @@ public final class Recording {
     private final IntColumn frameEvents = new IntColumn();
     private final AppendOnlyList<ConnectionHistory> connections = new AppendOnlyList<>();
     private final Map<ConnectionKey, ConnectionHistory> byKey = new HashMap<>();
+    /** Per event: where its source can read it again, or -1 when the event itself is kept. */
+    private final LongColumn positions = new LongColumn();
+    /** Events read again lately, by event number modulo the size (views read a window of rows at a time). */
+    private final ReloadedEvent[] reloaded = new ReloadedEvent[RELOADED];
     private final List<String> sources = new ArrayList<>();
+    private final List<EventReloader> reloaders = new CopyOnWriteArrayList<>(); // read without the lock
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
 
     /** Registers a source by a name shown to the user ("trace.jsonl", "attach 127.0.0.1:7070"); returns its number. */
     public synchronized int addSource(String name) {
+        return addSource(name, null);
+    }
+
+    /**
+     * Registers a source whose events can be read again by {@code reloader} (null: none), so that
+     * {@link #appendPositions} may keep their positions instead of the events.
+     */
+    public synchronized int addSource(String name, EventReloader reloader) {
         sources.add(Objects.requireNonNull(name, "name"));
+        reloaders.add(reloader);
         return sources.size() - 1;
     }
 
@@ -56,6 +75,22 @@ public final class Recording {
 
     /** Appends a batch of one source's events, in their order; listeners are told once for the batch. */
     public void append(int source, List<? extends TraceEvent> batch) {
+        append(source, batch, null);
+    }
+
+    /**
+     * Appends a batch of a source registered with an {@link EventReloader}, keeping only {@code positions[i]} for
+     * {@code batch.get(i)}: the event is read again when a view asks for it. The model (connections, streams, state
+     * checkpoints) is built from the events given here, as by {@link #append}.
+     */
+    public void appendPositions(int source, List<? extends TraceEvent> batch, long[] positions) {
+        if (positions.length != batch.size()) {
+            throw new IllegalArgumentException(positions.length + " positions for " + batch.size() + " events");
+        }
+        append(source, batch, positions);
+    }
+
+    private void append(int source, List<? extends TraceEvent> batch, long[] at) {
         if (batch.isEmpty()) {
             return;
         }
@@ -65,9 +100,12 @@ public final class Recording {
             if (source < 0 || source >= sources.size()) {
                 throw new IllegalArgumentException("no source " + source + ": register it with addSource first");
             }
+            if (at != null && reloaders.get(source) == null) {
+                throw new IllegalArgumentException("source " + source + " has no reloader: register it with one");
+            }
             from = events.size();
-            for (TraceEvent event : batch) {
-                add(source, event);
+            for (int i = 0; i < batch.size(); i++) {
+                add(source, batch.get(i), at == null ? -1 : at[i]);
             }
             to = events.size();
         }
@@ -76,7 +114,7 @@ public final class Recording {
         }
     }
 
-    private void add(int source, TraceEvent event) {
+    private void add(int source, TraceEvent event, long position) {
         ConnectionKey key = new ConnectionKey(source, event.connectionId());
         ConnectionHistory history = byKey.get(key);
         if (history == null) {
@@ -87,7 +125,8 @@ public final class Recording {
         // published in this order, so that a reader never finds a number whose event it cannot read
         int index = events.size();
         eventConnection.add(history.ordinal());
-        events.add(event);
+        positions.add(position);
+        events.add(position < 0 ? event : null);
         int frameNumber = -1;
         if (event instanceof FrameEvent) {
             frameNumber = frameEvents.size();
@@ -103,7 +142,18 @@ public final class Recording {
     }
 
     public TraceEvent event(int index) {
-        return events.get(index);
+        TraceEvent kept = events.get(index);
+        if (kept != null) {
+            return kept;
+        }
+        ReloadedEvent recent = reloaded[index & (RELOADED - 1)];
+        if (recent != null && recent.index() == index) {
+            return recent.event();
+        }
+        EventReloader reloader = reloaders.get(connectionOf(index).key().source());
+        TraceEvent event = reloader.reload(positions.get(index));
+        reloaded[index & (RELOADED - 1)] = new ReloadedEvent(index, event); // a record: safe to share unsynchronised
+        return event;
     }
 
     /** The connection event {@code index} belongs to. */
@@ -121,7 +171,7 @@ public final class Recording {
     }
 
     public FrameEvent frame(int frameNumber) {
-        return (FrameEvent) events.get(frameEvents.get(frameNumber));
+        return (FrameEvent) event(frameEvents.get(frameNumber));
     }
 
     /** The frame number of the last frame at or before event {@code index}, or -1. */

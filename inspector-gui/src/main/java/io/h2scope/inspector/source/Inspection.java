@@ -5,6 +5,9 @@ import io.h2scope.inspector.model.Recording;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -19,6 +22,10 @@ public final class Inspection implements AutoCloseable {
     public record Notice(String source, String text, boolean ended) {
     }
 
+    /** How far a source of known size has got: {@code done} of {@code total} octets. */
+    public record Progress(String source, long done, long total) {
+    }
+
     /** Told on the source's thread. */
     public interface NoticeListener {
         void notice(Notice notice);
@@ -28,6 +35,7 @@ public final class Inspection implements AutoCloseable {
     private final List<TraceSource> sources = new CopyOnWriteArrayList<>();
     private final List<Notice> notices = new CopyOnWriteArrayList<>();
     private final List<NoticeListener> listeners = new CopyOnWriteArrayList<>();
+    private final Map<Integer, Progress> loading = new ConcurrentHashMap<>();
 
     public Recording recording() {
         return recording;
@@ -44,7 +52,7 @@ public final class Inspection implements AutoCloseable {
 
     /** Registers {@code source} with the recording and starts it; returns its source number. */
     public int open(TraceSource source) {
-        int number = recording.addSource(source.name());
+        int number = recording.addSource(source.name(), source.reloader());
         sources.add(source);
         source.start(new SourceSink() {
             @Override
@@ -53,16 +61,32 @@ public final class Inspection implements AutoCloseable {
             }
 
             @Override
+            public void events(List<TraceEvent> batch, long[] positions) {
+                recording.appendPositions(number, batch, positions);
+            }
+
+            @Override
             public void problem(String line) {
                 tell(new Notice(source.name(), line, false));
             }
 
             @Override
+            public void progress(long done, long total) {
+                loading.put(number, new Progress(source.name(), done, total));
+            }
+
+            @Override
             public void ended(String why) {
+                loading.remove(number);
                 tell(new Notice(source.name(), why, true));
             }
         });
         return number;
+    }
+
+    /** The sources still loading, with how far each has got. */
+    public List<Progress> progress() {
+        return new ArrayList<>(new TreeMap<>(loading).values());
     }
 
     private void tell(Notice notice) {

@@ -11,10 +11,22 @@ public interface SourceSink {
     void events(List<TraceEvent> batch);
 
     /**
+     * The next events, of a source with an {@link TraceSource#reloader()}: {@code positions[i]} is where it can read
+     * {@code batch.get(i)} again, so the recording need not keep the events themselves.
+     */
+    default void events(List<TraceEvent> batch, long[] positions) {
+        events(batch);
+    }
+
+    /**
      * Something the user must see, in one line that says what is wrong and what to do ("line 17 is not a trace
      * event: ..."). The source goes on where it can (a corrupt line is skipped) and calls {@link #ended} where not.
      */
     void problem(String line);
+
+    /** How far a source of known size has got ({@code done} of {@code total} octets read); told now and then. */
+    default void progress(long done, long total) {
+    }
 
     /** Nothing more will come (end of the recording, the engine went away); {@code why} in one line. */
     void ended(String why);

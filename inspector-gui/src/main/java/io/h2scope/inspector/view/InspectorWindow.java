@@ -31,6 +31,7 @@ public final class InspectorWindow {
     private final Selection selection = new Selection();
     private final TabPane below = new TabPane();
     private final ExportActions exports;
+    private final FileOpening opening;
     private final ClientPanel client;
     private final ConformancePanel conformance;
     private String lastNotice; // FX thread
@@ -42,6 +43,8 @@ public final class InspectorWindow {
         status.setId("status");
         status.setMnemonicParsing(false);
         exports = new ExportActions(inspection.recording(), selection, root, this::say);
+        opening = new FileOpening(inspection);
+        opening.acceptDrops(root);
         root.setTop(menus());
         below.setId("views");
         below.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
@@ -87,13 +90,16 @@ public final class InspectorWindow {
     private void showStatus() {
         String counts = inspection.recording().frameCount() + " frames, " + inspection.recording().connectionCount()
                 + " connections";
+        for (Inspection.Progress p : inspection.progress()) {
+            counts += "  ·  loading " + p.source() + ": " + p.done() / (1 << 20) + " of " + p.total() / (1 << 20) + " MiB";
+        }
         status.setText(lastNotice == null ? counts : counts + "  ·  " + lastNotice);
     }
 
     private MenuBar menus() {
         MenuItem quit = new MenuItem("Quit");
         quit.setOnAction(e -> Platform.exit());
-        return new MenuBar(new Menu("File", null, exports.saveJsonl(), exports.exportPcapng(), quit),
+        return new MenuBar(new Menu("File", null, opening.menuItem(root), exports.saveJsonl(), exports.exportPcapng(), quit),
                 new Menu("Edit", null, exports.copyHex()));
     }
 
@@ -120,6 +126,11 @@ public final class InspectorWindow {
     /** The tabs below the frame list, in order (the screenshot script takes each). */
     public TabPane views() {
         return below;
+    }
+
+    /** What File > Open and a dropped file do. */
+    public FileOpening opening() {
+        return opening;
     }
 
     public Selection selection() {

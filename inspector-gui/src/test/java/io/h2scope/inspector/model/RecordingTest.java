@@ -40,6 +40,30 @@ class RecordingTest {
     }
 
     @Test
+    void aSourceWithAReloaderKeepsPositionsAndTheModelStillComesFromItsEvents() {
+        java.util.concurrent.atomic.AtomicInteger reloads = new java.util.concurrent.atomic.AtomicInteger();
+        Recording r = new Recording();
+        int source = r.addSource("file", position -> {
+            reloads.incrementAndGet();
+            return exchange.get((int) position / 10);
+        });
+        long[] positions = new long[exchange.size()];
+        for (int i = 0; i < positions.length; i++) {
+            positions[i] = i * 10L;
+        }
+        r.appendPositions(source, exchange, positions);
+        assertEquals(0, reloads.get(), "the model is built from the events given, not read again");
+        assertEquals(List.of(1, 3, 5), r.connection(0).streamIds());
+        assertEquals(exchange.get(7), r.event(7));
+        assertEquals(exchange.get(7), r.event(7));
+        assertEquals(1, reloads.get(), "an event read lately is not read again");
+        assertEquals(exchange.get(r.frameEvent(2)), r.frame(2));
+        assertEquals(exchange.subList(0, 3), List.of(r.event(0), r.event(1), r.event(2)));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> r.appendPositions(r.addSource("socket"), exchange, positions), "a source without a reloader");
+    }
+
+    @Test
     void numbersEveryEventAndEveryFrameInArrivalOrder() {
         Recording r = recordingOf(exchange);
         assertEquals(exchange.size(), r.eventCount());

@@ -15,7 +15,8 @@ public final class AttachException extends IOException {
     }
 
     AttachException(String where, long line, long offset, String detail, boolean refused) {
-        super(where + ": line " + line + " (from octet " + offset + "): " + detail);
+        // a refusal is the engine's answer to the token, not a place in a stream of events
+        super(refused ? where + ": " + detail : where + ": line " + line + " (from octet " + offset + "): " + detail);
         this.line = line;
         this.offset = offset;
         this.refused = refused;

@@ -83,17 +83,30 @@ public final class FrameEventJson {
      *
      * @throws IllegalArgumentException naming what is wrong with the line
      */
-    @SuppressWarnings("unchecked")
     public static FrameEvent read(Map<String, Object> o) {
+        return read(o, true);
+    }
+
+    /**
+     * The frame event of a line read without its payload: the header (Length from {@code length}), direction,
+     * windows and state, with a null frame and no fields. Enough to index a recording; {@link #read} gives the frame.
+     */
+    static FrameEvent readSummary(Map<String, Object> o) {
+        return read(o, false);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static FrameEvent read(Map<String, Object> o, boolean whole) {
         int typeCode = (int) number(o, "type_code");
         int flags = (int) number(o, "flags");
         int streamId = (int) number(o, "stream");
         boolean reserved = Boolean.TRUE.equals(o.get("reserved"));
-        byte[] payload = Base64.getDecoder().decode(text(o, "payload"));
-        FrameHeader header = new FrameHeader(payload.length, typeCode, flags, streamId, reserved);
-        Frame frame = frame(header, payload);
+        byte[] payload = whole ? Base64.getDecoder().decode(text(o, "payload")) : null;
+        FrameHeader header = new FrameHeader(whole ? payload.length : (int) number(o, "length"), typeCode, flags,
+                streamId, reserved);
+        Frame frame = whole ? frame(header, payload) : null;
         List<HeaderField> headers = new ArrayList<>();
-        if (o.get("headers") instanceof List<?> list) {
+        if (whole && o.get("headers") instanceof List<?> list) {
             for (Object item : list) {
                 headers.add(field((List<Object>) item));
             }
@@ -103,7 +116,7 @@ public final class FrameEventJson {
             throw new IllegalArgumentException("\"window\" is missing");
         }
         String state = o.get("state") instanceof String s ? s : null;
-        HpackBlock hpack = o.get("hpack") instanceof Map<?, ?> m ? hpack((Map<String, Object>) m) : null;
+        HpackBlock hpack = whole && o.get("hpack") instanceof Map<?, ?> m ? hpack((Map<String, Object>) m) : null;
         return new FrameEvent(number(o, "conn"), number(o, "t_ns"),
                 "recv".equals(text(o, "dir")) ? Direction.INBOUND : Direction.OUTBOUND, header, frame, headers,
                 (int) number(window, "conn_send"), (int) number(window, "conn_recv"),

@@ -125,6 +125,18 @@ public final class Json {
 
     private String string() {
         pos++;
+        // most strings (names, base64 payloads) have no escape: one scan and one copy
+        for (int i = pos; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '"') {
+                String plain = text.substring(pos, i);
+                pos = i + 1;
+                return plain;
+            }
+            if (c == '\\') {
+                break;
+            }
+        }
         StringBuilder out = new StringBuilder();
         while (true) {
             if (pos >= text.length()) {
@@ -167,6 +179,27 @@ public final class Json {
 
     private Object number() {
         int start = pos;
+        // the usual case, a plain integer of up to 18 digits: no substring, no second pass
+        int i = pos;
+        boolean negative = i < text.length() && text.charAt(i) == '-';
+        if (negative) {
+            i++;
+        }
+        long value = 0;
+        int digits = 0;
+        while (i < text.length() && digits < 19) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') {
+                break;
+            }
+            value = value * 10 + (c - '0');
+            digits++;
+            i++;
+        }
+        if (digits > 0 && digits < 19 && (i == text.length() || "+-.eE0123456789".indexOf(text.charAt(i)) < 0)) {
+            pos = i;
+            return negative ? -value : value;
+        }
         while (pos < text.length() && "+-0123456789.eE".indexOf(text.charAt(pos)) >= 0) {
             pos++;
         }

@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A live stream that ends inside an event, or carries a line that is not one, is named by line and octet. */
-class AttachReaderTest {
+class AttachClientLinesTest {
 
     private static final WindowChanged FIRST = new WindowChanged(3, 10, 1, WindowSide.SEND, 0, 100, WindowCause.DATA);
     private static final WindowChanged SECOND = new WindowChanged(3, 20, 1, WindowSide.SEND, 100, 50, WindowCause.DATA);
@@ -63,8 +63,8 @@ class AttachReaderTest {
         String good = line(FIRST) + "\n" + line(SECOND); // a blank line between counts as a line
         String cut = line(SECOND).substring(0, 17);
         List<TraceEvent> events = new ArrayList<>();
-        AttachReader reader = new AttachReader(stream(good + cut), "t.sock");
-        AttachException e = assertThrows(AttachException.class, () -> reader.readAll(listener(events)));
+        AttachClient reader = new AttachClient(stream(good + cut), "t.sock");
+        AttachException e = assertThrows(AttachException.class, () -> reader.read(listener(events)));
         assertEquals(List.of(FIRST, SECOND), events);
         assertEquals(4, e.line());
         assertEquals(good.getBytes(StandardCharsets.UTF_8).length, e.offset());
@@ -79,11 +79,11 @@ class AttachReaderTest {
         List<TraceEvent> events = new ArrayList<>();
         String text = line(FIRST) + "{\"v\":2,\"kind\":\"window\"}\n" + line(SECOND);
         AttachException e = assertThrows(AttachException.class,
-                () -> new AttachReader(stream(text), "x").readAll(listener(events)));
+                () -> new AttachClient(stream(text), "x").read(listener(events)));
         assertEquals(List.of(FIRST), events);
         assertEquals(2, e.line());
         assertEquals(line(FIRST).length(), e.offset());
-        assertTrue(e.getMessage().startsWith("x: line 2 (from octet " + line(FIRST).length() + "): not a trace event: "),
+        assertTrue(e.getMessage().startsWith("x: line 2 (from octet " + line(FIRST).length() + "): "),
                 e.getMessage());
     }
 
@@ -91,7 +91,7 @@ class AttachReaderTest {
     void gapsAndARefusalAreTold() throws IOException {
         List<Long> gaps = new ArrayList<>();
         List<TraceEvent> events = new ArrayList<>();
-        AttachReader.Listener both = new AttachReader.Listener() {
+        AttachClient.Handler both = new AttachClient.Handler() {
             @Override
             public void event(TraceEvent event) {
                 events.add(event);
@@ -102,19 +102,19 @@ class AttachReaderTest {
                 gaps.add(dropped);
             }
         };
-        new AttachReader(stream(line(FIRST) + "{\"v\":2,\"kind\":\"gap\",\"dropped\":12}\n" + line(SECOND)), "x")
-                .readAll(both);
+        new AttachClient(stream(line(FIRST) + "{\"v\":2,\"kind\":\"gap\",\"dropped\":12}\n" + line(SECOND)), "x")
+                .read(both);
         assertEquals(List.of(FIRST, SECOND), events);
         assertEquals(List.of(12L), gaps);
-        AttachException refused = assertThrows(AttachException.class, () -> new AttachReader(
+        AttachException refused = assertThrows(AttachException.class, () -> new AttachClient(
                 Channels.newChannel(new java.io.ByteArrayInputStream(
-                        "{\"v\":2,\"kind\":\"refused\",\"detail\":\"wrong token\"}\n".getBytes())), "x").readAll(both));
+                        "{\"v\":2,\"kind\":\"refused\",\"detail\":\"wrong token\"}\n".getBytes())), "x").read(both));
         assertTrue(refused.refused());
         assertEquals("the engine refused the attach: wrong token", refused.detail());
     }
 
-    private static AttachReader.Listener listener(List<TraceEvent> events) {
-        return new AttachReader.Listener() {
+    private static AttachClient.Handler listener(List<TraceEvent> events) {
+        return new AttachClient.Handler() {
             @Override
             public void event(TraceEvent event) {
                 events.add(event);

@@ -1,0 +1,92 @@
+package io.h2scope.cli.inspect;
+
+import io.h2scope.cli.InputFile;
+import io.h2scope.engine.trace.attach.ListenAddress;
+import io.h2scope.inspector.source.AttachSource;
+import io.h2scope.inspector.source.FollowFileSource;
+import io.h2scope.inspector.source.RecordingFileSource;
+import io.h2scope.inspector.source.TraceSource;
+import io.h2scope.inspector.view.InspectorApp;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code h2scope inspect}: the inspector's window, over a recording, a file being written or a running engine. */
+@Command(name = "inspect", mixinStandardHelpOptions = true,
+        description = {"Open the inspector window: frames, streams, flow-control windows, HPACK tables and settings.",
+                "With FILE it opens a JSONL recording (H2SCOPE_TRACE_FILE); with --follow it follows a file an engine "
+                        + "is writing, across its rolls; with --attach it shows a running engine live "
+                        + "(H2SCOPE_TRACE_LISTEN). Without any, the window opens empty (File > Open, or drop a file on it).",
+                "It needs a display; where there is none, ./h2scope trace print FILE prints a recording as text."},
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {"0:the window was closed", "2:usage error, a FILE that cannot be read, or no display"})
+public final class InspectCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @ArgGroup(exclusive = true, multiplicity = "0..1")
+    Source source;
+
+    static final class Source {
+        @Parameters(paramLabel = "FILE", converter = InputFile.class, description = "a JSONL recording to open")
+        Path file;
+
+        @Option(names = "--follow", paramLabel = "FILE", description = "a recording being written, followed as it grows")
+        Path follow;
+
+        @Option(names = "--attach", paramLabel = "SOCKET|HOST:PORT", description = "the engine's H2SCOPE_TRACE_LISTEN")
+        String attach;
+    }
+
+    @Option(names = "--token", paramLabel = "TOKEN", description = "the token the engine printed (TCP attach)")
+    String token;
+
+    private final Map<String, String> environment;
+
+    public InspectCommand() {
+        this(System.getenv());
+    }
+
+    /** With the environment given (a test's, to decide about the display). */
+    public InspectCommand(Map<String, String> environment) {
+        this.environment = environment;
+    }
+
+    @Override
+    public Integer call() {
+        List<TraceSource> sources = new ArrayList<>();
+        if (source != null && source.file != null) {
+            sources.add(new RecordingFileSource(source.file));
+        } else if (source != null && source.follow != null) {
+            sources.add(new FollowFileSource(source.follow));
+        } else if (source != null && source.attach != null) {
+            sources.add(new AttachSource(attachAddress(), token));
+        }
+        if (!Display.available(environment, System.getProperties())) {
+            throw new NoDisplayException("no display to open a window on (DISPLAY and WAYLAND_DISPLAY are not set); "
+                    + "print a recording as text with ./h2scope trace print FILE, or follow one with "
+                    + "./h2scope trace follow");
+        }
+        InspectorApp.launch(sources);
+        return 0;
+    }
+
+    private ListenAddress attachAddress() {
+        try {
+            return ListenAddress.parse(source.attach);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--attach " + source.attach + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package io.h2scope.cli.inspect;
+
+import io.h2scope.cli.H2scopeCommand;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The errors of {@code h2scope inspect}, all without a display: one line each, exit 2. */
+class InspectCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private record Run(int status, String out, String err) {
+    }
+
+    /** Runs with an environment that has no display, whatever this machine has. */
+    private static Run run(String... args) {
+        CommandLine.IFactory factory = new CommandLine.IFactory() {
+            @Override
+            public <K> K create(Class<K> type) throws Exception {
+                if (type == InspectCommand.class) {
+                    return type.cast(new InspectCommand(Map.of("PATH", "/usr/bin")));
+                }
+                return CommandLine.defaultFactory().create(type);
+            }
+        };
+        CommandLine cli = H2scopeCommand.commandLine(factory);
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        return new Run(cli.execute(args), out.toString(), err.toString());
+    }
+
+    @Test
+    void withoutADisplayItSaysSoInOneLineAndNamesTracePrint() throws Exception {
+        Path file = Files.writeString(dir.resolve("t.jsonl"), "");
+        for (String[] args : new String[][] {{"inspect"}, {"inspect", file.toString()},
+                {"inspect", "--follow", file.toString()}, {"inspect", "--attach", dir.resolve("s.sock").toString()}}) {
+            Run r = run(args);
+            assertEquals(2, r.status(), String.join(" ", args) + ": " + r.err());
+            assertEquals("h2scope inspect: no display to open a window on (DISPLAY and WAYLAND_DISPLAY are not set); "
+                    + "print a recording as text with ./h2scope trace print FILE, or follow one with "
+                    + "./h2scope trace follow\n", r.err().replace(System.lineSeparator(), "\n"));
+            assertEquals("", r.out());
+        }
+    }
+
+    @Test
+    void aMissingFileIsNamedBeforeTheDisplayIsLookedFor() {
+        Run r = run("inspect", dir.resolve("missing.jsonl").toString());
+        assertEquals(2, r.status(), r.err());
+        assertTrue(r.err().startsWith("h2scope inspect: Invalid value for positional parameter at index 0 (FILE): "
+                + "no such file '" + dir.resolve("missing.jsonl") + "'; check the path"), r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+    }
+
+    @Test
+    void oneSourceAtATimeAndOnlyALoopbackAttach() {
+        Run both = run("inspect", "--follow", "a.jsonl", "--attach", "127.0.0.1:7070");
+        assertEquals(2, both.status());
+        assertTrue(both.err().contains("mutually exclusive"), both.err());
+        Run remote = run("inspect", "--attach", "8.8.8.8:7070");
+        assertEquals(2, remote.status());
+        assertTrue(remote.err().startsWith("h2scope inspect: --attach 8.8.8.8:7070: 8.8.8.8 is not a loopback address"),
+                remote.err());
+    }
+}

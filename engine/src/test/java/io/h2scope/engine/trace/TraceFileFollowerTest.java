@@ -1,0 +1,110 @@
+package io.h2scope.engine.trace;
+
+import io.h2scope.engine.trace.jsonl.RollingFile;
+import io.h2scope.engine.trace.jsonl.TraceFileFollower;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Following a trace file while another thread writes and rolls it: every line once, in order. */
+@Timeout(60)
+class TraceFileFollowerTest {
+
+    @TempDir
+    Path dir;
+
+    private static byte[] line(int n) {
+        return ("{\"v\":2,\"kind\":\"test\",\"n\":" + n + ",\"pad\":\"" + "x".repeat(n % 40) + "\"}\n")
+                .getBytes(StandardCharsets.US_ASCII);
+    }
+
+    @Test
+    void everyLineArrivesOnceInOrderAcrossRolls() throws Exception {
+        Path file = dir.resolve("trace.jsonl");
+        int total = 20_000;
+        RollingFile rolling = new RollingFile(file, 48 * 1024);
+        Thread writer = new Thread(() -> {
+            try (rolling) {
+                for (int i = 0; i < total; i++) {
+                    rolling.append(line(i));
+                    if (i % 50 == 0) {
+                        Thread.sleep(1);
+                    }
+                }
+            } catch (IOException | InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        List<Integer> seen = new ArrayList<>();
+        try (TraceFileFollower follower = new TraceFileFollower(file)) {
+            writer.start();
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (seen.size() < total && System.nanoTime() < deadline) {
+                follower.poll((octets, from, to, number, name) -> {
+                    String text = new String(octets, from, to - from, StandardCharsets.US_ASCII);
+                    seen.add(Integer.parseInt(text.substring(text.indexOf("\"n\":") + 4, text.indexOf(",\"pad\""))));
+                });
+            }
+            writer.join();
+            follower.poll((octets, from, to, number, name) -> seen.add(-1));
+            assertTrue(follower.rolls() > 5, "the writer rolled the file " + follower.rolls() + " times");
+        }
+        assertEquals(total, seen.size(), "lines read");
+        for (int i = 0; i < total; i++) {
+            assertEquals(i, seen.get(i), "line at " + i);
+        }
+    }
+
+    @Test
+    void aLineBeingWrittenWaitsForItsEnd() throws IOException {
+        Path file = dir.resolve("partial.jsonl");
+        Files.writeString(file, "{\"a\":1}\n{\"b\":");
+        List<String> seen = new ArrayList<>();
+        try (TraceFileFollower follower = new TraceFileFollower(file)) {
+            TraceFileFollower.Handler handler = (octets, from, to, number, name) ->
+                    seen.add(number + ":" + new String(octets, from, to - from, StandardCharsets.US_ASCII));
+            assertEquals(1, follower.poll(handler));
+            Files.writeString(file, "2}\n", java.nio.file.StandardOpenOption.APPEND);
+            assertEquals(1, follower.poll(handler));
+            assertEquals(0, follower.poll(handler));
+        }
+        assertEquals(List.of("1:{\"a\":1}", "2:{\"b\":2}"), seen);
+    }
+
+    @Test
+    void aFileTruncatedInPlaceIsReadAgainFromItsStart() throws IOException {
+        Path file = dir.resolve("restarted.jsonl");
+        Files.writeString(file, "{\"old\":1}\n{\"old\":2}\n");
+        List<String> seen = new ArrayList<>();
+        try (TraceFileFollower follower = new TraceFileFollower(file)) {
+            TraceFileFollower.Handler handler = (octets, from, to, number, name) ->
+                    seen.add(new String(octets, from, to - from, StandardCharsets.US_ASCII));
+            follower.poll(handler);
+            Files.writeString(file, "{\"n\":1}\n");
+            follower.poll(handler);
+            follower.poll(handler);
+        }
+        assertEquals(List.of("{\"old\":1}", "{\"old\":2}", "{\"n\":1}"), seen);
+    }
+
+    @Test
+    void aMissingFileIsNamed() {
+        try (TraceFileFollower follower = new TraceFileFollower(dir.resolve("none.jsonl"))) {
+            assertThrows(NoSuchFileException.class, () -> follower.poll((o, f, t, n, p) -> { }));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,279 @@
+package io.h2scope.inspector.source;
+
+import io.h2scope.engine.trace.jsonl.JsonlLineDecoder;
+import io.h2scope.engine.trace.jsonl.TraceFormatException;
+import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.inspector.model.EventReloader;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedByInterruptException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * A JSONL recording (version 1 or 2), read in the background and delivered in batches as it loads, with the octets
+ * read of the total as progress, so a big file shows while it opens. Chunks of whole lines are decoded on every core
+ * and delivered in file order. The recording keeps where each line is ({@link #reloader()}): the model is built from
+ * summaries of the frames (no payload decoded), and a view reading an event gets it whole from the file.
+ *
+ * <p>Bad input: a file whose first line is not a trace event is not a trace, and stops with one line; a later line
+ * that is corrupt is skipped with a notice naming it, the good events kept; a line from a newer format version stops
+ * there (the rest would not read either) and says what to do.
+ */
+public final class RecordingFileSource implements TraceSource {
+
+    /** Octets per chunk handed to a decoding thread. */
+    static final int CHUNK = 4 << 20;
+
+    private final Path file;
+    private final String name;
+    private volatile boolean closed;
+    private volatile Thread thread;
+    private ExecutorService decoders;
+    private FileChannel reading; // for reloads; guarded by this
+
+    public RecordingFileSource(Path file) {
+        this.file = Objects.requireNonNull(file, "file");
+        this.name = file.getFileName() == null ? file.toString() : file.getFileName().toString();
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public void start(SourceSink sink) {
+        Thread t = new Thread(() -> load(sink), "h2scope-open-" + name);
+        t.setDaemon(true);
+        thread = t;
+        t.start();
+    }
+
+    /** What one chunk decoded to: its events, its bad lines (numbered within the chunk), and its line count. */
+    private record Decoded(List<TraceEvent> events, long[] positions, List<TraceFormatException> problems, long lines,
+            boolean notATrace) {
+    }
+
+    private void load(SourceSink sink) {
+        int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
+        decoders = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "h2scope-decode-" + name);
+            t.setDaemon(true);
+            return t;
+        });
+        try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ)) {
+            long total = in.size();
+            sink.progress(0, total);
+            Delivery delivery = new Delivery(sink, total);
+            ArrayDeque<Future<Decoded>> pending = new ArrayDeque<>();
+            byte[] buffer = new byte[CHUNK];
+            int filled = 0;
+            long read = 0;
+            boolean end = false;
+            while (!end && !closed) {
+                int n = in.read(ByteBuffer.wrap(buffer, filled, buffer.length - filled));
+                end = n < 0;
+                if (n > 0) {
+                    filled += n;
+                    read += n;
+                }
+                int cut = end ? filled : lastNewline(buffer, filled) + 1;
+                if (cut == 0 && filled == buffer.length) {
+                    buffer = Arrays.copyOf(buffer, buffer.length * 2); // one line longer than a chunk
+                    continue;
+                }
+                if (cut > 0 && (filled == buffer.length || end)) {
+                    byte[] chunk = Arrays.copyOf(buffer, cut);
+                    boolean first = delivery.lines == 0 && pending.isEmpty();
+                    long at = read - filled;
+                    pending.add(decoders.submit(() -> decode(chunk, at, first)));
+                    System.arraycopy(buffer, cut, buffer, 0, filled - cut);
+                    filled -= cut;
+                    delivery.octets = read - filled;
+                    while (pending.size() > threads || (!pending.isEmpty() && pending.peek().isDone())) {
+                        if (!delivery.deliver(pending.poll().get())) {
+                            return;
+                        }
+                    }
+                }
+            }
+            while (!pending.isEmpty() && !closed) {
+                if (!delivery.deliver(pending.poll().get())) {
+                    return;
+                }
+            }
+            if (!closed) {
+                sink.ended(delivery.eventCount + " events read" + delivery.bad.summary());
+            }
+        } catch (ClosedByInterruptException | InterruptedException e) {
+            // closed
+        } catch (IOException e) {
+            if (!closed) {
+                sink.ended("cannot read " + file + ": " + e.getMessage() + "; check the path and its permissions");
+            }
+        } catch (ExecutionException e) {
+            if (!closed) {
+                sink.ended("reading " + file + " failed: " + e.getCause());
+            }
+        } finally {
+            decoders.shutdownNow();
+        }
+    }
+
+    /** Hands the decoded chunks on in order, numbering their lines. */
+    private final class Delivery {
+        final SourceSink sink;
+        final long total;
+        final BadLines bad = new BadLines("of " + name);
+        long lines;
+        long octets;
+        long eventCount;
+
+        Delivery(SourceSink sink, long total) {
+            this.sink = sink;
+            this.total = total;
+        }
+
+        /** False when reading stops here (not a trace, a newer version, closed). */
+        boolean deliver(Decoded decoded) {
+            if (closed) {
+                return false;
+            }
+            List<TraceEvent> events = decoded.events();
+            if (decoded.notATrace()) {
+                sink.ended(name + " is not a JSONL trace (" + decoded.problems().get(0).getMessage() + "): open a file "
+                        + "recorded with H2SCOPE_TRACE_FILE (docs/TRACE_FORMAT.md)");
+                return false;
+            }
+            for (TraceFormatException p : decoded.problems()) {
+                TraceFormatException numbered = p.atLine(p.line() + lines);
+                if (p.newerVersion()) {
+                    deliverEvents(events, decoded.positions()); // decoding stopped at this line: these came before it
+                    sink.ended(name + " " + numbered.getMessage());
+                    return false;
+                }
+                bad.skipped(numbered, sink);
+            }
+            deliverEvents(events, decoded.positions());
+            lines += decoded.lines();
+            sink.progress(octets, total);
+            return true;
+        }
+
+        private void deliverEvents(List<TraceEvent> events, long[] positions) {
+            if (!events.isEmpty()) {
+                eventCount += events.size();
+                sink.events(events, Arrays.copyOf(positions, events.size()));
+            }
+        }
+    }
+
+    /** Decodes one chunk of whole lines; stops at a newer version's line (the events before it are kept). */
+    private static Decoded decode(byte[] chunk, long at, boolean first) throws IOException {
+        List<TraceEvent> events = new ArrayList<>(chunk.length / 300);
+        long[][] positions = {new long[chunk.length / 300 + 16]};
+        List<TraceFormatException> problems = new ArrayList<>();
+        boolean[] stop = new boolean[2]; // stop here; not a trace at all
+        long number = 0;
+        int start = 0;
+        while (start < chunk.length && !stop[0]) {
+            // the line's end, found by stepping over a frame's payload rather than reading it
+            int end = JsonlLineDecoder.lineEnd(chunk, start, chunk.length);
+            int to = end > start && chunk[end - 1] == '\r' ? end - 1 : end;
+            number++;
+            try {
+                // the model needs no payload: the recording keeps positions, and a view gets the whole frame again
+                TraceEvent event = JsonlLineDecoder.summary(chunk, start, to, number);
+                if (event != null) {
+                    if (events.size() == positions[0].length) {
+                        positions[0] = Arrays.copyOf(positions[0], positions[0].length * 2);
+                    }
+                    positions[0][events.size()] = at + start;
+                    events.add(event);
+                }
+            } catch (TraceFormatException e) {
+                problems.add(e);
+                stop[1] = first && events.isEmpty() && problems.size() == 1 && !e.newerVersion();
+                stop[0] = e.newerVersion() || stop[1];
+            }
+            start = end + 1;
+        }
+        return new Decoded(events, positions[0], problems, number, stop[1]);
+    }
+
+    private static int lastNewline(byte[] buffer, int filled) {
+        for (int i = filled - 1; i >= 0; i--) {
+            if (buffer[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Reads the line at a position again (the recording keeps positions, not events). */
+    @Override
+    public EventReloader reloader() {
+        return this::reload;
+    }
+
+    private TraceEvent reload(long position) {
+        try {
+            FileChannel in = reading();
+            ByteBuffer line = ByteBuffer.allocate(16 * 1024);
+            while (true) {
+                int n = in.read(line, position + line.position());
+                for (int i = 0; i < line.position(); i++) {
+                    if (line.get(i) == '\n') {
+                        return JsonlLineDecoder.decode(line.array(), 0, i, 0);
+                    }
+                }
+                if (n < 0) {
+                    return JsonlLineDecoder.decode(line.array(), 0, line.position(), 0);
+                }
+                if (!line.hasRemaining()) {
+                    line = ByteBuffer.allocate(line.capacity() * 2).put(line.flip());
+                }
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException(file + " changed or went away while open: the event at offset " + position
+                    + " no longer reads (" + e.getMessage() + "); open the file again", e);
+        }
+    }
+
+    private synchronized FileChannel reading() throws IOException {
+        if (reading == null) {
+            reading = FileChannel.open(file, StandardOpenOption.READ);
+        }
+        return reading;
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        synchronized (this) {
+            if (reading != null) {
+                try {
+                    reading.close();
+                } catch (IOException e) {
+                    // closing anyway
+                }
+            }
+        }
+        Thread t = thread;
+        if (t != null) {
+            t.interrupt();
+        }
+    }
+}
