@@ -101,6 +101,22 @@ final class TlsContext implements ConnectionContext {
         }
     }
 
+    /** A TCP reset beneath, without close_notify: the peer must see the reset, not an orderly end. */
+    @Override
+    public void reset() {
+        if (!layer.outerClosed) {
+            layer.outer.reset();
+        }
+    }
+
+    /** Stops or resumes reading the ciphertext beneath; what TLS already decrypted is delivered. */
+    @Override
+    public void setReading(boolean on) {
+        if (!layer.outerClosed && layer.outer != null) {
+            layer.outer.setReading(on);
+        }
+    }
+
     /** Half-close: pending plaintext, then close_notify, then TCP FIN; reading goes on (TLS 1.3 allows it). */
     @Override
     public void shutdownOutput() {

@@ -1,0 +1,138 @@
+package io.h2scope.engine.interop;
+
+import io.h2scope.engine.proxy.EventLog;
+import io.h2scope.engine.proxy.ProxyConfig;
+import io.h2scope.engine.proxy.ProxyLimits;
+import io.h2scope.engine.proxy.RecordingProxy;
+import io.h2scope.engine.proxy.Upstream;
+import io.h2scope.engine.server.H2Server;
+import io.h2scope.engine.server.reference.ReferenceHandler;
+import io.h2scope.engine.server.reference.ReferenceServer;
+import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.trace.model.ConnectionOpened;
+import io.h2scope.engine.trace.model.Direction;
+import io.h2scope.engine.transport.tls.SelfSignedCertificate;
+import io.h2scope.engine.transport.tls.SslContexts;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import javax.net.ssl.SSLContext;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Real clients (curl, nghttp) through the recording proxy to the engine's server, h2c and TLS on either side:
+ * each exchange must succeed, and the recorded pair must hold exactly the frames the server's own trace says it
+ * received and sent, on both legs (the bytes passed unchanged).
+ */
+@Timeout(120)
+class ProxyInteropTest {
+
+    private static final Duration PEER_TIMEOUT = Duration.ofSeconds(60);
+
+    private final EventLog serverTrace = new EventLog();
+    private final EventLog recording = new EventLog();
+    private final List<String> notices = new CopyOnWriteArrayList<>();
+    private final List<AutoCloseable> open = new ArrayList<>();
+    private H2Server server;
+    private RecordingProxy proxy;
+
+    @TempDir
+    Path tmp;
+
+    @AfterEach
+    void stop() throws Exception {
+        if (proxy != null) {
+            proxy.close();
+        }
+        if (server != null) {
+            server.shutdown(Duration.ofSeconds(2));
+        }
+    }
+
+    private void startServer(boolean tls) throws Exception {
+        ReferenceServer.Options options = tls ? ReferenceServer.Options.tlsSelfSigned() : ReferenceServer.Options.h2c();
+        server = ReferenceServer.configure(options).traceSink(serverTrace).start();
+    }
+
+    private void startProxy(boolean upstreamTls, SSLContext listenTls) throws Exception {
+        Upstream upstream = new Upstream("127.0.0.1", server.port(), upstreamTls);
+        proxy = RecordingProxy.start(new ProxyConfig(new InetSocketAddress("127.0.0.1", 0), upstream, listenTls,
+                SslContexts.insecureClient(), false, null, null, ProxyLimits.DEFAULTS, recording, notices::add));
+    }
+
+    @Test
+    void curlH2cToH2c() throws Exception {
+        startServer(false);
+        startProxy(false, null);
+        Path got = tmp.resolve("got");
+        Peers.Result r = Peers.run(List.of(Peers.require("curl"), "-sS", "--http2-prior-knowledge", "-o", got.toString(),
+                "-w", "%{http_version} %{http_code}", "http://127.0.0.1:" + proxy.port() + "/bytes/300000"), PEER_TIMEOUT);
+        assertEquals(0, r.exit(), r.describe());
+        assertEquals("2 200", r.out());
+        assertEquals(Peers.sha256(Peers.pattern(300_000)), Peers.sha256(Files.readAllBytes(got)));
+        assertRecordedPairEqualsServerTrace("h2c", "h2c");
+    }
+
+    @Test
+    void nghttpH2cToTlsUpstream() throws Exception {
+        startServer(true);
+        startProxy(true, null);
+        Peers.Result r = Peers.run(List.of(Peers.require("nghttp"), "-nv", "http://127.0.0.1:" + proxy.port() + "/"),
+                PEER_TIMEOUT);
+        assertEquals(0, r.exit(), r.describe());
+        assertTrue(r.out().contains(":status: 200"), r.describe());
+        assertRecordedPairEqualsServerTrace("h2c", "tls");
+    }
+
+    @Test
+    void curlTlsToTlsUpstream() throws Exception {
+        startServer(true);
+        startProxy(true, SslContexts.server(SelfSignedCertificate.generate("localhost")));
+        Peers.Result r = Peers.run(List.of(Peers.require("curl"), "-sS", "--http2", "-k",
+                "-w", "\n%{http_version} %{http_code}", "https://localhost:" + proxy.port() + "/"), PEER_TIMEOUT);
+        assertEquals(0, r.exit(), r.describe());
+        assertEquals(ReferenceHandler.ROOT_BODY + "\n2 200", r.out());
+        assertRecordedPairEqualsServerTrace("tls", "tls");
+        ConnectionOpened clientLeg = recording.opened().stream().filter(o -> o.role() == Role.SERVER).findFirst().orElseThrow();
+        assertEquals("h2", clientLeg.alpn());
+        assertEquals("localhost", clientLeg.sni());
+    }
+
+    /** Both legs recorded, linked to each other, and each equal to the server's own view of the same bytes. */
+    private void assertRecordedPairEqualsServerTrace(String clientTransport, String upstreamTransport) throws Exception {
+        recording.awaitClosed(2, Duration.ofSeconds(10));
+        serverTrace.awaitClosed(1, Duration.ofSeconds(10));
+        long clientLeg = recording.only(Role.SERVER);
+        long upstreamLeg = recording.only(Role.CLIENT);
+        ConnectionOpened c = recording.opened().stream().filter(o -> o.connectionId() == clientLeg).findFirst().orElseThrow();
+        ConnectionOpened u = recording.opened().stream().filter(o -> o.connectionId() == upstreamLeg).findFirst().orElseThrow();
+        assertEquals(upstreamLeg, c.pair(), "the client leg names its upstream leg");
+        assertEquals(clientLeg, u.pair(), "the upstream leg names its client leg");
+        assertEquals(clientTransport, c.transport());
+        assertEquals(upstreamTransport, u.transport());
+        assertEquals("127.0.0.1:" + server.port(), u.remote());
+
+        long serverConn = serverTrace.only(Role.SERVER);
+        List<String> serverReceived = serverTrace.frames(serverConn, Direction.INBOUND);
+        List<String> serverSent = serverTrace.frames(serverConn, Direction.OUTBOUND);
+        assertFalse(serverReceived.isEmpty());
+        assertFalse(serverSent.isEmpty());
+        assertEquals(serverReceived, recording.frames(clientLeg, Direction.INBOUND), "what the client sent the proxy");
+        assertEquals(serverReceived, recording.frames(upstreamLeg, Direction.OUTBOUND), "what the proxy sent upstream");
+        assertEquals(serverSent, recording.frames(upstreamLeg, Direction.INBOUND), "what the upstream sent the proxy");
+        assertEquals(serverSent, recording.frames(clientLeg, Direction.OUTBOUND), "what the proxy sent the client");
+        assertEquals(List.of(), notices, "no connection was refused");
+    }
+}
