@@ -4,6 +4,7 @@ import io.h2scope.cli.conform.ConformCommand;
 import io.h2scope.cli.decode.FramesCommand;
 import io.h2scope.cli.decode.HpackCommand;
 import io.h2scope.cli.get.GetCommand;
+import io.h2scope.cli.proxy.ProxyCommand;
 import io.h2scope.cli.serve.ServeCommand;
 import io.h2scope.cli.trace.TraceCommand;
 import picocli.CommandLine;
@@ -19,7 +20,7 @@ import picocli.CommandLine.Command;
         versionProvider = VersionProvider.class,
         scope = CommandLine.ScopeType.INHERIT,
         description = "HTTP/2 conformance test harness and debugging inspector.%n",
-        subcommands = {ConformCommand.class, ServeCommand.class, GetCommand.class, TraceCommand.class,
+        subcommands = {ConformCommand.class, ServeCommand.class, GetCommand.class, ProxyCommand.class, TraceCommand.class,
                 FramesCommand.class, HpackCommand.class, CommandLine.HelpCommand.class})
 public final class H2scopeCommand implements Runnable {
 
