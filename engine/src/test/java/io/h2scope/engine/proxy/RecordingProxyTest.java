@@ -117,6 +117,47 @@ class RecordingProxyTest {
     }
 
     @Test
+    void upstreamResetMidStreamIsMirroredAsResetToTheClient() throws Exception {
+        start(listenUpstream(), recording, ProxyLimits.DEFAULTS);
+        Socket c = client();
+        c.getOutputStream().write(PREFACE);
+        Socket u = upstream.accept();
+        u.setSoTimeout(10_000);
+        readExactly(u.getInputStream(), PREFACE.length);
+        u.getOutputStream().write(SETTINGS);
+        assertArrayEquals(SETTINGS, readExactly(c.getInputStream(), SETTINGS.length));
+        u.setSoLinger(true, 0);
+        u.close(); // RST from the upstream
+        SocketException reset = assertThrows(SocketException.class, () -> c.getInputStream().read());
+        assertTrue(reset.getMessage().contains("reset"), reset.getMessage());
+        recording.awaitClosed(2, Duration.ofSeconds(5));
+        assertTrue(recording.closed(recording.only(Role.SERVER)).debug().startsWith("reset by the proxy: the upstream's"),
+                recording.closed(recording.only(Role.SERVER)).debug());
+        c.close();
+    }
+
+    /** A frame that breaks a rule (WINDOW_UPDATE increment 0, RFC 9113 §6.9) is relayed as sent and recorded as broken. */
+    @Test
+    void anInvalidFrameIsRelayedAndItsViolationRecorded() throws Exception {
+        start(listenUpstream(), recording, ProxyLimits.DEFAULTS);
+        byte[] zeroIncrement = {0, 0, 4, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+        Socket c = client();
+        c.getOutputStream().write(concat(PREFACE, SETTINGS, zeroIncrement));
+        try (Socket u = upstream.accept()) {
+            u.setSoTimeout(10_000);
+            assertArrayEquals(concat(PREFACE, SETTINGS, zeroIncrement),
+                    readExactly(u.getInputStream(), PREFACE.length + SETTINGS.length + zeroIncrement.length));
+        }
+        c.close();
+        recording.awaitClosed(2, Duration.ofSeconds(5));
+        List<io.h2scope.engine.trace.model.ViolationReceived> violations = recording.events().stream()
+                .filter(io.h2scope.engine.trace.model.ViolationReceived.class::isInstance)
+                .map(io.h2scope.engine.trace.model.ViolationReceived.class::cast).toList();
+        assertEquals(2, violations.size(), "one per leg: " + violations);
+        assertTrue(violations.get(0).toString().contains("6.9"), violations.toString());
+    }
+
+    @Test
     void upstreamFinIsMirroredAsHalfCloseAndTheOtherDirectionGoesOn() throws Exception {
         start(listenUpstream(), recording, ProxyLimits.DEFAULTS);
         Socket c = client();

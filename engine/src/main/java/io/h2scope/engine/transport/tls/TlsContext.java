@@ -83,7 +83,11 @@ final class TlsContext implements ConnectionContext {
     /** Orderly close: pending plaintext, then close_notify, then the transport's orderly close. */
     @Override
     public void close() {
-        if (layer.closing || layer.outerClosed) {
+        if (layer.outerClosed) {
+            return;
+        }
+        if (layer.closing) { // after shutdownOutput (close_notify sent) or a close under way: the TCP close follows
+            layer.outer.close();
             return;
         }
         flush();
