@@ -117,6 +117,67 @@ class ProxyInteropTest {
         assertEquals("localhost", clientLeg.sni());
     }
 
+    /** Counts frames per connection and direction: enough for 100,000 requests without keeping their events. */
+    private static final class FrameCounts implements io.h2scope.engine.trace.TraceSink {
+        final java.util.Map<String, java.util.concurrent.atomic.AtomicLong> counts = new java.util.concurrent.ConcurrentHashMap<>();
+        final java.util.Map<Long, Long> pairs = new java.util.concurrent.ConcurrentHashMap<>();
+        final java.util.concurrent.atomic.AtomicLong closed = new java.util.concurrent.atomic.AtomicLong();
+
+        @Override
+        public void onEvent(io.h2scope.engine.trace.model.TraceEvent event) {
+            if (event instanceof io.h2scope.engine.trace.model.FrameEvent f) {
+                counts.computeIfAbsent(f.connectionId() + "/" + f.direction(), k -> new java.util.concurrent.atomic.AtomicLong())
+                        .incrementAndGet();
+            } else if (event instanceof ConnectionOpened o && o.role() == Role.SERVER) {
+                pairs.put(o.connectionId(), o.pair());
+            } else if (event instanceof io.h2scope.engine.trace.model.ConnectionClosed) {
+                closed.incrementAndGet();
+            }
+        }
+
+        long count(long conn, Direction direction) {
+            java.util.concurrent.atomic.AtomicLong n = counts.get(conn + "/" + direction);
+            return n == null ? 0 : n.get();
+        }
+
+        long total(Direction direction) {
+            return counts.entrySet().stream().filter(e -> e.getKey().endsWith("/" + direction))
+                    .mapToLong(e -> e.getValue().get()).sum();
+        }
+    }
+
+    /** h2load, 100,000 requests on 10 connections of 10 streams each, all recorded; every frame on both legs. */
+    @Test
+    void h2loadHundredThousandRequests() throws Exception {
+        FrameCounts serverFrames = new FrameCounts();
+        server = ReferenceServer.configure(ReferenceServer.Options.h2c()).traceSink(serverFrames).start();
+        FrameCounts proxied = new FrameCounts();
+        proxy = RecordingProxy.start(new ProxyConfig(new InetSocketAddress("127.0.0.1", 0),
+                new Upstream("127.0.0.1", server.port(), false), null, SslContexts.insecureClient(), false, null, null,
+                ProxyLimits.DEFAULTS, proxied, notices::add));
+        Peers.Result r = Peers.run(List.of(Peers.require("h2load"), "-n", "100000", "-c", "10", "-m", "10",
+                "http://127.0.0.1:" + proxy.port() + "/"), Duration.ofSeconds(110));
+        assertEquals(0, r.exit(), r.describe());
+        assertTrue(r.out().contains("100000 total, 100000 started, 100000 done, 100000 succeeded"), r.describe());
+        long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while ((proxied.closed.get() < 20 || serverFrames.closed.get() < 10) && System.nanoTime() < end) {
+            Thread.sleep(20);
+        }
+        assertEquals(10, proxied.pairs.size());
+        for (var pair : proxied.pairs.entrySet()) {
+            long clientLeg = pair.getKey();
+            long upstreamLeg = pair.getValue();
+            assertEquals(proxied.count(clientLeg, Direction.INBOUND), proxied.count(upstreamLeg, Direction.OUTBOUND));
+            assertEquals(proxied.count(upstreamLeg, Direction.INBOUND), proxied.count(clientLeg, Direction.OUTBOUND));
+        }
+        long fromClients = proxied.pairs.keySet().stream().mapToLong(c -> proxied.count(c, Direction.INBOUND)).sum();
+        long fromServer = proxied.pairs.values().stream().mapToLong(u -> proxied.count(u, Direction.INBOUND)).sum();
+        assertTrue(fromClients > 100_000, "a HEADERS per request at least: " + fromClients);
+        assertEquals(serverFrames.total(Direction.INBOUND), fromClients, "the server received what the clients sent");
+        assertEquals(serverFrames.total(Direction.OUTBOUND), fromServer, "the clients were sent what the server sent");
+        assertEquals(List.of(), notices);
+    }
+
     private CertificateAuthority startForwardProxy() throws Exception {
         CertificateAuthority ca = CertificateAuthority.loadOrCreate(tmp.resolve("ca"));
         proxy = RecordingProxy.start(new ProxyConfig(new InetSocketAddress("127.0.0.1", 0), null, null,
