@@ -37,6 +37,8 @@ final class FrontDoor implements ConnectionHandler {
     private Http1RequestParser connectHead;
     private Upstream tunnelTarget;
     private Cancellable deadline;
+    /** Bytes after the CONNECT head while the target is dialled; null when not dialling. */
+    private java.io.ByteArrayOutputStream dialling;
 
     FrontDoor(RecordingProxy proxy) {
         this(proxy, false, new AtomicReference<>());
@@ -78,6 +80,13 @@ final class FrontDoor implements ConnectionHandler {
     public void onRead(ByteBuffer in) {
         if (next != null) {
             next.onRead(in);
+        } else if (dialling != null) { // a client that does not wait for the 200: kept, within the head's limit
+            if (dialling.size() + in.remaining() > proxy.config().limits().maxConnectHeadBytes()) {
+                refuseHttp1(400, "Bad Request", "the client sent more than " + proxy.config().limits()
+                        .maxConnectHeadBytes() + " bytes before the CONNECT was answered (--max-connect-head)");
+                return;
+            }
+            dialling.writeBytes(remaining(in));
         } else if (tunnelTarget != null) {
             tunnel(in);
         } else if (connectHead != null) {
@@ -125,27 +134,48 @@ final class FrontDoor implements ConnectionHandler {
             return;
         }
         connectHead = null;
-        tunnelTarget = target;
-        ctx.write(ByteBuffer.wrap(CONNECTED));
-        ctx.flush();
-        if (in.hasRemaining()) {
-            tunnel(in);
-        }
+        dialling = new java.io.ByteArrayOutputStream();
+        dialling.writeBytes(remaining(in));
+        ProxiedPair relayed = relay(target);
+        relayed.dial().whenComplete((tcp, failure) -> ctx.execute(() -> {
+            if (failure != null) {
+                refuseHttp1(502, "Bad Gateway", "the CONNECT target " + target.authority() + " cannot be reached ("
+                        + ProxiedPair.describe(failure) + ")");
+                return;
+            }
+            ByteBuffer early = ByteBuffer.wrap(dialling.toByteArray());
+            dialling = null;
+            tunnelTarget = target;
+            ctx.write(ByteBuffer.wrap(CONNECTED));
+            ctx.flush();
+            if (early.hasRemaining()) {
+                tunnel(early);
+            }
+        }));
+    }
+
+    private static byte[] remaining(ByteBuffer in) {
+        byte[] rest = new byte[in.remaining()];
+        in.get(rest);
+        return rest;
     }
 
     /** The tunnel's first byte: a TLS record is intercepted, anything else is relayed as h2c. */
     private void tunnel(ByteBuffer in) {
+        ProxiedPair relayed = pair.get();
         if (in.get(in.position()) != TLS_HANDSHAKE_RECORD) {
-            choose(relay(new Upstream(tunnelTarget.host(), tunnelTarget.port(), false)).client, in);
+            relayed.start(false);
+            choose(relayed.client, in);
             return;
         }
         if (proxy.interception() == null) {
+            relayed.client.closedBeforeOpen();
             notice("TLS inside CONNECT " + tunnelTarget.authority() + " needs a CA to intercept it: start the proxy"
                     + " with --ca DIR; closed");
             ctx.close();
             return;
         }
-        ProxiedPair relayed = relay(new Upstream(tunnelTarget.host(), tunnelTarget.port(), true));
+        relayed.start(true);
         SSLEngine engine = proxy.interception().createSSLEngine(tunnelTarget.host(), tunnelTarget.port());
         TlsPolicy.configureServer(engine);
         TlsLayer tls = new TlsLayer(engine, relayed.client, null);
@@ -175,6 +205,11 @@ final class FrontDoor implements ConnectionHandler {
     }
 
     private void refuseHttp1(int status, String reason, String cause) {
+        ProxiedPair relayed = pair.get();
+        if (relayed != null) {
+            relayed.client.closedBeforeOpen();
+        }
+        dialling = null;
         notice(cause + "; answered " + status + " and closed");
         ctx.write(Refusals.http1(status, reason, "h2scope proxy: " + cause));
         ctx.close();
@@ -225,6 +260,10 @@ final class FrontDoor implements ConnectionHandler {
         }
         if (next != null) {
             next.onClose(causeOrNull);
+        }
+        ProxiedPair relayed = pair.get();
+        if (relayed != null && !insideTls) {
+            relayed.client.closedBeforeOpen(); // an upstream dialled for a client leg that never opened (no-op otherwise)
         }
     }
 

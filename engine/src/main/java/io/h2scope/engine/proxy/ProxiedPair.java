@@ -42,7 +42,7 @@ final class ProxiedPair {
 
     private final RecordingProxy proxy;
     private final ProxyConfig config;
-    private final Upstream target;
+    private volatile Upstream target;
     private final long clientId;
     private final long upstreamId;
     final ClientLeg client = new ClientLeg();
@@ -55,6 +55,9 @@ final class ProxiedPair {
     private boolean earlyEnd;
     private boolean abandoned;
     private ConnectionContext upstreamTcp;
+    private CompletableFuture<ConnectionContext> dialled;
+    private boolean started;
+    private final UpstreamDoor door = new UpstreamDoor(this);
 
     ProxiedPair(RecordingProxy proxy, Upstream target, long clientId) {
         this.proxy = proxy;
@@ -65,6 +68,10 @@ final class ProxiedPair {
         int cap = config.limits().relayBufferBytes();
         this.toUpstream = new Flow(cap, client, upstream);
         this.toClient = new Flow(cap, upstream, client);
+    }
+
+    int relayBufferBytes() {
+        return config.limits().relayBufferBytes();
     }
 
     /** Whether the client sent the whole connection preface (the front door's deadline stops there). */
@@ -83,47 +90,64 @@ final class ProxiedPair {
 
     // ---------------------------------------------------------------- upstream connect
 
-    /** On the client's loop: the preface is in; dial the upstream (TLS with ALPN h2 when it is https). */
-    private void connectUpstream() {
-        ConnectionHandler handler = upstream;
-        TlsLayer tls = null;
-        if (target.tls()) {
-            tls = TlsLayer.client(config.upstreamTls(), target.host(), target.port(), List.of(TlsPolicy.H2),
-                    config.verifyUpstreamHostname(), upstream);
-            handler = tls;
-        }
-        ConnectionHandler dialled = handler;
-        // resolving may block: not on the loop
-        CompletableFuture.supplyAsync(() -> new InetSocketAddress(target.host(), target.port()))
-                .thenCompose(address -> proxy.connector().connect(address, dialled))
-                .whenComplete((tcp, failure) -> {
-                    if (failure != null) {
-                        client.refuse("the upstream " + target.authority() + " cannot be reached ("
-                                + describe(failure) + ")");
-                        return;
-                    }
-                    synchronized (this) {
-                        upstreamTcp = tcp;
-                        if (abandoned) {
-                            tcp.abort();
+    /**
+     * Dials the upstream's TCP connection (once; later calls return the same future): for CONNECT before its 200,
+     * else once the client's preface is in. The connection waits in an {@link UpstreamDoor} until {@link #start}
+     * says whether TLS goes over it.
+     */
+    synchronized CompletableFuture<ConnectionContext> dial() {
+        if (dialled == null) {
+            // resolving may block: not on the loop
+            dialled = CompletableFuture.supplyAsync(() -> new InetSocketAddress(target.host(), target.port()))
+                    .thenCompose(address -> proxy.connector().connect(address, door))
+                    .whenComplete((tcp, failure) -> {
+                        if (failure == null) {
+                            synchronized (this) {
+                                upstreamTcp = tcp;
+                                if (abandoned) {
+                                    tcp.abort();
+                                }
+                            }
                         }
-                    }
-                });
-        if (tls != null) {
-            tls.handshake().whenComplete((session, failure) -> {
+                    });
+        }
+        return dialled;
+    }
+
+    /** The upstream leg starts over the dialled connection: TLS with ALPN h2 first when {@code tls}. */
+    void start(boolean tls) {
+        synchronized (this) {
+            if (started) {
+                return;
+            }
+            started = true;
+            target = new Upstream(target.host(), target.port(), tls);
+        }
+        dial().whenComplete((tcp, failure) -> {
+            if (failure != null) {
+                client.refuse("the upstream " + target.authority() + " cannot be reached (" + describe(failure) + ")");
+            }
+        });
+        ConnectionHandler handler = upstream;
+        if (tls) {
+            TlsLayer layer = TlsLayer.client(config.upstreamTls(), target.host(), target.port(), List.of(TlsPolicy.H2),
+                    config.verifyUpstreamHostname(), upstream);
+            layer.handshake().whenComplete((session, failure) -> {
                 if (failure != null) {
                     client.refuse("the TLS handshake with the upstream " + target.authority() + " failed ("
                             + describe(failure) + ")");
                 }
             });
+            handler = layer;
         }
+        door.install(handler);
         long deadline = config.limits().connectTimeout().toMillis() + config.limits().handshakeTimeout().toMillis();
-        client.ctx.schedule(() -> {
+        CompletableFuture.delayedExecutor(deadline, TimeUnit.MILLISECONDS).execute(() -> {
             if (abandon()) {
                 client.refuse("the upstream " + target.authority() + " was not ready within " + deadline + " ms"
                         + " (connect and TLS handshake; --connect-timeout, --handshake-timeout)");
             }
-        }, deadline, TimeUnit.MILLISECONDS);
+        });
     }
 
     /** Gives up an upstream that is not open yet; true if it was not. */
@@ -267,6 +291,10 @@ final class ProxiedPair {
         volatile boolean prefaceSeen;
         private int matched;
         private final byte[] firstBytes = new byte[32];
+        private volatile String pendingRefusal;
+        // guarded by the pair: what the upstream leg handed over before this leg opened
+        private boolean opened;
+        private final ArrayDeque<Runnable> beforeOpen = new ArrayDeque<>();
         private boolean refused;
 
         ClientLeg() {
@@ -301,6 +329,17 @@ final class ProxiedPair {
         @Override
         public void onOpen(ConnectionContext context) {
             open(context, Role.SERVER, clientId, upstreamId);
+            List<Runnable> waiting;
+            synchronized (ProxiedPair.this) {
+                opened = true;
+                waiting = new ArrayList<>(beforeOpen);
+                beforeOpen.clear();
+            }
+            waiting.forEach(Runnable::run);
+            if (pendingRefusal != null) {
+                refuse(pendingRefusal);
+                return;
+            }
             if (context.isTls() && !TlsPolicy.H2.equals(context.alpnProtocol().orElse(null))) {
                 refused = true;
                 String cause = "the client did not choose h2 by ALPN (it chose "
@@ -335,7 +374,7 @@ final class ProxiedPair {
             relayRead(in);
             if (matched == PREFACE.length) {
                 prefaceSeen = true;
-                connectUpstream();
+                start(target.tls()); // for CONNECT the tunnel's first byte has started it already
             }
         }
 
@@ -360,9 +399,57 @@ final class ProxiedPair {
             ctx.close();
         }
 
+        /** The client went away, or was refused, before this leg opened: the dialled upstream is given up. */
+        void closedBeforeOpen() {
+            synchronized (ProxiedPair.this) {
+                if (opened) {
+                    return; // this leg's own close mirrors
+                }
+            }
+            if (!abandon() && upstream.ctx != null) {
+                upstream.mirrorClose(null, "client");
+            }
+        }
+
+        /** Whether {@code task} waits for this leg to open (the upstream may answer during the client's TLS handshake). */
+        private boolean whenOpen(Runnable task) {
+            synchronized (ProxiedPair.this) {
+                if (opened) {
+                    return false;
+                }
+                beforeOpen.add(task);
+                return true;
+            }
+        }
+
+        @Override
+        void deliver(ByteBuffer bytes, int n) {
+            if (!whenOpen(() -> writeOut(bytes, n))) {
+                super.deliver(bytes, n);
+            }
+        }
+
+        @Override
+        void deliverEnd() {
+            if (!whenOpen(this::endOutput)) {
+                super.deliverEnd();
+            }
+        }
+
+        @Override
+        void mirrorClose(Throwable cause, String otherPeer) {
+            if (!whenOpen(() -> ClientLeg.super.mirrorClose(cause, otherPeer))) {
+                super.mirrorClose(cause, otherPeer);
+            }
+        }
+
         /** From any thread: the upstream cannot be relayed to; tell the HTTP/2 client why, once, and close. */
         void refuse(String cause) {
             ConnectionContext c = ctx;
+            if (c == null) { // CONNECT: the tunnel has not reached the client leg yet
+                pendingRefusal = cause;
+                return;
+            }
             c.execute(() -> {
                 if (refused || closed) {
                     return;
@@ -527,6 +614,14 @@ final class ProxiedPair {
             endReason = "closed by the proxy: " + cause;
             failed = true;
             ctx.close();
+        }
+    }
+
+    /** The dialled connection closed before the upstream leg started over it. */
+    void lostBeforeStart(Throwable cause) {
+        if (abandon()) {
+            client.refuse("the upstream " + target.authority() + " closed the connection before HTTP/2 began"
+                    + (cause == null ? "" : " (" + describe(cause) + ")"));
         }
     }
 

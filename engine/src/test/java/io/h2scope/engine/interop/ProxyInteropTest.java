@@ -219,8 +219,13 @@ class ProxyInteropTest {
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2)
                 .proxy(ProxySelector.of(new InetSocketAddress("127.0.0.1", proxy.port())))
                 .sslContext(SslContexts.clientTrusting(List.of(ca.certificate()))).build();
-        HttpResponse<String> response = client.send(HttpRequest.newBuilder(
-                URI.create("https://localhost:" + server.port() + "/")).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response;
+        try {
+            response = client.send(HttpRequest.newBuilder(URI.create("https://localhost:" + server.port() + "/"))
+                    .timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString());
+        } catch (java.io.IOException e) {
+            throw new AssertionError("notices " + notices + ", recorded " + recording.events().stream().filter(ev -> !(ev instanceof io.h2scope.engine.trace.model.WindowChanged)).map(ev -> io.h2scope.engine.trace.text.TraceText.line(ev, false)).toList(), e);
+        }
         assertEquals(200, response.statusCode());
         assertEquals(HttpClient.Version.HTTP_2, response.version());
         assertEquals(ReferenceHandler.ROOT_BODY, response.body());

@@ -235,6 +235,24 @@ class RecordingProxyTest {
     }
 
     @Test
+    void anUnreachableConnectTargetGetsA502ThatSaysWhy() throws Exception {
+        int nobody;
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            nobody = s.getLocalPort();
+        }
+        proxy = RecordingProxy.start(new ProxyConfig(new InetSocketAddress("127.0.0.1", 0), null, null,
+                SslContexts.insecureClient(), false, null, null, ProxyLimits.DEFAULTS, recording, notices::add));
+        try (Socket c = client()) {
+            c.getOutputStream().write(("CONNECT 127.0.0.1:" + nobody + " HTTP/1.1\r\nhost: 127.0.0.1:" + nobody
+                    + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            String answer = new String(c.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(answer.startsWith("HTTP/1.1 502 Bad Gateway\r\n"), answer);
+            assertTrue(answer.contains("the CONNECT target 127.0.0.1:" + nobody + " cannot be reached"), answer);
+        }
+        assertEquals(1, notices.size(), notices.toString());
+    }
+
+    @Test
     void clientThatIsNotHttp2GetsA505ThatSaysWhy() throws Exception {
         start(listenUpstream(), recording, ProxyLimits.DEFAULTS);
         try (Socket c = client()) {
