@@ -6,6 +6,7 @@ import io.h2scope.cli.decode.FramesCommand;
 import io.h2scope.cli.decode.HpackCommand;
 import io.h2scope.cli.get.GetCommand;
 import io.h2scope.cli.inspect.InspectCommand;
+import io.h2scope.cli.proxy.ProxyCommand;
 import io.h2scope.cli.serve.ServeCommand;
 import io.h2scope.cli.trace.TraceCommand;
 import picocli.CommandLine;
@@ -21,8 +22,8 @@ import picocli.CommandLine.Command;
         versionProvider = VersionProvider.class,
         scope = CommandLine.ScopeType.INHERIT,
         description = "HTTP/2 conformance test harness and debugging inspector.%n",
-        subcommands = {ConformCommand.class, MatrixCommand.class, ServeCommand.class, GetCommand.class, TraceCommand.class,
-                InspectCommand.class, FramesCommand.class, HpackCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {ConformCommand.class, MatrixCommand.class, ServeCommand.class, GetCommand.class, ProxyCommand.class,
+                TraceCommand.class, InspectCommand.class, FramesCommand.class, HpackCommand.class, CommandLine.HelpCommand.class})
 public final class H2scopeCommand implements Runnable {
 
     @CommandLine.Spec

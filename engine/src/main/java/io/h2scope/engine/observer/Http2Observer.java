@@ -122,6 +122,16 @@ public final class Http2Observer {
 
     /** Events go to {@code sink} as the endpoint of role {@code perspective} would publish them. */
     public Http2Observer(Role perspective, long connectionId, TraceSink sink, long startNanos) {
+        this(ConnectionOpened.of(connectionId, 0, perspective), sink, startNanos);
+    }
+
+    /**
+     * As {@link #Http2Observer(Role, long, TraceSink, long)}, publishing {@code opened} as the first event: for an
+     * observer that knows the addresses, the TLS parameters or the other leg of a proxied pair.
+     */
+    public Http2Observer(ConnectionOpened opened, TraceSink sink, long startNanos) {
+        Role perspective = opened.role();
+        long connectionId = opened.connectionId();
         this.perspective = perspective;
         this.connectionId = connectionId;
         this.startNanos = startNanos;
@@ -130,7 +140,7 @@ public final class Http2Observer {
         this.registry = new StreamRegistry(perspective);
         this.fromClient = new Flow(perspective == Role.SERVER ? Direction.INBOUND : Direction.OUTBOUND);
         this.fromServer = new Flow(perspective == Role.CLIENT ? Direction.INBOUND : Direction.OUTBOUND);
-        sink.onEvent(ConnectionOpened.of(connectionId, 0, perspective));
+        sink.onEvent(opened);
     }
 
     /** Bytes the client sent (the connection preface first), any part of the stream. */
@@ -168,10 +178,15 @@ public final class Http2Observer {
 
     /** The input ended (both directions): publishes the close, with what was seen. */
     public void finish(long nowNanos) {
+        finish(nowNanos, "");
+    }
+
+    /** As {@link #finish(long)}, saying how the transport ended ({@code why}, the closed event's debug text). */
+    public void finish(long nowNanos, String why) {
         now = nowNanos;
         Flow out = flow(Direction.OUTBOUND);
         Flow in = flow(Direction.INBOUND);
-        sink.onEvent(new ConnectionClosed(connectionId, t(), null, ConnectionClosed.Cause.TRANSPORT_CLOSED, -1, -1, "",
+        sink.onEvent(new ConnectionClosed(connectionId, t(), null, ConnectionClosed.Cause.TRANSPORT_CLOSED, -1, -1, why,
                 null, out.bytes, in.bytes, out.frames, in.frames));
     }
 

@@ -52,6 +52,22 @@ public interface ConnectionContext {
     void abort();
 
     /**
+     * Closes at once with a TCP reset (RST instead of FIN), discarding pending output: how a relay tells its
+     * peer that the other side's connection was reset. Transports without TCP abort instead.
+     */
+    default void reset() {
+        abort();
+    }
+
+    /**
+     * Stops ({@code false}) or resumes ({@code true}) reading from the peer: a relay's back-pressure, so bytes
+     * wait in the peer's socket rather than in memory. Reading is on from the start; transports that cannot
+     * stop it ignore this.
+     */
+    default void setReading(boolean on) {
+    }
+
+    /**
      * Half-close: flushes pending output, then sends FIN (for TLS: close_notify). Reading continues
      * until the peer closes too.
      */

@@ -11,8 +11,6 @@ import io.h2scope.engine.trace.WireTap;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionOrigin;
 
-import java.net.InetSocketAddress;
-import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Objects;
@@ -338,24 +336,7 @@ public final class ConnectionDriver implements ConnectionHandler {
 
     /** What this transport knows of the connection, for its opening trace event. */
     private ConnectionOrigin origin() {
-        Optional<SSLSession> tls = ctx.sslSession();
-        String local = ctx.localAddress().map(ConnectionDriver::address).orElse(null);
-        String remote = ctx.remoteAddress().map(ConnectionDriver::address).orElse(ctx.remote());
-        if (tls.isEmpty()) {
-            return new ConnectionOrigin(local, remote, cleartextNegotiation, null, null, null, null);
-        }
-        SSLSession session = tls.get();
-        return new ConnectionOrigin(local, remote, ConnectionOrigin.TLS, session.getProtocol(), session.getCipherSuite(),
-                ctx.alpnProtocol().orElse(null), ctx.serverName().orElse(null));
-    }
-
-    /** {@code 127.0.0.1:8443}, {@code [::1]:8443}; other addresses (a Unix socket) as they print. */
-    private static String address(SocketAddress address) {
-        if (address instanceof InetSocketAddress inet && inet.getAddress() != null) {
-            String host = inet.getAddress().getHostAddress();
-            return (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + inet.getPort();
-        }
-        return address.toString();
+        return ConnectionOrigins.of(ctx, cleartextNegotiation, ctx.serverName().orElse(null));
     }
 
     // ---------------------------------------------------------------- internals

@@ -73,6 +73,8 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
     /** The loop's selector does not watch reads: a waiting caller reads ({@link #lendInput}); set under the lock. */
     private volatile boolean inputLent;
     private boolean inputClosed;
+    /** Reading stopped by {@link #setReading}: lent input taken back does not switch it on again. */
+    private boolean readingStopped;
     private boolean lendCheckScheduled;
     /** The caller's own selector over this channel, made on the first lent read; closed with the connection. */
     private volatile Selector callerSelector;
@@ -223,7 +225,7 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
     }
 
     private void read(ByteBuffer buffer) {
-        for (int i = 0; i < MAX_READS_PER_WAKEUP && !closed; i++) {
+        for (int i = 0; i < MAX_READS_PER_WAKEUP && !closed && !readingStopped; i++) {
             buffer.clear();
             int n;
             try {
@@ -391,6 +393,37 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
     }
 
     @Override
+    public void reset() {
+        if (!owned()) {
+            execute(this::reset);
+            return;
+        }
+        if (!closed) {
+            try {
+                channel.setOption(java.net.StandardSocketOptions.SO_LINGER, 0); // close() then sends RST
+            } catch (IOException | RuntimeException e) {
+                LOG.log(System.Logger.Level.DEBUG, "SO_LINGER on " + remote + ": " + e);
+            }
+        }
+        closeNow(null);
+    }
+
+    @Override
+    public void setReading(boolean on) {
+        if (!owned()) {
+            execute(() -> setReading(on));
+            return;
+        }
+        if (closed || inputClosed || readingStopped == !on) {
+            return;
+        }
+        readingStopped = !on;
+        if (!inputLent && key != null) {
+            setInterest(SelectionKey.OP_READ, on);
+        }
+    }
+
+    @Override
     public void shutdownOutput() {
         if (!owned()) {
             execute(this::shutdownOutput);
@@ -510,7 +543,7 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
             return;
         }
         inputLent = false;
-        if (!inputClosed && !closed) {
+        if (!inputClosed && !closed && !readingStopped) {
             setInterest(SelectionKey.OP_READ, true);
         }
         Selector s = callerSelector;

@@ -5,9 +5,24 @@ import java.util.Locale;
 import java.util.OptionalLong;
 
 /** Parses a size such as {@code 1048576}, {@code 512k}, {@code 100m} or {@code 2g} (powers of 1024). */
-final class ByteSize {
+public final class ByteSize {
 
     private ByteSize() {
+    }
+
+    /**
+     * {@code value} in bytes, for a command-line option named {@code option}.
+     *
+     * @throws IllegalArgumentException saying what is wrong and what is accepted
+     */
+    public static long parse(String option, String value, long minimum) {
+        List<String> problems = new java.util.ArrayList<>();
+        OptionalLong bytes = parse(option, value, minimum, problems);
+        if (bytes.isEmpty()) {
+            String problem = problems.get(0);
+            throw new IllegalArgumentException(problem.substring("ignoring ".length(), problem.indexOf("; using the default")));
+        }
+        return bytes.getAsLong();
     }
 
     static OptionalLong parse(String variable, String value, long minimum, List<String> problems) {

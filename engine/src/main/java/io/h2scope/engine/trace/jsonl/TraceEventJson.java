@@ -74,6 +74,9 @@ public final class TraceEventJson {
             optional(out, "cipher", e.cipherSuite());
             optional(out, "alpn", e.alpn());
             optional(out, "sni", e.sni());
+            if (e.paired()) {
+                out.append(",\"pair\":").append(e.pair());
+            }
         } else if (event instanceof ConnectionClosed e) {
             if (e.closedBy() != null) {
                 out.append(",\"by\":\"").append(lower(e.closedBy())).append('"');
@@ -190,7 +193,8 @@ public final class TraceEventJson {
             case "opened":
                 return new ConnectionOpened(conn, t, named(Role.class, text(o, "role")), optional(o, "local"),
                         optional(o, "remote"), optional(o, "transport"), optional(o, "tls"), optional(o, "cipher"),
-                        optional(o, "alpn"), optional(o, "sni"));
+                        optional(o, "alpn"), optional(o, "sni"),
+                        o.containsKey("pair") ? number(o, "pair") : ConnectionOpened.NO_PAIR);
             case "closed":
                 return new ConnectionClosed(conn, t, o.containsKey("by") ? named(Side.class, text(o, "by")) : null,
                         named(ConnectionClosed.Cause.class, text(o, "cause")), number(o, "error_code"),

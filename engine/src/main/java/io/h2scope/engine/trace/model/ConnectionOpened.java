@@ -14,9 +14,14 @@ import io.h2scope.engine.stream.Role;
  * @param cipherSuite the TLS cipher suite, or null
  * @param alpn      the negotiated ALPN protocol, or null
  * @param sni       the server name indicated, or null
+ * @param pair      for one leg of a proxied pair, the id of the other leg (the proxy relays the bytes of one
+ *                  connection to the other unchanged); -1 for a connection that is not proxied
  */
 public record ConnectionOpened(long connectionId, long nanosSinceStart, Role role, String local, String remote,
-        String transport, String tlsVersion, String cipherSuite, String alpn, String sni) implements TraceEvent {
+        String transport, String tlsVersion, String cipherSuite, String alpn, String sni, long pair) implements TraceEvent {
+
+    /** The value of {@link #pair()} for a connection that is not one leg of a proxied pair. */
+    public static final long NO_PAIR = -1;
 
     /** What the sans-IO core knows of itself. */
     public static ConnectionOpened of(long connectionId, long nanosSinceStart, Role role) {
@@ -25,7 +30,23 @@ public record ConnectionOpened(long connectionId, long nanosSinceStart, Role rol
 
     /** The core's role and what the transport told it. */
     public static ConnectionOpened of(long connectionId, long nanosSinceStart, Role role, ConnectionOrigin origin) {
+        return of(connectionId, nanosSinceStart, role, origin, NO_PAIR);
+    }
+
+    /** One leg of a proxied pair ({@code pair}: the other leg's id), or not ({@link #NO_PAIR}). */
+    public static ConnectionOpened of(long connectionId, long nanosSinceStart, Role role, ConnectionOrigin origin, long pair) {
         return new ConnectionOpened(connectionId, nanosSinceStart, role, origin.local(), origin.remote(),
-                origin.transport(), origin.tlsVersion(), origin.cipherSuite(), origin.alpn(), origin.sni());
+                origin.transport(), origin.tlsVersion(), origin.cipherSuite(), origin.alpn(), origin.sni(), pair);
+    }
+
+    /** A connection that is not one leg of a proxied pair. */
+    public ConnectionOpened(long connectionId, long nanosSinceStart, Role role, String local, String remote,
+            String transport, String tlsVersion, String cipherSuite, String alpn, String sni) {
+        this(connectionId, nanosSinceStart, role, local, remote, transport, tlsVersion, cipherSuite, alpn, sni, NO_PAIR);
+    }
+
+    /** Whether this connection is one leg of a proxied pair. */
+    public boolean paired() {
+        return pair != NO_PAIR;
     }
 }

@@ -66,6 +66,9 @@ public final class TraceText {
             optional(line, " cipher=", e.cipherSuite());
             optional(line, " alpn=", e.alpn());
             optional(line, " sni=", e.sni());
+            if (e.paired()) {
+                line.append(" pair=").append(e.pair());
+            }
         } else if (event instanceof ConnectionClosed e) {
             line.append("closed by ").append(e.closedBy() == null ? "transport" : lower(e.closedBy().name()))
                     .append(": ").append(lower(e.cause().name()));

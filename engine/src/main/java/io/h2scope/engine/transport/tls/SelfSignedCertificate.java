@@ -71,7 +71,8 @@ public final class SelfSignedCertificate {
         }
     }
 
-    private static GeneralNames subjectAltNames(Set<String> names) {
+    /** Subject alternative names for {@code names}: an IP literal as an iPAddress, anything else as a dNSName. */
+    public static GeneralNames subjectAltNames(Set<String> names) {
         List<GeneralName> result = new ArrayList<>();
         for (String name : names) {
             boolean ip = isIpLiteral(name);

@@ -41,8 +41,13 @@ public final class SslContexts {
      */
     public static SSLContext insecureClient() throws GeneralSecurityException {
         SSLContext context = SSLContext.getInstance("TLS");
-        context.init(null, new TrustManager[] {new TrustEverything()}, null);
+        context.init(null, insecureTrustManagers(), null);
         return context;
+    }
+
+    /** The trust managers of {@link #insecureClient()}, for a context made otherwise (e.g. key-logging). */
+    public static TrustManager[] insecureTrustManagers() {
+        return new TrustManager[] {new TrustEverything()};
     }
 
     /** For tests: a context whose trust store is exactly {@code certificates}. */

@@ -88,7 +88,11 @@ final class TlsContext implements ConnectionContext {
     /** Orderly close: pending plaintext, then close_notify, then the transport's orderly close. */
     @Override
     public void close() {
-        if (layer.closing || layer.outerClosed) {
+        if (layer.outerClosed) {
+            return;
+        }
+        if (layer.closing) { // after shutdownOutput (close_notify sent) or a close under way: the TCP close follows
+            layer.outer.close();
             return;
         }
         flush();
@@ -103,6 +107,22 @@ final class TlsContext implements ConnectionContext {
     public void abort() {
         if (!layer.outerClosed) {
             layer.outer.abort();
+        }
+    }
+
+    /** A TCP reset beneath, without close_notify: the peer must see the reset, not an orderly end. */
+    @Override
+    public void reset() {
+        if (!layer.outerClosed) {
+            layer.outer.reset();
+        }
+    }
+
+    /** Stops or resumes reading the ciphertext beneath; what TLS already decrypted is delivered. */
+    @Override
+    public void setReading(boolean on) {
+        if (!layer.outerClosed && layer.outer != null) {
+            layer.outer.setReading(on);
         }
     }
 

@@ -1,0 +1,142 @@
+package io.h2scope.cli.proxy;
+
+import io.h2scope.cli.H2scopeCommand;
+import io.h2scope.engine.server.H2Server;
+import io.h2scope.engine.server.reference.ReferenceHandler;
+import io.h2scope.engine.server.reference.ReferenceServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** {@code proxy}: its usage errors on one line each, and a recording that {@code trace print} reads. */
+@Timeout(60)
+class ProxyCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private record Run(int exit, String out, String err) {
+        String line() {
+            List<String> lines = err.lines().toList();
+            assertEquals(1, lines.size(), err);
+            return lines.get(0);
+        }
+    }
+
+    private static Run run(String... args) {
+        CommandLine cli = H2scopeCommand.commandLine();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        return new Run(cli.execute(args), out.toString(), err.toString());
+    }
+
+    @Test
+    void aNonLoopbackListenNeedsAllowRemote() {
+        Run r = run("proxy", "--listen", "0.0.0.0:0", "--upstream", "http://127.0.0.1:1/");
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("h2scope proxy: --listen 0.0.0.0:0 is not a loopback address: the proxy sees credentials in"
+                + " clear, so add --allow-remote to listen there on purpose (see 'h2scope proxy --help')", r.line());
+    }
+
+    @Test
+    void anUpstreamWithAPathIsAUsageError() {
+        Run r = run("proxy", "--listen", "127.0.0.1:0", "--upstream", "http://127.0.0.1:9080/api");
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("h2scope proxy: --upstream: 'http://127.0.0.1:9080/api' has a path or query; the proxy relays"
+                + " whole connections, so give the upstream as http://HOST:PORT/ or https://HOST:PORT/"
+                + " (see 'h2scope proxy --help')", r.line());
+    }
+
+    @Test
+    void aRelayBufferBelowOneTlsRecordIsAUsageError() {
+        Run r = run("proxy", "--listen", "127.0.0.1:0", "--upstream", "http://127.0.0.1:1/", "--relay-buffer", "1000");
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("h2scope proxy: relayBufferBytes must be at least 32768, got 1000 (see 'h2scope proxy --help')",
+                r.line());
+    }
+
+    @Test
+    void listenTlsNeedsAnUpstream() {
+        Run r = run("proxy", "--listen", "127.0.0.1:0", "--listen-tls");
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("h2scope proxy: --listen-tls needs --upstream (the certificate is made for the upstream's name)"
+                + " (see 'h2scope proxy --help')", r.line());
+    }
+
+    @Test
+    void helpListsEveryLimitWithItsDefault() {
+        Run r = run("proxy", "--help");
+        String help = r.out().replaceAll("\\s+", " ");
+        for (String expected : List.of("--connect-timeout=DURATION", "--handshake-timeout=DURATION",
+                "(default: 10s)", "--max-connections=N", "(default: 1000)", "--relay-buffer=BYTES",
+                "(default: 1048576)", "--max-connect-head=BYTES", "(default: 8192)", "--record-max-bytes=SIZE",
+                "(default: 100m)", "(default: 127.0.0.1:8080)")) {
+            assertTrue(help.contains(expected), expected + " in: " + help);
+        }
+    }
+
+    /** A request through the command's proxy, recorded to --record, printed by trace print: both legs, linked. */
+    @Test
+    void theRecordingIsReadByTracePrint() throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/curl")), "curl is not installed (apt-get install curl)");
+        H2Server server = ReferenceServer.start(ReferenceServer.Options.h2c());
+        Path record = dir.resolve("proxy.jsonl");
+        Path ca = dir.resolve("ca");
+        CommandLine cli = H2scopeCommand.commandLine();
+        StringWriter out = new StringWriter();
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(new StringWriter(), true));
+        ProxyCommand command = cli.getSubcommands().get("proxy").getCommand();
+        CompletableFuture<Integer> running = CompletableFuture.supplyAsync(() -> cli.execute("proxy", "--listen",
+                "127.0.0.1:0", "--upstream", server.url(), "--record", record.toString(), "--ca", ca.toString()));
+        try {
+            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (command.proxy() == null && System.nanoTime() < end) {
+                Thread.sleep(20);
+            }
+            int port = command.proxy().port();
+            Process curl = new ProcessBuilder("curl", "-sS", "--http2-prior-knowledge", "http://127.0.0.1:" + port + "/")
+                    .redirectErrorStream(true).start();
+            String body = new String(curl.getInputStream().readAllBytes());
+            assertTrue(curl.waitFor(20, TimeUnit.SECONDS));
+            assertEquals(ReferenceHandler.ROOT_BODY, body);
+            end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (Files.readString(record).lines().filter(l -> l.contains("\"kind\":\"closed\"")).count() < 2
+                    && System.nanoTime() < end) {
+                Thread.sleep(20);
+            }
+        } finally {
+            command.stop();
+            assertEquals(0, running.get(10, TimeUnit.SECONDS));
+            server.shutdown(Duration.ofSeconds(1));
+        }
+        assertTrue(out.toString().contains("made a CA in " + ca), out.toString());
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(ca.resolve("h2scope-ca-key.pem"))));
+        assertTrue(Files.readString(ca.resolve("TRUST.txt")).contains("curl --cacert"));
+
+        Run printed = run("trace", "print", record.toString());
+        assertEquals(0, printed.exit(), printed.err());
+        String text = printed.out();
+        assertTrue(text.contains("conn=1 opened server") && text.contains("pair=2"), text);
+        assertTrue(text.contains("conn=2 opened client") && text.contains("pair=1"), text);
+        assertTrue(text.contains("conn=1 recv HEADERS") && text.contains("conn=2 send HEADERS"), text);
+        assertTrue(text.contains("conn=2 recv DATA") && text.contains("conn=1 send DATA"), text);
+    }
+}

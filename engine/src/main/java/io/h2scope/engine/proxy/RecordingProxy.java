@@ -1,0 +1,105 @@
+package io.h2scope.engine.proxy;
+
+import io.h2scope.engine.transport.AcceptLimits;
+import io.h2scope.engine.transport.NioClient;
+import io.h2scope.engine.transport.NioEventLoopGroup;
+import io.h2scope.engine.transport.NioServer;
+import io.h2scope.engine.transport.TransportConfig;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.security.GeneralSecurityException;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+import javax.net.ssl.SSLContext;
+
+/**
+ * The recording proxy (docs/PROXY.md): accepts clients, relays each one's bytes to an upstream and back unchanged,
+ * and records both legs of every proxied connection through {@link io.h2scope.engine.observer.Http2Observer}
+ * to the configured sink. Runs on the engine's NIO loops, one thread per core; no thread per socket.
+ */
+public final class RecordingProxy implements AutoCloseable {
+
+    private final ProxyConfig config;
+    private final NioEventLoopGroup group;
+    private final NioClient connector;
+    private final SSLContext interception;
+    private final AtomicLong nextId = new AtomicLong(1);
+    private NioServer server;
+
+    private RecordingProxy(ProxyConfig config, NioEventLoopGroup group, SSLContext interception) {
+        this.config = config;
+        this.group = group;
+        this.connector = new NioClient(group);
+        this.interception = interception;
+    }
+
+    /** Binds {@link ProxyConfig#listen()} and starts relaying. */
+    public static RecordingProxy start(ProxyConfig config) throws IOException, GeneralSecurityException {
+        SSLContext interception = config.authority() == null ? null
+                : HostKeyManager.context(config.authority(), config.keyLog());
+        TransportConfig defaults = TransportConfig.defaults();
+        TransportConfig transport = new TransportConfig("h2scope-proxy", defaults.loopThreads(),
+                defaults.readBufferBytes(), defaults.maxPendingWriteBytes(), defaults.closeFlushTimeout(),
+                config.limits().connectTimeout(), true);
+        NioEventLoopGroup group = new NioEventLoopGroup(transport);
+        RecordingProxy proxy = new RecordingProxy(config, group, interception);
+        int cap = config.limits().maxConnections();
+        try {
+            proxy.server = NioServer.bind(group, config.listen(), () -> new FrontDoor(proxy),
+                    AcceptLimits.DEFAULTS.withMaxConnections(cap).withMaxConnectionsPerAddress(cap));
+        } catch (IOException | RuntimeException e) {
+            group.shutdownGracefully(Duration.ZERO);
+            throw e;
+        }
+        return proxy;
+    }
+
+    /** Where clients connect (the port chosen when port 0 was asked for). */
+    public InetSocketAddress address() {
+        return server.localAddress();
+    }
+
+    public int port() {
+        return server.port();
+    }
+
+    /** Proxied connections begun so far (each recorded as two connections). */
+    public long pairsStarted() {
+        return (nextId.get() - 1) / 2;
+    }
+
+    /** Client connections open now. */
+    public int clientConnections() {
+        return server.connectionCount();
+    }
+
+    ProxyConfig config() {
+        return config;
+    }
+
+    NioClient connector() {
+        return connector;
+    }
+
+    /** The server context for TLS inside CONNECT, or null without a CA. */
+    SSLContext interception() {
+        return interception;
+    }
+
+    /** A new pair: the client leg takes an odd id, its upstream leg the next one. */
+    ProxiedPair newPair(Upstream target) {
+        return new ProxiedPair(this, target, nextId.getAndAdd(2));
+    }
+
+    /** Stops accepting, gives open connections {@code grace} to finish, then stops the loops. */
+    public void stop(Duration grace) {
+        server.stop(grace);
+        group.shutdownGracefully(Duration.ZERO);
+    }
+
+    @Override
+    public void close() {
+        stop(Duration.ofSeconds(1));
+    }
+}

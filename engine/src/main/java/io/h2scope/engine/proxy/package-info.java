@@ -1,0 +1,7 @@
+/**
+ * The recording proxy: relays a client's HTTP/2 connection to an upstream byte for byte (h2c or TLS on either
+ * side, reverse or through CONNECT with TLS interception by a local CA) and records both legs as a linked pair of
+ * connections in the trace event stream. A facade over the transport and the passive observer, like the client
+ * and server packages over the core; docs/PROXY.md describes its use.
+ */
+package io.h2scope.engine.proxy;

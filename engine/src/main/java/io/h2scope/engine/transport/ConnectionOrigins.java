@@ -1,0 +1,41 @@
+package io.h2scope.engine.transport;
+
+import io.h2scope.engine.trace.model.ConnectionOrigin;
+
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.util.Optional;
+import javax.net.ssl.SSLSession;
+
+/** What a transport knows of a connection, as its opening trace event carries it: the one place that reads it off. */
+public final class ConnectionOrigins {
+
+    private ConnectionOrigins() {
+    }
+
+    /**
+     * @param cleartext  how a cleartext connection reached HTTP/2 ({@link ConnectionOrigin#H2C} or
+     *                   {@link ConnectionOrigin#H2C_UPGRADE}); unused over TLS
+     * @param serverName the server name indicated over TLS, or null
+     */
+    public static ConnectionOrigin of(ConnectionContext ctx, String cleartext, String serverName) {
+        Optional<SSLSession> tls = ctx.sslSession();
+        String local = ctx.localAddress().map(ConnectionOrigins::address).orElse(null);
+        String remote = ctx.remoteAddress().map(ConnectionOrigins::address).orElse(ctx.remote());
+        if (tls.isEmpty()) {
+            return new ConnectionOrigin(local, remote, cleartext, null, null, null, null);
+        }
+        SSLSession session = tls.get();
+        return new ConnectionOrigin(local, remote, ConnectionOrigin.TLS, session.getProtocol(), session.getCipherSuite(),
+                ctx.alpnProtocol().orElse(null), serverName);
+    }
+
+    /** {@code 127.0.0.1:8443}, {@code [::1]:8443}; other addresses (a Unix socket) as they print. */
+    public static String address(SocketAddress address) {
+        if (address instanceof InetSocketAddress inet && inet.getAddress() != null) {
+            String host = inet.getAddress().getHostAddress();
+            return (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + inet.getPort();
+        }
+        return address.toString();
+    }
+}
