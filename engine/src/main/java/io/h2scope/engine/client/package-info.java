@@ -6,8 +6,9 @@
  *
  * <p><b>Threads.</b> Callers (any thread that calls {@code send} or {@code sendAsync}, cancels a future or
  * closes the client); the I/O loop (one by default, {@code loopThreads}); the executor (a cached pool unless
- * {@code executor(...)} is given); the deadline thread ({@code DeadlineSweeper}, which also watches the
- * completion batcher) and the connect-timeout timer.
+ * {@code executor(...)} is given); the deadline thread ({@code DeadlineSweeper}: the client's one timer, for
+ * request deadlines and connect timeouts, which also watches the completion batcher). The loop's own timers
+ * (the driver's tick, a close's flush limit) belong to the transport.
  *
  * <p><b>One holder per connection.</b> A connection's state (the sans-IO core, its streams, HPACK, TLS,
  * the socket's output queue) is touched only by the thread that holds the connection, one thread at a time.
@@ -40,7 +41,7 @@
  *       caller that reads (see {@code sendAsync} for their order). A blocking {@code send} with a loop-safe
  *       handler is completed by the reading thread after it let go of the connection: only its waiting
  *       caller sees that future.</li>
- *   <li>Deadlines (response headers, whole request) fire on the deadline thread; the failure is completed
+ *   <li>Deadlines (response headers, whole request) and connect timeouts fire on the deadline thread; the failure is completed
  *       on the executor and the stream's RST_STREAM is written by whichever thread holds the connection next.</li>
  * </ol>
  *
