@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Timeout;
 /**
  * The loop never waits for a client connection another thread holds: it defers that connection's work
  * and serves the others; the deferred work runs once the holder lets go. Driven by latches, not timing:
- * the holder is parked inside {@link CallerAccess#runExclusively} until the test lets it go.
+ * the holder is parked inside {@link CallerAccess#runExclusively} until the test lets it go, and a reading
+ * caller tells the test through its {@code done} check that it is reading.
  */
 @Timeout(30)
 class ConnectionOwnershipTest {
@@ -95,6 +96,79 @@ class ConnectionOwnershipTest {
             assertEquals("first second", new String(peer.getInputStream().readNBytes(12), StandardCharsets.US_ASCII));
             peer.close();
         }
+    }
+
+    @Test
+    void anotherThreadWritesWhileACallerReadsAndTheCallerThenReadsTheAnswer() throws Exception {
+        try (NioEventLoopGroup group = new NioEventLoopGroup(TransportConfig.defaults().withName("own").withLoopThreads(1));
+             ServerSocket listener = new ServerSocket(0)) {
+            java.util.concurrent.ConcurrentLinkedQueue<Thread> readers = new java.util.concurrent.ConcurrentLinkedQueue<>();
+            RecordingHandler handler = new RecordingHandler((ctx, bytes) -> readers.add(Thread.currentThread()));
+            new NioClient(group).connect(new InetSocketAddress("127.0.0.1", listener.getLocalPort()), handler);
+            Socket peer = listener.accept();
+            CallerAccess access = lent(handler);
+            CountDownLatch reading = new CountDownLatch(1);
+            boolean[] finished = new boolean[1];
+            Thread caller = new Thread(() -> finished[0] = access.readWhileWaiting(() -> {
+                reading.countDown();
+                return handler.text().equals("answer");
+            }, () -> true));
+            caller.start();
+            assertTrue(reading.await(5, TimeUnit.SECONDS));
+            // a cancel from another thread: the reading caller does not hold the connection while it waits
+            assertTrue(access.runExclusively(() -> {
+                write(handler.ctx, "RST");
+                return true;
+            }), "a reading caller kept the connection from other threads");
+            assertEquals("RST", new String(peer.getInputStream().readNBytes(3), StandardCharsets.US_ASCII));
+            send(peer, "answer");
+            caller.join(5000);
+            assertTrue(finished[0], "the reading caller did not see its answer");
+            assertTrue(!readers.isEmpty() && readers.stream().allMatch(t -> t == caller),
+                    "the answer was not read by the waiting caller: " + readers);
+            peer.close();
+        }
+    }
+
+    @Test
+    void closingTheConnectionEndsACallersReadAtOnce() throws Exception {
+        try (NioEventLoopGroup group = new NioEventLoopGroup(TransportConfig.defaults().withName("own").withLoopThreads(1));
+             ServerSocket listener = new ServerSocket(0)) {
+            RecordingHandler handler = new RecordingHandler();
+            new NioClient(group).connect(new InetSocketAddress("127.0.0.1", listener.getLocalPort()), handler);
+            Socket peer = listener.accept();
+            CallerAccess access = lent(handler);
+            CountDownLatch reading = new CountDownLatch(1);
+            boolean[] finished = {true};
+            Thread caller = new Thread(() -> finished[0] = access.readWhileWaiting(() -> {
+                reading.countDown();
+                return false; // its answer never comes
+            }, () -> true));
+            caller.start();
+            assertTrue(reading.await(5, TimeUnit.SECONDS));
+            long closedAt = System.nanoTime();
+            handler.ctx.execute(handler.ctx::abort); // the loop's work: takes the input back, then closes
+            caller.join(5000);
+            assertTrue(!caller.isAlive(), "the reading caller still waits on a closed connection");
+            // its select slice is 10 ms: ending promptly means the close woke it, not its next slice check
+            assertTrue(System.nanoTime() - closedAt < TimeUnit.SECONDS.toNanos(2));
+            assertTrue(!finished[0], "a read that never got its answer reported done");
+            assertTrue(handler.closed.isDone());
+            peer.close();
+        }
+    }
+
+    /** The connection's input lent by the loop at work on it, as the client does after a response. */
+    private static CallerAccess lent(RecordingHandler handler) throws Exception {
+        ConnectionContext ctx = handler.opened.get(5, TimeUnit.SECONDS);
+        CallerAccess access = ctx.capability(CallerAccess.class).orElseThrow();
+        CountDownLatch lent = new CountDownLatch(1);
+        ctx.execute(() -> {
+            access.lendInput();
+            lent.countDown();
+        });
+        assertTrue(lent.await(5, TimeUnit.SECONDS));
+        return access;
     }
 
     private static void write(ConnectionContext ctx, String s) {
