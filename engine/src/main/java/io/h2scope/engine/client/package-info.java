@@ -32,7 +32,9 @@
  *       idle connection, it lends the input: the next blocking caller (not a virtual thread, which parks)
  *       that writes a request there reads its response itself, on a selector of its own, from the moment
  *       it wrote it. The input has three states: the loop reads; lent (the loop still reads, until a caller
- *       takes the reading over, so a PING, SETTINGS or GOAWAY the server sends unasked is read as it comes);
+ *       takes the reading over, so a PING, SETTINGS or GOAWAY the server sends unasked is read within about a
+ *       millisecond: a caller handing the reading back does not wake the loop, whose select starts again
+ *       every millisecond while the input is lent);
  *       one caller reads (the loop does not watch reads, and takes them back when it has any other work on
  *       the connection).</li>
  *   <li>Body handlers and subscribers: the executor. The JDK's byte-array, string and discarding handlers

@@ -24,7 +24,10 @@ import java.util.function.BooleanSupplier;
  *
  * <p><b>Input.</b> {@link InputReader}: the loop reads ({@code LOOP}); lent, the loop still reads until a
  * caller waits ({@code LENT}), so frames the peer sends unasked are read as they arrive; one caller reads
- * on a selector of its own while it waits ({@code CALLER}), the loop's key then not watching reads.
+ * on a selector of its own while it waits ({@code CALLER}), the loop's key then not watching reads. A caller
+ * going from {@code CALLER} back to {@code LENT} does not wake the loop (one context switch per request on a
+ * sequential caller's path): while the input is not the loop's, the loop wakes every {@link #LEND_POLL_NANOS}
+ * instead, and its select then watches reads again.
  */
 final class ConnectionOwnership {
 
@@ -39,6 +42,8 @@ final class ConnectionOwnership {
     }
 
     private static final System.Logger LOG = System.getLogger("h2scope.conn");
+    /** While the input is lent, how often the loop's select starts again (its granularity is a millisecond). */
+    static final long LEND_POLL_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(1);
     /** The longest a reading caller waits in one select: it checks its request's end at least this often. */
     private static final long READER_SLICE_MILLIS = 10;
     /** Callers reading lent input read through a buffer of their own, not the loop's. */
@@ -59,6 +64,8 @@ final class ConnectionOwnership {
     private volatile Thread readingCaller;
     /** The caller's own selector over the channel, made on the first caller read; closed with the connection. */
     private volatile Selector callerSelector;
+    /** The loop's lend poll is armed; loop thread only. */
+    private boolean polling;
 
     ConnectionOwnership(NioConnection conn, NioEventLoop loop) {
         this.conn = conn;
@@ -201,7 +208,23 @@ final class ConnectionOwnership {
     void lend() {
         if (reader == InputReader.LOOP) {
             reader = InputReader.LENT;
+            if (!polling) {
+                polling = true;
+                loop.schedule(this::lendPoll, LEND_POLL_NANOS, java.util.concurrent.TimeUnit.NANOSECONDS);
+            }
         }
+    }
+
+    /**
+     * Loop thread, without the connection: nothing to do but wake, so that the select that follows sees the
+     * interest a caller left without waking the loop; again while the input is not the loop's.
+     */
+    private void lendPoll() {
+        if (reader == InputReader.LOOP) {
+            polling = false;
+            return;
+        }
+        loop.schedule(this::lendPoll, LEND_POLL_NANOS, java.util.concurrent.TimeUnit.NANOSECONDS);
     }
 
     /** With the connection held: the loop reads again; a reading caller stops and waits to be woken. */
@@ -251,7 +274,9 @@ final class ConnectionOwnership {
                 if (reader == InputReader.CALLER && readingCaller == me) {
                     readingCaller = null;
                     reader = finished && conn.isOpen() && keepLent.getAsBoolean() ? InputReader.LENT : InputReader.LOOP;
-                    conn.updateInterest(); // wakes the loop, which watches reads again: nobody else would
+                    // the loop watches reads again: lent, from its next lend poll (this caller is back soon, most
+                    // likely, and a wake-up now would cost it a context switch); else it is woken now
+                    conn.updateInterest(reader == InputReader.LOOP);
                 }
             } finally {
                 release();
@@ -278,7 +303,7 @@ final class ConnectionOwnership {
         }
         reader = InputReader.CALLER;
         readingCaller = me;
-        conn.updateInterest(); // the loop stops watching reads from its next select on
+        conn.updateInterest(false); // the loop stops watching reads from its next select on
         return true;
     }
 

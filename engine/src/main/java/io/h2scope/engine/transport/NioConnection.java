@@ -498,6 +498,11 @@ final class NioConnection implements ConnectionContext, SelectionHandler, Caller
      * sees interest changes only when it starts.
      */
     void updateInterest() {
+        updateInterest(true);
+    }
+
+    /** As {@link #updateInterest()}; {@code wakeLoop} false leaves an added watch to the loop's next select. */
+    void updateInterest(boolean wakeLoop) {
         if (key == null || !key.isValid()) {
             return;
         }
@@ -509,7 +514,7 @@ final class NioConnection implements ConnectionContext, SelectionHandler, Caller
         int ops = key.interestOps();
         if (wanted != ops) {
             key.interestOps(wanted);
-            if ((wanted & ~ops) != 0 && !loop.inEventLoop()) {
+            if (wakeLoop && (wanted & ~ops) != 0 && !loop.inEventLoop()) {
                 try {
                     loop.execute(() -> { }); // wakes the selector, which applies the change on its next select
                 } catch (java.util.concurrent.RejectedExecutionException e) {
