@@ -13,7 +13,7 @@ import java.util.concurrent.CompletableFuture;
 public interface ClientAdapter extends AutoCloseable {
 
     /** The names of the benchmark parameter {@code lib}, in the order of the comparison table. */
-    List<String> LIBS = List.of("h2scope", "jdk", "okhttp", "netty", "jetty");
+    List<String> LIBS = List.of("h2scope", "h2scope-dropin", "jdk", "okhttp", "netty", "jetty");
 
     /** Requests kept in flight at once by the multiplexed benchmark (below every server's stream limit). */
     int MULTIPLEXED = 64;
@@ -39,6 +39,7 @@ public interface ClientAdapter extends AutoCloseable {
         }
         ClientAdapter adapter = switch (lib) {
             case "h2scope" -> new H2scopeClientAdapter(url);
+            case "h2scope-dropin" -> new H2scopeDropInAdapter(url);
             case "jdk" -> new JdkClientAdapter(url);
             case "okhttp" -> new OkHttpClientAdapter(url);
             case "netty" -> new NettyClientAdapter(url);

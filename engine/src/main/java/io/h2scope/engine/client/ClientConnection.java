@@ -27,9 +27,9 @@ import javax.net.ssl.SSLSession;
  * The client side of one HTTP/2 connection, driven by a {@link ConnectionDriver} like the server's
  * connections: turns the core's events into the {@link ClientStream}s' progress and tells its
  * {@link Route} when it is ready, how many streams it takes, and when a slot frees up or it is gone.
- * Everything here runs with the connection's transport to itself: on the loop thread, or on a thread that
- * took the transport's lock while the loop was elsewhere ({@link ConnectionDriver#tryRunHere}: a caller
- * writing its own request). {@link #start} and {@link #onLoop} are the ways in from any thread.
+ * Everything here runs by the thread that holds the connection (the package's threading model): the loop,
+ * or a thread that took it while it was free ({@link ConnectionDriver#tryRunHere}). {@link #start} and
+ * {@link #onLoop} are the ways in from any thread.
  */
 final class ClientConnection implements ConnectionDriver.Application {
 
@@ -146,7 +146,7 @@ final class ClientConnection implements ConnectionDriver.Application {
         // stream and write its HEADERS from here rather than wake the loop for it, one thread hand-off less per
         // request. Asynchronous ones are queued for the loop, so that requests sent together leave in one write.
         // On the loop thread (this connection's work, or another's on the same loop) it opens at once, as it always did.
-        if ((task.blocking || Thread.currentThread() == loopThread) && starts.isEmpty() && driver.tryRunHere(() -> open(task))) {
+        if ((task.blocking || Thread.currentThread() == loopThread) && starts.isEmpty() && driver.tryRunHere(() -> openHere(task))) {
             return;
         }
         starts.add(task);
@@ -155,6 +155,14 @@ final class ClientConnection implements ConnectionDriver.Application {
         }
         if (closed) {
             openQueued(); // closed meanwhile: onClosed may have drained the queue before this task was in it
+        }
+    }
+
+    /** With the connection to this thread: opens the stream; a blocking caller then reads its response itself if it may. */
+    private void openHere(RequestTask<?> task) {
+        open(task);
+        if (task.blocking && Thread.currentThread() != loopThread) {
+            driver.claimInput(); // its readWhileWaiting follows at once and gives the input back when done
         }
     }
 

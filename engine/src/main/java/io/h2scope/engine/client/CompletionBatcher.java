@@ -72,8 +72,11 @@ final class CompletionBatcher {
         try {
             executor.execute(d);
         } catch (RejectedExecutionException e) {
-            // the executor was shut down (the client is closing): complete here rather than leave callers waiting
-            d.run();
+            // the executor was shut down (the client is closing): a thread of its own completes them rather than
+            // leave callers waiting; never this one, which may be a loop or a caller holding a connection
+            Thread t = new Thread(d, "h2scope-client-completions-after-close");
+            t.setDaemon(true);
+            t.start();
         }
     }
 

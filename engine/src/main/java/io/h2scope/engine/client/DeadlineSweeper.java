@@ -7,7 +7,8 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongPredicate;
 
 /**
- * The deadlines of one client's requests, checked by one daemon thread every {@link #TICK_NANOS}.
+ * The one timer of a client: its requests' deadlines and its connect timeouts, checked by one daemon thread
+ * every {@link #TICK_NANOS}. (The loop's own timers are the transport's: ticks, close flushes.)
  *
  * <p>Why not a {@code ScheduledExecutorService}: a request there costs a {@code ScheduledFutureTask}
  * and a heap insert and removal, and when the queue was empty (every request of a sequential caller) it
@@ -25,7 +26,7 @@ final class DeadlineSweeper implements AutoCloseable {
     /** How long the thread keeps ticking with nothing armed before it parks until the next arm. */
     static final long LINGER_NANOS = TimeUnit.SECONDS.toNanos(1);
 
-    /** Something with a deadline: a request. Its links belong to the sweeper and are guarded by its lock. */
+    /** Something with a deadline: a request, a connect. Its links belong to the sweeper and are guarded by its lock. */
     abstract static class Node {
         private Node prev;
         private Node next;

@@ -23,8 +23,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -52,11 +50,10 @@ public final class H2Client implements AutoCloseable {
     private final NioEventLoopGroup group;
     private final Executor executor;
     private final ExecutorService ownExecutor;
-    private final ScheduledThreadPoolExecutor scheduler;
     private final DeadlineSweeper deadlines;
     private final CompletionBatcher completions;
     private final ConnectionPool pool = new ConnectionPool(this);
-    private final Connector connector;
+    private final ConnectionOpener opener;
     private volatile boolean closed;
 
     private H2Client(ClientConfig config) throws IOException {
@@ -77,14 +74,12 @@ public final class H2Client implements AutoCloseable {
             this.ownExecutor = Executors.newCachedThreadPool(daemons("h2scope-client-app-"));
             this.executor = ownExecutor;
         }
-        this.scheduler = new ScheduledThreadPoolExecutor(1, daemons("h2scope-client-timer-"));
-        this.scheduler.setRemoveOnCancelPolicy(true);
         this.completions = new CompletionBatcher(executor);
         this.deadlines = new DeadlineSweeper("h2scope-client-deadlines-" + CLIENT_IDS.incrementAndGet(), now -> {
             completions.checkStuck(now);
             return completions.hasQueued();
         });
-        this.connector = new Connector(this, new NioClient(group), ssl);
+        this.opener = new ConnectionOpener(this, new NioClient(group), ssl);
     }
 
     public static Builder newBuilder() {
@@ -93,10 +88,13 @@ public final class H2Client implements AutoCloseable {
 
     /**
      * Sends {@code request}; the future completes with the response once the body handler's body is complete.
-     * Futures complete on the client's executor, never on an I/O thread; those that complete close together
-     * are completed in order by one executor task, so a stage chained without {@code Async} that blocks holds
-     * up the completions queued behind it until a new task takes them over (after 20 ms).
-     * Blocking work belongs in {@code thenApplyAsync} and the like. Timeouts fire up to 10 ms after their deadline.
+     * Futures complete on the client's executor (after {@link #close}, when it refuses tasks, on a thread of
+     * their own), never on an I/O thread nor on a caller's. What holds of their order: futures are completed
+     * one after the other in the order their responses (or failures) were settled, and the stages chained
+     * without {@code Async} on one run before the next future is completed, unless one of those stages runs
+     * for more than 20 ms: then the futures behind it are completed by another executor task while it still
+     * runs, in their order again. Blocking work belongs in {@code thenApplyAsync} and the like. Timeouts
+     * fire up to 10 ms after their deadline.
      */
     public <T> CompletableFuture<H2Response<T>> sendAsync(H2Request request, HttpResponse.BodyHandler<T> handler) {
         try {
@@ -161,7 +159,6 @@ public final class H2Client implements AutoCloseable {
         closed = true;
         pool.connections().forEach(ClientConnection::goAway);
         group.shutdownGracefully(Duration.ofMillis(200));
-        scheduler.shutdownNow();
         deadlines.close();
         if (ownExecutor != null) {
             ownExecutor.shutdown();
@@ -174,10 +171,6 @@ public final class H2Client implements AutoCloseable {
         return executor;
     }
 
-    ScheduledExecutorService scheduler() {
-        return scheduler;
-    }
-
     /**
      * Completes a {@code sendAsync} future (runs {@code completion}) on the executor, batched with the
      * others completed meanwhile; a completion that blocks is watched by the deadline thread.
@@ -187,7 +180,7 @@ public final class H2Client implements AutoCloseable {
         deadlines.wake();
     }
 
-    /** Where requests keep their deadlines (response headers, whole exchange). */
+    /** The client's one timer: request deadlines (response headers, whole exchange) and connect timeouts. */
     DeadlineSweeper deadlines() {
         return deadlines;
     }
@@ -196,8 +189,8 @@ public final class H2Client implements AutoCloseable {
         return pool;
     }
 
-    Connector connector() {
-        return connector;
+    ConnectionOpener opener() {
+        return opener;
     }
 
     boolean isClosed() {

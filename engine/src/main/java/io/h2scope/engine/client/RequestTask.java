@@ -117,7 +117,7 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
      */
     void readWhileWaiting() {
         ClientStream stream = current;
-        if (stream != null && !result.isDone()) {
+        if (stream != null) { // even when done: a caller that claimed the input gives it back there
             stream.conn.readWhileWaiting(result::isDone);
         }
     }

@@ -170,7 +170,7 @@ final class Route {
         if (tls || !client.config().h2cUpgrade()) {
             return null;
         }
-        String settings = client.connector().h2cSettingsHeader();
+        String settings = client.opener().h2cSettingsHeader();
         RequestTask<?> first = waiting.peekFirst();
         if (first != null && H2cUpgradeRequest.canCarry(first.request)) {
             waiting.pollFirst();
@@ -212,7 +212,7 @@ final class Route {
             if (pending.isEmpty() && usable < client.config().maxConnectionsPerAuthority()) {
                 ClientConnection conn = new ClientConnection(client, this, client.nextConnectionId(), upgradeRequest());
                 pending.add(conn);
-                actions = add(actions, () -> client.connector().connect(this, conn));
+                actions = add(actions, () -> client.opener().connect(this, conn));
             }
             break;
         }

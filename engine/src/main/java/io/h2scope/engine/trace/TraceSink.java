@@ -8,8 +8,10 @@ import java.util.function.Consumer;
 
 /**
  * Receives every {@link TraceEvent} of the connections it is given, each once, in the order each
- * connection applied it. Called on the connection's own thread; a sink must not call back into the
- * connection.
+ * connection applied it. For one connection, one call at a time, by the thread working on the connection
+ * (its loop, or for a client connection a caller thread holding it), with a happens-before edge from each
+ * call to the next: a sink needs no lock for per-connection state. Calls for different connections may
+ * come at the same time. A sink must not call back into the connection.
  *
  * <p>The connection asks {@link #enabled()} before building anything, so a disabled sink (such
  * as {@link #NONE}) costs one call and no allocation per frame.

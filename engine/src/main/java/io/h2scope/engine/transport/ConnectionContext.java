@@ -4,7 +4,6 @@ import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import javax.net.ssl.SSLSession;
 
 /**
@@ -100,45 +99,11 @@ public interface ConnectionContext {
     boolean isTls();
 
     /**
-     * Runs {@code task} now on the calling thread, as if on the connection's thread, if nothing else is
-     * working on the connection at this moment, and returns what it returns; returns false without running
-     * it otherwise, or when the transport does not allow it (servers, in-memory) or the connection is closing.
-     * Never blocks.
+     * An optional capability of this transport ({@link CallerAccess}), or empty. Layers that wrap a transport
+     * (TLS) pass the question down when the capability covers their own state too.
      */
-    default boolean runExclusively(BooleanSupplier task) {
-        return false;
-    }
-
-    /**
-     * Runs {@code task} once the calling thread has let go of the connection, or at once when it does not hold
-     * it ({@link #runExclusively}). Lets the loop wake a waiting caller only when that caller could take the
-     * connection itself; call it from the connection's own work.
-     */
-    default void afterRelease(Runnable task) {
-        task.run();
-    }
-
-    /**
-     * Called from the connection's own work on its loop thread: the next caller that waits on this connection
-     * may read its input itself ({@link #readWhileWaiting}) rather than be woken by the loop. Ignored by
-     * transports that do not support it (servers, in-memory).
-     */
-    default void lendInput() {
-    }
-
-    /**
-     * On a thread waiting for something the peer will send: reads the connection's input on this thread while
-     * the loop has lent it ({@link #lendInput}), until {@code done}; returns false at once when it cannot,
-     * and the caller then waits as usual. {@code keepLent}, evaluated with the connection to itself, says
-     * whether the input may stay lent once done (nobody else waits on it).
-     */
-    default boolean readWhileWaiting(BooleanSupplier done, BooleanSupplier keepLent) {
-        return false;
-    }
-
-    /** Whether the calling thread is the connection's loop thread (true for transports without one). */
-    default boolean onLoopThread() {
-        return true;
+    default <T> Optional<T> capability(Class<T> type) {
+        return type.isInstance(this) ? Optional.of(type.cast(this)) : Optional.empty();
     }
 
     /** Queues {@code task} to run on the connection's thread, in submission order; safe from any thread. */

@@ -78,6 +78,8 @@ public final class ConnectionDriver implements ConnectionHandler {
     /** The trace sink's byte tap, or null (the usual case: nothing per read or write). */
     private final WireTap tap;
     private ConnectionContext ctx;
+    /** The transport's caller-side fast paths (client NIO connections), or null: everything runs on the loop. */
+    private volatile CallerAccess callers;
     private Http2Connection connection;
     private Cancellable tickTimer;
     private long openedAt;
@@ -165,12 +167,13 @@ public final class ConnectionDriver implements ConnectionHandler {
 
     /**
      * Runs {@code task} on the calling thread and drains its output into the socket from there, when the
-     * transport allows it ({@link ConnectionContext#runExclusively}: client connections, h2c and TLS) and
+     * transport allows it ({@link CallerAccess#runExclusively}: client connections, h2c and TLS) and
      * nothing else is working on the connection this moment. Returns false, without running it, otherwise:
      * the caller then uses {@link #execute}. Saves waking the loop thread for a request sent from outside it.
      */
     public boolean tryRunHere(Runnable task) {
-        return ctx.runExclusively(() -> { // the state is read under the transport's lock
+        CallerAccess access = callers;
+        return access != null && access.runExclusively(() -> { // the state is read with the connection to this thread
             if (transportClosed || connection == null) {
                 return false;
             }
@@ -186,22 +189,36 @@ public final class ConnectionDriver implements ConnectionHandler {
         });
     }
 
-    /** From the connection's own work: a caller may read the next response itself ({@link ConnectionContext#lendInput}). */
+    /** From the connection's own work: a caller may read the next response itself ({@link CallerAccess#lendInput}). */
     public void lendInput() {
-        ctx.lendInput();
+        if (callers != null) {
+            callers.lendInput();
+        }
     }
 
     /**
      * On a waiting caller's thread: reads the connection's input here until {@code done}, while the loop has lent it
-     * ({@link ConnectionContext#readWhileWaiting}); false at once when it cannot.
+     * ({@link CallerAccess#readWhileWaiting}); false at once when it cannot.
      */
     public boolean readWhileWaiting(BooleanSupplier done, BooleanSupplier keepLent) {
-        return ctx != null && ctx.readWhileWaiting(done, keepLent);
+        CallerAccess access = callers;
+        return access != null && access.readWhileWaiting(done, keepLent);
     }
 
-    /** Runs {@code task} once this thread lets go of the connection ({@link ConnectionContext#afterRelease}). */
+    /** With the connection to this caller's thread, after writing its request: it reads the response itself ({@link CallerAccess#claimInput}). */
+    public void claimInput() {
+        if (callers != null) {
+            callers.claimInput();
+        }
+    }
+
+    /** Runs {@code task} once this thread lets go of the connection ({@link CallerAccess#afterRelease}). */
     public void afterRelease(Runnable task) {
-        ctx.afterRelease(task);
+        if (callers != null) {
+            callers.afterRelease(task);
+        } else {
+            task.run();
+        }
     }
 
     /** Drains output into the transport now (on the loop thread); commands do not flush by themselves. */
@@ -228,7 +245,7 @@ public final class ConnectionDriver implements ConnectionHandler {
         boolean ending = connection.state() == ConnectionState.CLOSED;
         long limit = driverConfig.maxPendingWriteBytes();
         int n;
-        ByteBuffer chunk = ctx.onLoopThread() ? SCRATCH.get() : CALLER_SCRATCH.get();
+        ByteBuffer chunk = callers == null || callers.onLoopThread() ? SCRATCH.get() : CALLER_SCRATCH.get();
         while ((n = Math.min(Math.min(connection.pendingOutputBytes(), driverConfig.writeChunkBytes()), chunk.capacity())) > 0) {
             if (!ending && ctx.pendingWriteBytes() >= limit) {
                 ctx.flush(); // the socket may take it all now; if not, onWritable follows
@@ -257,6 +274,7 @@ public final class ConnectionDriver implements ConnectionHandler {
     @Override
     public void onOpen(ConnectionContext context) {
         this.ctx = context;
+        this.callers = context.capability(CallerAccess.class).orElse(null);
         long now = clock.getAsLong();
         openedAt = now;
         lastReadAt = now;

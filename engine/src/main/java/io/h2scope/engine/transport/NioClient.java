@@ -34,11 +34,11 @@ public final class NioClient {
         Objects.requireNonNull(handler, "handler");
         CompletableFuture<ConnectionContext> result = new CompletableFuture<>();
         NioEventLoop loop = group.next();
-        loop.execute(() -> new Connector(loop, remote, handler, result).begin());
+        loop.execute(() -> new PendingConnect(loop, remote, handler, result).begin());
         return result;
     }
 
-    private static final class Connector implements SelectionHandler {
+    private static final class PendingConnect implements SelectionHandler {
         private final NioEventLoop loop;
         private final InetSocketAddress remote;
         private final ConnectionHandler handler;
@@ -46,7 +46,7 @@ public final class NioClient {
         private SocketChannel channel;
         private Cancellable timeout;
 
-        Connector(NioEventLoop loop, InetSocketAddress remote, ConnectionHandler handler,
+        PendingConnect(NioEventLoop loop, InetSocketAddress remote, ConnectionHandler handler,
                   CompletableFuture<ConnectionContext> result) {
             this.loop = loop;
             this.remote = remote;

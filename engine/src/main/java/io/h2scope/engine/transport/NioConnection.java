@@ -3,48 +3,29 @@ package io.h2scope.engine.transport;
 import java.io.IOException;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
-import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayDeque;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import javax.net.ssl.SSLSession;
 
 /**
  * A plaintext TCP connection on one {@link NioEventLoop}. A server's connection is confined to the loop
- * thread; context methods called from elsewhere are queued to it. A client's connection is guarded by a
- * lock instead, which the loop holds whenever it works on the connection (ready keys, tasks, timers):
- * a thread that takes it while the loop is elsewhere may work here itself ({@link #runExclusively}), and
- * calls from threads without it are queued to the loop.
- *
- * <p>A client's loop may also lend its input to a caller waiting for a response ({@link #lendInput}): the
- * loop's selector stops watching the socket for reads, and the caller waits on a selector of its own and
- * reads here itself ({@link #readWhileWaiting}), so the response wakes the caller directly rather than the
- * loop, which would then have to wake the caller. The loop takes its input back as soon as it works on the
- * connection for anything else, and when no caller has been waiting for {@link #LEND_CHECK_NANOS}.
+ * thread; context methods called from elsewhere are queued to it. A client's connection may also be worked
+ * on by caller threads, one thread at a time ({@link CallerAccess}); who may do what, and when, is decided by
+ * its {@link ConnectionOwnership}, and calls from threads that do not hold the connection are queued to the loop.
  *
  * <p>Output is a queue of buffers written with gathering writes. OP_WRITE is set only while the socket
  * refused part of the output, and {@link ConnectionHandler#onWritable()} follows when it has drained.
  */
-final class NioConnection implements ConnectionContext, SelectionHandler {
+final class NioConnection implements ConnectionContext, SelectionHandler, CallerAccess {
 
     private static final System.Logger LOG = System.getLogger("h2scope.conn");
     private static final int MAX_READS_PER_WAKEUP = 16; // fairness between connections of one loop
     private static final int GATHER = 16;
-    /** How often the loop checks that a caller still waits on the input it lent; else it reads again itself. */
-    static final long LEND_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
-    /** The longest a lending reader waits in one select: it checks its request's end at least this often. */
-    private static final long READER_SLICE_MILLIS = 10;
-    /** Callers reading lent input read through a buffer of their own, not the loop's. */
-    private static final ThreadLocal<ByteBuffer> CALLER_READ_BUFFER =
-            ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(16 * 1024));
-
     private final NioEventLoop loop;
     private final SocketChannel channel;
     private final ConnectionHandler handler;
@@ -62,24 +43,11 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
     private boolean closing;
     private boolean closed;
     private Cancellable closeTimer;
-    /**
-     * Null: the connection is confined to the loop thread (servers). Otherwise (clients) the loop holds it
-     * while it works on this connection, and another thread may take it to work here when the loop is not
-     * ({@link #runExclusively}): a caller then writes its request itself instead of waking the loop.
-     */
-    private final ReentrantLock exclusive;
-    /** What {@link #afterRelease} deferred, run by the holder once it unlocks; guarded by {@link #exclusive}. */
-    private ArrayDeque<Runnable> afterRelease;
-    /** The loop's selector does not watch reads: a waiting caller reads ({@link #lendInput}); set under the lock. */
-    private volatile boolean inputLent;
+    /** Null: the connection is confined to the loop thread (servers). Otherwise (clients) who works on it now. */
+    private final ConnectionOwnership ownership;
     private boolean inputClosed;
-    /** Reading stopped by {@link #setReading}: lent input taken back does not switch it on again. */
+    /** Reading stopped by {@link #setReading} (the proxy's back-pressure): no read is watched until it is on again. */
     private boolean readingStopped;
-    private boolean lendCheckScheduled;
-    /** The caller's own selector over this channel, made on the first lent read; closed with the connection. */
-    private volatile Selector callerSelector;
-    /** The one caller waiting in {@link #readWhileWaiting} now, or null. */
-    private final AtomicReference<Thread> reader = new AtomicReference<>();
 
     NioConnection(NioEventLoop loop, SocketChannel channel, ConnectionHandler handler,
                   Consumer<NioConnection> onClosed) {
@@ -88,7 +56,7 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
 
     NioConnection(NioEventLoop loop, SocketChannel channel, ConnectionHandler handler,
                   Consumer<NioConnection> onClosed, boolean callersMayRunHere) {
-        this.exclusive = callersMayRunHere ? new ReentrantLock() : null;
+        this.ownership = callersMayRunHere ? new ConnectionOwnership(this, loop) : null;
         this.loop = loop;
         this.channel = channel;
         this.handler = handler;
@@ -105,10 +73,10 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
 
     /** As {@link #start()}, reusing the key of a completed connect when there is one. */
     void start(SelectionKey existing) {
-        if (exclusive == null) {
+        if (ownership == null) {
             open(existing);
         } else {
-            runHolding(() -> open(existing));
+            ownership.onLoop(() -> open(existing));
         }
     }
 
@@ -131,14 +99,19 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
         }
     }
 
-    /** Whether this thread may touch the connection's state now: the loop's, or the holder of {@link #exclusive}. */
+    /** Whether this thread may touch the connection's state now: the loop's, or the one holding it. */
     private boolean owned() {
-        return exclusive == null ? loop.inEventLoop() : exclusive.isHeldByCurrentThread();
+        return ownership == null ? loop.inEventLoop() : ownership.heldByCurrentThread();
     }
 
     @Override
-    public boolean runExclusively(java.util.function.BooleanSupplier task) {
-        if (exclusive == null || !exclusive.tryLock()) { // reentrant: the holder (the loop at work here) may nest
+    public <T> Optional<T> capability(Class<T> type) {
+        return ownership == null ? Optional.empty() : ConnectionContext.super.capability(type);
+    }
+
+    @Override
+    public boolean runExclusively(BooleanSupplier task) {
+        if (ownership == null || !ownership.tryHold()) { // reentrant: the holder (the loop at work here) may nest
             return false;
         }
         boolean ran = false;
@@ -147,55 +120,27 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
                 ran = task.getAsBoolean();
             }
         } finally {
-            release();
+            ownership.release();
         }
         return ran;
     }
 
     @Override
     public void afterRelease(Runnable task) {
-        if (exclusive == null || !exclusive.isHeldByCurrentThread()) {
+        if (ownership == null) {
             task.run();
-            return;
-        }
-        if (afterRelease == null) {
-            afterRelease = new ArrayDeque<>(2);
-        }
-        afterRelease.add(task);
-    }
-
-    /** Unlocks; when that was the outermost hold, runs what {@link #afterRelease} deferred, outside the lock. */
-    private void release() {
-        ArrayDeque<Runnable> deferred = null;
-        if (exclusive.getHoldCount() == 1 && afterRelease != null && !afterRelease.isEmpty()) {
-            deferred = afterRelease;
-            afterRelease = null;
-        }
-        exclusive.unlock();
-        if (deferred != null) {
-            for (Runnable r : deferred) {
-                try {
-                    r.run();
-                } catch (RuntimeException e) {
-                    LOG.log(System.Logger.Level.WARNING, "deferred task failed on " + remote, e);
-                }
-            }
+        } else {
+            ownership.afterRelease(task);
         }
     }
 
     @Override
     public void onSelected(SelectionKey selected) {
-        if (exclusive == null) {
+        if (ownership == null) {
             handleReady(selected);
             return;
         }
-        exclusive.lock(); // a caller thread may be writing: held for a few microseconds at most
-        try {
-            takeBackInput();
-            handleReady(selected);
-        } finally {
-            release();
-        }
+        ownership.onSelected(() -> handleReady(selected)); // reading lent input keeps it lent: the loop reads it till a caller waits
     }
 
     private void handleReady(SelectionKey selected) {
@@ -206,22 +151,29 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
         if (selected.isWritable()) {
             flushNow();
         }
-        if (!closed && selected.isValid() && selected.isReadable()) {
+        // a caller reading its own response reads this too (the key stops watching reads at the next select)
+        if (!closed && selected.isValid() && selected.isReadable()
+                && (ownership == null || ownership.reader() != ConnectionOwnership.InputReader.CALLER)) {
             read();
         }
     }
 
     @Override
     public void abortOnShutdown() {
-        if (exclusive == null) {
+        if (ownership == null) {
             closeNow(null);
         } else {
-            runHolding(() -> closeNow(null));
+            ownership.onLoop(() -> closeNow(null));
         }
     }
 
     private void read() {
         read(loop.readBuffer());
+    }
+
+    /** With the connection held, on a caller's thread: reads as the loop would, through the caller's buffer. */
+    void readInto(ByteBuffer buffer) {
+        read(buffer);
     }
 
     private void read(ByteBuffer buffer) {
@@ -253,7 +205,7 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
 
     private void inputEnded() {
         inputClosed = true;
-        key.interestOps(key.interestOps() & ~SelectionKey.OP_READ);
+        updateInterest();
         boolean[] keepOpen = new boolean[1];
         if (guard(() -> keepOpen[0] = handler.onInputClosed()) && !keepOpen[0]) {
             close();
@@ -336,7 +288,7 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
             java.util.Arrays.fill(gather, null);
         }
         writeBlocked = !output.isEmpty();
-        setInterest(SelectionKey.OP_WRITE, writeBlocked);
+        updateInterest();
         if (writeBlocked) {
             return;
         }
@@ -418,9 +370,7 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
             return;
         }
         readingStopped = !on;
-        if (!inputLent && key != null) {
-            setInterest(SelectionKey.OP_READ, on);
-        }
+        updateInterest();
     }
 
     @Override
@@ -478,204 +428,54 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
 
     @Override
     public void execute(Runnable task) {
-        loop.execute(exclusive == null ? task : () -> runHolding(task));
+        loop.execute(ownership == null ? task : () -> ownership.onLoop(() -> loopWork(task)));
     }
 
     @Override
     public Cancellable schedule(Runnable task, long delay, TimeUnit unit) {
-        return loop.schedule(exclusive == null ? task : () -> runHolding(task), delay, unit);
+        return loop.schedule(ownership == null ? task : () -> ownership.onLoop(() -> loopWork(task)), delay, unit);
     }
 
-    private void runHolding(Runnable task) {
-        exclusive.lock();
-        try {
-            takeBackInput(); // the loop at work here reads for itself again
-            task.run();
-        } finally {
-            release();
-        }
+    /** A task or timer of the loop, with the connection held: the loop at work here reads for itself again. */
+    private void loopWork(Runnable task) {
+        ownership.takeBack();
+        task.run();
     }
 
     // ---------------------------------------------------------------- input lent to a waiting caller
 
     /**
-     * The loop, at work here, lends its input to the next caller that waits on this connection: its selector
-     * stops watching reads from its next select on. Ignored off the loop, for servers, and while output waits
-     * for the socket. Data arriving before a caller waits stays in the socket (level-triggered readiness):
-     * the caller reads it first, or the loop once it takes the input back ({@link #LEND_CHECK_NANOS} at most).
+     * The loop, at work here, lends its input to the next caller that waits on this connection
+     * ({@link ConnectionOwnership#lend}). Ignored off the loop, for servers, and while output waits for the socket.
      */
     @Override
     public void lendInput() {
-        if (exclusive == null || !loop.inEventLoop() || !exclusive.isHeldByCurrentThread() || inputLent
+        if (ownership == null || !loop.inEventLoop() || !ownership.heldByCurrentThread()
                 || closed || closing || inputClosed || writeBlocked || key == null || !key.isValid()) {
             return;
         }
-        inputLent = true;
-        setInterest(SelectionKey.OP_READ, false); // applied at the loop's next select
-        if (!lendCheckScheduled) {
-            lendCheckScheduled = true;
-            loop.schedule(this::checkLentInput, LEND_CHECK_NANOS, TimeUnit.NANOSECONDS);
+        ownership.lend();
+    }
+
+    @Override
+    public void claimInput() {
+        if (ownership != null && ownership.heldByCurrentThread() && isOpen()) {
+            ownership.claim();
         }
     }
 
-    /** Loop timer: takes the input back unless a caller is waiting on it now. */
-    private void checkLentInput() {
-        exclusive.lock();
-        try {
-            lendCheckScheduled = false;
-            if (!inputLent || closed) {
-                return;
-            }
-            if (reader.get() != null) {
-                lendCheckScheduled = true;
-                loop.schedule(this::checkLentInput, LEND_CHECK_NANOS, TimeUnit.NANOSECONDS);
-                return;
-            }
-            takeBackInput();
-        } finally {
-            release();
-        }
-    }
-
-    /** Under the lock, any thread: the loop's selector watches reads again; a waiting caller stops reading. */
-    private void takeBackInput() {
-        if (!inputLent) {
-            return;
-        }
-        inputLent = false;
-        if (!inputClosed && !closed && !readingStopped) {
-            setInterest(SelectionKey.OP_READ, true);
-        }
-        Selector s = callerSelector;
-        if (s != null && reader.get() != null) {
-            s.wakeup();
-        }
-    }
-
-    /**
-     * On a caller's thread: while this connection's input is lent ({@link #lendInput}) and until {@code done},
-     * waits for input on a selector of its own and reads it here, as the loop would. Returns whether
-     * {@code done} became true; false at once when the input is not lent, another caller reads it, the loop
-     * took it back, the thread is interrupted or virtual (it parks instead, freeing its carrier): the caller
-     * then waits as usual while the loop reads. Before returning {@code done}, the input goes back to the
-     * loop unless {@code keepLent}, evaluated with the connection to itself, says no one else waits on it.
-     */
     @Override
     public boolean readWhileWaiting(BooleanSupplier done, BooleanSupplier keepLent) {
-        if (exclusive == null || !inputLent || loop.inEventLoop()) {
-            return false;
-        }
-        if (VirtualThreads.isVirtual(Thread.currentThread())) {
-            returnInputUnless(() -> reader.get() != null); // it will park: the loop reads, unless a reader does
-            return false;
-        }
-        if (!reader.compareAndSet(null, Thread.currentThread())) {
-            return false; // another caller reading reads this one's response too, or hands the input back
-        }
-        boolean finished;
-        try {
-            finished = readUntil(done);
-        } finally {
-            reader.set(null);
-        }
-        if (finished) {
-            // after clearing the reader: a caller that found it set has its stream live now, and gets the loop back
-            returnInputUnless(keepLent);
-        }
-        return finished;
+        return ownership != null && ownership.readWhileWaiting(done, keepLent);
     }
 
-    private boolean readUntil(BooleanSupplier done) {
-        try {
-            Selector s = callerSelector();
-            if (s == null) {
-                return false;
-            }
-            // select first: right after its request went out, a read would almost always find nothing
-            while (inputLent) {
-                if (Thread.currentThread().isInterrupted()) {
-                    return false;
-                }
-                if (s.select(READER_SLICE_MILLIS) > 0) { // the request's own deadline ends it through done
-                    s.selectedKeys().clear();
-                    if (!readAsCaller()) {
-                        return done.getAsBoolean();
-                    }
-                }
-                if (done.getAsBoolean()) {
-                    return true;
-                }
-            }
-            return done.getAsBoolean();
-        } catch (IOException e) {
-            // no selector of its own (out of file descriptors?): the loop reads again, this caller parks
-            LOG.log(System.Logger.Level.DEBUG, "caller cannot wait on " + remote + " itself: " + e);
-            returnInputUnless(() -> false);
-            return done.getAsBoolean();
-        } catch (ClosedSelectorException e) {
-            return done.getAsBoolean(); // the connection closed meanwhile
-        }
+    /** Not closed nor closing: for {@link ConnectionOwnership}, with the connection held. */
+    boolean isOpen() {
+        return !closed && !closing;
     }
 
-    /** The caller's selector over this channel, made on first use; null when the input is no longer lent. */
-    private Selector callerSelector() throws IOException {
-        Selector s = callerSelector;
-        if (s != null) {
-            return s;
-        }
-        exclusive.lock(); // the loop or a caller writing holds it for microseconds
-        try {
-            if (!inputLent || closed || closing) {
-                return null;
-            }
-            s = Selector.open();
-            try {
-                channel.register(s, SelectionKey.OP_READ);
-            } catch (IOException | RuntimeException e) {
-                s.close();
-                throw e;
-            }
-            callerSelector = s;
-            return s;
-        } finally {
-            release();
-        }
-    }
-
-    /** Reads what arrived, with the lock; false when the input is no longer lent. */
-    private boolean readAsCaller() {
-        exclusive.lock(); // waits out the loop (which then takes the input back) or a caller writing its request
-        try {
-            if (!inputLent || closed || closing) {
-                return false;
-            }
-            read(CALLER_READ_BUFFER.get());
-            return !closed;
-        } finally {
-            release(); // completions deferred by the read run now, on this thread
-        }
-    }
-
-    private void returnInputUnless(BooleanSupplier keepLent) {
-        exclusive.lock();
-        try {
-            if (inputLent && !closed && !keepLent.getAsBoolean()) {
-                takeBackInput();
-            }
-        } finally {
-            release();
-        }
-    }
-
-    private void closeCallerSelector() {
-        Selector s = callerSelector;
-        if (s != null) {
-            try {
-                s.close(); // deregisters the channel, whose socket is released only then
-            } catch (IOException e) {
-                LOG.log(System.Logger.Level.DEBUG, "close caller selector of " + remote + ": " + e);
-            }
-        }
+    SocketChannel channel() {
+        return channel;
     }
 
     @Override
@@ -700,8 +500,9 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
         output.clear();
         pendingBytes = 0;
         closeQuietly();
-        inputLent = false;
-        closeCallerSelector();
+        if (ownership != null) {
+            ownership.closed();
+        }
         onClosed.accept(this);
         try {
             handler.onClose(cause);
@@ -721,16 +522,45 @@ final class NioConnection implements ConnectionContext, SelectionHandler {
         }
     }
 
-    private void setInterest(int op, boolean on) {
-        if (key.isValid()) {
-            int ops = key.interestOps();
-            int wanted = on ? ops | op : ops & ~op;
-            if (wanted != ops) {
-                key.interestOps(wanted);
-                if (!loop.inEventLoop()) {
+    /**
+     * With the connection held (or on the loop, for servers): the key watches what is wanted now: reads unless
+     * the input ended or a caller reads it, writes while the socket refused output, nothing while the loop's
+     * work waits for the connection. Wakes the loop when a watch is added from another thread: its select
+     * sees interest changes only when it starts.
+     */
+    void updateInterest() {
+        updateInterest(true);
+    }
+
+    /** As {@link #updateInterest()}; {@code wakeLoop} false leaves an added watch to the loop's next select. */
+    void updateInterest(boolean wakeLoop) {
+        if (key == null || !key.isValid()) {
+            return;
+        }
+        boolean callerReads = ownership != null && ownership.reader() == ConnectionOwnership.InputReader.CALLER;
+        int wanted = (inputClosed || callerReads || readingStopped ? 0 : SelectionKey.OP_READ)
+                | (writeBlocked ? SelectionKey.OP_WRITE : 0);
+        if (ownership != null && ownership.suspended()) {
+            wanted = 0;
+        }
+        int ops = key.interestOps();
+        if (wanted != ops) {
+            key.interestOps(wanted);
+            if (wakeLoop && (wanted & ~ops) != 0 && !loop.inEventLoop()) {
+                try {
                     loop.execute(() -> { }); // wakes the selector, which applies the change on its next select
+                } catch (java.util.concurrent.RejectedExecutionException e) {
+                    // the loop has ended: nothing is watched any more
                 }
             }
+        }
+    }
+
+    /** Loop thread, without the connection: its key reports nothing until {@link #updateInterest} (the holder let go). */
+    void silenceKey() {
+        SelectionKey k = key;
+        if (k != null && k.isValid()) {
+            k.interestOps(0);
         }
     }
 

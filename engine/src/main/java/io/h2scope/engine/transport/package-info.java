@@ -15,10 +15,10 @@
  * application layer hops to its own executor and comes back with
  * {@link io.h2scope.engine.transport.ConnectionContext#execute}. Timers are a delay queue on the loop
  * (no thread per timer); the loop sleeps in {@code select} until I/O, a task or the next timer.
- * One exception, for client connections: the loop holds a per-connection lock while it works on one, and
- * another thread may take it when the loop is elsewhere and work on the connection itself
- * ({@link io.h2scope.engine.transport.ConnectionContext#runExclusively}), one at a time all the same: a
- * caller then writes its request without waking the loop.
+ * One exception, for client connections ({@link io.h2scope.engine.transport.CallerAccess}, a capability
+ * found through {@link io.h2scope.engine.transport.ConnectionContext#capability}): another thread may work
+ * on the connection while the loop is elsewhere, one thread at a time all the same, and the loop never
+ * waits for it (the client package's documentation states the model).
  *
  * <p><b>Back-pressure.</b> Writes are queued without copying; the socket takes what it can and
  * {@code OP_WRITE} is armed only while output remains. The handler reads {@code pendingWriteBytes()}

@@ -104,12 +104,23 @@ class CompletionBatcherTest {
     }
 
     @Test
-    void aShutDownExecutorStillCompletesOnTheCallingThread() {
+    void aShutDownExecutorStillCompletesInOrderButNeverOnTheSubmittingThread() throws InterruptedException {
         CompletionBatcher batcher = new CompletionBatcher(r -> {
             throw new RejectedExecutionException("shut down");
         });
-        List<String> ran = new ArrayList<>();
-        batcher.submit(() -> ran.add("done"));
-        assertEquals(List.of("done"), ran);
+        // the submitting thread may be a loop or a caller holding a connection: user stages must not run there
+        java.util.concurrent.ConcurrentLinkedQueue<String> ran = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        CountDownLatch both = new CountDownLatch(2);
+        Thread me = Thread.currentThread();
+        batcher.submit(() -> {
+            ran.add(Thread.currentThread() == me ? "first on the submitting thread" : "first");
+            both.countDown();
+        });
+        batcher.submit(() -> {
+            ran.add(Thread.currentThread() == me ? "second on the submitting thread" : "second");
+            both.countDown();
+        });
+        assertTrue(both.await(5, TimeUnit.SECONDS));
+        assertEquals(List.of("first", "second"), List.copyOf(ran));
     }
 }

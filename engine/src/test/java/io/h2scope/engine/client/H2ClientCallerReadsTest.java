@@ -29,8 +29,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * After the loop has delivered a blocking caller's response on an otherwise idle connection, it lends the
  * connection's input to that caller's next wait: the next response is read on the caller's thread (one
- * wake-up instead of two). The loop takes the input back when the caller is gone or when anything else
- * happens on the connection, and a waiting reader still honours interrupts and request timeouts.
+ * wake-up instead of two). The loop reads whenever no caller waits, and takes the input back when anything
+ * else happens on the connection; a waiting reader still honours interrupts and request timeouts.
  */
 @Timeout(60)
 class H2ClientCallerReadsTest extends ReferenceServerPair {
@@ -57,8 +57,8 @@ class H2ClientCallerReadsTest extends ReferenceServerPair {
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void theLoopReadsAgainOnceNoCallerWaits(boolean useTls) throws Exception {
-        // the loop checks every 20 ms whether a caller still reads; its own tick (1 s with the default timers)
-        // would also take the input back, so three tries make a client that relied on the tick fail
+        // lent and with nobody waiting, the input is still read by the loop; its own tick (1 s with the default
+        // timers) would also take the input back, so three tries make a client that relied on the tick fail
         for (int attempt = 0; attempt < 3; attempt++) {
             H2Server server = ReferenceServer.start(useTls ? ReferenceServer.Options.tlsSelfSigned()
                     : ReferenceServer.Options.h2c());

@@ -8,7 +8,6 @@ import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import javax.net.ssl.ExtendedSSLSession;
 import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SNIServerName;
@@ -211,30 +210,10 @@ final class TlsContext implements ConnectionContext {
         return true;
     }
 
-    /** TLS state is touched only by whoever works on the TCP connection beneath, so its exclusivity is this layer's too. */
+    /** TLS state is touched only by whoever works on the TCP connection beneath, so its capabilities are this layer's too. */
     @Override
-    public boolean runExclusively(BooleanSupplier task) {
-        return layer.outer.runExclusively(task);
-    }
-
-    @Override
-    public void afterRelease(Runnable task) {
-        layer.outer.afterRelease(task);
-    }
-
-    @Override
-    public void lendInput() {
-        layer.outer.lendInput();
-    }
-
-    @Override
-    public boolean readWhileWaiting(BooleanSupplier done, BooleanSupplier keepLent) {
-        return layer.outer.readWhileWaiting(done, keepLent);
-    }
-
-    @Override
-    public boolean onLoopThread() {
-        return layer.outer.onLoopThread();
+    public <T> Optional<T> capability(Class<T> type) {
+        return layer.outer.capability(type);
     }
 
     @Override

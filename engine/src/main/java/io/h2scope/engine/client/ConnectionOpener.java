@@ -22,7 +22,6 @@ import java.net.http.HttpConnectTimeoutException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLHandshakeException;
 
@@ -32,14 +31,14 @@ import javax.net.ssl.SSLHandshakeException;
  * by prior knowledge, or by HTTP/1.1 {@code Upgrade: h2c} (RFC 7540 §3.2) when the connection carries an
  * {@link H2cUpgradeRequest}. The connect timeout covers all of it up to the server's first SETTINGS.
  */
-final class Connector {
+final class ConnectionOpener {
 
     private final H2Client client;
     private final NioClient nio;
     private final SSLContext sslContext;
     private final String h2cSettingsHeader;
 
-    Connector(H2Client client, NioClient nio, SSLContext sslContext) {
+    ConnectionOpener(H2Client client, NioClient nio, SSLContext sslContext) {
         this.client = client;
         this.nio = nio;
         this.sslContext = sslContext;
@@ -88,8 +87,7 @@ final class Connector {
                 route.gone(conn, connectFailure(authority, error));
             }
         });
-        long nanos = config.connectTimeout().toNanos();
-        client.scheduler().schedule(() -> {
+        client.deadlines().arm(new ConnectDeadline(() -> {
             if (route.isPending(conn) || conn.awaitingPeerSettings()) {
                 HttpConnectTimeoutException timeout = new HttpConnectTimeoutException("connection to " + authority + " not ready within "
                         + config.connectTimeout().toMillis() + " ms (TCP, TLS or the h2c upgrade, and the server's SETTINGS)");
@@ -97,7 +95,21 @@ final class Connector {
                 route.gone(conn, timeout);
                 tcp.thenAccept(ctx -> ctx.execute(ctx::abort));
             }
-        }, nanos, TimeUnit.NANOSECONDS);
+        }), System.nanoTime() + config.connectTimeout().toNanos());
+    }
+
+    /** The connect timeout: a deadline of the client's one timer, checked when it fires (a ready connection ignores it). */
+    private static final class ConnectDeadline extends DeadlineSweeper.Node {
+        private final Runnable check;
+
+        ConnectDeadline(Runnable check) {
+            this.check = check;
+        }
+
+        @Override
+        void onDeadline(long nowNanos) {
+            check.run();
+        }
     }
 
     private ConnectionHandler upgradeHandshake(Route route, ClientConnection conn, ConnectionHandler http2,

@@ -1,0 +1,51 @@
+package io.h2scope.engine.transport;
+
+import java.util.function.BooleanSupplier;
+
+/**
+ * An optional capability of a client connection's transport (the NIO one has it; servers and the in-memory
+ * transport do not): threads other than the loop may work on the connection themselves, one at a time, so a
+ * caller writes its own request and reads its own response instead of waking the loop twice. Found through
+ * {@link ConnectionContext#capability}; the rules of who may do what, and when, are the client's threading
+ * model ({@code io.h2scope.engine.client} package documentation).
+ */
+public interface CallerAccess {
+
+    /**
+     * Runs {@code task} now on the calling thread, with the connection to itself, if no other thread works on
+     * it and the loop has no work for it waiting; returns what the task returns, or false without running it.
+     * Never blocks.
+     */
+    boolean runExclusively(BooleanSupplier task);
+
+    /**
+     * Runs {@code task} once the calling thread has let go of the connection, or at once when it does not hold
+     * it: a caller woken then can take the connection at once.
+     */
+    void afterRelease(Runnable task);
+
+    /**
+     * From the connection's own work on its loop thread: the next caller that waits on this connection may
+     * read its input itself ({@link #readWhileWaiting}); until one does, the loop keeps reading it.
+     */
+    void lendInput();
+
+    /**
+     * On a thread waiting for something the peer will send: reads the connection's input on this thread while
+     * it is lent ({@link #lendInput}), until {@code done}; returns false at once when it cannot (the caller then
+     * waits as usual). {@code keepLent}, evaluated with the connection to itself, says whether the input stays
+     * lent once done (nobody else waits on it).
+     */
+    boolean readWhileWaiting(BooleanSupplier done, BooleanSupplier keepLent);
+
+    /**
+     * With the connection to this caller's thread ({@link #runExclusively}), just after it wrote the request
+     * whose response it will wait for in {@link #readWhileWaiting}: when the input is lent, this thread takes
+     * the reading over now, so that the loop cannot read that response first. The caller must then call
+     * {@link #readWhileWaiting}, which gives the reading back once done.
+     */
+    void claimInput();
+
+    /** Whether the calling thread is the connection's loop thread. */
+    boolean onLoopThread();
+}
