@@ -152,7 +152,8 @@ class ReportsAndBridgeTest {
         assertTrue(fail > 0 && fail < skip && skip < pass, "FAIL, then SKIP, then PASS: " + fail + " " + skip + " " + pass);
         assertTrue(html.contains("data-outcome=\"FAIL\"") && html.contains("<select id=\"section\">")
                 && html.contains("<option value=\"http2/6.7\">http2/6.7 PING</option>"), html);
-        assertTrue(html.contains("<li class=\"case\" data-outcome=\"PASS\" data-section=\"http2/6.7\">"), html);
+        assertTrue(html.contains("<li class=\"case\" id=\"case-http2/6.7/ping-is-acked\" data-outcome=\"PASS\" "
+                + "data-section=\"http2/6.7\">"), "each case has an anchor the matrix links to: " + html);
         assertTrue(html.contains("1970-01-01T00:00:00Z") && html.contains("9.8.7-test")
                 && html.contains("strict off, timeout 1.5s, parallel 4") && html.contains("http://127.0.0.1:8080/"), html);
         assertTrue(html.contains("RFC 9113 §6.7"), html);
