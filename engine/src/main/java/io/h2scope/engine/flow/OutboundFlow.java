@@ -119,14 +119,50 @@ public final class OutboundFlow {
         // RFC9113 §6.9.2: "When the value of SETTINGS_INITIAL_WINDOW_SIZE changes, a receiver MUST adjust the size of all stream flow-control windows that it maintains"
         // RFC9113 §6.9.2: "A SETTINGS frame cannot alter the connection flow-control window"
         if (listener == null) {
-            streams.forEachValue(w -> w.applyInitialSizeDelta(delta));
+            streams.forEachValue(w -> {
+                w.applyInitialSizeDelta(delta);
+                w.resetPeak(newSize);
+            });
         } else {
             streams.forEachValue(w -> {
                 int old = w.size();
                 w.applyInitialSizeDelta(delta);
+                w.resetPeak(newSize);
                 changed(w, old, WindowCause.INITIAL_WINDOW_SIZE);
             });
         }
+    }
+
+    /**
+     * The smallest DATA frame worth sending on {@code streamId} when fewer than {@code wanted} octets fit: the
+     * sender side of silly-window avoidance (RFC 1122 §4.2.3.4, which RFC 9113 §6.9 points receivers to), so
+     * a peer's tiny WINDOW_UPDATEs do not each buy a tiny DATA frame (SEC-04). Half the largest window the
+     * peer has offered on the stream and on the connection, at most {@code wanted}, at least 1, so a peer
+     * whose whole window is small (INITIAL_WINDOW_SIZE 100) still gets half of it per frame at once. A peer
+     * that set INITIAL_WINDOW_SIZE 0 has offered no stream window to judge by: the connection's counts.
+     */
+    public int sendFloor(int streamId, int wanted) {
+        FlowWindow w = streams.get(streamId);
+        int connectionPeak = connection.peak();
+        int streamPeak = w == null ? 0 : initialStreamWindow == 0 ? Math.max(w.peak(), connectionPeak) : w.peak();
+        int floor = Math.max(1, Math.min(streamPeak, connectionPeak) / 2);
+        return Math.min(floor, Math.max(1, wanted));
+    }
+
+    /**
+     * Whether a frame of {@code wanted} octets on {@code streamId} (0: any stream, the connection window alone)
+     * must wait: the window allows less than the {@link #sendFloor}.
+     */
+    public boolean belowFloor(int streamId, int wanted) {
+        if (streamId == 0) {
+            return connection.available() < Math.min(Math.max(1, connection.peak() / 2), Math.max(1, wanted));
+        }
+        return sendable(streamId, wanted) < sendFloor(streamId, wanted);
+    }
+
+    /** How many octets the connection window allows now (0 when closed or negative). */
+    public int connectionAvailable() {
+        return connection.available();
     }
 
     public int connectionWindow() {
