@@ -138,7 +138,9 @@ public final class Http2Connection {
         this.now = nowNanos;
         this.registry = new StreamRegistry(role);
         this.inbound = new InboundFlow(FlowWindow.DEFAULT_INITIAL_SIZE, config.windowUpdatePolicy());
-        this.decoder = new HpackDecoder(4096, limits.maxHeaderListSize(), limits.maxHeaderListSize());
+        // strings as long as a block within maxHeaderBlockBytes can carry: one oversized field is a 431, not a COMPRESSION_ERROR
+        this.decoder = new HpackDecoder(4096, limits.maxHeaderListSize(),
+                HpackDecoder.longestStringIn(limits.maxHeaderBlockBytes()));
         this.encoder = new HpackEncoder(4096);
         this.settings = new SettingsExchange(role, limits.settingsAckTimeoutNanos());
         this.assembler = new HeaderBlockAssembler(limits);

@@ -84,8 +84,15 @@ final class InboundFrames implements StrictFrameHandler {
         c.onFirstFrame(header.typeCode(), header.hasFlag(Flags.ACK) && header.typeCode() == FrameType.SETTINGS.code());
         c.assembler.checkSequence(header.typeCode(), header.streamId());
         if (header.typeCode() == FrameType.DATA.code() && violation.scope() == ErrorScope.STREAM) {
-            // RFC9113 §6.9: a DATA frame in error still counts against the connection window
-            countUndelivered(header.streamId(), header.length());
+            try {
+                // RFC9113 §6.9: a DATA frame in error still counts against the connection window
+                countUndelivered(header.streamId(), header.length());
+            } catch (ConnectionError overflow) {
+                // RFC9113 §4.2: the frame's size is what is wrong ("MUST send an error code of FRAME_SIZE_ERROR");
+                // that it also overflows the connection window makes it a connection error of that code
+                throw H2Errors.connection(violation.code(), violation.spec(), violation.detail()
+                        + "; its " + header.length() + " octets also exceed the connection window");
+            }
         }
         StrictFrameHandler.super.onViolation(header, violation);
     }
