@@ -91,6 +91,8 @@ final class DataScheduler {
     private int[] expired = new int[8];
     private int expiredCount;
     private long expiryCutoff;
+    /** Made once: a method reference allocates at every evaluation, and this one runs per WINDOW_UPDATE. */
+    private final java.util.function.Consumer<StreamQueue> markReadyEach = this::markReady;
     /** Made once: {@link #collectStalled} runs on every tick. */
     private final java.util.function.Consumer<StreamQueue> collectIfStalled = q -> {
         if (q.stalledSince >= 0 && q.stalledSince <= expiryCutoff) {
@@ -182,7 +184,7 @@ final class DataScheduler {
 
     /** Windows opened, or time passed (a held frame's delay may be over): every waiting stream gets another try. */
     void onWindowOpened() {
-        queues.forEachValue(this::markReady);
+        queues.forEachValue(markReadyEach);
     }
 
     /** Writes as much as the windows and the output budget allow, one frame per stream per turn, at {@code now}. */

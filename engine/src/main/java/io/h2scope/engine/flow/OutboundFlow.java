@@ -134,18 +134,26 @@ public final class OutboundFlow {
     }
 
     /**
+     * Frames below this many octets are worth holding for more credit (unless the peer's windows are smaller):
+     * far below any window a peer that reads offers (a maximum-size frame is 16 times this), so ordinary
+     * transfers never wait, and tiny credits are what it catches.
+     */
+    public static final int SMALL_FRAME = 1024;
+
+    /**
      * The smallest DATA frame worth sending on {@code streamId} when fewer than {@code wanted} octets fit: the
      * sender side of silly-window avoidance (RFC 1122 §4.2.3.4, which RFC 9113 §6.9 points receivers to), so
-     * a peer's tiny WINDOW_UPDATEs do not each buy a tiny DATA frame (SEC-04). Half the largest window the
-     * peer has offered on the stream and on the connection, at most {@code wanted}, at least 1, so a peer
-     * whose whole window is small (INITIAL_WINDOW_SIZE 100) still gets half of it per frame at once. A peer
-     * that set INITIAL_WINDOW_SIZE 0 has offered no stream window to judge by: the connection's counts.
+     * a peer's tiny WINDOW_UPDATEs do not each buy a tiny DATA frame (SEC-04). {@link #SMALL_FRAME}, or half
+     * the largest window the peer has offered on the stream and on the connection when that is less, at most
+     * {@code wanted}, at least 1: a peer whose whole window is small (INITIAL_WINDOW_SIZE 100) still gets half
+     * of it per frame at once. A peer that set INITIAL_WINDOW_SIZE 0 has offered no stream window to judge by:
+     * the connection's counts.
      */
     public int sendFloor(int streamId, int wanted) {
         FlowWindow w = streams.get(streamId);
         int connectionPeak = connection.peak();
         int streamPeak = w == null ? 0 : initialStreamWindow == 0 ? Math.max(w.peak(), connectionPeak) : w.peak();
-        int floor = Math.max(1, Math.min(streamPeak, connectionPeak) / 2);
+        int floor = Math.min(SMALL_FRAME, Math.max(1, Math.min(streamPeak, connectionPeak) / 2));
         return Math.min(floor, Math.max(1, wanted));
     }
 
@@ -155,7 +163,8 @@ public final class OutboundFlow {
      */
     public boolean belowFloor(int streamId, int wanted) {
         if (streamId == 0) {
-            return connection.available() < Math.min(Math.max(1, connection.peak() / 2), Math.max(1, wanted));
+            int floor = Math.min(SMALL_FRAME, Math.max(1, connection.peak() / 2));
+            return connection.available() < Math.min(floor, Math.max(1, wanted));
         }
         return sendable(streamId, wanted) < sendFloor(streamId, wanted);
     }
