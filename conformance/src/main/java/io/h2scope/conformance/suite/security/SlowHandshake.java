@@ -1,11 +1,8 @@
 package io.h2scope.conformance.suite.security;
 
 import io.h2scope.conformance.peer.Peer;
-import io.h2scope.conformance.peer.PeerEvent;
 import io.h2scope.conformance.verdict.Verdict;
-import io.h2scope.engine.frame.GoAwayFrame;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
@@ -28,25 +25,18 @@ final class SlowHandshake {
     private SlowHandshake() {
     }
 
-    /** Half of the client preface (over TLS after the TLS handshake), then silence. */
-    static Verdict partialPreface(Peer p) {
+    /**
+     * Half of the client preface (over TLS after the TLS handshake), then silence, on a connection of its own:
+     * the case's peer would answer the target's SETTINGS with an ACK in the middle of the preface.
+     */
+    static Verdict partialPreface(Peer p) throws IOException {
         byte[] half = Arrays.copyOf(Peer.PREFACE, Peer.PREFACE.length / 2);
-        p.sendRaw(half);
-        p.note("sent " + half.length + " of the " + Peer.PREFACE.length + " octets of the client preface, then nothing");
-        long start = System.nanoTime();
-        long deadline = start + BOUND.toNanos();
-        while (true) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                return Verdict.fail(EXPECTED, "still open after " + BOUND.toSeconds() + " s with half a preface");
-            }
-            PeerEvent event = p.nextEvent(Duration.ofNanos(left));
-            if (event instanceof PeerEvent.ConnectionClosed c) {
-                return Verdict.pass(EXPECTED, "closed (" + c.how() + ") after " + millisSince(start) + " ms");
-            }
-            if (event instanceof PeerEvent.FrameReceived f && f.frame() instanceof GoAwayFrame g) {
-                p.note("GOAWAY " + g.errorName() + " after " + millisSince(start) + " ms");
-            }
+        try (Socket raw = Peer.openSocket(p.target(), p.options())) {
+            raw.getOutputStream().write(half);
+            raw.getOutputStream().flush();
+            p.note("on a connection of its own" + (p.target().tls() ? " (TLS handshake done)" : "") + ": sent "
+                    + half.length + " of the " + Peer.PREFACE.length + " octets of the client preface, then nothing");
+            return awaitClose(raw, "half a preface");
         }
     }
 
@@ -59,28 +49,36 @@ final class SlowHandshake {
             raw.connect(new InetSocketAddress(p.target().host(), p.target().port()), (int) p.timeout().multipliedBy(2).toMillis());
             raw.getOutputStream().write(PARTIAL_CLIENT_HELLO);
             raw.getOutputStream().flush();
-            p.note("on a second TCP connection: sent " + PARTIAL_CLIENT_HELLO.length
+            p.note("on a TCP connection of its own: sent " + PARTIAL_CLIENT_HELLO.length
                     + " octets of a 512-octet ClientHello record, then nothing");
-            long start = System.nanoTime();
-            long deadline = start + BOUND.toNanos();
-            InputStream in = raw.getInputStream();
-            byte[] buffer = new byte[512];
-            while (true) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    return Verdict.fail(EXPECTED, "still open after " + BOUND.toSeconds() + " s with half a ClientHello");
-                }
+            return awaitClose(raw, "half a ClientHello");
+        }
+    }
+
+    /** Reads (and drops) what the target sends until it closes, at most {@link #BOUND}. */
+    private static Verdict awaitClose(Socket raw, String sent) {
+        long start = System.nanoTime();
+        long deadline = start + BOUND.toNanos();
+        byte[] buffer = new byte[4096];
+        long received = 0;
+        while (true) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return Verdict.fail(EXPECTED, "still open after " + BOUND.toSeconds() + " s with " + sent
+                        + " (it sent " + received + " octets meanwhile)");
+            }
+            try {
                 raw.setSoTimeout((int) Math.max(1, left / 1_000_000));
-                try {
-                    if (in.read(buffer) < 0) {
-                        return Verdict.pass(EXPECTED, "closed after " + millisSince(start) + " ms");
-                    }
-                    // a TLS alert (or anything) before the close: keep reading for the close
-                } catch (SocketTimeoutException e) {
-                    // the loop checks the deadline
-                } catch (IOException e) {
-                    return Verdict.pass(EXPECTED, "reset (" + e.getMessage() + ") after " + millisSince(start) + " ms");
+                int n = raw.getInputStream().read(buffer);
+                if (n < 0) {
+                    return Verdict.pass(EXPECTED, "closed after " + millisSince(start) + " ms (it sent " + received
+                            + " octets first)");
                 }
+                received += n; // its SETTINGS, a GOAWAY or a TLS alert before the close
+            } catch (SocketTimeoutException e) {
+                // the loop checks the deadline
+            } catch (IOException e) {
+                return Verdict.pass(EXPECTED, "reset (" + e.getMessage() + ") after " + millisSince(start) + " ms");
             }
         }
     }
