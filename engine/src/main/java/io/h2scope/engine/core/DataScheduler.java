@@ -66,8 +66,8 @@ final class DataScheduler {
         long queuedBytes;
         /** When this stream began waiting on its own closed window, or -1; cleared by a frame of at least the floor. */
         long stalledSince = -1;
-        /** When this stream began holding a frame below the floor, or -1; cleared by any DATA (RFC 1122 override). */
-        long heldSince = -1;
+        /** When this stream last sent a frame below the floor: the next one waits {@link #COALESCE_DELAY_NANOS}. */
+        long lastSmallFrameAt = Long.MIN_VALUE / 2;
 
         StreamQueue(int streamId) {
             this.streamId = streamId;
@@ -79,8 +79,9 @@ final class DataScheduler {
     }
 
     /**
-     * How long a frame below the send floor is held before it goes anyway: RFC 1122 §4.2.3.4's override
-     * timeout (0.1 to 1 s), so a peer that only ever grants small credits is still served, slowly.
+     * At most one frame below the send floor per stream per this delay: the first small credit is used at
+     * once (a peer that opens a window by 1 octet gets its octet), later ones wait, like RFC 1122 §4.2.3.4's
+     * override timeout (0.1 to 1 s), so a peer that only ever grants small credits is still served, slowly.
      */
     static final long COALESCE_DELAY_NANOS = 200_000_000L;
 
@@ -206,10 +207,7 @@ final class DataScheduler {
                 length = sink.sendable(q.streamId, wanted);
                 floor = sink.sendFloor(q.streamId, wanted);
                 if (length < floor) {
-                    if (q.heldSince < 0) {
-                        q.heldSince = now;
-                    }
-                    if (length == 0 || now - q.heldSince < COALESCE_DELAY_NANOS) {
+                    if (length == 0 || now - q.lastSmallFrameAt < COALESCE_DELAY_NANOS) {
                         if (sink.connectionAvailable() < floor) {
                             if (connectionStalledSince < 0) {
                                 connectionStalledSince = now;
@@ -223,13 +221,12 @@ final class DataScheduler {
                         }
                         continue; // stream window closed (or too small to be worth a frame): waits for credit or the delay
                     }
-                    // held for the override delay: what fits goes now
+                    q.lastSmallFrameAt = now; // a small frame goes: the next waits the delay
                 }
             }
             boolean lastOfBody = length == chunk.remaining() && q.chunks.size() == 1;
             boolean endStream = lastOfBody && q.endStream && q.trailers == null;
             sink.writeData(q.streamId, chunk.data, chunk.offset, length, endStream);
-            q.heldSince = -1;
             if (length >= floor && length > 0) {
                 q.stalledSince = -1; // a frame worth sending is progress; an override's small one is not
                 connectionStalledSince = -1;

@@ -70,8 +70,9 @@ class CreditCoalescingTest {
             p.frame(WindowUpdateFrame.of(1, 1)); // 1 µs apart: the override delay never passes
         }
         int[] sent = dataFramesAndOctets(p.read());
-        assertEquals(20, sent[0], "one frame per 50 octets of credit (half the window)");
-        assertEquals(1000, sent[1]);
+        // the first small credit is used at once, then one frame per 50 octets (half the window)
+        assertTrue(sent[0] <= 21, sent[0] + " DATA frames for 1000 one-octet credits");
+        assertTrue(sent[1] >= 951, sent[1] + " of 1000 octets of credit used");
     }
 
     @Test
@@ -98,12 +99,15 @@ class CreditCoalescingTest {
     }
 
     @Test
-    void aSmallCreditOnAZeroWindowStillGoesAfterTheOverrideDelay() {
+    void theFirstSmallCreditIsUsedAtOnceAndTheNextAfterTheOverrideDelay() {
         RawPeer p = serving(Limits.DEFAULTS, 0, 10);
+        p.read();
+        p.frame(WindowUpdateFrame.of(1, 1));
+        assertEquals(1, dataFramesAndOctets(p.read())[1], "a window opened by 1 octet gets its octet (h2spec generic/2/2)");
         p.frame(WindowUpdateFrame.of(1, 3));
-        assertEquals(0, dataFramesAndOctets(p.read())[0], "3 of 10 octets: held");
+        assertEquals(0, dataFramesAndOctets(p.read())[0], "3 of the 9 octets left, just after a small frame: held");
         p.conn.tick(p.now + 200 * MS);
-        assertEquals(3, dataFramesAndOctets(p.read())[1], "sent once held for the override delay: no deadlock");
+        assertEquals(3, dataFramesAndOctets(p.read())[1], "sent once the override delay passed: no deadlock");
     }
 
     @Test

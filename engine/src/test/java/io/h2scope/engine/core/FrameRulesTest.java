@@ -247,14 +247,13 @@ class FrameRulesTest {
         p.conn.sendData(1, small, false);
         assertEquals(0, small.remaining(), "the caller's buffer is consumed");
         assertEquals(0, p.conn.queuedDataBytes(1));
-        // 2 octets of window left, below the send floor (half the 10-octet window): all 4 wait (SEC-04 coalescing)
-        p.conn.sendData(1, ByteBuffer.wrap(new byte[4]), false);
-        assertEquals(4, p.conn.queuedDataBytes(1));
+        p.conn.sendData(1, ByteBuffer.wrap(new byte[4]), false); // 2 bytes of window left: 2 go, 2 wait
+        assertEquals(2, p.conn.queuedDataBytes(1));
         p.conn.sendData(1, ByteBuffer.wrap(new byte[0]), true); // END_STREAM waits behind the queued bytes
         p.conn.sendData(3, ByteBuffer.wrap(new byte[3]), true);
-        assertEquals(List.of(8, 3), dataSizes(p.read()));
+        assertEquals(List.of(8, 2, 3), dataSizes(p.read()));
         p.frame(WindowUpdateFrame.of(1, 100));
-        assertEquals(List.of(4), dataSizes(p.read()));
+        assertEquals(List.of(2), dataSizes(p.read()));
         assertEquals(StreamState.HALF_CLOSED_LOCAL, p.conn.streamState(1), "response ended, the request of stream 1 still open");
         assertEquals(StreamState.CLOSED, p.conn.streamState(3));
     }
