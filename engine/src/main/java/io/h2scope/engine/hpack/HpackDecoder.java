@@ -72,7 +72,8 @@ public final class HpackDecoder {
      * stream-level refusal, with the dynamic table still in sync (RFC 9113 §10.5.1), not a COMPRESSION_ERROR.
      */
     public static int longestStringIn(int blockBytes) {
-        return Huffman.maxDecodedLength(blockBytes);
+        // capped so that Huffman scratch sizes derived from it stay within an int (a lifted block limit)
+        return (int) Math.min(Integer.MAX_VALUE / 2, blockBytes * 8L / 5 + 1);
     }
 
     /** Read-only view of the dynamic table (sizes and a snapshot of entries). */
