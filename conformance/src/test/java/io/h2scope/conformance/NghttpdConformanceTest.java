@@ -102,8 +102,10 @@ class NghttpdConformanceTest {
             Path out = Path.of("target", "nghttpd-strict-verdicts.txt");
             Files.createDirectories(out.getParent());
             Files.writeString(out, report + "\n" + table(run));
+            // every security case runs over h2c but the half-done TLS handshake, which needs TLS
             assertTrue(run.results().stream().noneMatch(r -> r.verdict().outcome() == Outcome.SKIP
-                    && r.definition().id().value().startsWith("security/")), report);
+                    && r.definition().id().value().startsWith("security/")
+                    && !r.definition().id().value().equals("security/slow-tls-handshake")), report);
             List<String> inconclusive = run.results().stream()
                     .filter(r -> r.verdict().outcome() == Outcome.INCONCLUSIVE)
                     .map(r -> r.definition().id() + ": " + r.verdict().reason()).toList();

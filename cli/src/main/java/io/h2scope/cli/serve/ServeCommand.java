@@ -95,6 +95,28 @@ public final class ServeCommand implements Callable<Integer> {
                     + " maximum heap)")
     Long bodyPerServer;
 
+    @Option(names = "--send-stall-timeout", paramLabel = "DURATION", converter = DurationValue.class,
+            defaultValue = "60s",
+            description = "DATA waiting this long on a closed flow-control window: the stream is reset (CANCEL),"
+                    + " a closed connection window ends the connection; 0 is off (default: ${DEFAULT-VALUE})")
+    Duration sendStallTimeout;
+
+    @Option(names = "--header-block-timeout", paramLabel = "DURATION", converter = DurationValue.class,
+            defaultValue = "10s",
+            description = "a HEADERS without END_HEADERS must see its last CONTINUATION within this, else GOAWAY;"
+                    + " 0 is off (default: ${DEFAULT-VALUE})")
+    Duration headerBlockTimeout;
+
+    @Option(names = "--min-request-body-rate", paramLabel = "OCTETS_PER_S", defaultValue = "500",
+            description = "after --request-body-grace a request body must average this many octets per second"
+                    + " (time our own window was closed not counted), else 408; 0 is off (default: ${DEFAULT-VALUE})")
+    int minRequestBodyRate;
+
+    @Option(names = "--request-body-grace", paramLabel = "DURATION", converter = DurationValue.class,
+            defaultValue = "20s",
+            description = "the time a request body has before --min-request-body-rate counts (default: ${DEFAULT-VALUE})")
+    Duration requestBodyGrace;
+
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile H2Server server;
 
@@ -135,6 +157,9 @@ public final class ServeCommand implements Callable<Integer> {
         option("--max-connections", () -> builder.maxConnections(maxConnections));
         option("--max-connections-per-address", () -> builder.maxConnectionsPerAddress(maxConnectionsPerAddress));
         option("--accept-retry-delay", () -> builder.acceptRetryDelay(acceptRetryDelay));
+        option("--send-stall-timeout", () -> builder.sendStallTimeout(sendStallTimeout));
+        option("--header-block-timeout", () -> builder.headerBlockTimeout(headerBlockTimeout));
+        option("--min-request-body-rate", () -> builder.minRequestBodyRate(minRequestBodyRate, requestBodyGrace));
         option("--body-budget-*", () -> builder.bodyBudgets(new BodyBudgets(bodyPerStream, bodyPerConnection,
                 bodyPerServer != null ? bodyPerServer : BodyBudgets.defaults().perServer())));
     }

@@ -3,6 +3,7 @@ package io.h2scope.cli.serve;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.h2scope.cli.H2scopeCommand;
+import io.h2scope.engine.core.limits.Limits;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;
@@ -68,6 +69,25 @@ class ServeCommandTest {
     }
 
     @Test
+    void aNegativeBodyRateIsAUsageErrorNamingTheLimit() {
+        Run r = run("serve", "--port", "0", "--min-request-body-rate", "-1");
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("h2scope serve: --min-request-body-rate: minRequestBodyRate must be >= 0 (0 = off), got -1"
+                + " (see 'h2scope serve --help')", r.line());
+    }
+
+    @Test
+    void theDefaultsOfTheCoreDeadlineOptionsAreTheEngines() {
+        ServeCommand serve = new ServeCommand();
+        new CommandLine(serve).parseArgs();
+        Limits engine = Limits.DEFAULTS;
+        assertEquals(engine.sendStallTimeoutNanos(), serve.sendStallTimeout.toNanos());
+        assertEquals(engine.headerBlockTimeoutNanos(), serve.headerBlockTimeout.toNanos());
+        assertEquals(engine.minRequestBodyRate(), serve.minRequestBodyRate);
+        assertEquals(engine.requestBodyGraceNanos(), serve.requestBodyGrace.toNanos());
+    }
+
+    @Test
     void helpListsEveryLimitWithItsDefault() {
         CommandLine cli = H2scopeCommand.commandLine();
         StringWriter out = new StringWriter();
@@ -78,7 +98,10 @@ class ServeCommandTest {
                 "--max-connections=N", "(default: 10000)", "--max-connections-per-address=N", "(default: 1000)",
                 "--accept-retry-delay=DURATION", "at least 1ms (default: 100ms)",
                 "--body-budget-per-stream=BYTES", "(default: 16777216)", "--body-budget-per-connection=BYTES",
-                "(default: 67108864)", "--body-budget-per-server=BYTES", "(default: a quarter of the maximum heap)")) {
+                "(default: 67108864)", "--body-budget-per-server=BYTES", "(default: a quarter of the maximum heap)",
+                "--send-stall-timeout=DURATION", "0 is off (default: 60s)", "--header-block-timeout=DURATION",
+                "--min-request-body-rate=OCTETS_PER_S", "else 408; 0 is off (default: 500)",
+                "--request-body-grace=DURATION", "counts (default: 20s)")) {
             org.junit.jupiter.api.Assertions.assertTrue(help.contains(expected), expected + " missing from: " + help);
         }
     }

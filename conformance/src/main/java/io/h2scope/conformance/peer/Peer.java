@@ -112,6 +112,14 @@ public final class Peer implements AutoCloseable {
     }
 
     /**
+     * A bare connection to the target (TCP, plus TLS and ALPN h2 for an https target) with no peer on it: for
+     * cases that must send octets the peer would interleave with its own answers (a half-sent preface).
+     */
+    public static Socket openSocket(Target target, PeerOptions options) throws HandshakeException {
+        return Connector.open(target, options.insecure(), options.timeout().multipliedBy(2));
+    }
+
+    /**
      * A peer over a socket the caller opened and prepared (e.g. TLS with a protocol or suite of its
      * choosing); sends nothing yet. The peer owns the socket from now on.
      */

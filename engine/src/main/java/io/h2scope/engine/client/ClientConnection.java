@@ -310,7 +310,11 @@ final class ClientConnection implements ConnectionDriver.Application {
             afterStreamEvent(d.streamId(), d.endStream());
         } else if (event instanceof Event.StreamReset r) {
             ClientStream s = streams.get(r.streamId());
-            if (s != null) {
+            Event.GoAwayReceived g = goAway;
+            if (s != null && g != null && r.byPeer() && r.streamId() > g.lastStreamId()
+                    && r.errorCode() == ErrorCode.REFUSED_STREAM.code()) {
+                s.onNotProcessed(describe(g)); // the core's report of a stream the GOAWAY cut off, not a RST_STREAM
+            } else if (s != null) {
                 s.onReset(r.errorCode(), r.byPeer(), "");
             }
             afterStreamEvent(r.streamId());
@@ -459,13 +463,18 @@ final class ClientConnection implements ConnectionDriver.Application {
         if (g == null) {
             return "";
         }
+        return " after " + describe(g)
+                + "; RFC 9113 §6.8: streams up to the last id may have been processed, so they are not retried";
+    }
+
+    /** "the server's GOAWAY CODE (last stream N, debug "...")", the debug data printable and cut at {@link #MAX_DEBUG_SHOWN}. */
+    private static String describe(Event.GoAwayReceived g) {
         String debug = new String(g.debugData(), StandardCharsets.US_ASCII).replaceAll("[^\\x20-\\x7e]", "?");
         if (debug.length() > MAX_DEBUG_SHOWN) {
             debug = debug.substring(0, MAX_DEBUG_SHOWN) + "…";
         }
-        return " after the server's GOAWAY " + g.errorName() + " (last stream " + g.lastStreamId()
-                + (debug.isEmpty() ? "" : ", debug \"" + debug + "\"")
-                + "; RFC 9113 §6.8: streams up to the last id may have been processed, so they are not retried)";
+        return "the server's GOAWAY " + g.errorName() + " (last stream " + g.lastStreamId()
+                + (debug.isEmpty() ? "" : ", debug \"" + debug + "\"") + ")";
     }
 
     /** Graceful close: GOAWAY NO_ERROR; streams in flight finish first (RFC 9113 §6.8). */

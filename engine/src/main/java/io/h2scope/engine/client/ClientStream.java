@@ -132,6 +132,15 @@ final class ClientStream {
 
     /** RST_STREAM, sent or received (also the core's reset of streams above a GOAWAY's last id). */
     void onReset(long code, boolean byPeer, String detail) {
+        ended(byPeer && code == ErrorCode.REFUSED_STREAM.code(), () -> new StreamResetException(id, code, byPeer, detail));
+    }
+
+    /** The server's GOAWAY ({@code goAway} describes it) has a last stream id below this stream: not processed. */
+    void onNotProcessed(String goAway) {
+        ended(true, () -> StreamResetException.notProcessed(id, goAway));
+    }
+
+    private void ended(boolean unprocessed, java.util.function.Supplier<StreamResetException> error) {
         if (writer != null) {
             writer.cancel();
         }
@@ -140,10 +149,10 @@ final class ClientStream {
             return;
         }
         failed = true;
-        if (byPeer && code == ErrorCode.REFUSED_STREAM.code() && !responseStarted && reserved && task.retry()) {
+        if (unprocessed && !responseStarted && reserved && task.retry()) {
             return;
         }
-        StreamResetException e = new StreamResetException(id, code, byPeer, detail);
+        StreamResetException e = error.get();
         if (body != null) {
             body.fail(e);
         }

@@ -155,7 +155,9 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
             return;
         }
         if (now - requestDeadline >= 0) {
-            fail(new HttpTimeoutException("request timed out after " + requestTimeout().toMillis() + " ms: " + request));
+            fail(new HttpTimeoutException("request timed out after " + requestTimeout().toMillis() + " ms ("
+                    + (awaitingHeaders ? "no response headers yet" : "the response head arrived, its body did not end")
+                    + ", requestTimeout): " + request));
             return;
         }
         long next = requestDeadline;

@@ -13,6 +13,11 @@ import java.util.List;
  * stream whose own window is closed sits out until a WINDOW_UPDATE; when the connection window is
  * closed everyone waits. Trailers queued behind a body go out after its last DATA.
  *
+ * <p>A window counts as closed while it is below the stream's {@link Sink#sendFloor}: small credits
+ * are coalesced instead of each buying a small DATA frame (SEC-04). The scheduler notes since when
+ * each stream, and the connection, has waited on a closed window with data queued (cleared when DATA
+ * goes out), so the connection can end stalls ({@code Limits.sendStallTimeoutNanos}).
+ *
  * <p>The connection supplies the {@link Sink}: the windows, the output budget and the writing.
  * The queued byte arrays are copies the application can no longer touch. Single-threaded.
  */
@@ -23,8 +28,11 @@ final class DataScheduler {
         /** How many of {@code wanted} octets may go now on {@code streamId} (both windows). */
         int sendable(int streamId, int wanted);
 
-        /** True when the connection window is closed: no stream can send. */
-        boolean connectionBlocked();
+        /** Octets the connection window allows now. */
+        int connectionAvailable();
+
+        /** The smallest DATA frame worth sending on {@code streamId} when fewer than {@code wanted} octets fit. */
+        int sendFloor(int streamId, int wanted);
 
         /** True when the output holds as much as it should before the transport drains it. */
         boolean outputFull();
@@ -56,6 +64,10 @@ final class DataScheduler {
         List<HeaderField> trailers;
         boolean ready;
         long queuedBytes;
+        /** When this stream began waiting on its own closed window, or -1; cleared by a frame of at least the floor. */
+        long stalledSince = -1;
+        /** When this stream last sent a frame below the floor: the next one waits {@link #COALESCE_DELAY_NANOS}. */
+        long lastSmallFrameAt = Long.MIN_VALUE / 2;
 
         StreamQueue(int streamId) {
             this.streamId = streamId;
@@ -66,8 +78,31 @@ final class DataScheduler {
         }
     }
 
+    /**
+     * At most one frame below the send floor per stream per this delay: the first small credit is used at
+     * once (a peer that opens a window by 1 octet gets its octet), later ones wait, like RFC 1122 §4.2.3.4's
+     * override timeout (0.1 to 1 s), so a peer that only ever grants small credits is still served, slowly.
+     */
+    static final long COALESCE_DELAY_NANOS = 200_000_000L;
+
     private final StreamIdMap<StreamQueue> queues = new StreamIdMap<>();
     private final ArrayDeque<StreamQueue> ready = new ArrayDeque<>();
+    /** When data began waiting on the closed connection window, or -1. */
+    private long connectionStalledSince = -1;
+    private int[] expired = new int[8];
+    private int expiredCount;
+    private long expiryCutoff;
+    /** Made once: a method reference allocates at every evaluation, and this one runs per WINDOW_UPDATE. */
+    private final java.util.function.Consumer<StreamQueue> markReadyEach = this::markReady;
+    /** Made once: {@link #collectStalled} runs on every tick. */
+    private final java.util.function.Consumer<StreamQueue> collectIfStalled = q -> {
+        if (q.stalledSince >= 0 && q.stalledSince <= expiryCutoff) {
+            if (expiredCount == expired.length) {
+                expired = java.util.Arrays.copyOf(expired, expiredCount * 2);
+            }
+            expired[expiredCount++] = q.streamId;
+        }
+    };
 
     /** Queues a body part; an empty part only matters when it ends the stream. */
     void enqueue(int streamId, byte[] data, boolean endStream) {
@@ -119,15 +154,42 @@ final class DataScheduler {
     void clear() {
         queues.clear();
         ready.clear();
+        connectionStalledSince = -1;
     }
 
-    /** Windows opened: every waiting stream gets another try. */
+    /** Streams queued (waiting for credit or for their turn). */
+    int queuedStreams() {
+        return queues.size();
+    }
+
+    /** How long data has waited on the closed connection window at {@code now}; 0 when it does not. */
+    long connectionStalledFor(long now) {
+        return connectionStalledSince < 0 || queues.isEmpty() ? 0 : now - connectionStalledSince;
+    }
+
+    /**
+     * Finds the streams that have waited on their own closed window since {@code now - timeout} or longer;
+     * returns how many, readable with {@link #stalled}. Allocation-free but for growing its id array.
+     */
+    int collectStalled(long now, long timeout) {
+        expiredCount = 0;
+        expiryCutoff = now - timeout;
+        queues.forEachValue(collectIfStalled);
+        return expiredCount;
+    }
+
+    /** The {@code i}th stream found by the last {@link #collectStalled}. */
+    int stalled(int i) {
+        return expired[i];
+    }
+
+    /** Windows opened, or time passed (a held frame's delay may be over): every waiting stream gets another try. */
     void onWindowOpened() {
-        queues.forEachValue(this::markReady);
+        queues.forEachValue(markReadyEach);
     }
 
-    /** Writes as much as the windows and the output budget allow, one frame per stream per turn. */
-    void flush(Sink sink) {
+    /** Writes as much as the windows and the output budget allow, one frame per stream per turn, at {@code now}. */
+    void flush(Sink sink, long now) {
         while (!ready.isEmpty() && !sink.outputFull()) {
             StreamQueue q = ready.pollFirst();
             q.ready = false;
@@ -137,22 +199,38 @@ final class DataScheduler {
                 continue;
             }
             int length;
+            int floor = 0;
             if (chunk.remaining() == 0) {
                 length = 0; // END_STREAM without data costs no credit
             } else {
-                length = sink.sendable(q.streamId, Math.min(chunk.remaining(), sink.maxFrameSize()));
-                if (length == 0) {
-                    if (sink.connectionBlocked()) {
-                        markReady(q);
-                        ready.addFirst(ready.pollLast()); // keep its turn
-                        return;
+                int wanted = Math.min(chunk.remaining(), sink.maxFrameSize());
+                length = sink.sendable(q.streamId, wanted);
+                floor = sink.sendFloor(q.streamId, wanted);
+                if (length < floor) {
+                    if (length == 0 || now - q.lastSmallFrameAt < COALESCE_DELAY_NANOS) {
+                        if (sink.connectionAvailable() < floor) {
+                            if (connectionStalledSince < 0) {
+                                connectionStalledSince = now;
+                            }
+                            markReady(q);
+                            ready.addFirst(ready.pollLast()); // keep its turn
+                            return;
+                        }
+                        if (q.stalledSince < 0) {
+                            q.stalledSince = now;
+                        }
+                        continue; // stream window closed (or too small to be worth a frame): waits for credit or the delay
                     }
-                    continue; // stream window closed: waits for its WINDOW_UPDATE
+                    q.lastSmallFrameAt = now; // a small frame goes: the next waits the delay
                 }
             }
             boolean lastOfBody = length == chunk.remaining() && q.chunks.size() == 1;
             boolean endStream = lastOfBody && q.endStream && q.trailers == null;
             sink.writeData(q.streamId, chunk.data, chunk.offset, length, endStream);
+            if (length >= floor && length > 0) {
+                q.stalledSince = -1; // a frame worth sending is progress; an override's small one is not
+                connectionStalledSince = -1;
+            }
             chunk.offset += length;
             q.queuedBytes -= length;
             if (chunk.remaining() == 0) {

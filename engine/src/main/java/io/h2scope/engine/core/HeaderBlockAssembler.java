@@ -33,6 +33,7 @@ final class HeaderBlockAssembler {
     private byte[] buffer = new byte[0];
     private int length;
     private int continuations;
+    private long startedAt;
 
     HeaderBlockAssembler(Limits limits) {
         this.limits = limits;
@@ -40,6 +41,16 @@ final class HeaderBlockAssembler {
 
     boolean inProgress() {
         return first != null;
+    }
+
+    /** How long the open block has waited for its END_HEADERS at {@code now}; 0 when none is open. */
+    long openFor(long now) {
+        return first == null ? 0 : now - startedAt;
+    }
+
+    /** The stream of the open block (after {@link #inProgress}). */
+    int openStreamId() {
+        return first.streamId();
     }
 
     /**
@@ -64,14 +75,14 @@ final class HeaderBlockAssembler {
         }
     }
 
-    /** A HEADERS frame: the block, if END_HEADERS completes it at once, else null. */
-    Block start(HeadersFrame frame) {
-        return begin(frame, frame.fragment(), frame.endHeaders());
+    /** A HEADERS frame received at {@code now}: the block, if END_HEADERS completes it at once, else null. */
+    Block start(HeadersFrame frame, long now) {
+        return begin(frame, frame.fragment(), frame.endHeaders(), now);
     }
 
-    /** A PUSH_PROMISE frame: the block, if END_HEADERS completes it at once, else null. */
-    Block start(PushPromiseFrame frame) {
-        return begin(frame, frame.fragment(), frame.endHeaders());
+    /** A PUSH_PROMISE frame received at {@code now}: the block, if END_HEADERS completes it at once, else null. */
+    Block start(PushPromiseFrame frame, long now) {
+        return begin(frame, frame.fragment(), frame.endHeaders(), now);
     }
 
     /** A CONTINUATION of the open block (after {@link #checkSequence}): the block when complete, else null. */
@@ -92,7 +103,7 @@ final class HeaderBlockAssembler {
         return block;
     }
 
-    private Block begin(Frame frame, byte[] fragment, boolean endHeaders) {
+    private Block begin(Frame frame, byte[] fragment, boolean endHeaders, long now) {
         if (fragment.length > limits.maxHeaderBlockBytes()) {
             throw tooLarge(fragment.length);
         }
@@ -100,6 +111,7 @@ final class HeaderBlockAssembler {
             return new Block(frame, fragment);
         }
         first = frame;
+        startedAt = now;
         continuations = 0;
         length = 0;
         add(fragment);

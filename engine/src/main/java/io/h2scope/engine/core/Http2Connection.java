@@ -105,11 +105,12 @@ public final class Http2Connection {
     final FrameReader reader;
     /** Our preface SETTINGS, kept so an h2c upgrade can check that HTTP2-Settings announced the same (RFC 7540 §3.2.1). */
     final SettingsFrame firstSettings;
-    private final InboundFrames inboundFrames;
+    final InboundFrames inboundFrames;
     private final PrefaceCheck preface;
     private final StreamIdMap<StreamRecord> streams = new StreamIdMap<>();
     private final ArrayDeque<Long> pingsInFlight = new ArrayDeque<>();
     private final OutboundDataSink dataSink = new OutboundDataSink(this);
+    private final ProgressDeadlines deadlines = new ProgressDeadlines(this);
     /** {@link #sendWindowUpdate} as a sink, made once: a method reference allocates at every evaluation. */
     final WindowUpdateSink windowUpdates = this::sendWindowUpdate;
 
@@ -146,7 +147,9 @@ public final class Http2Connection {
         this.now = nowNanos;
         this.registry = new StreamRegistry(role);
         this.inbound = new InboundFlow(FlowWindow.DEFAULT_INITIAL_SIZE, config.windowUpdatePolicy());
-        this.decoder = new HpackDecoder(4096, limits.maxHeaderListSize(), limits.maxHeaderListSize());
+        // strings as long as a block within maxHeaderBlockBytes can carry: one oversized field is a 431, not a COMPRESSION_ERROR
+        this.decoder = new HpackDecoder(4096, limits.maxHeaderListSize(),
+                HpackDecoder.longestStringIn(limits.maxHeaderBlockBytes()));
         this.encoder = new HpackEncoder(4096);
         this.settings = new SettingsExchange(role, limits.settingsAckTimeoutNanos());
         this.assembler = new HeaderBlockAssembler(limits);
@@ -216,11 +219,26 @@ public final class Http2Connection {
         flushData();
     }
 
-    /** Time passes: SETTINGS_TIMEOUT (RFC 9113 §6.5.3), and rate buckets refill. */
+    /**
+     * Time passes: SETTINGS_TIMEOUT (RFC 9113 §6.5.3), the progress deadlines of {@link ProgressDeadlines}
+     * (send stalls, unfinished field blocks, slow request bodies), and rate buckets refill. Call it at least
+     * once a second; the deadlines are as precise as the calls.
+     */
     public void tick(long nowNanos) {
         now = nowNanos;
         if (state != ConnectionState.CLOSED && settings.isOverdue(nowNanos)) {
             connectionError(settings.timeoutError());
+        }
+        if (state != ConnectionState.CLOSED) {
+            try {
+                deadlines.check(nowNanos);
+            } catch (ConnectionError e) {
+                connectionError(e);
+            }
+        }
+        if (state != ConnectionState.CLOSED && scheduler.queuedStreams() > 0) {
+            scheduler.onWindowOpened(); // a frame held below the send floor may be due (DataScheduler.COALESCE_DELAY_NANOS)
+            flushData();
         }
     }
 
@@ -627,6 +645,11 @@ public final class Http2Connection {
         return streams.get(streamId);
     }
 
+    /** Every live stream's record, for the deadlines. */
+    StreamIdMap<StreamRecord> records() {
+        return streams;
+    }
+
     /** The first frame after the preface must be SETTINGS (RFC 9113 §3.4). */
     void onFirstFrame(int typeCode, boolean ack) {
         if (state != ConnectionState.PREFACE_PENDING) {
@@ -677,9 +700,17 @@ public final class Http2Connection {
         if (faults != null && faults.swallows(error)) {
             return; // a test-only fault: this rule goes unchecked (error path only)
         }
+        guard.onRstSent(now);
+        resetForError(error);
+    }
+
+    /**
+     * RST_STREAM for a stream error, traced and told to the application ({@link Event.StreamErrorRaised}),
+     * its queued DATA dropped; not counted against the MadeYouReset budget (for our own deadlines).
+     */
+    void resetForError(StreamError error) {
         int id = error.streamId();
         tracer.errorRaised(error, id);
-        guard.onRstSent(now);
         scheduler.remove(id);
         if (registry.state(id) != StreamState.IDLE) {
             apply(id, StreamInput.SEND_RST_STREAM);
@@ -794,7 +825,7 @@ public final class Http2Connection {
 
     void flushData() {
         if (state != ConnectionState.CLOSED) {
-            scheduler.flush(dataSink);
+            scheduler.flush(dataSink, now);
         }
     }
 

@@ -84,8 +84,15 @@ final class InboundFrames implements StrictFrameHandler {
         c.onFirstFrame(header.typeCode(), header.hasFlag(Flags.ACK) && header.typeCode() == FrameType.SETTINGS.code());
         c.assembler.checkSequence(header.typeCode(), header.streamId());
         if (header.typeCode() == FrameType.DATA.code() && violation.scope() == ErrorScope.STREAM) {
-            // RFC9113 §6.9: a DATA frame in error still counts against the connection window
-            countUndelivered(header.streamId(), header.length());
+            try {
+                // RFC9113 §6.9: a DATA frame in error still counts against the connection window
+                countUndelivered(header.streamId(), header.length());
+            } catch (ConnectionError overflow) {
+                // RFC9113 §4.2: the frame's size is what is wrong ("MUST send an error code of FRAME_SIZE_ERROR");
+                // that it also overflows the connection window makes it a connection error of that code
+                throw H2Errors.connection(violation.code(), violation.spec(), violation.detail()
+                        + "; its " + header.length() + " octets also exceed the connection window");
+            }
         }
         StrictFrameHandler.super.onViolation(header, violation);
     }
@@ -114,7 +121,7 @@ final class InboundFrames implements StrictFrameHandler {
         if (frame instanceof DataFrame f) {
             onData(f);
         } else if (frame instanceof HeadersFrame f) {
-            HeaderBlockAssembler.Block block = c.assembler.start(f);
+            HeaderBlockAssembler.Block block = c.assembler.start(f, c.now);
             if (block != null) {
                 onHeaderBlock(block);
             }
@@ -268,6 +275,9 @@ final class InboundFrames implements StrictFrameHandler {
         }
         if (endStream) {
             rec.bodyCheck.onEndStream();
+        } else if (kind == HeadersKind.REQUEST && c.role == Role.SERVER) {
+            rec.bodyStartedAt = c.now; // the minimum body rate counts from here (ProgressDeadlines)
+            rec.bodyCheckedAt = c.now;
         }
         Event.HeadersReceived event = new Event.HeadersReceived(id, kind, fields, endStream);
         if (endStream) {
@@ -320,7 +330,7 @@ final class InboundFrames implements StrictFrameHandler {
             throw H2Errors.connection(ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113("6.6"),
                     "PUSH_PROMISE although we sent SETTINGS_ENABLE_PUSH=0");
         }
-        HeaderBlockAssembler.Block block = c.assembler.start(f);
+        HeaderBlockAssembler.Block block = c.assembler.start(f, c.now);
         if (block != null) {
             onHeaderBlock(block);
         }
@@ -431,12 +441,28 @@ final class InboundFrames implements StrictFrameHandler {
         }
         // RFC9113 §6.9.1: a window above 2^31-1 is FLOW_CONTROL_ERROR, on the stream or the connection
         c.outbound.onWindowUpdate(id, f.increment());
+        if (creditTooSmallToUse(id)) {
+            // RFC9113 §10.5: "Providing tiny increments to flow control in WINDOW_UPDATE frames can cause a sender to generate a large number of DATA frames"
+            c.guard.onGlitch(c.now, "WINDOW_UPDATE too small for a DATA frame worth sending (SEC-04)");
+        }
         c.scheduler.onWindowOpened();
         c.emit(new Event.WindowUpdated(id, id == 0 ? c.outbound.connectionWindow() : c.outbound.streamWindow(id)));
     }
 
+    /** DATA is waiting and this credit still leaves its window below the frame worth sending: it bought nothing. */
+    private boolean creditTooSmallToUse(int streamId) {
+        if (c.scheduler.queuedStreams() == 0) {
+            return false;
+        }
+        if (streamId == 0) {
+            return c.outbound.belowFloor(0, c.output.maxDataFrameSize());
+        }
+        long queued = c.scheduler.queuedBytes(streamId);
+        return queued > 0 && c.outbound.belowFloor(streamId, (int) Math.min(queued, c.output.maxDataFrameSize()));
+    }
+
     /** A server refuses a request with a 413/431 response (see class comment); a client resets with CANCEL. */
-    private void refuseRequest(int streamId, int status, String reason) {
+    void refuseRequest(int streamId, int status, String reason) {
         StreamRecord rec = c.record(streamId);
         boolean answered = false;
         if (c.role == Role.SERVER && rec != null && !rec.finalHeadersSent && !c.scheduler.hasPending(streamId)) {

@@ -20,8 +20,13 @@ final class OutboundDataSink implements DataScheduler.Sink {
     }
 
     @Override
-    public boolean connectionBlocked() {
-        return c.outbound.connectionWindow() <= 0;
+    public int connectionAvailable() {
+        return c.outbound.connectionAvailable();
+    }
+
+    @Override
+    public int sendFloor(int streamId, int wanted) {
+        return c.outbound.sendFloor(streamId, wanted);
     }
 
     @Override

@@ -18,6 +18,12 @@ final class StreamRecord {
     long bodyBytesReceived;
     /** The method of the request we sent (client), for "no body in a response to HEAD". */
     String requestMethod;
+    /** A server's request body: when its request head arrived, or -1 when no body is coming (minimum rate). */
+    long bodyStartedAt = -1;
+    /** Time the body was held up by our own closed receive window, which does not count against the peer. */
+    long bodyPausedNanos;
+    /** The last time {@link ProgressDeadlines} looked at this body. */
+    long bodyCheckedAt;
 
     StreamRecord(int id) {
         this.id = id;

@@ -20,6 +20,8 @@ public final class FlowWindow {
 
     private final int streamId;
     private long size;
+    /** The largest size since the window opened or its initial size last changed (the sender's floor, RFC 1122 §4.2.3.4). */
+    private long peak;
 
     /** A window for {@code streamId} (0 for the connection) of {@code initialSize} octets. */
     public FlowWindow(int streamId, int initialSize) {
@@ -31,6 +33,7 @@ public final class FlowWindow {
         }
         this.streamId = streamId;
         this.size = initialSize;
+        this.peak = initialSize;
     }
 
     /** 0 for the connection window. */
@@ -80,6 +83,7 @@ public final class FlowWindow {
                     "WINDOW_UPDATE of " + increment + " takes the " + where() + " window of " + size + " past 2^31-1");
         }
         size += increment;
+        peak = Math.max(peak, size);
     }
 
     /**
@@ -96,6 +100,16 @@ public final class FlowWindow {
                             + " window of " + size + " past 2^31-1");
         }
         size += delta;
+    }
+
+    /** The largest size this window has had since it opened or since {@link #resetPeak}. */
+    public int peak() {
+        return (int) peak;
+    }
+
+    /** SETTINGS_INITIAL_WINDOW_SIZE changed to {@code initialSize}: the largest window the peer offers is that from now on. */
+    public void resetPeak(int initialSize) {
+        peak = Math.max(size, initialSize);
     }
 
     private String where() {

@@ -119,14 +119,59 @@ public final class OutboundFlow {
         // RFC9113 §6.9.2: "When the value of SETTINGS_INITIAL_WINDOW_SIZE changes, a receiver MUST adjust the size of all stream flow-control windows that it maintains"
         // RFC9113 §6.9.2: "A SETTINGS frame cannot alter the connection flow-control window"
         if (listener == null) {
-            streams.forEachValue(w -> w.applyInitialSizeDelta(delta));
+            streams.forEachValue(w -> {
+                w.applyInitialSizeDelta(delta);
+                w.resetPeak(newSize);
+            });
         } else {
             streams.forEachValue(w -> {
                 int old = w.size();
                 w.applyInitialSizeDelta(delta);
+                w.resetPeak(newSize);
                 changed(w, old, WindowCause.INITIAL_WINDOW_SIZE);
             });
         }
+    }
+
+    /**
+     * Frames below this many octets are worth holding for more credit (unless the peer's windows are smaller):
+     * far below any window a peer that reads offers (a maximum-size frame is 16 times this), so ordinary
+     * transfers never wait, and tiny credits are what it catches.
+     */
+    public static final int SMALL_FRAME = 1024;
+
+    /**
+     * The smallest DATA frame worth sending on {@code streamId} when fewer than {@code wanted} octets fit: the
+     * sender side of silly-window avoidance (RFC 1122 §4.2.3.4, which RFC 9113 §6.9 points receivers to), so
+     * a peer's tiny WINDOW_UPDATEs do not each buy a tiny DATA frame (SEC-04). {@link #SMALL_FRAME}, or half
+     * the largest window the peer has offered on the stream and on the connection when that is less, at most
+     * {@code wanted}, at least 1: a peer whose whole window is small (INITIAL_WINDOW_SIZE 100) still gets half
+     * of it per frame at once. A peer that set INITIAL_WINDOW_SIZE 0 has offered no stream window to judge by:
+     * the connection's counts.
+     */
+    public int sendFloor(int streamId, int wanted) {
+        FlowWindow w = streams.get(streamId);
+        int connectionPeak = connection.peak();
+        int streamPeak = w == null ? 0 : initialStreamWindow == 0 ? Math.max(w.peak(), connectionPeak) : w.peak();
+        int floor = Math.min(SMALL_FRAME, Math.max(1, Math.min(streamPeak, connectionPeak) / 2));
+        return Math.min(floor, Math.max(1, wanted));
+    }
+
+    /**
+     * Whether a frame of {@code wanted} octets on {@code streamId} (0: any stream, the connection window alone)
+     * must wait: the window allows less than the {@link #sendFloor}.
+     */
+    public boolean belowFloor(int streamId, int wanted) {
+        if (streamId == 0) {
+            int floor = Math.min(SMALL_FRAME, Math.max(1, connection.peak() / 2));
+            return connection.available() < Math.min(floor, Math.max(1, wanted));
+        }
+        return sendable(streamId, wanted) < sendFloor(streamId, wanted);
+    }
+
+    /** How many octets the connection window allows now (0 when closed or negative). */
+    public int connectionAvailable() {
+        return connection.available();
     }
 
     public int connectionWindow() {

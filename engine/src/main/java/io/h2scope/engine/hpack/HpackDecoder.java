@@ -65,6 +65,17 @@ public final class HpackDecoder {
         lowestLimitSinceLastBlock = Math.min(lowestLimitSinceLastBlock, limit);
     }
 
+    /**
+     * The longest name or value a header block of {@code blockBytes} encoded octets can carry once decoded
+     * (Huffman codes are at least 5 bits). With this as {@code maxStringLength}, a block within the block
+     * limit never fails on string length: one oversized field becomes a {@link HeaderListSizeException}, a
+     * stream-level refusal, with the dynamic table still in sync (RFC 9113 §10.5.1), not a COMPRESSION_ERROR.
+     */
+    public static int longestStringIn(int blockBytes) {
+        // capped so that Huffman scratch sizes derived from it stay within an int (a lifted block limit)
+        return (int) Math.min(Integer.MAX_VALUE / 2, blockBytes * 8L / 5 + 1);
+    }
+
     /** Read-only view of the dynamic table (sizes and a snapshot of entries). */
     public DynamicTable dynamicTable() {
         return table;

@@ -373,6 +373,33 @@ public final class H2Server implements AutoCloseable {
             return this;
         }
 
+        /**
+         * DATA waiting this long on a closed send window (or one too small for a frame worth sending): the stream
+         * is reset with CANCEL and its queue dropped; on the connection window, GOAWAY ENHANCE_YOUR_CALM. Default
+         * 60 s; zero is off. A core limit: a later {@link #limits} replaces it.
+         */
+        public Builder sendStallTimeout(Duration v) {
+            return limits(connection.limits().withSendStallTimeoutNanos(Objects.requireNonNull(v, "sendStallTimeout").toNanos()));
+        }
+
+        /**
+         * A field block (HEADERS without END_HEADERS) must be complete within this, else GOAWAY ENHANCE_YOUR_CALM.
+         * Default 10 s; zero is off. A core limit: a later {@link #limits} replaces it.
+         */
+        public Builder headerBlockTimeout(Duration v) {
+            return limits(connection.limits().withHeaderBlockTimeoutNanos(Objects.requireNonNull(v, "headerBlockTimeout").toNanos()));
+        }
+
+        /**
+         * A request body must arrive by {@code grace} + received / {@code octetsPerSecond}, time our own receive
+         * window was closed not counted; else 408 (or RST_STREAM CANCEL once a response began). Default 500
+         * octets/s after 20 s; a rate of zero is off. A core limit: a later {@link #limits} replaces it.
+         */
+        public Builder minRequestBodyRate(int octetsPerSecond, Duration grace) {
+            return limits(connection.limits().withMinRequestBodyRate(octetsPerSecond,
+                    Objects.requireNonNull(grace, "grace").toNanos()));
+        }
+
         /** The whole connection configuration (limits, windows, window-update policy, message rules). */
         public Builder connectionConfig(ConnectionConfig v) {
             connection = Objects.requireNonNull(v, "connectionConfig");

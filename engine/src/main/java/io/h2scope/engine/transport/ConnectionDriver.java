@@ -110,7 +110,8 @@ public final class ConnectionDriver implements ConnectionHandler {
         this.app = Objects.requireNonNull(app, "app");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.tap = WireTap.of(config.traceSink());
-        long shortest = shortest(driverConfig.shortestTimer(), applicationTimer);
+        long shortest = shortest(Duration.ofNanos(shortest(driverConfig.shortestTimer(), applicationTimer)),
+                coreDeadlines(config));
         this.tickNanos = shortest == 0 ? MAX_TICK_NANOS : Math.max(MIN_TICK_NANOS, Math.min(MAX_TICK_NANOS, shortest / 2));
     }
 
@@ -451,6 +452,19 @@ public final class ConnectionDriver implements ConnectionHandler {
             return e.streamId();
         }
         return event instanceof Event.StreamReset e ? e.streamId() : 0;
+    }
+
+    /** The shortest progress deadline the core checks on each tick (Limits), or zero when all are off. */
+    private static Duration coreDeadlines(ConnectionConfig config) {
+        var l = config.limits();
+        long min = 0;
+        for (long d : new long[] {l.sendStallTimeoutNanos(), l.headerBlockTimeoutNanos(),
+                l.minRequestBodyRate() > 0 ? Math.max(1, l.requestBodyGraceNanos()) : 0}) {
+            if (d > 0 && (min == 0 || d < min)) {
+                min = d;
+            }
+        }
+        return Duration.ofNanos(min);
     }
 
     private static long shortest(Duration a, Duration b) {

@@ -262,6 +262,8 @@ class H2ClientBehaviourTest {
         assertInstanceOf(HttpTimeoutException.class, e.getCause());
         // one timer serves both deadlines: it fired first at the headers deadline, found the headers, and re-armed
         assertTrue(e.getCause().getMessage().startsWith("request timed out after 600 ms"), e.getCause().getMessage());
+        assertTrue(e.getCause().getMessage().contains("the response head arrived, its body did not end"),
+                e.getCause().getMessage());
     }
 
     @Test

@@ -12,7 +12,8 @@ import java.util.List;
 
 /**
  * security/*: the known HTTP/2 floods (H2-ATTACKS SEC-01, 05, 08, 11, 12, 13, 14, 17), each bounded
- * to {@link Flood#MAX_FRAMES} frames and {@link Flood#MAX_TIME}. RFC 9113 §10.5 makes the limits a
+ * to {@link Flood#MAX_FRAMES} frames and {@link Flood#MAX_TIME}, and handshakes left half done (slowloris
+ * before the protocol is known), each judged within {@link SlowHandshake#BOUND}. RFC 9113 §10.5 makes the limits a
  * SHOULD, so they run with --strict; stream-id exhaustion is a §5.1.1 MUST and always runs.
  */
 public final class Security implements Section {
@@ -51,6 +52,10 @@ public final class Security implements Section {
                         "10.5", FloodCases::emptyFramesFlood),
                 flood("zero-window-stall", "SETTINGS_INITIAL_WINDOW_SIZE 0, then GETs on up to 1,000 streams, no WINDOW_UPDATE ever (CVE-2016-1546)",
                         "10.5", FloodCases::zeroWindowStall),
+                slow("slow-preface", "half of the client preface (12 octets; over TLS after the handshake), then nothing",
+                        SlowHandshake::partialPreface),
+                slow("slow-tls-handshake", "on a TLS port, the first 11 octets of a ClientHello record, then nothing"
+                        + " (skipped on h2c)", SlowHandshake::partialClientHello),
                 CaseDef.define("security/stream-id-exhaustion").rfc("5.1.1", "5.1.1")
                         .sends("a GET on stream 2^31-1 (answered), then another HEADERS on 2^31-1: no stream id is left")
                         .quote("The identifier of a newly established stream MUST be numerically greater than all streams that the initiating endpoint has opened or reserved. ... An endpoint that receives an unexpected stream identifier MUST respond with a connection error (Section 5.4.1) of type PROTOCOL_ERROR.")
@@ -67,6 +72,13 @@ public final class Security implements Section {
                             p.sendHeaders(last, p.requestHeaders(p.target().path()), true);
                             return Expect.connectionError(p, PROTOCOL_ERROR, STREAM_CLOSED);
                         }));
+    }
+
+    /** A handshake left half done: SHOULD be closed, judged within {@link SlowHandshake#BOUND}. */
+    private static CaseDef slow(String slug, String sends, io.h2scope.conformance.spec.CaseBody body) {
+        return CaseDef.define("security/" + slug).rfc("10.5", "10.5").should()
+                .sends(sends + ", waiting at most " + SlowHandshake.BOUND.toSeconds() + " s")
+                .quote(TRACK).accepts(SlowHandshake.EXPECTED).errorCase().run(body);
     }
 
     private static CaseDef flood(String slug, String sends, String rfc, io.h2scope.conformance.spec.CaseBody body) {

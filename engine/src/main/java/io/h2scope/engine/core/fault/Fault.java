@@ -66,7 +66,8 @@ public enum Fault {
                     Integer.MAX_VALUE, Integer.MAX_VALUE, l.maxConsecutiveEmptyData(), l.settingsBurst(),
                     l.settingsPerSecond(), l.maxSettingsEntries(), l.pingBurst(), l.pingPerSecond(),
                     l.maxQueuedControlFrames(), Integer.MAX_VALUE, Integer.MAX_VALUE, l.maxOutputBufferBytes(),
-                    l.settingsAckTimeoutNanos());
+                    l.settingsAckTimeoutNanos(), l.sendStallTimeoutNanos(), l.headerBlockTimeoutNanos(),
+                    l.minRequestBodyRate(), l.requestBodyGraceNanos());
         }
     },
     /** RFC 9113 §5.1.1 / §5.1: HEADERS from a client on an even (server-initiated) stream id is not a PROTOCOL_ERROR. */

@@ -35,6 +35,21 @@ package io.h2scope.engine.core.limits;
  *                                  (SEC-10, CVE-2019-9517). Default 1 MiB
  * @param settingsAckTimeoutNanos   how long our SETTINGS may wait for an ACK before GOAWAY SETTINGS_TIMEOUT
  *                                  (RFC 9113 §6.5.3). Default 10 s
+ * @param sendStallTimeoutNanos     longest time DATA may wait for send credit: a stream whose window (or the
+ *                                  least frame {@link io.h2scope.engine.flow.OutboundFlow#sendFloor} worth
+ *                                  sending) stays closed this long is reset with CANCEL, a connection whose
+ *                                  window does gets GOAWAY ENHANCE_YOUR_CALM (SEC-12). 0 = off. Default 60 s
+ *                                  (<i>ours</i>: nginx's send_timeout)
+ * @param headerBlockTimeoutNanos   longest time from a HEADERS or PUSH_PROMISE without END_HEADERS to the
+ *                                  CONTINUATION that ends its field block; then GOAWAY ENHANCE_YOUR_CALM (the
+ *                                  block cannot be dropped: HPACK state, RFC 9113 §4.3, §10.5.1). 0 = off.
+ *                                  Default 10 s (<i>ours</i>: the handshake timeout, h2o's 10 s)
+ * @param minRequestBodyRate        a server's request body must average at least this many octets per second
+ *                                  after {@code requestBodyGraceNanos}, not counting time our own receive
+ *                                  window was closed; else 408 (or RST_STREAM CANCEL once a response began).
+ *                                  0 = off. Default 500 (<i>ours</i>: Apache mod_reqtimeout's MinRate)
+ * @param requestBodyGraceNanos     the time a request body has before the rate counts: the body must be in
+ *                                  by grace + received / rate. Default 20 s (<i>ours</i>: mod_reqtimeout's body=20)
  */
 public record Limits(
         int maxConcurrentStreams,
@@ -57,12 +72,16 @@ public record Limits(
         int maxContinuationFrames,
         int maxHeaderBlockBytes,
         int maxOutputBufferBytes,
-        long settingsAckTimeoutNanos) {
+        long settingsAckTimeoutNanos,
+        long sendStallTimeoutNanos,
+        long headerBlockTimeoutNanos,
+        int minRequestBodyRate,
+        long requestBodyGraceNanos) {
 
     /** The defaults listed above. */
     public static final Limits DEFAULTS = new Limits(100, 16 * 1024, 16_384, 64L * 1024 * 1024,
             1000, 33, 200, 30_000_000_000L, 10_000, 330, 2, 100, 10, 32, 1000, 128, 10_000, 8, 32 * 1024,
-            1024 * 1024, 10_000_000_000L);
+            1024 * 1024, 10_000_000_000L, 60_000_000_000L, 10_000_000_000L, 500, 20_000_000_000L);
 
     public Limits {
         positive("maxConcurrentStreams", maxConcurrentStreams);
@@ -84,8 +103,18 @@ public record Limits(
         positive("maxHeaderBlockBytes", maxHeaderBlockBytes);
         positive("maxOutputBufferBytes", maxOutputBufferBytes);
         positive("settingsAckTimeoutNanos", settingsAckTimeoutNanos);
+        notNegative("sendStallTimeoutNanos", sendStallTimeoutNanos);
+        notNegative("headerBlockTimeoutNanos", headerBlockTimeoutNanos);
+        notNegative("minRequestBodyRate", minRequestBodyRate);
+        notNegative("requestBodyGraceNanos", requestBodyGraceNanos);
         if (rstReceivedPerSecond < 0 || glitchPerSecond < 0 || settingsPerSecond < 0 || pingPerSecond < 0) {
             throw new IllegalArgumentException("refill rates must be >= 0");
+        }
+    }
+
+    private static void notNegative(String name, long value) {
+        if (value < 0) {
+            throw new IllegalArgumentException(name + " must be >= 0 (0 = off), got " + value);
         }
     }
 
@@ -100,7 +129,7 @@ public record Limits(
                 rstReceivedPerSecond, rstSentBurst, rstSentWindowNanos, glitchBurst, glitchPerSecond,
                 maxConsecutiveEmptyData, settingsBurst, settingsPerSecond, maxSettingsEntries, pingBurst, pingPerSecond,
                 maxQueuedControlFrames, maxContinuationFrames, maxHeaderBlockBytes, maxOutputBufferBytes,
-                settingsAckTimeoutNanos);
+                settingsAckTimeoutNanos, sendStallTimeoutNanos, headerBlockTimeoutNanos, minRequestBodyRate, requestBodyGraceNanos);
     }
 
     /** Sets the header list size and, with it, the block-bytes cap to twice that. */
@@ -108,7 +137,7 @@ public record Limits(
         return new Limits(maxConcurrentStreams, v, maxFrameSize, maxRequestBodyBytes, rstReceivedBurst,
                 rstReceivedPerSecond, rstSentBurst, rstSentWindowNanos, glitchBurst, glitchPerSecond,
                 maxConsecutiveEmptyData, settingsBurst, settingsPerSecond, maxSettingsEntries, pingBurst, pingPerSecond,
-                maxQueuedControlFrames, maxContinuationFrames, 2 * v, maxOutputBufferBytes, settingsAckTimeoutNanos);
+                maxQueuedControlFrames, maxContinuationFrames, 2 * v, maxOutputBufferBytes, settingsAckTimeoutNanos, sendStallTimeoutNanos, headerBlockTimeoutNanos, minRequestBodyRate, requestBodyGraceNanos);
     }
 
     public Limits withMaxRequestBodyBytes(long v) {
@@ -116,7 +145,7 @@ public record Limits(
                 rstReceivedPerSecond, rstSentBurst, rstSentWindowNanos, glitchBurst, glitchPerSecond,
                 maxConsecutiveEmptyData, settingsBurst, settingsPerSecond, maxSettingsEntries, pingBurst, pingPerSecond,
                 maxQueuedControlFrames, maxContinuationFrames, maxHeaderBlockBytes, maxOutputBufferBytes,
-                settingsAckTimeoutNanos);
+                settingsAckTimeoutNanos, sendStallTimeoutNanos, headerBlockTimeoutNanos, minRequestBodyRate, requestBodyGraceNanos);
     }
 
     public Limits withRstReceived(int burst, int perSecond) {
@@ -124,7 +153,7 @@ public record Limits(
                 perSecond, rstSentBurst, rstSentWindowNanos, glitchBurst, glitchPerSecond,
                 maxConsecutiveEmptyData, settingsBurst, settingsPerSecond, maxSettingsEntries, pingBurst, pingPerSecond,
                 maxQueuedControlFrames, maxContinuationFrames, maxHeaderBlockBytes, maxOutputBufferBytes,
-                settingsAckTimeoutNanos);
+                settingsAckTimeoutNanos, sendStallTimeoutNanos, headerBlockTimeoutNanos, minRequestBodyRate, requestBodyGraceNanos);
     }
 
     public Limits withRstSent(int burst, long windowNanos) {
@@ -132,7 +161,7 @@ public record Limits(
                 rstReceivedPerSecond, burst, windowNanos, glitchBurst, glitchPerSecond,
                 maxConsecutiveEmptyData, settingsBurst, settingsPerSecond, maxSettingsEntries, pingBurst, pingPerSecond,
                 maxQueuedControlFrames, maxContinuationFrames, maxHeaderBlockBytes, maxOutputBufferBytes,
-                settingsAckTimeoutNanos);
+                settingsAckTimeoutNanos, sendStallTimeoutNanos, headerBlockTimeoutNanos, minRequestBodyRate, requestBodyGraceNanos);
     }
 
     public Limits withGlitches(int burst, int perSecond) {
@@ -140,7 +169,7 @@ public record Limits(
                 rstReceivedPerSecond, rstSentBurst, rstSentWindowNanos, burst, perSecond,
                 maxConsecutiveEmptyData, settingsBurst, settingsPerSecond, maxSettingsEntries, pingBurst, pingPerSecond,
                 maxQueuedControlFrames, maxContinuationFrames, maxHeaderBlockBytes, maxOutputBufferBytes,
-                settingsAckTimeoutNanos);
+                settingsAckTimeoutNanos, sendStallTimeoutNanos, headerBlockTimeoutNanos, minRequestBodyRate, requestBodyGraceNanos);
     }
 
     public Limits withSettingsRate(int burst, int perSecond) {
@@ -148,7 +177,7 @@ public record Limits(
                 rstReceivedPerSecond, rstSentBurst, rstSentWindowNanos, glitchBurst, glitchPerSecond,
                 maxConsecutiveEmptyData, burst, perSecond, maxSettingsEntries, pingBurst, pingPerSecond,
                 maxQueuedControlFrames, maxContinuationFrames, maxHeaderBlockBytes, maxOutputBufferBytes,
-                settingsAckTimeoutNanos);
+                settingsAckTimeoutNanos, sendStallTimeoutNanos, headerBlockTimeoutNanos, minRequestBodyRate, requestBodyGraceNanos);
     }
 
     public Limits withPingRate(int burst, int perSecond) {
@@ -156,20 +185,50 @@ public record Limits(
                 rstReceivedPerSecond, rstSentBurst, rstSentWindowNanos, glitchBurst, glitchPerSecond,
                 maxConsecutiveEmptyData, settingsBurst, settingsPerSecond, maxSettingsEntries, burst, perSecond,
                 maxQueuedControlFrames, maxContinuationFrames, maxHeaderBlockBytes, maxOutputBufferBytes,
-                settingsAckTimeoutNanos);
+                settingsAckTimeoutNanos, sendStallTimeoutNanos, headerBlockTimeoutNanos, minRequestBodyRate, requestBodyGraceNanos);
     }
 
     public Limits withMaxQueuedControlFrames(int v) {
         return new Limits(maxConcurrentStreams, maxHeaderListSize, maxFrameSize, maxRequestBodyBytes, rstReceivedBurst,
                 rstReceivedPerSecond, rstSentBurst, rstSentWindowNanos, glitchBurst, glitchPerSecond,
                 maxConsecutiveEmptyData, settingsBurst, settingsPerSecond, maxSettingsEntries, pingBurst, pingPerSecond,
-                v, maxContinuationFrames, maxHeaderBlockBytes, maxOutputBufferBytes, settingsAckTimeoutNanos);
+                v, maxContinuationFrames, maxHeaderBlockBytes, maxOutputBufferBytes, settingsAckTimeoutNanos, sendStallTimeoutNanos, headerBlockTimeoutNanos, minRequestBodyRate, requestBodyGraceNanos);
     }
 
     public Limits withMaxOutputBufferBytes(int v) {
         return new Limits(maxConcurrentStreams, maxHeaderListSize, maxFrameSize, maxRequestBodyBytes, rstReceivedBurst,
                 rstReceivedPerSecond, rstSentBurst, rstSentWindowNanos, glitchBurst, glitchPerSecond,
                 maxConsecutiveEmptyData, settingsBurst, settingsPerSecond, maxSettingsEntries, pingBurst, pingPerSecond,
-                maxQueuedControlFrames, maxContinuationFrames, maxHeaderBlockBytes, v, settingsAckTimeoutNanos);
+                maxQueuedControlFrames, maxContinuationFrames, maxHeaderBlockBytes, v, settingsAckTimeoutNanos, sendStallTimeoutNanos, headerBlockTimeoutNanos, minRequestBodyRate, requestBodyGraceNanos);
+    }
+
+    /** The send stall timeout (stream and connection); 0 = off. */
+    public Limits withSendStallTimeoutNanos(long v) {
+        return new Limits(maxConcurrentStreams, maxHeaderListSize, maxFrameSize, maxRequestBodyBytes, rstReceivedBurst,
+                rstReceivedPerSecond, rstSentBurst, rstSentWindowNanos, glitchBurst, glitchPerSecond,
+                maxConsecutiveEmptyData, settingsBurst, settingsPerSecond, maxSettingsEntries, pingBurst, pingPerSecond,
+                maxQueuedControlFrames, maxContinuationFrames, maxHeaderBlockBytes, maxOutputBufferBytes,
+                settingsAckTimeoutNanos, v, headerBlockTimeoutNanos, minRequestBodyRate,
+                requestBodyGraceNanos);
+    }
+
+    /** The field block completion deadline; 0 = off. */
+    public Limits withHeaderBlockTimeoutNanos(long v) {
+        return new Limits(maxConcurrentStreams, maxHeaderListSize, maxFrameSize, maxRequestBodyBytes, rstReceivedBurst,
+                rstReceivedPerSecond, rstSentBurst, rstSentWindowNanos, glitchBurst, glitchPerSecond,
+                maxConsecutiveEmptyData, settingsBurst, settingsPerSecond, maxSettingsEntries, pingBurst, pingPerSecond,
+                maxQueuedControlFrames, maxContinuationFrames, maxHeaderBlockBytes, maxOutputBufferBytes,
+                settingsAckTimeoutNanos, sendStallTimeoutNanos, v, minRequestBodyRate,
+                requestBodyGraceNanos);
+    }
+
+    /** The request body minimum rate (octets per second, 0 = off) and the grace before it counts. */
+    public Limits withMinRequestBodyRate(int octetsPerSecond, long graceNanos) {
+        return new Limits(maxConcurrentStreams, maxHeaderListSize, maxFrameSize, maxRequestBodyBytes, rstReceivedBurst,
+                rstReceivedPerSecond, rstSentBurst, rstSentWindowNanos, glitchBurst, glitchPerSecond,
+                maxConsecutiveEmptyData, settingsBurst, settingsPerSecond, maxSettingsEntries, pingBurst, pingPerSecond,
+                maxQueuedControlFrames, maxContinuationFrames, maxHeaderBlockBytes, maxOutputBufferBytes,
+                settingsAckTimeoutNanos, sendStallTimeoutNanos, headerBlockTimeoutNanos,
+                octetsPerSecond, graceNanos);
     }
 }
