@@ -124,6 +124,12 @@ public final class ProxyCommand implements Callable<Integer> {
                     + " side is not read until half has drained; at least 32768 (default: ${DEFAULT-VALUE})")
     int relayBuffer;
 
+    @Option(names = "--observer-backlog", paramLabel = "BYTES", defaultValue = "2097152",
+            description = "bytes of one connection relayed but not yet decoded for the recording; past it that"
+                    + " connection's recording stops with a counted gap and the bytes still pass; at least 32768"
+                    + " (default: ${DEFAULT-VALUE})")
+    int observerBacklog;
+
     @Option(names = "--max-connect-head", paramLabel = "BYTES", defaultValue = "8192",
             description = "the HTTP/1.1 CONNECT request head; larger is answered 431 (default: ${DEFAULT-VALUE})")
     int maxConnectHead;
@@ -143,7 +149,8 @@ public final class ProxyCommand implements Callable<Integer> {
         }
         ProxyLimits limits = usage(() -> ProxyLimits.DEFAULTS.withConnectTimeout(connectTimeout)
                 .withHandshakeTimeout(handshakeTimeout).withMaxConnections(maxConnections)
-                .withRelayBufferBytes(relayBuffer).withMaxConnectHeadBytes(maxConnectHead), "a limit");
+                .withRelayBufferBytes(relayBuffer).withMaxConnectHeadBytes(maxConnectHead)
+                .withObserverBacklogBytes(observerBacklog), "a limit");
         long maxBytes = usage(() -> ByteSize.parse("--record-max-bytes", recordMaxBytes, TraceConfig.MIN_MAX_BYTES), "");
         try {
             start(out, err, address, target, limits, maxBytes);
