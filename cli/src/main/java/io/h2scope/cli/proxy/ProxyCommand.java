@@ -3,6 +3,7 @@ package io.h2scope.cli.proxy;
 import io.h2scope.cli.DurationValue;
 import io.h2scope.cli.InputFile;
 import io.h2scope.engine.proxy.CertificateAuthority;
+import io.h2scope.engine.proxy.ListenAddress;
 import io.h2scope.engine.proxy.ProxyConfig;
 import io.h2scope.engine.proxy.ProxyLimits;
 import io.h2scope.engine.proxy.RecordingProxy;
@@ -123,6 +124,12 @@ public final class ProxyCommand implements Callable<Integer> {
                     + " side is not read until half has drained; at least 32768 (default: ${DEFAULT-VALUE})")
     int relayBuffer;
 
+    @Option(names = "--observer-backlog", paramLabel = "BYTES", defaultValue = "2097152",
+            description = "bytes of one connection relayed but not yet decoded for the recording; past it that"
+                    + " connection's recording stops with a counted gap and the bytes still pass; at least 32768"
+                    + " (default: ${DEFAULT-VALUE})")
+    int observerBacklog;
+
     @Option(names = "--max-connect-head", paramLabel = "BYTES", defaultValue = "8192",
             description = "the HTTP/1.1 CONNECT request head; larger is answered 431 (default: ${DEFAULT-VALUE})")
     int maxConnectHead;
@@ -142,7 +149,8 @@ public final class ProxyCommand implements Callable<Integer> {
         }
         ProxyLimits limits = usage(() -> ProxyLimits.DEFAULTS.withConnectTimeout(connectTimeout)
                 .withHandshakeTimeout(handshakeTimeout).withMaxConnections(maxConnections)
-                .withRelayBufferBytes(relayBuffer).withMaxConnectHeadBytes(maxConnectHead), "a limit");
+                .withRelayBufferBytes(relayBuffer).withMaxConnectHeadBytes(maxConnectHead)
+                .withObserverBacklogBytes(observerBacklog), "a limit");
         long maxBytes = usage(() -> ByteSize.parse("--record-max-bytes", recordMaxBytes, TraceConfig.MIN_MAX_BYTES), "");
         try {
             start(out, err, address, target, limits, maxBytes);
@@ -269,38 +277,5 @@ public final class ProxyCommand implements Callable<Integer> {
 
     RecordingProxy proxy() {
         return proxy;
-    }
-
-    /** --listen: HOST:PORT, loopback unless allowed. */
-    static final class ListenAddress {
-        private ListenAddress() {
-        }
-
-        static InetSocketAddress parse(String value, boolean allowRemote) {
-            int colon = value.lastIndexOf(':');
-            if (colon <= 0) {
-                throw new IllegalArgumentException("--listen '" + value + "' is not HOST:PORT, e.g. 127.0.0.1:8080");
-            }
-            String host = value.substring(0, colon).replaceAll("^\\[|\\]$", "");
-            int port;
-            try {
-                port = Integer.parseInt(value.substring(colon + 1));
-            } catch (NumberFormatException e) {
-                port = -1;
-            }
-            if (port < 0 || port > 65_535) {
-                throw new IllegalArgumentException("--listen '" + value + "': the port must be 0..65535");
-            }
-            InetSocketAddress address = new InetSocketAddress(host, port);
-            if (address.isUnresolved()) {
-                throw new IllegalArgumentException("--listen '" + value + "': cannot resolve '" + host
-                        + "'; give an address of this machine, e.g. 127.0.0.1");
-            }
-            if (!address.getAddress().isLoopbackAddress() && !allowRemote) {
-                throw new IllegalArgumentException("--listen " + value + " is not a loopback address: the proxy sees"
-                        + " credentials in clear, so add --allow-remote to listen there on purpose");
-            }
-            return address;
-        }
     }
 }

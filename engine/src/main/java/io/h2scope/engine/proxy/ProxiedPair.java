@@ -28,7 +28,8 @@ import javax.net.ssl.SSLSession;
 /**
  * One proxied connection: the client's leg and the upstream's leg, each a connection of its own on the engine's
  * loops, with the bytes read on one written to the other unchanged, as they arrive. Each leg has an
- * {@link Http2Observer} confined to its loop thread, fed what the leg read and what it wrote, so the recording
+ * {@link Http2Observer}, fed what the leg read and what it wrote through an {@link ObserverFeed} (decoded off the
+ * loop, so it never slows the relay), so the recording
  * is a linked pair of connections ({@link ConnectionOpened#pair()}) seen as the proxy sees them: on the client
  * leg the proxy is the server, on the upstream leg the client.
  *
@@ -169,7 +170,7 @@ final class ProxiedPair {
     abstract class Leg implements ConnectionHandler {
         final String peer;
         volatile ConnectionContext ctx;
-        Http2Observer observer;
+        ObserverFeed observer;
         boolean inputDone;
         boolean outputShut;
         volatile boolean closed;
@@ -195,7 +196,9 @@ final class ProxiedPair {
         void open(ConnectionContext context, Role role, long id, long pair) {
             ctx = context;
             long start = System.nanoTime();
-            observer = new Http2Observer(opened(id, role, context, pair), config.sink(), start);
+            ConnectionOpened opened = opened(id, role, context, pair);
+            observer = new ObserverFeed(() -> new Http2Observer(opened, config.sink(), start), proxy.decoders(),
+                    config.limits().observerBacklogBytes());
         }
 
         /** Records and relays bytes read here. */
@@ -262,7 +265,7 @@ final class ProxiedPair {
                     : causeOrNull != null ? "the " + peer + "'s connection failed (" + describe(causeOrNull) + ")"
                     : "closed by the " + peer;
             if (observer != null) {
-                observer.finish(System.nanoTime(), why);
+                observer.finish(why);
             }
             other().mirrorClose(causeOrNull, peer);
         }
@@ -319,12 +322,12 @@ final class ProxiedPair {
 
         @Override
         void recordRead(ByteBuffer bytes) {
-            observer.clientBytes(bytes, System.nanoTime());
+            observer.clientBytes(bytes);
         }
 
         @Override
         void recordWritten(ByteBuffer bytes) {
-            observer.serverBytes(bytes, System.nanoTime());
+            observer.serverBytes(bytes);
         }
 
         @Override
@@ -494,12 +497,12 @@ final class ProxiedPair {
 
         @Override
         void recordRead(ByteBuffer bytes) {
-            observer.serverBytes(bytes, System.nanoTime());
+            observer.serverBytes(bytes);
         }
 
         @Override
         void recordWritten(ByteBuffer bytes) {
-            observer.clientBytes(bytes, System.nanoTime());
+            observer.clientBytes(bytes);
         }
 
         @Override

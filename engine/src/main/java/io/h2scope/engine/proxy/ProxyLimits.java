@@ -16,12 +16,15 @@ import java.util.Objects;
  *                            the proxy stops reading that direction until half of it drained (back-pressure).
  *                            Default 1 MiB ({@code --relay-buffer})
  * @param maxConnectHeadBytes the HTTP/1.1 CONNECT request head. Default 8 KiB ({@code --max-connect-head})
+ * @param observerBacklogBytes bytes of one leg relayed but not yet decoded for the recording; past it the leg's
+ *                            recording stops with a counted gap, and the bytes still pass. Default 2 MiB
+ *                            ({@code --observer-backlog})
  */
 public record ProxyLimits(Duration connectTimeout, Duration handshakeTimeout, int maxConnections,
-        int relayBufferBytes, int maxConnectHeadBytes) {
+        int relayBufferBytes, int maxConnectHeadBytes, int observerBacklogBytes) {
 
     public static final ProxyLimits DEFAULTS = new ProxyLimits(Duration.ofSeconds(10), Duration.ofSeconds(10), 1_000,
-            1 << 20, 8 * 1024);
+            1 << 20, 8 * 1024, 2 << 20);
 
     public ProxyLimits {
         Objects.requireNonNull(connectTimeout, "connectTimeout");
@@ -32,26 +35,37 @@ public record ProxyLimits(Duration connectTimeout, Duration handshakeTimeout, in
         // one TLS record (16 KiB plus overhead) must fit, or a TLS leg could stall
         atLeast(relayBufferBytes, 32 * 1024, "relayBufferBytes");
         atLeast(maxConnectHeadBytes, 64, "maxConnectHeadBytes");
+        atLeast(observerBacklogBytes, 32 * 1024, "observerBacklogBytes");
     }
 
     public ProxyLimits withConnectTimeout(Duration v) {
-        return new ProxyLimits(v, handshakeTimeout, maxConnections, relayBufferBytes, maxConnectHeadBytes);
+        return new ProxyLimits(v, handshakeTimeout, maxConnections, relayBufferBytes, maxConnectHeadBytes,
+                observerBacklogBytes);
     }
 
     public ProxyLimits withHandshakeTimeout(Duration v) {
-        return new ProxyLimits(connectTimeout, v, maxConnections, relayBufferBytes, maxConnectHeadBytes);
+        return new ProxyLimits(connectTimeout, v, maxConnections, relayBufferBytes, maxConnectHeadBytes,
+                observerBacklogBytes);
     }
 
     public ProxyLimits withMaxConnections(int v) {
-        return new ProxyLimits(connectTimeout, handshakeTimeout, v, relayBufferBytes, maxConnectHeadBytes);
+        return new ProxyLimits(connectTimeout, handshakeTimeout, v, relayBufferBytes, maxConnectHeadBytes,
+                observerBacklogBytes);
     }
 
     public ProxyLimits withRelayBufferBytes(int v) {
-        return new ProxyLimits(connectTimeout, handshakeTimeout, maxConnections, v, maxConnectHeadBytes);
+        return new ProxyLimits(connectTimeout, handshakeTimeout, maxConnections, v, maxConnectHeadBytes,
+                observerBacklogBytes);
     }
 
     public ProxyLimits withMaxConnectHeadBytes(int v) {
-        return new ProxyLimits(connectTimeout, handshakeTimeout, maxConnections, relayBufferBytes, v);
+        return new ProxyLimits(connectTimeout, handshakeTimeout, maxConnections, relayBufferBytes, v,
+                observerBacklogBytes);
+    }
+
+    public ProxyLimits withObserverBacklogBytes(int v) {
+        return new ProxyLimits(connectTimeout, handshakeTimeout, maxConnections, relayBufferBytes, maxConnectHeadBytes,
+                v);
     }
 
     private static void atLeast(long value, long min, String what) {

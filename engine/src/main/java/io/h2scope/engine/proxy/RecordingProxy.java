@@ -10,13 +10,19 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.net.ssl.SSLContext;
 
 /**
  * The recording proxy (docs/PROXY.md): accepts clients, relays each one's bytes to an upstream and back unchanged,
  * and records both legs of every proxied connection through {@link io.h2scope.engine.observer.Http2Observer}
- * to the configured sink. Runs on the engine's NIO loops, one thread per core; no thread per socket.
+ * to the configured sink. Relays on the engine's NIO loops, one thread per core, and decodes on as many observer
+ * threads beside them ({@link ObserverFeed}); no thread per socket.
  */
 public final class RecordingProxy implements AutoCloseable {
 
@@ -24,6 +30,7 @@ public final class RecordingProxy implements AutoCloseable {
     private final NioEventLoopGroup group;
     private final NioClient connector;
     private final SSLContext interception;
+    private final ExecutorService decoders;
     private final AtomicLong nextId = new AtomicLong(1);
     private NioServer server;
 
@@ -32,6 +39,12 @@ public final class RecordingProxy implements AutoCloseable {
         this.group = group;
         this.connector = new NioClient(group);
         this.interception = interception;
+        AtomicInteger threads = new AtomicInteger();
+        this.decoders = Executors.newFixedThreadPool(group.loops().size(), task -> {
+            Thread t = new Thread(task, "h2scope-proxy-observer-" + threads.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
     }
 
     /** Binds {@link ProxyConfig#listen()} and starts relaying. */
@@ -50,6 +63,7 @@ public final class RecordingProxy implements AutoCloseable {
                     AcceptLimits.DEFAULTS.withMaxConnections(cap).withMaxConnectionsPerAddress(cap));
         } catch (IOException | RuntimeException e) {
             group.shutdownGracefully(Duration.ZERO);
+            proxy.decoders.shutdown();
             throw e;
         }
         return proxy;
@@ -87,15 +101,29 @@ public final class RecordingProxy implements AutoCloseable {
         return interception;
     }
 
+    /** Where the legs' observers decode, off the loops ({@link ObserverFeed}). */
+    Executor decoders() {
+        return decoders;
+    }
+
     /** A new pair: the client leg takes an odd id, its upstream leg the next one. */
     ProxiedPair newPair(Upstream target) {
         return new ProxiedPair(this, target, nextId.getAndAdd(2));
     }
 
-    /** Stops accepting, gives open connections {@code grace} to finish, then stops the loops. */
+    /**
+     * Stops accepting, gives open connections {@code grace} to finish, then stops the loops; returns once the
+     * recording has every leg's events (the observers get at most {@code grace} more to decode what they were given).
+     */
     public void stop(Duration grace) {
         server.stop(grace);
         group.shutdownGracefully(Duration.ZERO);
+        decoders.shutdown();
+        try {
+            decoders.awaitTermination(Math.max(1, grace.toMillis()), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Override

@@ -7,11 +7,12 @@ import io.h2scope.engine.trace.model.ConnectionOpened;
 import java.util.Locale;
 
 /**
- * A connection's row in the connections view, in words: who the peer was, how HTTP/2 was reached, what went
- * through it and how it ended. Read from a {@link ConnectionHistory} as it is now (an open connection's counts grow).
+ * A connection's row in the connections view, in words: the other leg when the recording proxy relayed it
+ * ({@code pair}, "-" when not proxied), who the peer was, how HTTP/2 was reached, what went through it and how it
+ * ended. Read from a {@link ConnectionHistory} as it is now (an open connection's counts grow).
  */
-public record ConnectionSummary(String source, long id, String peer, String role, String transport, String tls,
-        long framesSent, long framesReceived, long octetsSent, long octetsReceived, String ended) {
+public record ConnectionSummary(String source, long id, String pair, String peer, String role, String transport,
+        String tls, long framesSent, long framesReceived, long octetsSent, long octetsReceived, String ended) {
 
     private static final String UNKNOWN = "-";
 
@@ -19,6 +20,8 @@ public record ConnectionSummary(String source, long id, String peer, String role
         ConnectionOpened o = history.opened();
         ConnectionClosed c = history.closed();
         String source = history.recording().sourceName(history.key().source());
+        // a proxied connection's other leg: the same bytes, seen from the other peer
+        String pair = o == null || !o.paired() ? UNKNOWN : String.valueOf(o.pair());
         String peer = o == null || o.remote() == null ? UNKNOWN : o.remote();
         String role = o == null ? UNKNOWN : o.role().name().toLowerCase(Locale.ROOT);
         String transport = o == null || o.transport() == null ? UNKNOWN : o.transport();
@@ -27,7 +30,7 @@ public record ConnectionSummary(String source, long id, String peer, String role
         // the transport's own counts once it closed; until then what the frames add up to
         long octetsSent = c == null ? history.octetsSent() : c.bytesSent();
         long octetsReceived = c == null ? history.octetsReceived() : c.bytesReceived();
-        return new ConnectionSummary(source, history.key().connectionId(), peer, role, transport, tls,
+        return new ConnectionSummary(source, history.key().connectionId(), pair, peer, role, transport, tls,
                 history.framesSent(), history.framesReceived(), octetsSent, octetsReceived, ended(c));
     }
 

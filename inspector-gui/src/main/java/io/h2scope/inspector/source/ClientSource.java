@@ -2,22 +2,16 @@ package io.h2scope.inspector.source;
 
 import io.h2scope.engine.client.H2Client;
 import io.h2scope.engine.client.H2Response;
-import io.h2scope.engine.trace.TraceSink;
-import io.h2scope.engine.trace.model.TraceEvent;
 
 import java.net.http.HttpResponse.BodyHandlers;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 
 /**
- * The inspector's own client: requests go out on an engine {@link H2Client} whose trace sink hands every event to a
- * queue; one delivery thread passes what has queued up to the {@link SourceSink} as a batch, so the connection's
- * thread only enqueues. The client keeps one connection per authority open between requests (no idle timeout); a
- * request that asks for another transport or trust setting gets a new client, the old one goes away with a GOAWAY.
+ * The inspector's own client: requests go out on an engine {@link H2Client} whose trace sink is a
+ * {@link QueuedDelivery}, so the connection's thread only enqueues. The client keeps one connection per authority
+ * open between requests (no idle timeout); a request that asks for another transport or trust setting gets a new
+ * client, the old one goes away with a GOAWAY.
  */
 public final class ClientSource implements TraceSource {
 
@@ -27,20 +21,8 @@ public final class ClientSource implements TraceSource {
 
     private static final int MAX_BODY_SHOWN = 64 * 1024;
 
-    private final LinkedBlockingQueue<TraceEvent> queue = new LinkedBlockingQueue<>();
-    private final TraceSink sink = new TraceSink() {
-        @Override
-        public void onEvent(TraceEvent event) {
-            queue.add(event);
-        }
-
-        @Override
-        public boolean wantsHpackDetail() {
-            return true;
-        }
-    };
+    private final QueuedDelivery sink = new QueuedDelivery("h2scope-inspector-client-trace");
     private volatile boolean closed;
-    private Thread delivery;
     private H2Client client; // guarded by this
     private ClientRequest.Transport clientTransport;
     private boolean clientInsecure;
@@ -52,28 +34,7 @@ public final class ClientSource implements TraceSource {
 
     @Override
     public void start(SourceSink target) {
-        delivery = new Thread(() -> deliver(target), "h2scope-inspector-client-trace");
-        delivery.setDaemon(true);
-        delivery.start();
-    }
-
-    private void deliver(SourceSink target) {
-        try {
-            while (!closed) {
-                TraceEvent first = queue.poll(100, TimeUnit.MILLISECONDS);
-                if (first == null) {
-                    continue;
-                }
-                List<TraceEvent> batch = new ArrayList<>();
-                batch.add(first);
-                queue.drainTo(batch);
-                if (!closed) {
-                    target.events(batch);
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        sink.start(target);
     }
 
     /**
@@ -138,8 +99,6 @@ public final class ClientSource implements TraceSource {
         if (c != null) {
             c.close();
         }
-        if (delivery != null) {
-            delivery.interrupt();
-        }
+        sink.close();
     }
 }

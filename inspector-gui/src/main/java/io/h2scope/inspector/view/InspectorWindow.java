@@ -34,6 +34,7 @@ public final class InspectorWindow {
     private final FileOpening opening;
     private final ClientPanel client;
     private final ConformancePanel conformance;
+    private final ProxyPanel proxy;
     private String lastNotice; // FX thread
 
     public InspectorWindow(Inspection inspection) {
@@ -78,6 +79,8 @@ public final class InspectorWindow {
         addView("Client", client.node());
         conformance = new ConformancePanel(inspection, selection, TargetResolver.standard());
         addView("Conformance", conformance.node());
+        proxy = new ProxyPanel(inspection);
+        addView("Proxy", proxy.node());
     }
 
     /** FX thread: a line of the window's own (an export done, a copy made) in the status line. */
@@ -117,6 +120,10 @@ public final class InspectorWindow {
 
     public ConformancePanel conformance() {
         return conformance;
+    }
+
+    public ProxyPanel proxy() {
+        return proxy;
     }
 
     ExportActions exports() {
@@ -161,6 +168,7 @@ public final class InspectorWindow {
     public void stop() {
         refresh.stop();
         conformance.stop();
+        proxy.close();
         frames.close();
         inspection.close();
     }
