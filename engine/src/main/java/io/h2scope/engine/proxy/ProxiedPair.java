@@ -99,8 +99,9 @@ final class ProxiedPair {
      */
     synchronized CompletableFuture<ConnectionContext> dial() {
         if (dialled == null) {
-            // resolving may block: not on the loop
-            dialled = CompletableFuture.supplyAsync(() -> new InetSocketAddress(target.host(), target.port()))
+            // resolving may block: not on the loop, and not in the JVM's common pool, which a busy application (or
+            // a test draining a process's output there) can hold for as long as it likes
+            dialled = CompletableFuture.supplyAsync(() -> new InetSocketAddress(target.host(), target.port()), proxy.resolver())
                     .thenCompose(address -> proxy.connector().connect(address, door))
                     .whenComplete((tcp, failure) -> {
                         if (failure == null) {

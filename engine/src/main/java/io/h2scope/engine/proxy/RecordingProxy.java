@@ -31,6 +31,8 @@ public final class RecordingProxy implements AutoCloseable {
     private final NioClient connector;
     private final SSLContext interception;
     private final ExecutorService decoders;
+    /** Resolves upstream names (may block): threads of the proxy's own, never the loops or the shared common pool. */
+    private final ExecutorService resolver;
     private final AtomicLong nextId = new AtomicLong(1);
     private NioServer server;
 
@@ -42,6 +44,11 @@ public final class RecordingProxy implements AutoCloseable {
         AtomicInteger threads = new AtomicInteger();
         this.decoders = Executors.newFixedThreadPool(group.loops().size(), task -> {
             Thread t = new Thread(task, "h2scope-proxy-observer-" + threads.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        this.resolver = Executors.newCachedThreadPool(task -> {
+            Thread t = new Thread(task, "h2scope-proxy-resolver");
             t.setDaemon(true);
             return t;
         });
@@ -64,6 +71,7 @@ public final class RecordingProxy implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             group.shutdownGracefully(Duration.ZERO);
             proxy.decoders.shutdown();
+            proxy.resolver.shutdown();
             throw e;
         }
         return proxy;
@@ -101,6 +109,11 @@ public final class RecordingProxy implements AutoCloseable {
         return interception;
     }
 
+    /** Where upstream names are resolved. */
+    Executor resolver() {
+        return resolver;
+    }
+
     /** Where the legs' observers decode, off the loops ({@link ObserverFeed}). */
     Executor decoders() {
         return decoders;
@@ -118,6 +131,7 @@ public final class RecordingProxy implements AutoCloseable {
     public void stop(Duration grace) {
         server.stop(grace);
         group.shutdownGracefully(Duration.ZERO);
+        resolver.shutdown();
         decoders.shutdown();
         try {
             decoders.awaitTermination(Math.max(1, grace.toMillis()), TimeUnit.MILLISECONDS);

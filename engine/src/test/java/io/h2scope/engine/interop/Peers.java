@@ -65,6 +65,7 @@ final class Peers {
         return new Result(p.exitValue(), out.join(), new String(err.join(), StandardCharsets.UTF_8));
     }
 
+    /** On a thread of its own: the common pool may have a single worker (2 cores), and both streams must flow. */
     private static CompletableFuture<byte[]> drain(InputStream in) {
         return CompletableFuture.supplyAsync(() -> {
             try (in) {
@@ -74,6 +75,10 @@ final class Peers {
             } catch (IOException e) {
                 return new byte[0];
             }
+        }, task -> {
+            Thread t = new Thread(task, "peer-output");
+            t.setDaemon(true);
+            t.start();
         });
     }
 
