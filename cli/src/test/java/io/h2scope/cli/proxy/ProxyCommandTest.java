@@ -1,5 +1,6 @@
 package io.h2scope.cli.proxy;
 
+import io.h2scope.cli.CommandRun;
 import io.h2scope.cli.H2scopeCommand;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.reference.ReferenceHandler;
@@ -30,59 +31,46 @@ class ProxyCommandTest {
     @TempDir
     Path dir;
 
-    private record Run(int exit, String out, String err) {
-        String line() {
-            List<String> lines = err.lines().toList();
-            assertEquals(1, lines.size(), err);
-            return lines.get(0);
-        }
-    }
-
-    private static Run run(String... args) {
-        CommandLine cli = H2scopeCommand.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        return new Run(cli.execute(args), out.toString(), err.toString());
+    private static CommandRun run(String... args) {
+        return CommandRun.of(args);
     }
 
     @Test
     void aNonLoopbackListenNeedsAllowRemote() {
-        Run r = run("proxy", "--listen", "0.0.0.0:0", "--upstream", "http://127.0.0.1:1/");
+        CommandRun r = run("proxy", "--listen", "0.0.0.0:0", "--upstream", "http://127.0.0.1:1/");
         assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope proxy: --listen 0.0.0.0:0 is not a loopback address: the proxy sees credentials in"
-                + " clear, so add --allow-remote to listen there on purpose (see 'h2scope proxy --help')", r.line());
+                + " clear, so add --allow-remote to listen there on purpose (see 'h2scope proxy --help')", r.errLine());
     }
 
     @Test
     void anUpstreamWithAPathIsAUsageError() {
-        Run r = run("proxy", "--listen", "127.0.0.1:0", "--upstream", "http://127.0.0.1:9080/api");
+        CommandRun r = run("proxy", "--listen", "127.0.0.1:0", "--upstream", "http://127.0.0.1:9080/api");
         assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope proxy: --upstream: 'http://127.0.0.1:9080/api' has a path or query; the proxy relays"
                 + " whole connections, so give the upstream as http://HOST:PORT/ or https://HOST:PORT/"
-                + " (see 'h2scope proxy --help')", r.line());
+                + " (see 'h2scope proxy --help')", r.errLine());
     }
 
     @Test
     void aRelayBufferBelowOneTlsRecordIsAUsageError() {
-        Run r = run("proxy", "--listen", "127.0.0.1:0", "--upstream", "http://127.0.0.1:1/", "--relay-buffer", "1000");
+        CommandRun r = run("proxy", "--listen", "127.0.0.1:0", "--upstream", "http://127.0.0.1:1/", "--relay-buffer", "1000");
         assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope proxy: relayBufferBytes must be at least 32768, got 1000 (see 'h2scope proxy --help')",
-                r.line());
+                r.errLine());
     }
 
     @Test
     void listenTlsNeedsAnUpstream() {
-        Run r = run("proxy", "--listen", "127.0.0.1:0", "--listen-tls");
+        CommandRun r = run("proxy", "--listen", "127.0.0.1:0", "--listen-tls");
         assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope proxy: --listen-tls needs --upstream (the certificate is made for the upstream's name)"
-                + " (see 'h2scope proxy --help')", r.line());
+                + " (see 'h2scope proxy --help')", r.errLine());
     }
 
     @Test
     void helpListsEveryLimitWithItsDefault() {
-        Run r = run("proxy", "--help");
+        CommandRun r = run("proxy", "--help");
         String help = r.out().replaceAll("\\s+", " ");
         for (String expected : List.of("--connect-timeout=DURATION", "--handshake-timeout=DURATION",
                 "(default: 10s)", "--max-connections=N", "(default: 1000)", "--relay-buffer=BYTES",
@@ -131,7 +119,7 @@ class ProxyCommandTest {
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(ca.resolve("h2scope-ca-key.pem"))));
         assertTrue(Files.readString(ca.resolve("TRUST.txt")).contains("curl --cacert"));
 
-        Run printed = run("trace", "print", record.toString());
+        CommandRun printed = run("trace", "print", record.toString());
         assertEquals(0, printed.exit(), printed.err());
         String text = printed.out();
         assertTrue(text.contains("conn=1 opened server") && text.contains("pair=2"), text);

@@ -2,6 +2,7 @@ package io.h2scope.cli.serve;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.h2scope.cli.CommandRun;
 import io.h2scope.cli.H2scopeCommand;
 import io.h2scope.engine.core.limits.Limits;
 import java.io.PrintWriter;
@@ -19,61 +20,49 @@ import picocli.CommandLine;
 @Timeout(30)
 class ServeCommandTest {
 
-    private record Run(int exit, String err) {
-        String line() {
-            List<String> lines = err.lines().toList();
-            assertEquals(1, lines.size(), err);
-            return lines.get(0);
-        }
-    }
-
-    private static Run run(String... args) {
-        CommandLine cli = H2scopeCommand.commandLine();
-        StringWriter err = new StringWriter();
-        cli.setOut(new PrintWriter(new StringWriter()));
-        cli.setErr(new PrintWriter(err, true));
-        return new Run(cli.execute(args), err.toString());
+    private static CommandRun run(String... args) {
+        return CommandRun.of(args);
     }
 
     @Test
     void aDurationWithoutAUnitWeKnowIsAUsageError() {
-        Run r = run("serve", "--port", "0", "--handshake-timeout", "10h");
+        CommandRun r = run("serve", "--port", "0", "--handshake-timeout", "10h");
         assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope serve: Invalid value for option '--handshake-timeout': '10h' is not a duration: give a"
                 + " whole number with ms, s or m (e.g. 500ms, 10s, 2m), or 0 for off (see 'h2scope serve --help')",
-                r.line());
+                r.errLine());
     }
 
     @Test
     void aConnectionCapBelowOneIsAUsageErrorNamingTheOption() {
-        Run r = run("serve", "--port", "0", "--max-connections-per-address", "0");
+        CommandRun r = run("serve", "--port", "0", "--max-connections-per-address", "0");
         assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope serve: --max-connections-per-address: maxConnectionsPerAddress must be >= 1, got 0"
-                + " (see 'h2scope serve --help')", r.line());
+                + " (see 'h2scope serve --help')", r.errLine());
     }
 
     @Test
     void anAcceptRetryDelayOfZeroIsAUsageError() {
-        Run r = run("serve", "--port", "0", "--accept-retry-delay", "0");
+        CommandRun r = run("serve", "--port", "0", "--accept-retry-delay", "0");
         assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope serve: --accept-retry-delay: acceptRetryDelay must be at least 1 ms (a shorter one spins"
-                + " when descriptors run out), got 0 ms (see 'h2scope serve --help')", r.line());
+                + " when descriptors run out), got 0 ms (see 'h2scope serve --help')", r.errLine());
     }
 
     @Test
     void aBodyBudgetOfZeroIsAUsageErrorNamingTheLimit() {
-        Run r = run("serve", "--port", "0", "--body-budget-per-connection", "0");
+        CommandRun r = run("serve", "--port", "0", "--body-budget-per-connection", "0");
         assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope serve: --body-budget-*: maxBufferedBodyBytesPerConnection must be >= 1, got 0"
-                + " (see 'h2scope serve --help')", r.line());
+                + " (see 'h2scope serve --help')", r.errLine());
     }
 
     @Test
     void aNegativeBodyRateIsAUsageErrorNamingTheLimit() {
-        Run r = run("serve", "--port", "0", "--min-request-body-rate", "-1");
+        CommandRun r = run("serve", "--port", "0", "--min-request-body-rate", "-1");
         assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope serve: --min-request-body-rate: minRequestBodyRate must be >= 0 (0 = off), got -1"
-                + " (see 'h2scope serve --help')", r.line());
+                + " (see 'h2scope serve --help')", r.errLine());
     }
 
     @Test
@@ -108,51 +97,51 @@ class ServeCommandTest {
 
     @Test
     void aNegativePortIsAUsageError() {
-        Run r = run("serve", "--port=-1");
+        CommandRun r = run("serve", "--port=-1");
         assertEquals(2, r.exit(), r.err());
-        assertEquals("h2scope serve: --port must be 0..65535, got -1 (see 'h2scope serve --help')", r.line());
+        assertEquals("h2scope serve: --port must be 0..65535, got -1 (see 'h2scope serve --help')", r.errLine());
     }
 
     @Test
     void aPortAbove65535IsAUsageError() {
-        Run r = run("serve", "--port", "70000");
+        CommandRun r = run("serve", "--port", "70000");
         assertEquals(2, r.exit(), r.err());
-        assertEquals("h2scope serve: --port must be 0..65535, got 70000 (see 'h2scope serve --help')", r.line());
+        assertEquals("h2scope serve: --port must be 0..65535, got 70000 (see 'h2scope serve --help')", r.errLine());
     }
 
     @Test
     void aHostThatDoesNotResolveIsAUsageError() {
-        Run r = run("serve", "--host", "999.1.1.1", "--port", "0");
+        CommandRun r = run("serve", "--host", "999.1.1.1", "--port", "0");
         assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope serve: Invalid value for option '--host': cannot resolve '999.1.1.1' (unknown host); "
                 + "give an address of this machine, e.g. 127.0.0.1, or 0.0.0.0 for every interface "
-                + "(see 'h2scope serve --help')", r.line());
+                + "(see 'h2scope serve --help')", r.errLine());
     }
 
     @Test
     void aMissingCertificateFileIsAUsageErrorNamingTheOption(@TempDir Path dir) {
         Path cert = dir.resolve("cert.pem");
-        Run r = run("serve", "--cert", cert.toString(), "--key", dir.resolve("key.pem").toString(), "--port", "0");
+        CommandRun r = run("serve", "--cert", cert.toString(), "--key", dir.resolve("key.pem").toString(), "--port", "0");
         assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope serve: Invalid value for option '--cert': no such file '" + cert + "'; check the path "
-                + "(see 'h2scope serve --help')", r.line());
+                + "(see 'h2scope serve --help')", r.errLine());
     }
 
     @Test
     void anAddressOfAnotherMachineFailsWithWhatToDo() {
-        Run r = run("serve", "--host", "192.0.2.1", "--port", "0"); // TEST-NET-1 (RFC 5737): never this machine's
+        CommandRun r = run("serve", "--host", "192.0.2.1", "--port", "0"); // TEST-NET-1 (RFC 5737): never this machine's
         assertEquals(1, r.exit(), r.err());
         assertEquals("h2scope serve: cannot listen on 192.0.2.1:0: Cannot assign requested address: give --host an "
-                + "address of this machine, e.g. 127.0.0.1, or 0.0.0.0 for every interface", r.line());
+                + "address of this machine, e.g. 127.0.0.1, or 0.0.0.0 for every interface", r.errLine());
     }
 
     @Test
     void aPortInUseFailsWithWhatToDo() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
-            Run r = run("serve", "--port", String.valueOf(taken.getLocalPort()));
+            CommandRun r = run("serve", "--port", String.valueOf(taken.getLocalPort()));
             assertEquals(1, r.exit(), r.err());
             assertEquals("h2scope serve: cannot listen on 127.0.0.1:" + taken.getLocalPort() + ": Address already in use: "
-                    + "stop what listens there, or choose another --port (0 picks a free one)", r.line());
+                    + "stop what listens there, or choose another --port (0 picks a free one)", r.errLine());
         }
     }
 }
