@@ -1,6 +1,6 @@
 package io.h2scope.conformance.embedded;
 
-import io.h2scope.engine.core.fault.Fault;
+import io.h2scope.engine.testing.fault.Fault;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Set;

@@ -12,8 +12,8 @@ import io.h2scope.conformance.runner.SuiteRunner;
 import io.h2scope.conformance.suite.Suites;
 import io.h2scope.conformance.target.ReferenceServerTarget;
 import io.h2scope.conformance.verdict.Outcome;
-import io.h2scope.engine.core.fault.Fault;
-import io.h2scope.engine.core.fault.Faults;
+import io.h2scope.engine.testing.fault.Fault;
+import io.h2scope.engine.testing.fault.Faults;
 import io.h2scope.engine.server.H2Server;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -60,7 +60,7 @@ class FaultInjectionTest {
         List<String> prefixes = new ArrayList<>(sectionsOf(caught));
         prefixes.add("generic");
         try (ReferenceServerTarget faulty = new ReferenceServerTarget(false,
-                b -> b.connectionConfig(H2Server.Builder.DEFAULT_CONNECTION.withFaultsForTesting(Faults.of(fault))),
+                b -> b.connectionConfig(H2Server.Builder.DEFAULT_CONNECTION.withHooksForTesting(Faults.of(fault))),
                 "reference server with fault " + fault)) {
             RunConfig config = RunConfig.defaults(faulty.start())
                     .withPeer(PeerOptions.defaults().withStrict(true))

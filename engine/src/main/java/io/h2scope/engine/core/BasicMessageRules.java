@@ -1,8 +1,6 @@
 package io.h2scope.engine.core;
 
-import io.h2scope.engine.error.ErrorCode;
-import io.h2scope.engine.error.H2Errors;
-import io.h2scope.engine.error.SpecRef;
+import io.h2scope.engine.http.MessageRule;
 import io.h2scope.engine.error.StreamError;
 import io.h2scope.engine.hpack.HeaderField;
 
@@ -24,13 +22,13 @@ public final class BasicMessageRules implements MessageRules {
         String method = pseudo(headers, ":method");
         if (method == null) {
             // RFC9113 §8.3.1: "All HTTP/2 requests MUST include exactly one valid value for the :method, :scheme, and :path"
-            throw malformed(streamId, "8.3.1", "request without :method");
+            throw malformed(streamId, MessageRule.REQUEST_PSEUDO_HEADER_MISSING, "request without :method");
         }
         if (!"CONNECT".equals(method)) {
             String path = pseudo(headers, ":path");
             if (pseudo(headers, ":scheme") == null || path == null || path.isEmpty()) {
                 // RFC9113 §8.3.1: ":scheme ... :path ... unless they are CONNECT requests"
-                throw malformed(streamId, "8.3.1", "request without :scheme or a non-empty :path");
+                throw malformed(streamId, MessageRule.REQUEST_PSEUDO_HEADER_MISSING, "request without :scheme or a non-empty :path");
             }
         }
     }
@@ -41,7 +39,7 @@ public final class BasicMessageRules implements MessageRules {
         String status = pseudo(headers, ":status");
         if (status == null || status.length() != 3 || !isDigits(status)) {
             // RFC9113 §8.3.2: "For HTTP/2 responses, a single :status pseudo-header field is defined ... MUST be included"
-            throw malformed(streamId, "8.3.2", "response without a three-digit :status");
+            throw malformed(streamId, MessageRule.STATUS_INVALID, "response without a three-digit :status");
         }
     }
 
@@ -57,7 +55,7 @@ public final class BasicMessageRules implements MessageRules {
         for (HeaderField f : headers) {
             if (f.name().equals("content-length")) {
                 if (value != null && !value.equals(f.value())) {
-                    throw malformed(streamId, "8.1.1", "two different content-length values");
+                    throw malformed(streamId, MessageRule.CONTENT_LENGTH_INVALID, "two different content-length values");
                 }
                 value = f.value();
             }
@@ -66,7 +64,7 @@ public final class BasicMessageRules implements MessageRules {
             return BodyCheck.NONE;
         }
         if (value.isEmpty() || value.length() > 18 || !isDigits(value)) {
-            throw malformed(streamId, "8.1.1", "content-length is not a number: " + value);
+            throw malformed(streamId, MessageRule.CONTENT_LENGTH_INVALID, "content-length is not a number: " + value);
         }
         long declared = Long.parseLong(value);
         return new Counting(streamId, bodyExpected ? declared : 0, declared);
@@ -95,14 +93,14 @@ public final class BasicMessageRules implements MessageRules {
             seen += length;
             if (seen > expected) {
                 // RFC9113 §8.1.1: "A request or response is also malformed if the value of a content-length header field does not equal the sum of the DATA frame payload lengths"
-                throw malformed(streamId, "8.1.1", "DATA exceeds content-length " + expected);
+                throw malformed(streamId, MessageRule.CONTENT_LENGTH_MISMATCH, "DATA exceeds content-length " + expected);
             }
         }
 
         @Override
         public void onEndStream() {
             if (seen != expected) {
-                throw malformed(streamId, "8.1.1", "content-length " + expected + " but " + seen + " octets of DATA");
+                throw malformed(streamId, MessageRule.CONTENT_LENGTH_MISMATCH, "content-length " + expected + " but " + seen + " octets of DATA");
             }
         }
     }
@@ -113,11 +111,11 @@ public final class BasicMessageRules implements MessageRules {
             String name = f.name();
             if (name.startsWith(":")) {
                 if (!pseudoAllowed) {
-                    throw malformed(streamId, "8.1", "pseudo-header " + name + " in trailers");
+                    throw malformed(streamId, MessageRule.PSEUDO_HEADER_IN_TRAILERS, "pseudo-header " + name + " in trailers");
                 }
                 if (regularSeen) {
                     // RFC9113 §8.3: "All pseudo-header fields MUST appear in a field block before all regular field lines"
-                    throw malformed(streamId, "8.3", "pseudo-header " + name + " after a regular field");
+                    throw malformed(streamId, MessageRule.PSEUDO_HEADER_AFTER_REGULAR_FIELD, "pseudo-header " + name + " after a regular field");
                 }
             } else {
                 regularSeen = true;
@@ -126,7 +124,7 @@ public final class BasicMessageRules implements MessageRules {
                 char c = name.charAt(i);
                 if (c >= 'A' && c <= 'Z') {
                     // RFC9113 §8.2.1: "A field name MUST NOT contain characters in the ranges 0x00-0x20, 0x41-0x5a"
-                    throw malformed(streamId, "8.2.1", "upper-case field name " + name);
+                    throw malformed(streamId, MessageRule.FIELD_NAME_UPPERCASE, "upper-case field name " + name);
                 }
             }
         }
@@ -150,8 +148,7 @@ public final class BasicMessageRules implements MessageRules {
         return true;
     }
 
-    private static StreamError malformed(int streamId, String section, String detail) {
-        return (StreamError) H2Errors.stream(streamId, ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113(section),
-                "malformed message: " + detail);
+    private static StreamError malformed(int streamId, MessageRule rule, String detail) {
+        return new StreamError(streamId, rule, "malformed message: " + detail);
     }
 }

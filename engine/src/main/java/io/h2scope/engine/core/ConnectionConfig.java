@@ -1,6 +1,5 @@
 package io.h2scope.engine.core;
 
-import io.h2scope.engine.core.fault.Faults;
 import io.h2scope.engine.core.limits.Limits;
 import io.h2scope.engine.flow.FlowWindow;
 import io.h2scope.engine.flow.WindowUpdatePolicy;
@@ -8,6 +7,7 @@ import io.h2scope.engine.settings.Settings;
 import io.h2scope.engine.trace.TraceSink;
 
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
  * How one connection behaves. Our first SETTINGS frame is {@link #localSettings()}: built from
@@ -25,23 +25,23 @@ import java.util.Objects;
  *                          leaves every WINDOW_UPDATE to {@code Http2Connection.windowUpdate}. Default HALF
  * @param messageRules      the HTTP message checks (RFC 9113 §8). Default {@link HttpMessageRules#DEFAULT}
  * @param traceSink         where frames are published. Default {@link TraceSink#NONE}
- * @param faults            FOR TESTS ONLY: RFC rules this connection breaks on purpose (see
- *                          {@link #withFaultsForTesting}). Default {@link Faults#NONE}
+ * @param hooksForTesting   FOR TESTS ONLY: makes each connection's {@link ConnectionHooks}, through which
+ *                          it breaks RFC rules on purpose (see {@link #withHooksForTesting}). Default null: none
  */
 public record ConnectionConfig(long connectionId, Limits limits, int initialWindowSize, int connectionWindow,
         int headerTableSize, boolean enablePush, WindowUpdatePolicy windowUpdatePolicy, MessageRules messageRules,
-        TraceSink traceSink, Faults faults) {
+        TraceSink traceSink, Supplier<ConnectionHooks> hooksForTesting) {
 
     public static final ConnectionConfig DEFAULTS = new ConnectionConfig(0, Limits.DEFAULTS,
             FlowWindow.DEFAULT_INITIAL_SIZE, FlowWindow.DEFAULT_INITIAL_SIZE, 4096, false, WindowUpdatePolicy.HALF,
-            HttpMessageRules.DEFAULT, TraceSink.NONE, Faults.NONE);
+            HttpMessageRules.DEFAULT, TraceSink.NONE, null);
 
-    /** A configuration without faults. */
+    /** A configuration without test hooks. */
     public ConnectionConfig(long connectionId, Limits limits, int initialWindowSize, int connectionWindow,
             int headerTableSize, boolean enablePush, WindowUpdatePolicy windowUpdatePolicy, MessageRules messageRules,
             TraceSink traceSink) {
         this(connectionId, limits, initialWindowSize, connectionWindow, headerTableSize, enablePush, windowUpdatePolicy,
-                messageRules, traceSink, Faults.NONE);
+                messageRules, traceSink, null);
     }
 
     public ConnectionConfig {
@@ -49,7 +49,6 @@ public record ConnectionConfig(long connectionId, Limits limits, int initialWind
         Objects.requireNonNull(windowUpdatePolicy, "windowUpdatePolicy");
         Objects.requireNonNull(messageRules, "messageRules");
         Objects.requireNonNull(traceSink, "traceSink");
-        Objects.requireNonNull(faults, "faults");
         if (initialWindowSize < 0 || connectionWindow < FlowWindow.DEFAULT_INITIAL_SIZE || headerTableSize < 0) {
             throw new IllegalArgumentException("initialWindowSize >= 0, connectionWindow >= 65535 and "
                     + "headerTableSize >= 0 required");
@@ -70,40 +69,40 @@ public record ConnectionConfig(long connectionId, Limits limits, int initialWind
 
     public ConnectionConfig withLimits(Limits v) {
         return new ConnectionConfig(connectionId, v, initialWindowSize, connectionWindow, headerTableSize, enablePush,
-                windowUpdatePolicy, messageRules, traceSink, faults);
+                windowUpdatePolicy, messageRules, traceSink, hooksForTesting);
     }
 
     public ConnectionConfig withWindows(int initialStreamWindow, int connectionReceiveWindow) {
         return new ConnectionConfig(connectionId, limits, initialStreamWindow, connectionReceiveWindow, headerTableSize,
-                enablePush, windowUpdatePolicy, messageRules, traceSink, faults);
+                enablePush, windowUpdatePolicy, messageRules, traceSink, hooksForTesting);
     }
 
     public ConnectionConfig withEnablePush(boolean v) {
         return new ConnectionConfig(connectionId, limits, initialWindowSize, connectionWindow, headerTableSize, v,
-                windowUpdatePolicy, messageRules, traceSink, faults);
+                windowUpdatePolicy, messageRules, traceSink, hooksForTesting);
     }
 
     public ConnectionConfig withWindowUpdatePolicy(WindowUpdatePolicy v) {
         return new ConnectionConfig(connectionId, limits, initialWindowSize, connectionWindow, headerTableSize,
-                enablePush, v, messageRules, traceSink, faults);
+                enablePush, v, messageRules, traceSink, hooksForTesting);
     }
 
     public ConnectionConfig withMessageRules(MessageRules v) {
         return new ConnectionConfig(connectionId, limits, initialWindowSize, connectionWindow, headerTableSize,
-                enablePush, windowUpdatePolicy, v, traceSink, faults);
+                enablePush, windowUpdatePolicy, v, traceSink, hooksForTesting);
     }
 
     /**
-     * FOR TESTS ONLY: a connection that breaks the given RFC rules on purpose, so the conformance
-     * suite can prove its cases catch them. Never use it to serve anyone.
+     * FOR TESTS ONLY: each connection asks a fresh {@link ConnectionHooks} from {@code v} and breaks the RFC
+     * rules it says, so the conformance suite can prove its cases catch them. Never use it to serve anyone.
      */
-    public ConnectionConfig withFaultsForTesting(Faults v) {
+    public ConnectionConfig withHooksForTesting(Supplier<ConnectionHooks> v) {
         return new ConnectionConfig(connectionId, limits, initialWindowSize, connectionWindow, headerTableSize,
                 enablePush, windowUpdatePolicy, messageRules, traceSink, v);
     }
 
     public ConnectionConfig withTraceSink(long id, TraceSink v) {
         return new ConnectionConfig(id, limits, initialWindowSize, connectionWindow, headerTableSize, enablePush,
-                windowUpdatePolicy, messageRules, v, faults);
+                windowUpdatePolicy, messageRules, v, hooksForTesting);
     }
 }

@@ -1,10 +1,10 @@
 package io.h2scope.engine.core;
 
+import io.h2scope.engine.core.limits.LimitRule;
+import io.h2scope.engine.frame.check.FieldBlockRule;
 import io.h2scope.engine.core.limits.FloodGuard;
 import io.h2scope.engine.core.limits.Limits;
-import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.H2Errors;
-import io.h2scope.engine.error.SpecRef;
 import io.h2scope.engine.frame.ContinuationFrame;
 import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.FrameType;
@@ -62,14 +62,14 @@ final class HeaderBlockAssembler {
         if (first == null) {
             if (typeCode == FrameType.CONTINUATION.code()) {
                 // RFC9113 §6.10: "a CONTINUATION frame MUST be preceded by a HEADERS, PUSH_PROMISE or CONTINUATION frame without the END_HEADERS flag set ... PROTOCOL_ERROR"
-                throw H2Errors.connection(ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113("6.10"),
+                throw H2Errors.connection(FieldBlockRule.CONTINUATION_WITHOUT_FIELD_BLOCK,
                         "CONTINUATION on stream " + streamId + " without an open field block");
             }
             return;
         }
         if (typeCode != FrameType.CONTINUATION.code() || streamId != first.streamId()) {
             // RFC9113 §6.10: "If the END_HEADERS flag is not set, this frame MUST be followed by another CONTINUATION frame ... Receipt of any other type of frame or a frame on a different stream MUST be treated as a connection error ... PROTOCOL_ERROR"
-            throw H2Errors.connection(ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113("6.10"),
+            throw H2Errors.connection(FieldBlockRule.FRAME_INSIDE_FIELD_BLOCK,
                     FrameType.nameOf(typeCode) + " on stream " + streamId + " inside the field block of stream "
                             + first.streamId() + " (only CONTINUATION may follow)");
         }
@@ -92,7 +92,7 @@ final class HeaderBlockAssembler {
             guard.onGlitch(nowNanos, "empty CONTINUATION");
         }
         if (continuations > limits.maxContinuationFrames()) {
-            throw FloodGuard.calm("more than " + limits.maxContinuationFrames() + " CONTINUATION frames in one field block");
+            throw H2Errors.connection(LimitRule.CONTINUATION_FRAMES, "more than " + limits.maxContinuationFrames() + " CONTINUATION frames in one field block");
         }
         add(frame.fragment());
         if (!frame.endHeaders()) {
@@ -132,7 +132,7 @@ final class HeaderBlockAssembler {
 
     private static io.h2scope.engine.error.ConnectionError tooLarge(long bytes) {
         // HPACK state cannot be skipped, so an oversized block ends the connection (RFC9113 §10.5.1)
-        return FloodGuard.calm("field block of " + bytes + " encoded octets exceeds the block limit");
+        return H2Errors.connection(LimitRule.FIELD_BLOCK_SIZE, "field block of " + bytes + " encoded octets exceeds the block limit");
     }
 
     private void reset() {

@@ -1,8 +1,6 @@
 package io.h2scope.engine.core;
 
 import io.h2scope.engine.core.event.Event;
-import io.h2scope.engine.core.fault.Faults;
-import io.h2scope.engine.core.fault.Misbehaviour;
 import io.h2scope.engine.core.limits.FloodGuard;
 import io.h2scope.engine.core.limits.Limits;
 import io.h2scope.engine.error.ConnectionError;
@@ -83,11 +81,9 @@ public final class Http2Connection {
     final Role role;
     final ConnectionConfig config;
     final Limits limits;
-    /** Test-only faults, or null (production): resolved once, asked on error paths and by misbehaviour hooks. */
-    final Faults faults;
-    /** Test-only output faults, or null (production): asked by the output hooks. */
-    final Misbehaviour misbehaviour;
-    /** Test-only ({@link Misbehaviour#holdsPrefaceUntilInput}): our preface waits for the peer's first frame. */
+    /** Test-only hooks, or null (production): asked on error paths, by the output and by a few receive paths. */
+    final ConnectionHooks hooks;
+    /** Test-only ({@link ConnectionHooks#holdsPrefaceUntilInput}): our preface waits for the peer's first frame. */
     private boolean prefaceHeld;
     private final ConnectionListener listener;
     final StreamRegistry registry;
@@ -141,9 +137,8 @@ public final class Http2Connection {
         this.role = Objects.requireNonNull(role, "role");
         this.config = Objects.requireNonNull(config, "config");
         this.listener = Objects.requireNonNull(listener, "listener");
-        this.faults = config.faults().isEmpty() ? null : config.faults();
-        this.limits = faults == null ? config.limits() : faults.loosen(config.limits());
-        this.misbehaviour = faults == null ? null : Misbehaviour.of(faults);
+        this.hooks = config.hooksForTesting() == null ? null : config.hooksForTesting().get();
+        this.limits = hooks == null ? config.limits() : hooks.loosen(config.limits());
         this.now = nowNanos;
         this.registry = new StreamRegistry(role);
         this.inbound = new InboundFlow(FlowWindow.DEFAULT_INITIAL_SIZE, config.windowUpdatePolicy());
@@ -158,7 +153,7 @@ public final class Http2Connection {
                 () -> now);
         tracer.attach(role, Objects.requireNonNull(origin, "origin"), inbound, outbound, decoder.dynamicTable(),
                 encoder.dynamicTable());
-        this.output = new Output(tracer, misbehaviour);
+        this.output = new Output(tracer, hooks);
         this.reader = new FrameReader(io.h2scope.engine.frame.FrameSizes.DEFAULT_MAX_FRAME_SIZE);
         this.inboundFrames = new InboundFrames(this, reader);
         this.preface = role == Role.SERVER ? new PrefaceCheck() : null;
@@ -169,7 +164,7 @@ public final class Http2Connection {
         // RFC9113 §3.4: the server preface "consists of a potentially empty SETTINGS frame that MUST be the first frame"
         this.firstSettings = settings.send(config.localSettings(role == Role.CLIENT), now, true);
         tracer.settingsAnnounced(Side.LOCAL, settings.lastAnnounced());
-        prefaceHeld = misbehaviour != null && misbehaviour.holdsPrefaceUntilInput();
+        prefaceHeld = hooks != null && hooks.holdsPrefaceUntilInput();
         if (!prefaceHeld) {
             output.frame(firstSettings);
         }
@@ -181,7 +176,7 @@ public final class Http2Connection {
         }
     }
 
-    /** Test-only: the preface held back by {@link Misbehaviour#holdsPrefaceUntilInput} goes out now. */
+    /** Test-only: the preface held back by {@link ConnectionHooks#holdsPrefaceUntilInput} goes out now. */
     private void releasePreface() {
         prefaceHeld = false;
         output.frame(firstSettings);
@@ -657,7 +652,7 @@ public final class Http2Connection {
         }
         if (typeCode != io.h2scope.engine.frame.FrameType.SETTINGS.code() || ack) {
             // RFC9113 §3.4: the preface's SETTINGS "MUST be the first frame"; "invalid connection preface as a connection error ... PROTOCOL_ERROR"
-            throw H2Errors.connection(ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113("3.4"), "the first frame is "
+            throw H2Errors.connection(StartRule.FIRST_FRAME_NOT_SETTINGS, "the first frame is "
                     + io.h2scope.engine.frame.FrameType.nameOf(typeCode) + (ack ? " ACK" : "") + ", not SETTINGS");
         }
         state = ConnectionState.OPEN;
@@ -691,14 +686,14 @@ public final class Http2Connection {
             return tracer.wantsHpack() ? tracer.decodeInbound(decoder, block) : decoder.decode(block);
         } catch (HpackException e) {
             // RFC9113 §4.3: "A decoding error in a field block MUST be treated as a connection error ... of type COMPRESSION_ERROR"
-            throw H2Errors.connection(ErrorCode.COMPRESSION_ERROR, SpecRef.rfc9113("4.3"), e.getMessage());
+            throw new ConnectionError(e.rule(), SpecRef.rfc9113("4.3"), e.getMessage());
         }
     }
 
     /** A stream error: RST_STREAM with its code (counted against the MadeYouReset budget). */
     void streamError(StreamError error) {
-        if (faults != null && faults.swallows(error)) {
-            return; // a test-only fault: this rule goes unchecked (error path only)
+        if (hooks != null && hooks.swallows(error)) {
+            return; // a test-only hook: this rule goes unchecked (error path only)
         }
         guard.onRstSent(now);
         resetForError(error);
@@ -721,8 +716,8 @@ public final class Http2Connection {
 
     /** A connection error: GOAWAY with its code and our last accepted stream, then closed (RFC 9113 §5.4.1). */
     void connectionError(ConnectionError error) {
-        if (state == ConnectionState.CLOSED || faults != null && faults.swallows(error)) {
-            return; // closed already, or a test-only fault: this rule goes unchecked (error path only)
+        if (state == ConnectionState.CLOSED || hooks != null && hooks.swallows(error)) {
+            return; // closed already, or a test-only hook: this rule goes unchecked (error path only)
         }
         if (prefaceHeld) {
             releasePreface(); // test-only: our SETTINGS is still the first frame (RFC 9113 §3.4)
@@ -793,7 +788,7 @@ public final class Http2Connection {
         if (endStream) {
             apply(streamId, StreamInput.SEND_END_STREAM);
         }
-        List<HeaderField> headers = misbehaviour == null ? requested : misbehaviour.headers(requested);
+        List<HeaderField> headers = hooks == null ? requested : hooks.headers(requested);
         HpackOutput block = encodeBlock(headers);
         if (tracer.enabled()) {
             output.headerBlock(streamId, block.toByteArray(), endStream, headers); // the traced frames keep the block

@@ -1,5 +1,7 @@
 package io.h2scope.engine.core;
 
+import io.h2scope.engine.stream.StreamRule;
+import io.h2scope.engine.http.MessageRule;
 import io.h2scope.engine.core.event.Event;
 import io.h2scope.engine.core.event.Event.HeadersKind;
 import io.h2scope.engine.error.ConnectionError;
@@ -7,7 +9,6 @@ import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.ErrorScope;
 import io.h2scope.engine.error.H2Errors;
 import io.h2scope.engine.error.H2Exception;
-import io.h2scope.engine.error.SpecRef;
 import io.h2scope.engine.error.StreamError;
 import io.h2scope.engine.frame.ContinuationFrame;
 import io.h2scope.engine.frame.DataFrame;
@@ -90,7 +91,7 @@ final class InboundFrames implements StrictFrameHandler {
             } catch (ConnectionError overflow) {
                 // RFC9113 §4.2: the frame's size is what is wrong ("MUST send an error code of FRAME_SIZE_ERROR");
                 // that it also overflows the connection window makes it a connection error of that code
-                throw H2Errors.connection(violation.code(), violation.spec(), violation.detail()
+                throw H2Errors.connection(violation.rule(), violation.detail()
                         + "; its " + header.length() + " octets also exceed the connection window");
             }
         }
@@ -102,8 +103,8 @@ final class InboundFrames implements StrictFrameHandler {
         c.streamError(error);
     }
 
-    /** A test-only misbehaviour fault's error (null without one): thrown like the engine's own, so it takes the same path. */
-    private static void provokeFault(H2Exception error) {
+    /** An error a test-only hook provoked (null without one): thrown like the engine's own, so it takes the same path. */
+    private static void provoked(H2Exception error) {
         if (error != null) {
             throw error;
         }
@@ -135,14 +136,14 @@ final class InboundFrames implements StrictFrameHandler {
         } else if (frame instanceof PriorityFrame f) {
             onPriority(f);
         } else if (frame instanceof RstStreamFrame f) {
-            provokeFault(c.faults == null ? null : c.faults.provokedBy(f));
+            provoked(c.hooks == null ? null : c.hooks.provokedBy(f));
             onRstStream(f);
         } else if (frame instanceof SettingsFrame f) {
             onSettings(f);
         } else if (frame instanceof PingFrame f) {
             onPing(f);
         } else if (frame instanceof GoAwayFrame f) {
-            provokeFault(c.faults == null ? null : c.faults.provokedBy(f));
+            provoked(c.hooks == null ? null : c.hooks.provokedBy(f));
             c.onGoAway(f);
         } else if (frame instanceof WindowUpdateFrame f) {
             onWindowUpdate(f);
@@ -179,7 +180,7 @@ final class InboundFrames implements StrictFrameHandler {
         }
         if (!rec.finalHeadersReceived) {
             // RFC9113 §8.1: a response is "zero or more HEADERS (1xx) ... one HEADERS (final) ... zero or more DATA"
-            throw malformed(id, "8.1", "DATA before the final header section");
+            throw malformed(id, MessageRule.DATA_BEFORE_HEADERS, "DATA before the final header section");
         }
         int padding = flowLength - f.data().length;
         if (padding > 0) {
@@ -293,14 +294,14 @@ final class InboundFrames implements StrictFrameHandler {
         if (rec.finalHeadersReceived) {
             if (!endStream) {
                 // RFC9113 §8.1: "a HEADERS frame without the END_STREAM flag set after ... the final ... is malformed" (trailers end the stream)
-                throw malformed(id, "8.1", "HEADERS without END_STREAM after the header section");
+                throw malformed(id, MessageRule.TRAILERS_WITHOUT_END_STREAM, "HEADERS without END_STREAM after the header section");
             }
             rules.trailers(id, fields);
             return HeadersKind.TRAILERS;
         }
         if (c.role == Role.SERVER) {
             rules.request(id, fields);
-            provokeFault(c.faults == null ? null : c.faults.provokedByRequest(id, fields));
+            provoked(c.hooks == null ? null : c.hooks.provokedByRequest(id, fields));
             rec.finalHeadersReceived = true;
             rec.bodyCheck = rules.body(id, fields, true);
             return HeadersKind.REQUEST;
@@ -309,7 +310,7 @@ final class InboundFrames implements StrictFrameHandler {
         if (Http2Connection.isInformational(fields)) {
             if (endStream) {
                 // RFC9113 §8.1: "A HEADERS frame with the END_STREAM flag set that carries an informational status code is malformed"
-                throw malformed(id, "8.1", "informational (1xx) response with END_STREAM");
+                throw malformed(id, MessageRule.INFORMATIONAL_WITH_END_STREAM, "informational (1xx) response with END_STREAM");
             }
             return HeadersKind.INFORMATIONAL;
         }
@@ -323,11 +324,11 @@ final class InboundFrames implements StrictFrameHandler {
     private void onPushPromiseStart(PushPromiseFrame f) {
         if (c.role == Role.SERVER) {
             // RFC9113 §8.4: "servers MUST treat the receipt of a PUSH_PROMISE frame as a connection error ... PROTOCOL_ERROR"
-            throw H2Errors.connection(ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113("8.4"), "a client sent PUSH_PROMISE");
+            throw H2Errors.connection(StreamRule.PUSH_BY_CLIENT, "a client sent PUSH_PROMISE");
         }
         if (!c.settings.localAnnounced().enablePush()) {
             // RFC9113 §6.6: "PUSH_PROMISE MUST NOT be sent if the SETTINGS_ENABLE_PUSH setting of the peer endpoint is set to 0"
-            throw H2Errors.connection(ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113("6.6"),
+            throw H2Errors.connection(StreamRule.PUSH_DISABLED,
                     "PUSH_PROMISE although we sent SETTINGS_ENABLE_PUSH=0");
         }
         HeaderBlockAssembler.Block block = c.assembler.start(f, c.now);
@@ -364,7 +365,7 @@ final class InboundFrames implements StrictFrameHandler {
         String method = Http2Connection.valueOf(fields, ":method");
         if (!"GET".equals(method) && !"HEAD".equals(method)) {
             // RFC9113 §8.4.1: a method that "is not safe ... MUST respond on the promised stream with a stream error ... PROTOCOL_ERROR"
-            throw malformed(promised, "8.4.1", "promised request with method " + method + " is not safe and cacheable");
+            throw malformed(promised, MessageRule.PUSHED_REQUEST_NOT_SAFE, "promised request with method " + method + " is not safe and cacheable");
         }
         c.emit(new Event.PushPromiseReceived(id, promised, fields));
     }
@@ -403,8 +404,8 @@ final class InboundFrames implements StrictFrameHandler {
             return;
         }
         c.guard.onSettings(c.now, f.settings().size());
-        if (c.misbehaviour != null) {
-            c.misbehaviour.checkSettings(f); // test-only: a repeated identifier answered as an error
+        if (c.hooks != null) {
+            c.hooks.checkSettings(f); // test-only: may answer a SETTINGS the RFC allows with an error
         }
         SettingsExchange.Received received = c.settings.receive(f);
         c.tracer.settingsAnnounced(Side.REMOTE, received.entries());
@@ -493,8 +494,7 @@ final class InboundFrames implements StrictFrameHandler {
         }
     }
 
-    private static StreamError malformed(int streamId, String section, String detail) {
-        return (StreamError) H2Errors.stream(streamId, ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113(section),
-                "malformed message: " + detail);
+    private static StreamError malformed(int streamId, MessageRule rule, String detail) {
+        return new StreamError(streamId, rule, "malformed message: " + detail);
     }
 }

@@ -1,6 +1,5 @@
 package io.h2scope.engine.core;
 
-import io.h2scope.engine.core.fault.Misbehaviour;
 import io.h2scope.engine.core.limits.ControlFrameBacklog;
 import io.h2scope.engine.frame.ContinuationFrame;
 import io.h2scope.engine.frame.DataFrame;
@@ -34,14 +33,14 @@ final class Output {
     private final FrameWriter writer = new FrameWriter();
     private final ControlFrameBacklog backlog = new ControlFrameBacklog();
     private final TracePublisher tracer;
-    /** Test-only output faults, or null (production: one null check per hook). */
-    private final Misbehaviour misbehaviour;
+    /** Test-only hooks that change what we write, or null (production: one null check per hook). */
+    private final ConnectionHooks hooks;
     private long drained;
 
-    /** {@code misbehaviour} is null but in tests. */
-    Output(TracePublisher tracer, Misbehaviour misbehaviour) {
+    /** {@code hooks} is null but in tests. */
+    Output(TracePublisher tracer, ConnectionHooks hooks) {
         this.tracer = tracer;
-        this.misbehaviour = misbehaviour;
+        this.hooks = hooks;
     }
 
     /** Bytes that are not a frame: the client connection preface. */
@@ -51,8 +50,8 @@ final class Output {
 
     /** Writes one frame. */
     void frame(Frame frame) {
-        if (misbehaviour != null) {
-            misbehave(frame);
+        if (hooks != null) {
+            writeThroughHooks(frame);
             return;
         }
         write(frame);
@@ -63,21 +62,21 @@ final class Output {
         tracer.outbound(frame, List.of(), null);
     }
 
-    /** Test-only: the frame as the misbehaviour rewrites it (or not at all), and what it adds after it. */
-    private void misbehave(Frame frame) {
-        Frame written = misbehaviour.rewrite(frame);
+    /** Test-only: the frame as the hooks rewrite it (or not at all), and what they add after it. */
+    private void writeThroughHooks(Frame frame) {
+        Frame written = hooks.rewrite(frame);
         if (written != null) {
             write(written);
-            Frame extra = misbehaviour.after(written);
+            Frame extra = hooks.after(written);
             if (extra != null) {
                 write(extra);
             }
         }
     }
 
-    /** Test-only: what a misbehaviour adds after END_STREAM on {@code streamId}. */
+    /** Test-only: what the hooks add after END_STREAM on {@code streamId}. */
     private void afterEndStream(int streamId) {
-        Frame extra = misbehaviour.afterEndStream(streamId);
+        Frame extra = hooks.afterEndStream(streamId);
         if (extra != null) {
             write(extra);
         }
@@ -99,7 +98,7 @@ final class Output {
             frameWithHeaders(HeadersFrame.of(streamId, Arrays.copyOf(block, max), endStream, false), List.of(), null);
             continuations(streamId, block, max, headers, hpack);
         }
-        if (endStream && misbehaviour != null) {
+        if (endStream && hooks != null) {
             afterEndStream(streamId);
         }
     }
@@ -110,7 +109,7 @@ final class Output {
      */
     void untracedHeaderBlock(int streamId, byte[] block, int length, boolean endStream) {
         writer.writeHeaderBlock(streamId, block, length, endStream, null, out);
-        if (endStream && misbehaviour != null) {
+        if (endStream && hooks != null) {
             afterEndStream(streamId);
         }
     }
@@ -129,7 +128,7 @@ final class Output {
 
     /** One DATA frame; no copy is made unless the trace wants the frame. */
     void data(int streamId, byte[] data, int offset, int length, boolean endStream) {
-        if (misbehaviour != null && length > writer.maxFrameSize()) {
+        if (hooks != null && length > writer.maxFrameSize()) {
             // test-only: one frame above the peer's limit, which the writer would split
             RawFrameWriter.writeHeader(out, length, FrameType.DATA.code(), endStream ? Flags.END_STREAM : 0, streamId, false);
             out.write(data, offset, length);
@@ -141,7 +140,7 @@ final class Output {
                     Arrays.copyOfRange(data, offset, offset + length), -1);
             tracer.outbound(frame, List.of(), null);
         }
-        if (endStream && misbehaviour != null) {
+        if (endStream && hooks != null) {
             afterEndStream(streamId);
         }
     }
@@ -165,9 +164,9 @@ final class Output {
         writer.setMaxFrameSize(size);
     }
 
-    /** The largest DATA frame to write: the peer's SETTINGS_MAX_FRAME_SIZE (unless a test-only misbehaviour says otherwise). */
+    /** The largest DATA frame to write: the peer's SETTINGS_MAX_FRAME_SIZE (unless a test-only hook says otherwise). */
     int maxDataFrameSize() {
-        return misbehaviour == null ? writer.maxFrameSize() : misbehaviour.dataFrameSize(writer.maxFrameSize());
+        return hooks == null ? writer.maxFrameSize() : hooks.dataFrameSize(writer.maxFrameSize());
     }
 
     int readableBytes() {

@@ -1,8 +1,6 @@
 package io.h2scope.engine.core;
 
-import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.H2Errors;
-import io.h2scope.engine.error.SpecRef;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -37,7 +35,7 @@ final class PrefaceCheck {
             seen[matched] = b;
             if (b != CLIENT_PREFACE[matched]) {
                 // RFC9113 §3.4: "Clients and servers MUST treat an invalid connection preface as a connection error ... PROTOCOL_ERROR"
-                throw H2Errors.connection(ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113("3.4"), describe(matched + 1, in));
+                throw H2Errors.connection(StartRule.CLIENT_PREFACE_INVALID, describe(matched + 1, in));
             }
             matched++;
         }

@@ -1,10 +1,8 @@
 package io.h2scope.engine.core;
 
-import io.h2scope.engine.core.limits.FloodGuard;
+import io.h2scope.engine.core.limits.LimitRule;
 import io.h2scope.engine.core.limits.Limits;
-import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.H2Errors;
-import io.h2scope.engine.error.SpecRef;
 import io.h2scope.engine.error.StreamError;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.stream.StreamState;
@@ -50,7 +48,7 @@ final class ProgressDeadlines {
         Limits limits = c.limits;
         long blockTimeout = limits.headerBlockTimeoutNanos();
         if (blockTimeout > 0 && c.assembler.openFor(nowNanos) >= blockTimeout) {
-            throw FloodGuard.calm("field block of stream " + c.assembler.openStreamId() + " without END_HEADERS for "
+            throw H2Errors.connection(LimitRule.FIELD_BLOCK_TIMEOUT, "field block of stream " + c.assembler.openStreamId() + " without END_HEADERS for "
                     + millis(c.assembler.openFor(nowNanos)) + " ms (headerBlockTimeout " + millis(blockTimeout) + " ms)");
         }
         long stall = limits.sendStallTimeoutNanos();
@@ -66,14 +64,14 @@ final class ProgressDeadlines {
         DataScheduler scheduler = c.scheduler;
         long connectionStall = scheduler.connectionStalledFor(nowNanos);
         if (connectionStall >= timeout) {
-            throw FloodGuard.calm("connection send window closed for " + millis(connectionStall) + " ms with DATA queued on "
+            throw H2Errors.connection(LimitRule.CONNECTION_SEND_STALL, "connection send window closed for " + millis(connectionStall) + " ms with DATA queued on "
                     + scheduler.queuedStreams() + " stream(s) (sendStallTimeout " + millis(timeout) + " ms)");
         }
         int n = scheduler.collectStalled(nowNanos, timeout);
         for (int i = 0; i < n; i++) {
             int id = scheduler.stalled(i);
             long queued = scheduler.queuedBytes(id);
-            c.resetForError((StreamError) H2Errors.stream(id, ErrorCode.CANCEL, SpecRef.rfc9113("5.4.2"),
+            c.resetForError(new StreamError(id, LimitRule.STREAM_SEND_STALL,
                     "no send credit for " + millis(timeout) + " ms or more with " + queued
                             + " octets queued (sendStallTimeout): stream reset, queued DATA dropped"));
         }

@@ -1,8 +1,6 @@
 package io.h2scope.engine.core;
 
-import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.H2Errors;
-import io.h2scope.engine.error.SpecRef;
 import io.h2scope.engine.frame.Setting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.hpack.HeaderField;
@@ -32,7 +30,7 @@ final class UpgradeStart {
         }
         if (settingsPayload.length % SettingsFrame.SETTING_LENGTH != 0) {
             // RFC9113 §6.5: "A SETTINGS frame with a length other than a multiple of 6 octets MUST be treated as a connection error ... FRAME_SIZE_ERROR"
-            throw H2Errors.connection(ErrorCode.FRAME_SIZE_ERROR, SpecRef.rfc7540("3.2.1"),
+            throw H2Errors.connection(StartRule.UPGRADE_SETTINGS_LENGTH,
                     "HTTP2-Settings payload of " + settingsPayload.length + " octets");
         }
         List<Setting> entries = new ArrayList<>(settingsPayload.length / SettingsFrame.SETTING_LENGTH);

@@ -5,13 +5,17 @@ public final class ConnectionError extends H2Exception {
 
     private static final long serialVersionUID = 1L;
 
-    public ConnectionError(ErrorCode code, SpecRef spec, String detail) {
-        this(code, spec, detail, null);
+    /** The connection error for {@code rule}, with its code and section. */
+    public ConnectionError(Rule rule, String detail) {
+        this(rule, rule.spec(), detail);
     }
 
-    /** {@code rule}: the named rule that was broken, or null. */
-    public ConnectionError(ErrorCode code, SpecRef spec, String detail, Rule rule) {
-        super(code, spec, detail, rule);
+    /**
+     * The connection error for {@code rule} where another section than the rule's own makes its breach a
+     * connection error (RFC 9113 §4.3 for an HPACK decoding error, whose rule is in RFC 7541).
+     */
+    public ConnectionError(Rule rule, SpecRef spec, String detail) {
+        super(rule.code(), spec, detail, rule);
     }
 
     @Override

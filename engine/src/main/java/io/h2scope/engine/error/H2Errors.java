@@ -1,30 +1,26 @@
 package io.h2scope.engine.error;
 
-/** Factories for typed errors. A stream error on stream 0 is a connection error (RFC 9113 §5.4.1). */
+/**
+ * Factories for typed errors, each for the {@link Rule} that was broken: the rule gives the code and the
+ * section. A stream error on stream 0 is a connection error (RFC 9113 §5.4.1).
+ */
 public final class H2Errors {
 
     private H2Errors() {
     }
 
-    public static ConnectionError connection(ErrorCode code, SpecRef spec, String detail) {
-        return new ConnectionError(code, spec, detail);
+    /** A connection error for {@code rule}, whatever the rule's own scope (a stream rule can spill onto the connection). */
+    public static ConnectionError connection(Rule rule, String detail) {
+        return new ConnectionError(rule, detail);
     }
 
-    public static H2Exception stream(int streamId, ErrorCode code, SpecRef spec, String detail) {
-        if (streamId == 0) {
-            return new ConnectionError(code, spec, detail);
-        }
-        return new StreamError(streamId, code, spec, detail);
+    /** A stream error for {@code rule} on {@code streamId}; on stream 0 a connection error. */
+    public static H2Exception stream(int streamId, Rule rule, String detail) {
+        return streamId == 0 ? new ConnectionError(rule, detail) : new StreamError(streamId, rule, detail);
     }
 
-    /** A scope-checked factory, for rule tables that say which scope applies. */
-    public static H2Exception of(ErrorScope scope, int streamId, ErrorCode code, SpecRef spec, String detail) {
-        return of(scope, streamId, code, spec, detail, null);
-    }
-
-    /** The same, for a named {@code rule} (or null) that the error carries. */
-    public static H2Exception of(ErrorScope scope, int streamId, ErrorCode code, SpecRef spec, String detail, Rule rule) {
-        return scope == ErrorScope.CONNECTION || streamId == 0 ? new ConnectionError(code, spec, detail, rule)
-                : new StreamError(streamId, code, spec, detail, rule);
+    /** The error in the scope {@code rule} demands: connection, or a stream error on {@code streamId} (0: connection). */
+    public static H2Exception of(Rule rule, int streamId, String detail) {
+        return rule.scope() == ErrorScope.CONNECTION ? new ConnectionError(rule, detail) : stream(streamId, rule, detail);
     }
 }

@@ -1,11 +1,10 @@
 package io.h2scope.engine.error;
 
 import java.util.Objects;
-import java.util.Optional;
 
 /**
- * A protocol violation, typed by scope: {@link ConnectionError} or {@link StreamError}.
- * Callers switch on the type and read {@link #code()}, never the message.
+ * A protocol violation, typed by scope: {@link ConnectionError} or {@link StreamError}, always for a
+ * named {@link Rule}. Callers switch on the type and read {@link #code()} or {@link #rule()}, never the message.
  *
  * <p>No stack trace is captured: a hostile peer can make us raise these at line rate, and the
  * trace of a protocol error says nothing the code, section and detail do not.
@@ -19,13 +18,12 @@ public abstract sealed class H2Exception extends RuntimeException permits Connec
     private final String detail;
     private final transient Rule rule;
 
-    /** {@code rule}: the named rule that was broken, or null where the raiser has none. */
     H2Exception(ErrorCode code, SpecRef spec, String detail, Rule rule) {
         super(null, null, false, false);
         this.code = Objects.requireNonNull(code, "code");
         this.spec = Objects.requireNonNull(spec, "spec");
         this.detail = Objects.requireNonNull(detail, "detail");
-        this.rule = rule;
+        this.rule = Objects.requireNonNull(rule, "rule");
     }
 
     public ErrorCode code() {
@@ -41,9 +39,9 @@ public abstract sealed class H2Exception extends RuntimeException permits Connec
         return detail;
     }
 
-    /** The named rule that was broken, where the raiser has one (frame rules do). */
-    public Optional<Rule> rule() {
-        return Optional.ofNullable(rule);
+    /** The named rule that was broken; {@link RuleIds#of(Rule)} gives its stable id. */
+    public Rule rule() {
+        return rule;
     }
 
     public abstract ErrorScope scope();

@@ -7,13 +7,9 @@ public final class StreamError extends H2Exception {
 
     private final int streamId;
 
-    public StreamError(int streamId, ErrorCode code, SpecRef spec, String detail) {
-        this(streamId, code, spec, detail, null);
-    }
-
-    /** {@code rule}: the named rule that was broken, or null. */
-    public StreamError(int streamId, ErrorCode code, SpecRef spec, String detail, Rule rule) {
-        super(code, spec, detail, rule);
+    /** The stream error for {@code rule} on {@code streamId} (above 0), with the rule's code and section. */
+    public StreamError(int streamId, Rule rule, String detail) {
+        super(rule.code(), rule.spec(), detail, rule);
         if (streamId <= 0) {
             throw new IllegalArgumentException("a stream error needs a stream id > 0, got " + streamId);
         }

@@ -1,8 +1,6 @@
 package io.h2scope.engine.flow;
 
-import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.H2Errors;
-import io.h2scope.engine.error.SpecRef;
 
 /**
  * One flow-control window (RFC 9113 §6.9.1): a signed count of DATA octets that may still be
@@ -62,8 +60,8 @@ public final class FlowWindow {
         }
         if (n > size) {
             // RFC9113 §6.9.1: "The sender MUST NOT send a flow-controlled frame with a length that exceeds the space available in either of the flow-control windows"
-            throw H2Errors.stream(streamId, ErrorCode.FLOW_CONTROL_ERROR, SpecRef.rfc9113("6.9.1"),
-                    n + " octets of DATA exceed the " + where() + " window of " + size);
+            throw H2Errors.stream(streamId, streamId == 0 ? FlowRule.DATA_EXCEEDS_CONNECTION_WINDOW
+                    : FlowRule.DATA_EXCEEDS_STREAM_WINDOW, n + " octets of DATA exceed the " + where() + " window of " + size);
         }
         size -= n;
     }
@@ -79,8 +77,8 @@ public final class FlowWindow {
         }
         if (size + increment > MAX_SIZE) {
             // RFC9113 §6.9.1: "If a sender receives a WINDOW_UPDATE that causes a flow-control window to exceed this maximum, it MUST terminate either the stream or the connection"
-            throw H2Errors.stream(streamId, ErrorCode.FLOW_CONTROL_ERROR, SpecRef.rfc9113("6.9.1"),
-                    "WINDOW_UPDATE of " + increment + " takes the " + where() + " window of " + size + " past 2^31-1");
+            throw H2Errors.stream(streamId, streamId == 0 ? FlowRule.CONNECTION_WINDOW_OVERFLOW
+                    : FlowRule.STREAM_WINDOW_OVERFLOW, "WINDOW_UPDATE of " + increment + " takes the " + where() + " window of " + size + " past 2^31-1");
         }
         size += increment;
         peak = Math.max(peak, size);
@@ -95,7 +93,7 @@ public final class FlowWindow {
     public void applyInitialSizeDelta(long delta) {
         if (size + delta > MAX_SIZE) {
             // RFC9113 §6.9.2: "An endpoint MUST treat a change to SETTINGS_INITIAL_WINDOW_SIZE that causes any flow-control window to exceed the maximum size as a connection error ... FLOW_CONTROL_ERROR"
-            throw H2Errors.connection(ErrorCode.FLOW_CONTROL_ERROR, SpecRef.rfc9113("6.9.2"),
+            throw H2Errors.connection(FlowRule.INITIAL_WINDOW_CHANGE_OVERFLOW,
                     "SETTINGS_INITIAL_WINDOW_SIZE change of " + delta + " takes the " + where()
                             + " window of " + size + " past 2^31-1");
         }

@@ -1,8 +1,7 @@
 package io.h2scope.engine.flow;
 
-import io.h2scope.engine.error.ErrorCode;
+import io.h2scope.engine.frame.check.FrameRule;
 import io.h2scope.engine.error.H2Errors;
-import io.h2scope.engine.error.SpecRef;
 import io.h2scope.engine.stream.StreamIdMap;
 
 /**
@@ -93,7 +92,8 @@ public final class OutboundFlow {
         }
         if (increment == 0) {
             // RFC9113 §6.9: "receipt of a WINDOW_UPDATE frame with a flow-control window increment of 0 as a stream error ... PROTOCOL_ERROR; errors on the connection flow-control window MUST be treated as a connection error"
-            throw H2Errors.stream(streamId, ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113("6.9"),
+            throw H2Errors.stream(streamId, streamId == 0 ? FrameRule.WINDOW_UPDATE_ZERO_INCREMENT_ON_CONNECTION
+                    : FrameRule.WINDOW_UPDATE_ZERO_INCREMENT_ON_STREAM,
                     "WINDOW_UPDATE with an increment of 0");
         }
         FlowWindow w = streamId == 0 ? connection : streams.get(streamId);

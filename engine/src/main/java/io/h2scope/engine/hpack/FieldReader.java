@@ -109,7 +109,7 @@ final class FieldReader {
         int index = readInt(7);
         if (index == 0) {
             // RFC7541 §6.1: "The index value of 0 is not used. It MUST be treated as a decoding error"
-            throw new HpackException("6.1", at - base, "indexed header field with index 0");
+            throw new HpackException(HpackRule.INDEX_ZERO, at - base, "indexed header field with index 0");
         }
         tableIndex = index;
         if (index <= StaticTable.LENGTH) {
@@ -169,7 +169,7 @@ final class FieldReader {
         if (index - StaticTable.LENGTH > table.length()) {
             // RFC7541 §2.3.3: "Indices strictly greater than the sum of the lengths of both tables MUST be treated
             // as a decoding error."
-            throw new HpackException("2.3.3", at - base, "index " + index + " is past the end of the tables ("
+            throw new HpackException(HpackRule.INDEX_OUT_OF_RANGE, at - base, "index " + index + " is past the end of the tables ("
                     + StaticTable.LENGTH + " static + " + table.length() + " dynamic entries)");
         }
     }
@@ -213,19 +213,19 @@ final class FieldReader {
         String what = huffmanDecoded
                 ? "Huffman-coded string literal decodes to " + length + " octets, over the limit of "
                 : "string literal of " + length + " octets exceeds the limit of ";
-        return new HpackException("7.4", at - base, what + maxStringLength);
+        return new HpackException(HpackRule.STRING_TOO_LONG, at - base, what + maxStringLength);
     }
 
-    private HpackException integerError(String section, int at, String detail) {
-        return new HpackException(section, at - base, detail);
+    private HpackException integerError(HpackRule rule, int at, String detail) {
+        return new HpackException(rule, at - base, detail);
     }
 
     private HpackException missingString() {
-        return new HpackException("5.2", pos - base, "header block ends where a string literal should start");
+        return new HpackException(HpackRule.STRING_MISSING, pos - base, "header block ends where a string literal should start");
     }
 
     private HpackException pastEnd(int at, int length) {
-        return new HpackException("5.2", at - base, "string literal of " + length + " octets runs past the end"
+        return new HpackException(HpackRule.STRING_PAST_END, at - base, "string literal of " + length + " octets runs past the end"
                 + " of the header block (" + (end - pos) + " octets left)");
     }
 
@@ -243,18 +243,18 @@ final class FieldReader {
         for (int shift = 0; ; shift += 7) {
             if (pos >= end) {
                 // RFC7541 §5.1: the last octet of an integer has its most significant bit clear
-                throw integerError("5.1", pos, "header block ends inside an integer");
+                throw integerError(HpackRule.INTEGER_TRUNCATED, pos, "header block ends inside an integer");
             }
             if (shift > 28) {
                 // RFC7541 §7.4: "An implementation has to set a limit for the values it accepts for integers, as
                 // well as for the encoded length"
-                throw integerError("7.4", pos, "integer encoding longer than 5 continuation octets");
+                throw integerError(HpackRule.INTEGER_ENCODING_TOO_LONG, pos, "integer encoding longer than 5 continuation octets");
             }
             int b = src[pos++];
             value += (long) (b & 0x7F) << shift;
             if (value > Integer.MAX_VALUE) {
                 // RFC7541 §7.4: "An implementation has to set a limit for the values it accepts for integers"
-                throw integerError("7.4", pos - 1, "integer exceeds 2^31-1");
+                throw integerError(HpackRule.INTEGER_TOO_LARGE, pos - 1, "integer exceeds 2^31-1");
             }
             if (b >= 0) {
                 return (int) value;

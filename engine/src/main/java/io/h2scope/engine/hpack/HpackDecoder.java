@@ -145,24 +145,24 @@ public final class HpackDecoder {
                 if (fieldSeen) {
                     // RFC7541 §4.2: "This dynamic table size update MUST occur at the beginning of the first header
                     // block following the change"; RFC7541 §6.3 places it only there
-                    throw new HpackException("4.2", at, "dynamic table size update after a header field");
+                    throw new HpackException(HpackRule.SIZE_UPDATE_AFTER_FIELD, at, "dynamic table size update after a header field");
                 }
                 if (++sizeUpdates > MAX_SIZE_UPDATES_PER_BLOCK) {
                     // RFC7541 §4.2: "The final maximum size is always signaled, resulting in at most two dynamic
                     // table size updates"; more is no conformant encoder and a free CPU sink (RFC9113 §10.5)
-                    throw new HpackException("4.2", at, "more than " + MAX_SIZE_UPDATES_PER_BLOCK
+                    throw new HpackException(HpackRule.TOO_MANY_SIZE_UPDATES, at, "more than " + MAX_SIZE_UPDATES_PER_BLOCK
                             + " dynamic table size updates at the start of one header block");
                 }
                 if (newSize > tableSizeLimit) {
                     // RFC7541 §6.3: "The new maximum size MUST be lower than or equal to the limit ... Exceeding
                     // this limit MUST be treated as a decoding error."
-                    throw new HpackException("6.3", at, "dynamic table size update to " + newSize
+                    throw new HpackException(HpackRule.SIZE_UPDATE_ABOVE_LIMIT, at, "dynamic table size update to " + newSize
                             + " exceeds the limit " + tableSizeLimit + " (SETTINGS_HEADER_TABLE_SIZE)");
                 }
                 if (sizeUpdateRequired && newSize > requiredMax) {
                     // RFC7541 §4.2: "the smallest maximum table size that occurs in that interval MUST be signaled";
                     // RFC9113 §4.3.1: "less than or equal to the reduced maximum"
-                    throw new HpackException("4.2", at, "first dynamic table size update is " + newSize
+                    throw new HpackException(HpackRule.SIZE_UPDATE_ABOVE_LOWERED_LIMIT, at, "first dynamic table size update is " + newSize
                             + " but the limit was lowered to " + requiredMax);
                 }
                 sizeUpdateRequired = false;
@@ -174,7 +174,7 @@ public final class HpackDecoder {
                 // RFC9113 §4.3.1: "An endpoint MUST treat a field block that follows an acknowledgment of the
                 // reduction ... as a connection error ... if it does not start with a conformant Dynamic Table
                 // Size Update"
-                throw new HpackException("4.2", r.offset(), "header block must begin with a dynamic table size"
+                throw new HpackException(HpackRule.SIZE_UPDATE_MISSING, r.offset(), "header block must begin with a dynamic table size"
                         + " update to at most " + requiredMax + " after SETTINGS_HEADER_TABLE_SIZE was lowered");
             }
             fieldSeen = true;
@@ -224,7 +224,7 @@ public final class HpackDecoder {
         if (sizeUpdateRequired) {
             // RFC9113 §4.3.1: a field block after a lowered SETTINGS_HEADER_TABLE_SIZE "does not start with a
             // conformant Dynamic Table Size Update" when it is empty
-            throw new HpackException("4.2", r.offset(), "empty header block where a dynamic table size update"
+            throw new HpackException(HpackRule.SIZE_UPDATE_MISSING, r.offset(), "empty header block where a dynamic table size update"
                     + " to at most " + requiredMax + " was required");
         }
         if (overLimit) {

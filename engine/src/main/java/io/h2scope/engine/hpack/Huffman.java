@@ -312,19 +312,19 @@ public final class Huffman {
         }
         if (state == DEAD) {
             // RFC7541 §5.2: "A Huffman-encoded string literal containing the EOS symbol MUST be treated as a decoding error."
-            throw new HpackException("5.2", eosOffset(src, off, len) - base,
+            throw new HpackException(HpackRule.HUFFMAN_EOS, eosOffset(src, off, len) - base,
                     "Huffman-coded string contains the EOS symbol");
         }
         int ones = ONES_DEPTH[state];
         if (ones > 7) {
             // RFC7541 §5.2: "A padding strictly longer than 7 bits MUST be treated as a decoding error."
-            throw new HpackException("5.2", off + len - 1 - base,
+            throw new HpackException(HpackRule.HUFFMAN_PADDING_TOO_LONG, off + len - 1 - base,
                     "Huffman padding is " + ones + " bits long, more than 7");
         }
         if (ones < 0) {
             // RFC7541 §5.2: "A padding not corresponding to the most significant bits of the code for the EOS
             // symbol MUST be treated as a decoding error."
-            throw new HpackException("5.2", off + len - 1 - base,
+            throw new HpackException(HpackRule.HUFFMAN_PADDING_NOT_EOS, off + len - 1 - base,
                     "Huffman padding is not all ones (the string ends inside a symbol)");
         }
         return n;

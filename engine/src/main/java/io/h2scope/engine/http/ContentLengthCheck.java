@@ -105,12 +105,12 @@ public final class ContentLengthCheck {
         received += length;
         if (!bodyExpected) {
             // RFC9113 §8.1.1: a message "defined as having no content" cannot carry DATA payload ("extraneous frames")
-            throw Malformed.error(streamId, "8.1.1", "DATA payload of " + received
+            throw Malformed.error(streamId, MessageRule.CONTENT_IN_NO_CONTENT_MESSAGE, "DATA payload of " + received
                     + " octets in a message defined as having no content");
         }
         if (declared >= 0 && received > declared) {
             // RFC9113 §8.1.1: "malformed if the value of a content-length header field does not equal the sum of the DATA frame payload lengths"
-            throw Malformed.error(streamId, "8.1.1", "DATA payloads sum to " + received
+            throw Malformed.error(streamId, MessageRule.CONTENT_LENGTH_MISMATCH, "DATA payloads sum to " + received
                     + " octets, more than content-length " + declared);
         }
     }
@@ -122,7 +122,7 @@ public final class ContentLengthCheck {
         }
         if (received != declared) {
             // RFC9113 §8.1.1: "malformed if the value of a content-length header field does not equal the sum of the DATA frame payload lengths"
-            throw Malformed.error(streamId, "8.1.1", "content-length " + declared + " but the message ended after "
+            throw Malformed.error(streamId, MessageRule.CONTENT_LENGTH_MISMATCH, "content-length " + declared + " but the message ended after "
                     + received + " octets of DATA");
         }
     }

@@ -38,7 +38,7 @@ final class ContentLengthValue {
                 }
                 if (result != ABSENT && result != current) {
                     // RFC9113 §8.1.1 with RFC 9110 §8.6: differing content-length values leave the framing unknown
-                    throw Malformed.error(streamId, "8.1.1", "content-length values differ: " + result + " and "
+                    throw Malformed.error(streamId, MessageRule.CONTENT_LENGTH_INVALID, "content-length values differ: " + result + " and "
                             + current + " (from " + Printable.quote(value) + ")");
                 }
                 result = current;
@@ -66,6 +66,6 @@ final class ContentLengthValue {
 
     private static io.h2scope.engine.error.StreamError bad(int streamId, String value, String why) {
         // RFC9113 §8.1.1: a content-length that cannot be compared with the DATA sum makes the message malformed (RFC 9110 §8.6: 1*DIGIT)
-        return Malformed.error(streamId, "8.1.1", "content-length " + Printable.quote(value) + " has " + why);
+        return Malformed.error(streamId, MessageRule.CONTENT_LENGTH_INVALID, "content-length " + Printable.quote(value) + " has " + why);
     }
 }

@@ -70,7 +70,7 @@ final class FieldSyntax {
     static void checkName(int streamId, String name, boolean strict) {
         if (name.isEmpty()) {
             // RFC9113 §8.2.1 via RFC 9110 §5.1: field-name = token (1*tchar): empty is invalid (H2-ATTACKS SEC-09)
-            throw Malformed.error(streamId, "8.2.1", "empty field name");
+            throw Malformed.error(streamId, MessageRule.FIELD_NAME_EMPTY, "empty field name");
         }
         int bad = firstBad(strict ? NAME_TOKEN : NAME_MINIMAL, name, 0);
         if (bad < 0) {
@@ -91,7 +91,8 @@ final class FieldSyntax {
             // RFC9113 §8.2.1: "SHOULD validate field names ... according to their definitions in Sections 5.1 ... of [HTTP]" (token)
             what = "non-token character";
         }
-        throw Malformed.error(streamId, "8.2.1", what + " '" + Printable.escape(c) + "' at " + bad
+        throw Malformed.error(streamId, c >= 'A' && c <= 'Z' ? MessageRule.FIELD_NAME_UPPERCASE
+                : MessageRule.FIELD_NAME_INVALID_CHARACTER, what + " '" + Printable.escape(c) + "' at " + bad
                 + " in field name " + Printable.quote(name));
     }
 
@@ -105,14 +106,14 @@ final class FieldSyntax {
         char last = value.charAt(n - 1);
         if (first == ' ' || first == '\t' || last == ' ' || last == '\t') {
             // RFC9113 §8.2.1: "A field value MUST NOT start or end with an ASCII whitespace character (ASCII SP or HTAB, 0x20 or 0x09)"
-            throw Malformed.error(streamId, "8.2.1", "value of " + Printable.quote(name)
+            throw Malformed.error(streamId, MessageRule.FIELD_VALUE_WHITESPACE_AT_EDGE, "value of " + Printable.quote(name)
                     + " starts or ends with whitespace: " + Printable.quote(value));
         }
         int bad = firstBad(strict ? VALUE_STRICT : VALUE_MINIMAL, value, 0);
         if (bad >= 0) {
             // RFC9113 §8.2.1: "A field value MUST NOT contain the zero value (ASCII NUL, 0x00), line feed (ASCII LF, 0x0a), or carriage return (ASCII CR, 0x0d)"
             // (strict mode: RFC 9110 §5.5 field-vchar also excludes the other controls and DEL)
-            throw Malformed.error(streamId, "8.2.1", "character '" + Printable.escape(value.charAt(bad)) + "' at "
+            throw Malformed.error(streamId, MessageRule.FIELD_VALUE_INVALID_CHARACTER, "character '" + Printable.escape(value.charAt(bad)) + "' at "
                     + bad + " in value of " + Printable.quote(name) + ": " + Printable.quote(value));
         }
     }

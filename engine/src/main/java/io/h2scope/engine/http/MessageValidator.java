@@ -96,7 +96,7 @@ public final class MessageValidator {
         int code = statusCode(streamId, status);
         if (endStream && code < 200) {
             // RFC9113 §8.1: "A HEADERS frame with the END_STREAM flag set that carries an informational status code is malformed"
-            throw Malformed.error(streamId, "8.1", "informational status " + code + " with END_STREAM");
+            throw Malformed.error(streamId, MessageRule.INFORMATIONAL_WITH_END_STREAM, "informational status " + code + " with END_STREAM");
         }
         return buildHead ? new ResponseHead(code, block.subList(i, n), contentLength) : null;
     }
@@ -135,7 +135,7 @@ public final class MessageValidator {
                 case ":protocol" -> {
                     if (!options.allowExtendedConnect()) {
                         // RFC 8441 §4 / RFC9113 §8.3: without SETTINGS_ENABLE_CONNECT_PROTOCOL, :protocol is an undefined pseudo-header field
-                        throw Malformed.error(streamId, "8.3", ":protocol in a " + part
+                        throw Malformed.error(streamId, MessageRule.PROTOCOL_WITHOUT_EXTENDED_CONNECT, ":protocol in a " + part
                                 + " but extended CONNECT (RFC 8441) is not enabled");
                     }
                     protocol = once(streamId, name, protocol, value);
@@ -150,7 +150,7 @@ public final class MessageValidator {
         if (authority == null && options.requireAuthority() && RequestControlData.isHttp(scheme)
                 && FieldLookup.first(fields, "host") == null) {
             // RFC9113 §8.3.1 leaves this to HTTP: RFC 9110 §4.2.1 "A recipient that processes such a URI reference MUST reject it as invalid" (option requireAuthority)
-            throw Malformed.error(streamId, "8.3.1", "http(s) " + part + " with neither :authority nor host");
+            throw Malformed.error(streamId, MessageRule.AUTHORITY_MISSING, "http(s) " + part + " with neither :authority nor host");
         }
         return buildHead ? new RequestHead(method, scheme, authority, path, protocol, fields, contentLength) : null;
     }
@@ -158,7 +158,7 @@ public final class MessageValidator {
     private void checkCount(int streamId, List<HeaderField> block, MessagePart part) {
         if (block.size() > options.maxFieldCount()) {
             // RFC9113 §10.5.1: an endpoint may refuse a field block larger than it is willing to handle (H2-ATTACKS SEC-02: every field and cookie crumb counts)
-            throw Malformed.error(streamId, "10.5.1", block.size() + " fields in a " + part
+            throw Malformed.error(streamId, MessageRule.TOO_MANY_FIELDS, block.size() + " fields in a " + part
                     + " exceed the limit of " + options.maxFieldCount());
         }
     }
@@ -166,7 +166,7 @@ public final class MessageValidator {
     /** RFC9113 §8.3: "The same pseudo-header field name MUST NOT appear more than once in a field block." */
     private static String once(int streamId, String name, String previous, String value) {
         if (previous != null) {
-            throw Malformed.error(streamId, "8.3", "repeated pseudo-header field " + name);
+            throw Malformed.error(streamId, MessageRule.PSEUDO_HEADER_REPEATED, "repeated pseudo-header field " + name);
         }
         return value;
     }
@@ -178,30 +178,30 @@ public final class MessageValidator {
         };
         if (requestPseudo || name.equals(":status")) {
             // RFC9113 §8.3: "Pseudo-header fields defined for requests MUST NOT appear in responses; pseudo-header fields defined for responses MUST NOT appear in requests"
-            return Malformed.error(streamId, "8.3", (requestPseudo ? "request" : "response") + " pseudo-header field "
+            return Malformed.error(streamId, MessageRule.PSEUDO_HEADER_OF_OTHER_KIND, (requestPseudo ? "request" : "response") + " pseudo-header field "
                     + name + " in a " + part);
         }
         // RFC9113 §8.3: "Endpoints MUST treat a request or response that contains undefined or invalid pseudo-header fields as malformed"
-        return Malformed.error(streamId, "8.3", "undefined pseudo-header field " + Printable.quote(name) + " in a " + part);
+        return Malformed.error(streamId, MessageRule.PSEUDO_HEADER_UNDEFINED, "undefined pseudo-header field " + Printable.quote(name) + " in a " + part);
     }
 
     private static int statusCode(int streamId, String status) {
         if (status == null) {
             // RFC9113 §8.3.2: ":status" "MUST be included in all responses, including interim responses; otherwise, the response is malformed"
-            throw Malformed.error(streamId, "8.3.2", "missing :status");
+            throw Malformed.error(streamId, MessageRule.STATUS_MISSING, "missing :status");
         }
         if (status.length() != 3 || !isDigit(status.charAt(0)) || !isDigit(status.charAt(1)) || !isDigit(status.charAt(2))) {
             // RFC9113 §8.3.2: ":status" "carries the HTTP status code" (RFC 9110 §15: a three-digit integer)
-            throw Malformed.error(streamId, "8.3.2", ":status " + Printable.quote(status) + " is not three digits");
+            throw Malformed.error(streamId, MessageRule.STATUS_INVALID, ":status " + Printable.quote(status) + " is not three digits");
         }
         int code = (status.charAt(0) - '0') * 100 + (status.charAt(1) - '0') * 10 + (status.charAt(2) - '0');
         if (code < 100 || code > 599) {
             // RFC9113 §8.3.2 with RFC 9110 §15: "Values outside the range 100..599 are invalid"
-            throw Malformed.error(streamId, "8.3.2", ":status " + code + " is outside 100..599");
+            throw Malformed.error(streamId, MessageRule.STATUS_INVALID, ":status " + code + " is outside 100..599");
         }
         if (code == 101) {
             // RFC9113 §8.6: "HTTP/2 does not support the 101 (Switching Protocols) informational status code"
-            throw Malformed.error(streamId, "8.6", ":status 101 (Switching Protocols) does not exist in HTTP/2");
+            throw Malformed.error(streamId, MessageRule.STATUS_101, ":status 101 (Switching Protocols) does not exist in HTTP/2");
         }
         return code;
     }

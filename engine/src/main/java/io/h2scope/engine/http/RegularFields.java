@@ -31,7 +31,8 @@ final class RegularFields {
             if (!name.isEmpty() && name.charAt(0) == ':') {
                 // RFC9113 §8.1: "Trailers MUST NOT include pseudo-header fields"
                 // RFC9113 §8.3: "All pseudo-header fields MUST appear in a field block before all regular field lines"
-                throw Malformed.error(streamId, part == MessagePart.TRAILERS ? "8.1" : "8.3",
+                throw Malformed.error(streamId, part == MessagePart.TRAILERS
+                        ? MessageRule.PSEUDO_HEADER_IN_TRAILERS : MessageRule.PSEUDO_HEADER_AFTER_REGULAR_FIELD,
                         "pseudo-header field " + Printable.quote(name) + (part == MessagePart.TRAILERS
                                 ? " in a trailer section" : " after a regular field in a " + part));
             }
@@ -41,7 +42,7 @@ final class RegularFields {
                 case 2 -> {
                     if (name.equals("te") && !value.equalsIgnoreCase("trailers")) {
                         // RFC9113 §8.2.2: TE "MAY be present in an HTTP/2 request; when it is, it MUST NOT contain any value other than \"trailers\""
-                        throw Malformed.error(streamId, "8.2.2", "te " + Printable.quote(value)
+                        throw Malformed.error(streamId, MessageRule.TE_NOT_TRAILERS, "te " + Printable.quote(value)
                                 + " in a " + part + ": only \"trailers\" is allowed");
                     }
                 }
@@ -49,7 +50,7 @@ final class RegularFields {
                     if (authority != null && options.rejectHostMismatch() && name.equals("host")
                             && !AuthorityMatch.sameEntity(scheme, authority, value)) {
                         // RFC9113 §8.3.1: "A server SHOULD treat a request as malformed if it contains a Host header field that identifies an entity that differs from the entity in the \":authority\" pseudo-header field"
-                        throw Malformed.error(streamId, "8.3.1", "host " + Printable.quote(value)
+                        throw Malformed.error(streamId, MessageRule.HOST_DIFFERS_FROM_AUTHORITY, "host " + Printable.quote(value)
                                 + " differs from :authority " + Printable.quote(authority));
                     }
                 }
@@ -71,7 +72,7 @@ final class RegularFields {
         switch (name) {
             case "upgrade", "connection", "keep-alive", "proxy-connection", "transfer-encoding" ->
                 // RFC9113 §8.2.2: "Any message containing connection-specific header fields MUST be treated as malformed" (H2-ATTACKS SEC-19: H2.TE)
-                throw Malformed.error(streamId, "8.2.2", "connection-specific field \"" + name + "\" in a " + part);
+                throw Malformed.error(streamId, MessageRule.CONNECTION_SPECIFIC_FIELD, "connection-specific field \"" + name + "\" in a " + part);
             default -> {
                 // same length, another name
             }

@@ -1,5 +1,6 @@
 package io.h2scope.engine.observer;
 
+import io.h2scope.engine.frame.check.FieldBlockRule;
 import io.h2scope.engine.error.ConnectionError;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.ErrorScope;
@@ -265,7 +266,7 @@ public final class Http2Observer {
                 headers = apply(frame, header);
             } catch (H2Exception e) {
                 violation(header, new Violation(e.spec(), e.scope(), e.code(), e.detail(),
-                        e.rule().orElse(null) instanceof io.h2scope.engine.frame.check.FrameRule r ? r : null));
+                        e.rule() instanceof io.h2scope.engine.frame.check.FrameRule r ? r : null));
             }
             int id = frame.streamId();
             int[] w = streamWindows.get(id);
@@ -279,7 +280,7 @@ public final class Http2Observer {
             if (blockStart != null && !(frame instanceof ContinuationFrame)) {
                 // RFC9113 §6.10: a field block "MUST be followed by a CONTINUATION frame"; any other frame is a PROTOCOL_ERROR
                 blockStart = null;
-                throw new ConnectionError(ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113("6.10"), FrameType.nameOf(
+                throw new ConnectionError(FieldBlockRule.FRAME_INSIDE_FIELD_BLOCK, FrameType.nameOf(
                         frame.typeCode()) + " inside a header block (only CONTINUATION may follow)");
             }
             if (frame instanceof DataFrame d) {
@@ -300,7 +301,7 @@ public final class Http2Observer {
             } else if (frame instanceof ContinuationFrame c) {
                 if (blockStart == null || blockStart.streamId() != c.streamId()) {
                     // RFC9113 §6.10: CONTINUATION must follow HEADERS, PUSH_PROMISE or CONTINUATION without END_HEADERS
-                    throw new ConnectionError(ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113("6.10"),
+                    throw new ConnectionError(FieldBlockRule.CONTINUATION_WITHOUT_FIELD_BLOCK,
                             "CONTINUATION without a field block in progress on stream " + c.streamId());
                 }
                 block.writeBytes(c.fragment());
@@ -347,7 +348,7 @@ public final class Http2Observer {
                 fields = List.of();
             } catch (HpackException e) {
                 // RFC9113 §4.3: "A decoding error in a field block MUST be treated as a connection error ... COMPRESSION_ERROR"
-                throw new ConnectionError(ErrorCode.COMPRESSION_ERROR, SpecRef.rfc7541(e.section()),
+                throw new ConnectionError(e.rule(),
                         e.detail() + " at byte " + e.offset());
             }
             if (first instanceof PushPromiseFrame p) {

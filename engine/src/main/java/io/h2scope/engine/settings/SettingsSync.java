@@ -1,9 +1,7 @@
 package io.h2scope.engine.settings;
 
 import io.h2scope.engine.error.ConnectionError;
-import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.H2Errors;
-import io.h2scope.engine.error.SpecRef;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Objects;
@@ -64,7 +62,7 @@ public final class SettingsSync {
         Pending oldest = pending.pollFirst();
         if (oldest == null) {
             // RFC9113 §6.5.3 is silent on an ACK with nothing outstanding: our choice, see class comment
-            throw H2Errors.connection(ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113("6.5.3"),
+            throw H2Errors.connection(SettingsRule.ACK_WITHOUT_PENDING_SETTINGS,
                     "SETTINGS ACK received but no SETTINGS frame is awaiting acknowledgment");
         }
         // RFC9113 §6.5.3: "the sender ... can rely on the values from the oldest unacknowledged SETTINGS frame having been applied"
@@ -116,7 +114,7 @@ public final class SettingsSync {
     /** The error to raise when {@link #isOverdue} is true. */
     public ConnectionError timeoutError() {
         // RFC9113 §6.5.3: "If the sender of a SETTINGS frame does not receive an acknowledgment within a reasonable amount of time, it MAY issue a connection error ... SETTINGS_TIMEOUT"
-        return H2Errors.connection(ErrorCode.SETTINGS_TIMEOUT, SpecRef.rfc9113("6.5.3"),
+        return H2Errors.connection(SettingsRule.ACK_TIMEOUT,
                 "no SETTINGS ACK within " + ackTimeoutNanos / 1_000_000 + " ms");
     }
 }

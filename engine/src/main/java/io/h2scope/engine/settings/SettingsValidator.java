@@ -1,7 +1,6 @@
 package io.h2scope.engine.settings;
 
 import io.h2scope.engine.error.ConnectionError;
-import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.H2Errors;
 import io.h2scope.engine.error.SpecRef;
 import io.h2scope.engine.stream.Role;
@@ -53,7 +52,7 @@ public final class SettingsValidator {
         }
         if (setting == SettingId.ENABLE_PUSH && value == 1 && receiver == Role.CLIENT) {
             // RFC9113 §6.5.2: "A client MUST treat receipt of a SETTINGS frame with SETTINGS_ENABLE_PUSH set to 1 as a connection error ... PROTOCOL_ERROR"
-            throw H2Errors.connection(ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113("6.5.2"),
+            throw H2Errors.connection(SettingsRule.ENABLE_PUSH_FROM_SERVER,
                     "a server sent SETTINGS_ENABLE_PUSH=1");
         }
         return known;
@@ -75,21 +74,21 @@ public final class SettingsValidator {
     private static ConnectionError rangeError(SettingId setting, long value) {
         return switch (setting) {
             // RFC9113 §6.5.2: ENABLE_PUSH "Any value other than 0 or 1 MUST be treated as a connection error ... PROTOCOL_ERROR"
-            case ENABLE_PUSH -> value > 1 ? H2Errors.connection(ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113("6.5.2"),
+            case ENABLE_PUSH -> value > 1 ? H2Errors.connection(SettingsRule.ENABLE_PUSH_NOT_0_OR_1,
                     "SETTINGS_ENABLE_PUSH must be 0 or 1, got " + value) : null;
             // RFC9113 §6.5.2: INITIAL_WINDOW_SIZE "Values above the maximum flow-control window size of 2^31-1 MUST be treated as a connection error ... FLOW_CONTROL_ERROR"
-            case INITIAL_WINDOW_SIZE -> value > MAX_WINDOW ? H2Errors.connection(ErrorCode.FLOW_CONTROL_ERROR,
-                    SpecRef.rfc9113("6.5.2"), "SETTINGS_INITIAL_WINDOW_SIZE above 2^31-1: " + value) : null;
+            case INITIAL_WINDOW_SIZE -> value > MAX_WINDOW ? H2Errors.connection(SettingsRule.INITIAL_WINDOW_SIZE_TOO_LARGE,
+                    "SETTINGS_INITIAL_WINDOW_SIZE above 2^31-1: " + value) : null;
             // RFC9113 §6.5.2: MAX_FRAME_SIZE "MUST be between this initial value and ... 16,777,215 ... Values outside this range MUST be treated as a connection error ... PROTOCOL_ERROR"
             case MAX_FRAME_SIZE -> value < MIN_FRAME_SIZE || value > MAX_FRAME_SIZE
-                    ? H2Errors.connection(ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113("6.5.2"),
+                    ? H2Errors.connection(SettingsRule.MAX_FRAME_SIZE_OUT_OF_RANGE,
                             "SETTINGS_MAX_FRAME_SIZE must be 16384..16777215, got " + value)
                     : null;
             // RFC 8441 §3: "The value of the parameter MUST be 0 or 1"
-            case ENABLE_CONNECT_PROTOCOL -> value > 1 ? H2Errors.connection(ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113("6.5"),
+            case ENABLE_CONNECT_PROTOCOL -> value > 1 ? H2Errors.connection(SettingsRule.ENABLE_CONNECT_PROTOCOL_NOT_0_OR_1,
                     "SETTINGS_ENABLE_CONNECT_PROTOCOL must be 0 or 1 (RFC 8441 \u00a73), got " + value) : null;
             // RFC 9218 §2.1: "Any value other than 0 or 1 MUST be treated as a connection error ... PROTOCOL_ERROR"
-            case NO_RFC7540_PRIORITIES -> value > 1 ? H2Errors.connection(ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113("6.5"),
+            case NO_RFC7540_PRIORITIES -> value > 1 ? H2Errors.connection(SettingsRule.NO_RFC7540_PRIORITIES_NOT_0_OR_1,
                     "SETTINGS_NO_RFC7540_PRIORITIES must be 0 or 1 (RFC 9218 \u00a72.1), got " + value) : null;
             // RFC9113 §6.5.2: any 32-bit value is valid for HEADER_TABLE_SIZE, MAX_CONCURRENT_STREAMS, MAX_HEADER_LIST_SIZE
             case HEADER_TABLE_SIZE, MAX_CONCURRENT_STREAMS, MAX_HEADER_LIST_SIZE -> null;

@@ -1,8 +1,5 @@
 package io.h2scope.engine.stream;
 
-import io.h2scope.engine.error.ErrorCode;
-import io.h2scope.engine.error.ErrorScope;
-import io.h2scope.engine.error.SpecRef;
 import io.h2scope.engine.stream.Transition.Next;
 import io.h2scope.engine.stream.Transition.Reject;
 import java.util.Optional;
@@ -186,7 +183,7 @@ public final class StreamRegistry {
             // RFC9113 §6.6: "Recipients of PUSH_PROMISE frames can choose to reject promised streams by returning a RST_STREAM"
             markOpened(streamId, local);
             closeRefused(streamId, from);
-            return new Reject(ErrorScope.STREAM, ErrorCode.REFUSED_STREAM, SpecRef.rfc9113("6.6"),
+            return new Reject(StreamRule.TOO_MANY_RESERVED_STREAMS,
                     "more than " + maxReservedRemote + " streams reserved by the peer");
         }
         if (from == StreamState.IDLE) {
@@ -203,47 +200,50 @@ public final class StreamRegistry {
             case RECV_PUSH_PROMISE, RECV_PROMISED_ID -> {
                 if (role == Role.SERVER) {
                     // RFC9113 §8.4: "servers MUST treat the receipt of a PUSH_PROMISE frame as a connection error ... PROTOCOL_ERROR"
-                    return conn("8.4", "a client cannot push: PUSH_PROMISE received by a server");
+                    return new Reject(StreamRule.PUSH_BY_CLIENT, "a client cannot push: PUSH_PROMISE received by a server");
                 }
                 if (input == StreamInput.RECV_PUSH_PROMISE && !local) {
                     // RFC9113 §6.6: "PUSH_PROMISE frames MUST only be sent on a peer-initiated stream"
-                    return conn("6.6", "PUSH_PROMISE on stream " + streamId + ", which the server initiated");
+                    return new Reject(StreamRule.PUSH_PROMISE_ON_PUSHER_STREAM, "PUSH_PROMISE on stream " + streamId
+                            + ", which the server initiated");
                 }
                 if (input == StreamInput.RECV_PROMISED_ID && local) {
                     // RFC9113 §5.1.1: "those initiated by the server MUST use even-numbered stream identifiers"
-                    return conn("5.1.1", "promised stream " + streamId + " is not even");
+                    return new Reject(StreamRule.PROMISED_STREAM_ID_NOT_EVEN, "promised stream " + streamId + " is not even");
                 }
             }
             case SEND_PUSH_PROMISE, SEND_PROMISED_ID -> {
                 if (role == Role.CLIENT) {
                     // RFC9113 §8.4: "A client cannot push"
-                    return conn("8.4", "a client cannot push");
+                    return new Reject(StreamRule.PUSH_BY_CLIENT, "a client cannot push");
                 }
                 if (input == StreamInput.SEND_PUSH_PROMISE && local) {
                     // RFC9113 §6.6: "PUSH_PROMISE frames MUST only be sent on a peer-initiated stream"
-                    return conn("6.6", "PUSH_PROMISE on stream " + streamId + ", which we initiated");
+                    return new Reject(StreamRule.PUSH_PROMISE_ON_PUSHER_STREAM, "PUSH_PROMISE on stream " + streamId
+                            + ", which we initiated");
                 }
                 if (input == StreamInput.SEND_PROMISED_ID && !local) {
-                    return conn("5.1.1", "promised stream " + streamId + " is not even");
+                    return new Reject(StreamRule.PROMISED_STREAM_ID_NOT_EVEN, "promised stream " + streamId + " is not even");
                 }
             }
             case RECV_HEADERS -> {
                 if (from == StreamState.IDLE && !Role.CLIENT.initiates(streamId)) {
                     // RFC9113 §5.1 idle: "If this stream is initiated by the server ... receiving a HEADERS frame MUST also be treated as a connection error ... PROTOCOL_ERROR"
-                    return conn("5.1", "HEADERS on idle server-initiated stream " + streamId);
+                    return new Reject(StreamRule.HEADERS_ON_SERVER_STREAM, "HEADERS on idle server-initiated stream " + streamId);
                 }
                 if (from == StreamState.IDLE && local) {
                     // RFC9113 §5.1.1: "Streams initiated by a client MUST use odd-numbered stream identifiers"
-                    return conn("5.1.1", "the server opened stream " + streamId + ", a client stream id");
+                    return new Reject(StreamRule.SERVER_OPENS_CLIENT_STREAM, "the server opened stream " + streamId
+                            + ", a client stream id");
                 }
             }
             case SEND_HEADERS -> {
                 if (from == StreamState.IDLE && !Role.CLIENT.initiates(streamId)) {
                     // RFC9113 §5.1 idle: a server-initiated stream leaves idle only by PUSH_PROMISE
-                    return conn("5.1", "HEADERS on idle server-initiated stream " + streamId);
+                    return new Reject(StreamRule.HEADERS_ON_SERVER_STREAM, "HEADERS on idle server-initiated stream " + streamId);
                 }
                 if (from == StreamState.IDLE && !local) {
-                    return conn("5.1.1", "a server cannot open client stream " + streamId);
+                    return new Reject(StreamRule.SERVER_OPENS_CLIENT_STREAM, "a server cannot open client stream " + streamId);
                 }
             }
             default -> {
@@ -257,7 +257,7 @@ public final class StreamRegistry {
         if (local) {
             if (activeLocal >= maxConcurrentLocal) {
                 // RFC9113 §5.1.2: "Endpoints MUST NOT exceed the limit set by their peer"
-                return new Reject(ErrorScope.STREAM, ErrorCode.REFUSED_STREAM, SpecRef.rfc9113("5.1.2"),
+                return new Reject(StreamRule.PEER_CONCURRENT_STREAMS_EXCEEDED,
                         "the peer allows " + maxConcurrentLocal + " concurrent streams");
             }
             return null;
@@ -269,7 +269,7 @@ public final class StreamRegistry {
                 markOpened(streamId, false);
             }
             closeRefused(streamId, from);
-            return new Reject(ErrorScope.STREAM, ErrorCode.REFUSED_STREAM, SpecRef.rfc9113("5.1.2"),
+            return new Reject(StreamRule.CONCURRENT_STREAMS_EXCEEDED,
                     "more than " + maxConcurrentRemote + " concurrent streams");
         }
         return null;
@@ -316,10 +316,6 @@ public final class StreamRegistry {
         } else {
             activeRemote += delta;
         }
-    }
-
-    private static Reject conn(String section, String why) {
-        return new Reject(ErrorScope.CONNECTION, ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113(section), why);
     }
 
     private static void checkId(int streamId) {

@@ -17,9 +17,6 @@ import static io.h2scope.engine.stream.StreamInput.SEND_PUSH_PROMISE;
 import static io.h2scope.engine.stream.StreamInput.SEND_RST_STREAM;
 import static io.h2scope.engine.stream.StreamInput.SEND_WINDOW_UPDATE;
 
-import io.h2scope.engine.error.ErrorCode;
-import io.h2scope.engine.error.ErrorScope;
-import io.h2scope.engine.error.SpecRef;
 import io.h2scope.engine.stream.Transition.Next;
 import io.h2scope.engine.stream.Transition.Reject;
 import java.util.EnumMap;
@@ -135,20 +132,20 @@ public final class StreamTransitions {
         r.put(RECV_PRIORITY, NEXT.get(StreamState.IDLE));
         // RFC9113 §5.1 idle: "Receiving any frame other than HEADERS or PRIORITY ... connection error ... PROTOCOL_ERROR"
         String idleOther = "frame other than HEADERS or PRIORITY on an idle stream";
-        r.put(RECV_DATA, conn(ErrorCode.PROTOCOL_ERROR, "5.1", "DATA on an idle stream"));
-        r.put(RECV_END_STREAM, conn(ErrorCode.PROTOCOL_ERROR, "5.1", "END_STREAM on an idle stream"));
-        r.put(RECV_WINDOW_UPDATE, conn(ErrorCode.PROTOCOL_ERROR, "5.1", "WINDOW_UPDATE on an idle stream"));
-        r.put(RECV_PUSH_PROMISE, conn(ErrorCode.PROTOCOL_ERROR, "5.1", "PUSH_PROMISE carried on an idle stream"));
+        r.put(RECV_DATA, reject(StreamRule.FRAME_ON_IDLE_STREAM, "DATA on an idle stream"));
+        r.put(RECV_END_STREAM, reject(StreamRule.FRAME_ON_IDLE_STREAM, "END_STREAM on an idle stream"));
+        r.put(RECV_WINDOW_UPDATE, reject(StreamRule.FRAME_ON_IDLE_STREAM, "WINDOW_UPDATE on an idle stream"));
+        r.put(RECV_PUSH_PROMISE, reject(StreamRule.FRAME_ON_IDLE_STREAM, "PUSH_PROMISE carried on an idle stream"));
         // RFC9113 §6.4: "If a RST_STREAM frame identifying an idle stream is received ... connection error ... PROTOCOL_ERROR"
-        r.put(RECV_RST_STREAM, conn(ErrorCode.PROTOCOL_ERROR, "6.4", "RST_STREAM on an idle stream"));
+        r.put(RECV_RST_STREAM, reject(StreamRule.RST_STREAM_ON_IDLE_STREAM, "RST_STREAM on an idle stream"));
         // Sending: the peer would apply the same rules.
-        r.put(SEND_DATA, conn(ErrorCode.PROTOCOL_ERROR, "5.1", idleOther));
-        r.put(SEND_END_STREAM, conn(ErrorCode.PROTOCOL_ERROR, "5.1", idleOther));
-        r.put(SEND_WINDOW_UPDATE, conn(ErrorCode.PROTOCOL_ERROR, "5.1", idleOther));
+        r.put(SEND_DATA, reject(StreamRule.FRAME_ON_IDLE_STREAM, idleOther));
+        r.put(SEND_END_STREAM, reject(StreamRule.FRAME_ON_IDLE_STREAM, idleOther));
+        r.put(SEND_WINDOW_UPDATE, reject(StreamRule.FRAME_ON_IDLE_STREAM, idleOther));
         // RFC9113 §6.6: "A sender MUST NOT send a PUSH_PROMISE on a stream unless that stream is either open or half-closed (remote)"
-        r.put(SEND_PUSH_PROMISE, conn(ErrorCode.PROTOCOL_ERROR, "6.6", "PUSH_PROMISE carried on an idle stream"));
+        r.put(SEND_PUSH_PROMISE, reject(StreamRule.PUSH_PROMISE_SENT_ON_STREAM_NOT_OPEN, "PUSH_PROMISE carried on an idle stream"));
         // RFC9113 §6.4: "RST_STREAM frames MUST NOT be sent for a stream in the idle state"
-        r.put(SEND_RST_STREAM, conn(ErrorCode.PROTOCOL_ERROR, "6.4", "RST_STREAM on an idle stream"));
+        r.put(SEND_RST_STREAM, reject(StreamRule.RST_STREAM_ON_IDLE_STREAM, "RST_STREAM on an idle stream"));
     }
 
     private static void reservedLocal() {
@@ -164,16 +161,16 @@ public final class StreamTransitions {
         r.put(RECV_WINDOW_UPDATE, NEXT.get(StreamState.RESERVED_LOCAL));
         // RFC9113 §5.1 reserved (local): "Receiving any type of frame other than RST_STREAM, PRIORITY, or WINDOW_UPDATE ... PROTOCOL_ERROR"
         String recvOther = "frame other than RST_STREAM, PRIORITY or WINDOW_UPDATE on a reserved (local) stream";
-        r.put(RECV_HEADERS, conn(ErrorCode.PROTOCOL_ERROR, "5.1", recvOther));
-        r.put(RECV_DATA, conn(ErrorCode.PROTOCOL_ERROR, "5.1", recvOther));
-        r.put(RECV_END_STREAM, conn(ErrorCode.PROTOCOL_ERROR, "5.1", recvOther));
-        r.put(RECV_PUSH_PROMISE, conn(ErrorCode.PROTOCOL_ERROR, "6.6", "PUSH_PROMISE on a stream neither open nor half-closed (local)"));
+        r.put(RECV_HEADERS, reject(StreamRule.FRAME_ON_RESERVED_STREAM, recvOther));
+        r.put(RECV_DATA, reject(StreamRule.FRAME_ON_RESERVED_STREAM, recvOther));
+        r.put(RECV_END_STREAM, reject(StreamRule.FRAME_ON_RESERVED_STREAM, recvOther));
+        r.put(RECV_PUSH_PROMISE, reject(StreamRule.PUSH_PROMISE_ON_STREAM_NOT_OPEN, "PUSH_PROMISE on a stream neither open nor half-closed (local)"));
         r.put(RECV_PROMISED_ID, promisedNotIdle());
         // RFC9113 §5.1 reserved (local): "An endpoint MUST NOT send any type of frame other than HEADERS, RST_STREAM, or PRIORITY"
         String sendOther = "frame other than HEADERS, RST_STREAM or PRIORITY sent on a reserved (local) stream";
-        r.put(SEND_DATA, conn(ErrorCode.PROTOCOL_ERROR, "5.1", sendOther));
-        r.put(SEND_END_STREAM, conn(ErrorCode.PROTOCOL_ERROR, "5.1", sendOther));
-        r.put(SEND_WINDOW_UPDATE, conn(ErrorCode.PROTOCOL_ERROR, "5.1", sendOther));
+        r.put(SEND_DATA, reject(StreamRule.FRAME_ON_RESERVED_STREAM, sendOther));
+        r.put(SEND_END_STREAM, reject(StreamRule.FRAME_ON_RESERVED_STREAM, sendOther));
+        r.put(SEND_WINDOW_UPDATE, reject(StreamRule.FRAME_ON_RESERVED_STREAM, sendOther));
         r.put(SEND_PUSH_PROMISE, sendPushNotOpen());
         r.put(SEND_PROMISED_ID, promisedNotIdle());
     }
@@ -190,17 +187,17 @@ public final class StreamTransitions {
         r.put(SEND_PRIORITY, NEXT.get(StreamState.RESERVED_REMOTE));
         r.put(SEND_WINDOW_UPDATE, NEXT.get(StreamState.RESERVED_REMOTE));
         String sendOther = "frame other than RST_STREAM, WINDOW_UPDATE or PRIORITY sent on a reserved (remote) stream";
-        r.put(SEND_HEADERS, conn(ErrorCode.PROTOCOL_ERROR, "5.1", sendOther));
-        r.put(SEND_DATA, conn(ErrorCode.PROTOCOL_ERROR, "5.1", sendOther));
-        r.put(SEND_END_STREAM, conn(ErrorCode.PROTOCOL_ERROR, "5.1", sendOther));
+        r.put(SEND_HEADERS, reject(StreamRule.FRAME_ON_RESERVED_STREAM, sendOther));
+        r.put(SEND_DATA, reject(StreamRule.FRAME_ON_RESERVED_STREAM, sendOther));
+        r.put(SEND_END_STREAM, reject(StreamRule.FRAME_ON_RESERVED_STREAM, sendOther));
         r.put(SEND_PUSH_PROMISE, sendPushNotOpen());
         r.put(SEND_PROMISED_ID, promisedNotIdle());
         // RFC9113 §5.1 reserved (remote): "Receiving any type of frame other than HEADERS, RST_STREAM, or PRIORITY ... PROTOCOL_ERROR"
         String recvOther = "frame other than HEADERS, RST_STREAM or PRIORITY on a reserved (remote) stream";
-        r.put(RECV_DATA, conn(ErrorCode.PROTOCOL_ERROR, "5.1", recvOther));
-        r.put(RECV_END_STREAM, conn(ErrorCode.PROTOCOL_ERROR, "5.1", recvOther));
-        r.put(RECV_WINDOW_UPDATE, conn(ErrorCode.PROTOCOL_ERROR, "5.1", recvOther));
-        r.put(RECV_PUSH_PROMISE, conn(ErrorCode.PROTOCOL_ERROR, "6.6", "PUSH_PROMISE on a stream neither open nor half-closed (local)"));
+        r.put(RECV_DATA, reject(StreamRule.FRAME_ON_RESERVED_STREAM, recvOther));
+        r.put(RECV_END_STREAM, reject(StreamRule.FRAME_ON_RESERVED_STREAM, recvOther));
+        r.put(RECV_WINDOW_UPDATE, reject(StreamRule.FRAME_ON_RESERVED_STREAM, recvOther));
+        r.put(RECV_PUSH_PROMISE, reject(StreamRule.PUSH_PROMISE_ON_STREAM_NOT_OPEN, "PUSH_PROMISE on a stream neither open nor half-closed (local)"));
         r.put(RECV_PROMISED_ID, promisedNotIdle());
     }
 
@@ -235,9 +232,9 @@ public final class StreamTransitions {
         // RFC9113 §5.1 half-closed (local): "cannot be used for sending frames other than WINDOW_UPDATE, PRIORITY, and RST_STREAM"
         // (the peer is half-closed (remote) and answers with a stream error STREAM_CLOSED)
         String sendOther = "frame other than WINDOW_UPDATE, PRIORITY or RST_STREAM sent after our END_STREAM";
-        r.put(SEND_HEADERS, stream(ErrorCode.STREAM_CLOSED, "5.1", sendOther));
-        r.put(SEND_DATA, stream(ErrorCode.STREAM_CLOSED, "5.1", sendOther));
-        r.put(SEND_END_STREAM, stream(ErrorCode.STREAM_CLOSED, "5.1", sendOther));
+        r.put(SEND_HEADERS, reject(StreamRule.FRAME_AFTER_END_STREAM, sendOther));
+        r.put(SEND_DATA, reject(StreamRule.FRAME_AFTER_END_STREAM, sendOther));
+        r.put(SEND_END_STREAM, reject(StreamRule.FRAME_AFTER_END_STREAM, sendOther));
         r.put(SEND_PUSH_PROMISE, sendPushNotOpen());
     }
 
@@ -255,11 +252,11 @@ public final class StreamTransitions {
         r.put(RECV_PROMISED_ID, promisedNotIdle());
         // RFC9113 §5.1 half-closed (remote): "frames, other than WINDOW_UPDATE, PRIORITY, or RST_STREAM ... MUST respond with a stream error ... STREAM_CLOSED"
         String recvOther = "frame other than WINDOW_UPDATE, PRIORITY or RST_STREAM after the peer's END_STREAM";
-        r.put(RECV_HEADERS, stream(ErrorCode.STREAM_CLOSED, "5.1", recvOther));
-        r.put(RECV_DATA, stream(ErrorCode.STREAM_CLOSED, "5.1", "DATA after the peer's END_STREAM"));
-        r.put(RECV_END_STREAM, stream(ErrorCode.STREAM_CLOSED, "5.1", recvOther));
+        r.put(RECV_HEADERS, reject(StreamRule.FRAME_AFTER_END_STREAM, recvOther));
+        r.put(RECV_DATA, reject(StreamRule.DATA_AFTER_END_STREAM, "DATA after the peer's END_STREAM"));
+        r.put(RECV_END_STREAM, reject(StreamRule.FRAME_AFTER_END_STREAM, recvOther));
         // RFC9113 §6.6: "receipt of a PUSH_PROMISE on a stream that is neither open nor half-closed (local) as a connection error ... PROTOCOL_ERROR"
-        r.put(RECV_PUSH_PROMISE, conn(ErrorCode.PROTOCOL_ERROR, "6.6", "PUSH_PROMISE on a stream neither open nor half-closed (local)"));
+        r.put(RECV_PUSH_PROMISE, reject(StreamRule.PUSH_PROMISE_ON_STREAM_NOT_OPEN, "PUSH_PROMISE on a stream neither open nor half-closed (local)"));
     }
 
     private static void closed(Row row) {
@@ -278,16 +275,16 @@ public final class StreamTransitions {
             }
         } else {
             // RFC9113 §6.1: "If a DATA frame is received whose stream is not in the open or half-closed (local) state ... stream error ... STREAM_CLOSED"
-            r.put(RECV_DATA, stream(ErrorCode.STREAM_CLOSED, "6.1", "DATA on a closed stream"));
-            r.put(RECV_END_STREAM, stream(ErrorCode.STREAM_CLOSED, "5.1", "END_STREAM on a closed stream"));
+            r.put(RECV_DATA, reject(StreamRule.DATA_ON_CLOSED_STREAM, "DATA on a closed stream"));
+            r.put(RECV_END_STREAM, reject(StreamRule.END_STREAM_ON_CLOSED_STREAM, "END_STREAM on a closed stream"));
             // RFC9113 §6.6: "receipt of a PUSH_PROMISE on a stream that is neither open nor half-closed (local) ... PROTOCOL_ERROR"
-            r.put(RECV_PUSH_PROMISE, conn(ErrorCode.PROTOCOL_ERROR, "6.6", "PUSH_PROMISE on a closed stream"));
+            r.put(RECV_PUSH_PROMISE, reject(StreamRule.PUSH_PROMISE_ON_STREAM_NOT_OPEN, "PUSH_PROMISE on a closed stream"));
             if (row == Row.CLOSED) {
                 // RFC9113 §5.1 closed: "MAY treat receipt of any other type of frame on a closed stream as a connection error ... STREAM_CLOSED"
-                r.put(RECV_HEADERS, conn(ErrorCode.STREAM_CLOSED, "5.1", "HEADERS on a closed stream"));
+                r.put(RECV_HEADERS, reject(StreamRule.FRAME_ON_CLOSED_STREAM, "HEADERS on a closed stream"));
             } else {
                 // RFC9113 §5.1.1: "The identifier of a newly established stream MUST be numerically greater than all streams that the initiating endpoint has opened"
-                r.put(RECV_HEADERS, conn(ErrorCode.PROTOCOL_ERROR, "5.1.1", "HEADERS on a stream id lower than one already opened"));
+                r.put(RECV_HEADERS, reject(StreamRule.STREAM_ID_NOT_INCREASING, "HEADERS on a stream id lower than one already opened"));
             }
         }
         // Sending. RFC9113 §5.1 closed: "An endpoint MUST NOT send frames other than PRIORITY on a closed stream"
@@ -295,10 +292,10 @@ public final class StreamTransitions {
         // RFC9113 §5.4.2: a stream error on a closed stream is still answered with RST_STREAM; it stays closed
         r.put(SEND_RST_STREAM, NEXT.get(StreamState.CLOSED));
         String sendOther = "frame other than PRIORITY sent on a closed stream";
-        r.put(SEND_HEADERS, conn(ErrorCode.STREAM_CLOSED, "5.1", sendOther));
-        r.put(SEND_DATA, stream(ErrorCode.STREAM_CLOSED, "6.1", "DATA sent on a closed stream"));
-        r.put(SEND_END_STREAM, stream(ErrorCode.STREAM_CLOSED, "5.1", sendOther));
-        r.put(SEND_WINDOW_UPDATE, conn(ErrorCode.STREAM_CLOSED, "5.1", sendOther));
+        r.put(SEND_HEADERS, reject(StreamRule.FRAME_ON_CLOSED_STREAM, sendOther));
+        r.put(SEND_DATA, reject(StreamRule.DATA_ON_CLOSED_STREAM, "DATA sent on a closed stream"));
+        r.put(SEND_END_STREAM, reject(StreamRule.END_STREAM_ON_CLOSED_STREAM, sendOther));
+        r.put(SEND_WINDOW_UPDATE, reject(StreamRule.FRAME_ON_CLOSED_STREAM, sendOther));
         r.put(SEND_PUSH_PROMISE, sendPushNotOpen());
         r.put(SEND_PROMISED_ID, promisedNotIdle());
     }
@@ -309,21 +306,17 @@ public final class StreamTransitions {
         return TABLE.computeIfAbsent(row, r -> new EnumMap<>(StreamInput.class));
     }
 
-    private static Reject conn(ErrorCode code, String section, String why) {
-        return new Reject(ErrorScope.CONNECTION, code, SpecRef.rfc9113(section), why);
-    }
-
-    private static Reject stream(ErrorCode code, String section, String why) {
-        return new Reject(ErrorScope.STREAM, code, SpecRef.rfc9113(section), why);
+    private static Reject reject(StreamRule rule, String why) {
+        return new Reject(rule, why);
     }
 
     private static Reject promisedNotIdle() {
         // RFC9113 §6.6: "an illegal stream identifier is an identifier for a stream that is not currently in the idle state"
-        return conn(ErrorCode.PROTOCOL_ERROR, "6.6", "PUSH_PROMISE promises a stream that is not idle");
+        return reject(StreamRule.PROMISED_STREAM_NOT_IDLE, "PUSH_PROMISE promises a stream that is not idle");
     }
 
     private static Reject sendPushNotOpen() {
         // RFC9113 §6.6: "A sender MUST NOT send a PUSH_PROMISE on a stream unless that stream is either open or half-closed (remote)"
-        return conn(ErrorCode.PROTOCOL_ERROR, "6.6", "PUSH_PROMISE sent on a stream neither open nor half-closed (remote)");
+        return reject(StreamRule.PUSH_PROMISE_SENT_ON_STREAM_NOT_OPEN, "PUSH_PROMISE sent on a stream neither open nor half-closed (remote)");
     }
 }

@@ -27,18 +27,28 @@ public sealed interface Transition permits Transition.Next, Transition.Reject {
         }
     }
 
-    /** Refused, with the error the RFC demands. */
-    record Reject(ErrorScope scope, ErrorCode code, SpecRef spec, String why) implements Transition {
+    /** Refused, for the {@code rule} that forbids it, with the error the RFC demands. */
+    record Reject(StreamRule rule, String why) implements Transition {
         public Reject {
-            Objects.requireNonNull(scope, "scope");
-            Objects.requireNonNull(code, "code");
-            Objects.requireNonNull(spec, "spec");
+            Objects.requireNonNull(rule, "rule");
             Objects.requireNonNull(why, "why");
+        }
+
+        public ErrorScope scope() {
+            return rule.scope();
+        }
+
+        public ErrorCode code() {
+            return rule.code();
+        }
+
+        public SpecRef spec() {
+            return rule.spec();
         }
 
         /** The typed error for this rejection on {@code streamId}. */
         public H2Exception toException(int streamId) {
-            return H2Errors.of(scope, streamId, code, spec, why);
+            return H2Errors.of(rule, streamId, why);
         }
     }
 }

@@ -80,8 +80,8 @@ class MessageRulesTest {
         MessageRules refuseAll = new MessageRules() {
             @Override
             public void request(int streamId, List<HeaderField> headers) {
-                throw (io.h2scope.engine.error.StreamError) io.h2scope.engine.error.H2Errors.stream(streamId,
-                        ErrorCode.PROTOCOL_ERROR, io.h2scope.engine.error.SpecRef.rfc9113("8.2.2"), "custom");
+                throw new io.h2scope.engine.error.StreamError(streamId,
+                        io.h2scope.engine.http.MessageRule.CONNECTION_SPECIFIC_FIELD, "custom");
             }
 
             @Override

@@ -4,11 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.h2scope.engine.core.fault.Fault;
-import io.h2scope.engine.core.fault.Faults;
-import io.h2scope.engine.core.fault.Misbehaviour;
+import io.h2scope.engine.core.ConnectionHooks;
+import io.h2scope.engine.testing.fault.Fault;
+import io.h2scope.engine.testing.fault.Faults;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.frame.DataFrame;
 import io.h2scope.engine.frame.Frame;
@@ -63,10 +64,15 @@ class MisbehaviourFaultsTest {
     }
 
     @Test
-    void onlyMisbehavioursBuildHooks_soTheProductionPathHasNone() {
-        assertNull(Misbehaviour.of(Faults.NONE));
-        assertNull(Misbehaviour.of(Faults.of(Fault.ACCEPTS_DATA_ON_STREAM_ZERO, Fault.NO_RAPID_RESET_LIMIT)));
-        assertNotNull(Misbehaviour.of(Faults.of(Fault.IGNORES_PING)));
+    void theProductionPathHasNoHooks_andOnlyMisbehavioursChangeTheOutput() {
+        assertNull(H2Server.Builder.DEFAULT_CONNECTION.hooksForTesting());
+        ConnectionHooks quiet = Faults.of(Fault.ACCEPTS_DATA_ON_STREAM_ZERO, Fault.NO_RAPID_RESET_LIMIT).get();
+        Frame ping = PingFrame.ackOf(7);
+        assertSame(ping, quiet.rewrite(ping));
+        assertNull(quiet.after(ping));
+        assertNull(quiet.afterEndStream(1));
+        assertNotNull(Faults.of(Fault.IGNORES_PING).get());
+        assertNull(Faults.of(Fault.IGNORES_PING).get().rewrite(ping));
     }
 
     @Test
@@ -266,7 +272,7 @@ class MisbehaviourFaultsTest {
             }
         });
         if (fault != null) {
-            b.connectionConfig(H2Server.Builder.DEFAULT_CONNECTION.withFaultsForTesting(Faults.of(fault)));
+            b.connectionConfig(H2Server.Builder.DEFAULT_CONNECTION.withHooksForTesting(Faults.of(fault)));
         }
         server = b.start();
         return new Wire(server.port());

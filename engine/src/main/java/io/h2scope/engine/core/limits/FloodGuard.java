@@ -1,9 +1,7 @@
 package io.h2scope.engine.core.limits;
 
 import io.h2scope.engine.error.ConnectionError;
-import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.H2Errors;
-import io.h2scope.engine.error.SpecRef;
 
 /**
  * The rate and flood limits of one connection (RFC 9113 §10.5), on passed-in time. Each
@@ -32,7 +30,7 @@ public final class FloodGuard {
     /** A RST_STREAM from the peer (Rapid Reset, CVE-2023-44487). */
     public void onRstReceived(long nowNanos) {
         if (!rstReceived.tryTake(nowNanos)) {
-            throw calm("RST_STREAM received faster than " + limits.rstReceivedBurst() + " burst / "
+            throw H2Errors.connection(LimitRule.RST_STREAM_RECEIVED_RATE, "RST_STREAM received faster than " + limits.rstReceivedBurst() + " burst / "
                     + limits.rstReceivedPerSecond() + " per s (Rapid Reset)");
         }
     }
@@ -40,7 +38,7 @@ public final class FloodGuard {
     /** A RST_STREAM we send because the peer broke a stream rule (MadeYouReset, CVE-2025-8671). */
     public void onRstSent(long nowNanos) {
         if (!rstSent.tryTake(nowNanos)) {
-            throw calm("the peer provoked more than " + limits.rstSentBurst() + " stream errors per "
+            throw H2Errors.connection(LimitRule.RST_STREAM_SENT_RATE, "the peer provoked more than " + limits.rstSentBurst() + " stream errors per "
                     + limits.rstSentWindowNanos() / 1_000_000 + " ms (MadeYouReset)");
         }
     }
@@ -48,7 +46,7 @@ public final class FloodGuard {
     /** A frame that does no useful work: empty CONTINUATION, PRIORITY, unknown type, frame on a closed stream. */
     public void onGlitch(long nowNanos, String what) {
         if (!glitches.tryTake(nowNanos)) {
-            throw calm("too many useless frames (" + what + "): over " + limits.glitchBurst() + " burst / "
+            throw H2Errors.connection(LimitRule.USELESS_FRAME_RATE, "too many useless frames (" + what + "): over " + limits.glitchBurst() + " burst / "
                     + limits.glitchPerSecond() + " per s");
         }
     }
@@ -56,10 +54,10 @@ public final class FloodGuard {
     /** A SETTINGS frame (not an ACK) with {@code entries} settings. */
     public void onSettings(long nowNanos, int entries) {
         if (entries > limits.maxSettingsEntries()) {
-            throw calm("SETTINGS frame with " + entries + " entries, more than " + limits.maxSettingsEntries());
+            throw H2Errors.connection(LimitRule.SETTINGS_ENTRIES, "SETTINGS frame with " + entries + " entries, more than " + limits.maxSettingsEntries());
         }
         if (!settings.tryTake(nowNanos)) {
-            throw calm("SETTINGS received faster than " + limits.settingsBurst() + " burst / "
+            throw H2Errors.connection(LimitRule.SETTINGS_RATE, "SETTINGS received faster than " + limits.settingsBurst() + " burst / "
                     + limits.settingsPerSecond() + " per s");
         }
     }
@@ -67,7 +65,7 @@ public final class FloodGuard {
     /** A PING (not an ACK). */
     public void onPing(long nowNanos) {
         if (!pings.tryTake(nowNanos)) {
-            throw calm("PING received faster than " + limits.pingBurst() + " burst / " + limits.pingPerSecond() + " per s");
+            throw H2Errors.connection(LimitRule.PING_RATE, "PING received faster than " + limits.pingBurst() + " burst / " + limits.pingPerSecond() + " per s");
         }
     }
 
@@ -78,20 +76,15 @@ public final class FloodGuard {
             return;
         }
         if (++consecutiveEmptyData > limits.maxConsecutiveEmptyData()) {
-            throw calm(consecutiveEmptyData + " consecutive empty DATA frames without END_STREAM");
+            throw H2Errors.connection(LimitRule.EMPTY_DATA_FRAMES, consecutiveEmptyData + " consecutive empty DATA frames without END_STREAM");
         }
     }
 
     /** Control frames written and not yet drained by the transport (a peer that never reads, SEC-05/07/08). */
     public void checkQueuedControlFrames(int queued) {
         if (queued > limits.maxQueuedControlFrames()) {
-            throw calm(queued + " control frames queued unread, more than " + limits.maxQueuedControlFrames()
+            throw H2Errors.connection(LimitRule.QUEUED_CONTROL_FRAMES, queued + " control frames queued unread, more than " + limits.maxQueuedControlFrames()
                     + " (the peer does not read)");
         }
-    }
-
-    public static ConnectionError calm(String detail) {
-        // RFC9113 §10.5: "An endpoint MAY treat activity that is suspicious as a connection error ... of type ENHANCE_YOUR_CALM"
-        return H2Errors.connection(ErrorCode.ENHANCE_YOUR_CALM, SpecRef.rfc9113("10.5"), detail);
     }
 }

@@ -35,10 +35,13 @@ public record Violation(SpecRef spec, ErrorScope scope, ErrorCode code, String d
     /**
      * The typed error for the frame's stream: a {@code ConnectionError} for connection scope,
      * else a {@code StreamError} on {@code streamId} (stream 0 still gives a connection error,
-     * RFC9113 §5.4.1).
+     * RFC9113 §5.4.1). Only a violation of a {@link FrameRule} becomes an error.
      */
     public H2Exception toException(int streamId) {
-        return H2Errors.of(scope, streamId, code, spec, detail, rule);
+        if (rule == null) {
+            throw new IllegalStateException("a violation without a frame rule is reported, not raised: " + this);
+        }
+        return H2Errors.of(rule, streamId, detail);
     }
 
     @Override

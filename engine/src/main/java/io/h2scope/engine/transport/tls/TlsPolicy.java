@@ -1,9 +1,8 @@
 package io.h2scope.engine.transport.tls;
 
+import io.h2scope.engine.core.StartRule;
 import io.h2scope.engine.error.ConnectionError;
-import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.H2Errors;
-import io.h2scope.engine.error.SpecRef;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -95,13 +94,13 @@ public final class TlsPolicy {
         String protocol = session.getProtocol();
         if (!PROTOCOLS.contains(protocol)) {
             // RFC9113 §9.2: "Implementations of HTTP/2 MUST use TLS version 1.2 [TLS12] or higher"
-            return Optional.of(H2Errors.connection(ErrorCode.INADEQUATE_SECURITY, SpecRef.rfc9113("9.2"),
+            return Optional.of(H2Errors.connection(StartRule.TLS_VERSION_TOO_OLD,
                     "negotiated " + protocol + "; HTTP/2 requires TLS 1.2 or later"));
         }
         String suite = session.getCipherSuite();
         if ("TLSv1.2".equals(protocol) && ForbiddenCipherSuites.isForbidden(suite)) {
             // RFC9113 §9.2.2: "Endpoints MAY choose to generate a connection error ... of type INADEQUATE_SECURITY if one of the prohibited cipher suites is negotiated"
-            return Optional.of(H2Errors.connection(ErrorCode.INADEQUATE_SECURITY, SpecRef.rfc9113("9.2.2"),
+            return Optional.of(H2Errors.connection(StartRule.TLS_CIPHER_SUITE_PROHIBITED,
                     "TLS 1.2 cipher suite " + suite + " is prohibited by RFC 9113 Appendix A"));
         }
         return Optional.empty();

@@ -1,44 +1,52 @@
-package io.h2scope.engine.core.fault;
+package io.h2scope.engine.testing.fault;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.engine.core.ConnectionConfig;
+import io.h2scope.engine.core.limits.LimitRule;
 import io.h2scope.engine.core.limits.Limits;
-import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.H2Errors;
-import io.h2scope.engine.error.SpecRef;
+import io.h2scope.engine.flow.FlowRule;
 import io.h2scope.engine.frame.check.FrameRule;
 import org.junit.jupiter.api.Test;
 
 class FaultsTest {
 
     @Test
-    void productionDefaultHasNoFaultAndSwallowsNothing() {
-        assertSame(Faults.NONE, ConnectionConfig.DEFAULTS.faults());
+    void productionDefaultHasNoHooksAndNoFaultSwallowsAnything() {
+        assertNull(ConnectionConfig.DEFAULTS.hooksForTesting());
         assertTrue(Faults.NONE.isEmpty());
-        assertFalse(Faults.NONE.swallows(H2Errors.connection(ErrorCode.FLOW_CONTROL_ERROR, SpecRef.rfc9113("6.9.1"), "overflow")));
+        assertFalse(Faults.NONE.swallows(H2Errors.connection(FlowRule.CONNECTION_WINDOW_OVERFLOW, "overflow")));
         assertSame(Limits.DEFAULTS, Faults.NONE.loosen(Limits.DEFAULTS));
     }
 
     @Test
-    void aFaultSwallowsOnlyItsOwnRule_rfc9113_6_9_1() {
+    void aFaultSwallowsOnlyTheRulesItNames_rfc9113_6_9_1() {
         Faults f = Faults.of(Fault.IGNORES_WINDOW_UPDATE_OVERFLOW);
-        assertTrue(f.swallows(H2Errors.stream(1, ErrorCode.FLOW_CONTROL_ERROR, SpecRef.rfc9113("6.9.1"), "window overflow")));
-        assertFalse(f.swallows(H2Errors.connection(ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113("6.9"), "zero increment")));
-        assertFalse(f.swallows(H2Errors.connection(ErrorCode.FLOW_CONTROL_ERROR, SpecRef.rfc9113("6.5.2"), "too large")));
+        assertTrue(f.swallows(H2Errors.stream(1, FlowRule.STREAM_WINDOW_OVERFLOW, "window overflow")));
+        assertTrue(f.swallows(H2Errors.stream(0, FlowRule.CONNECTION_WINDOW_OVERFLOW, "window overflow")));
+        // the same section and code (§6.9.1 FLOW_CONTROL_ERROR), another rule: DATA beyond the window
+        assertFalse(f.swallows(H2Errors.stream(1, FlowRule.DATA_EXCEEDS_STREAM_WINDOW, "window overflow")));
     }
 
     @Test
-    void aFrameRuleFaultTellsTwoRulesOfOneSectionApartByTheRuleTheErrorCarries_rfc9113_6_1() {
+    void aFaultTellsTwoRulesOfOneSectionApartByTheRuleTheErrorCarries_rfc9113_6_1() {
         Faults f = Faults.of(Fault.ACCEPTS_DATA_ON_STREAM_ZERO);
         assertTrue(f.swallows(FrameRule.DATA_ON_STREAM_ZERO.violation("stream identifier 0").toException(0)));
         // the same scope, code and section (CONNECTION PROTOCOL_ERROR §6.1): not this fault's rule
         assertFalse(f.swallows(FrameRule.DATA_PADDING_TOO_LONG.violation("pad length 6").toException(1)));
-        assertFalse(f.swallows(H2Errors.connection(ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113("6.1"),
-                "DATA frames MUST be associated with a stream"))); // the words, but no rule
+    }
+
+    @Test
+    void everySwallowingFaultNamesRulesAndNoOtherFaultDoes() {
+        for (Fault fault : Fault.values()) {
+            assertEquals(fault.kind() == Fault.Kind.SWALLOWS_ERROR, !fault.swallowed().isEmpty(), fault.name());
+        }
     }
 
     @Test
@@ -59,12 +67,14 @@ class FaultsTest {
         assertEquals(Integer.MAX_VALUE, continuation.maxContinuationFrames());
         assertEquals(Limits.DEFAULTS.maxHeaderListSize(), continuation.maxHeaderListSize());
         assertFalse(Faults.of(Fault.NO_RAPID_RESET_LIMIT).swallows(
-                H2Errors.connection(ErrorCode.ENHANCE_YOUR_CALM, SpecRef.rfc9113("10.5"), "RST_STREAM flood")));
+                H2Errors.connection(LimitRule.RST_STREAM_RECEIVED_RATE, "RST_STREAM flood")));
     }
 
     @Test
-    void faultsTravelOnlyThroughTheTestOnlyWither() {
-        ConnectionConfig faulty = ConnectionConfig.DEFAULTS.withFaultsForTesting(Faults.of(Fault.ACCEPTS_ENABLE_PUSH_2));
-        assertEquals(java.util.Set.of(Fault.ACCEPTS_ENABLE_PUSH_2), faulty.withLimits(Limits.DEFAULTS).faults().faults());
+    void hooksTravelOnlyThroughTheTestOnlyWither_andEachConnectionGetsItsOwn() {
+        Faults faults = Faults.of(Fault.ACCEPTS_ENABLE_PUSH_2);
+        ConnectionConfig faulty = ConnectionConfig.DEFAULTS.withHooksForTesting(faults);
+        assertSame(faults, faulty.withLimits(Limits.DEFAULTS).hooksForTesting());
+        assertNotSame(faults.get(), faults.get());
     }
 }

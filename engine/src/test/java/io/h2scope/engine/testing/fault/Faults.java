@@ -1,5 +1,6 @@
-package io.h2scope.engine.core.fault;
+package io.h2scope.engine.testing.fault;
 
+import io.h2scope.engine.core.ConnectionHooks;
 import io.h2scope.engine.core.limits.Limits;
 import io.h2scope.engine.error.H2Exception;
 import io.h2scope.engine.frame.Frame;
@@ -7,16 +8,16 @@ import io.h2scope.engine.hpack.HeaderField;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
- * FOR TESTS ONLY: the {@link Fault}s a connection has on. {@link #NONE} is the production value;
- * {@link #swallows} is asked only on error paths, after the engine has decided to raise an error, and
- * {@link #provokedBy} / {@link #provokedByRequest} only when a fault is on (the connection holds null
- * otherwise), so a connection without faults pays nothing but a null check on its normal path.
+ * A test fixture: the {@link Fault}s the connections of one configuration have on. Given to
+ * {@code ConnectionConfig.withHooksForTesting}, it makes each connection its own {@link Misbehaviour}
+ * (the {@link ConnectionHooks} that count what one connection did).
  */
-public final class Faults {
+public final class Faults implements Supplier<ConnectionHooks> {
 
-    /** No fault: the engine as shipped. */
+    /** No fault: hooks that change nothing. */
     public static final Faults NONE = new Faults(EnumSet.noneOf(Fault.class));
 
     private final Set<Fault> on;
@@ -77,6 +78,12 @@ public final class Faults {
             result = fault.loosen(result);
         }
         return result;
+    }
+
+    /** The hooks of one new connection. */
+    @Override
+    public ConnectionHooks get() {
+        return new Misbehaviour(this);
     }
 
     @Override

@@ -1,55 +1,61 @@
-package io.h2scope.engine.core.fault;
+package io.h2scope.engine.testing.fault;
 
 import io.h2scope.engine.core.limits.Limits;
 import io.h2scope.engine.error.ErrorCode;
-import io.h2scope.engine.error.ErrorScope;
 import io.h2scope.engine.error.H2Errors;
 import io.h2scope.engine.error.H2Exception;
-import io.h2scope.engine.frame.check.FrameRule;
-import io.h2scope.engine.error.SpecRef;
+import io.h2scope.engine.error.Rule;
+import io.h2scope.engine.flow.FlowRule;
 import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
+import io.h2scope.engine.frame.check.FieldBlockRule;
+import io.h2scope.engine.frame.check.FrameRule;
 import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.hpack.HpackRule;
+import io.h2scope.engine.http.MessageRule;
+import io.h2scope.engine.settings.SettingsRule;
+import io.h2scope.engine.stream.StreamRule;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
+import java.util.Set;
 
 /**
- * FOR TESTS ONLY: one RFC rule the engine can be told to break, so that the conformance suite can
+ * A test fixture: one RFC rule the engine can be told to break, so that the conformance suite can
  * prove each case detects the violation it is written for (issue 5, "Proof that the verdicts are
  * right"). Three {@link Kind}s, grouped in this order:
  * <ul>
- *   <li>most swallow the error the engine raises for the rule: no RST_STREAM or GOAWAY is sent and the
- *       offending frame is dropped, which is how a server that "does not check" the rule behaves on the wire.
- *       A frame rule is matched on the {@link FrameRule} its error carries; other rules on the typed error
- *       (scope, code, RFC section) and, where one section holds several rules, a word of its detail;</li>
+ *   <li>most swallow the error the engine raises for the rules they name: no RST_STREAM or GOAWAY is sent
+ *       and the offending frame is dropped, which is how a server that "does not check" the rule behaves on
+ *       the wire. The error is matched on the {@link Rule} it carries, nothing else;</li>
  *   <li>a limit fault lifts one of the {@link Limits};</li>
  *   <li>a misbehaviour (the last group) breaks a rule on the connection's own output: frames left out,
  *       rewritten or added, fields added to response heads, through the hooks of {@link Misbehaviour}; or an
  *       error raised where the RFC allows none ({@link #provokedBy}, {@link #provokedByRequest}).</li>
  * </ul>
  *
- * <p>Reachable only through {@code ConnectionConfig.withFaultsForTesting}; never from the CLI.
+ * <p>A connection gets faults through {@code ConnectionConfig.withHooksForTesting(Faults.of(...))}.
  */
 public enum Fault {
     /** RFC 9113 §6.9.1: a window above 2^31-1 after WINDOW_UPDATE is not a FLOW_CONTROL_ERROR. */
-    IGNORES_WINDOW_UPDATE_OVERFLOW(null, ErrorCode.FLOW_CONTROL_ERROR, "6.9.1", null),
+    IGNORES_WINDOW_UPDATE_OVERFLOW(FlowRule.STREAM_WINDOW_OVERFLOW, FlowRule.CONNECTION_WINDOW_OVERFLOW),
     /** RFC 9113 §6.9: a WINDOW_UPDATE increment of 0 is not a PROTOCOL_ERROR. */
-    IGNORES_ZERO_WINDOW_INCREMENT(null, ErrorCode.PROTOCOL_ERROR, "6.9", null),
+    IGNORES_ZERO_WINDOW_INCREMENT(FrameRule.WINDOW_UPDATE_ZERO_INCREMENT_ON_STREAM, FrameRule.WINDOW_UPDATE_ZERO_INCREMENT_ON_CONNECTION),
     /** RFC 9113 §8.2.1: uppercase field names are not malformed. */
-    ACCEPTS_UPPERCASE_FIELD_NAMES(ErrorScope.STREAM, ErrorCode.PROTOCOL_ERROR, null, "uppercase"),
+    ACCEPTS_UPPERCASE_FIELD_NAMES(MessageRule.FIELD_NAME_UPPERCASE),
     /** RFC 9113 §6.1 / §5.1: DATA on a closed or half-closed (remote) stream is not a STREAM_CLOSED error. */
-    ACCEPTS_DATA_ON_CLOSED_STREAM(ErrorScope.STREAM, ErrorCode.STREAM_CLOSED, null, "data"),
+    ACCEPTS_DATA_ON_CLOSED_STREAM(StreamRule.DATA_ON_CLOSED_STREAM, StreamRule.DATA_AFTER_END_STREAM),
     /** RFC 9113 §4.2: a frame above SETTINGS_MAX_FRAME_SIZE is not a FRAME_SIZE_ERROR. */
-    ACCEPTS_FRAMES_OVER_MAX_SIZE(null, ErrorCode.FRAME_SIZE_ERROR, "4.2", null),
+    ACCEPTS_FRAMES_OVER_MAX_SIZE(FrameRule.FRAME_TOO_LARGE_FOR_CONNECTION, FrameRule.FRAME_TOO_LARGE_FOR_STREAM),
     /** RFC 9113 §8.1.1: content-length is not checked against the DATA received. */
-    IGNORES_CONTENT_LENGTH(ErrorScope.STREAM, ErrorCode.PROTOCOL_ERROR, null, "content-length"),
+    IGNORES_CONTENT_LENGTH(MessageRule.CONTENT_LENGTH_MISMATCH),
     /** RFC 9113 §8.2.2: connection-specific fields (Connection, Keep-Alive, ...) are not malformed. */
-    ACCEPTS_CONNECTION_SPECIFIC_FIELDS(ErrorScope.STREAM, ErrorCode.PROTOCOL_ERROR, "8.2.2", null),
+    ACCEPTS_CONNECTION_SPECIFIC_FIELDS(MessageRule.CONNECTION_SPECIFIC_FIELD, MessageRule.TE_NOT_TRAILERS),
     /** RFC 7541 §6.1: index 0 is not a decoding error. */
-    ACCEPTS_HPACK_INDEX_ZERO(ErrorScope.CONNECTION, ErrorCode.COMPRESSION_ERROR, "4.3", "§6.1"),
+    ACCEPTS_HPACK_INDEX_ZERO(HpackRule.INDEX_ZERO),
     /** RFC 7541 §5.2: a Huffman string holding EOS is not a decoding error. */
-    ACCEPTS_HUFFMAN_EOS(ErrorScope.CONNECTION, ErrorCode.COMPRESSION_ERROR, "4.3", "eos"),
+    ACCEPTS_HUFFMAN_EOS(HpackRule.HUFFMAN_EOS),
     /** RFC 9113 §10.5, CVE-2023-44487: no Rapid Reset limit (the RST_STREAM bucket is unbounded). */
     NO_RAPID_RESET_LIMIT(Kind.LIFTS_LIMIT) {
         @Override
@@ -71,25 +77,25 @@ public enum Fault {
         }
     },
     /** RFC 9113 §5.1.1 / §5.1: HEADERS from a client on an even (server-initiated) stream id is not a PROTOCOL_ERROR. */
-    ACCEPTS_EVEN_STREAM_IDS(ErrorScope.CONNECTION, ErrorCode.PROTOCOL_ERROR, "5.1", "server-initiated stream"),
+    ACCEPTS_EVEN_STREAM_IDS(StreamRule.HEADERS_ON_SERVER_STREAM),
     /** RFC 9113 §5.1.1: a new stream id lower than one already opened is not a PROTOCOL_ERROR. */
-    ACCEPTS_DECREASING_STREAM_IDS(ErrorScope.CONNECTION, ErrorCode.PROTOCOL_ERROR, "5.1.1", "lower"),
+    ACCEPTS_DECREASING_STREAM_IDS(StreamRule.STREAM_ID_NOT_INCREASING),
     /** RFC 9113 §6.5.2: SETTINGS_ENABLE_PUSH other than 0 or 1 is not a PROTOCOL_ERROR. */
-    ACCEPTS_ENABLE_PUSH_2(ErrorScope.CONNECTION, ErrorCode.PROTOCOL_ERROR, "6.5.2", "enable_push"),
+    ACCEPTS_ENABLE_PUSH_2(SettingsRule.ENABLE_PUSH_NOT_0_OR_1),
     /** RFC 9113 §6.5.2: SETTINGS_MAX_FRAME_SIZE outside 16384..16777215 is not a PROTOCOL_ERROR. */
-    ACCEPTS_MAX_FRAME_SIZE_OUT_OF_RANGE(ErrorScope.CONNECTION, ErrorCode.PROTOCOL_ERROR, "6.5.2", "max_frame_size"),
+    ACCEPTS_MAX_FRAME_SIZE_OUT_OF_RANGE(SettingsRule.MAX_FRAME_SIZE_OUT_OF_RANGE),
     /** RFC 9113 §6.5.2: SETTINGS_INITIAL_WINDOW_SIZE above 2^31-1 is not a FLOW_CONTROL_ERROR. */
-    ACCEPTS_INITIAL_WINDOW_SIZE_TOO_LARGE(ErrorScope.CONNECTION, ErrorCode.FLOW_CONTROL_ERROR, "6.5.2", null),
+    ACCEPTS_INITIAL_WINDOW_SIZE_TOO_LARGE(SettingsRule.INITIAL_WINDOW_SIZE_TOO_LARGE),
     /** RFC 7540 §5.3.1: a stream depending on itself is not a PROTOCOL_ERROR. */
-    ACCEPTS_PRIORITY_SELF_DEPENDENCY(ErrorScope.STREAM, ErrorCode.PROTOCOL_ERROR, "5.3.1", null),
+    ACCEPTS_PRIORITY_SELF_DEPENDENCY(FrameRule.PRIORITY_SELF_DEPENDENCY_RFC7540),
     /** RFC 9113 §8.1: pseudo-header fields in trailers are not malformed. */
-    ACCEPTS_PSEUDO_HEADERS_IN_TRAILERS(ErrorScope.STREAM, ErrorCode.PROTOCOL_ERROR, null, "trailer"),
+    ACCEPTS_PSEUDO_HEADERS_IN_TRAILERS(MessageRule.PSEUDO_HEADER_IN_TRAILERS),
     /** RFC 9113 §8.2.1: CR, LF, NUL or leading/trailing whitespace in a field value is not malformed. */
-    ACCEPTS_INVALID_FIELD_VALUES(ErrorScope.STREAM, ErrorCode.PROTOCOL_ERROR, "8.2.1", "value"),
+    ACCEPTS_INVALID_FIELD_VALUES(MessageRule.FIELD_VALUE_WHITESPACE_AT_EDGE, MessageRule.FIELD_VALUE_INVALID_CHARACTER),
     /** RFC 9113 §6.7: a PING whose length is not 8 is not a FRAME_SIZE_ERROR. */
-    ACCEPTS_PING_OF_WRONG_LENGTH(ErrorScope.CONNECTION, ErrorCode.FRAME_SIZE_ERROR, "6.7", null),
+    ACCEPTS_PING_OF_WRONG_LENGTH(FrameRule.PING_WRONG_LENGTH),
     /** RFC 9113 §6.5: a SETTINGS ACK with a payload is not a FRAME_SIZE_ERROR. */
-    ACCEPTS_SETTINGS_ACK_WITH_PAYLOAD(ErrorScope.CONNECTION, ErrorCode.FRAME_SIZE_ERROR, "6.5", "ack"),
+    ACCEPTS_SETTINGS_ACK_WITH_PAYLOAD(FrameRule.SETTINGS_ACK_WITH_PAYLOAD),
 
     // ------------------------------------------------ more rules left unchecked (swallowed errors)
 
@@ -120,19 +126,19 @@ public enum Fault {
     /** RFC 9113 §6.2: HEADERS padding longer than the room left for the field block is not a PROTOCOL_ERROR. */
     ACCEPTS_HEADERS_PADDING_TOO_LONG(FrameRule.HEADERS_PADDING_TOO_LONG),
     /** RFC 9113 §6.10: CONTINUATION without a preceding HEADERS (no field block open) is not a PROTOCOL_ERROR. */
-    ACCEPTS_CONTINUATION_WITHOUT_HEADERS(ErrorScope.CONNECTION, ErrorCode.PROTOCOL_ERROR, "6.10", "without an open field block"),
+    ACCEPTS_CONTINUATION_WITHOUT_HEADERS(FieldBlockRule.CONTINUATION_WITHOUT_FIELD_BLOCK),
     /** RFC 9113 §5.1.2: a HEADERS frame above our SETTINGS_MAX_CONCURRENT_STREAMS is not refused. */
-    IGNORES_MAX_CONCURRENT_STREAMS(ErrorScope.STREAM, ErrorCode.REFUSED_STREAM, "5.1.2", null),
+    IGNORES_MAX_CONCURRENT_STREAMS(StreamRule.CONCURRENT_STREAMS_EXCEEDED),
     /** RFC 7541 §2.3.3: an index beyond the static and dynamic tables is not a decoding error. */
-    ACCEPTS_HPACK_INDEX_OUT_OF_RANGE(ErrorScope.CONNECTION, ErrorCode.COMPRESSION_ERROR, "4.3", "§2.3.3"),
+    ACCEPTS_HPACK_INDEX_OUT_OF_RANGE(HpackRule.INDEX_OUT_OF_RANGE),
     /** RFC 7541 §6.3: a dynamic table size update above SETTINGS_HEADER_TABLE_SIZE is not a decoding error. */
-    ACCEPTS_TABLE_SIZE_UPDATE_ABOVE_LIMIT(ErrorScope.CONNECTION, ErrorCode.COMPRESSION_ERROR, "4.3", "§6.3"),
+    ACCEPTS_TABLE_SIZE_UPDATE_ABOVE_LIMIT(HpackRule.SIZE_UPDATE_ABOVE_LIMIT),
     /** RFC 9113 §8.3: an undefined pseudo-header field (":test") is not malformed. */
-    ACCEPTS_UNDEFINED_PSEUDO_HEADERS(ErrorScope.STREAM, ErrorCode.PROTOCOL_ERROR, "8.3", "undefined pseudo-header"),
+    ACCEPTS_UNDEFINED_PSEUDO_HEADERS(MessageRule.PSEUDO_HEADER_UNDEFINED),
     /** RFC 9113 §8.3: a pseudo-header field repeated in one block is not malformed. */
-    ACCEPTS_REPEATED_PSEUDO_HEADERS(ErrorScope.STREAM, ErrorCode.PROTOCOL_ERROR, "8.3", "repeated pseudo-header"),
+    ACCEPTS_REPEATED_PSEUDO_HEADERS(MessageRule.PSEUDO_HEADER_REPEATED),
     /** RFC 9113 §8.3.1: a request without :method, :scheme or :path is not malformed. */
-    ACCEPTS_MISSING_REQUEST_PSEUDO_HEADERS(ErrorScope.STREAM, ErrorCode.PROTOCOL_ERROR, "8.3.1", "missing :"),
+    ACCEPTS_MISSING_REQUEST_PSEUDO_HEADERS(MessageRule.REQUEST_PSEUDO_HEADER_MISSING),
 
     // ------------------------------------------------ misbehaviours: the connection's own output breaks a rule
 
@@ -183,16 +189,12 @@ public enum Fault {
                     return null;
                 }
             }
-            return H2Errors.stream(streamId, ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113("8.3.1"),
+            return H2Errors.stream(streamId, FaultRule.REQUEST_WITHOUT_AUTHORITY_REFUSED,
                     "request without :authority refused (test fault)");
         }
     };
 
-    private final ErrorScope scope;
-    private final ErrorCode code;
-    private final String section;
-    private final String detailWord;
-    private final FrameRule rule;
+    private final Set<Rule> swallowed;
     private final Kind kind;
 
     /** What a fault does. */
@@ -225,7 +227,7 @@ public enum Fault {
         if (ErrorCode.fromCode(code & 0xffffffffL).isPresent()) {
             return null;
         }
-        return H2Errors.connection(ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113("7"),
+        return H2Errors.connection(FaultRule.UNKNOWN_ERROR_CODE_REJECTED,
                 frameType + " error code 0x" + Integer.toHexString(code) + " is unknown (test fault)");
     }
 
@@ -234,32 +236,18 @@ public enum Fault {
         return limits;
     }
 
-    Fault(ErrorScope scope, ErrorCode code, String section, String detailWord) {
-        this.scope = scope;
-        this.code = code;
-        this.section = section;
-        this.detailWord = detailWord;
-        this.rule = null;
-        this.kind = Kind.SWALLOWS_ERROR;
-    }
-
-    /** Swallows the errors raised for one frame rule, and no other. */
-    Fault(FrameRule rule) {
-        this.scope = null;
-        this.code = null;
-        this.section = null;
-        this.detailWord = null;
-        this.rule = rule;
+    /** Swallows the errors raised for {@code rules}, and no other. */
+    Fault(Rule first, Rule... more) {
+        Set<Rule> rules = new HashSet<>();
+        rules.add(first);
+        rules.addAll(Arrays.asList(more));
+        this.swallowed = Set.copyOf(rules);
         this.kind = Kind.SWALLOWS_ERROR;
     }
 
     /** A limit fault or a misbehaviour: it swallows no error. */
     Fault(Kind kind) {
-        this.scope = null;
-        this.code = null;
-        this.section = null;
-        this.detailWord = null;
-        this.rule = null;
+        this.swallowed = Set.of();
         this.kind = kind;
     }
 
@@ -267,18 +255,13 @@ public enum Fault {
         return kind;
     }
 
-    /**
-     * Whether this fault swallows {@code error}: a frame-rule fault when the error carries its rule; others
-     * on scope, code, section and word (null scope or section: any; null code: swallows nothing).
-     */
+    /** The rules whose errors this fault swallows (none for a limit fault or a misbehaviour). */
+    public Set<Rule> swallowed() {
+        return swallowed;
+    }
+
+    /** Whether this fault swallows {@code error}: whether it names the rule the error carries. */
     public boolean swallows(H2Exception error) {
-        if (rule != null) {
-            return error.rule().orElse(null) == rule;
-        }
-        return code != null
-                && (scope == null || error.scope() == scope)
-                && error.code() == code
-                && (section == null || section.equals(error.spec().section()))
-                && (detailWord == null || error.detail().toLowerCase(Locale.ROOT).contains(detailWord));
+        return swallowed.contains(error.rule());
     }
 }

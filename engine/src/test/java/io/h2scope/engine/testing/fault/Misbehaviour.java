@@ -1,8 +1,9 @@
-package io.h2scope.engine.core.fault;
+package io.h2scope.engine.testing.fault;
 
-import io.h2scope.engine.error.ErrorCode;
+import io.h2scope.engine.core.ConnectionHooks;
+import io.h2scope.engine.core.limits.Limits;
 import io.h2scope.engine.error.H2Errors;
-import io.h2scope.engine.error.SpecRef;
+import io.h2scope.engine.error.H2Exception;
 import io.h2scope.engine.frame.DataFrame;
 import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.GoAwayFrame;
@@ -17,34 +18,45 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * FOR TESTS ONLY: the misbehaviour {@link Fault}s of one connection, as the hooks its output path asks.
- * A connection without one holds null instead and asks nothing ({@link #of} gives null), so the
- * production path pays a null check per hook at most. One instance per connection: it counts the
- * SETTINGS it acknowledged.
+ * A test fixture: the {@link ConnectionHooks} of one connection with {@link Faults} on. Errors are
+ * swallowed or provoked, and limits loosened, as the faults say; the output hooks apply the misbehaviour
+ * faults and leave everything as it is without one. One instance per connection: it counts the SETTINGS
+ * it acknowledged.
  */
-public final class Misbehaviour {
+public final class Misbehaviour implements ConnectionHooks {
 
     /** The DATA frame size {@link Fault#SENDS_DATA_ABOVE_PEER_MAX_FRAME_SIZE} writes, whatever the peer allows. */
     public static final int OVERSIZED_DATA_FRAME = 20_000;
 
     private static final byte[] EMPTY = new byte[0];
 
+    private final Faults faults;
     private final Set<Fault> on;
     private int settingsAcked;
 
-    private Misbehaviour(Set<Fault> on) {
-        this.on = on;
+    Misbehaviour(Faults faults) {
+        this.faults = faults;
+        this.on = faults.isEmpty() ? EnumSet.noneOf(Fault.class) : EnumSet.copyOf(faults.faults());
     }
 
-    /** The misbehaviours among {@code faults}, or null when there is none (production). */
-    public static Misbehaviour of(Faults faults) {
-        EnumSet<Fault> found = EnumSet.noneOf(Fault.class);
-        for (Fault f : faults.faults()) {
-            if (f.kind() == Fault.Kind.MISBEHAVES) {
-                found.add(f);
-            }
-        }
-        return found.isEmpty() ? null : new Misbehaviour(found);
+    @Override
+    public boolean swallows(H2Exception error) {
+        return faults.swallows(error);
+    }
+
+    @Override
+    public H2Exception provokedBy(Frame frame) {
+        return faults.provokedBy(frame);
+    }
+
+    @Override
+    public H2Exception provokedByRequest(int streamId, List<HeaderField> fields) {
+        return faults.provokedByRequest(streamId, fields);
+    }
+
+    @Override
+    public Limits loosen(Limits limits) {
+        return faults.loosen(limits);
     }
 
     /**
@@ -52,11 +64,13 @@ public final class Misbehaviour {
      * preface (or for an error to report), so that the ACK of the SETTINGS that follows the peer's preface leaves
      * in the same write as our SETTINGS.
      */
+    @Override
     public boolean holdsPrefaceUntilInput() {
         return on.contains(Fault.ACKS_ONLY_FIRST_SETTINGS);
     }
 
     /** RFC 9113 §6.5.3 broken on purpose: the peer's SETTINGS lists one identifier twice, and that is answered as an error. */
+    @Override
     public void checkSettings(SettingsFrame frame) {
         if (!on.contains(Fault.GOAWAY_ON_REPEATED_SETTING)) {
             return;
@@ -65,7 +79,7 @@ public final class Misbehaviour {
         for (int i = 0; i < entries.size(); i++) {
             for (int j = i + 1; j < entries.size(); j++) {
                 if (entries.get(i).id() == entries.get(j).id()) {
-                    throw H2Errors.connection(ErrorCode.PROTOCOL_ERROR, SpecRef.rfc9113("6.5.3"),
+                    throw H2Errors.connection(FaultRule.REPEATED_SETTING_REJECTED,
                             "setting 0x" + Integer.toHexString(entries.get(i).id())
                                     + " listed twice (test-only fault GOAWAY_ON_REPEATED_SETTING)");
                 }
@@ -77,6 +91,7 @@ public final class Misbehaviour {
      * The frame to write instead of {@code frame}, or null to write nothing: SETTINGS ACKs held back, PING ACKs
      * dropped or given other data, GOAWAY with last stream 0.
      */
+    @Override
     public Frame rewrite(Frame frame) {
         if (frame instanceof SettingsFrame s && s.ack()) {
             settingsAcked++;
@@ -97,6 +112,7 @@ public final class Misbehaviour {
     }
 
     /** A frame to write right after {@code frame}, or null: DATA on a stream we just reset. */
+    @Override
     public Frame after(Frame frame) {
         if (frame instanceof RstStreamFrame r && on.contains(Fault.SENDS_FRAMES_ON_RESET_STREAM)) {
             return DataFrame.of(r.streamId(), EMPTY, false);
@@ -105,16 +121,19 @@ public final class Misbehaviour {
     }
 
     /** A frame to write right after we sent END_STREAM on {@code streamId}, or null. */
+    @Override
     public Frame afterEndStream(int streamId) {
         return on.contains(Fault.SENDS_DATA_AFTER_END_STREAM) ? DataFrame.of(streamId, EMPTY, false) : null;
     }
 
     /** The largest DATA frame to write, given the peer's SETTINGS_MAX_FRAME_SIZE. */
+    @Override
     public int dataFrameSize(int peerMaxFrameSize) {
         return on.contains(Fault.SENDS_DATA_ABOVE_PEER_MAX_FRAME_SIZE) ? OVERSIZED_DATA_FRAME : peerMaxFrameSize;
     }
 
     /** The header section to send instead of {@code headers}: a response head (it has :status) gets the fields of the faults on. */
+    @Override
     public List<HeaderField> headers(List<HeaderField> headers) {
         int status = indexOf(headers, ":status");
         if (status < 0) {

@@ -1,0 +1,59 @@
+package io.h2scope.engine.flow;
+
+import static io.h2scope.engine.error.ErrorCode.FLOW_CONTROL_ERROR;
+import static io.h2scope.engine.error.ErrorScope.CONNECTION;
+import static io.h2scope.engine.error.ErrorScope.STREAM;
+
+import io.h2scope.engine.error.ErrorCode;
+import io.h2scope.engine.error.ErrorScope;
+import io.h2scope.engine.error.Rule;
+import io.h2scope.engine.error.SpecRef;
+
+/**
+ * The flow-control rules of RFC 9113 §6.9.1 and §6.9.2, each on the stream window and on the connection
+ * window ("errors on the connection flow-control window MUST be treated as a connection error"). The
+ * zero WINDOW_UPDATE increment is a frame rule ({@code FrameRule.WINDOW_UPDATE_ZERO_INCREMENT_*}).
+ */
+public enum FlowRule implements Rule {
+
+    /** §6.9.1: DATA longer than the stream's receive window. */
+    DATA_EXCEEDS_STREAM_WINDOW(rfc("6.9.1"), STREAM, FLOW_CONTROL_ERROR),
+    /** §6.9.1: DATA longer than the connection's receive window. */
+    DATA_EXCEEDS_CONNECTION_WINDOW(rfc("6.9.1"), CONNECTION, FLOW_CONTROL_ERROR),
+    /** §6.9.1: a WINDOW_UPDATE that takes a stream window past 2^31-1. */
+    STREAM_WINDOW_OVERFLOW(rfc("6.9.1"), STREAM, FLOW_CONTROL_ERROR),
+    /** §6.9.1: a WINDOW_UPDATE that takes the connection window past 2^31-1. */
+    CONNECTION_WINDOW_OVERFLOW(rfc("6.9.1"), CONNECTION, FLOW_CONTROL_ERROR),
+    /** §6.9.2: a SETTINGS_INITIAL_WINDOW_SIZE change that takes a stream window past 2^31-1. */
+    INITIAL_WINDOW_CHANGE_OVERFLOW(rfc("6.9.2"), CONNECTION, FLOW_CONTROL_ERROR);
+
+
+    private final SpecRef spec;
+    private final ErrorScope scope;
+    private final ErrorCode code;
+
+    FlowRule(SpecRef spec, ErrorScope scope, ErrorCode code) {
+        this.spec = spec;
+        this.scope = scope;
+        this.code = code;
+    }
+
+    private static SpecRef rfc(String section) {
+        return SpecRef.rfc9113(section);
+    }
+
+    @Override
+    public SpecRef spec() {
+        return spec;
+    }
+
+    @Override
+    public ErrorScope scope() {
+        return scope;
+    }
+
+    @Override
+    public ErrorCode code() {
+        return code;
+    }
+}

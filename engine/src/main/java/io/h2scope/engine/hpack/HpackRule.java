@@ -1,0 +1,79 @@
+package io.h2scope.engine.hpack;
+
+import static io.h2scope.engine.error.ErrorCode.COMPRESSION_ERROR;
+import static io.h2scope.engine.error.ErrorScope.CONNECTION;
+
+import io.h2scope.engine.error.ErrorCode;
+import io.h2scope.engine.error.ErrorScope;
+import io.h2scope.engine.error.Rule;
+import io.h2scope.engine.error.SpecRef;
+
+/**
+ * The decoding rules of RFC 7541. Each is a decoding error, which in HTTP/2 is a connection error of type
+ * COMPRESSION_ERROR (RFC 9113 §4.3): the dynamic table can no longer be trusted.
+ */
+public enum HpackRule implements Rule {
+
+    /** §4.2: a dynamic table size update after a header field. */
+    SIZE_UPDATE_AFTER_FIELD(rfc("4.2"), CONNECTION, COMPRESSION_ERROR),
+    /** §4.2: more dynamic table size updates at the start of a block than a conformant encoder sends. */
+    TOO_MANY_SIZE_UPDATES(rfc("4.2"), CONNECTION, COMPRESSION_ERROR),
+    /** §6.3: a dynamic table size update above SETTINGS_HEADER_TABLE_SIZE. */
+    SIZE_UPDATE_ABOVE_LIMIT(rfc("6.3"), CONNECTION, COMPRESSION_ERROR),
+    /** §4.2: the first size update after a lowered limit is above the smallest limit. */
+    SIZE_UPDATE_ABOVE_LOWERED_LIMIT(rfc("4.2"), CONNECTION, COMPRESSION_ERROR),
+    /** §4.2 (RFC 9113 §4.3.1): a block after a lowered limit does not begin with a size update. */
+    SIZE_UPDATE_MISSING(rfc("4.2"), CONNECTION, COMPRESSION_ERROR),
+    /** §5.1: the block ends inside an integer. */
+    INTEGER_TRUNCATED(rfc("5.1"), CONNECTION, COMPRESSION_ERROR),
+    /** §7.4: an integer encoding longer than we accept. */
+    INTEGER_ENCODING_TOO_LONG(rfc("7.4"), CONNECTION, COMPRESSION_ERROR),
+    /** §7.4: an integer above 2^31-1. */
+    INTEGER_TOO_LARGE(rfc("7.4"), CONNECTION, COMPRESSION_ERROR),
+    /** §7.4: a string literal longer than we accept. */
+    STRING_TOO_LONG(rfc("7.4"), CONNECTION, COMPRESSION_ERROR),
+    /** §5.2: the block ends where a string literal should start. */
+    STRING_MISSING(rfc("5.2"), CONNECTION, COMPRESSION_ERROR),
+    /** §5.2: a string literal runs past the end of the block. */
+    STRING_PAST_END(rfc("5.2"), CONNECTION, COMPRESSION_ERROR),
+    /** §5.2: a Huffman-coded string contains the EOS symbol. */
+    HUFFMAN_EOS(rfc("5.2"), CONNECTION, COMPRESSION_ERROR),
+    /** §5.2: Huffman padding longer than 7 bits. */
+    HUFFMAN_PADDING_TOO_LONG(rfc("5.2"), CONNECTION, COMPRESSION_ERROR),
+    /** §5.2: Huffman padding that is not the most significant bits of EOS. */
+    HUFFMAN_PADDING_NOT_EOS(rfc("5.2"), CONNECTION, COMPRESSION_ERROR),
+    /** §6.1: an indexed header field with index 0. */
+    INDEX_ZERO(rfc("6.1"), CONNECTION, COMPRESSION_ERROR),
+    /** §2.3.3: an index past the end of the static and dynamic tables. */
+    INDEX_OUT_OF_RANGE(rfc("2.3.3"), CONNECTION, COMPRESSION_ERROR);
+
+
+    private final SpecRef spec;
+    private final ErrorScope scope;
+    private final ErrorCode code;
+
+    HpackRule(SpecRef spec, ErrorScope scope, ErrorCode code) {
+        this.spec = spec;
+        this.scope = scope;
+        this.code = code;
+    }
+
+    private static SpecRef rfc(String section) {
+        return SpecRef.rfc7541(section);
+    }
+
+    @Override
+    public SpecRef spec() {
+        return spec;
+    }
+
+    @Override
+    public ErrorScope scope() {
+        return scope;
+    }
+
+    @Override
+    public ErrorCode code() {
+        return code;
+    }
+}

@@ -1,0 +1,44 @@
+package io.h2scope.engine.testing.fault;
+
+import io.h2scope.engine.error.ErrorCode;
+import io.h2scope.engine.error.ErrorScope;
+import io.h2scope.engine.error.Rule;
+import io.h2scope.engine.error.SpecRef;
+
+/**
+ * The rules a misbehaviour {@link Fault} claims are broken where the RFC allows what the peer did: the
+ * errors it provokes carry one, so a trace names them {@code fault/...} and never as an engine rule.
+ */
+public enum FaultRule implements Rule {
+    /** RFC 9113 §7 says unknown codes "MUST NOT trigger any special behavior"; the fault rejects them. */
+    UNKNOWN_ERROR_CODE_REJECTED(SpecRef.rfc9113("7"), ErrorScope.CONNECTION, ErrorCode.PROTOCOL_ERROR),
+    /** RFC 9113 §8.3.1 does not make :authority mandatory; the fault refuses a request without it. */
+    REQUEST_WITHOUT_AUTHORITY_REFUSED(SpecRef.rfc9113("8.3.1"), ErrorScope.STREAM, ErrorCode.PROTOCOL_ERROR),
+    /** RFC 9113 §6.5.3 allows one identifier twice in a SETTINGS frame; the fault answers it with GOAWAY. */
+    REPEATED_SETTING_REJECTED(SpecRef.rfc9113("6.5.3"), ErrorScope.CONNECTION, ErrorCode.PROTOCOL_ERROR);
+
+    private final SpecRef spec;
+    private final ErrorScope scope;
+    private final ErrorCode code;
+
+    FaultRule(SpecRef spec, ErrorScope scope, ErrorCode code) {
+        this.spec = spec;
+        this.scope = scope;
+        this.code = code;
+    }
+
+    @Override
+    public SpecRef spec() {
+        return spec;
+    }
+
+    @Override
+    public ErrorScope scope() {
+        return scope;
+    }
+
+    @Override
+    public ErrorCode code() {
+        return code;
+    }
+}
