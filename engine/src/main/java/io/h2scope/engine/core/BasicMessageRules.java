@@ -1,8 +1,8 @@
 package io.h2scope.engine.core;
 
-import io.h2scope.engine.http.MessageRule;
 import io.h2scope.engine.error.StreamError;
 import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.http.MessageRule;
 
 import java.util.List;
 

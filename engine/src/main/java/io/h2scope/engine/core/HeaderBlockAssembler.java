@@ -1,8 +1,7 @@
 package io.h2scope.engine.core;
 
-import io.h2scope.engine.core.limits.LimitRule;
-import io.h2scope.engine.frame.check.FieldBlockRule;
 import io.h2scope.engine.core.limits.FloodGuard;
+import io.h2scope.engine.core.limits.LimitRule;
 import io.h2scope.engine.core.limits.Limits;
 import io.h2scope.engine.error.H2Errors;
 import io.h2scope.engine.frame.ContinuationFrame;
@@ -10,6 +9,7 @@ import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.PushPromiseFrame;
+import io.h2scope.engine.frame.check.FieldBlockRule;
 
 import java.util.Arrays;
 

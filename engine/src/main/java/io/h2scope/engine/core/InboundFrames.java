@@ -1,6 +1,5 @@
 package io.h2scope.engine.core;
 
-import io.h2scope.engine.stream.StreamRule;
 import io.h2scope.engine.http.MessageRule;
 import io.h2scope.engine.core.event.Event;
 import io.h2scope.engine.core.event.Event.HeadersKind;
@@ -34,6 +33,7 @@ import io.h2scope.engine.hpack.HeaderListSizeException;
 import io.h2scope.engine.settings.Settings;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.stream.StreamInput;
+import io.h2scope.engine.stream.StreamRule;
 import io.h2scope.engine.stream.StreamState;
 import io.h2scope.engine.stream.Transition;
 import io.h2scope.engine.trace.model.Side;

@@ -1,7 +1,7 @@
 package io.h2scope.engine.flow;
 
-import io.h2scope.engine.frame.check.FrameRule;
 import io.h2scope.engine.error.H2Errors;
+import io.h2scope.engine.frame.check.FrameRule;
 import io.h2scope.engine.stream.StreamIdMap;
 
 /**

@@ -81,8 +81,8 @@ public enum MessageRule implements Rule {
     STATUS_INVALID(rfc("8.3.2")),
     /** §8.6: the 101 (Switching Protocols) status, which HTTP/2 does not have. */
     STATUS_101(rfc("8.6")),
-    /** §8.4.1: a pushed request whose method is not safe and cacheable. */
-    PUSHED_REQUEST_NOT_SAFE(rfc("8.4.1")),
+    /** §8.4: a pushed request whose method is not safe and cacheable. */
+    PUSHED_REQUEST_NOT_SAFE(rfc("8.4")),
     /** §8.4: a pushed request without :authority. */
     PUSHED_REQUEST_WITHOUT_AUTHORITY(rfc("8.4")),
     /** §8.4: a pushed request that declares content. */

@@ -1,6 +1,5 @@
 package io.h2scope.engine.observer;
 
-import io.h2scope.engine.frame.check.FieldBlockRule;
 import io.h2scope.engine.error.ConnectionError;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.ErrorScope;
@@ -20,6 +19,7 @@ import io.h2scope.engine.frame.PushPromiseFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.WindowUpdateFrame;
+import io.h2scope.engine.frame.check.FieldBlockRule;
 import io.h2scope.engine.frame.check.FrameValidator;
 import io.h2scope.engine.frame.check.Violation;
 import io.h2scope.engine.frame.codec.FrameHandler;
