@@ -1,6 +1,5 @@
 package io.h2scope.engine.core;
 
-import io.h2scope.engine.http.MessageRule;
 import io.h2scope.engine.core.event.Event;
 import io.h2scope.engine.core.event.Event.HeadersKind;
 import io.h2scope.engine.error.ConnectionError;
@@ -30,6 +29,7 @@ import io.h2scope.engine.frame.codec.FrameReader;
 import io.h2scope.engine.frame.codec.StrictFrameHandler;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.HeaderListSizeException;
+import io.h2scope.engine.http.MessageRule;
 import io.h2scope.engine.settings.Settings;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.stream.StreamInput;
