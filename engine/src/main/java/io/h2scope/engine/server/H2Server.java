@@ -30,6 +30,7 @@ import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -410,7 +411,7 @@ public final class H2Server implements AutoCloseable {
         }
 
         /** The same from {@link Properties} (keys as in a config file); {@code name} says where in errors. */
-        public Builder properties(java.util.Properties properties, String name) {
+        public Builder properties(Properties properties, String name) {
             return settings(ServerSettings.of(properties, name));
         }
 

@@ -64,7 +64,9 @@ public final class ServerSettings {
             }
             entries.put(key, entry(key, value, at + ": " + key + " = " + value, at + ": "));
         }
-        return new ServerSettings(entries);
+        ServerSettings settings = new ServerSettings(entries);
+        settings.applyValues(new Target(H2Server.builder())); // a bad line is reported even if a flag replaces it later
+        return settings;
     }
 
     /** The settings in {@code properties}; {@code name} says where they came from in errors. */
@@ -93,6 +95,12 @@ public final class ServerSettings {
     /** Puts every value onto {@code builder}; the first bad one is a {@link ServerSettingsException}. */
     public H2Server.Builder applyTo(H2Server.Builder builder) {
         Target target = new Target(builder);
+        applyValues(target);
+        target.finish();
+        return builder;
+    }
+
+    private void applyValues(Target target) {
         for (Entry e : entries.values()) {
             try {
                 target.where = e.where();
@@ -103,8 +111,6 @@ public final class ServerSettings {
                         + " (default " + e.option().defaultText() + ")");
             }
         }
-        target.finish();
-        return builder;
     }
 
     private static Entry entry(String key, String value, String where, String at) {

@@ -137,7 +137,7 @@ public enum Limit {
 
     /** Zero switches this limit off (a timeout, or the minimum body rate). */
     public boolean zeroIsOff() {
-        return min == 0 && (unit == Unit.NANOS ? this != REQUEST_BODY_GRACE : this == MIN_REQUEST_BODY_RATE);
+        return this == SEND_STALL_TIMEOUT || this == HEADER_BLOCK_TIMEOUT || this == MIN_REQUEST_BODY_RATE;
     }
 
     /** This limit's value in {@code limits}. */
