@@ -30,6 +30,7 @@ import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -379,7 +380,7 @@ public final class H2Server implements AutoCloseable {
          * 60 s; zero is off. A core limit: a later {@link #limits} replaces it.
          */
         public Builder sendStallTimeout(Duration v) {
-            return limits(connection.limits().withSendStallTimeoutNanos(Objects.requireNonNull(v, "sendStallTimeout").toNanos()));
+            return limits(connection.limits().toBuilder().sendStallTimeout(Objects.requireNonNull(v, "sendStallTimeout")).build());
         }
 
         /**
@@ -387,7 +388,7 @@ public final class H2Server implements AutoCloseable {
          * Default 10 s; zero is off. A core limit: a later {@link #limits} replaces it.
          */
         public Builder headerBlockTimeout(Duration v) {
-            return limits(connection.limits().withHeaderBlockTimeoutNanos(Objects.requireNonNull(v, "headerBlockTimeout").toNanos()));
+            return limits(connection.limits().toBuilder().headerBlockTimeout(Objects.requireNonNull(v, "headerBlockTimeout")).build());
         }
 
         /**
@@ -396,8 +397,35 @@ public final class H2Server implements AutoCloseable {
          * octets/s after 20 s; a rate of zero is off. A core limit: a later {@link #limits} replaces it.
          */
         public Builder minRequestBodyRate(int octetsPerSecond, Duration grace) {
-            return limits(connection.limits().withMinRequestBodyRate(octetsPerSecond,
-                    Objects.requireNonNull(grace, "grace").toNanos()));
+            return limits(connection.limits().toBuilder().minRequestBodyRate(octetsPerSecond,
+                    Objects.requireNonNull(grace, "grace")).build());
+        }
+
+        /**
+         * The settings of a config file ({@link ServerSettings#read}: {@code key = value} lines, the keys of
+         * {@code h2scope serve}'s flags), applied over what was set before. A bad line is a
+         * {@link ServerSettingsException} naming the file, line, value, what is allowed and the default.
+         */
+        public Builder configFile(Path file) throws IOException {
+            return settings(ServerSettings.read(file));
+        }
+
+        /** The same from {@link Properties} (keys as in a config file); {@code name} says where in errors. */
+        public Builder properties(Properties properties, String name) {
+            return settings(ServerSettings.of(properties, name));
+        }
+
+        /** Every value of {@code settings}, applied over what was set before. */
+        public Builder settings(ServerSettings settings) {
+            return settings.applyTo(this);
+        }
+
+        Limits currentLimits() {
+            return connection.limits();
+        }
+
+        BodyBudgets currentBodyBudgets() {
+            return bodyBudgets;
         }
 
         /** The whole connection configuration (limits, windows, window-update policy, message rules). */

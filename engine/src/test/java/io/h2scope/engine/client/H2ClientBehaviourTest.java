@@ -72,7 +72,7 @@ class H2ClientBehaviourTest {
     void thousandRequestsRespectMaxConcurrentStreams_rfc9113_5_1_2() throws Exception {
         AtomicInteger live = new AtomicInteger();
         AtomicInteger peak = new AtomicInteger();
-        H2Server server = server(H2Server.builder().limits(Limits.DEFAULTS.withMaxConcurrentStreams(25)).handler(ex -> {
+        H2Server server = server(H2Server.builder().limits(Limits.builder().maxConcurrentStreams(25).build()).handler(ex -> {
             peak.accumulateAndGet(live.incrementAndGet(), Math::max);
             CompletableFuture.runAsync(() -> {
                 live.decrementAndGet();
@@ -114,7 +114,7 @@ class H2ClientBehaviourTest {
     @Test
     void moreConnectionsWhenTheFirstIsFull() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
-        H2Server server = server(H2Server.builder().limits(Limits.DEFAULTS.withMaxConcurrentStreams(2)).handler(ex ->
+        H2Server server = server(H2Server.builder().limits(Limits.builder().maxConcurrentStreams(2).build()).handler(ex ->
                 CompletableFuture.runAsync(() -> {
                     try {
                         release.await(20, TimeUnit.SECONDS);

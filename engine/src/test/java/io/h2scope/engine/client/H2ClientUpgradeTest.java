@@ -143,8 +143,7 @@ class H2ClientUpgradeTest {
     @Test
     void aServerLimitBelowTheAssumedOneRefusesTheExcessWhichIsRetried_rfc9113_5_1_2() throws Exception {
         // before the server's SETTINGS the client assumes ASSUMED_MAX_CONCURRENT_STREAMS (100); this server takes 5
-        H2Server server = H2Server.builder().limits(io.h2scope.engine.core.limits.Limits.DEFAULTS
-                .withMaxConcurrentStreams(5)).handler(this::echo).start();
+        H2Server server = H2Server.builder().limits(io.h2scope.engine.core.limits.Limits.builder().maxConcurrentStreams(5).build()).handler(this::echo).start();
         open.add(server);
         java.util.concurrent.atomic.AtomicInteger refused = new java.util.concurrent.atomic.AtomicInteger();
         TraceSink countRefusals = new TraceSink() {

@@ -112,7 +112,7 @@ class CreditCoalescingTest {
 
     @Test
     void creditsThatBuyNothingAreGlitches() {
-        RawPeer p = serving(Limits.DEFAULTS.withGlitches(50, 0), 100, 100_000);
+        RawPeer p = serving(Limits.builder().glitches(50, 0).build(), 100, 100_000);
         for (int i = 0; i < 50; i++) {
             p.frame(WindowUpdateFrame.of(1, 1));
         }
@@ -125,7 +125,7 @@ class CreditCoalescingTest {
 
     @Test
     void creditsThatLetAFrameGoAreNotGlitches() {
-        RawPeer p = serving(Limits.DEFAULTS.withGlitches(5, 0), 100, 100_000);
+        RawPeer p = serving(Limits.builder().glitches(5, 0).build(), 100, 100_000);
         for (int i = 0; i < 100; i++) {
             p.read();
             p.frame(WindowUpdateFrame.of(1, 100));

@@ -37,7 +37,7 @@ class LimitsTest {
 
     @Test
     void rapidResetAtAndOverTheBudget_sec13() {
-        RawPeer p = server(Limits.DEFAULTS.withRstReceived(3, 0));
+        RawPeer p = server(Limits.builder().rstReceived(3, 0).build());
         for (int id = 1; id <= 5; id += 2) {
             p.headers(id, get("/"), true);
             p.frame(RstStreamFrame.of(id, ErrorCode.CANCEL));
@@ -50,7 +50,7 @@ class LimitsTest {
 
     @Test
     void rapidResetBudgetRefillsWithPassedInTime_sec13() {
-        RawPeer p = server(Limits.DEFAULTS.withRstReceived(1, 1));
+        RawPeer p = server(Limits.builder().rstReceived(1, 1).build());
         p.headers(1, get("/"), true);
         p.frame(RstStreamFrame.of(1, ErrorCode.CANCEL));
         p.now += 1_000_000_000L; // one token back
@@ -61,7 +61,7 @@ class LimitsTest {
 
     @Test
     void madeYouResetAtAndOverTheBudget_sec15() {
-        RawPeer p = server(Limits.DEFAULTS.withRstSent(2, 30_000_000_000L));
+        RawPeer p = server(Limits.builder().rstSent(2, java.time.Duration.ofSeconds(30)).build());
         for (int id = 1; id <= 3; id += 2) {
             p.headers(id, get("/"), false);
             p.frame(WindowUpdateFrame.of(id, 0)); // provokes our RST_STREAM
@@ -99,12 +99,12 @@ class LimitsTest {
 
     @Test
     void fieldBlockBytes_sec14() {
-        RawPeer ok = server(Limits.DEFAULTS.withMaxHeaderListSize(1_000)); // block cap 2,000
+        RawPeer ok = server(Limits.builder().maxHeaderListSize(1_000).build()); // block cap 2,000
         ok.frame(HeadersFrame.of(1, new byte[0], false, false));
         ok.frame(ContinuationFrame.of(1, literals(ok, 1_000), false));
         ok.expectNoError();
 
-        RawPeer over = server(Limits.DEFAULTS.withMaxHeaderListSize(1_000));
+        RawPeer over = server(Limits.builder().maxHeaderListSize(1_000).build());
         over.frame(HeadersFrame.of(1, literals(over, 1_500), false, false));
         over.frame(ContinuationFrame.of(1, literals(over, 600), false));
         over.expectGoAway(ErrorCode.ENHANCE_YOUR_CALM);
@@ -122,7 +122,7 @@ class LimitsTest {
 
     @Test
     void settingsRate_sec08() {
-        RawPeer p = server(Limits.DEFAULTS.withSettingsRate(3, 0)); // the handshake's SETTINGS took one
+        RawPeer p = server(Limits.builder().settingsRate(3, 0).build()); // the handshake's SETTINGS took one
         p.frame(SettingsFrame.of(List.of()));
         p.frame(SettingsFrame.of(List.of()));
         p.expectNoError();
@@ -132,7 +132,7 @@ class LimitsTest {
 
     @Test
     void pingRate_sec05() {
-        RawPeer p = server(Limits.DEFAULTS.withPingRate(3, 0));
+        RawPeer p = server(Limits.builder().pingRate(3, 0).build());
         for (int i = 0; i < 3; i++) {
             p.frame(PingFrame.of(i));
         }
@@ -157,7 +157,7 @@ class LimitsTest {
 
     @Test
     void glitchesSuchAsPriorityFlood_sec06() {
-        RawPeer p = server(Limits.DEFAULTS.withGlitches(5, 0));
+        RawPeer p = server(Limits.builder().glitches(5, 0).build());
         for (int i = 0; i < 5; i++) {
             p.frame(PriorityFrame.of(1, new Priority(0, false, 16)));
         }
@@ -168,7 +168,7 @@ class LimitsTest {
 
     @Test
     void unreadControlFrames_peerThatNeverReads_sec05() {
-        RawPeer p = server(Limits.DEFAULTS.withMaxQueuedControlFrames(10));
+        RawPeer p = server(Limits.builder().maxQueuedControlFrames(10).build());
         for (int i = 0; i < 10; i++) {
             p.frame(PingFrame.of(i)); // ten PING ACKs queued, never drained
         }
@@ -206,7 +206,7 @@ class LimitsTest {
 
     @Test
     void headerListSize_justBelowIsAccepted() {
-        RawPeer p = server(Limits.DEFAULTS.withMaxHeaderListSize(400));
+        RawPeer p = server(Limits.builder().maxHeaderListSize(400).build());
         List<HeaderField> h = new ArrayList<>(get("/"));
         int size = h.stream().mapToInt(HeaderField::size).sum();
         h.add(new HeaderField("x", "v".repeat(400 - size - 33)));
@@ -217,10 +217,10 @@ class LimitsTest {
 
     @Test
     void requestBodyDeclaredByContentLength_413() {
-        RawPeer ok = server(Limits.DEFAULTS.withMaxRequestBodyBytes(100));
+        RawPeer ok = server(Limits.builder().maxRequestBodyBytes(100).build());
         ok.headers(1, post("/", 100), false);
         ok.expectNoError();
-        RawPeer over = server(Limits.DEFAULTS.withMaxRequestBodyBytes(100));
+        RawPeer over = server(Limits.builder().maxRequestBodyBytes(100).build());
         over.headers(1, post("/", 101), false);
         HeadersFrame response = over.readAll(HeadersFrame.class).get(0);
         assertEquals("413", Http2Connection.valueOf(over.decode(response), ":status"));
@@ -232,11 +232,11 @@ class LimitsTest {
     void requestBodyCountedAsItArrives_413() {
         List<HeaderField> noLength = get("/upload").stream()
                 .map(f -> f.name().equals(":method") ? new HeaderField(":method", "POST") : f).toList();
-        RawPeer ok = server(Limits.DEFAULTS.withMaxRequestBodyBytes(100));
+        RawPeer ok = server(Limits.builder().maxRequestBodyBytes(100).build());
         ok.headers(1, noLength, false);
         ok.frame(DataFrame.of(1, new byte[100], true));
         ok.expectNoError();
-        RawPeer over = server(Limits.DEFAULTS.withMaxRequestBodyBytes(100));
+        RawPeer over = server(Limits.builder().maxRequestBodyBytes(100).build());
         over.headers(1, noLength, false);
         over.frame(DataFrame.of(1, new byte[60], false));
         over.frame(DataFrame.of(1, new byte[41], false));
@@ -246,7 +246,7 @@ class LimitsTest {
 
     @Test
     void dataIsProducedOnlyWhileOutputIsDrained_sec10() {
-        RawPeer p = server(Limits.DEFAULTS.withMaxOutputBufferBytes(20_000));
+        RawPeer p = server(Limits.builder().maxOutputBufferBytes(20_000).build());
         p.frame(SettingsFrame.of(new Setting(0x4, 1 << 20)));
         p.frame(WindowUpdateFrame.of(0, 1 << 20));
         p.headers(1, get("/"), true);

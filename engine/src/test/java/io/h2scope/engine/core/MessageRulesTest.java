@@ -149,7 +149,7 @@ class MessageRulesTest {
     @Test
     void headerListTooLargeGets431AndKeepsHpackInSync_rfc9113_10_5_1() {
         RawPeer p = RawPeer.server(ConnectionConfig.DEFAULTS.withLimits(
-                io.h2scope.engine.core.limits.Limits.DEFAULTS.withMaxHeaderListSize(200))).handshake();
+                io.h2scope.engine.core.limits.Limits.builder().maxHeaderListSize(200).build())).handshake();
         List<HeaderField> big = new java.util.ArrayList<>(get("/"));
         big.add(new HeaderField("x-big", "v".repeat(150)));
         p.headers(1, big, true);

@@ -81,7 +81,7 @@ class ReceiveProgressTest {
 
     @Test
     void aBodyAtTheMinimumRateIsNotCutOff() {
-        RawPeer p = server(Limits.DEFAULTS.withMinRequestBodyRate(1000, 2 * SECOND));
+        RawPeer p = server(Limits.builder().minRequestBodyRate(1000, java.time.Duration.ofSeconds(2)).build());
         p.headers(1, post("/echo", 60_000), false);
         long start = p.now;
         for (int s = 1; s <= 60; s++) {
@@ -97,7 +97,7 @@ class ReceiveProgressTest {
     @Test
     void timeBlockedOnOurOwnClosedWindowDoesNotCountAgainstThePeer() {
         // the application reads nothing: the 64 KiB stream window fills at once, then the peer must wait for us
-        RawPeer p = server(Limits.DEFAULTS.withMinRequestBodyRate(1000, 5 * SECOND));
+        RawPeer p = server(Limits.builder().minRequestBodyRate(1000, java.time.Duration.ofSeconds(5)).build());
         p.headers(1, post("/echo", 70_000), false);
         long start = p.now;
         for (int i = 0; i < 4; i++) {
@@ -121,7 +121,7 @@ class ReceiveProgressTest {
 
     @Test
     void theRateSetToZeroLeavesASilentBodyAlone() {
-        RawPeer p = server(Limits.DEFAULTS.withMinRequestBodyRate(0, 0));
+        RawPeer p = server(Limits.builder().minRequestBodyRate(0, java.time.Duration.ZERO).build());
         p.headers(1, post("/echo", 100), false);
         p.conn.tick(p.now + 3600 * SECOND);
         p.expectNoError();

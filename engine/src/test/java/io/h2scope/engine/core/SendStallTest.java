@@ -89,7 +89,7 @@ class SendStallTest {
 
     @Test
     void theTimeoutSetToZeroLeavesAStalledStreamAlone() {
-        RawPeer p = stalledServer(Limits.DEFAULTS.withSendStallTimeoutNanos(0), 0, 1_000);
+        RawPeer p = stalledServer(Limits.builder().sendStallTimeout(java.time.Duration.ZERO).build(), 0, 1_000);
         p.conn.tick(p.now + 10 * STALL);
         p.expectNoError();
         assertEquals(1_000, p.conn.queuedDataBytes(1));
@@ -97,7 +97,7 @@ class SendStallTest {
 
     @Test
     void aNegativeWindowAfterSettingsCountsAsClosed() {
-        RawPeer p = stalledServer(Limits.DEFAULTS.withSendStallTimeoutNanos(5 * SECOND), 100, 1_000);
+        RawPeer p = stalledServer(Limits.builder().sendStallTimeout(java.time.Duration.ofSeconds(5)).build(), 100, 1_000);
         p.frame(SettingsFrame.of(new Setting(0x4, 0))); // the 100 octets already sent take the window to -100
         long start = p.now;
         p.frame(WindowUpdateFrame.of(1, 50)); // -50: still closed

@@ -123,7 +123,7 @@ class StreamRulesTest {
     @Test
     void streamsAboveTheLimitAreRefused_rfc9113_5_1_2() {
         RawPeer small = RawPeer.server(ConnectionConfig.DEFAULTS.withLimits(
-                io.h2scope.engine.core.limits.Limits.DEFAULTS.withMaxConcurrentStreams(2))).handshake();
+                io.h2scope.engine.core.limits.Limits.builder().maxConcurrentStreams(2).build())).handshake();
         small.headers(1, get("/"), false);
         small.headers(3, get("/"), false);
         small.expectNoError();
@@ -135,7 +135,7 @@ class StreamRulesTest {
     @Test
     void concurrencyLimitHoldsBeforeOurSettingsAreAcked_sec16_rfc9113_5_1_2() {
         RawPeer fresh = RawPeer.server(ConnectionConfig.DEFAULTS.withLimits(
-                io.h2scope.engine.core.limits.Limits.DEFAULTS.withMaxConcurrentStreams(1)));
+                io.h2scope.engine.core.limits.Limits.builder().maxConcurrentStreams(1).build()));
         fresh.send(RawPeer.PREFACE);
         fresh.frame(io.h2scope.engine.frame.SettingsFrame.of(List.of())); // no ACK of ours
         fresh.headers(1, get("/"), false);

@@ -1,8 +1,12 @@
 package io.h2scope.engine.core.limits;
 
+import java.time.Duration;
+
 /**
  * Every limit the connection enforces, each with a name and a documented default. Defaults come
- * from /work/shared/H2-ATTACKS.md §3 "Proposed limits for our engine" unless marked <i>ours</i>.
+ * from /work/shared/H2-ATTACKS.md §3 "Proposed limits for our engine" unless marked <i>ours</i>; the defaults
+ * and the values each limit may take are listed once, in {@link Limit}. Made with {@link #builder()}
+ * ({@code Limits.builder().maxConcurrentStreams(200).build()}) or {@link #toBuilder()}.
  * Flood limits end the connection with GOAWAY ENHANCE_YOUR_CALM (RFC 9113 §10.5: "MAY treat
  * suspicious activity as a connection error ... of type ENHANCE_YOUR_CALM").
  *
@@ -78,157 +82,167 @@ public record Limits(
         int minRequestBodyRate,
         long requestBodyGraceNanos) {
 
-    /** The defaults listed above. */
-    public static final Limits DEFAULTS = new Limits(100, 16 * 1024, 16_384, 64L * 1024 * 1024,
-            1000, 33, 200, 30_000_000_000L, 10_000, 330, 2, 100, 10, 32, 1000, 128, 10_000, 8, 32 * 1024,
-            1024 * 1024, 10_000_000_000L, 60_000_000_000L, 10_000_000_000L, 500, 20_000_000_000L);
+    /** The defaults listed above ({@link Limit#defaultValue()}). */
+    public static final Limits DEFAULTS = builder().build();
 
     public Limits {
-        positive("maxConcurrentStreams", maxConcurrentStreams);
-        positive("maxHeaderListSize", maxHeaderListSize);
-        if (maxFrameSize < 16_384 || maxFrameSize > 16_777_215) {
-            throw new IllegalArgumentException("maxFrameSize must be 16384..16777215 (RFC 9113 §4.2), got " + maxFrameSize);
-        }
-        positive("maxRequestBodyBytes", maxRequestBodyBytes);
-        positive("rstReceivedBurst", rstReceivedBurst);
-        positive("rstSentBurst", rstSentBurst);
-        positive("rstSentWindowNanos", rstSentWindowNanos);
-        positive("glitchBurst", glitchBurst);
-        positive("maxConsecutiveEmptyData", maxConsecutiveEmptyData);
-        positive("settingsBurst", settingsBurst);
-        positive("maxSettingsEntries", maxSettingsEntries);
-        positive("pingBurst", pingBurst);
-        positive("maxQueuedControlFrames", maxQueuedControlFrames);
-        positive("maxContinuationFrames", maxContinuationFrames);
-        positive("maxHeaderBlockBytes", maxHeaderBlockBytes);
-        positive("maxOutputBufferBytes", maxOutputBufferBytes);
-        positive("settingsAckTimeoutNanos", settingsAckTimeoutNanos);
-        notNegative("sendStallTimeoutNanos", sendStallTimeoutNanos);
-        notNegative("headerBlockTimeoutNanos", headerBlockTimeoutNanos);
-        notNegative("minRequestBodyRate", minRequestBodyRate);
-        notNegative("requestBodyGraceNanos", requestBodyGraceNanos);
-        if (rstReceivedPerSecond < 0 || glitchPerSecond < 0 || settingsPerSecond < 0 || pingPerSecond < 0) {
-            throw new IllegalArgumentException("refill rates must be >= 0");
+        // the components in Limit order (LimitsBuilderTest holds the two orders equal); the fields are not set yet
+        long[] given = {maxConcurrentStreams, maxHeaderListSize, maxFrameSize, maxRequestBodyBytes, rstReceivedBurst,
+                rstReceivedPerSecond, rstSentBurst, rstSentWindowNanos, glitchBurst, glitchPerSecond,
+                maxConsecutiveEmptyData, settingsBurst, settingsPerSecond, maxSettingsEntries, pingBurst, pingPerSecond,
+                maxQueuedControlFrames, maxContinuationFrames, maxHeaderBlockBytes, maxOutputBufferBytes,
+                settingsAckTimeoutNanos, sendStallTimeoutNanos, headerBlockTimeoutNanos, minRequestBodyRate,
+                requestBodyGraceNanos};
+        for (Limit limit : Limit.values()) {
+            limit.check(given[limit.ordinal()]);
         }
     }
 
-    private static void notNegative(String name, long value) {
-        if (value < 0) {
-            throw new IllegalArgumentException(name + " must be >= 0 (0 = off), got " + value);
+    /** A builder holding the defaults. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding these limits, to change some of them. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        for (Limit limit : Limit.values()) {
+            b.values[limit.ordinal()] = limit.valueIn(this);
         }
+        b.headerBlockBytesSet = true;
+        return b;
     }
 
-    private static void positive(String name, long value) {
-        if (value < 1) {
-            throw new IllegalArgumentException(name + " must be >= 1, got " + value);
+    /**
+     * Limits one at a time, each checked as it is set ({@link Limit#check}). {@code maxHeaderBlockBytes}
+     * follows {@code maxHeaderListSize} (twice it) until it is set itself.
+     */
+    public static final class Builder {
+
+        private final long[] values = new long[Limit.values().length];
+        private boolean headerBlockBytesSet;
+
+        private Builder() {
+            for (Limit limit : Limit.values()) {
+                values[limit.ordinal()] = limit.defaultValue();
+            }
         }
-    }
 
-    public Limits withMaxConcurrentStreams(int v) {
-        return new Limits(v, maxHeaderListSize, maxFrameSize, maxRequestBodyBytes, rstReceivedBurst,
-                rstReceivedPerSecond, rstSentBurst, rstSentWindowNanos, glitchBurst, glitchPerSecond,
-                maxConsecutiveEmptyData, settingsBurst, settingsPerSecond, maxSettingsEntries, pingBurst, pingPerSecond,
-                maxQueuedControlFrames, maxContinuationFrames, maxHeaderBlockBytes, maxOutputBufferBytes,
-                settingsAckTimeoutNanos, sendStallTimeoutNanos, headerBlockTimeoutNanos, minRequestBodyRate, requestBodyGraceNanos);
-    }
+        /** Sets {@code limit} to {@code value}; a value outside its range is an IllegalArgumentException. */
+        public Builder set(Limit limit, long value) {
+            values[limit.ordinal()] = limit.check(value);
+            if (limit == Limit.MAX_HEADER_BLOCK_BYTES) {
+                headerBlockBytesSet = true;
+            }
+            return this;
+        }
 
-    /** Sets the header list size and, with it, the block-bytes cap to twice that. */
-    public Limits withMaxHeaderListSize(int v) {
-        return new Limits(maxConcurrentStreams, v, maxFrameSize, maxRequestBodyBytes, rstReceivedBurst,
-                rstReceivedPerSecond, rstSentBurst, rstSentWindowNanos, glitchBurst, glitchPerSecond,
-                maxConsecutiveEmptyData, settingsBurst, settingsPerSecond, maxSettingsEntries, pingBurst, pingPerSecond,
-                maxQueuedControlFrames, maxContinuationFrames, 2 * v, maxOutputBufferBytes, settingsAckTimeoutNanos, sendStallTimeoutNanos, headerBlockTimeoutNanos, minRequestBodyRate, requestBodyGraceNanos);
-    }
+        /** The value {@code limit} has now. */
+        public long get(Limit limit) {
+            return values[limit.ordinal()];
+        }
 
-    public Limits withMaxRequestBodyBytes(long v) {
-        return new Limits(maxConcurrentStreams, maxHeaderListSize, maxFrameSize, v, rstReceivedBurst,
-                rstReceivedPerSecond, rstSentBurst, rstSentWindowNanos, glitchBurst, glitchPerSecond,
-                maxConsecutiveEmptyData, settingsBurst, settingsPerSecond, maxSettingsEntries, pingBurst, pingPerSecond,
-                maxQueuedControlFrames, maxContinuationFrames, maxHeaderBlockBytes, maxOutputBufferBytes,
-                settingsAckTimeoutNanos, sendStallTimeoutNanos, headerBlockTimeoutNanos, minRequestBodyRate, requestBodyGraceNanos);
-    }
+        public Builder maxConcurrentStreams(int v) {
+            return set(Limit.MAX_CONCURRENT_STREAMS, v);
+        }
 
-    public Limits withRstReceived(int burst, int perSecond) {
-        return new Limits(maxConcurrentStreams, maxHeaderListSize, maxFrameSize, maxRequestBodyBytes, burst,
-                perSecond, rstSentBurst, rstSentWindowNanos, glitchBurst, glitchPerSecond,
-                maxConsecutiveEmptyData, settingsBurst, settingsPerSecond, maxSettingsEntries, pingBurst, pingPerSecond,
-                maxQueuedControlFrames, maxContinuationFrames, maxHeaderBlockBytes, maxOutputBufferBytes,
-                settingsAckTimeoutNanos, sendStallTimeoutNanos, headerBlockTimeoutNanos, minRequestBodyRate, requestBodyGraceNanos);
-    }
+        public Builder maxHeaderListSize(int v) {
+            return set(Limit.MAX_HEADER_LIST_SIZE, v);
+        }
 
-    public Limits withRstSent(int burst, long windowNanos) {
-        return new Limits(maxConcurrentStreams, maxHeaderListSize, maxFrameSize, maxRequestBodyBytes, rstReceivedBurst,
-                rstReceivedPerSecond, burst, windowNanos, glitchBurst, glitchPerSecond,
-                maxConsecutiveEmptyData, settingsBurst, settingsPerSecond, maxSettingsEntries, pingBurst, pingPerSecond,
-                maxQueuedControlFrames, maxContinuationFrames, maxHeaderBlockBytes, maxOutputBufferBytes,
-                settingsAckTimeoutNanos, sendStallTimeoutNanos, headerBlockTimeoutNanos, minRequestBodyRate, requestBodyGraceNanos);
-    }
+        public Builder maxFrameSize(int v) {
+            return set(Limit.MAX_FRAME_SIZE, v);
+        }
 
-    public Limits withGlitches(int burst, int perSecond) {
-        return new Limits(maxConcurrentStreams, maxHeaderListSize, maxFrameSize, maxRequestBodyBytes, rstReceivedBurst,
-                rstReceivedPerSecond, rstSentBurst, rstSentWindowNanos, burst, perSecond,
-                maxConsecutiveEmptyData, settingsBurst, settingsPerSecond, maxSettingsEntries, pingBurst, pingPerSecond,
-                maxQueuedControlFrames, maxContinuationFrames, maxHeaderBlockBytes, maxOutputBufferBytes,
-                settingsAckTimeoutNanos, sendStallTimeoutNanos, headerBlockTimeoutNanos, minRequestBodyRate, requestBodyGraceNanos);
-    }
+        public Builder maxRequestBodyBytes(long v) {
+            return set(Limit.MAX_REQUEST_BODY_BYTES, v);
+        }
 
-    public Limits withSettingsRate(int burst, int perSecond) {
-        return new Limits(maxConcurrentStreams, maxHeaderListSize, maxFrameSize, maxRequestBodyBytes, rstReceivedBurst,
-                rstReceivedPerSecond, rstSentBurst, rstSentWindowNanos, glitchBurst, glitchPerSecond,
-                maxConsecutiveEmptyData, burst, perSecond, maxSettingsEntries, pingBurst, pingPerSecond,
-                maxQueuedControlFrames, maxContinuationFrames, maxHeaderBlockBytes, maxOutputBufferBytes,
-                settingsAckTimeoutNanos, sendStallTimeoutNanos, headerBlockTimeoutNanos, minRequestBodyRate, requestBodyGraceNanos);
-    }
+        /** The received RST_STREAM bucket (Rapid Reset): its size and refill per second. */
+        public Builder rstReceived(int burst, int perSecond) {
+            return set(Limit.RST_RECEIVED_BURST, burst).set(Limit.RST_RECEIVED_PER_SECOND, perSecond);
+        }
 
-    public Limits withPingRate(int burst, int perSecond) {
-        return new Limits(maxConcurrentStreams, maxHeaderListSize, maxFrameSize, maxRequestBodyBytes, rstReceivedBurst,
-                rstReceivedPerSecond, rstSentBurst, rstSentWindowNanos, glitchBurst, glitchPerSecond,
-                maxConsecutiveEmptyData, settingsBurst, settingsPerSecond, maxSettingsEntries, burst, perSecond,
-                maxQueuedControlFrames, maxContinuationFrames, maxHeaderBlockBytes, maxOutputBufferBytes,
-                settingsAckTimeoutNanos, sendStallTimeoutNanos, headerBlockTimeoutNanos, minRequestBodyRate, requestBodyGraceNanos);
-    }
+        /** The sent RST_STREAM bucket (MadeYouReset): its size, refilled whole per window. */
+        public Builder rstSent(int burst, Duration window) {
+            return set(Limit.RST_SENT_BURST, burst).set(Limit.RST_SENT_WINDOW, window.toNanos());
+        }
 
-    public Limits withMaxQueuedControlFrames(int v) {
-        return new Limits(maxConcurrentStreams, maxHeaderListSize, maxFrameSize, maxRequestBodyBytes, rstReceivedBurst,
-                rstReceivedPerSecond, rstSentBurst, rstSentWindowNanos, glitchBurst, glitchPerSecond,
-                maxConsecutiveEmptyData, settingsBurst, settingsPerSecond, maxSettingsEntries, pingBurst, pingPerSecond,
-                v, maxContinuationFrames, maxHeaderBlockBytes, maxOutputBufferBytes, settingsAckTimeoutNanos, sendStallTimeoutNanos, headerBlockTimeoutNanos, minRequestBodyRate, requestBodyGraceNanos);
-    }
+        /** The glitch bucket: its size and refill per second. */
+        public Builder glitches(int burst, int perSecond) {
+            return set(Limit.GLITCH_BURST, burst).set(Limit.GLITCH_PER_SECOND, perSecond);
+        }
 
-    public Limits withMaxOutputBufferBytes(int v) {
-        return new Limits(maxConcurrentStreams, maxHeaderListSize, maxFrameSize, maxRequestBodyBytes, rstReceivedBurst,
-                rstReceivedPerSecond, rstSentBurst, rstSentWindowNanos, glitchBurst, glitchPerSecond,
-                maxConsecutiveEmptyData, settingsBurst, settingsPerSecond, maxSettingsEntries, pingBurst, pingPerSecond,
-                maxQueuedControlFrames, maxContinuationFrames, maxHeaderBlockBytes, v, settingsAckTimeoutNanos, sendStallTimeoutNanos, headerBlockTimeoutNanos, minRequestBodyRate, requestBodyGraceNanos);
-    }
+        public Builder maxConsecutiveEmptyData(int v) {
+            return set(Limit.MAX_CONSECUTIVE_EMPTY_DATA, v);
+        }
 
-    /** The send stall timeout (stream and connection); 0 = off. */
-    public Limits withSendStallTimeoutNanos(long v) {
-        return new Limits(maxConcurrentStreams, maxHeaderListSize, maxFrameSize, maxRequestBodyBytes, rstReceivedBurst,
-                rstReceivedPerSecond, rstSentBurst, rstSentWindowNanos, glitchBurst, glitchPerSecond,
-                maxConsecutiveEmptyData, settingsBurst, settingsPerSecond, maxSettingsEntries, pingBurst, pingPerSecond,
-                maxQueuedControlFrames, maxContinuationFrames, maxHeaderBlockBytes, maxOutputBufferBytes,
-                settingsAckTimeoutNanos, v, headerBlockTimeoutNanos, minRequestBodyRate,
-                requestBodyGraceNanos);
-    }
+        /** The received SETTINGS bucket: its size and refill per second. */
+        public Builder settingsRate(int burst, int perSecond) {
+            return set(Limit.SETTINGS_BURST, burst).set(Limit.SETTINGS_PER_SECOND, perSecond);
+        }
 
-    /** The field block completion deadline; 0 = off. */
-    public Limits withHeaderBlockTimeoutNanos(long v) {
-        return new Limits(maxConcurrentStreams, maxHeaderListSize, maxFrameSize, maxRequestBodyBytes, rstReceivedBurst,
-                rstReceivedPerSecond, rstSentBurst, rstSentWindowNanos, glitchBurst, glitchPerSecond,
-                maxConsecutiveEmptyData, settingsBurst, settingsPerSecond, maxSettingsEntries, pingBurst, pingPerSecond,
-                maxQueuedControlFrames, maxContinuationFrames, maxHeaderBlockBytes, maxOutputBufferBytes,
-                settingsAckTimeoutNanos, sendStallTimeoutNanos, v, minRequestBodyRate,
-                requestBodyGraceNanos);
-    }
+        public Builder maxSettingsEntries(int v) {
+            return set(Limit.MAX_SETTINGS_ENTRIES, v);
+        }
 
-    /** The request body minimum rate (octets per second, 0 = off) and the grace before it counts. */
-    public Limits withMinRequestBodyRate(int octetsPerSecond, long graceNanos) {
-        return new Limits(maxConcurrentStreams, maxHeaderListSize, maxFrameSize, maxRequestBodyBytes, rstReceivedBurst,
-                rstReceivedPerSecond, rstSentBurst, rstSentWindowNanos, glitchBurst, glitchPerSecond,
-                maxConsecutiveEmptyData, settingsBurst, settingsPerSecond, maxSettingsEntries, pingBurst, pingPerSecond,
-                maxQueuedControlFrames, maxContinuationFrames, maxHeaderBlockBytes, maxOutputBufferBytes,
-                settingsAckTimeoutNanos, sendStallTimeoutNanos, headerBlockTimeoutNanos,
-                octetsPerSecond, graceNanos);
+        /** The received PING bucket: its size and refill per second. */
+        public Builder pingRate(int burst, int perSecond) {
+            return set(Limit.PING_BURST, burst).set(Limit.PING_PER_SECOND, perSecond);
+        }
+
+        public Builder maxQueuedControlFrames(int v) {
+            return set(Limit.MAX_QUEUED_CONTROL_FRAMES, v);
+        }
+
+        public Builder maxContinuationFrames(int v) {
+            return set(Limit.MAX_CONTINUATION_FRAMES, v);
+        }
+
+        public Builder maxHeaderBlockBytes(int v) {
+            return set(Limit.MAX_HEADER_BLOCK_BYTES, v);
+        }
+
+        public Builder maxOutputBufferBytes(int v) {
+            return set(Limit.MAX_OUTPUT_BUFFER_BYTES, v);
+        }
+
+        public Builder settingsAckTimeout(Duration v) {
+            return set(Limit.SETTINGS_ACK_TIMEOUT, v.toNanos());
+        }
+
+        /** The send stall timeout (stream and connection); zero is off. */
+        public Builder sendStallTimeout(Duration v) {
+            return set(Limit.SEND_STALL_TIMEOUT, v.toNanos());
+        }
+
+        /** The field block completion deadline; zero is off. */
+        public Builder headerBlockTimeout(Duration v) {
+            return set(Limit.HEADER_BLOCK_TIMEOUT, v.toNanos());
+        }
+
+        /** The request body minimum rate (octets per second, 0 = off) and the grace before it counts. */
+        public Builder minRequestBodyRate(int octetsPerSecond, Duration grace) {
+            return set(Limit.MIN_REQUEST_BODY_RATE, octetsPerSecond).set(Limit.REQUEST_BODY_GRACE, grace.toNanos());
+        }
+
+        public Limits build() {
+            long blockBytes = headerBlockBytesSet ? get(Limit.MAX_HEADER_BLOCK_BYTES)
+                    : Math.min(Integer.MAX_VALUE, 2 * get(Limit.MAX_HEADER_LIST_SIZE));
+            return new Limits(i(Limit.MAX_CONCURRENT_STREAMS), i(Limit.MAX_HEADER_LIST_SIZE), i(Limit.MAX_FRAME_SIZE),
+                    get(Limit.MAX_REQUEST_BODY_BYTES), i(Limit.RST_RECEIVED_BURST), i(Limit.RST_RECEIVED_PER_SECOND),
+                    i(Limit.RST_SENT_BURST), get(Limit.RST_SENT_WINDOW), i(Limit.GLITCH_BURST),
+                    i(Limit.GLITCH_PER_SECOND), i(Limit.MAX_CONSECUTIVE_EMPTY_DATA), i(Limit.SETTINGS_BURST),
+                    i(Limit.SETTINGS_PER_SECOND), i(Limit.MAX_SETTINGS_ENTRIES), i(Limit.PING_BURST),
+                    i(Limit.PING_PER_SECOND), i(Limit.MAX_QUEUED_CONTROL_FRAMES), i(Limit.MAX_CONTINUATION_FRAMES),
+                    (int) blockBytes, i(Limit.MAX_OUTPUT_BUFFER_BYTES), get(Limit.SETTINGS_ACK_TIMEOUT),
+                    get(Limit.SEND_STALL_TIMEOUT), get(Limit.HEADER_BLOCK_TIMEOUT), i(Limit.MIN_REQUEST_BODY_RATE),
+                    get(Limit.REQUEST_BODY_GRACE));
+        }
+
+        /** An int limit's value; its range ({@link Limit#max()}) keeps it within int. */
+        private int i(Limit limit) {
+            return Math.toIntExact(get(limit));
+        }
     }
 }

@@ -1,0 +1,55 @@
+package io.h2scope.engine.server;
+
+import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** How a setting's value is written in a config file or on the command line: whole numbers and durations. */
+public final class SettingText {
+
+    /** The rule for a duration, as error messages state it. */
+    public static final String DURATION_FORM = "a whole number with ms, s or m (e.g. 500ms, 10s, 2m), or 0 for off";
+
+    private static final Pattern DURATION = Pattern.compile("(\\d{1,9})(ms|s|m)?");
+    private static final Pattern WHOLE = Pattern.compile("[+-]?\\d{1,19}");
+
+    private SettingText() {
+    }
+
+    /** "500ms", "10s", "2m", or a bare number of seconds; else an IllegalArgumentException saying the form. */
+    public static Duration duration(String value) {
+        Matcher m = DURATION.matcher(value.strip());
+        if (!m.matches()) {
+            throw new IllegalArgumentException("'" + value + "' is not a duration: give " + DURATION_FORM);
+        }
+        long n = Long.parseLong(m.group(1));
+        String unit = m.group(2) == null ? "s" : m.group(2);
+        return switch (unit) {
+            case "ms" -> Duration.ofMillis(n);
+            case "m" -> Duration.ofMinutes(n);
+            default -> Duration.ofSeconds(n);
+        };
+    }
+
+    /** How a duration is written back: "500ms", "60s", "3m" (whole minutes from two minutes on). */
+    public static String show(Duration d) {
+        if (d.toMillis() % 1000 != 0) {
+            return d.toMillis() + "ms";
+        }
+        long seconds = d.toSeconds();
+        return seconds >= 120 && seconds % 60 == 0 ? seconds / 60 + "m" : seconds + "s";
+    }
+
+    /** A whole number within the range of long; else an IllegalArgumentException. */
+    public static long wholeNumber(String value) {
+        String v = value.strip();
+        if (WHOLE.matcher(v).matches()) {
+            try {
+                return Long.parseLong(v);
+            } catch (NumberFormatException tooLarge) {
+                // falls through to the error below
+            }
+        }
+        throw new IllegalArgumentException("'" + value + "' is not a whole number");
+    }
+}
