@@ -86,6 +86,7 @@ final class InputLending {
         return task.result.isDone() || !task.streamIsOn(conn);
     }
 
+    /** For tests. */
     State state() {
         return state;
     }
