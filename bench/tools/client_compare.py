@@ -62,6 +62,8 @@ def main():
     ap.add_argument("--jar", help="the benchmarks.jar to run (default: bench/target's; a copy lets you rebuild meanwhile)")
     ap.add_argument("--h2scope-jar", action="append", default=[], metavar="NAME=JAR",
                     help="also measure lib=h2scope from another build's benchmarks.jar, as NAME (before/after a change)")
+    ap.add_argument("--lib-jar", action="append", default=[], metavar="NAME=LIB=JAR",
+                    help="also measure lib=LIB from another build's benchmarks.jar, as NAME (e.g. the drop-in before a change)")
     a = ap.parse_args()
 
     # SIGTERM ends the run like Ctrl-C: the finally below stops h2o, subprocess.run kills the JMH runner
@@ -74,6 +76,9 @@ def main():
     for spec in a.h2scope_jar:
         name, other = spec.split("=", 1)
         entries.append((name, "h2scope", other))
+    for spec in a.lib_jar:
+        name, lib, other = spec.split("=", 2)
+        entries.append((name, lib, other))
 
     state = tempfile.mkdtemp(prefix="client-compare-")
     os.makedirs(f"{state}/www")

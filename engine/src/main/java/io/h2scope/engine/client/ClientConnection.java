@@ -65,8 +65,8 @@ final class ClientConnection implements ConnectionDriver.Application {
     /** Why the client gave up on this connection (the connect timeout), reported to its streams rather than "closed". */
     private volatile IOException abandonedBecause;
     private boolean ready;
-    /** A blocking caller's response was delivered in this work ({@link #blockingResponseDelivered}). */
-    private boolean lendWanted;
+    /** When this connection's input is lent to a blocking caller, and who takes the reading over. */
+    private final InputLending lending = new InputLending();
     private volatile boolean peerSettingsReceived;
     /** The server's last GOAWAY: its code says why streams still in flight fail when the connection goes. */
     private volatile Event.GoAwayReceived goAway;
@@ -146,7 +146,8 @@ final class ClientConnection implements ConnectionDriver.Application {
         // stream and write its HEADERS from here rather than wake the loop for it, one thread hand-off less per
         // request. Asynchronous ones are queued for the loop, so that requests sent together leave in one write.
         // On the loop thread (this connection's work, or another's on the same loop) it opens at once, as it always did.
-        if ((task.blocking || Thread.currentThread() == loopThread) && starts.isEmpty() && driver.tryRunHere(() -> openHere(task))) {
+        if (lending.opensOnThisThread(task.waiter, Thread.currentThread() == loopThread) && starts.isEmpty()
+                && driver.tryRunHere(() -> openHere(task))) {
             return;
         }
         starts.add(task);
@@ -161,7 +162,7 @@ final class ClientConnection implements ConnectionDriver.Application {
     /** With the connection to this thread: opens the stream; a blocking caller then reads its response itself if it may. */
     private void openHere(RequestTask<?> task) {
         open(task);
-        if (task.blocking && Thread.currentThread() != loopThread) {
+        if (lending.claimsAfterOpening(task.waiter, Thread.currentThread() == loopThread, task.streamIsOn(this))) {
             driver.claimInput(); // its readWhileWaiting follows at once and gives the input back when done
         }
     }
@@ -201,11 +202,11 @@ final class ClientConnection implements ConnectionDriver.Application {
     }
 
     /**
-     * A blocking caller's response was delivered by this connection's work: once that work is done, and if no
-     * other stream is live, the loop lends its input to the caller's next wait ({@link #readWhileWaiting}).
+     * With the connection held: a response went to its waiting caller; a reading caller's gets this connection's
+     * input lent once the work is done, if no other stream is live ({@link InputLending#delivered}).
      */
-    void blockingResponseDelivered() {
-        lendWanted = true;
+    void responseDelivered(InputLending.Waiter waiter) {
+        lending.delivered(waiter);
     }
 
     /**
@@ -405,11 +406,8 @@ final class ClientConnection implements ConnectionDriver.Application {
                 afterStreamEvent(ended[i], false);
             }
         }
-        if (lendWanted) {
-            lendWanted = false;
-            if (idle()) {
-                driver.lendInput(); // only the loop lends: ignored when a caller reads this response itself
-            }
+        if (lending.lendsNow(idle())) {
+            driver.lendInput(); // only the loop lends: ignored when a caller reads this response itself
         }
         if (writers.isEmpty()) {
             return;

@@ -35,6 +35,16 @@ import javax.net.ssl.SSLSession;
 public final class H2HttpClient extends HttpClient implements AutoCloseable {
 
     private final H2Client client;
+    /**
+     * The last bodiless request converted, with its conversion: an {@code HttpRequest} is immutable and may be
+     * sent many times, and one sent again reuses its {@link H2Request} (its header section and pool key made
+     * once) as an {@code H2Request} sent again does. Requests with a body are converted each time, so that no
+     * body stays reachable from here.
+     */
+    private volatile Converted last;
+
+    private record Converted(HttpRequest source, H2Request request) {
+    }
 
     public H2HttpClient(H2Client client) {
         this.client = Objects.requireNonNull(client, "client");
@@ -52,20 +62,12 @@ public final class H2HttpClient extends HttpClient implements AutoCloseable {
     @Override
     public <T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> handler)
             throws IOException, InterruptedException {
-        return new Response<>(request, client.send(convert(request), handler)); // its waiting, cancelling, errors
+        return new Response<>(request, client.send(converted(request), handler)); // its waiting, cancelling, errors
     }
 
     @Override
     public <T> CompletableFuture<HttpResponse<T>> sendAsync(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
-        H2Request h2 = convert(request);
-        CompletableFuture<H2Response<T>> inner = client.sendAsync(h2, handler);
-        CompletableFuture<HttpResponse<T>> outer = inner.thenApply(r -> new Response<>(request, r));
-        outer.whenComplete((r, e) -> {
-            if (e instanceof CancellationException) {
-                inner.cancel(true); // RST_STREAM CANCEL
-            }
-        });
-        return outer;
+        return new ResponseFuture<>(request, client.sendAsync(converted(request), handler));
     }
 
     @Override
@@ -76,6 +78,18 @@ public final class H2HttpClient extends HttpClient implements AutoCloseable {
                     + "configure H2Client.Builder.pushHandler instead");
         }
         return sendAsync(request, handler);
+    }
+
+    private H2Request converted(HttpRequest request) {
+        Converted c = last;
+        if (c != null && c.source == request) {
+            return c.request;
+        }
+        H2Request h2 = convert(request);
+        if (h2.body().isEmpty()) {
+            last = new Converted(request, h2);
+        }
+        return h2;
     }
 
     private static H2Request convert(HttpRequest request) {
@@ -165,6 +179,48 @@ public final class H2HttpClient extends HttpClient implements AutoCloseable {
     @Override
     public void close() {
         client.close();
+    }
+
+    /**
+     * The future {@code sendAsync} returns: completed by the engine's future with the response wrapped, in one
+     * stage; cancelling it (or completing it with a CancellationException) cancels the request (RST_STREAM CANCEL).
+     */
+    private static final class ResponseFuture<T> extends CompletableFuture<HttpResponse<T>> {
+        private final CompletableFuture<H2Response<T>> inner;
+
+        ResponseFuture(HttpRequest request, CompletableFuture<H2Response<T>> inner) {
+            this.inner = inner;
+            inner.whenComplete((r, e) -> {
+                if (e != null) {
+                    super.completeExceptionally(e);
+                } else {
+                    super.complete(new Response<>(request, r));
+                }
+            });
+        }
+
+        @Override
+        public boolean cancel(boolean mayInterruptIfRunning) {
+            boolean cancelled = super.cancel(mayInterruptIfRunning);
+            if (cancelled) {
+                inner.cancel(true);
+            }
+            return cancelled;
+        }
+
+        @Override
+        public boolean completeExceptionally(Throwable ex) {
+            boolean completed = super.completeExceptionally(ex);
+            if (completed && ex instanceof CancellationException) {
+                inner.cancel(true);
+            }
+            return completed;
+        }
+
+        @Override
+        public <U> CompletableFuture<U> newIncompleteFuture() {
+            return new CompletableFuture<>();
+        }
     }
 
     /** The engine's response as a JDK {@link HttpResponse}. */

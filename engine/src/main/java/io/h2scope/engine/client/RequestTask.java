@@ -1,7 +1,6 @@
 package io.h2scope.engine.client;
 
 import io.h2scope.engine.hpack.HeaderField;
-import io.h2scope.engine.transport.VirtualThreads;
 
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
@@ -32,14 +31,8 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
     private static final Executor DIRECT = Runnable::run;
 
     final H2Request request;
-    /**
-     * A blocking {@code send}: its caller waits for this one response, so writing the request from the caller's
-     * thread when the connection is idle saves the loop's wake-up. Asynchronous requests go through the loop,
-     * where those sent together leave in one write.
-     */
-    final boolean blocking;
-    /** A blocking send from a virtual thread: it parks on the result and never reads lent input itself. */
-    private final boolean virtualCaller;
+    /** Who waits for the response: what that thread may do on the connection ({@link InputLending}). */
+    final InputLending.Waiter waiter;
     private final HttpResponse.BodyHandler<T> handler;
     private final H2Client client;
     private final Executor delivery;
@@ -67,18 +60,17 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
     /**
      * @param assembleOnLoop the handler is one of {@link LoopSafeHandlers}: its subscriber is made and fed on the
      *                       loop thread (JDK code that only copies bytes), not through executor tasks
-     * @param blocking       a blocking {@code send} (see {@link #blocking}); with {@code assembleOnLoop} its result
+     * @param blocking       a blocking {@code send} (see {@link #waiter}); with {@code assembleOnLoop} its result
      *                       is completed on the loop too: only its caller waits on it, so no user stage runs there
      */
     RequestTask(H2Request request, HttpResponse.BodyHandler<T> handler, H2Client client, boolean assembleOnLoop,
             boolean blocking) {
-        this.blocking = blocking;
-        this.virtualCaller = blocking && VirtualThreads.isVirtual(Thread.currentThread());
+        this.waiter = InputLending.Waiter.of(blocking);
         this.request = request;
         this.handler = handler;
         this.client = client;
         this.delivery = assembleOnLoop ? DIRECT : client.executor();
-        this.settleOnExecutor = assembleOnLoop && !blocking;
+        this.settleOnExecutor = assembleOnLoop && waiter == InputLending.Waiter.ASYNC;
     }
 
     /** Where the response's handler, body and result run: the client's executor, or the loop thread itself. */
@@ -117,9 +109,23 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
      */
     void readWhileWaiting() {
         ClientStream stream = current;
-        if (stream != null) { // even when done: a caller that claimed the input gives it back there
-            stream.conn.readWhileWaiting(result::isDone);
+        // even when done: a caller that claimed the input gives it back there. A request retried on another
+        // connection ends the reading of the first one and is followed: its caller may have claimed that input too
+        while (stream != null) {
+            ClientConnection conn = stream.conn;
+            conn.readWhileWaiting(() -> InputLending.readingDone(this, conn));
+            ClientStream next = current;
+            if (result.isDone() || next == null || next.conn == conn) {
+                return;
+            }
+            stream = next;
         }
+    }
+
+    /** Any thread: the current attempt's stream is on {@code conn}. */
+    boolean streamIsOn(ClientConnection conn) {
+        ClientStream stream = current;
+        return stream != null && stream.conn == conn;
     }
 
     boolean isOver() {
@@ -224,9 +230,7 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
                     ClientStream stream = current;
                     if (stream != null) {
                         stream.conn.afterRelease(() -> result.complete(response));
-                        if (!virtualCaller) {
-                            stream.conn.blockingResponseDelivered();
-                        }
+                        stream.conn.responseDelivered(waiter);
                     } else {
                         result.complete(response);
                     }

@@ -17,9 +17,11 @@
  * never waiting for it: it tries, and hands its work to the loop when it cannot. The loop never waits
  * either: when another thread holds a connection, the loop's work for it waits until the holder lets go,
  * and the loop serves its other connections meanwhile. Work handed to a connection from other threads runs
- * in the order given. The policy is {@code io.h2scope.engine.transport.ConnectionOwnership}; the transport
- * offers it as {@link io.h2scope.engine.transport.CallerAccess}, a capability only client NIO
- * connections (h2c and TLS over them) have: on other transports everything runs on the loop.
+ * in the order given. The policy has two halves, each in one class: who holds a connection and who reads its
+ * input now is {@code io.h2scope.engine.transport.ConnectionOwnership}, which the transport offers as
+ * {@link io.h2scope.engine.transport.CallerAccess}, a capability only client NIO connections (h2c and TLS over
+ * them) have (on other transports everything runs on the loop); whose thread opens a stream, when the input is
+ * lent and which caller takes the reading over is {@code InputLending}, one per connection.
  *
  * <p><b>The steps of a request.</b>
  * <ol>
@@ -36,7 +38,9 @@
  *       millisecond: a caller handing the reading back does not wake the loop, whose select starts again
  *       every millisecond while the input is lent);
  *       one caller reads (the loop does not watch reads, and takes them back when it has any other work on
- *       the connection).</li>
+ *       the connection). A caller claims the input only of the connection its stream opened on; when its
+ *       request is retried on another connection (GOAWAY, REFUSED_STREAM) it gives the first input back at
+ *       once and follows the request, reading there if it claimed that input too.</li>
  *   <li>Body handlers and subscribers: the executor. The JDK's byte-array, string and discarding handlers
  *       ({@code LoopSafeHandlers}, JDK code that only copies bytes) run on the thread that reads.</li>
  *   <li>Completing the future: {@code sendAsync} futures complete on the executor, never on the loop or a

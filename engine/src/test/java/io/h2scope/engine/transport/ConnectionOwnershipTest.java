@@ -158,6 +158,64 @@ class ConnectionOwnershipTest {
         }
     }
 
+    @Test
+    void aReadingCallerMovesToAnotherConnectionItClaimedAndTheFirstIsReadByTheLoopAgain() throws Exception {
+        // what the client does when a request read on one connection is retried on another: from inside its read of
+        // the first, the caller opens the stream on the second and claims its input; the first read ends, the second begins
+        try (NioEventLoopGroup group = new NioEventLoopGroup(TransportConfig.defaults().withName("own").withLoopThreads(1));
+             ServerSocket listener = new ServerSocket(0)) {
+            InetSocketAddress address = new InetSocketAddress("127.0.0.1", listener.getLocalPort());
+            java.util.concurrent.ConcurrentLinkedQueue<Thread> secondReaders = new java.util.concurrent.ConcurrentLinkedQueue<>();
+            RecordingHandler second = new RecordingHandler((ctx, bytes) -> secondReaders.add(Thread.currentThread()));
+            new NioClient(group).connect(address, second);
+            Socket secondPeer = listener.accept();
+            CallerAccess secondAccess = lent(second);
+            java.util.concurrent.atomic.AtomicBoolean moved = new java.util.concurrent.atomic.AtomicBoolean();
+            CountDownLatch claimed = new CountDownLatch(1);
+            java.util.concurrent.atomic.AtomicReference<Thread> laterReader = new java.util.concurrent.atomic.AtomicReference<>();
+            RecordingHandler first = new RecordingHandler((ctx, bytes) -> {
+                String text = new String(bytes, StandardCharsets.US_ASCII);
+                if (text.equals("retry") && secondAccess.runExclusively(() -> {
+                    secondAccess.claimInput();
+                    return true;
+                })) {
+                    moved.set(true);
+                    claimed.countDown();
+                } else if (text.equals("later")) {
+                    laterReader.set(Thread.currentThread());
+                }
+            });
+            new NioClient(group).connect(address, first);
+            Socket firstPeer = listener.accept();
+            CallerAccess firstAccess = lent(first);
+
+            CountDownLatch reading = new CountDownLatch(1);
+            boolean[] finished = new boolean[2];
+            Thread caller = new Thread(() -> {
+                finished[0] = firstAccess.readWhileWaiting(() -> {
+                    reading.countDown();
+                    return moved.get();
+                }, () -> true);
+                finished[1] = secondAccess.readWhileWaiting(() -> second.text().equals("answer"), () -> true);
+            });
+            caller.start();
+            assertTrue(reading.await(5, TimeUnit.SECONDS));
+            send(firstPeer, "retry");
+            assertTrue(claimed.await(5, TimeUnit.SECONDS), "the caller did not claim the second connection");
+            send(secondPeer, "answer");
+            caller.join(5000);
+            assertTrue(finished[0] && finished[1], "the caller did not finish both reads: " + java.util.Arrays.toString(finished));
+            assertTrue(!secondReaders.isEmpty() && secondReaders.stream().allMatch(t -> t == caller),
+                    "the second connection's answer was not read by the caller that claimed it: " + secondReaders);
+
+            send(firstPeer, "later"); // the first connection's input went back: the loop reads it, not nobody
+            waitFor(() -> laterReader.get() != null, "the first connection's input was left unread after the caller moved");
+            assertTrue(laterReader.get().getName().startsWith("own"), "read by " + laterReader.get());
+            firstPeer.close();
+            secondPeer.close();
+        }
+    }
+
     /** The connection's input lent by the loop at work on it, as the client does after a response. */
     private static CallerAccess lent(RecordingHandler handler) throws Exception {
         ConnectionContext ctx = handler.opened.get(5, TimeUnit.SECONDS);
