@@ -46,7 +46,7 @@ class H2HttpClientConnectionsTest {
             }
         };
         try (H2Server server = ReferenceServer.configure(ReferenceServer.Options.h2c())
-                .limits(Limits.DEFAULTS.withMaxConcurrentStreams(100)).traceSink(sink).start();
+                .limits(Limits.DEFAULTS.toBuilder().maxConcurrentStreams(100).build()).traceSink(sink).start();
              H2HttpClient client = new H2HttpClient(H2Client.newBuilder().build())) {
             // one HttpRequest sent again and again (its conversion reused), and new ones: both share the connection
             HttpRequest request = HttpRequest.newBuilder(URI.create(server.url())).build();
