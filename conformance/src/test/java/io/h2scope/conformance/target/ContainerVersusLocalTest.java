@@ -56,12 +56,18 @@ class ContainerVersusLocalTest {
                 TwoWayComparison comparison = new TwoWayComparison("container", "local", expected.optionalFor(tls));
                 comparison.addFirst(run(inContainer, null));
                 comparison.addSecond(run(asProcess, null));
+                String listener = name + (tls ? " TLS" : " h2c");
+                if (!comparison.differing().isEmpty()) {
+                    System.out.println(listener + ": differed in the first run, run again both ways:\n  " + comparison.describeDifferences());
+                }
                 for (int rerun = 0; rerun < RERUNS && !comparison.differing().isEmpty(); rerun++) {
                     Set<String> again = comparison.differing();
                     comparison.addFirst(run(inContainer, again));
                     comparison.addSecond(run(asProcess, again));
                 }
-                assertTrue(comparison.differing().isEmpty(), () -> name + (tls ? " TLS" : " h2c") + ": FAIL in every run one way, "
+                System.out.println(listener + ": " + (comparison.differing().isEmpty() ? "the same FAILs as a container and as a local process"
+                        : comparison.differing().size() + " cases FAIL one way only"));
+                assertTrue(comparison.differing().isEmpty(), () -> listener + ": FAIL in every run one way, "
                         + "in none the other:\n  " + comparison.describeDifferences() + "\ncontainer log:\n" + container.log());
                 assertTrue(container.isAlive() && local.isAlive(), name + " died during the runs\n" + container.log() + local.log());
             }
