@@ -59,7 +59,7 @@ public final class Expect {
             if (event instanceof PeerEvent.FrameReceived f && f.frame() instanceof GoAwayFrame g) {
                 return judgeGoAway(expected, codes, g, "");
             }
-            return closedOrHttp1(event, expected, "closed the connection without GOAWAY");
+            return closedOrHttp1(event, expected, "GOAWAY");
         }, "no GOAWAY");
         return verdict.strictly(peer.options().strict());
     }
@@ -121,7 +121,7 @@ public final class Expect {
                     return judgeGoAway(expected, codes, g, "");
                 }
             }
-            return closedOrHttp1(event, expected, "closed the connection without RST_STREAM or GOAWAY");
+            return closedOrHttp1(event, expected, "RST_STREAM or GOAWAY");
         }, "no RST_STREAM on stream " + streamId);
         return verdict.outcome() == Outcome.SKIP ? verdict : verdict.strictly(peer.options().strict());
     }
@@ -193,7 +193,7 @@ public final class Expect {
                             : resetAfterEarlyAnswer(peer, streamId, expected, refusal[0]);
                 }
             }
-            return closedOrHttp1(event, expected, "closed the connection without RST_STREAM or GOAWAY");
+            return closedOrHttp1(event, expected, "RST_STREAM or GOAWAY");
         }, "no RST_STREAM on stream " + streamId);
         return verdict.strictly(peer.options().strict());
     }
@@ -544,9 +544,9 @@ public final class Expect {
         }
     }
 
-    private static Verdict closedOrHttp1(PeerEvent event, String expected, String lenientText) {
+    private static Verdict closedOrHttp1(PeerEvent event, String expected, String missing) {
         if (event instanceof PeerEvent.ConnectionClosed c) {
-            return Verdict.lenient(expected, lenientText + " (" + c.how() + ")");
+            return Verdict.closedWithoutAnswer(expected, missing, c.how());
         }
         if (event instanceof PeerEvent.Http1Response h) {
             return Verdict.fail(expected, "answered in HTTP/1: " + h.statusLine());
