@@ -33,8 +33,9 @@ class DeadlineSweeperTest {
             this.name = name;
         }
 
-        void armIn(long delayNanos) {
-            armedFor = System.nanoTime() + delayNanos;
+        /** Deadlines are set from one base time and far apart, so a test thread preempted between arms keeps their order. */
+        void armAt(long base, long delayNanos) {
+            armedFor = base + delayNanos;
             sweeper.arm(this, armedFor);
         }
 
@@ -51,9 +52,10 @@ class DeadlineSweeperTest {
         Named late = new Named("late");
         Named early = new Named("early");
         Named middle = new Named("middle");
-        late.armIn(60 * MS);
-        early.armIn(20 * MS);
-        middle.armIn(40 * MS);
+        long base = System.nanoTime();
+        late.armAt(base, 600 * MS);
+        early.armAt(base, 200 * MS);
+        middle.armAt(base, 400 * MS);
         assertTrue(late.done.await(5, TimeUnit.SECONDS));
         assertEquals(List.of("early", "middle", "late"), fired);
         for (Named n : List.of(early, middle, late)) {
@@ -66,8 +68,9 @@ class DeadlineSweeperTest {
     void aDisarmedDeadlineNeverFires() throws InterruptedException {
         Named cancelled = new Named("cancelled");
         Named witness = new Named("witness");
-        cancelled.armIn(10 * MS);
-        witness.armIn(40 * MS);
+        long base = System.nanoTime();
+        cancelled.armAt(base, 300 * MS);
+        witness.armAt(base, 600 * MS);
         sweeper.disarm(cancelled);
         assertTrue(witness.done.await(5, TimeUnit.SECONDS));
         assertEquals(List.of("witness"), fired);
@@ -77,9 +80,10 @@ class DeadlineSweeperTest {
     void reArmingMovesTheDeadline() throws InterruptedException {
         Named moved = new Named("moved");
         Named witness = new Named("witness");
-        moved.armIn(10 * MS);
-        witness.armIn(40 * MS);
-        moved.armIn(80 * MS); // later than the witness now
+        long base = System.nanoTime();
+        moved.armAt(base, 300 * MS);
+        witness.armAt(base, 600 * MS);
+        moved.armAt(base, 900 * MS); // later than the witness now
         assertTrue(moved.done.await(5, TimeUnit.SECONDS));
         assertEquals(List.of("witness", "moved"), fired);
         assertEquals(0, sweeper.armedCount(), "re-arming relinks the node: no stale second entry");
@@ -88,7 +92,7 @@ class DeadlineSweeperTest {
     @Test
     void afterLingeringIdleTheThreadParksAndTheNextArmWakesIt() throws InterruptedException {
         Named first = new Named("first");
-        first.armIn(MS);
+        first.armAt(System.nanoTime(), MS);
         assertTrue(first.done.await(5, TimeUnit.SECONDS));
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         while (!sweeper.isParkedIdle() && System.nanoTime() < until) {
@@ -96,14 +100,14 @@ class DeadlineSweeperTest {
         }
         assertTrue(sweeper.isParkedIdle(), "no deadline for longer than the linger time: the thread should park");
         Named second = new Named("second");
-        second.armIn(5 * MS);
+        second.armAt(System.nanoTime(), 5 * MS);
         assertTrue(second.done.await(5, TimeUnit.SECONDS), "an arm must wake a parked sweeper");
     }
 
     @Test
     void nothingFiresAfterClose() throws InterruptedException {
         Named pending = new Named("pending");
-        pending.armIn(20 * MS);
+        pending.armAt(System.nanoTime(), 20 * MS);
         sweeper.close();
         sweeper.arm(new Named("after close"), System.nanoTime());
         assertFalse(pending.done.await(100, TimeUnit.MILLISECONDS));
