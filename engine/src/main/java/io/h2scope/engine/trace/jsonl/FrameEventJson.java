@@ -45,7 +45,11 @@ public final class FrameEventJson {
 
     /** The event as one line of JSON, without the newline. */
     public static String write(FrameEvent e) {
-        StringBuilder out = new StringBuilder(256);
+        return write(e, new StringBuilder(512)).toString();
+    }
+
+    /** Appends the event as one line of JSON, without the newline, to {@code out}; returns {@code out}. */
+    static StringBuilder write(FrameEvent e, StringBuilder out) {
         FrameHeader h = e.header();
         Frame frame = e.frame();
         out.append("{\"v\":").append(TraceEventJson.VERSION).append(",\"kind\":\"frame\",\"conn\":").append(e.connectionId())
@@ -70,12 +74,12 @@ public final class FrameEventJson {
                 .append(",\"stream_send\":").append(e.streamSendWindow())
                 .append(",\"stream_recv\":").append(e.streamReceiveWindow()).append('}');
         if (e.streamStateAfter() != null) {
-            out.append(",\"state\":\"").append(e.streamStateAfter().name().toLowerCase(Locale.ROOT)).append('"');
+            out.append(",\"state\":\"").append(LowerCaseNames.of(e.streamStateAfter())).append('"');
         }
         if (e.hpack() != null) {
             hpack(out, e.hpack());
         }
-        return out.append('}').toString();
+        return out.append('}');
     }
 
     /**
