@@ -84,25 +84,32 @@ def file_state(path):
         return None
 
 
-def recorded_until(path, quiet):
-    """When the recording last changed: polled until it has not changed for `quiet` seconds."""
-    last, changed = file_state(path), time.time()
-    while time.time() - changed < quiet:
+def recorded_until(path, quiet, legs=0, after=0, timeout=300):
+    """When the recording last changed: polled until it has not changed for `quiet` seconds and (given `legs`) has
+    that many closed legs; a loaded machine can starve the writer for longer than `quiet`."""
+    last, changed, end = file_state(path), time.time(), time.time() + timeout
+    checked = 0.0
+    while time.time() < end:
         time.sleep(0.02)
         now = file_state(path)
         if now != last:
             last, changed = now, time.time()
+        elif time.time() - changed >= quiet and time.time() - checked >= quiet:
+            checked = time.time()  # reading the files takes a while: at most once per quiet period
+            if not legs or whole(path, after)[1] >= legs:
+                break
     return changed
 
 
-def whole(path):
-    """(legs with a gap, legs closed) in the recording's last two files (it rolls at 100 MB)."""
+def whole(path, after):
+    """(legs with a gap, legs closed) among the legs numbered above `after` (one run's: each h2load connection
+    through the proxy takes the next two numbers), in the recording's last two files."""
     gaps = closed = 0
     for p in (path + ".1", path):
         if os.path.exists(p):
             with open(p, "rb") as f:
                 for line in f:
-                    if b'"kind":"closed"' in line:
+                    if b'"kind":"closed"' in line and int(re.search(rb'"conn":(\d+)', line).group(1)) > after:
                         closed += 1
                         gaps += GAP in line
     return gaps, closed
@@ -175,7 +182,8 @@ def main():
     with open(f"{state}/nginx.conf", "w") as f:
         f.write(nginx_conf(state, up_h2c, up_tls))
     h2scope = java + a.java_opts.split() + ["-cp", cli_cp, "io.h2scope.cli.H2scopeCommand", "proxy"]
-    record = lambda name: ["--record", f"{state}/{name}.jsonl"]
+    # 1 GB files: one run (about 4 KB a request) stays within the last two
+    record = lambda name: ["--record", f"{state}/{name}.jsonl", "--record-max-bytes", "1g"]
     # name: (port, command or None for direct, url scheme, recorded)
     paths = {
         "direct-h2c": (up_h2c, None, "http", False),
@@ -206,8 +214,15 @@ def main():
                 wait_port(port, procs[n])
         url = lambda n: f"{paths[n][2]}://127.0.0.1:{paths[n][0]}/"
         count = lambda n: a.mitm_requests if n.startswith("mitmproxy") else a.requests
+        legs = {n: 0 for n in names}  # legs recorded so far per path: the numbers the proxy has given out
+
+        def load(n, requests, log_file=None):
+            result = run_h2load(url(n), a.clients, a.streams, requests, log_file)
+            legs[n] += 2 * a.clients
+            return result
+
         for n in names:  # JIT warm-up, unmeasured
-            run_h2load(url(n), a.clients, a.streams, count(n) // 2)
+            load(n, count(n) // 2)
         print(f"# {a.rounds} rounds, h2load -n {a.requests} (mitmproxy {a.mitm_requests}) -c {a.clients} -m {a.streams};"
               f" load average at start {' '.join(load_before)}; state {state}", flush=True)
         for r in range(a.rounds):
@@ -217,16 +232,16 @@ def main():
                 rec_file = f"{state}/{n}.jsonl"
                 if recorded:
                     recorded_until(rec_file, a.quiet)  # the warm-up's or the last run's lines are all written
+                before = legs[n]
                 t0 = time.time()
-                rps, ok, out = run_h2load(url(n), a.clients, a.streams, count(n))
+                rps, ok, out = load(n, count(n))
                 row = dict(round=r, path=n, h2load_rps=rps, ok=ok, rps=rps)
                 if recorded:
-                    done = recorded_until(rec_file, a.quiet)
-                    gaps, closed = whole(rec_file)
+                    done = recorded_until(rec_file, a.quiet, 2 * a.clients, before)
+                    gaps, closed = whole(rec_file, before)
                     row.update(rps=ok / (done - t0) if ok else 0.0, gaps=gaps, closed=closed)
                 log_file = f"{state}/lat.tsv"
-                _, ok_logged, _ = run_h2load(url(n), a.clients, a.streams, a.latency_requests
-                                             if not n.startswith("mitm") else a.mitm_requests, log_file)
+                _, ok_logged, _ = load(n, a.latency_requests if not n.startswith("mitm") else a.mitm_requests, log_file)
                 row["p50_ms"], row["p99_ms"] = latencies(log_file) if ok_logged else (None, None)
                 if os.path.exists(log_file):
                     os.remove(log_file)
