@@ -162,6 +162,8 @@ def main():
     ap.add_argument("--idle", type=int, default=1000, help="idle proxied connections for the heap figure (0: skip)")
     ap.add_argument("--base-port", type=int, default=29400)
     ap.add_argument("--java-opts", default="-Xms512m -Xmx512m")
+    ap.add_argument("--before", metavar="DIR", help="another build (DIR holds h2scope-cli.jar and lib/, a copy of"
+                    " cli/target) recorded as path proxy-h2c-record-before: before/after a change, same run")
     ap.add_argument("--paths", default="direct-h2c,proxy-h2c,proxy-h2c-record,direct-tls,proxy-tls-record,mitmproxy-tls")
     a = ap.parse_args()
 
@@ -201,6 +203,12 @@ def main():
                                   "127.0.0.1", "--listen-port", str(p + 6), "--ssl-insecure", "--set",
                                   f"confdir={state}/mitmproxy"], "https", False),
     }
+    if a.before:
+        before = list(paths["proxy-h2c-record"][1])
+        before[before.index("-cp") + 1] = f"{a.before}/h2scope-cli.jar:{a.before}/lib/*"
+        before[before.index("--listen") + 1] = f"127.0.0.1:{p + 8}"
+        before[before.index("--record") + 1] = f"{state}/proxy-h2c-record-before.jsonl"
+        paths["proxy-h2c-record-before"] = (p + 8, before, "http", True)
     names = a.paths.split(",")
     procs = {"nginx": start(["nginx", "-c", f"{state}/nginx.conf", "-p", state], f"{state}/nginx.out", env)}
     runs = []

@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -18,13 +19,15 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * the bytes counts at hundreds of megabytes a second, so they are copied once, into the queue). Lines keep the
  * order of the calls that made them, so each connection's lines keep its order. When the disk is slower than
  * the traffic, callers wait while the queue ({@value #QUEUE_BYTES} octets) is full, so memory stays bounded.
- * {@link #close()} writes everything queued, and so does the JVM's shutdown. A write error is reported once
+ * {@link #close()} writes everything queued, and so does the JVM's shutdown (lines that come later, from other
+ * shutdown hooks, are still taken until the writer is closed). A write error is reported once
  * and recording stops; the connections go on.
  */
 public final class JsonlTraceWriter implements TraceSink, AutoCloseable {
 
     /** Octets queued for the writer thread at most (a longer line gets a queue of its own); one more is being written. */
     static final int QUEUE_BYTES = 1 << 20;
+    private static final Duration EXIT_FLUSH = Duration.ofSeconds(5);
     /** The line being built; reused, so a line costs no buffer of its own. */
     private static final ThreadLocal<StringBuilder> LINE = ThreadLocal.withInitial(() -> new StringBuilder(1024));
 
@@ -39,6 +42,7 @@ public final class JsonlTraceWriter implements TraceSink, AutoCloseable {
     private boolean closing; // guarded by lock
     private boolean writerIdle; // guarded by lock: the writer thread waits for lines
     private int waitingForRoom; // guarded by lock: callers waiting for the writer thread to take the queue
+    private int flushing; // guarded by lock: threads waiting for everything queued to be written
 
     /**
      * @param errors where a write failure is reported (once)
@@ -51,7 +55,9 @@ public final class JsonlTraceWriter implements TraceSink, AutoCloseable {
         this.writer = new Thread(this::writeQueued, "h2scope-trace-writer");
         writer.setDaemon(true);
         writer.start();
-        this.onShutdown = new Thread(this::stopWriting, "h2scope-trace-writer-shutdown");
+        // at exit, write what is queued but go on taking lines: other shutdown hooks (a proxy or server stopping)
+        // may still be recording their connections' last events, and close this writer when they are done
+        this.onShutdown = new Thread(() -> flush(EXIT_FLUSH), "h2scope-trace-writer-shutdown");
         Runtime.getRuntime().addShutdownHook(onShutdown);
     }
 
@@ -111,6 +117,9 @@ public final class JsonlTraceWriter implements TraceSink, AutoCloseable {
             synchronized (lock) {
                 while (queued.position() == 0 && !closing) {
                     writerIdle = true;
+                    if (flushing > 0) {
+                        lock.notifyAll();
+                    }
                     try {
                         lock.wait();
                     } catch (InterruptedException e) {
@@ -143,6 +152,27 @@ public final class JsonlTraceWriter implements TraceSink, AutoCloseable {
             errors.println("h2scope: the trace file stopped recording: " + e);
             synchronized (lock) {
                 lock.notifyAll();
+            }
+        }
+    }
+
+    /** Waits until every line queued so far is written (or writing failed), at most {@code timeout}. */
+    void flush(Duration timeout) {
+        long end = System.nanoTime() + timeout.toNanos();
+        synchronized (lock) {
+            flushing++;
+            try {
+                while ((queued.position() > 0 || !writerIdle) && writer.isAlive() && !failed.get()) {
+                    long left = end - System.nanoTime();
+                    if (left <= 0) {
+                        return;
+                    }
+                    lock.wait(Math.max(1, left / 1_000_000));
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                flushing--;
             }
         }
     }

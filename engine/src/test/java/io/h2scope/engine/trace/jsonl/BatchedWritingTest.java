@@ -113,6 +113,19 @@ class BatchedWritingTest {
     }
 
     @Test
+    void flushWritesEverythingQueuedAndTheWriterGoesOnTakingLines() throws IOException {
+        Path file = dir.resolve("flushed.jsonl");
+        List<TraceEvent> events = exchange();
+        try (JsonlTraceWriter writer = new JsonlTraceWriter(file, 1L << 30, System.err)) {
+            events.forEach(writer::onEvent);
+            writer.flush(java.time.Duration.ofSeconds(10));
+            assertEquals(events.size(), JsonlTraceReader.read(file).size(), "written while the writer is open");
+            events.forEach(writer::onEvent);
+        }
+        assertEquals(2 * events.size(), JsonlTraceReader.read(file).size(), "lines after a flush are written too");
+    }
+
+    @Test
     void linesQueuedAtCloseAreWrittenAndLaterOnesReportedOnce() throws IOException {
         Path file = dir.resolve("closing.jsonl");
         List<TraceEvent> events = exchange();
