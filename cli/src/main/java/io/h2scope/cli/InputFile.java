@@ -1,7 +1,7 @@
 package io.h2scope.cli;
 
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
+import io.h2scope.engine.transport.FileProblems;
+
 import java.nio.file.Path;
 import java.util.Optional;
 import picocli.CommandLine;
@@ -16,9 +16,9 @@ public final class InputFile implements CommandLine.ITypeConverter<Path> {
     public Path convert(String value) {
         Path path;
         try {
-            path = Path.of(value);
-        } catch (InvalidPathException e) {
-            throw new CommandLine.TypeConversionException("'" + value + "' is not a path: " + e.getReason());
+            path = FileProblems.path(value);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.TypeConversionException(e.getMessage());
         }
         problem(path).ifPresent(p -> {
             throw new CommandLine.TypeConversionException(p);
@@ -28,15 +28,6 @@ public final class InputFile implements CommandLine.ITypeConverter<Path> {
 
     /** Why {@code path} cannot be read, with what to do, or empty when it can. */
     public static Optional<String> problem(Path path) {
-        if (!Files.exists(path)) {
-            return Optional.of("no such file '" + path + "'; check the path");
-        }
-        if (Files.isDirectory(path)) {
-            return Optional.of("'" + path + "' is a directory; give a file");
-        }
-        if (!Files.isReadable(path)) {
-            return Optional.of("cannot read '" + path + "' (permission denied)");
-        }
-        return Optional.empty();
+        return FileProblems.toRead(path);
     }
 }

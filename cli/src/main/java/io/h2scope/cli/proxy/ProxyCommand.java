@@ -2,12 +2,14 @@ package io.h2scope.cli.proxy;
 
 import io.h2scope.cli.DurationValue;
 import io.h2scope.cli.InputFile;
+import io.h2scope.cli.OutputFile;
 import io.h2scope.engine.proxy.CertificateAuthority;
 import io.h2scope.engine.proxy.ListenAddress;
 import io.h2scope.engine.proxy.ProxyConfig;
 import io.h2scope.engine.proxy.ProxyLimits;
 import io.h2scope.engine.proxy.RecordingProxy;
 import io.h2scope.engine.proxy.Upstream;
+import io.h2scope.engine.proxy.UpstreamTls;
 import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.TraceSinks;
 import io.h2scope.engine.trace.config.ByteSize;
@@ -16,7 +18,6 @@ import io.h2scope.engine.trace.jsonl.JsonlTraceWriter;
 import io.h2scope.engine.trace.keylog.KeyLogWriter;
 import io.h2scope.engine.trace.keylog.KeyLoggingSslContexts;
 import io.h2scope.engine.transport.tls.KeyMaterial;
-import io.h2scope.engine.transport.tls.PemFiles;
 import io.h2scope.engine.transport.tls.SelfSignedCertificate;
 import io.h2scope.engine.transport.tls.SslContexts;
 import picocli.CommandLine;
@@ -31,8 +32,6 @@ import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
-import java.security.KeyStore;
-import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -101,7 +100,7 @@ public final class ProxyCommand implements Callable<Integer> {
             + " close, as text on stdout")
     boolean verbose;
 
-    @Option(names = "--keylog", paramLabel = "FILE",
+    @Option(names = "--keylog", paramLabel = "FILE", converter = OutputFile.class,
             description = "TLS secrets of both legs in NSS key-log format, for Wireshark (default: $SSLKEYLOGFILE)")
     Path keyLog;
 
@@ -151,9 +150,10 @@ public final class ProxyCommand implements Callable<Integer> {
                 .withHandshakeTimeout(handshakeTimeout).withMaxConnections(maxConnections)
                 .withRelayBufferBytes(relayBuffer).withMaxConnectHeadBytes(maxConnectHead)
                 .withObserverBacklogBytes(observerBacklog), "a limit");
+        UpstreamTls trust = usage(() -> new UpstreamTls(upstreamCa, insecure), "--upstream-ca and --insecure");
         long maxBytes = usage(() -> ByteSize.parse("--record-max-bytes", recordMaxBytes, TraceConfig.MIN_MAX_BYTES), "");
         try {
-            start(out, err, address, target, limits, maxBytes);
+            start(out, err, address, target, trust, limits, maxBytes);
         } catch (GeneralSecurityException e) {
             throw new IOException("cannot set up TLS: " + e.getMessage(), e);
         }
@@ -163,7 +163,7 @@ public final class ProxyCommand implements Callable<Integer> {
     }
 
     private void start(PrintWriter out, PrintWriter err, InetSocketAddress address, Upstream target,
-                       ProxyLimits limits, long maxBytes) throws IOException, GeneralSecurityException {
+                       UpstreamTls trust, ProxyLimits limits, long maxBytes) throws IOException, GeneralSecurityException {
         if (!address.getAddress().isLoopbackAddress()) {
             err.println("h2scope proxy: warning: listening on " + address.getAddress().getHostAddress()
                     + ", not loopback: anyone who reaches it can use the proxy, and it sees their traffic in clear");
@@ -193,7 +193,7 @@ public final class ProxyCommand implements Callable<Integer> {
             sinks.add(new TextLines(out));
         }
         PrintStream notices = System.err;
-        ProxyConfig config = new ProxyConfig(address, target, toClients, upstreamContext(keys), !insecure, authority,
+        ProxyConfig config = new ProxyConfig(address, target, toClients, trust.context(keys), !trust.insecure(), authority,
                 keys, limits, TraceSinks.compose(sinks), line -> {
                     synchronized (notices) {
                         notices.println(line);
@@ -228,23 +228,6 @@ public final class ProxyCommand implements Callable<Integer> {
             return writer;
         }
         return KeyLogWriter.fromEnvironment().orElse(null);
-    }
-
-    private SSLContext upstreamContext(KeyLogWriter keys) throws IOException, GeneralSecurityException {
-        if (insecure) {
-            return keys != null ? KeyLoggingSslContexts.create(null, SslContexts.insecureTrustManagers(), keys)
-                    : SslContexts.insecureClient();
-        }
-        KeyStore trust = null;
-        if (upstreamCa != null) {
-            List<X509Certificate> certificates = PemFiles.readCertificates(upstreamCa);
-            trust = KeyStore.getInstance("PKCS12");
-            trust.load(null, null);
-            for (int i = 0; i < certificates.size(); i++) {
-                trust.setCertificateEntry("upstream-ca-" + i, certificates.get(i));
-            }
-        }
-        return keys != null ? KeyLoggingSslContexts.client(trust, keys) : SslContexts.client(trust);
     }
 
     private <T> T usage(java.util.function.Supplier<T> value, String what) {

@@ -69,6 +69,26 @@ class ProxyCommandTest {
     }
 
     @Test
+    void anUpstreamCaWithInsecureIsAUsageError() throws Exception {
+        Path ca = Files.writeString(dir.resolve("ca.pem"), "any\n");
+        CommandRun r = run("proxy", "--listen", "127.0.0.1:0", "--upstream", "https://127.0.0.1:1/", "--upstream-ca",
+                ca.toString(), "--insecure");
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("h2scope proxy: --upstream-ca and --insecure: an upstream CA file and insecure (accept any"
+                + " certificate) contradict each other; give one of them (see 'h2scope proxy --help')", r.errLine());
+    }
+
+    @Test
+    void aKeyLogThatCannotBeMadeIsAUsageErrorNamingIt() {
+        Path keys = dir.resolve("no-such-dir").resolve("keys.log");
+        CommandRun r = run("proxy", "--listen", "127.0.0.1:0", "--upstream", "https://127.0.0.1:1/", "--keylog",
+                keys.toString());
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("h2scope proxy: Invalid value for option '--keylog': no directory '" + keys.getParent()
+                + "' to make '" + keys + "' in; check the path (see 'h2scope proxy --help')", r.errLine());
+    }
+
+    @Test
     void helpListsEveryLimitWithItsDefault() {
         CommandRun r = run("proxy", "--help");
         String help = r.out().replaceAll("\\s+", " ");

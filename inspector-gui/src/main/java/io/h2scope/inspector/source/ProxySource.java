@@ -6,6 +6,10 @@ import io.h2scope.engine.proxy.ProxyConfig;
 import io.h2scope.engine.proxy.ProxyLimits;
 import io.h2scope.engine.proxy.RecordingProxy;
 import io.h2scope.engine.proxy.Upstream;
+import io.h2scope.engine.proxy.UpstreamTls;
+import io.h2scope.engine.trace.keylog.KeyLogWriter;
+import io.h2scope.engine.trace.keylog.KeyLoggingSslContexts;
+import io.h2scope.engine.transport.FileProblems;
 import io.h2scope.engine.transport.tls.KeyMaterial;
 import io.h2scope.engine.transport.tls.SelfSignedCertificate;
 import io.h2scope.engine.transport.tls.SslContexts;
@@ -16,6 +20,7 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
+import java.util.function.Supplier;
 import javax.net.ssl.SSLContext;
 
 /**
@@ -34,8 +39,17 @@ public final class ProxySource implements TraceSource {
      * @param caDirectory the local CA (made there on first use) that signs the certificate toward clients with
      *                    listen-TLS and those of TLS inside CONNECT; blank: self-signed, and no interception
      * @param listenTls   TLS with ALPN h2 toward clients, with a certificate for the upstream's host
+     * @param upstreamCa  PEM certificates to trust for a TLS upstream instead of the JDK's CAs; blank: the JDK's
+     * @param insecure    accept any TLS upstream certificate, for any name
+     * @param keyLog      a file the TLS secrets of both legs are appended to (NSS key-log format); blank: none
      */
-    public record Settings(String listen, String upstream, String caDirectory, boolean listenTls) {
+    public record Settings(String listen, String upstream, String caDirectory, boolean listenTls, String upstreamCa,
+            boolean insecure, String keyLog) {
+
+        /** Cleartext toward clients, the JDK's CAs toward a TLS upstream, no key log. */
+        public Settings(String listen, String upstream, String caDirectory, boolean listenTls) {
+            this(listen, upstream, caDirectory, listenTls, "", false, "");
+        }
     }
 
     private static final Duration STOP_GRACE = Duration.ofSeconds(1);
@@ -44,6 +58,7 @@ public final class ProxySource implements TraceSource {
     private final Settings settings;
     private final Upstream upstream;
     private RecordingProxy proxy;
+    private KeyLogWriter keys;
     private boolean closed; // guarded by this
 
     private ProxySource(Settings settings, Upstream upstream) {
@@ -60,20 +75,48 @@ public final class ProxySource implements TraceSource {
     public static ProxySource start(Settings settings) {
         InetSocketAddress listen = ListenAddress.parse(settings.listen().strip(), false);
         Upstream upstream = Upstream.parse(settings.upstream().strip());
+        UpstreamTls trust = field("upstream CA file", () -> UpstreamTls.of(settings.upstreamCa(), settings.insecure()));
+        Path keyLog = field("key log file", () -> keyLogFile(settings.keyLog()));
         ProxySource source = new ProxySource(settings, upstream);
         try {
             String ca = settings.caDirectory() == null ? "" : settings.caDirectory().strip();
             CertificateAuthority authority = ca.isEmpty() ? null : CertificateAuthority.loadOrCreate(Path.of(ca));
-            ProxyConfig config = new ProxyConfig(listen, upstream, source.listenTls(authority), SslContexts.client(null),
-                    true, authority, null, ProxyLimits.DEFAULTS, source.sink, source.sink::problem);
+            source.keys = keyLog == null ? null : new KeyLogWriter(keyLog, System.err);
+            ProxyConfig config = new ProxyConfig(listen, upstream, source.listenTls(authority),
+                    trust.context(source.keys), !trust.insecure(), authority, source.keys, ProxyLimits.DEFAULTS,
+                    source.sink, source.sink::problem);
             source.proxy = RecordingProxy.start(config);
         } catch (BindException e) {
+            source.closeKeyLog();
             throw new IllegalArgumentException("cannot listen on " + settings.listen().strip() + ": " + e.getMessage()
                     + "; stop what uses the port, or give port 0 for a free one", e);
         } catch (IOException | GeneralSecurityException e) {
+            source.closeKeyLog();
             throw new IllegalArgumentException("cannot start the proxy: " + e.getMessage(), e);
         }
         return source;
+    }
+
+    /** The key log's path, checked as {@code --keylog} is; blank: none. */
+    private static Path keyLogFile(String text) {
+        String file = text == null ? "" : text.strip();
+        if (file.isEmpty()) {
+            return null;
+        }
+        Path path = FileProblems.path(file);
+        FileProblems.toAppend(path).ifPresent(problem -> {
+            throw new IllegalArgumentException(problem);
+        });
+        return path;
+    }
+
+    /** {@code value}, or its one-line problem named after the panel's field. */
+    private static <T> T field(String name, Supplier<T> value) {
+        try {
+            return value.get();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(name + ": " + e.getMessage(), e);
+        }
     }
 
     /** The context toward clients: a certificate for the upstream's host, signed by the CA or self-signed. */
@@ -83,7 +126,7 @@ public final class ProxySource implements TraceSource {
         }
         KeyMaterial identity = authority == null ? SelfSignedCertificate.generate(upstream.host())
                 : authority.issue(upstream.host());
-        return SslContexts.server(identity);
+        return keys != null ? KeyLoggingSslContexts.server(identity, keys) : SslContexts.server(identity);
     }
 
     @Override
@@ -119,6 +162,17 @@ public final class ProxySource implements TraceSource {
             closed = true;
             proxy.stop(STOP_GRACE);
             sink.close();
+            closeKeyLog();
+        }
+    }
+
+    private void closeKeyLog() {
+        if (keys != null) {
+            try {
+                keys.close();
+            } catch (IOException ignored) {
+                // stopping anyway; the secrets written so far are on disk
+            }
         }
     }
 }

@@ -19,7 +19,8 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 
 /**
- * Starts the recording proxy from the window: listen address, upstream, CA directory and listen-TLS; Start opens a
+ * Starts the recording proxy from the window: listen address, upstream, CA directory, listen-TLS, how a TLS
+ * upstream's certificate is checked (a CA file, or insecure) and a key log, as the command line's options; Start opens a
  * {@link ProxySource} in the window's inspection, so both legs of each proxied connection appear in the other views
  * as they arrive; Stop (or closing the window) stops it. One status line says where it listens and relays, or what
  * is wrong.
@@ -32,6 +33,9 @@ public final class ProxyPanel {
     private final TextField upstream = new TextField("http://127.0.0.1:9080/");
     private final TextField caDirectory = new TextField();
     private final CheckBox listenTls = new CheckBox("TLS toward clients (ALPN h2, a certificate for the upstream's name)");
+    private final TextField upstreamCa = new TextField();
+    private final CheckBox insecure = new CheckBox("Accept any upstream certificate, for any name (insecure)");
+    private final TextField keyLog = new TextField();
     private final Button start = new Button("Start");
     private final Button stop = new Button("Stop");
     private final Label status = new Label("stopped");
@@ -49,6 +53,12 @@ public final class ProxyPanel {
         caDirectory.setPromptText("optional: a directory for the local CA (made on first use); empty: self-signed");
         listenTls.setId("proxy-listen-tls");
         listenTls.setMnemonicParsing(false);
+        upstreamCa.setId("proxy-upstream-ca");
+        upstreamCa.setPromptText("optional: PEM certificates to trust for a TLS upstream; empty: the JDK's CAs");
+        insecure.setId("proxy-insecure");
+        insecure.setMnemonicParsing(false);
+        keyLog.setId("proxy-keylog");
+        keyLog.setPromptText("optional: a file for both legs' TLS secrets (NSS key-log format, for Wireshark)");
         start.setId("proxy-start");
         start.setMnemonicParsing(false);
         start.setOnAction(e -> start());
@@ -70,8 +80,11 @@ public final class ProxyPanel {
         root.addRow(1, label("Upstream"), upstream);
         root.addRow(2, label("CA directory"), caDirectory);
         root.addRow(3, label(""), listenTls);
-        root.addRow(4, label(""), new HBox(6, start, stop));
-        root.addRow(5, label("Status"), status);
+        root.addRow(4, label("Upstream CA file"), upstreamCa);
+        root.addRow(5, label(""), insecure);
+        root.addRow(6, label("Key log file"), keyLog);
+        root.addRow(7, label(""), new HBox(6, start, stop));
+        root.addRow(8, label("Status"), status);
     }
 
     private static Label label(String text) {
@@ -86,7 +99,8 @@ public final class ProxyPanel {
             return;
         }
         ProxySource.Settings settings = new ProxySource.Settings(listen.getText(), upstream.getText(),
-                caDirectory.getText(), listenTls.isSelected());
+                caDirectory.getText(), listenTls.isSelected(), upstreamCa.getText(), insecure.isSelected(),
+                keyLog.getText());
         starting = true;
         enableButtons();
         status.setText("starting ...");

@@ -40,12 +40,32 @@ import java.util.Map;
  */
 public final class FrameEventJson {
 
+    /** {@link Flags#describe} of the defined frame types, made once per type and flags, not once per line. */
+    private static final String[] FLAG_NAMES = new String[FrameType.values().length << 8];
+
     private FrameEventJson() {
+    }
+
+    private static String flagNames(int typeCode, int flags) {
+        int i = (typeCode << 8) | (flags & 0xff);
+        if (typeCode < 0 || i >= FLAG_NAMES.length) {
+            return Flags.describe(typeCode, flags);
+        }
+        String names = FLAG_NAMES[i];
+        if (names == null) { // a race makes the same string twice: harmless
+            names = Flags.describe(typeCode, flags);
+            FLAG_NAMES[i] = names;
+        }
+        return names;
     }
 
     /** The event as one line of JSON, without the newline. */
     public static String write(FrameEvent e) {
-        StringBuilder out = new StringBuilder(256);
+        return write(e, new StringBuilder(512)).toString();
+    }
+
+    /** Appends the event as one line of JSON, without the newline, to {@code out}; returns {@code out}. */
+    static StringBuilder write(FrameEvent e, StringBuilder out) {
         FrameHeader h = e.header();
         Frame frame = e.frame();
         out.append("{\"v\":").append(TraceEventJson.VERSION).append(",\"kind\":\"frame\",\"conn\":").append(e.connectionId())
@@ -55,7 +75,7 @@ public final class FrameEventJson {
                 .append(",\"type\":\"").append(FrameType.nameOf(h.typeCode())).append('"')
                 .append(",\"type_code\":").append(h.typeCode())
                 .append(",\"flags\":").append(h.flags())
-                .append(",\"flag_names\":\"").append(Flags.describe(h.typeCode(), h.flags())).append('"')
+                .append(",\"flag_names\":\"").append(flagNames(h.typeCode(), h.flags())).append('"')
                 .append(",\"length\":").append(h.length())
                 .append(",\"reserved\":").append(h.reservedBit());
         decoded(out, frame);
@@ -70,12 +90,12 @@ public final class FrameEventJson {
                 .append(",\"stream_send\":").append(e.streamSendWindow())
                 .append(",\"stream_recv\":").append(e.streamReceiveWindow()).append('}');
         if (e.streamStateAfter() != null) {
-            out.append(",\"state\":\"").append(e.streamStateAfter().name().toLowerCase(Locale.ROOT)).append('"');
+            out.append(",\"state\":\"").append(LowerCaseNames.of(e.streamStateAfter())).append('"');
         }
         if (e.hpack() != null) {
             hpack(out, e.hpack());
         }
-        return out.append('}').toString();
+        return out.append('}');
     }
 
     /**

@@ -35,7 +35,16 @@ public final class Json {
     /** Appends {@code value} as a JSON string literal; chars above 0x7e are escaped, so lines stay ASCII. */
     static void string(StringBuilder out, String value) {
         out.append('"');
-        for (int i = 0; i < value.length(); i++) {
+        int plain = 0;
+        while (plain < value.length() && plain(value.charAt(plain))) {
+            plain++;
+        }
+        if (plain == value.length()) { // most values need no escape: one copy, not a call per char
+            out.append(value).append('"');
+            return;
+        }
+        out.append(value, 0, plain);
+        for (int i = plain; i < value.length(); i++) {
             char c = value.charAt(i);
             switch (c) {
                 case '"' -> out.append("\\\"");
@@ -53,6 +62,10 @@ public final class Json {
             }
         }
         out.append('"');
+    }
+
+    private static boolean plain(char c) {
+        return c >= 0x20 && c <= 0x7e && c != '"' && c != '\\';
     }
 
     private Object value(int depth) {

@@ -5,29 +5,60 @@ import io.h2scope.engine.trace.model.TraceEvent;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A sink that appends every trace event to a JSONL file ({@link TraceEventJson}, docs/TRACE_FORMAT.md),
  * capped and rolled by {@link RollingFile}. Many connections may share one writer: each line is built on
- * the caller's thread and appended whole. A write error is reported once and recording stops; the
- * connections go on.
+ * the caller's thread, in a buffer of that thread's, and queued whole; a writer thread of its own writes
+ * whatever is queued with one call (a line per write call would cost a system call per event, and each copy of
+ * the bytes counts at hundreds of megabytes a second, so they are copied once, into the queue). Lines keep the
+ * order of the calls that made them, so each connection's lines keep its order. When the disk is slower than
+ * the traffic, callers wait while the queue ({@value #QUEUE_BYTES} octets) is full, so memory stays bounded.
+ * {@link #close()} writes everything queued, and so does the JVM's shutdown (lines that come later, from other
+ * shutdown hooks, are still taken until the writer is closed). A write error is reported once
+ * and recording stops; the connections go on.
  */
 public final class JsonlTraceWriter implements TraceSink, AutoCloseable {
 
+    /** Octets queued for the writer thread at most (a longer line gets a queue of its own); one more is being written. */
+    static final int QUEUE_BYTES = 1 << 20;
+    private static final Duration EXIT_FLUSH = Duration.ofSeconds(5);
+    /** The line being built; reused, so a line costs no buffer of its own. */
+    private static final ThreadLocal<StringBuilder> LINE = ThreadLocal.withInitial(() -> new StringBuilder(1024));
+
+    private final Path path;
     private final RollingFile file;
     private final PrintStream errors;
     private final AtomicBoolean failed = new AtomicBoolean();
+    private final Object lock = new Object();
+    private final Thread writer;
+    private final Thread onShutdown;
+    private ByteBuffer queued = ByteBuffer.allocateDirect(QUEUE_BYTES); // guarded by lock
+    private boolean closing; // guarded by lock
+    private boolean writerIdle; // guarded by lock: the writer thread waits for lines
+    private int waitingForRoom; // guarded by lock: callers waiting for the writer thread to take the queue
+    private int flushing; // guarded by lock: threads waiting for everything queued to be written
 
     /**
      * @param errors where a write failure is reported (once)
      * @throws IOException if the file cannot be opened
      */
     public JsonlTraceWriter(Path path, long maxBytes, PrintStream errors) throws IOException {
+        this.path = path;
         this.file = new RollingFile(path, maxBytes);
         this.errors = errors;
+        this.writer = new Thread(this::writeQueued, "h2scope-trace-writer");
+        writer.setDaemon(true);
+        writer.start();
+        // at exit, write what is queued but go on taking lines: other shutdown hooks (a proxy or server stopping)
+        // may still be recording their connections' last events, and close this writer when they are done
+        this.onShutdown = new Thread(() -> flush(EXIT_FLUSH), "h2scope-trace-writer-shutdown");
+        Runtime.getRuntime().addShutdownHook(onShutdown);
     }
 
     @Override
@@ -37,25 +68,137 @@ public final class JsonlTraceWriter implements TraceSink, AutoCloseable {
 
     @Override
     public void onEvent(TraceEvent event) {
-        append(TraceEventJson.write(event));
-    }
-
-    private void append(String json) {
         if (failed.get()) {
             return;
         }
-        byte[] line = (json + "\n").getBytes(StandardCharsets.US_ASCII);
-        try {
-            file.append(line);
-        } catch (IOException e) {
-            if (failed.compareAndSet(false, true)) {
-                errors.println("h2scope: the trace file stopped recording: " + e);
+        StringBuilder line = LINE.get();
+        line.setLength(0);
+        TraceEventJson.write(event, line);
+        // the lines are ASCII (Json.string escapes the rest), so ISO-8859-1 gives the same octets with a plain copy
+        queue(line.append('\n').toString().getBytes(StandardCharsets.ISO_8859_1));
+    }
+
+    private void queue(byte[] line) {
+        synchronized (lock) {
+            while (queued.remaining() < line.length && queued.position() > 0 && !closing && !failed.get()) {
+                waitingForRoom++;
+                try {
+                    lock.wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                } finally {
+                    waitingForRoom--;
+                }
+            }
+            if (closing) {
+                fail(new IOException("the trace file " + path + " is closed"));
+                return;
+            }
+            if (failed.get()) {
+                return;
+            }
+            if (queued.position() == 0 && line.length > queued.capacity()) {
+                queued = ByteBuffer.allocate(line.length); // a line longer than the queue, once
+            }
+            queued.put(line);
+            if (writerIdle) {
+                writerIdle = false;
+                lock.notifyAll(); // once per batch, not once per line: a wake-up costs more than a line
             }
         }
     }
 
+    /** The writer thread: takes everything queued at once, writes it, until closed and nothing is left. */
+    private void writeQueued() {
+        ByteBuffer free = ByteBuffer.allocateDirect(QUEUE_BYTES);
+        while (true) {
+            ByteBuffer batch;
+            synchronized (lock) {
+                while (queued.position() == 0 && !closing) {
+                    writerIdle = true;
+                    if (flushing > 0) {
+                        lock.notifyAll();
+                    }
+                    try {
+                        lock.wait();
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+                if (queued.position() == 0) {
+                    return;
+                }
+                writerIdle = false;
+                batch = queued;
+                queued = free;
+                if (waitingForRoom > 0) {
+                    lock.notifyAll();
+                }
+            }
+            if (!failed.get()) {
+                try {
+                    file.appendLines(batch.flip());
+                } catch (IOException e) {
+                    fail(e);
+                }
+            }
+            free = batch.capacity() == QUEUE_BYTES ? batch.clear() : ByteBuffer.allocateDirect(QUEUE_BYTES);
+        }
+    }
+
+    private void fail(IOException e) {
+        if (failed.compareAndSet(false, true)) {
+            errors.println("h2scope: the trace file stopped recording: " + e);
+            synchronized (lock) {
+                lock.notifyAll();
+            }
+        }
+    }
+
+    /** Waits until every line queued so far is written (or writing failed), at most {@code timeout}. */
+    void flush(Duration timeout) {
+        long end = System.nanoTime() + timeout.toNanos();
+        synchronized (lock) {
+            flushing++;
+            try {
+                while ((queued.position() > 0 || !writerIdle) && writer.isAlive() && !failed.get()) {
+                    long left = end - System.nanoTime();
+                    if (left <= 0) {
+                        return;
+                    }
+                    lock.wait(Math.max(1, left / 1_000_000));
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                flushing--;
+            }
+        }
+    }
+
+    /** Lets the writer thread write what is queued, then waits for it. */
+    private void stopWriting() {
+        synchronized (lock) {
+            closing = true;
+            lock.notifyAll();
+        }
+        try {
+            writer.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Writes every line queued so far, then closes the file. */
     @Override
     public void close() throws IOException {
+        stopWriting();
+        try {
+            Runtime.getRuntime().removeShutdownHook(onShutdown);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook is running or has run: nothing to remove
+        }
         file.close();
     }
 }

@@ -59,10 +59,14 @@ public final class TraceEventJson {
 
     /** The event as one line of JSON, without the newline. */
     public static String write(TraceEvent event) {
+        return write(event, new StringBuilder(event instanceof FrameEvent ? 512 : 160)).toString();
+    }
+
+    /** Appends the event as one line of JSON, without the newline, to {@code out}; returns {@code out}. */
+    public static StringBuilder write(TraceEvent event, StringBuilder out) {
         if (event instanceof FrameEvent e) {
-            return FrameEventJson.write(e);
+            return FrameEventJson.write(e, out);
         }
-        StringBuilder out = new StringBuilder(160);
         out.append("{\"v\":").append(VERSION).append(",\"kind\":\"").append(kind(event)).append("\",\"conn\":")
                 .append(event.connectionId()).append(",\"t_ns\":").append(event.nanosSinceStart());
         if (event instanceof ConnectionOpened e) {
@@ -165,7 +169,7 @@ public final class TraceEventJson {
             out.append(",\"detail\":");
             Json.string(out, e.detail());
         }
-        return out.append('}').toString();
+        return out.append('}');
     }
 
     /**
@@ -353,7 +357,7 @@ public final class TraceEventJson {
     }
 
     private static String lower(Enum<?> value) {
-        return value.name().toLowerCase(Locale.ROOT);
+        return LowerCaseNames.of(value);
     }
 
     private static void optional(StringBuilder out, String name, String value) {

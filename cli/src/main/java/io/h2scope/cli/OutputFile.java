@@ -1,0 +1,27 @@
+package io.h2scope.cli;
+
+import io.h2scope.engine.transport.FileProblems;
+
+import java.nio.file.Path;
+import picocli.CommandLine;
+
+/**
+ * A file the command appends to ({@code --keylog}), made when missing: checked while the command line is parsed,
+ * so a path that cannot be written is a usage error that names it, before any work starts.
+ */
+public final class OutputFile implements CommandLine.ITypeConverter<Path> {
+
+    @Override
+    public Path convert(String value) {
+        Path path;
+        try {
+            path = FileProblems.path(value);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.TypeConversionException(e.getMessage());
+        }
+        FileProblems.toAppend(path).ifPresent(p -> {
+            throw new CommandLine.TypeConversionException(p);
+        });
+        return path;
+    }
+}
