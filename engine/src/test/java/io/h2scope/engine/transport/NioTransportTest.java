@@ -137,18 +137,20 @@ class NioTransportTest {
         NioEventLoop loop = group.next();
         List<String> fired = new CopyOnWriteArrayList<>();
         CountDownLatch done = new CountDownLatch(5);
+        // delays 100 ms apart: each schedule reads the clock, and a loop thread preempted between two calls on a
+        // loaded machine must not swap the deadlines the test means to order
         loop.execute(() -> {
-            loop.schedule(() -> record(fired, done, "30ms"), 30, TimeUnit.MILLISECONDS);
-            loop.schedule(() -> record(fired, done, "10ms"), 10, TimeUnit.MILLISECONDS);
-            Cancellable cancelled = loop.schedule(() -> record(fired, done, "cancelled"), 15, TimeUnit.MILLISECONDS);
-            loop.schedule(() -> record(fired, done, "20ms"), 20, TimeUnit.MILLISECONDS);
+            loop.schedule(() -> record(fired, done, "300ms"), 300, TimeUnit.MILLISECONDS);
+            loop.schedule(() -> record(fired, done, "100ms"), 100, TimeUnit.MILLISECONDS);
+            Cancellable cancelled = loop.schedule(() -> record(fired, done, "cancelled"), 150, TimeUnit.MILLISECONDS);
+            loop.schedule(() -> record(fired, done, "200ms"), 200, TimeUnit.MILLISECONDS);
             loop.schedule(() -> record(fired, done, "0ms-a"), 0, TimeUnit.MILLISECONDS);
             loop.schedule(() -> record(fired, done, "0ms-b"), 0, TimeUnit.MILLISECONDS);
             assertTrue(cancelled.cancel());
         });
         assertTrue(done.await(5, TimeUnit.SECONDS));
-        Thread.sleep(20); // the cancelled one would have been due by now
-        assertEquals(List.of("0ms-a", "0ms-b", "10ms", "20ms", "30ms"), fired);
+        Thread.sleep(200); // the cancelled one would have been due by now
+        assertEquals(List.of("0ms-a", "0ms-b", "100ms", "200ms", "300ms"), fired);
     }
 
     @Test
