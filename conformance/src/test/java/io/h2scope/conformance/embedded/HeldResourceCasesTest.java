@@ -71,7 +71,7 @@ class HeldResourceCasesTest {
         CaseResult capped = run("security/connection-count", 1, b -> b.maxConnectionsPerAddress(100));
         assertEquals(Outcome.PASS, capped.verdict().outcome(), capped::toString);
         // the case's own peer holds one connection, so the cap bites at the 100th of ours
-        assertTrue(capped.verdict().actual().contains("holds about 99 connections"), capped::toString);
+        assertTrue(capped.verdict().actual().contains("keeps at most about 99 connections"), capped::toString);
 
         CaseResult open = run("security/connection-count", 1, b -> b.maxConnectionsPerAddress(5_000));
         assertEquals(Outcome.INCONCLUSIVE, open.verdict().outcome(), open::toString);

@@ -125,9 +125,9 @@ final class ConnectionCount {
         long silent = conns.size() - closed - answered;
         String figures = summary(conns, start, openedIn, h2c);
         if (firstClosed != null) {
-            return Verdict.pass(EXPECTED, figures + "; the first closed was #" + firstClosed.index + ", "
+            return Verdict.pass(EXPECTED, figures + "; the first it closed was #" + firstClosed.index + ", "
                     + (firstClosed.closedAt - Math.max(firstClosed.openedAt, start)) / 1_000_000
-                    + " ms after its connect: it holds about " + (firstClosed.index - 1) + " connections from one address");
+                    + " ms after its connect: it keeps at most about " + (opened - closed) + " connections from one address open");
         }
         if (h2c && silent > 0 && answered > 0) {
             Conn firstSilent = conns.stream().filter(c -> c.state != State.ANSWERED).findFirst().orElseThrow();
