@@ -113,7 +113,8 @@ def reaction(actual):
     reaction; for the other cases the text names its own times."""
     text = actual.replace("|", "/")
     flood = re.match(r"sent (\d+) (.+?) frames \(\d+ octets\) in (\d+) ms", text)
-    for marker in ("; ended by ", "; it ", ": it ", "; GOAWAY", "; the target closed", "; then "):
+    for marker in ("; ended by ", "; the first it closed", "; from #", "; it ", ": it ", "; GOAWAY", "; the target closed",
+                   "; then "):
         at = text.find(marker)
         if at > 0:
             text = text[at + 2:]
