@@ -108,8 +108,9 @@ public final class ConformCommand implements Callable<Integer> {
                     section[0] = p.section().id();
                     out.println(p.section().id() + "  " + p.section().title());
                 }
-                out.printf("  %-58s %-14s %s %s%n", p.definition().id(), p.definition().h2spec().orElse("-"),
-                        p.definition().level(), p.definition().description());
+                out.printf("  %-58s %-14s %s %s%s%n", p.definition().id(), p.definition().h2spec().orElse("-"),
+                        p.definition().level(), p.definition().description(), p.definition().declaredBudget()
+                                .map(b -> " [budget " + peer.scaled(b).toMillis() / 1000.0 + " s]").orElse(""));
             });
             out.flush();
             return CommandLine.ExitCode.OK;

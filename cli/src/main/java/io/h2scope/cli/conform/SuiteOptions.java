@@ -24,6 +24,12 @@ public final class SuiteOptions {
     @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "1s", description = "per-case wait, e.g. 1s, 500ms (default ${DEFAULT-VALUE})")
     String timeout;
 
+    @Option(names = "--budget-scale", paramLabel = "FACTOR", defaultValue = "1", description = "multiply the budget of each "
+            + "case that waits for a server's own limit (a stall, a slow body, a half-done handshake; --list shows them) by this, "
+            + PeerOptions.MIN_BUDGET_SCALE + " to " + (int) PeerOptions.MAX_BUDGET_SCALE + ", e.g. 4 to wait out a 60 s timeout "
+            + "(default ${DEFAULT-VALUE})")
+    double budgetScale;
+
     @Option(names = "--parallel", paramLabel = "N", defaultValue = "4", description = "cases run at once against one server (default ${DEFAULT-VALUE})")
     int parallel;
 
@@ -33,6 +39,11 @@ public final class SuiteOptions {
 
     /** The peer's options: the timeout and strictness given, certificates checked unless {@code insecure}. */
     PeerOptions peer(boolean insecure) {
-        return PeerOptions.defaults().withTimeout(ConformCommand.parseDuration(timeout)).withStrict(strict).withInsecure(insecure);
+        if (!(budgetScale >= PeerOptions.MIN_BUDGET_SCALE && budgetScale <= PeerOptions.MAX_BUDGET_SCALE)) {
+            throw new IllegalArgumentException("--budget-scale must be " + PeerOptions.MIN_BUDGET_SCALE + " to "
+                    + (int) PeerOptions.MAX_BUDGET_SCALE + " (a factor on each case's budget), got " + budgetScale);
+        }
+        return PeerOptions.defaults().withTimeout(ConformCommand.parseDuration(timeout)).withStrict(strict).withInsecure(insecure)
+                .withBudgetScale(budgetScale);
     }
 }

@@ -81,6 +81,20 @@ class ConformCommandTest {
     }
 
     @Test
+    void aBudgetScaleOutOfRangeIsAUsageErrorOnOneLine() {
+        CommandRun r = run("conform", "http://127.0.0.1:9/", "--budget-scale", "0");
+        assertEquals(2, r.exit());
+        assertEquals("h2scope conform: --budget-scale must be 0.1 to 100 (a factor on each case's budget), got 0.0\n", r.err());
+    }
+
+    @Test
+    void listShowsEachBudgetScaled() {
+        CommandRun r = run("conform", "--list", "--case", "security/slow-body", "--budget-scale", "2");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("[budget 60.0 s]"), r.out());
+    }
+
+    @Test
     void maxInconclusiveOutOfRangeIsAUsageError() {
         CommandRun r = run("conform", "http://127.0.0.1:9/", "--max-inconclusive", "101");
         assertEquals(2, r.exit());

@@ -151,6 +151,18 @@ public final class Peer implements AutoCloseable {
     }
 
     /**
+     * How long this case may wait for the target to act: its declared budget times the run's budget scale.
+     *
+     * @throws IllegalStateException in a case that declared no budget (a bug in the case)
+     */
+    public Duration budget() {
+        if (options.budget() == null) {
+            throw new IllegalStateException("this case declared no budget (CaseDef.Builder.budget)");
+        }
+        return options.budget();
+    }
+
+    /**
      * The HTTP/2 preface exchange: our preface and SETTINGS, then reads until the target's SETTINGS
      * arrived (and is ACKed), answering whatever else comes first. Our SETTINGS ACK is awaited only
      * when our preface SETTINGS carries values (they must be in force before the case goes on):

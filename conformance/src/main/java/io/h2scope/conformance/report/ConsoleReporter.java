@@ -4,10 +4,12 @@ import io.h2scope.conformance.runner.Agreement;
 import io.h2scope.conformance.runner.CaseResult;
 import io.h2scope.conformance.runner.RunListener;
 import io.h2scope.conformance.runner.RunResult;
+import io.h2scope.conformance.spec.CaseDef;
 import io.h2scope.conformance.spec.Section;
 import io.h2scope.conformance.verdict.Outcome;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -72,12 +74,32 @@ public final class ConsoleReporter implements RunListener {
         out.flush();
     }
 
+    /** A long case is still running: one line, so a case that waits out its budget does not look like a hung run. */
+    @Override
+    public void caseRunning(CaseDef definition, int iteration, Duration elapsed, Duration budget) {
+        int width = String.valueOf(total).length();
+        String progress = String.format(Locale.ROOT, "[%" + width + "s/%d %5.1fs]", "", total, (System.nanoTime() - startNanos) / 1e9);
+        out.println(progress + " … " + definition.id() + (iteration > 1 ? " #" + iteration : "") + " still running: "
+                + elapsed.toSeconds() + " s" + (budget == null ? "" : " of its " + seconds(budget) + " budget"));
+        out.flush();
+    }
+
+    /** {@code (12.3 s of a 30 s budget)} for a case that declares a budget, else nothing. */
+    private static String budgetNote(CaseResult r) {
+        return r.budget() == null || r.verdict().outcome() == Outcome.SKIP ? "" : String.format(Locale.ROOT, " (%.1f s of a %s budget)", r.elapsed().toMillis() / 1000.0,
+                seconds(r.budget()));
+    }
+
+    private static String seconds(Duration d) {
+        return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : String.format(Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
+    }
+
     /** Symbol, case id, outcome; for FAIL the RFC 9113 section; for all but PASS the short reason. */
     private String verdictLine(CaseResult r) {
         Outcome outcome = r.verdict().outcome();
         String repeat = r.iteration() > 1 ? " #" + r.iteration() : "";
         StringBuilder line = new StringBuilder(paint(outcome, outcome.symbol())).append(' ').append(r.definition().id())
-                .append(repeat).append(' ').append(paint(outcome, outcome.label()));
+                .append(repeat).append(' ').append(paint(outcome, outcome.label())).append(budgetNote(r));
         if (outcome == Outcome.FAIL) {
             line.append(" (").append(rfc9113(r)).append(')');
         }
@@ -137,7 +159,7 @@ public final class ConsoleReporter implements RunListener {
         Outcome outcome = r.verdict().outcome();
         String repeat = r.iteration() > 1 ? " #" + r.iteration() : "";
         out.println("  " + paint(outcome, outcome.symbol()) + " " + r.definition().id() + repeat
-                + (outcome == Outcome.PASS ? "" : "  " + paint(outcome, outcome.label())));
+                + (outcome == Outcome.PASS ? "" : "  " + paint(outcome, outcome.label())) + budgetNote(r));
         if (outcome == Outcome.PASS) {
             return;
         }

@@ -15,7 +15,7 @@ import java.nio.file.Path;
  * The machine-readable report. Schema {@value #SCHEMA}: {@code {schema, h2scope (version),
  * target{name,url,tls}, strict, options{strict, timeoutMs, parallel, repeat}, startedAt, elapsedMs,
  * counts{PASS,...}, passed, results[{id, h2spec, section, rfc7540, rfc9113, level, iteration,
- * outcome, expected, actual, quote, elapsedMs, evidence[{nanos, direction, text}]}]}}. Every result
+ * outcome, expected, actual, quote, elapsedMs, budgetMs (only for a case with a budget), evidence[{nanos, direction, text}]}]}}. Every result
  * keeps its evidence, PASS too, so a PASS can be audited. Fields are only ever added within a
  * schema version.
  */
@@ -87,6 +87,9 @@ public final class JsonReport {
         node.put("actual", r.verdict().actual());
         node.put("quote", r.definition().quote());
         node.put("elapsedMs", r.elapsed().toMillis());
+        if (r.budget() != null) {
+            node.put("budgetMs", r.budget().toMillis()); // declared times the run's --budget-scale
+        }
         ArrayNode evidence = node.putArray("evidence");
         for (TraceEntry e : r.evidence()) {
             ObjectNode line = evidence.addObject();

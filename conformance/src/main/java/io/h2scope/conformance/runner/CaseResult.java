@@ -20,9 +20,10 @@ import java.util.stream.Collectors;
  * @param elapsed   wall time of the case, probe included
  * @param outputViolations the rules the target broke in what it sent during the case (its own output), whatever the
  *                  case tested; judged by the {@code output/*} cases
+ * @param budget    the case's budget as it ran (declared times the run's budget scale), or null when it declares none
  */
 public record CaseResult(Section section, CaseDef definition, int iteration, Verdict verdict, List<TraceEntry> evidence,
-        Duration elapsed, List<OutputViolation> outputViolations) {
+        Duration elapsed, List<OutputViolation> outputViolations, Duration budget) {
 
     public CaseResult {
         evidence = List.copyOf(evidence);
@@ -34,9 +35,14 @@ public record CaseResult(Section section, CaseDef definition, int iteration, Ver
         this(section, definition, iteration, verdict, evidence, elapsed, List.of());
     }
 
+    public CaseResult(Section section, CaseDef definition, int iteration, Verdict verdict, List<TraceEntry> evidence,
+            Duration elapsed, List<OutputViolation> outputViolations) {
+        this(section, definition, iteration, verdict, evidence, elapsed, outputViolations, null);
+    }
+
     /** The same result with another verdict. */
     public CaseResult withVerdict(Verdict value) {
-        return new CaseResult(section, definition, iteration, value, evidence, elapsed, outputViolations);
+        return new CaseResult(section, definition, iteration, value, evidence, elapsed, outputViolations, budget);
     }
 
     /** The evidence as text, one line per entry. */

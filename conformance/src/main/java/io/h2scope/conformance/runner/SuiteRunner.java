@@ -26,6 +26,11 @@ import java.util.concurrent.TimeoutException;
  * timeout (its waits) and a hard cap; an error case is followed by a liveness probe. Results come
  * back in suite order whatever order they finished in.
  *
+ * <p>A case that waits for a limit the RFC leaves to the server declares a budget
+ * ({@link CaseDef#budget()}): its hard cap grows by the budget times the run's budget scale, and while
+ * any case runs longer than {@link #PROGRESS_INTERVAL} the listener hears of it at that interval. A case
+ * marked {@link CaseDef#alone()} runs after the others, one at a time, with nothing beside it.
+ *
  * <p>A run starts with one handshake of its own: when no connection reaches the HTTP/2 handshake
  * (nothing listening, TLS failing, an HTTP/1-only port) the run ends there, UNREACHABLE, instead of
  * reporting every case INCONCLUSIVE; {@link ReachabilityGuard} ends it the same way when the target
@@ -36,6 +41,8 @@ public final class SuiteRunner {
 
     /** A case whose body outlives this many per-case timeouts is stopped and reported INCONCLUSIVE. */
     private static final int HARD_CAP_TIMEOUTS = 12;
+    /** How often a case that is still running is reported (and after how long the first time). */
+    static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(5);
 
     /** Prefix of the cases that judge the target's own output over the whole run. */
     static final String OUTPUT_CASES = "output/";
@@ -83,15 +90,21 @@ public final class SuiteRunner {
             listener.finished(run);
             return run;
         }
-        List<Planned> first = plan.stream().filter(p -> !isOutputCase(p)).toList();
+        List<Planned> first = plan.stream().filter(p -> !isOutputCase(p) && !p.definition().alone()).toList();
+        List<Planned> alone = plan.stream().filter(p -> !isOutputCase(p) && p.definition().alone()).toList();
         List<Planned> last = plan.stream().filter(SuiteRunner::isOutputCase).toList();
         ExecutorService pool = Executors.newFixedThreadPool(config.parallel(), daemonThreads());
+        ExecutorService single = Executors.newSingleThreadExecutor(daemonThreads());
+        RunningCases running = new RunningCases(listener, PROGRESS_INTERVAL);
         List<CaseResult> results = new ArrayList<>();
         try {
-            results.addAll(runAll(pool, first, listener, List.of()));
-            results.addAll(runAll(pool, last, listener, List.copyOf(results)));
+            results.addAll(runAll(pool, first, listener, List.of(), running));
+            results.addAll(runAll(single, alone, listener, List.of(), running));
+            results.addAll(runAll(pool, last, listener, List.copyOf(results), running));
         } finally {
+            running.close();
             pool.shutdownNow();
+            single.shutdownNow();
         }
         List<CaseResult> ordered = new ArrayList<>();
         for (Planned p : plan) { // suite order
@@ -109,14 +122,21 @@ public final class SuiteRunner {
     }
 
     /** Runs {@code batch} in parallel; {@code before} are the results an output case folds in. Not-run cases are left out. */
-    private List<CaseResult> runAll(ExecutorService pool, List<Planned> batch, RunListener listener, List<CaseResult> before) {
+    private List<CaseResult> runAll(ExecutorService pool, List<Planned> batch, RunListener listener, List<CaseResult> before,
+            RunningCases running) {
         List<Future<CaseResult>> futures = new ArrayList<>();
         for (Planned p : batch) {
             futures.add(pool.submit(() -> {
                 if (guard.reason() != null) {
                     return null; // the target is gone: not run
                 }
-                CaseResult result = runOne(p);
+                CaseResult result;
+                running.started(p, budgetOf(p.definition()));
+                try {
+                    result = runOne(p);
+                } finally {
+                    running.ended(p);
+                }
                 if (isOutputCase(p)) {
                     result = OutputJudgement.foldIn(result, before);
                 }
@@ -145,7 +165,8 @@ public final class SuiteRunner {
     }
 
     private CaseResult collect(Planned p, Future<CaseResult> future, RunListener listener) {
-        long cap = config.timeout().toMillis() * HARD_CAP_TIMEOUTS + 5_000;
+        Duration budget = budgetOf(p.definition());
+        long cap = config.timeout().toMillis() * HARD_CAP_TIMEOUTS + 5_000 + (budget == null ? 0 : budget.toMillis());
         try {
             return future.get(cap, TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
@@ -183,13 +204,13 @@ public final class SuiteRunner {
             }
         }
         return new CaseResult(p.section(), c, p.iteration(), verdict, evidence, Duration.ofNanos(System.nanoTime() - start),
-                violations);
+                violations, budgetOf(c));
     }
 
     private Verdict execute(CaseDef c, List<TraceEntry> evidence, List<OutputViolation> violations) {
         Peer peer;
         try {
-            peer = Peer.connect(config.target(), config.peer());
+            peer = Peer.connect(config.target(), config.peer().forCase(c.budget()));
         } catch (HandshakeException e) {
             guard.failed(e);
             return Verdict.inconclusive(c.accepts(), e.getMessage());
@@ -219,6 +240,11 @@ public final class SuiteRunner {
             case REFUSED, NO_SETTINGS_ACK -> Verdict.fail(c.accepts(), e.getMessage());
             default -> Verdict.inconclusive(c.accepts(), "the HTTP/2 preface exchange failed: " + e.getMessage());
         };
+    }
+
+    /** The case's declared budget times the run's scale, or null when it declares none. */
+    private Duration budgetOf(CaseDef c) {
+        return c.budget() == null ? null : config.peer().scaled(c.budget());
     }
 
     private static java.util.concurrent.ThreadFactory daemonThreads() {

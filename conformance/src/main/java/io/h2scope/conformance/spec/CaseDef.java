@@ -1,5 +1,6 @@
 package io.h2scope.conformance.spec;
 
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -15,10 +16,15 @@ import java.util.Optional;
  * @param accepts     what the case accepts as conformant
  * @param level       MUST, or SHOULD (runs only with --strict)
  * @param errorCase   true when the case provokes an error: a liveness probe follows it
+ * @param budget      how long the case may wait for the target to act (a timeout the RFC leaves to the server,
+ *                    e.g. a stall or body deadline), scaled by {@code --budget-scale}; null for an ordinary case,
+ *                    bounded by the per-case timeout alone
+ * @param alone       the case loads the target as a whole (many connections from one address): it runs after the
+ *                    others, with nothing beside it, so it neither disturbs nor is disturbed by another case
  * @param body        what it does
  */
 public record CaseDef(CaseId id, String h2specId, String rfc7540, String rfc9113, String description, String quote,
-        String accepts, Level level, boolean errorCase, CaseBody body) {
+        String accepts, Level level, boolean errorCase, Duration budget, boolean alone, CaseBody body) {
 
     public CaseDef {
         Objects.requireNonNull(id, "id");
@@ -29,6 +35,14 @@ public record CaseDef(CaseId id, String h2specId, String rfc7540, String rfc9113
         Objects.requireNonNull(accepts, "accepts");
         Objects.requireNonNull(level, "level");
         Objects.requireNonNull(body, "body");
+        if (budget != null && (budget.isNegative() || budget.isZero())) {
+            throw new IllegalArgumentException(id + ": a budget must be positive, got " + budget);
+        }
+    }
+
+    /** The declared budget, if the case has one. */
+    public Optional<Duration> declaredBudget() {
+        return Optional.ofNullable(budget);
     }
 
     public Optional<String> h2spec() {
@@ -51,6 +65,8 @@ public record CaseDef(CaseId id, String h2specId, String rfc7540, String rfc9113
         private String accepts;
         private Level level = Level.MUST;
         private boolean errorCase;
+        private Duration budget;
+        private boolean alone;
 
         private Builder(CaseId id) {
             this.id = id;
@@ -94,8 +110,20 @@ public record CaseDef(CaseId id, String h2specId, String rfc7540, String rfc9113
             return this;
         }
 
+        /** The case waits up to {@code value} (times the run's budget scale) for the target to act. */
+        public Builder budget(Duration value) {
+            this.budget = value;
+            return this;
+        }
+
+        /** The case runs with no other case beside it (it loads the whole target). */
+        public Builder alone() {
+            this.alone = true;
+            return this;
+        }
+
         public CaseDef run(CaseBody body) {
-            return new CaseDef(id, h2spec, rfc7540, rfc9113, description, quote, accepts, level, errorCase, body);
+            return new CaseDef(id, h2spec, rfc7540, rfc9113, description, quote, accepts, level, errorCase, budget, alone, body);
         }
     }
 }

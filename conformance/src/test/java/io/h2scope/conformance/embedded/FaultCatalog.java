@@ -17,7 +17,7 @@ final class FaultCatalog {
         "http2/5.1/half-closed-remote-data", "http2/5.1/half-closed-remote-headers",
         "http2/5.1/half-closed-remote-continuation", "http2/5.1.1/headers-on-half-closed-remote",
         "http2/6.9.1/respects-window-of-1", "http2/6.9.2/window-grows-with-setting", "http2/6.9.2/negative-window",
-        "security/zero-window-stall", "http2/5.1/closed-after-rst-data", "http2/5.1/closed-after-rst-headers",
+        "security/zero-window-stall", "security/zero-window-stall-reset", "http2/5.1/closed-after-rst-data", "http2/5.1/closed-after-rst-headers",
         "http2/5.1/closed-after-rst-continuation", "http2/6.1/not-open-stream", "http2/6.1/pad-length-too-large"
     };
 

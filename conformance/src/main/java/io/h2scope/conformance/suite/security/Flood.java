@@ -24,6 +24,8 @@ final class Flood {
     static final Duration MAX_TIME = Duration.ofSeconds(3);
     private static final int BATCH_OCTETS = 16 * 1024;
     private static final Duration PEEK = Duration.ofMillis(1);
+    /** The shortest wait for the barrier PING's ACK: a server decoding a flood on a loaded machine is slow, not silent. */
+    private static final Duration MIN_BARRIER_WAIT = Duration.ofSeconds(3);
 
     /** What happened: the figures and the target's first decisive reaction. */
     record Result(String what, int frames, long octets, long millis, GoAwayFrame goAway, String closed, int resets,
@@ -159,10 +161,10 @@ final class Flood {
     /**
      * After the flood: a PING as a barrier, read up to its ACK (the target handles frames in order, so
      * what it does about the flood comes first, however slow a loaded machine makes it), then on until
-     * the target goes quiet (or ends the connection), at most one timeout.
+     * the target goes quiet (or ends the connection), at most {@link #barrierWait}.
      */
     private void settle() {
-        long deadline = System.nanoTime() + peer.timeout().toNanos();
+        long deadline = System.nanoTime() + barrierWait(peer).toNanos();
         long ping = barrier ? peer.sendProbePing() : 0;
         while (barrier && !ended() && System.nanoTime() < deadline) {
             PeerEvent event = peer.poll(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
@@ -237,10 +239,16 @@ final class Flood {
         return stillServing(peer, r, expected, unbounded);
     }
 
+    /** Three per-case timeouts, at least {@link #MIN_BARRIER_WAIT}: the ACK ends the wait as soon as it comes. */
+    static Duration barrierWait(Peer peer) {
+        Duration three = peer.timeout().multipliedBy(3);
+        return three.compareTo(MIN_BARRIER_WAIT) < 0 ? MIN_BARRIER_WAIT : three;
+    }
+
     /** Nothing ended the flood: is the connection still served (FAIL) or silent (INCONCLUSIVE)? */
     static Verdict stillServing(Peer peer, Result r, String expected, String unbounded) {
         long payload = peer.sendProbePing();
-        long deadline = System.nanoTime() + peer.timeout().toNanos();
+        long deadline = System.nanoTime() + barrierWait(peer).toNanos();
         while (System.nanoTime() < deadline) {
             PeerEvent event = peer.poll(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
             if (event == null) {

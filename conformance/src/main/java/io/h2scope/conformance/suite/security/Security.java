@@ -8,13 +8,15 @@ import io.h2scope.conformance.spec.Section;
 import io.h2scope.conformance.verdict.Expect;
 import io.h2scope.conformance.verdict.Outcome;
 import io.h2scope.conformance.verdict.Verdict;
+import java.time.Duration;
 import java.util.List;
 
 /**
  * security/*: the known HTTP/2 floods (H2-ATTACKS SEC-01, 05, 08, 11, 12, 13, 14, 17), each bounded
- * to {@link Flood#MAX_FRAMES} frames and {@link Flood#MAX_TIME}, and handshakes left half done (slowloris
- * before the protocol is known), each judged within {@link SlowHandshake#BOUND}. RFC 9113 §10.5 makes the limits a
- * SHOULD, so they run with --strict; stream-id exhaustion is a §5.1.1 MUST and always runs.
+ * to {@link Flood#MAX_FRAMES} frames and {@link Flood#MAX_TIME}; resources held by a slow client (a response
+ * stalled on a zero window, a dribbled body, handshakes left half done) and many connections from one address,
+ * each judged within a declared budget the runner enforces and {@code --budget-scale} stretches. RFC 9113 §10.5
+ * makes the limits a SHOULD, so they run with --strict; stream-id exhaustion is a §5.1.1 MUST and always runs.
  */
 public final class Security implements Section {
 
@@ -52,10 +54,21 @@ public final class Security implements Section {
                         "10.5", FloodCases::emptyFramesFlood),
                 flood("zero-window-stall", "SETTINGS_INITIAL_WINDOW_SIZE 0, then GETs on up to 1,000 streams, no WINDOW_UPDATE ever (CVE-2016-1546)",
                         "10.5", FloodCases::zeroWindowStall),
-                slow("slow-preface", "half of the client preface (12 octets; over TLS after the handshake), then nothing",
-                        SlowHandshake::partialPreface),
-                slow("slow-tls-handshake", "on a TLS port, the first 11 octets of a ClientHello record, then nothing"
-                        + " (skipped on h2c)", SlowHandshake::partialClientHello),
+                held("zero-window-stall-reset", "SETTINGS_INITIAL_WINDOW_SIZE 0, one GET, then only a PING every 5 s: the"
+                        + " response waits for window forever (CVE-2016-1546, CVE-2020-12604)", SlowPeer.STALL_BUDGET,
+                        SlowPeer.STALL_EXPECTED, SlowPeer::zeroWindowReset),
+                held("slow-body", "a POST announcing 1,000,000 octets, then one octet of DATA a second", SlowPeer.BODY_BUDGET,
+                        SlowPeer.BODY_EXPECTED, SlowPeer::slowBody),
+                held("slow-preface", "half of the client preface (12 octets; over TLS after the handshake), then nothing",
+                        SlowHandshake.BUDGET, SlowHandshake.EXPECTED, SlowHandshake::partialPreface),
+                held("slow-tls-handshake", "on a TLS port, the first 11 octets of a ClientHello record, then nothing"
+                        + " (skipped on h2c)", SlowHandshake.BUDGET, SlowHandshake.EXPECTED, SlowHandshake::partialClientHello),
+                CaseDef.define("security/connection-count").rfc("10.5", "10.5").should().alone()
+                        .budget(ConnectionCount.BUDGET)
+                        .sends("up to " + ConnectionCount.CONNECTIONS + " connections at once from one address (h2c: each a"
+                                + " client preface and SETTINGS; TLS: bare TCP), held at most " + ConnectionCount.HOLD.toSeconds()
+                                + " s; runs alone")
+                        .quote(TRACK).accepts(ConnectionCount.EXPECTED).errorCase().run(ConnectionCount::run),
                 CaseDef.define("security/stream-id-exhaustion").rfc("5.1.1", "5.1.1")
                         .sends("a GET on stream 2^31-1 (answered), then another HEADERS on 2^31-1: no stream id is left")
                         .quote("The identifier of a newly established stream MUST be numerically greater than all streams that the initiating endpoint has opened or reserved. ... An endpoint that receives an unexpected stream identifier MUST respond with a connection error (Section 5.4.1) of type PROTOCOL_ERROR.")
@@ -74,11 +87,15 @@ public final class Security implements Section {
                         }));
     }
 
-    /** A handshake left half done: SHOULD be closed, judged within {@link SlowHandshake#BOUND}. */
-    private static CaseDef slow(String slug, String sends, io.h2scope.conformance.spec.CaseBody body) {
-        return CaseDef.define("security/" + slug).rfc("10.5", "10.5").should()
-                .sends(sends + ", waiting at most " + SlowHandshake.BOUND.toSeconds() + " s")
-                .quote(TRACK).accepts(SlowHandshake.EXPECTED).errorCase().run(body);
+    /**
+     * A resource held by a client slow in a way the RFC allows: SHOULD be bounded, judged within the case's
+     * budget (INCONCLUSIVE past it: the RFC sets no deadline).
+     */
+    private static CaseDef held(String slug, String sends, Duration budget, String expected,
+            io.h2scope.conformance.spec.CaseBody body) {
+        return CaseDef.define("security/" + slug).rfc("10.5", "10.5").should().budget(budget)
+                .sends(sends + ", for at most the case's budget (" + budget.toSeconds() + " s times --budget-scale)")
+                .quote(TRACK).accepts(expected).errorCase().run(body);
     }
 
     private static CaseDef flood(String slug, String sends, String rfc, io.h2scope.conformance.spec.CaseBody body) {

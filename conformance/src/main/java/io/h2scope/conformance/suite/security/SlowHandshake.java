@@ -12,13 +12,14 @@ import java.util.Arrays;
 /**
  * Connections that start a handshake and never finish it (slowloris before the protocol is known): a
  * partial client preface, and on a TLS port a partial ClientHello. A server that sets a limit closes them;
- * the case waits at most {@link #BOUND}, so any server can be judged in bounded time.
+ * the case waits at most its budget, so any server can be judged in bounded time. Still open then is
+ * INCONCLUSIVE: the RFC sets no deadline, and the server's may be longer than the budget.
  */
 final class SlowHandshake {
 
-    /** How long a half-done handshake may hold a connection before the case calls it unbounded. */
-    static final Duration BOUND = Duration.ofSeconds(12);
-    static final String EXPECTED = "the connection closed (a GOAWAY first is fine) within " + BOUND.toSeconds() + " s";
+    /** The cases' budget: a 10 s handshake timeout (h2o's, the engine's) with room on a loaded machine. */
+    static final Duration BUDGET = Duration.ofSeconds(12);
+    static final String EXPECTED = "the connection closed (a GOAWAY first is fine) within the budget";
     /** A TLS record header (handshake, TLS 1.0 record version, 512 octets) and the start of a ClientHello. */
     private static final byte[] PARTIAL_CLIENT_HELLO = {0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, (byte) 0xfc, 0x03, 0x03};
 
@@ -36,7 +37,7 @@ final class SlowHandshake {
             raw.getOutputStream().flush();
             p.note("on a connection of its own" + (p.target().tls() ? " (TLS handshake done)" : "") + ": sent "
                     + half.length + " of the " + Peer.PREFACE.length + " octets of the client preface, then nothing");
-            return awaitClose(raw, "half a preface");
+            return awaitClose(raw, "half a preface", p.budget());
         }
     }
 
@@ -51,21 +52,23 @@ final class SlowHandshake {
             raw.getOutputStream().flush();
             p.note("on a TCP connection of its own: sent " + PARTIAL_CLIENT_HELLO.length
                     + " octets of a 512-octet ClientHello record, then nothing");
-            return awaitClose(raw, "half a ClientHello");
+            return awaitClose(raw, "half a ClientHello", p.budget());
         }
     }
 
-    /** Reads (and drops) what the target sends until it closes, at most {@link #BOUND}. */
-    private static Verdict awaitClose(Socket raw, String sent) {
+    /** Reads (and drops) what the target sends until it closes, at most {@code budget}. */
+    private static Verdict awaitClose(Socket raw, String sent, Duration budget) {
         long start = System.nanoTime();
-        long deadline = start + BOUND.toNanos();
+        long deadline = start + budget.toNanos();
         byte[] buffer = new byte[4096];
         long received = 0;
         while (true) {
             long left = deadline - System.nanoTime();
             if (left <= 0) {
-                return Verdict.fail(EXPECTED, "still open after " + BOUND.toSeconds() + " s with " + sent
-                        + " (it sent " + received + " octets meanwhile)");
+                return Verdict.inconclusive(EXPECTED, "still open after the " + budget.toSeconds() + " s budget with " + sent
+                        + " (it sent " + received + " octets meanwhile): the RFC sets no deadline, so the server's handshake"
+                        + " limit is longer than the budget (nginx's client_header_timeout is 60 s) or it has none;"
+                        + " --budget-scale 6 waits " + budget.multipliedBy(6).toSeconds() + " s");
             }
             try {
                 raw.setSoTimeout((int) Math.max(1, left / 1_000_000));
