@@ -3,7 +3,7 @@ package io.h2scope.engine.client;
 import io.h2scope.engine.core.ConnectionConfig;
 import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.TraceSinks;
-import io.h2scope.engine.trace.keylog.KeyLoggingSslContexts;
+import io.h2scope.engine.transport.tls.keylog.KeyLoggingSslContexts;
 import io.h2scope.engine.transport.NioClient;
 import io.h2scope.engine.transport.NioEventLoopGroup;
 import io.h2scope.engine.transport.TransportConfig;

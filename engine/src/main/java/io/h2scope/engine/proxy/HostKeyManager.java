@@ -1,7 +1,7 @@
 package io.h2scope.engine.proxy;
 
-import io.h2scope.engine.trace.keylog.KeyLogWriter;
-import io.h2scope.engine.trace.keylog.KeyLoggingSslContexts;
+import io.h2scope.engine.transport.tls.keylog.KeyLogWriter;
+import io.h2scope.engine.transport.tls.keylog.KeyLoggingSslContexts;
 import io.h2scope.engine.transport.tls.KeyMaterial;
 
 import java.net.Socket;

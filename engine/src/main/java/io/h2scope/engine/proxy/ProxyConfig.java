@@ -1,7 +1,7 @@
 package io.h2scope.engine.proxy;
 
 import io.h2scope.engine.trace.TraceSink;
-import io.h2scope.engine.trace.keylog.KeyLogWriter;
+import io.h2scope.engine.transport.tls.keylog.KeyLogWriter;
 
 import java.net.InetSocketAddress;
 import java.util.Objects;

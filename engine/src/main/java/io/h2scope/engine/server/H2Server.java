@@ -5,7 +5,7 @@ import io.h2scope.engine.core.limits.Limits;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.TraceSinks;
-import io.h2scope.engine.trace.keylog.KeyLoggingSslContexts;
+import io.h2scope.engine.transport.tls.keylog.KeyLoggingSslContexts;
 import io.h2scope.engine.trace.model.ConnectionOrigin;
 import io.h2scope.engine.transport.AcceptLimits;
 import io.h2scope.engine.transport.ConnectionDriver;

@@ -1,4 +1,4 @@
-package io.h2scope.engine.trace.keylog;
+package io.h2scope.engine.transport.tls.keylog;
 
 import org.bouncycastle.tls.crypto.TlsSecret;
 import org.bouncycastle.tls.crypto.impl.AbstractTlsSecret;

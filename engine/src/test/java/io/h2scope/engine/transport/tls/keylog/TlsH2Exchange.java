@@ -1,4 +1,4 @@
-package io.h2scope.engine.trace.keylog;
+package io.h2scope.engine.transport.tls.keylog;
 
 import io.h2scope.engine.core.ConnectionConfig;
 import io.h2scope.engine.core.Http2Connection;
