@@ -8,6 +8,7 @@ import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.inspector.model.ConnectionHistory;
 import io.h2scope.inspector.model.Recording;
+import io.h2scope.inspector.model.WireBytes;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -57,7 +58,7 @@ public final class PcapngExport {
             if (event instanceof FrameEvent f) {
                 c.begin(pcap, micros);
                 boolean fromClient = (f.direction() == Direction.OUTBOUND) == c.publishedByClient;
-                write(pcap, micros, c.flow.data(fromClient, FrameOctets.of(f)));
+                write(pcap, micros, c.flow.data(fromClient, WireBytes.of(f)));
                 frames++;
             } else if (event instanceof ConnectionClosed && c.begun && !c.ended) {
                 c.ended = true;
