@@ -255,19 +255,28 @@ public final class ConnectionHistory {
 
     /** One window over time: stream 0 is the connection's. {@link WindowSide#SEND} is what this endpoint may send. */
     public List<WindowPoint> windowSeries(int streamId, WindowSide side) {
-        IntColumn column = streamEvents.get(streamId);
         List<WindowPoint> points = new ArrayList<>();
+        windowSeries(streamId, side, 0, points);
+        return points;
+    }
+
+    /**
+     * The points of {@link #windowSeries} from the stream's event at position {@code from} on, added to
+     * {@code into}; returns the position to go on from when the connection has grown.
+     */
+    public int windowSeries(int streamId, WindowSide side, int from, List<WindowPoint> into) {
+        IntColumn column = streamEvents.get(streamId);
         if (column == null) {
-            return points;
+            return from;
         }
         int n = column.size();
-        for (int i = 0; i < n; i++) {
+        for (int i = from; i < n; i++) {
             int index = column.get(i);
             if (recording.event(index) instanceof WindowChanged w && w.side() == side) {
-                points.add(new WindowPoint(index, w.nanosSinceStart(), w.oldSize(), w.newSize(), w.cause()));
+                into.add(new WindowPoint(index, w.nanosSinceStart(), w.oldSize(), w.newSize(), w.cause()));
             }
         }
-        return points;
+        return Math.max(from, n);
     }
 
     /** The recording's event numbers of this connection's events about stream {@code streamId} (0: the connection's own). */
