@@ -1,5 +1,6 @@
 package io.h2scope.inspector.source;
 
+import io.h2scope.engine.trace.jsonl.FileLines;
 import io.h2scope.engine.trace.jsonl.JsonlLineDecoder;
 import io.h2scope.engine.trace.jsonl.SummaryLines;
 import io.h2scope.engine.trace.jsonl.TraceFormatException;
@@ -233,22 +234,8 @@ public final class RecordingFileSource implements TraceSource {
 
     private TraceEvent reload(long position) {
         try {
-            FileChannel in = reading();
-            ByteBuffer line = ByteBuffer.allocate(16 * 1024);
-            while (true) {
-                int n = in.read(line, position + line.position());
-                for (int i = 0; i < line.position(); i++) {
-                    if (line.get(i) == '\n') {
-                        return JsonlLineDecoder.decode(line.array(), 0, i, 0);
-                    }
-                }
-                if (n < 0) {
-                    return JsonlLineDecoder.decode(line.array(), 0, line.position(), 0);
-                }
-                if (!line.hasRemaining()) {
-                    line = ByteBuffer.allocate(line.capacity() * 2).put(line.flip());
-                }
-            }
+            byte[] line = FileLines.lineAt(reading(), position);
+            return JsonlLineDecoder.decode(line, 0, line.length, 0);
         } catch (IOException e) {
             throw new IllegalStateException(file + " changed or went away while open: the event at offset " + position
                     + " no longer reads (" + e.getMessage() + "); open the file again", e);
