@@ -4,6 +4,8 @@ import io.h2scope.cli.InputFile;
 import io.h2scope.engine.client.H2Client;
 import io.h2scope.engine.client.H2Request;
 import io.h2scope.engine.client.H2Response;
+import io.h2scope.engine.client.HeaderLines;
+import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.TraceSinks;
 
@@ -123,11 +125,12 @@ public final class GetCommand implements Callable<Integer> {
                     + "; give a URL such as https://example.com/ or http://127.0.0.1:8080/path");
         }
         for (String h : headers) {
-            int colon = h.indexOf(':');
-            if (colon <= 0) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "-H wants 'name: value', got '" + h + "'");
+            try {
+                HeaderField field = HeaderLines.parse(h);
+                b.header(field.name(), field.value());
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "-H " + e.getMessage());
             }
-            b.header(h.substring(0, colon).trim(), h.substring(colon + 1).trim());
         }
         BodyPublisher body = null;
         if (data != null && data.startsWith("@")) {

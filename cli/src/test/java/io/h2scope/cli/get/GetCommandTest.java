@@ -149,6 +149,16 @@ class GetCommandTest {
         assertTrue(r.err().contains("--h2c-upgrade is for http:// URLs only"), r.err());
     }
 
+    @Test
+    void aBadHeaderLineIsAUsageErrorThatSaysWhy() {
+        Run r = run("-H", "x-ok: 1", "-H", "no colon here", "http://127.0.0.1:1/");
+        assertEquals(2, r.exit(), r.err());
+        assertTrue(oneLine(r.err()).contains("-H wants 'name: value', got 'no colon here'"), r.err());
+        Run pseudo = run("-H", ":path: /other", "http://127.0.0.1:1/");
+        assertEquals(2, pseudo.exit(), pseudo.err());
+        assertTrue(oneLine(pseudo.err()).contains("-H ':path' is a pseudo-header"), pseudo.err());
+    }
+
     /** The only line of {@code err}: an error is one line, never a usage dump or a stack trace. */
     private static String oneLine(String err) {
         List<String> lines = err.lines().toList();

@@ -63,7 +63,7 @@ final class InboundFrames implements StrictFrameHandler {
             return;
         }
         H2Exception error = null;
-        c.tracer.beginInbound(reader.currentHeader(), frame);
+        c.tracer.beginInbound(reader, frame);
         try {
             c.onFirstFrame(frame.typeCode(), frame instanceof SettingsFrame s && s.ack());
             c.assembler.checkSequence(frame.typeCode(), frame.streamId());

@@ -9,6 +9,7 @@ import io.h2scope.engine.flow.WindowListener;
 import io.h2scope.engine.flow.WindowSide;
 import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.FrameHeader;
+import io.h2scope.engine.frame.codec.FrameReader;
 import io.h2scope.engine.frame.check.Violation;
 import io.h2scope.engine.hpack.DynamicTable;
 import io.h2scope.engine.hpack.HeaderField;
@@ -88,6 +89,7 @@ final class TracePublisher implements WindowListener {
     /** The received frame whose event waits for its first effect; null when none. */
     private Frame pendingFrame;
     private FrameHeader pendingHeader;
+    private byte[] pendingPadding;
     private List<HeaderField> pendingHeaders = List.of();
     private long framesSent;
     private long framesReceived;
@@ -149,9 +151,10 @@ final class TracePublisher implements WindowListener {
     // ---------------------------------------------------------------- frames
 
     /** A received frame is about to be handled; its event waits for {@link #beforeEffect} or {@link #endInbound}. */
-    void beginInbound(FrameHeader header, Frame frame) {
+    void beginInbound(FrameReader reader, Frame frame) {
         if (sink.enabled()) {
-            pendingHeader = header;
+            pendingHeader = reader.currentHeader();
+            pendingPadding = reader.currentPadding();
             pendingFrame = frame;
             pendingHeaders = List.of();
         }
@@ -177,7 +180,9 @@ final class TracePublisher implements WindowListener {
         pendingHpack = null;
         List<HeaderField> headers = pendingHeaders;
         pendingHeaders = List.of();
-        sink.onEvent(frameEvent(Direction.INBOUND, header, frame, headers, hpack));
+        byte[] padding = pendingPadding;
+        pendingPadding = null;
+        sink.onEvent(frameEvent(Direction.INBOUND, header, frame, headers, hpack, padding));
     }
 
     /** The received frame was handled: its event goes now unless an effect sent it already. */
@@ -192,17 +197,17 @@ final class TracePublisher implements WindowListener {
         }
         beforeEffect();
         framesSent++;
-        sink.onEvent(frameEvent(Direction.OUTBOUND, FrameHeader.of(frame), frame, headers, hpack));
+        sink.onEvent(frameEvent(Direction.OUTBOUND, FrameHeader.of(frame), frame, headers, hpack, null));
     }
 
     private FrameEvent frameEvent(Direction direction, FrameHeader header, Frame frame, List<HeaderField> headers,
-            HpackBlock hpack) {
+            HpackBlock hpack, byte[] padding) {
         int streamId = frame.streamId();
         boolean stream = streamId > 0;
         return new FrameEvent(connectionId, now.getAsLong() - startNanos, direction, header, frame, headers,
                 view.connectionSendWindow(), view.connectionReceiveWindow(),
                 stream ? view.streamSendWindow(streamId) : -1, stream ? view.streamReceiveWindow(streamId) : -1,
-                stream ? view.state(streamId) : null, hpack);
+                stream ? view.state(streamId) : null, hpack, padding);
     }
 
     /** A received frame that broke a frame rule: not delivered as a frame, counted as one read. */

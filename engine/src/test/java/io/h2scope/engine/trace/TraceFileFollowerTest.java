@@ -113,6 +113,32 @@ class TraceFileFollowerTest {
     }
 
     @Test
+    void aKeptLineReadsAgainAfterItsFileRolledAwayButNotAfterItWasWrittenOver() throws IOException {
+        Path file = dir.resolve("kept.jsonl");
+        Files.writeString(file, "{\"first\":1}\r\n{\"first\":2}\n");
+        List<Long> positions = new ArrayList<>();
+        try (TraceFileFollower follower = TraceFileFollower.keepingFiles(file)) {
+            TraceFileFollower.Handler handler = (octets, from, to, number, name) -> positions.add(follower.position());
+            follower.poll(handler);
+            Files.move(file, file.resolveSibling("kept.jsonl.1")); // a roll: the old file moves away, a new one starts
+            Files.writeString(file, "{\"second\":1}\n");
+            follower.poll(handler);
+            Files.delete(file.resolveSibling("kept.jsonl.1")); // a later roll removes it
+            assertEquals(3, positions.size());
+            assertEquals("{\"first\":1}", new String(follower.lineAt(positions.get(0)), StandardCharsets.US_ASCII));
+            assertEquals("{\"first\":2}", new String(follower.lineAt(positions.get(1)), StandardCharsets.US_ASCII));
+            assertEquals("{\"second\":1}", new String(follower.lineAt(positions.get(2)), StandardCharsets.US_ASCII));
+
+            Files.writeString(file, "{\"n\":1}\n"); // truncated in place and written over
+            follower.poll(handler); // sees it shorter: starts again
+            follower.poll(handler);
+            IOException gone = assertThrows(IOException.class, () -> follower.lineAt(positions.get(2)));
+            assertTrue(gone.getMessage().contains("was truncated and written over"), gone.getMessage());
+            assertEquals("{\"n\":1}", new String(follower.lineAt(positions.get(3)), StandardCharsets.US_ASCII));
+        }
+    }
+
+    @Test
     void aMissingFileIsNamed() {
         try (TraceFileFollower follower = new TraceFileFollower(dir.resolve("none.jsonl"))) {
             assertThrows(NoSuchFileException.class, () -> follower.poll((o, f, t, n, p) -> { }));

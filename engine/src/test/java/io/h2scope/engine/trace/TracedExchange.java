@@ -15,7 +15,7 @@ import java.util.List;
  * {@link #BODY_LENGTH} bytes, more than the connection window, so the server stalls until the client's
  * WINDOW_UPDATE. Time moves 100 µs per turn, so traces are the same on every run.
  */
-final class TracedExchange {
+public final class TracedExchange {
 
     static final List<HeaderField> REQUEST = List.of(new HeaderField(":method", "GET"),
             new HeaderField(":scheme", "https"), new HeaderField(":authority", "example.com"),
@@ -37,7 +37,7 @@ final class TracedExchange {
     }
 
     /** Runs the whole exchange: preface, settings, request, response, both sides quiet. */
-    static TracedExchange run(TraceSink clientSink, TraceSink serverSink) {
+    public static TracedExchange run(TraceSink clientSink, TraceSink serverSink) {
         TracedExchange exchange = new TracedExchange(clientSink, serverSink);
         exchange.pump();
         exchange.client.openStream(REQUEST, true);

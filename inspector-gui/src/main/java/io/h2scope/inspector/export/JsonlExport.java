@@ -16,8 +16,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Saves a recording as a JSONL trace (docs/TRACE_FORMAT.md, the engine's {@link TraceEventJson}): every event up to
- * the count read when saving starts, in recording order, so the file opens again as the same events. Connections of
+ * Saves a recording as a JSONL trace (docs/TRACE_FORMAT.md, the engine's {@link TraceEventJson}): every event of the
+ * {@link ExportScope}'s connections up to the count read when saving starts, in recording order, so the file opens
+ * again as the same events. Connections of
  * different sources that share an id (two recordings both have connection 1) get ids of their own in the file, else
  * they would read back as one connection; every other connection keeps its id.
  */
@@ -26,20 +27,30 @@ public final class JsonlExport {
     private JsonlExport() {
     }
 
-    /** Writes {@code path} (replacing it) and returns how many events went in. */
+    /** Writes {@code path} (replacing it) with everything recorded and returns how many events went in. */
     public static int save(Recording recording, Path path) throws IOException {
-        int count = recording.eventCount();
+        return save(recording, ExportScope.everything(recording), path);
+    }
+
+    /** Writes {@code path} (replacing it) with every event of the scope's connections; returns how many went in. */
+    public static int save(Recording recording, ExportScope scope, Path path) throws IOException {
+        int count = scope.eventCount();
+        int saved = 0;
         long[] savedIds = savedIds(recording.connections());
         try (BufferedWriter out = Files.newBufferedWriter(path, StandardCharsets.US_ASCII)) {
             for (int i = 0; i < count; i++) {
                 ConnectionHistory connection = recording.connectionOf(i);
+                if (!scope.hasConnection(connection.ordinal())) {
+                    continue; // not read: a recording from a file reads each event again
+                }
+                saved++;
                 String line = TraceEventJson.write(recording.event(i));
                 long id = savedIds[connection.ordinal()];
                 out.write(id == connection.key().connectionId() ? line : withConnection(line, connection.key().connectionId(), id));
                 out.write('\n');
             }
         }
-        return count;
+        return saved;
     }
 
     /** Per connection ordinal: the id it is saved under (its own unless an earlier connection has it already). */

@@ -8,6 +8,7 @@ import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.inspector.model.ConnectionHistory;
 import io.h2scope.inspector.model.Recording;
+import io.h2scope.inspector.model.WireBytes;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -21,7 +22,8 @@ import java.util.Map;
 /**
  * A recording as a pcapng capture that Wireshark and tshark dissect as HTTP/2: each connection becomes a synthetic
  * TCP connection from 10.0.0.1 (the client, port 40000 + its number) to 10.0.0.2 port {@link #SERVER_PORT}, carrying
- * the client preface and then every recorded frame's octets in the direction it went, at its recorded time. TLS
+ * the client preface and then the octets of each frame of the {@link ExportScope} in the direction it went, at its
+ * recorded time. (A filter that leaves out HEADERS leaves Wireshark's HPACK tables without their blocks.) TLS
  * connections are written as the plaintext HTTP/2 they carried. Wireshark does not take port 28080 for HTTP/2 by
  * itself: {@code tshark -d tcp.port==28080,http2} (or Decode As... in Wireshark) says so.
  */
@@ -37,27 +39,40 @@ public final class PcapngExport {
     private PcapngExport() {
     }
 
-    /** Writes {@code path} (replacing it) and returns how many frames went in. */
+    /** Writes {@code path} (replacing it) with every frame recorded and returns how many frames went in. */
     public static int save(Recording recording, Path path) throws IOException {
+        return save(recording, ExportScope.everything(recording), path);
+    }
+
+    /** Writes {@code path} (replacing it) with the scope's frames and returns how many went in. */
+    public static int save(Recording recording, ExportScope scope, Path path) throws IOException {
         try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(path))) {
-            return write(recording, out);
+            return write(recording, scope, out);
         }
     }
 
-    public static int write(Recording recording, OutputStream out) throws IOException {
+    public static int write(Recording recording, ExportScope scope, OutputStream out) throws IOException {
         PcapngWriter pcap = new PcapngWriter(out);
         Map<Integer, Connection> flows = new HashMap<>();
-        int count = recording.eventCount();
+        int count = scope.eventCount();
         int frames = 0;
         for (int i = 0; i < count; i++) {
-            TraceEvent event = recording.event(i);
             ConnectionHistory history = recording.connectionOf(i);
+            if (!scope.hasConnection(history.ordinal())) {
+                continue; // not read: a recording from a file reads each event again
+            }
+            int frame = recording.frameAtOrBefore(i);
+            boolean isFrame = frame >= 0 && recording.frameEvent(frame) == i;
+            if (isFrame && !scope.hasFrame(frame)) {
+                continue;
+            }
+            TraceEvent event = recording.event(i);
             Connection c = flows.computeIfAbsent(history.ordinal(), n -> new Connection(history));
             long micros = EPOCH_MICROS + event.nanosSinceStart() / 1_000;
             if (event instanceof FrameEvent f) {
                 c.begin(pcap, micros);
                 boolean fromClient = (f.direction() == Direction.OUTBOUND) == c.publishedByClient;
-                write(pcap, micros, c.flow.data(fromClient, FrameOctets.of(f)));
+                write(pcap, micros, c.flow.data(fromClient, WireBytes.of(f)));
                 frames++;
             } else if (event instanceof ConnectionClosed && c.begun && !c.ended) {
                 c.ended = true;

@@ -19,10 +19,9 @@ import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.WindowChanged;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import java.util.NavigableSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentSkipListSet;
 
 /**
  * One connection of a {@link Recording}: its events and frames in order, indexed by stream, and its state as of any
@@ -42,7 +41,8 @@ public final class ConnectionHistory {
     private final IntColumn settingsEvents = new IntColumn();
     private final IntColumn hpackEvents = new IntColumn();
     private final ConcurrentHashMap<Integer, IntColumn> streamEvents = new ConcurrentHashMap<>();
-    private final NavigableSet<Integer> streamIds = new ConcurrentSkipListSet<>();
+    /** Stream ids above 0 in the order they first appeared (sorted when asked: cheaper than a sorted set per stream). */
+    private final IntColumn streamIds = new IntColumn();
     private final AppendOnlyList<ConnectionSnapshot> checkpoints = new AppendOnlyList<>();
     /** The state after the last event, kept by the writer for the checkpoints. */
     private final ConnectionModel live;
@@ -53,6 +53,8 @@ public final class ConnectionHistory {
     private volatile long octetsSent;
     private volatile long octetsReceived;
     private volatile long lastNanos;
+    private int lastStream = -1; // the writer's
+    private IntColumn lastStreamEvents;
 
     ConnectionHistory(Recording recording, ConnectionKey key, int ordinal) {
         this.recording = recording;
@@ -65,10 +67,7 @@ public final class ConnectionHistory {
     void record(int index, int frameNumber, TraceEvent event) {
         int stream = event.streamId();
         if (stream >= 0) {
-            streamEvents.computeIfAbsent(stream, s -> new IntColumn()).add(index);
-            if (stream > 0) {
-                streamIds.add(stream);
-            }
+            streamColumn(stream).add(index);
         }
         if (event instanceof FrameEvent f) {
             frames.add(frameNumber);
@@ -97,6 +96,24 @@ public final class ConnectionHistory {
         if (events.size() % CHECKPOINT_EVERY == 0) {
             checkpoints.add(live.snapshot());
         }
+    }
+
+    /** Writer: the event numbers of {@code stream}; the last one asked for is kept (a stream's events come in runs). */
+    private IntColumn streamColumn(int stream) {
+        if (stream == lastStream && lastStreamEvents != null) {
+            return lastStreamEvents;
+        }
+        IntColumn column = streamEvents.get(stream);
+        if (column == null) {
+            column = new IntColumn();
+            streamEvents.put(stream, column);
+            if (stream > 0) {
+                streamIds.add(stream);
+            }
+        }
+        lastStream = stream;
+        lastStreamEvents = column;
+        return column;
     }
 
     // ---------------------------------------------------------------- reading
@@ -166,7 +183,17 @@ public final class ConnectionHistory {
 
     /** Every stream id above 0 that an event named, ascending. */
     public List<Integer> streamIds() {
-        return List.copyOf(streamIds);
+        int n = streamIds.size();
+        int[] ids = new int[n];
+        for (int i = 0; i < n; i++) {
+            ids[i] = streamIds.get(i);
+        }
+        Arrays.sort(ids);
+        List<Integer> sorted = new ArrayList<>(n);
+        for (int id : ids) {
+            sorted.add(id);
+        }
+        return List.copyOf(sorted);
     }
 
     /**
@@ -228,19 +255,28 @@ public final class ConnectionHistory {
 
     /** One window over time: stream 0 is the connection's. {@link WindowSide#SEND} is what this endpoint may send. */
     public List<WindowPoint> windowSeries(int streamId, WindowSide side) {
-        IntColumn column = streamEvents.get(streamId);
         List<WindowPoint> points = new ArrayList<>();
+        windowSeries(streamId, side, 0, points);
+        return points;
+    }
+
+    /**
+     * The points of {@link #windowSeries} from the stream's event at position {@code from} on, added to
+     * {@code into}; returns the position to go on from when the connection has grown.
+     */
+    public int windowSeries(int streamId, WindowSide side, int from, List<WindowPoint> into) {
+        IntColumn column = streamEvents.get(streamId);
         if (column == null) {
-            return points;
+            return from;
         }
         int n = column.size();
-        for (int i = 0; i < n; i++) {
+        for (int i = from; i < n; i++) {
             int index = column.get(i);
             if (recording.event(index) instanceof WindowChanged w && w.side() == side) {
-                points.add(new WindowPoint(index, w.nanosSinceStart(), w.oldSize(), w.newSize(), w.cause()));
+                into.add(new WindowPoint(index, w.nanosSinceStart(), w.oldSize(), w.newSize(), w.cause()));
             }
         }
-        return points;
+        return Math.max(from, n);
     }
 
     /** The recording's event numbers of this connection's events about stream {@code streamId} (0: the connection's own). */

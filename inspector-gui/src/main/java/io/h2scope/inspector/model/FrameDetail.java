@@ -182,9 +182,12 @@ public final class FrameDetail {
         return at + 1;
     }
 
-    private static void padding(List<DetailNode> out, int at, int padLength) {
+    private void padding(List<DetailNode> out, int at, int padLength) {
         if (padLength > 0) {
-            out.add(DetailNode.of("Padding", padLength + " octets", at, at + padLength));
+            // the event keeps padding octets only when they are not all zero
+            out.add(DetailNode.of("Padding", padLength + " octets" + (event.padding() == null ? ""
+                    : ", not all zero (RFC 9113 §6.1: a sender MUST set them to zero; a receiver MAY treat other octets "
+                    + "as a connection error of type PROTOCOL_ERROR)"), at, at + padLength));
         }
     }
 

@@ -38,6 +38,7 @@ public final class Recording {
     private final IntColumn frameEvents = new IntColumn();
     private final AppendOnlyList<ConnectionHistory> connections = new AppendOnlyList<>();
     private final Map<ConnectionKey, ConnectionHistory> byKey = new HashMap<>();
+    private ConnectionHistory last; // the appender's: the connection of the last event
     /** Per event: where its source can read it again, or -1 when the event itself is kept. */
     private final LongColumn positions = new LongColumn();
     /** Events read again lately, by event number modulo the size (views read a window of rows at a time). */
@@ -115,12 +116,16 @@ public final class Recording {
     }
 
     private void add(int source, TraceEvent event, long position) {
-        ConnectionKey key = new ConnectionKey(source, event.connectionId());
-        ConnectionHistory history = byKey.get(key);
-        if (history == null) {
-            history = new ConnectionHistory(this, key, connections.size());
-            byKey.put(key, history);
-            connections.add(history);
+        ConnectionHistory history = last;
+        if (history == null || history.key().source() != source || history.key().connectionId() != event.connectionId()) {
+            ConnectionKey key = new ConnectionKey(source, event.connectionId());
+            history = byKey.get(key);
+            if (history == null) {
+                history = new ConnectionHistory(this, key, connections.size());
+                byKey.put(key, history);
+                connections.add(history);
+            }
+            last = history; // a connection's events come in runs
         }
         // published in this order, so that a reader never finds a number whose event it cannot read
         int index = events.size();

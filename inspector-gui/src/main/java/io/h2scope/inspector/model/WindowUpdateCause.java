@@ -31,16 +31,38 @@ public record WindowUpdateCause(WindowPoint update, int updateFrame, int dataFra
     /** Every WINDOW_UPDATE point of {@code series} (a {@link ConnectionHistory#windowSeries}) with its DATA. */
     public static List<WindowUpdateCause> of(ConnectionHistory connection, int streamId, WindowSide side,
             List<WindowPoint> series) {
-        Recording recording = connection.recording();
-        Direction dataDirection = side == WindowSide.SEND ? Direction.OUTBOUND : Direction.INBOUND;
+        Pairing pairing = new Pairing(connection, streamId, side);
         List<WindowUpdateCause> pairs = new ArrayList<>();
-        int position = 0; // walks the connection's frames once, alongside the series
-        int frames = connection.frameCount();
-        int lastData = -1;
         for (WindowPoint p : series) {
-            if (p.cause() != WindowCause.WINDOW_UPDATE) {
-                continue;
+            if (p.cause() == WindowCause.WINDOW_UPDATE) {
+                pairs.add(pairing.pair(p));
             }
+        }
+        return pairs;
+    }
+
+    /**
+     * Pairs the WINDOW_UPDATE points of one window's series, given in order, with their DATA: it walks the
+     * connection's frames once, alongside the series, so a series that grows is paired point by point.
+     */
+    public static final class Pairing {
+        private final ConnectionHistory connection;
+        private final Recording recording;
+        private final int streamId;
+        private final Direction dataDirection;
+        private int position;
+        private int lastData = -1;
+
+        public Pairing(ConnectionHistory connection, int streamId, WindowSide side) {
+            this.connection = connection;
+            this.recording = connection.recording();
+            this.streamId = streamId;
+            this.dataDirection = side == WindowSide.SEND ? Direction.OUTBOUND : Direction.INBOUND;
+        }
+
+        /** The cause of WINDOW_UPDATE point {@code p}, later in the series than the one paired before. */
+        public WindowUpdateCause pair(WindowPoint p) {
+            int frames = connection.frameCount();
             while (position < frames && recording.frameEvent(connection.frameNumber(position)) < p.eventIndex()) {
                 int number = connection.frameNumber(position++);
                 FrameEvent f = recording.frame(number);
@@ -49,9 +71,19 @@ public record WindowUpdateCause(WindowPoint update, int updateFrame, int dataFra
                     lastData = number;
                 }
             }
-            int updateFrame = position < frames ? connection.frameNumber(position) : -1;
-            pairs.add(new WindowUpdateCause(p, updateFrame, lastData));
+            return new WindowUpdateCause(p, position < frames ? connection.frameNumber(position) : -1, lastData);
         }
-        return pairs;
+
+        /**
+         * {@code cause} with its WINDOW_UPDATE frame, once the recording has it ({@code cause} itself until then): the
+         * window changes before its frame's event, so a growing recording may end between the two. Call it before
+         * pairing a later point.
+         */
+        public WindowUpdateCause resolve(WindowUpdateCause cause) {
+            if (cause.updateFrame() >= 0 || position >= connection.frameCount()) {
+                return cause;
+            }
+            return new WindowUpdateCause(cause.update(), connection.frameNumber(position), cause.dataFrame());
+        }
     }
 }

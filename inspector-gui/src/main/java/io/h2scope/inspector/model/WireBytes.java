@@ -1,13 +1,12 @@
 package io.h2scope.inspector.model;
 
-import io.h2scope.engine.frame.codec.FrameOutput;
-import io.h2scope.engine.frame.codec.RawFrameWriter;
+import io.h2scope.engine.trace.FrameOctets;
 import io.h2scope.engine.trace.model.FrameEvent;
 
 /**
- * A recorded frame as it went over the wire: its 9-octet header (flags and reserved bit as recorded) and the payload
- * the engine's writer makes of the decoded frame. Padding octets come out as zeros (RFC 9113 §6.1: padding "MUST be
- * set to zero when sending"; a peer that sent other octets is not shown them).
+ * A recorded frame as it went over the wire ({@link FrameOctets#wire}): its 9-octet header as recorded and its
+ * payload, padding octets as they came where the recording kept them (zeros otherwise, as RFC 9113 §6.1 says a
+ * sender writes them). The octets every view and export of the inspector shows.
  */
 public final class WireBytes {
 
@@ -15,9 +14,6 @@ public final class WireBytes {
     }
 
     public static byte[] of(FrameEvent event) {
-        FrameOutput out = new FrameOutput(9 + event.header().length());
-        RawFrameWriter.writeFrameAs(out, event.frame(), event.header().flags(), event.header().streamId(),
-                event.header().reservedBit());
-        return out.toByteArray();
+        return FrameOctets.wire(event);
     }
 }

@@ -1,6 +1,8 @@
 package io.h2scope.inspector.source;
 
 import io.h2scope.engine.client.H2Request;
+import io.h2scope.engine.client.HeaderLines;
+import io.h2scope.engine.hpack.HeaderField;
 
 import java.net.URI;
 import java.net.http.HttpRequest.BodyPublishers;
@@ -69,17 +71,8 @@ public record ClientRequest(String url, String method, String headerLines, Strin
                             : " (RFC 9113 §3.3: h2c is for http:// URLs; pick TLS for https://)"));
         }
         H2Request.Builder b = H2Request.newBuilder(uri);
-        int number = 0;
-        for (String line : headerLines.split("\\R")) {
-            number++;
-            if (line.isBlank()) {
-                continue;
-            }
-            int colon = line.indexOf(':', 1); // a pseudo-header's leading colon is part of its name
-            if (colon <= 0) {
-                throw new IllegalArgumentException("header line " + number + " wants 'name: value', got '" + line + "'");
-            }
-            b.header(line.substring(0, colon).strip(), line.substring(colon + 1).strip());
+        for (HeaderField field : HeaderLines.parseLines(headerLines)) {
+            b.header(field.name(), field.value());
         }
         b.method(method, body.isEmpty() ? null : BodyPublishers.ofString(body, StandardCharsets.UTF_8));
         return b.timeout(Duration.ofSeconds(60)).build();

@@ -4,18 +4,22 @@ import io.h2scope.engine.trace.jsonl.JsonlLineDecoder;
 import io.h2scope.engine.trace.jsonl.TraceFileFollower;
 import io.h2scope.engine.trace.jsonl.TraceFormatException;
 import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.inspector.model.EventReloader;
 
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
 /**
  * A recording that a running engine is writing ({@code H2SCOPE_TRACE_FILE}), followed as it grows and across its
- * rolls ({@link TraceFileFollower}): what the file holds first, then each new line. A corrupt line is skipped with a
- * notice; a line of a newer format version stops the follow with what to do. Runs until closed.
+ * rolls ({@link TraceFileFollower}): what the file holds first, then each new line. Like a recording opened whole, it
+ * is kept as positions in the files (held open while following, so a rolled-away file still reads) and the model is
+ * built from summaries; a view reads an event whole again. A corrupt line is skipped with a notice; a line of a
+ * newer format version stops the follow with what to do. Runs until closed.
  */
 public final class FollowFileSource implements TraceSource {
 
@@ -28,6 +32,7 @@ public final class FollowFileSource implements TraceSource {
     private final String name;
     private volatile boolean closed;
     private volatile Thread thread;
+    private volatile TraceFileFollower follower;
 
     public FollowFileSource(Path file) {
         this.file = Objects.requireNonNull(file, "file");
@@ -49,20 +54,19 @@ public final class FollowFileSource implements TraceSource {
 
     private void follow(SourceSink sink) {
         BadLines bad = new BadLines("of " + file.getFileName());
-        List<TraceEvent> batch = new ArrayList<>();
+        Batch batch = new Batch();
         boolean waiting = false;
-        try (TraceFileFollower follower = new TraceFileFollower(file)) {
+        try (TraceFileFollower follower = TraceFileFollower.keepingFiles(file)) {
+            this.follower = follower;
             while (!closed) {
                 long lines;
                 try {
                     lines = follower.poll((octets, from, to, number, where) -> {
                         try {
-                            TraceEvent event = JsonlLineDecoder.decode(octets, from, to, number);
-                            if (event != null) {
-                                batch.add(event);
-                                if (batch.size() >= BATCH) {
-                                    deliver(sink, batch);
-                                }
+                            // the model needs summaries only: a view reads the whole event again at its position
+                            TraceEvent event = JsonlLineDecoder.summary(octets, from, to, number);
+                            if (event != null && batch.add(event, follower.position()) >= BATCH) {
+                                batch.deliver(sink);
                             }
                         } catch (TraceFormatException e) {
                             if (e.newerVersion()) {
@@ -79,17 +83,17 @@ public final class FollowFileSource implements TraceSource {
                     }
                     lines = 0;
                 }
-                deliver(sink, batch);
+                batch.deliver(sink);
                 if (lines == 0) {
                     Thread.sleep(POLL_MILLIS);
                 }
             }
         } catch (TraceFormatException e) {
-            deliver(sink, batch);
+            batch.deliver(sink);
             sink.ended(file.getFileName() + " " + e.getMessage());
         } catch (IOException e) {
             if (!closed) {
-                deliver(sink, batch);
+                batch.deliver(sink);
                 sink.ended("cannot follow " + file + ": " + e.getMessage() + "; check the path and its permissions");
             }
         } catch (InterruptedException e) {
@@ -97,11 +101,44 @@ public final class FollowFileSource implements TraceSource {
         }
     }
 
-    private void deliver(SourceSink sink, List<TraceEvent> batch) {
-        if (!batch.isEmpty() && !closed) {
-            sink.events(new ArrayList<>(batch));
+    /** Events gathered for the sink, each with where the follower can read it again. */
+    private final class Batch {
+        private final List<TraceEvent> events = new ArrayList<>();
+        private long[] positions = new long[256];
+
+        int add(TraceEvent event, long position) {
+            if (events.size() == positions.length) {
+                positions = Arrays.copyOf(positions, positions.length * 2);
+            }
+            positions[events.size()] = position;
+            events.add(event);
+            return events.size();
         }
-        batch.clear();
+
+        void deliver(SourceSink sink) {
+            if (!events.isEmpty() && !closed) {
+                sink.events(new ArrayList<>(events), Arrays.copyOf(positions, events.size()));
+            }
+            events.clear();
+        }
+    }
+
+    /** Reads an event again from the files followed (kept open while following, even after they roll away). */
+    @Override
+    public EventReloader reloader() {
+        return position -> {
+            TraceFileFollower f = follower;
+            try {
+                if (f == null) {
+                    throw new IOException("not following yet");
+                }
+                byte[] line = f.lineAt(position);
+                return JsonlLineDecoder.decode(line, 0, line.length, 0);
+            } catch (IOException e) {
+                throw new IllegalStateException("the event at " + position + " of " + file + " no longer reads ("
+                        + e.getMessage() + "); open the file again", e);
+            }
+        };
     }
 
     @Override

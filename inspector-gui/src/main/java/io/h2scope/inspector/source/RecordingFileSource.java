@@ -1,6 +1,8 @@
 package io.h2scope.inspector.source;
 
+import io.h2scope.engine.trace.jsonl.FileLines;
 import io.h2scope.engine.trace.jsonl.JsonlLineDecoder;
+import io.h2scope.engine.trace.jsonl.SummaryLines;
 import io.h2scope.engine.trace.jsonl.TraceFormatException;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.inspector.model.EventReloader;
@@ -95,11 +97,14 @@ public final class RecordingFileSource implements TraceSource {
                     continue;
                 }
                 if (cut > 0 && (filled == buffer.length || end)) {
-                    byte[] chunk = Arrays.copyOf(buffer, cut);
+                    // the buffer goes to the decoder as it is; only the unfinished line moves to a new one
+                    byte[] chunk = buffer;
+                    buffer = new byte[Math.max(CHUNK, filled - cut)];
+                    System.arraycopy(chunk, cut, buffer, 0, filled - cut);
                     boolean first = delivery.lines == 0 && pending.isEmpty();
                     long at = read - filled;
-                    pending.add(decoders.submit(() -> decode(chunk, at, first)));
-                    System.arraycopy(buffer, cut, buffer, 0, filled - cut);
+                    int length = cut;
+                    pending.add(decoders.submit(() -> decode(chunk, length, at, first)));
                     filled -= cut;
                     delivery.octets = read - filled;
                     while (pending.size() > threads || (!pending.isEmpty() && pending.peek().isDone())) {
@@ -180,27 +185,27 @@ public final class RecordingFileSource implements TraceSource {
         }
     }
 
-    /** Decodes one chunk of whole lines; stops at a newer version's line (the events before it are kept). */
-    private static Decoded decode(byte[] chunk, long at, boolean first) throws IOException {
-        List<TraceEvent> events = new ArrayList<>(chunk.length / 300);
-        long[][] positions = {new long[chunk.length / 300 + 16]};
+    /**
+     * Decodes one chunk of whole lines (its first {@code length} octets); stops at a newer version's line (the events
+     * before it are kept).
+     */
+    private static Decoded decode(byte[] chunk, int length, long at, boolean first) throws IOException {
+        List<TraceEvent> events = new ArrayList<>(length / 300);
+        long[][] positions = {new long[length / 300 + 16]};
         List<TraceFormatException> problems = new ArrayList<>();
         boolean[] stop = new boolean[2]; // stop here; not a trace at all
         long number = 0;
-        int start = 0;
-        while (start < chunk.length && !stop[0]) {
-            // the line's end, found by stepping over a frame's payload rather than reading it
-            int end = JsonlLineDecoder.lineEnd(chunk, start, chunk.length);
-            int to = end > start && chunk[end - 1] == '\r' ? end - 1 : end;
+        // the model needs no payload: the recording keeps positions, and a view gets the whole frame again
+        SummaryLines lines = new SummaryLines(chunk, 0, length);
+        while (lines.hasNext() && !stop[0]) {
             number++;
             try {
-                // the model needs no payload: the recording keeps positions, and a view gets the whole frame again
-                TraceEvent event = JsonlLineDecoder.summary(chunk, start, to, number);
+                TraceEvent event = lines.next(number);
                 if (event != null) {
                     if (events.size() == positions[0].length) {
                         positions[0] = Arrays.copyOf(positions[0], positions[0].length * 2);
                     }
-                    positions[0][events.size()] = at + start;
+                    positions[0][events.size()] = at + lines.lineStart();
                     events.add(event);
                 }
             } catch (TraceFormatException e) {
@@ -208,7 +213,6 @@ public final class RecordingFileSource implements TraceSource {
                 stop[1] = first && events.isEmpty() && problems.size() == 1 && !e.newerVersion();
                 stop[0] = e.newerVersion() || stop[1];
             }
-            start = end + 1;
         }
         return new Decoded(events, positions[0], problems, number, stop[1]);
     }
@@ -230,22 +234,8 @@ public final class RecordingFileSource implements TraceSource {
 
     private TraceEvent reload(long position) {
         try {
-            FileChannel in = reading();
-            ByteBuffer line = ByteBuffer.allocate(16 * 1024);
-            while (true) {
-                int n = in.read(line, position + line.position());
-                for (int i = 0; i < line.position(); i++) {
-                    if (line.get(i) == '\n') {
-                        return JsonlLineDecoder.decode(line.array(), 0, i, 0);
-                    }
-                }
-                if (n < 0) {
-                    return JsonlLineDecoder.decode(line.array(), 0, line.position(), 0);
-                }
-                if (!line.hasRemaining()) {
-                    line = ByteBuffer.allocate(line.capacity() * 2).put(line.flip());
-                }
-            }
+            byte[] line = FileLines.lineAt(reading(), position);
+            return JsonlLineDecoder.decode(line, 0, line.length, 0);
         } catch (IOException e) {
             throw new IllegalStateException(file + " changed or went away while open: the event at offset " + position
                     + " no longer reads (" + e.getMessage() + "); open the file again", e);

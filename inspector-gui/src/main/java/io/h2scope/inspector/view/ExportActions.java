@@ -1,14 +1,17 @@
 package io.h2scope.inspector.view;
 
+import io.h2scope.inspector.export.ExportScope;
 import io.h2scope.inspector.export.FrameOctets;
 import io.h2scope.inspector.export.JsonlExport;
 import io.h2scope.inspector.export.PcapngExport;
+import io.h2scope.inspector.model.FilteredFrames;
 import io.h2scope.inspector.model.Recording;
 
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import javafx.scene.Node;
 import javafx.scene.control.MenuItem;
@@ -18,18 +21,22 @@ import javafx.scene.input.KeyCombination;
 import javafx.stage.FileChooser;
 
 /**
- * The window's export actions: File > Save as JSONL, File > Export pcapng, Edit > Copy frame as hex. Each tells the
- * user in one line what it did or what went wrong (through {@code say}, the status line).
+ * The window's export actions: File > Save as JSONL, File > Export pcapng, Edit > Copy frame as hex. The two file
+ * exports write what the frame list shows ({@link ExportScope}), and their dialogs say which. Each tells the user in
+ * one line what it did or what went wrong (through {@code say}, the status line).
  */
 final class ExportActions {
 
     private final Recording recording;
+    private final Supplier<FilteredFrames> shown;
     private final Selection selection;
     private final Node owner;
     private final Consumer<String> say;
 
-    ExportActions(Recording recording, Selection selection, Node owner, Consumer<String> say) {
+    ExportActions(Recording recording, Supplier<FilteredFrames> shown, Selection selection, Node owner,
+            Consumer<String> say) {
         this.recording = recording;
+        this.shown = shown;
         this.selection = selection;
         this.owner = owner;
         this.say = say;
@@ -39,14 +46,21 @@ final class ExportActions {
         MenuItem item = new MenuItem("Save as JSONL...");
         item.setMnemonicParsing(false);
         item.setAccelerator(KeyCombination.keyCombination("Shortcut+S"));
-        item.setOnAction(e -> choose("Save as JSONL", "trace.jsonl", "*.jsonl").ifPresent(this::saveJsonl));
+        item.setOnAction(e -> {
+            ExportScope scope = scope();
+            choose("Save as JSONL: " + scope.jsonlWords(), "trace.jsonl", "*.jsonl").ifPresent(p -> saveJsonl(scope, p));
+        });
         return item;
     }
 
     MenuItem exportPcapng() {
         MenuItem item = new MenuItem("Export pcapng...");
         item.setMnemonicParsing(false);
-        item.setOnAction(e -> choose("Export pcapng", "trace.pcapng", "*.pcapng").ifPresent(this::exportPcapng));
+        item.setOnAction(e -> {
+            ExportScope scope = scope();
+            choose("Export pcapng: " + scope.pcapngWords(), "trace.pcapng", "*.pcapng")
+                    .ifPresent(p -> exportPcapng(scope, p));
+        });
         return item;
     }
 
@@ -58,18 +72,24 @@ final class ExportActions {
         return item;
     }
 
-    void saveJsonl(Path path) {
+    /** What the frame list shows now: what the exports write. */
+    ExportScope scope() {
+        return ExportScope.of(recording, shown.get());
+    }
+
+    void saveJsonl(ExportScope scope, Path path) {
         try {
-            say.accept(JsonlExport.save(recording, path) + " events saved to " + path);
+            say.accept(JsonlExport.save(recording, scope, path) + " events of " + scope.jsonlWords() + " saved to "
+                    + path);
         } catch (IOException e) {
             say.accept("cannot save " + path + ": " + e.getMessage() + "; pick a folder you can write to");
         }
     }
 
-    void exportPcapng(Path path) {
+    void exportPcapng(ExportScope scope, Path path) {
         try {
-            int frames = PcapngExport.save(recording, path);
-            say.accept(frames + " frames exported to " + path + " (tshark -d tcp.port==" + PcapngExport.SERVER_PORT
+            int frames = PcapngExport.save(recording, scope, path);
+            say.accept(frames + " frames (" + scope.pcapngWords() + ") exported to " + path + " (tshark -d tcp.port==" + PcapngExport.SERVER_PORT
                     + ",http2 -r " + path.getFileName() + ")");
         } catch (IOException e) {
             say.accept("cannot export " + path + ": " + e.getMessage() + "; pick a folder you can write to");

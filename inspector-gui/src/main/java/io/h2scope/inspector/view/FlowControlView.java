@@ -10,6 +10,7 @@ import io.h2scope.inspector.model.SettingsHistory;
 import io.h2scope.inspector.model.SettingsHistory.InitialWindowChange;
 import io.h2scope.inspector.model.WindowPoint;
 import io.h2scope.inspector.model.WindowSampling;
+import io.h2scope.inspector.model.WindowSeriesTail;
 import io.h2scope.inspector.model.WindowStall;
 import io.h2scope.inspector.model.WindowUpdateCause;
 
@@ -51,8 +52,9 @@ import javafx.util.StringConverter;
  * focused stream's, over time since the connection started. "send" is what this endpoint may still send, "receive"
  * what the peer may still send. Stalls (window at or below 0) are shaded and their points red; WINDOW_UPDATE points
  * are green, and the list beside names the DATA each one answers; a SETTINGS that changed the initial window is a
- * dashed line on the time axis, the selected frame's time another. Growth is redrawn at most four times a second,
- * and a long series is thinned to {@link #MAX_POINTS} (each run keeps its extremes, so stalls stay).
+ * dashed line on the time axis, the selected frame's time another. Growth is drawn at most four times a second, by
+ * appending the points that arrived since (a {@link WindowSeriesTail} per line reads only the new events), and a long
+ * series is thinned to {@link #MAX_POINTS} (each run keeps its extremes, so stalls stay).
  */
 public final class FlowControlView {
 
@@ -84,6 +86,9 @@ public final class FlowControlView {
     private ConnectionHistory shown;
     private int shownStream = -1;
     private int shownEvents = -1;
+    private final List<Plot> plots = new ArrayList<>();
+    /** Where each update is in the list beside (the list only grows until the focus changes). */
+    private final Map<WindowPoint, Integer> updateRows = new HashMap<>();
 
     public FlowControlView(SelectionFocus focus, FxRefresh refresh) {
         this.focus = focus;
@@ -162,7 +167,7 @@ public final class FlowControlView {
         return box;
     }
 
-    /** FX thread: redraws if the focus or the recording changed. */
+    /** FX thread: starts again when the focus changed; appends what the connection added since when it grew. */
     private void redrawIfChanged() {
         ConnectionHistory connection = focus.connection();
         Integer picked = focus.streamProperty().get();
@@ -175,7 +180,24 @@ public final class FlowControlView {
         shown = connection;
         shownStream = stream;
         shownEvents = connection == null ? -1 : connection.eventCount();
-        draw(connection, stream);
+        if (changed) {
+            draw(connection, stream);
+        } else {
+            grow(connection);
+        }
+    }
+
+    /** One window's line on a chart, following its series. */
+    private static final class Plot {
+        final MarkedLineChart chart;
+        final WindowSeriesTail tail;
+        final XYChart.Series<Number, Number> series = new XYChart.Series<>();
+        final Map<WindowPoint, WindowUpdateCause> causeOf = new HashMap<>();
+
+        Plot(MarkedLineChart chart, WindowSeriesTail tail) {
+            this.chart = chart;
+            this.tail = tail;
+        }
     }
 
     private void draw(ConnectionHistory connection, int stream) {
@@ -185,59 +207,102 @@ public final class FlowControlView {
         streamChart.clearMarks(STALL);
         connectionChart.clearMarks(INITIAL_WINDOW);
         streamChart.clearMarks(INITIAL_WINDOW);
+        plots.clear();
+        updateRows.clear();
+        updates.getItems().clear();
         if (connection == null) {
-            updates.getItems().clear();
             status.setText("No connection yet");
             showCursor();
             return;
         }
-        List<WindowUpdateCause> pairs = new ArrayList<>();
-        plot(connectionChart, connection, 0, pairs);
+        for (WindowSide side : WindowSide.values()) {
+            plots.add(new Plot(connectionChart, new WindowSeriesTail(connection, 0, side)));
+        }
         streamChart.setTitle(stream > 0 ? "Stream " + stream + " windows" : "Stream windows (no stream yet)");
         if (stream > 0) {
-            plot(streamChart, connection, stream, pairs);
+            for (WindowSide side : WindowSide.values()) {
+                plots.add(new Plot(streamChart, new WindowSeriesTail(connection, stream, side)));
+            }
         }
-        pairs.sort((a, b) -> Integer.compare(a.update().eventIndex(), b.update().eventIndex()));
-        updates.getItems().setAll(pairs);
+        for (Plot p : plots) {
+            WindowSide side = p.tail.side();
+            p.series.setName(seriesName(side));
+            p.chart.getData().add(p.series);
+            p.series.getNode().setStyle("-fx-stroke: " + web(side == WindowSide.SEND ? SEND_COLOUR : RECEIVE_COLOUR)
+                    + "; -fx-stroke-width: 2px;");
+        }
+        status.setText("Connection " + connection.key().connectionId() + (stream > 0 ? ", stream " + stream : ""));
+        grow(connection);
+    }
+
+    /** Adds the points, updates and stalls the connection has added since the last call. */
+    private void grow(ConnectionHistory connection) {
+        List<WindowUpdateCause> added = new ArrayList<>();
+        for (Plot p : plots) {
+            WindowSeriesTail.Growth growth = p.tail.next();
+            for (WindowUpdateCause c : growth.resolved()) {
+                p.causeOf.put(c.update(), c);
+                Integer row = updateRows.get(c.update());
+                if (row != null) {
+                    updates.getItems().set(row, c);
+                }
+            }
+            growth.updates().forEach(c -> p.causeOf.put(c.update(), c));
+            added.addAll(growth.updates());
+            append(p, growth.points());
+        }
+        added.sort((a, b) -> Integer.compare(a.update().eventIndex(), b.update().eventIndex()));
+        for (WindowUpdateCause c : added) {
+            updateRows.put(c.update(), updates.getItems().size());
+            updates.getItems().add(c);
+        }
+        for (MarkedLineChart chart : List.of(connectionChart, streamChart)) {
+            chart.clearMarks(STALL);
+            chart.clearMarks(INITIAL_WINDOW);
+        }
+        for (Plot p : plots) {
+            for (WindowStall s : p.tail.stalls()) {
+                p.chart.addRange(s.start().nanos(), s.endNanos(connection.lastNanos()), STALL, STALL_COLOUR);
+            }
+        }
         for (InitialWindowChange c : SettingsHistory.of(connection, Integer.MAX_VALUE).initialWindowChanges()) {
             String who = c.side() == Side.LOCAL ? "our" : "peer's";
             String label = who + " INITIAL_WINDOW_SIZE " + c.oldSize() + "\u2192" + c.newSize();
             connectionChart.addMark(c.nanos(), label, INITIAL_WINDOW, SETTINGS_COLOUR);
             streamChart.addMark(c.nanos(), label, INITIAL_WINDOW, SETTINGS_COLOUR);
         }
-        status.setText("Connection " + connection.key().connectionId() + (stream > 0 ? ", stream " + stream : ""));
         showCursor();
     }
 
-    /** Both windows of one stream (0: the connection) as two series, with their stalls and updates. */
-    private void plot(MarkedLineChart chart, ConnectionHistory connection, int stream, List<WindowUpdateCause> pairs) {
-        for (WindowSide side : WindowSide.values()) {
-            List<WindowPoint> points = connection.windowSeries(stream, side);
-            List<WindowUpdateCause> causes = WindowUpdateCause.of(connection, stream, side, points);
-            pairs.addAll(causes);
-            XYChart.Series<Number, Number> series = new XYChart.Series<>();
-            series.setName(seriesName(side));
-            Map<WindowPoint, WindowUpdateCause> causeOf = new HashMap<>();
-            causes.forEach(c -> causeOf.put(c.update(), c));
-            List<WindowPoint> shownPoints = WindowSampling.sample(points, MAX_POINTS);
-            List<XYChart.Data<Number, Number>> data = new ArrayList<>(shownPoints.size());
-            for (WindowPoint p : shownPoints) {
-                XYChart.Data<Number, Number> d = new XYChart.Data<>(p.nanos(), p.size());
-                if (p.stalled()) {
-                    d.setNode(stallNode(p));
-                } else if (causeOf.containsKey(p)) {
-                    d.setNode(updateNode(causeOf.get(p)));
-                }
-                data.add(d);
-            }
-            series.getData().setAll(data);
-            chart.getData().add(series);
-            series.getNode().setStyle("-fx-stroke: " + web(side == WindowSide.SEND ? SEND_COLOUR : RECEIVE_COLOUR)
-                    + "; -fx-stroke-width: 2px;");
-            for (WindowStall s : WindowStall.of(points)) {
-                chart.addRange(s.start().nanos(), s.endNanos(connection.lastNanos()), STALL, STALL_COLOUR);
-            }
+    /**
+     * Appends the new points to the line; a line past {@link #MAX_POINTS} is thinned again from the points its tail
+     * keeps (no event is read again).
+     */
+    private void append(Plot p, List<WindowPoint> points) {
+        if (points.isEmpty()) {
+            return;
         }
+        List<WindowPoint> all = p.tail.points();
+        if (all.size() > MAX_POINTS) {
+            p.series.getData().setAll(data(p, WindowSampling.sample(all, MAX_POINTS)));
+        } else {
+            p.series.getData().addAll(data(p, points));
+        }
+    }
+
+    private List<XYChart.Data<Number, Number>> data(Plot p, List<WindowPoint> points) {
+        List<XYChart.Data<Number, Number>> data = new ArrayList<>(points.size());
+        for (WindowPoint point : points) {
+            XYChart.Data<Number, Number> d = new XYChart.Data<>(point.nanos(), point.size());
+            WindowUpdateCause cause = p.causeOf.get(point);
+            if (point.stalled()) {
+                d.setNode(stallNode(point));
+            } else if (cause != null) {
+                d.setNode(updateNode(cause));
+            }
+            data.add(d);
+        }
+        return data;
     }
 
     private static String web(Color c) {

@@ -291,6 +291,11 @@ public final class FramesView {
     }
 
     /** The filter bar above the table. */
+    /** The rows the list shows now: its filter's frames, as far as it has filtered (any thread). */
+    public FilteredFrames shown() {
+        return current;
+    }
+
     public Node node() {
         return root;
     }

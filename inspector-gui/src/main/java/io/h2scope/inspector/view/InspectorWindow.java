@@ -43,7 +43,7 @@ public final class InspectorWindow {
         this.frames = new FramesView(inspection.recording(), selection);
         status.setId("status");
         status.setMnemonicParsing(false);
-        exports = new ExportActions(inspection.recording(), selection, root, this::say);
+        exports = new ExportActions(inspection.recording(), frames::shown, selection, root, this::say);
         opening = new FileOpening(inspection);
         opening.acceptDrops(root);
         root.setTop(menus());

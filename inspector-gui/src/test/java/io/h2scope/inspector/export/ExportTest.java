@@ -13,6 +13,9 @@ import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.inspector.RecordedExchange;
+import io.h2scope.inspector.model.ConnectionKey;
+import io.h2scope.inspector.model.FilteredFrames;
+import io.h2scope.inspector.model.FrameFilter;
 import io.h2scope.inspector.model.Recording;
 
 import java.io.IOException;
@@ -78,6 +81,43 @@ class ExportTest {
     }
 
     @Test
+    void aFilteredListSavesTheWholeConnectionsOfItsRowsOnly() throws IOException {
+        Recording recording = new Recording();
+        recording.append(recording.addSource("first"), exchange);
+        recording.append(recording.addSource("second"), exchange);
+        ConnectionKey second = recording.connection(1).key();
+        FilteredFrames shown = new FilteredFrames(recording,
+                FrameFilter.ALL.withConnection(second).withType(FrameType.DATA.code()));
+        shown.catchUp(() -> false);
+        ExportScope scope = ExportScope.of(recording, shown);
+        assertEquals("the 1 connection of the " + shown.size() + " frames shown, whole", scope.jsonlWords());
+        Path file = dir.resolve("second.jsonl");
+        assertEquals(exchange.size(), JsonlExport.save(recording, scope, file));
+        List<TraceEvent> back = JsonlTraceReader.read(file);
+        assertEquals(exchange.size(), back.size(), "every event of that connection, not only its DATA");
+        long id = back.get(0).connectionId();
+        assertTrue(back.stream().allMatch(e -> e.connectionId() == id), "one connection");
+        assertEquals("everything recorded (2 connections)", ExportScope.of(recording,
+                new FilteredFrames(recording, FrameFilter.ALL)).jsonlWords());
+    }
+
+    @Test
+    void aFilteredListExportsOnlyItsFramesToPcapng() throws Exception {
+        assumeTrue(onPath("tshark"), "tshark is not installed: apt-get install tshark to run this test");
+        Recording recording = recordingOf(exchange);
+        FilteredFrames shown = new FilteredFrames(recording, FrameFilter.ALL.withType(FrameType.DATA.code()));
+        shown.catchUp(() -> false);
+        ExportScope scope = ExportScope.of(recording, shown);
+        assertEquals("the " + shown.size() + " frames shown", scope.pcapngWords());
+        Path file = dir.resolve("data.pcapng");
+        assertEquals(shown.size(), PcapngExport.save(recording, scope, file));
+        List<Integer> types = tsharkTypes(file);
+        assertTrue(shown.size() > 1 && shown.size() < recording.frameCount());
+        assertEquals(shown.size(), types.size(), "tshark's HTTP/2 frame types: " + types);
+        assertTrue(types.stream().allMatch(t -> t == FrameType.DATA.code()), types.toString());
+    }
+
+    @Test
     void aFrameCopiedAsHexIsItsHeaderThenItsPayload() {
         PingFrame ping = PingFrame.of(0x0102030405060708L);
         FrameEvent event = new FrameEvent(1, 0, Direction.OUTBOUND, new FrameHeader(8, 6, 0, 0, true), ping,
@@ -93,15 +133,20 @@ class ExportTest {
         int written = PcapngExport.save(recording, file);
         assertEquals(recording.frameCount(), written);
 
+        List<Integer> types = tsharkTypes(file);
+        assertEquals(recording.frameCount(), types.size(), "tshark's HTTP/2 frame types: " + types);
+        long data = exchange.stream().filter(e -> e instanceof FrameEvent f && f.frame().type() == FrameType.DATA).count();
+        assertEquals(data, types.stream().filter(t -> t == FrameType.DATA.code()).count());
+    }
+
+    /** The HTTP/2 frame types tshark dissects in {@code file}, in order. */
+    private static List<Integer> tsharkTypes(Path file) throws Exception {
         Process tshark = new ProcessBuilder("tshark", "-r", file.toString(), "-o", "tcp.desegment_tcp_streams:TRUE",
                 "-d", "tcp.port==" + PcapngExport.SERVER_PORT + ",http2", "-Y", "http2", "-T", "fields",
                 "-e", "http2.type").redirectError(ProcessBuilder.Redirect.DISCARD).start();
         String out = new String(tshark.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(tshark.waitFor(60, TimeUnit.SECONDS), "tshark did not finish");
-        List<Integer> types = Arrays.stream(out.split("[,\\s]+")).filter(s -> !s.isEmpty()).map(Integer::valueOf).toList();
-        assertEquals(recording.frameCount(), types.size(), "tshark's HTTP/2 frame types: " + out);
-        long data = exchange.stream().filter(e -> e instanceof FrameEvent f && f.frame().type() == FrameType.DATA).count();
-        assertEquals(data, types.stream().filter(t -> t == FrameType.DATA.code()).count());
+        return Arrays.stream(out.split("[,\\s]+")).filter(s -> !s.isEmpty()).map(Integer::valueOf).toList();
     }
 
     private static boolean onPath(String tool) {

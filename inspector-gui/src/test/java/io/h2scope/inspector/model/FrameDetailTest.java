@@ -5,12 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.engine.frame.ContinuationFrame;
+import io.h2scope.engine.frame.DataFrame;
 import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.PingFrame;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.Representation;
+import io.h2scope.engine.stream.StreamState;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.HpackBlock;
@@ -175,5 +177,18 @@ class FrameDetailTest {
         assertEquals(0x01, wire[authority.from()]);
         assertEquals(0x61, wire[authority.to() - 1]);
         assertEquals("1 (static table, name)", authority.find("Index").value());
+    }
+
+    @Test
+    void aPaddedFrameShowsItsPaddingOctetsAsTheyCame() {
+        DataFrame data = DataFrame.padded(1, new byte[] {'h', 'i'}, false, 3);
+        FrameEvent event = new FrameEvent(9, 0, Direction.INBOUND, FrameHeader.of(data), data, List.of(), 1, 1, 1, 1,
+                StreamState.OPEN, null, new byte[] {1, 2, 3});
+        Recording padded = new Recording();
+        padded.append(padded.addSource("padded"), List.of(event));
+        byte[] wire = WireBytes.of(padded.frame(0));
+        DetailNode padding = FrameDetail.of(padded, 0).find("Padding");
+        assertEquals(0x010203, octets(wire, padding), "the bytes pane shows the octets the peer sent, not zeros");
+        assertTrue(padding.value().contains("not all zero (RFC 9113 §6.1"), padding.value());
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.engine.error.ErrorCode;
@@ -188,6 +189,39 @@ class ChartViewsTest {
         assertEquals(1, cursor.size());
         assertEquals(recording.frame(postData).nanosSinceStart(), cursor.get(0).x());
         assertTrue(view.streamChart().ranges(FlowControlView.STALL).isEmpty(), "the server's windows were ample");
+    }
+
+    @Test
+    void growthAppendsToTheChartsInsteadOfDrawingThemAgain(FxRobot robot) {
+        int half = exchange.size() / 2;
+        FlowControlView view = show(robot, exchange.subList(0, half), t -> new FlowControlView(t.focus, t.refresh),
+                v -> v.node());
+        XYChart.Series<Number, Number> line = view.connectionChart().getData().get(0);
+        int before = line.getData().size();
+        XYChart.Data<Number, Number> first = line.getData().get(0);
+        int updatesBefore = view.updates().getItems().size();
+        recording.append(0, exchange.subList(half, exchange.size()));
+        robot.interact(() -> refresh.refreshNow());
+        WaitForAsyncUtils.sleep(400, java.util.concurrent.TimeUnit.MILLISECONDS); // the trailing redraw
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(line.getData().size() > before, "the connection's window moved in the second half");
+        assertSame(line, view.connectionChart().getData().get(0), "the same line");
+        assertSame(first, line.getData().get(0), "its first points kept, not made again");
+        assertSeries(view.connectionChart(), 0);
+        assertTrue(view.updates().getItems().size() >= updatesBefore);
+        long updatesInModel = 0;
+        for (WindowSide side : WindowSide.values()) {
+            updatesInModel += connection().windowSeries(0, side).stream()
+                    .filter(p -> p.cause() == WindowCause.WINDOW_UPDATE).count();
+        }
+        int stream = connection().streamIds().get(0);
+        for (WindowSide side : WindowSide.values()) {
+            updatesInModel += connection().windowSeries(stream, side).stream()
+                    .filter(p -> p.cause() == WindowCause.WINDOW_UPDATE).count();
+        }
+        assertEquals(updatesInModel, view.updates().getItems().size(), "each update listed once");
+        assertTrue(view.updates().getItems().stream().allMatch(u -> u.updateFrame() >= 0),
+                "an update whose frame came in the second half has it now");
     }
 
     private void assertSeries(MarkedLineChart chart, int stream) {

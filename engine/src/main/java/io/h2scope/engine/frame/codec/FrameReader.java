@@ -1,11 +1,14 @@
 package io.h2scope.engine.frame.codec;
 
 import io.h2scope.engine.error.ErrorScope;
+import io.h2scope.engine.frame.Flags;
 import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.FrameSizes;
+import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.frame.check.FrameValidator;
 import io.h2scope.engine.frame.check.Violation;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -54,6 +57,7 @@ public final class FrameReader {
 
     private byte[] payload;
     private int payloadFilled;
+    private byte[] delivered; // the payload of the frame inside onFrame, for its padding
     private int skipRemaining;
     private Violation failure;
 
@@ -130,6 +134,28 @@ public final class FrameReader {
      */
     public FrameHeader currentHeader() {
         return new FrameHeader(length, typeCode, flags, streamId, reservedBit);
+    }
+
+    /**
+     * Inside {@code onFrame}: the padding octets of the frame being delivered as they came (the frame records keep
+     * only their length), or null when it is not padded. RFC 9113 §6.1 lets a receiver treat non-zero padding as an
+     * error, so a trace keeps them.
+     */
+    public byte[] currentPadding() {
+        return delivered == null ? null : paddingOf(typeCode, flags, delivered);
+    }
+
+    /**
+     * The padding octets at the end of a frame's payload (that passed the frame checks), or null when the frame is not
+     * of a padded kind with PADDED set (RFC 9113 §6.1, §6.2, §6.6).
+     */
+    public static byte[] paddingOf(int typeCode, int flags, byte[] payload) {
+        if ((flags & Flags.PADDED) == 0 || payload.length == 0 || (typeCode != FrameType.DATA.code()
+                && typeCode != FrameType.HEADERS.code() && typeCode != FrameType.PUSH_PROMISE.code())) {
+            return null;
+        }
+        int padLength = payload[0] & 0xff;
+        return padLength >= payload.length ? null : Arrays.copyOfRange(payload, payload.length - padLength, payload.length);
     }
 
     /**
@@ -222,7 +248,12 @@ public final class FrameReader {
             reject(violation.get(), handler, 0);
             return;
         }
-        handler.onFrame(PayloadDecoder.decode(typeCode, flags, streamId, body));
+        delivered = body;
+        try {
+            handler.onFrame(PayloadDecoder.decode(typeCode, flags, streamId, body));
+        } finally {
+            delivered = null;
+        }
     }
 
     /** Moves to the next state before calling the handler, which may throw. */

@@ -16,10 +16,10 @@ import io.h2scope.engine.frame.WindowUpdateFrame;
 import io.h2scope.engine.frame.check.Violation;
 import io.h2scope.engine.frame.codec.FrameHandler;
 import io.h2scope.engine.frame.codec.FrameReader;
-import io.h2scope.engine.frame.codec.FrameWriter;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.Representation;
 import io.h2scope.engine.settings.SettingId;
+import io.h2scope.engine.trace.FrameOctets;
 import io.h2scope.engine.stream.StreamState;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
@@ -79,7 +79,7 @@ public final class FrameEventJson {
                 .append(",\"length\":").append(h.length())
                 .append(",\"reserved\":").append(h.reservedBit());
         decoded(out, frame);
-        out.append(",\"payload\":\"").append(Base64.getEncoder().encodeToString(FrameWriter.payloadOf(frame)))
+        out.append(",\"payload\":\"").append(Base64.getEncoder().encodeToString(FrameOctets.payload(e)))
                 .append('"');
         if (!e.headers().isEmpty()) {
             out.append(",\"headers\":");
@@ -137,11 +137,12 @@ public final class FrameEventJson {
         }
         String state = o.get("state") instanceof String s ? s : null;
         HpackBlock hpack = whole && o.get("hpack") instanceof Map<?, ?> m ? hpack((Map<String, Object>) m) : null;
+        byte[] padding = whole ? FrameReader.paddingOf(typeCode, flags, payload) : null; // the payload keeps them
         return new FrameEvent(number(o, "conn"), number(o, "t_ns"),
                 "recv".equals(text(o, "dir")) ? Direction.INBOUND : Direction.OUTBOUND, header, frame, headers,
                 (int) number(window, "conn_send"), (int) number(window, "conn_recv"),
                 (int) number(window, "stream_send"), (int) number(window, "stream_recv"),
-                state == null ? null : StreamState.valueOf(state.toUpperCase(Locale.ROOT)), hpack);
+                state == null ? null : StreamState.valueOf(state.toUpperCase(Locale.ROOT)), hpack, padding);
     }
 
     private static void decoded(StringBuilder out, Frame frame) {

@@ -37,6 +37,12 @@ public final class JsonlLineDecoder {
      * at a fraction of the cost (payloads are most of a recording). {@link #decode} the line again for the frame.
      */
     public static TraceEvent summary(byte[] octets, int from, int to, long number) throws TraceFormatException {
+        TraceEvent plain = DirectEventReader.read(octets, from, to); // most lines: straight from the octets
+        return plain != null ? plain : generalSummary(octets, from, to, number);
+    }
+
+    /** {@link #summary} through the map of the line: every line the format allows, and the errors of the rest. */
+    static TraceEvent generalSummary(byte[] octets, int from, int to, long number) throws TraceFormatException {
         int cut = payloadMember(octets, from, to);
         if (cut < 0) {
             return decode(octets, from, to, number);

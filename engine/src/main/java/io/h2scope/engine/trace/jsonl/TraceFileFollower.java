@@ -8,7 +8,11 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.List;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * Follows a JSONL trace that a running engine is writing ({@code H2SCOPE_TRACE_FILE}): each {@link #poll} hands over
@@ -17,6 +21,10 @@ import java.util.Objects;
  * is left of the old file through the handle it holds, then the new file from its start: no line is lost or read
  * twice, as long as the file rolls at most twice between two polls (a third roll replaces a {@code FILE.1} not yet
  * read). A file that shrinks in place (truncated) is read again from its start. Not thread-safe: one poller.
+ *
+ * <p>A follower made {@link #keepingFiles} keeps each file it read open until it is closed, so that a line can be read
+ * again at its {@link #position()} from any thread ({@link #lineAt}), even after the file rolled away or was removed
+ * (the system frees a removed file's octets only when its last handle closes).
  */
 public final class TraceFileFollower implements AutoCloseable {
 
@@ -34,9 +42,53 @@ public final class TraceFileFollower implements AutoCloseable {
     private long rolls;
     private long handed;
 
+    /** Octets of a position that say where in its file; the bits above say which file ({@link #position()}). */
+    private static final int OFFSET_BITS = 40;
+
+    private final boolean keep;
+    /** What was read, in order, when kept: a file each (a file truncated in place starts another, over the same handle). */
+    private final List<FileChannel> files = new CopyOnWriteArrayList<>();
+    private final Set<Integer> overwritten = ConcurrentHashMap.newKeySet();
+    private int fileNumber; // files started so far
+
     public TraceFileFollower(Path path) {
+        this(path, false);
+    }
+
+    private TraceFileFollower(Path path, boolean keep) {
         this.path = Objects.requireNonNull(path, "path");
         this.previous = path.resolveSibling(path.getFileName() + ".1");
+        this.keep = keep;
+    }
+
+    /** A follower that keeps the files it read open, so that its lines can be read again ({@link #lineAt}). */
+    public static TraceFileFollower keepingFiles(Path path) {
+        return new TraceFileFollower(path, true);
+    }
+
+    /**
+     * Inside {@link Handler#line}: where the line being handed over is, for {@link #lineAt}: the file it is in (the
+     * n-th this follower read) and the octet it begins at there.
+     */
+    public long position() {
+        return (long) (fileNumber - 1) << OFFSET_BITS | lines.lineStart();
+    }
+
+    /**
+     * The line at {@code position} (from {@link #position()}), read again from its file without its terminator; any
+     * thread. Only for a follower {@link #keepingFiles}.
+     *
+     * @throws IOException when the file was truncated and written over since (its old lines are gone), or closed
+     */
+    public byte[] lineAt(long position) throws IOException {
+        int file = (int) (position >>> OFFSET_BITS);
+        if (!keep || file >= files.size()) {
+            throw new IllegalArgumentException("no line kept at position " + position);
+        }
+        if (overwritten.contains(file)) {
+            throw new IOException(path + " was truncated and written over since that line was read: it is gone");
+        }
+        return FileLines.lineAt(files.get(file), position & ((1L << OFFSET_BITS) - 1));
     }
 
     public Path path() {
@@ -63,14 +115,14 @@ public final class TraceFileFollower implements AutoCloseable {
         if (now != null && !now.equals(fileKey)) {
             // rolled: the writer closed the old file whole, and what the old handle still holds is FILE.1's end
             drain(handler, previous);
-            channel.close();
+            release(channel);
             Object older = keyOf(previous);
             if (older != null && !older.equals(fileKey) && !older.equals(now)) {
                 // rolled twice since the last poll: the file between is FILE.1 now, whole
                 channel = FileChannel.open(previous, StandardOpenOption.READ);
-                lines = new JsonlLineSplitter();
+                started(channel);
                 drain(handler, previous);
-                channel.close();
+                release(channel);
                 rolls++;
             }
             rolls++;
@@ -79,7 +131,10 @@ public final class TraceFileFollower implements AutoCloseable {
             drain(handler, path);
         } else if (channel.size() < channel.position()) {
             channel.position(0); // truncated in place: a new recording
-            lines = new JsonlLineSplitter();
+            if (keep) {
+                overwritten.add(fileNumber - 1);
+            }
+            started(channel);
         }
         return handed - before;
     }
@@ -94,7 +149,22 @@ public final class TraceFileFollower implements AutoCloseable {
             }
             channel.close();
         }
-        lines = new JsonlLineSplitter(); // each file's lines are numbered from 1
+        started(channel);
+    }
+
+    /** A file (or a file over again) is read from its start: its lines are numbered from 1, its octets from 0. */
+    private void started(FileChannel file) {
+        lines = new JsonlLineSplitter();
+        fileNumber++;
+        if (keep) {
+            files.add(file);
+        }
+    }
+
+    private void release(FileChannel file) throws IOException {
+        if (!keep) {
+            file.close();
+        }
     }
 
     private void drain(Handler handler, Path name) throws IOException {
@@ -125,6 +195,9 @@ public final class TraceFileFollower implements AutoCloseable {
         if (channel != null) {
             channel.close();
             channel = null;
+        }
+        for (FileChannel file : files) {
+            file.close();
         }
     }
 }

@@ -6,7 +6,9 @@ import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.HeaderList;
 import io.h2scope.engine.stream.StreamState;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * One frame read or written by a connection, published once to a trace sink, with the
@@ -26,13 +28,27 @@ import java.util.List;
  * @param streamStateAfter         the stream's state after the frame; null for stream 0
  * @param hpack                    how the completed field block was encoded, when the sink
  *                                 asked for it; else null
+ * @param padding                  a padded frame's padding octets as they were on the wire (the frame keeps only
+ *                                 their number); null when the frame has none, when they are all zero (what
+ *                                 RFC 9113 §6.1 says a sender writes, and what the engine's writer writes) or
+ *                                 when they are not known
  */
 public record FrameEvent(long connectionId, long nanosSinceStart, Direction direction, FrameHeader header,
         Frame frame, List<HeaderField> headers, int connectionSendWindow, int connectionReceiveWindow,
-        int streamSendWindow, int streamReceiveWindow, StreamState streamStateAfter, HpackBlock hpack) implements TraceEvent {
+        int streamSendWindow, int streamReceiveWindow, StreamState streamStateAfter, HpackBlock hpack,
+        byte[] padding) implements TraceEvent {
 
     public FrameEvent {
         headers = HeaderList.copyOf(headers);
+        padding = allZero(padding) ? null : padding.clone();
+    }
+
+    /** An event whose padding, if any, is zeros. */
+    public FrameEvent(long connectionId, long nanosSinceStart, Direction direction, FrameHeader header, Frame frame,
+            List<HeaderField> headers, int connectionSendWindow, int connectionReceiveWindow, int streamSendWindow,
+            int streamReceiveWindow, StreamState streamStateAfter, HpackBlock hpack) {
+        this(connectionId, nanosSinceStart, direction, header, frame, headers, connectionSendWindow,
+                connectionReceiveWindow, streamSendWindow, streamReceiveWindow, streamStateAfter, hpack, null);
     }
 
     /** An event without HPACK detail. */
@@ -41,6 +57,39 @@ public record FrameEvent(long connectionId, long nanosSinceStart, Direction dire
             int streamReceiveWindow, StreamState streamStateAfter) {
         this(connectionId, nanosSinceStart, direction, header, frame, headers, connectionSendWindow,
                 connectionReceiveWindow, streamSendWindow, streamReceiveWindow, streamStateAfter, null);
+    }
+
+    @Override
+    public byte[] padding() {
+        return padding == null ? null : padding.clone();
+    }
+
+    private static boolean allZero(byte[] octets) {
+        if (octets != null) {
+            for (byte b : octets) {
+                if (b != 0) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof FrameEvent e && connectionId == e.connectionId && nanosSinceStart == e.nanosSinceStart
+                && direction == e.direction && header.equals(e.header) && Objects.equals(frame, e.frame)
+                && headers.equals(e.headers) && connectionSendWindow == e.connectionSendWindow
+                && connectionReceiveWindow == e.connectionReceiveWindow && streamSendWindow == e.streamSendWindow
+                && streamReceiveWindow == e.streamReceiveWindow && streamStateAfter == e.streamStateAfter
+                && Objects.equals(hpack, e.hpack) && Arrays.equals(padding, e.padding);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(connectionId, nanosSinceStart, direction, header, frame, headers, connectionSendWindow,
+                connectionReceiveWindow, streamSendWindow, streamReceiveWindow, streamStateAfter, hpack)
+                * 31 + Arrays.hashCode(padding);
     }
 
     /** The stream id of the frame's header. */

@@ -1,0 +1,46 @@
+package io.h2scope.engine.trace;
+
+import io.h2scope.engine.frame.FrameHeader;
+import io.h2scope.engine.frame.FrameSizes;
+import io.h2scope.engine.frame.codec.FrameWriter;
+import io.h2scope.engine.trace.model.FrameEvent;
+
+/**
+ * A traced frame's octets as they were on the wire: the payload the engine's writer makes of the decoded frame, with
+ * the event's padding octets in place of the writer's zeros, under the header as recorded (flags and reserved bit
+ * kept). The one home of this for the JSONL recording, the inspector's bytes pane and its exports.
+ */
+public final class FrameOctets {
+
+    private FrameOctets() {
+    }
+
+    /** The frame's payload, padding as it was. */
+    public static byte[] payload(FrameEvent event) {
+        byte[] payload = FrameWriter.payloadOf(event.frame());
+        byte[] padding = event.padding();
+        if (padding != null && padding.length <= payload.length) { // padding ends the payload (RFC 9113 §6.1, §6.2, §6.6)
+            System.arraycopy(padding, 0, payload, payload.length - padding.length, padding.length);
+        }
+        return payload;
+    }
+
+    /** The 9-octet header and the payload. */
+    public static byte[] wire(FrameEvent event) {
+        byte[] payload = payload(event);
+        FrameHeader h = event.header();
+        byte[] wire = new byte[FrameSizes.HEADER_LENGTH + payload.length];
+        wire[0] = (byte) (payload.length >>> 16);
+        wire[1] = (byte) (payload.length >>> 8);
+        wire[2] = (byte) payload.length;
+        wire[3] = (byte) h.typeCode();
+        wire[4] = (byte) h.flags();
+        int stream = h.streamId() | (h.reservedBit() ? 0x8000_0000 : 0);
+        wire[5] = (byte) (stream >>> 24);
+        wire[6] = (byte) (stream >>> 16);
+        wire[7] = (byte) (stream >>> 8);
+        wire[8] = (byte) stream;
+        System.arraycopy(payload, 0, wire, FrameSizes.HEADER_LENGTH, payload.length);
+        return wire;
+    }
+}

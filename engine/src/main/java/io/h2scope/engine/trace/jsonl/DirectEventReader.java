@@ -1,0 +1,549 @@
+package io.h2scope.engine.trace.jsonl;
+
+import io.h2scope.engine.flow.WindowCause;
+import io.h2scope.engine.flow.WindowSide;
+import io.h2scope.engine.frame.FrameHeader;
+import io.h2scope.engine.stream.StreamInput;
+import io.h2scope.engine.stream.StreamState;
+import io.h2scope.engine.trace.model.Direction;
+import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.model.HpackContext;
+import io.h2scope.engine.trace.model.HpackEntriesEvicted;
+import io.h2scope.engine.trace.model.HpackEntryAdded;
+import io.h2scope.engine.trace.model.StreamStateChanged;
+import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.engine.trace.model.WindowChanged;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The kinds that make nearly all of a recording (frames as summaries, windows, stream states, HPACK insertions and
+ * evictions) read straight from a line's octets: no text of the line, no map, a String only for an HPACK entry's name
+ * and value. It takes only a line in the plain form the writer writes (one JSON object, strings without escapes or
+ * octets above 0x7f, integers); for anything else it answers null and the caller reads the line the general way
+ * ({@link JsonlLineDecoder}), which accepts the rest and names what is wrong with a bad line. So a line reads to the
+ * same event either way, and every error message has one home.
+ */
+final class DirectEventReader {
+
+    private static final int DEPTH = 32;
+
+    private enum Kind { FRAME, WINDOW, STATE, HPACK_ADD, HPACK_EVICT, OTHER }
+
+    private final byte[] octets;
+    private final int to;
+    private int pos;
+
+    private Kind kind = Kind.FRAME; // a version 1 line has no kind: a frame
+    private long version = -1;
+    private long conn = Long.MIN_VALUE;
+    private long nanos = Long.MIN_VALUE;
+    private long stream = Long.MIN_VALUE;
+    private long typeCode = Long.MIN_VALUE;
+    private long flags = Long.MIN_VALUE;
+    private long length = Long.MIN_VALUE;
+    private long oldSize = Long.MIN_VALUE;
+    private long newSize = Long.MIN_VALUE;
+    private long size = Long.MIN_VALUE;
+    private long count = Long.MIN_VALUE;
+    private final long[] window = {Long.MIN_VALUE, Long.MIN_VALUE, Long.MIN_VALUE, Long.MIN_VALUE};
+    private boolean reserved;
+    private int dirFrom = -1;
+    private int dirTo;
+    private int sideFrom = -1;
+    private int sideTo;
+    private StreamState state;
+    private StreamState from;
+    private StreamState toState;
+    private StreamInput input;
+    private WindowCause cause;
+    private HpackContext table;
+    private String name;
+    private String value;
+
+    private DirectEventReader(byte[] octets, int from, int to) {
+        this.octets = octets;
+        this.pos = from;
+        this.to = to;
+    }
+
+    /** The event of the line ({@code from} to {@code to}, no terminator), or null: read it the general way. */
+    static TraceEvent read(byte[] octets, int from, int to) {
+        DirectEventReader line = new DirectEventReader(octets, from, to);
+        return line.event(false);
+    }
+
+    /**
+     * The line that starts at {@code from} and ends at its newline or {@code limit}, read in one pass that also
+     * finds its end: the event, with {@link #end()} where the line ends, or null (read it the general way).
+     */
+    static DirectEventReader line(byte[] octets, int from, int limit) {
+        DirectEventReader line = new DirectEventReader(octets, from, limit);
+        line.read = line.event(true);
+        return line.read == null ? null : line;
+    }
+
+    private TraceEvent read;
+
+    TraceEvent event() {
+        return read;
+    }
+
+    /** The offset of the line's newline, or the limit. */
+    int end() {
+        return pos;
+    }
+
+    private TraceEvent event(boolean toNewline) {
+        try {
+            if (!object()) {
+                return null;
+            }
+            while (pos < to && (octets[pos] == ' ' || octets[pos] == '\t' || octets[pos] == '\r')) {
+                pos++;
+            }
+            if (toNewline ? pos < to && octets[pos] != '\n' : pos != to) {
+                return null;
+            }
+            return built();
+        } catch (IllegalArgumentException | ArrayIndexOutOfBoundsException e) {
+            return null; // not in the plain form, or a value the model refuses: the general reader says which
+        }
+    }
+
+    // ---------------------------------------------------------------- the line's members
+
+    private boolean object() {
+        space();
+        if (!take('{')) {
+            return false;
+        }
+        space();
+        if (take('}')) {
+            return false;
+        }
+        do {
+            space();
+            int keyFrom = pos;
+            if (!skipString()) {
+                return false;
+            }
+            int keyTo = pos - 1;
+            space();
+            if (!take(':')) {
+                return false;
+            }
+            space();
+            if (!member(keyFrom + 1, keyTo)) {
+                return false;
+            }
+            space();
+        } while (take(','));
+        return take('}');
+    }
+
+    /** Reads the value of the member whose name is at {@code k} to {@code kEnd}; false when it is not plain. */
+    private boolean member(int k, int kEnd) {
+        switch (kEnd - k) {
+            case 1:
+                if (is(k, kEnd, "v")) {
+                    return (version = number()) != Long.MIN_VALUE;
+                }
+                break;
+            case 2:
+                if (is(k, kEnd, "to")) {
+                    return (toState = named(STATES)) != null;
+                }
+                break;
+            case 3:
+                if (is(k, kEnd, "dir")) {
+                    dirFrom = pos + 1;
+                    dirTo = plainString();
+                    return dirTo >= 0;
+                }
+                if (is(k, kEnd, "old")) {
+                    return (oldSize = number()) != Long.MIN_VALUE;
+                }
+                if (is(k, kEnd, "new")) {
+                    return (newSize = number()) != Long.MIN_VALUE;
+                }
+                break;
+            case 4:
+                if (is(k, kEnd, "kind")) {
+                    return kind();
+                }
+                if (is(k, kEnd, "conn")) {
+                    return (conn = number()) != Long.MIN_VALUE;
+                }
+                if (is(k, kEnd, "t_ns")) {
+                    return (nanos = number()) != Long.MIN_VALUE;
+                }
+                if (is(k, kEnd, "side")) {
+                    sideFrom = pos + 1;
+                    sideTo = plainString();
+                    return sideTo >= 0;
+                }
+                if (is(k, kEnd, "from")) {
+                    return (from = named(STATES)) != null;
+                }
+                if (is(k, kEnd, "name")) {
+                    return (name = text()) != null;
+                }
+                if (is(k, kEnd, "size")) {
+                    return (size = number()) != Long.MIN_VALUE;
+                }
+                break;
+            case 5:
+                if (is(k, kEnd, "flags")) {
+                    return (flags = number()) != Long.MIN_VALUE;
+                }
+                if (is(k, kEnd, "state")) {
+                    return (state = named(STATES)) != null;
+                }
+                if (is(k, kEnd, "input")) {
+                    return (input = named(INPUTS)) != null;
+                }
+                if (is(k, kEnd, "cause")) {
+                    return (cause = named(CAUSES)) != null;
+                }
+                if (is(k, kEnd, "table")) {
+                    return (table = named(TABLES)) != null;
+                }
+                if (is(k, kEnd, "value")) {
+                    return (value = text()) != null;
+                }
+                if (is(k, kEnd, "count")) {
+                    return (count = number()) != Long.MIN_VALUE;
+                }
+                break;
+            case 6:
+                if (is(k, kEnd, "stream")) {
+                    return (stream = number()) != Long.MIN_VALUE;
+                }
+                if (is(k, kEnd, "length")) {
+                    return (length = number()) != Long.MIN_VALUE;
+                }
+                if (is(k, kEnd, "window")) {
+                    return window();
+                }
+                break;
+            case 7:
+                if (is(k, kEnd, "payload")) {
+                    return payload();
+                }
+                break;
+            case 8:
+                if (is(k, kEnd, "reserved")) {
+                    if (literal("true")) {
+                        reserved = true;
+                        return true;
+                    }
+                    return literal("false");
+                }
+                break;
+            case 9:
+                if (is(k, kEnd, "type_code")) {
+                    return (typeCode = number()) != Long.MIN_VALUE;
+                }
+                break;
+            default:
+                break;
+        }
+        return skipValue(0);
+    }
+
+    private boolean kind() {
+        int start = pos + 1;
+        int end = plainString();
+        if (end < 0) {
+            return false;
+        }
+        kind = is(start, end, "frame") ? Kind.FRAME : is(start, end, "window") ? Kind.WINDOW
+                : is(start, end, "state") ? Kind.STATE : is(start, end, "hpack_add") ? Kind.HPACK_ADD
+                : is(start, end, "hpack_evict") ? Kind.HPACK_EVICT : Kind.OTHER;
+        return kind != Kind.OTHER;
+    }
+
+    /** The frame's {@code window} object: its four members, in any order. */
+    private boolean window() {
+        if (!take('{')) {
+            return false;
+        }
+        do {
+            space();
+            int k = pos + 1;
+            if (!skipString()) {
+                return false;
+            }
+            int kEnd = pos - 1;
+            space();
+            if (!take(':')) {
+                return false;
+            }
+            space();
+            int slot = is(k, kEnd, "conn_send") ? 0 : is(k, kEnd, "conn_recv") ? 1 : is(k, kEnd, "stream_send") ? 2
+                    : is(k, kEnd, "stream_recv") ? 3 : -1;
+            if (slot < 0) {
+                if (!skipValue(1)) {
+                    return false;
+                }
+            } else if ((window[slot] = number()) == Long.MIN_VALUE) {
+                return false;
+            }
+            space();
+        } while (take(','));
+        return take('}');
+    }
+
+    /** Steps over a frame's base64 payload by its length (known before it: the writer puts it first), unread. */
+    private boolean payload() {
+        if (!take('"')) {
+            return false;
+        }
+        if (length >= 0 && length < Integer.MAX_VALUE) {
+            long end = pos + 4 * ((length + 2) / 3);
+            if (end < to && octets[(int) end] == '"') {
+                pos = (int) end + 1;
+                return true;
+            }
+        }
+        while (pos < to && octets[pos] != '"' && octets[pos] != '\n') { // base64 has no quote and no escape
+            pos++;
+        }
+        return take('"');
+    }
+
+    // ---------------------------------------------------------------- the event
+
+    private TraceEvent built() {
+        if (version < 1 || version > TraceEventJson.VERSION || conn == Long.MIN_VALUE || nanos == Long.MIN_VALUE) {
+            return null;
+        }
+        return switch (kind) {
+            case FRAME -> frame();
+            case WINDOW -> stream == Long.MIN_VALUE || sideFrom < 0 || oldSize == Long.MIN_VALUE
+                    || newSize == Long.MIN_VALUE || cause == null ? null
+                    : new WindowChanged(conn, nanos, (int) stream, is(sideFrom, sideTo, "send") ? WindowSide.SEND
+                            : WindowSide.RECEIVE, (int) oldSize, (int) newSize, cause);
+            case STATE -> stream == Long.MIN_VALUE || from == null || toState == null || input == null ? null
+                    : new StreamStateChanged(conn, nanos, (int) stream, from, toState, input);
+            case HPACK_ADD -> table == null || name == null || value == null || size == Long.MIN_VALUE ? null
+                    : new HpackEntryAdded(conn, nanos, table, name, value, (int) size);
+            case HPACK_EVICT -> table == null || count == Long.MIN_VALUE ? null
+                    : new HpackEntriesEvicted(conn, nanos, table, (int) count);
+            case OTHER -> null;
+        };
+    }
+
+    /** A frame's summary, as {@link FrameEventJson#readSummary} makes it: header, direction, windows, state. */
+    private FrameEvent frame() {
+        if (typeCode == Long.MIN_VALUE || flags == Long.MIN_VALUE || stream == Long.MIN_VALUE
+                || length == Long.MIN_VALUE || dirFrom < 0) {
+            return null;
+        }
+        for (long w : window) {
+            if (w == Long.MIN_VALUE) {
+                return null;
+            }
+        }
+        FrameHeader header = new FrameHeader((int) length, (int) typeCode, (int) flags, (int) stream, reserved);
+        return new FrameEvent(conn, nanos, is(dirFrom, dirTo, "recv") ? Direction.INBOUND : Direction.OUTBOUND,
+                header, null, List.of(), (int) window[0], (int) window[1], (int) window[2], (int) window[3], state,
+                null);
+    }
+
+    // ---------------------------------------------------------------- tokens
+
+    private void space() {
+        while (pos < to && (octets[pos] == ' ' || octets[pos] == '\t')) {
+            pos++;
+        }
+    }
+
+    private boolean take(char c) {
+        if (pos < to && octets[pos] == c) {
+            pos++;
+            return true;
+        }
+        return false;
+    }
+
+    private boolean literal(String word) {
+        if (pos + word.length() > to) {
+            return false;
+        }
+        for (int i = 0; i < word.length(); i++) {
+            if (octets[pos + i] != word.charAt(i)) {
+                return false;
+            }
+        }
+        pos += word.length();
+        return true;
+    }
+
+    /** Whether octets {@code from} to {@code end} spell {@code word}. */
+    private boolean is(int from, int end, String word) {
+        if (end - from != word.length()) {
+            return false;
+        }
+        for (int i = 0; i < word.length(); i++) {
+            if (octets[from + i] != word.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A plain integer (no fraction, exponent or more than 18 digits), or Long.MIN_VALUE. */
+    private long number() {
+        boolean negative = take('-');
+        long n = 0;
+        int digits = 0;
+        while (pos < to && octets[pos] >= '0' && octets[pos] <= '9') {
+            n = n * 10 + (octets[pos++] - '0');
+            if (++digits > 18) {
+                return Long.MIN_VALUE;
+            }
+        }
+        if (digits == 0 || pos < to && (octets[pos] == '.' || octets[pos] == 'e' || octets[pos] == 'E')) {
+            return Long.MIN_VALUE;
+        }
+        return negative ? -n : n;
+    }
+
+    /** Steps over a string without escapes or octets above 0x7f; its closing quote's offset, or -1. */
+    private int plainString() {
+        if (!take('"')) {
+            return -1;
+        }
+        while (pos < to) {
+            byte b = octets[pos];
+            if (b == '"') {
+                return pos++;
+            }
+            if (b == '\\' || b < 0x20) { // negative too: not ASCII
+                return -1;
+            }
+            pos++;
+        }
+        return -1;
+    }
+
+    private String text() {
+        int start = pos + 1;
+        int end = plainString();
+        return end < 0 ? null : new String(octets, start, end - start, StandardCharsets.ISO_8859_1);
+    }
+
+    /** An enum's constants with their names as the format writes them (lower case), matched without a String. */
+    private static final class Names<E extends Enum<E>> {
+        final E[] values;
+        final String[] written;
+
+        Names(E[] values) {
+            this.values = values;
+            this.written = new String[values.length];
+            for (int i = 0; i < values.length; i++) {
+                written[i] = values[i].name().toLowerCase(Locale.ROOT);
+            }
+        }
+    }
+
+    private static final Names<StreamState> STATES = new Names<>(StreamState.values());
+    private static final Names<StreamInput> INPUTS = new Names<>(StreamInput.values());
+    private static final Names<WindowCause> CAUSES = new Names<>(WindowCause.values());
+    private static final Names<HpackContext> TABLES = new Names<>(HpackContext.values());
+
+    /** The constant whose written name the string spells, or null. */
+    private <E extends Enum<E>> E named(Names<E> names) {
+        int start = pos + 1;
+        int end = plainString();
+        if (end < 0) {
+            return null;
+        }
+        for (int i = 0; i < names.values.length; i++) {
+            if (is(start, end, names.written[i])) {
+                return names.values[i];
+            }
+        }
+        return null;
+    }
+
+    /** Steps over a string that is not read (escapes allowed: a header value may quote); false when it is not JSON. */
+    private boolean skipString() {
+        if (!take('"')) {
+            return false;
+        }
+        while (pos < to) {
+            byte b = octets[pos++];
+            if (b == '"') {
+                return true;
+            }
+            if (b < 0x20) { // negative too: not ASCII, which the general reader checks as UTF-8
+                return false;
+            }
+            if (b == '\\') {
+                if (pos >= to || "\"\\/bfnrtu".indexOf(octets[pos]) < 0) {
+                    return false;
+                }
+                if (octets[pos++] == 'u') {
+                    for (int i = 0; i < 4; i++, pos++) {
+                        if (pos >= to || Character.digit(octets[pos], 16) < 0) {
+                            return false;
+                        }
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Steps over any plain value (nested at most {@value #DEPTH} deep); false when it is not plain JSON. */
+    private boolean skipValue(int depth) {
+        if (depth > DEPTH || pos >= to) {
+            return false;
+        }
+        byte c = octets[pos];
+        if (c == '"') {
+            return skipString();
+        }
+        if (c == '{' || c == '[') {
+            char close = c == '{' ? '}' : ']';
+            pos++;
+            space();
+            if (take(close)) {
+                return true;
+            }
+            do {
+                space();
+                if (c == '{') {
+                    if (!skipString()) {
+                        return false;
+                    }
+                    space();
+                    if (!take(':')) {
+                        return false;
+                    }
+                    space();
+                }
+                if (!skipValue(depth + 1)) {
+                    return false;
+                }
+                space();
+            } while (take(','));
+            return take(close);
+        }
+        if (c == 't') {
+            return literal("true");
+        }
+        if (c == 'f') {
+            return literal("false");
+        }
+        if (c == 'n') {
+            return literal("null");
+        }
+        return number() != Long.MIN_VALUE;
+    }
+}
