@@ -263,6 +263,9 @@ public final class Http2Observer {
                 serverAnswer(prelude.beginResponse(serverStart.clone()));
             } else {
                 serverPhase = ServerPhase.FRAMES;
+                if (prelude.clientBegan()) {
+                    prelude.framesInsteadOfAnswer();
+                }
                 fromServer.read(ByteBuffer.wrap(serverStart.clone()));
             }
         }
@@ -286,7 +289,8 @@ public final class Http2Observer {
 
     /**
      * Why this connection is not HTTP/2 past its HTTP/1.1 start, if it is not: the client's request did not ask for
-     * {@code Upgrade: h2c}, or the server answered it without switching (RFC 7540 §3.2). Nothing after is decoded.
+     * {@code Upgrade: h2c}, or the server answered it without switching (RFC 7540 §3.2). What follows in HTTP/1.1 is
+     * not decoded; a server that answered with frames at once (h2c by prior knowledge only) has them decoded.
      */
     public Optional<String> notHttp2() {
         return prelude.stayedHttp1();

@@ -122,7 +122,7 @@ final class UpgradePrelude {
             }
             requestParser = null;
             request = head.get();
-            listener.head(true, text(request));
+            listener.head(true, request.text());
             String refusal = notAnUpgrade(request);
             if (refusal != null) {
                 stay(refusal);
@@ -155,6 +155,12 @@ final class UpgradePrelude {
     /** The client went on after its request with octets that are not the preface: HTTP/1.1 goes on. */
     void clientStayed() {
         stay("the client went on in HTTP/1.1 after its Upgrade: h2c request (no connection preface followed it)");
+    }
+
+    /** The server's first octets are frames, though the client began with an HTTP/1.1 request: it did not switch. */
+    void framesInsteadOfAnswer() {
+        stay("the server answered the HTTP/1.1 request with HTTP/2 frames at once, not 101 Switching Protocols (it"
+                + " speaks h2c by prior knowledge only)");
     }
 
     /** Why {@code r} does not ask to upgrade to h2c, or null if it does (RFC 7540 §3.2, §3.2.1). */
@@ -267,13 +273,5 @@ final class UpgradePrelude {
         listener.broken(new Violation(SpecRef.rfc7540("3.2"), ErrorScope.CONNECTION, ErrorCode.PROTOCOL_ERROR,
                 detail + "; the rest of this direction is not decoded"));
         return Next.OPAQUE;
-    }
-
-    private static String text(Http1Request r) {
-        StringBuilder b = new StringBuilder(r.method()).append(' ').append(r.target()).append(' ').append(r.version());
-        for (Http1Header h : r.headers()) {
-            b.append('\n').append(h.name()).append(": ").append(h.value());
-        }
-        return b.toString();
     }
 }

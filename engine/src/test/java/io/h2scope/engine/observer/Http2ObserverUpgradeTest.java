@@ -135,6 +135,19 @@ class Http2ObserverUpgradeTest {
     }
 
     @Test
+    void aServerAnsweringWithFramesAtOnceIsDecodedAndSaid() {
+        // nginx and nghttpd speak h2c by prior knowledge only: their SETTINGS come at once, no 101
+        List<TraceEvent> events = new ArrayList<>();
+        Http2Observer observer = new Http2Observer(Role.CLIENT, 7, events::add, 0);
+        observer.clientBytes(ByteBuffer.wrap(ascii(request("GET", "/", "AAMAAABk", ""))), 1);
+        observer.serverBytes(ByteBuffer.wrap(new byte[] {0, 0, 6, 4, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 100}), 2);
+        assertEquals(0, observer.violations(), events::toString);
+        assertTrue(events.stream().anyMatch(e -> e instanceof FrameEvent f && f.streamId() == 0), events::toString);
+        assertTrue(observer.notHttp2().orElseThrow().contains("not 101 Switching Protocols"), observer.notHttp2()::toString);
+        assertTrue(states(events, 1).isEmpty(), "no stream 1 without a switch");
+    }
+
+    @Test
     void aPlainHttp1RequestIsNoHttp2AndNoViolation() {
         List<TraceEvent> events = new ArrayList<>();
         Http2Observer observer = new Http2Observer(Role.SERVER, 4, events::add, 0);
