@@ -186,7 +186,7 @@ public final class Http2Observer {
                 }
                 byte[] seen = java.util.Arrays.copyOf(CLIENT_PREFACE, prefaceMatched + 1);
                 seen[prefaceMatched] = b;
-                if (UpgradePrelude.beginsRequest(seen)) {
+                if (io.h2scope.engine.transport.http1.Http1RequestParser.mayBeginRequestLine(seen)) {
                     seen = java.util.Arrays.copyOf(seen, prefaceMatched);
                     prefaceMatched = 0;
                     bytes.position(bytes.position() - 1);

@@ -17,7 +17,6 @@ import java.nio.ByteBuffer;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * The HTTP/1.1 start of a connection that asks for {@code Upgrade: h2c} (RFC 7540 §3.2), seen from both byte
@@ -56,7 +55,6 @@ final class UpgradePrelude {
         OPAQUE
     }
 
-    private static final Pattern METHOD_START = Pattern.compile("[A-Z]+( [^\\r\\n]*)?");
     /** "HTTP/": the first octets of a response, never the start of a server preface (RFC 9113 §3.4: a SETTINGS frame). */
     static final int RESPONSE_PREFIX = Http1ResponseParser.PREFIX_LENGTH;
 
@@ -74,15 +72,6 @@ final class UpgradePrelude {
 
     UpgradePrelude(Listener listener) {
         this.listener = listener;
-    }
-
-    /**
-     * Whether the client's first octets ({@code seen}, up to the first that differs from the connection preface) can
-     * begin an HTTP/1.1 request line: a method in capitals, then a space and a target, before any line end. A
-     * preface broken after its first line ("PRI * HTTP/2.0" then something else) cannot.
-     */
-    static boolean beginsRequest(byte[] seen) {
-        return METHOD_START.matcher(new String(seen, java.nio.charset.StandardCharsets.ISO_8859_1)).matches();
     }
 
     /** Whether the client began with an HTTP/1.1 request (its head may still be coming). */
