@@ -55,12 +55,14 @@ import io.h2scope.engine.trace.model.Side;
 import io.h2scope.engine.trace.model.StreamStateChanged;
 import io.h2scope.engine.trace.model.ViolationReceived;
 import io.h2scope.engine.trace.model.WindowChanged;
+import io.h2scope.engine.transport.http1.Http1RequestParser;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -184,10 +186,10 @@ public final class Http2Observer {
                     skipClient(bytes);
                     return;
                 }
-                byte[] seen = java.util.Arrays.copyOf(CLIENT_PREFACE, prefaceMatched + 1);
+                byte[] seen = Arrays.copyOf(CLIENT_PREFACE, prefaceMatched + 1);
                 seen[prefaceMatched] = b;
-                if (io.h2scope.engine.transport.http1.Http1RequestParser.mayBeginRequestLine(seen)) {
-                    seen = java.util.Arrays.copyOf(seen, prefaceMatched);
+                if (Http1RequestParser.mayBeginRequestLine(seen)) {
+                    seen = Arrays.copyOf(seen, prefaceMatched);
                     prefaceMatched = 0;
                     bytes.position(bytes.position() - 1);
                     prelude.beginRequest(seen);
@@ -258,7 +260,7 @@ public final class Http2Observer {
             if (serverStartRead < serverStart.length) {
                 return;
             }
-            if (java.util.Arrays.equals(serverStart, "HTTP/".getBytes(StandardCharsets.US_ASCII))) {
+            if (Arrays.equals(serverStart, "HTTP/".getBytes(StandardCharsets.US_ASCII))) {
                 serverPhase = ServerPhase.HTTP1;
                 serverAnswer(prelude.beginResponse(serverStart.clone()));
             } else {
@@ -572,7 +574,7 @@ public final class Http2Observer {
         }
 
         @Override
-        public void upgraded(io.h2scope.engine.transport.http1.Http1Request request, byte[] settingsPayload) {
+        public void upgraded(byte[] settingsPayload) {
             ConnectionTraceListener.of(sink).protocolSelected(connectionId, ConnectionOrigin.H2C_UPGRADE);
             if (settingsPayload != null && perspective == Role.SERVER) {
                 remoteSettingsFromUpgrade(settingsPayload);
@@ -581,10 +583,6 @@ public final class Http2Observer {
             if (ownSettingsSent) {
                 openStreamOne();
             }
-        }
-
-        @Override
-        public void stayedHttp1(String why) {
         }
 
         @Override

@@ -36,10 +36,7 @@ final class UpgradePrelude {
         void head(boolean fromClient, String text);
 
         /** HTTP/2 follows: {@code settingsPayload} is the HTTP2-Settings value decoded, or null if there was none valid. */
-        void upgraded(Http1Request request, byte[] settingsPayload);
-
-        /** The connection stays HTTP/1.1 ({@code why}); nothing more of it is decoded. */
-        void stayedHttp1(String why);
+        void upgraded(byte[] settingsPayload);
 
         /** Either side broke a rule of the upgrade. */
         void broken(Violation violation);
@@ -225,7 +222,7 @@ final class UpgradePrelude {
                 return Next.OPAQUE;
             }
             if (head.status() >= 200) {
-                stay(stayed != null ? stayed : "the server answered \"" + head.statusLine() + "\": it does not upgrade"
+                stay("the server answered \"" + head.statusLine() + "\": it does not upgrade"
                         + " to h2c (RFC 7540 §3.2 lets it ignore the Upgrade)");
                 return Next.OPAQUE;
             }
@@ -248,13 +245,12 @@ final class UpgradePrelude {
                     "the connection switched to h2c, but the request had " + request.values("HTTP2-Settings").size()
                             + " HTTP2-Settings header(s) and exactly one valid base64url value is needed"));
         }
-        listener.upgraded(request, settingsPayload);
+        listener.upgraded(settingsPayload);
     }
 
     private void stay(String why) {
         if (stayed == null && !announced) {
             stayed = why;
-            listener.stayedHttp1(why);
         }
     }
 
