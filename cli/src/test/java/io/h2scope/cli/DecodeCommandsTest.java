@@ -175,4 +175,36 @@ class DecodeCommandsTest {
         assertTrue(r.out().contains("[rule rfc9113/5.1/stream_closed]"), r.out());
         assertTrue(r.out().contains("5 frames, 1 violations"), r.out());
     }
+
+    @Test
+    void framesDecodeOfBothDirectionsFollowsAnH2cUpgrade_rfc7540_3_2() {
+        String request = hex("GET / HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\n"
+                + "HTTP2-Settings: AAMAAABk\r\n\r\n");
+        String preface = "505249202a20485454502f322e300d0a0d0a534d0d0a0d0a";
+        String settings = "000000 04 00 00000000";
+        String switching = hex("HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: h2c\r\n\r\n");
+        String response = "000001 01 05 00000001 88"; // :status 200 on stream 1, the upgraded request's
+        Run r = run("frames", "decode", request + preface + settings, "--server-hex", switching + settings + response);
+        assertEquals(0, r.status(), r.out());
+        assertTrue(r.out().contains("client> GET / HTTP/1.1"), r.out());
+        assertTrue(r.out().contains("    Upgrade: h2c"), r.out());
+        assertTrue(r.out().contains("server> HTTP/1.1 101 Switching Protocols"), r.out());
+        assertTrue(r.out().contains("server> HEADERS       stream=1"), r.out());
+        assertTrue(r.out().contains("3 frames, 0 violations"), r.out());
+    }
+
+    @Test
+    void framesDecodeOfARefusedUpgradeSaysSoWithoutViolations() {
+        String request = hex("GET / HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\n"
+                + "HTTP2-Settings: AAMAAABk\r\n\r\n");
+        String ok = hex("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nhi");
+        Run r = run("frames", "decode", request, "--server-hex", ok);
+        assertEquals(0, r.status(), r.out());
+        assertTrue(r.out().contains("no HTTP/2 past the HTTP/1.1 start: the server answered \"HTTP/1.1 200 OK\""), r.out());
+        assertTrue(r.out().contains("0 frames, 0 violations"), r.out());
+    }
+
+    private static String hex(String text) {
+        return java.util.HexFormat.of().formatHex(text.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+    }
 }

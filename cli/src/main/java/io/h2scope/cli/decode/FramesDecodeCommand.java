@@ -9,6 +9,8 @@ import io.h2scope.engine.frame.codec.PartialFrame;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.observer.Http2Observer;
 import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.transport.http1.Http1RequestParser;
+import io.h2scope.engine.trace.ConnectionTraceListener;
 import io.h2scope.engine.trace.FrameDescriber;
 import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.model.Direction;
@@ -40,9 +42,10 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "decode", mixinStandardHelpOptions = true,
         description = {"Decode HTTP/2 frames (RFC 9113 §4, §6) from hex or a binary file, checking them against the "
                 + "connection's state.",
-                "One input is one direction: the client's if it begins with the connection preface, else the server's. "
-                + "With --server-file or --server-hex as well, the first input is the client's and both are "
-                + "decoded as one connection."},
+                "One input is one direction: the client's if it begins with the connection preface (or an HTTP/1.1 "
+                + "request: an Upgrade: h2c start), else the server's. With --server-file or --server-hex as well, the "
+                + "first input is the client's and both are decoded as one connection, its HTTP/1.1 start included "
+                + "(RFC 7540 §3.2)."},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:all frames well formed",
                 "1:at least one frame breaks a rule (each is reported), or the input ends inside a frame",
@@ -83,7 +86,7 @@ public final class FramesDecodeCommand implements Callable<Integer> {
         byte[] first = HexInput.read(hex, file, System.in);
         boolean both = serverFile != null || serverHex != null;
         byte[] server = both ? HexInput.read(serverHex == null ? null : List.of(serverHex), serverFile, null) : null;
-        boolean client = both || startsWithPreface(first);
+        boolean client = both || startsWithPreface(first) || startsWithRequestLine(first);
         if (client) {
             out.println("client connection preface (RFC 9113 §3.4)");
         }
@@ -106,6 +109,7 @@ public final class FramesDecodeCommand implements Callable<Integer> {
             cut(observer.partialFrame(false), server.length, "server", cuts);
         }
         cuts.forEach(c -> out.println("  ! " + c + " (the dump was cut short, or its lengths are wrong)"));
+        observer.notHttp2().ifPresent(why -> out.println("no HTTP/2 past the HTTP/1.1 start: " + why));
         out.printf("%d frames, %d violations%s%n", printer.frames, observer.violations(),
                 cuts.isEmpty() ? "" : ", the last frame incomplete");
         out.flush();
@@ -115,6 +119,15 @@ public final class FramesDecodeCommand implements Callable<Integer> {
     private static boolean startsWithPreface(byte[] bytes) {
         return bytes.length >= CLIENT_PREFACE.length
                 && Arrays.equals(bytes, 0, CLIENT_PREFACE.length, CLIENT_PREFACE, 0, CLIENT_PREFACE.length);
+    }
+
+    /** An HTTP/1.1 request line's start ("GET /"): the client's side of an {@code Upgrade: h2c} connection. */
+    private static boolean startsWithRequestLine(byte[] bytes) {
+        int end = 0;
+        while (end < bytes.length && end < 64 && bytes[end] != '\r' && bytes[end] != '\n') {
+            end++;
+        }
+        return end < bytes.length && Http1RequestParser.mayBeginRequestLine(Arrays.copyOf(bytes, end));
     }
 
     private static void cut(Optional<PartialFrame> partial, int length, String who, List<String> cuts) {
@@ -135,7 +148,7 @@ public final class FramesDecodeCommand implements Callable<Integer> {
      * comes before its frame's event (the frame's effects are checked first), so it waits for it; one whose
      * frame could not be decoded at all is printed with its header alone.
      */
-    private static final class Printer implements TraceSink {
+    private static final class Printer implements TraceSink, ConnectionTraceListener {
         private final PrintWriter out;
         private final boolean labelled;
         private final List<ViolationReceived> held = new ArrayList<>();
@@ -164,6 +177,15 @@ public final class FramesDecodeCommand implements Callable<Integer> {
                 }
                 printHeld();
             }
+        }
+
+        /** The HTTP/1.1 heads of an Upgrade: h2c start; the observer sees from the server, so "sent" is the server's. */
+        @Override
+        public void http1Head(long connectionId, boolean sent, String head) {
+            flush();
+            List<String> lines = head.lines().toList();
+            out.println(label(sent ? Direction.OUTBOUND : Direction.INBOUND) + lines.get(0));
+            lines.stream().skip(1).forEach(line -> out.println("    " + line));
         }
 
         /** Violations whose frame was not delivered. */

@@ -1,6 +1,7 @@
 package io.h2scope.conformance.peer;
 
 import io.h2scope.conformance.target.Target;
+import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.FrameSizes;
 import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.stream.Role;
@@ -20,7 +21,8 @@ import java.util.Map;
 /**
  * A case's evidence as trace events, so the inspector shows the exchange that proves a verdict like any other
  * recording: per peer connection (the case's, then the liveness probe's) a {@link ConnectionOpened} (client role,
- * the target as remote), the frames both ways in order, and a {@link ConnectionClosed} with the counts.
+ * the target as remote), the observer's events in order (each frame and rule broken, after the stream states,
+ * windows, settings and HPACK changes it caused), and a {@link ConnectionClosed} with the counts.
  */
 public final class EvidenceEvents {
 
@@ -28,50 +30,53 @@ public final class EvidenceEvents {
     }
 
     public static List<TraceEvent> of(List<TraceEntry> evidence, Target target) {
-        Map<Long, List<TraceEvent>> byConnection = new LinkedHashMap<>();
+        Map<Long, List<TraceEntry>> byConnection = new LinkedHashMap<>();
         for (TraceEntry entry : evidence) {
             if (entry.event() != null) {
-                byConnection.computeIfAbsent(entry.event().connectionId(), id -> new ArrayList<>()).add(entry.event());
+                byConnection.computeIfAbsent(entry.event().connectionId(), id -> new ArrayList<>()).add(entry);
             }
         }
         List<TraceEvent> events = new ArrayList<>();
-        for (Map.Entry<Long, List<TraceEvent>> connection : byConnection.entrySet()) {
+        for (Map.Entry<Long, List<TraceEntry>> connection : byConnection.entrySet()) {
             long id = connection.getKey();
-            List<TraceEvent> frames = connection.getValue();
             events.add(new ConnectionOpened(id, 0, Role.CLIENT, null, target.authority(),
                     target.tls() ? "tls" : "h2c", null, null, target.tls() ? "h2" : null, null));
-            events.addAll(frames);
-            events.add(closed(id, frames));
+            for (TraceEntry entry : connection.getValue()) {
+                events.addAll(entry.effects());
+                events.add(entry.event());
+            }
+            events.add(closed(id, connection.getValue()));
         }
         return events;
     }
 
     /** How the connection ended as far as the frames tell: the target's GOAWAY, ours, or the transport. */
-    private static ConnectionClosed closed(long id, List<TraceEvent> events) {
+    private static ConnectionClosed closed(long id, List<TraceEntry> entries) {
         long bytesSent = 0;
         long bytesReceived = 0;
         long framesSent = 0;
         long framesReceived = 0;
         FrameEvent goAway = null;
-        for (TraceEvent e : events) {
-            if (e instanceof FrameEvent f) {
-                long octets = FrameSizes.HEADER_LENGTH + f.header().length();
-                if (f.direction() == io.h2scope.engine.trace.model.Direction.INBOUND) {
-                    bytesReceived += octets;
-                    framesReceived++;
-                } else {
-                    bytesSent += octets;
-                    framesSent++;
-                }
-                if (goAway == null && f.frame() instanceof GoAwayFrame) {
-                    goAway = f;
-                }
-            } else if (e instanceof ViolationReceived v) {
-                bytesReceived += FrameSizes.HEADER_LENGTH + v.header().length();
+        for (TraceEntry entry : entries) {
+            FrameHeader header = entry.event() instanceof FrameEvent f ? f.header()
+                    : entry.event() instanceof ViolationReceived v ? v.header() : null;
+            if (header == null || entry.event() instanceof ViolationReceived v && v.header().length() == 0
+                    && v.header().typeCode() == 0 && v.header().streamId() == 0) {
+                continue; // a break outside any frame (the preface)
+            }
+            long octets = FrameSizes.HEADER_LENGTH + header.length();
+            if (entry.direction() == Direction.IN) {
+                bytesReceived += octets;
                 framesReceived++;
+            } else {
+                bytesSent += octets;
+                framesSent++;
+            }
+            if (goAway == null && entry.event() instanceof FrameEvent f && f.frame() instanceof GoAwayFrame) {
+                goAway = f;
             }
         }
-        long last = events.isEmpty() ? 0 : events.get(events.size() - 1).nanosSinceStart();
+        long last = entries.isEmpty() ? 0 : entries.get(entries.size() - 1).event().nanosSinceStart();
         if (goAway != null && goAway.frame() instanceof GoAwayFrame g) {
             boolean theirs = goAway.direction() == io.h2scope.engine.trace.model.Direction.INBOUND;
             return new ConnectionClosed(id, last, theirs ? Side.REMOTE : Side.LOCAL,

@@ -2,25 +2,20 @@ package io.h2scope.conformance.peer;
 
 import io.h2scope.conformance.target.Target;
 import io.h2scope.engine.frame.Frame;
-import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.FrameSizes;
 import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.PingFrame;
 import io.h2scope.engine.frame.SettingsFrame;
-import io.h2scope.engine.frame.check.Violation;
-import io.h2scope.engine.frame.codec.FrameHandler;
-import io.h2scope.engine.frame.codec.FrameReader;
 import io.h2scope.engine.frame.codec.FrameWriter;
 import io.h2scope.engine.frame.codec.RawFrameWriter;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.HpackEncoder;
+import io.h2scope.engine.observer.Http2Observer;
 import io.h2scope.engine.settings.SettingId;
+import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.FrameDescriber;
-import io.h2scope.engine.trace.model.FrameEvent;
-import io.h2scope.engine.trace.model.TraceEvent;
-import io.h2scope.engine.trace.model.ViolationReceived;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -30,15 +25,12 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.LongFunction;
 
 /**
  * The scripted raw peer the cases drive: a client that can send anything (valid frames, broken
@@ -50,9 +42,11 @@ import java.util.function.LongFunction;
  * (RFC9113 §6.5.3) and the target's PINGs get a PING ACK (RFC9113 §6.7). A target's PING is
  * therefore never mistaken for the answer to ours (h2spec takes the first PING it sees).
  *
- * <p>Every frame both ways is kept, time-stamped, in {@link #trace()}: the evidence of a verdict, each frame also
- * as a trace event of this peer's {@link #connectionId()} (no windows or stream states: the peer tracks none).
- * Blocking sockets; one thread per peer; not thread-safe.
+ * <p>Every octet both ways also goes through an {@link Http2Observer} (the engine's one decoder of other people's
+ * traffic), whose events are the evidence of a verdict in {@link #trace()}: each frame and each rule either side
+ * broke, with its rule id, as a trace event of this peer's {@link #connectionId()}, with the stream states and
+ * windows of both sides it tracks; the peer's own decisions never depend on it. Blocking sockets; one thread per
+ * peer; not thread-safe.
  */
 public final class Peer implements AutoCloseable {
 
@@ -68,7 +62,8 @@ public final class Peer implements AutoCloseable {
     private final InputStream in;
     private final OutputStream out;
     private final long startNanos = System.nanoTime();
-    private final List<TraceEntry> trace = Collections.synchronizedList(new ArrayList<>());
+    private final Evidence evidence = new Evidence(startNanos);
+    private final Http2Observer observer = new Http2Observer(Role.CLIENT, connectionId, evidence, startNanos);
     private final ArrayDeque<PeerEvent> pending = new ArrayDeque<>();
     private final InboundParser parser = new InboundParser(this::onEvent);
     private final HpackEncoder encoder = new HpackEncoder(4096);
@@ -86,10 +81,6 @@ public final class Peer implements AutoCloseable {
     private boolean blockOpen;
     private PeerEvent.ConnectionClosed closed;
     private long pingCounter;
-    private int traceDropped;
-
-    /** Evidence kept per connection; a flood's thousandth PING ACK adds nothing a reader needs. */
-    private static final int MAX_TRACE_ENTRIES = 2_000;
 
     private Peer(Target target, PeerOptions options, Socket socket) throws IOException {
         this.target = target;
@@ -225,7 +216,7 @@ public final class Peer implements AutoCloseable {
 
     /** Our connection preface octets alone (RFC9113 §3.4), for cases that build the preface themselves. */
     public void sendPreface() {
-        write(PREFACE, Direction.OUT, "PREFACE \"PRI * HTTP/2.0\\r\\n\\r\\nSM\\r\\n\\r\\n\"");
+        write(PREFACE, "PREFACE \"PRI * HTTP/2.0\\r\\n\\r\\nSM\\r\\n\\r\\n\"");
     }
 
     /** Sends a frame exactly as the record describes it; no size or RFC check. */
@@ -237,8 +228,7 @@ public final class Peer implements AutoCloseable {
         }
         sentOnStream(frame.streamId());
         trackBlock(frame.typeCode(), frame.flags());
-        write(FrameWriter.encode(frame), Direction.OUT, FrameDescriber.line(frame),
-                frameEvent(Direction.OUT, FrameHeader.of(frame), frame, List.of()));
+        write(FrameWriter.encode(frame), null); // the observer's line says what went
     }
 
     private void trackBlock(int typeCode, int flags) {
@@ -271,32 +261,14 @@ public final class Peer implements AutoCloseable {
         byte[] bytes = RawFrameWriter.frame(lengthField, typeCode, flags, streamId, reservedBit, payload);
         sentOnStream(streamId);
         trackBlock(typeCode, flags);
-        boolean truthfulLength = lengthField == payload.length;
-        Frame parsed = truthfulLength ? parseBack(bytes) : null;
-        write(bytes, Direction.OUT, describeRaw(bytes, truthfulLength), parsed == null ? null
-                : frameEvent(Direction.OUT, new FrameHeader(payload.length, typeCode, flags, streamId, reservedBit),
-                        parsed, List.of()));
-    }
-
-    /** The frame {@code bytes} hold when the lenient reader takes them as one whole valid frame, else null. */
-    private static Frame parseBack(byte[] bytes) {
-        Frame[] frame = new Frame[1];
-        FrameReader.lenient(FrameSizes.MAX_FRAME_SIZE_LIMIT).read(ByteBuffer.wrap(bytes), new FrameHandler() {
-            @Override
-            public void onFrame(Frame f) {
-                frame[0] = f;
-            }
-
-            @Override
-            public void onViolation(io.h2scope.engine.frame.FrameHeader header, Violation violation) {
-            }
-        });
-        return frame[0];
+        // a whole frame is described by the observer's line (the frame, or the rule it breaks); a header whose
+        // Length disagrees with the payload is no whole frame yet, so it is said here
+        write(bytes, lengthField == payload.length ? null : describeLyingHeader(bytes));
     }
 
     /** Sends bytes as given (half a frame, garbage, an invalid preface). */
     public void sendRaw(byte[] bytes) {
-        write(bytes, Direction.OUT, "RAW " + bytes.length + " octets " + FrameDescriber.printable(bytes));
+        write(bytes, "RAW " + bytes.length + " octets " + FrameDescriber.printable(bytes));
     }
 
     /**
@@ -311,14 +283,18 @@ public final class Peer implements AutoCloseable {
                     | (frames[at + 8] & 0xff));
             at += FrameSizes.HEADER_LENGTH + length;
         }
+        boolean written;
         try {
             out.write(frames);
             out.flush();
-            return true;
+            written = true;
         } catch (IOException e) {
             note("write failed: " + e.getMessage());
-            return false;
+            written = false;
         }
+        // decoded after the write, so a flood's timing is the target's; its frames are the one line above
+        observe(Direction.OUT, frames, frames.length, true);
+        return written;
     }
 
     /**
@@ -392,6 +368,7 @@ public final class Peer implements AutoCloseable {
             if (n < 0) {
                 markClosed("closed (EOF)");
             } else {
+                observe(Direction.IN, readBuffer, n, false);
                 parser.feed(readBuffer, n);
             }
         } catch (SocketTimeoutException e) {
@@ -409,15 +386,9 @@ public final class Peer implements AutoCloseable {
 
     private void onEvent(PeerEvent event) {
         if (event instanceof PeerEvent.FrameReceived f) {
-            String headers = f.headers() == null ? "" : " headers=" + f.headers();
-            record(Direction.IN, FrameDescriber.line(f.frame()) + headers, frameEvent(Direction.IN,
-                    FrameHeader.of(f.frame()), f.frame(), f.headers() == null ? List.of() : f.headers()));
             answer(f.frame());
             monitor.onFrame(f.frame(), f.headers());
         } else if (event instanceof PeerEvent.PeerViolation v) {
-            record(Direction.IN, FrameType.nameOf(v.header().typeCode()) + " stream=" + v.header().streamId()
-                    + " length=" + v.header().length() + " BREAKS " + v.violation(),
-                    nanos -> new ViolationReceived(connectionId, nanos, v.header(), v.violation()));
             monitor.onBrokenFrame(v.header(), v.violation());
         } else if (event instanceof PeerEvent.Http1Response h) {
             record(Direction.IN, "HTTP/1 answer: " + h.statusLine());
@@ -471,15 +442,7 @@ public final class Peer implements AutoCloseable {
 
     /** The evidence so far: every frame both ways and every note, in order. */
     public List<TraceEntry> trace() {
-        synchronized (trace) {
-            if (traceDropped == 0) {
-                return List.copyOf(trace);
-            }
-            List<TraceEntry> all = new ArrayList<>(trace);
-            all.add(new TraceEntry(System.nanoTime() - startNanos, Direction.NOTE,
-                    traceDropped + " more entries not kept (evidence is capped at " + MAX_TRACE_ENTRIES + " lines)"));
-            return all;
-        }
+        return evidence.entries();
     }
 
     /** Adds a line to the evidence. */
@@ -488,34 +451,27 @@ public final class Peer implements AutoCloseable {
     }
 
     private void record(Direction direction, String text) {
-        record(direction, text, null);
+        evidence.line(direction, text);
     }
 
-    /** {@code event} makes the entry's trace event from its time stamp; null for a line without one. */
-    private void record(Direction direction, String text, LongFunction<TraceEvent> event) {
-        synchronized (trace) {
-            if (trace.size() >= MAX_TRACE_ENTRIES) {
-                traceDropped++;
-                return;
-            }
-            long nanos = System.nanoTime() - startNanos;
-            trace.add(new TraceEntry(nanos, direction, text, event == null ? null : event.apply(nanos)));
+    /** {@code length} octets that went {@code direction}, to the observer whose events are the evidence. */
+    private void observe(Direction direction, byte[] bytes, int length, boolean quietly) {
+        evidence.feeding(direction, quietly);
+        ByteBuffer view = ByteBuffer.wrap(bytes, 0, length);
+        if (direction == Direction.IN) {
+            observer.serverBytes(view, System.nanoTime());
+        } else {
+            observer.clientBytes(view, System.nanoTime());
         }
+        evidence.feeding(direction, false);
     }
 
-    private LongFunction<TraceEvent> frameEvent(Direction direction, FrameHeader header, Frame frame,
-            List<HeaderField> headers) {
-        io.h2scope.engine.trace.model.Direction way = direction == Direction.IN
-                ? io.h2scope.engine.trace.model.Direction.INBOUND : io.h2scope.engine.trace.model.Direction.OUTBOUND;
-        return nanos -> new FrameEvent(connectionId, nanos, way, header, frame, headers, -1, -1, -1, -1, null);
-    }
-
-    private void write(byte[] bytes, Direction direction, String description) {
-        write(bytes, direction, description, null);
-    }
-
-    private void write(byte[] bytes, Direction direction, String description, LongFunction<TraceEvent> event) {
-        record(direction, description, event);
+    /** Sends {@code bytes}; {@code description}: a line for octets that are no whole frame, or null. */
+    private void write(byte[] bytes, String description) {
+        if (description != null) {
+            record(Direction.OUT, description);
+        }
+        observe(Direction.OUT, bytes, bytes.length, false);
         try {
             out.write(bytes);
             out.flush();
@@ -525,29 +481,11 @@ public final class Peer implements AutoCloseable {
         }
     }
 
-    /** Describes outgoing raw bytes by parsing them back with a lenient reader. */
-    private static String describeRaw(byte[] bytes, boolean truthfulLength) {
-        if (!truthfulLength) {
-            return "RAW frame header length=" + (((bytes[0] & 0xff) << 16) | ((bytes[1] & 0xff) << 8) | (bytes[2] & 0xff))
-                    + " type=" + FrameType.nameOf(bytes[3] & 0xff) + " flags=0x" + Integer.toHexString(bytes[4] & 0xff)
-                    + " then " + (bytes.length - FrameSizes.HEADER_LENGTH) + " payload octets";
-        }
-        StringBuilder text = new StringBuilder();
-        FrameReader.lenient(FrameSizes.MAX_FRAME_SIZE_LIMIT).read(ByteBuffer.wrap(bytes), new FrameHandler() {
-            @Override
-            public void onFrame(Frame frame) {
-                text.append(FrameDescriber.line(frame));
-            }
-
-            @Override
-            public void onViolation(io.h2scope.engine.frame.FrameHeader header, Violation violation) {
-                text.append(FrameType.nameOf(header.typeCode())).append(" stream=").append(header.streamId())
-                        .append(" length=").append(header.length()).append(" flags=0x")
-                        .append(Integer.toHexString(header.flags())).append(header.reservedBit() ? " R=1" : "")
-                        .append(" (invalid: ").append(violation.detail()).append(')');
-            }
-        });
-        return text.length() == 0 ? "RAW " + bytes.length + " octets" : text.toString();
+    /** A frame header whose Length field disagrees with the payload that follows it. */
+    private static String describeLyingHeader(byte[] bytes) {
+        return "RAW frame header length=" + (((bytes[0] & 0xff) << 16) | ((bytes[1] & 0xff) << 8) | (bytes[2] & 0xff))
+                + " type=" + FrameType.nameOf(bytes[3] & 0xff) + " flags=0x" + Integer.toHexString(bytes[4] & 0xff)
+                + " then " + (bytes.length - FrameSizes.HEADER_LENGTH) + " payload octets";
     }
 
     @Override

@@ -10,7 +10,10 @@ import io.h2scope.engine.client.H2Response;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.reference.ReferenceServer;
 import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.stream.StreamState;
+import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.model.StreamStateChanged;
 import io.h2scope.engine.trace.model.TraceEvent;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -53,7 +56,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class ObserverOnRealTrafficTest {
 
     /** Where each config serves the state directory's www/. */
-    private static final Map<String, String> FILES = Map.of("nginx", "/files/", "h2o", "/", "nghttpd", "/");
+    private static final Map<String, String> FILES = Map.of("nginx", "/files/", "h2o", "/", "nghttpd", "/", "apache2", "/");
     private static final int LARGE = 1 << 20;
 
     @TempDir
@@ -142,6 +145,60 @@ class ObserverOnRealTrafficTest {
         } finally {
             server.shutdown(Duration.ofSeconds(2));
         }
+    }
+
+    @Test
+    void theEnginesClientUpgradingToH2cWithTheEnginesServer() throws Exception {
+        WireRecording serverSide = new WireRecording();
+        H2Server server = ReferenceServer.configure(ReferenceServer.Options.h2c()).traceSink(serverSide).start();
+        try {
+            WireRecording clientSide = new WireRecording();
+            try (H2Client client = H2Client.newBuilder().requestTimeout(Duration.ofSeconds(30)).traceSink(clientSide)
+                    .maxConnectionsPerAuthority(1).h2cUpgrade(true).build()) {
+                exercise(client, server.url(), server.url() + "bytes/" + LARGE, server.url());
+            }
+            assertUpgraded(Role.CLIENT, ObserverAgreement.assertAgrees(Role.CLIENT, single(clientSide), "the engine's client, upgrading"));
+            assertUpgraded(Role.SERVER, ObserverAgreement.assertAgrees(Role.SERVER, serverSide.closed(1, Duration.ofSeconds(10)).get(0),
+                    "the engine's server, upgraded"));
+        } finally {
+            server.shutdown(Duration.ofSeconds(2));
+        }
+    }
+
+    /**
+     * apache2 (mod_http2) switches a GET without a body to h2c (its config: Protocols h2c http/1.1) and answers it on
+     * stream 1; it may end an upgraded connection with GOAWAY "timeout" once its session waits (which cuts a large
+     * body short), so each client here makes one small GET on its own upgraded connection, then closes it.
+     */
+    @Test
+    void theEnginesClientUpgradingToH2cWithApache() throws Exception {
+        LocalProcessTarget server = server("apache2");
+        Target target = server.target(false);
+        WireRecording recording = new WireRecording();
+        String small = target.scheme() + "://" + target.authority() + FILES.get("apache2") + "small.txt";
+        for (int i = 0; i < 2; i++) {
+            try (H2Client client = H2Client.newBuilder().requestTimeout(Duration.ofSeconds(30)).traceSink(recording)
+                    .maxConnectionsPerAuthority(1).h2cUpgrade(true).build()) {
+                H2Response<byte[]> response = client.send(H2Request.newBuilder(small).header("x-request", "n" + i)
+                        .build(), BodyHandlers.ofByteArray());
+                assertEquals(200, response.status());
+                assertEquals("small\n", new String(response.body()));
+            }
+        }
+        for (WireRecording.Connection c : recording.closed(2, Duration.ofSeconds(10))) {
+            assertUpgraded(Role.CLIENT, ObserverAgreement.assertAgrees(Role.CLIENT, c, "apache2, upgraded, connection "
+                    + c.id));
+        }
+    }
+
+    /** The upgraded request was stream 1, opened by the HTTP/1.1 request, not by a HEADERS frame. */
+    private static void assertUpgraded(Role role, List<TraceEvent> observed) {
+        Direction fromClient = role == Role.CLIENT ? Direction.OUTBOUND : Direction.INBOUND;
+        assertTrue(observed.stream().anyMatch(e -> e instanceof StreamStateChanged s && s.streamId() == 1
+                && s.from() == StreamState.IDLE), "stream 1 was opened");
+        assertTrue(observed.stream().noneMatch(e -> e instanceof FrameEvent f && f.streamId() == 1
+                && f.frame() instanceof io.h2scope.engine.frame.HeadersFrame && f.direction() == fromClient),
+                "no request HEADERS on stream 1: it came over HTTP/1.1");
     }
 
     /** A GET of a large body (flow control both ways), five small ones at once, a POST with a body. */

@@ -1,11 +1,13 @@
 package io.h2scope.conformance.observer;
 
+import io.h2scope.engine.trace.ConnectionTraceListener;
 import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.WireTap;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.TraceEvent;
 
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,10 +16,12 @@ import java.util.TreeMap;
 
 /**
  * A trace sink that also taps the bytes (engine {@link WireTap}): per connection, every event the engine
- * published and every chunk it read or wrote, each chunk marked with how many events came before it. Called
+ * published and every chunk it read or wrote, each chunk marked with how many events came before it. The HTTP/1.1
+ * heads of an {@code Upgrade: h2c} start, which the engine reads and writes before its HTTP/2 side (and the tap)
+ * begins, come from the conn trace ({@link ConnectionTraceListener#http1Head}) as the octets of the head. Called
  * on the connections' threads; read once they are closed.
  */
-final class WireRecording implements TraceSink, WireTap {
+final class WireRecording implements TraceSink, WireTap, ConnectionTraceListener {
 
     /** One read ({@code received}) or write, in the order the connection did it. */
     record Chunk(boolean received, byte[] bytes, int eventsBefore) {
@@ -55,6 +59,17 @@ final class WireRecording implements TraceSink, WireTap {
     @Override
     public synchronized void sent(long connectionId, ByteBuffer bytes) {
         chunk(connectionId, false, bytes);
+    }
+
+    @Override
+    public synchronized void http1Head(long connectionId, boolean sent, String head) {
+        byte[] octets = (head.replace("\n", "\r\n") + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1);
+        chunk(connectionId, !sent, ByteBuffer.wrap(octets));
+    }
+
+    /** Every connection recorded so far, closed or not (one that never reached HTTP/2 has no closed event). */
+    synchronized List<Connection> all() {
+        return List.copyOf(connections.values());
     }
 
     private void chunk(long connectionId, boolean received, ByteBuffer bytes) {

@@ -20,6 +20,7 @@ import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.engine.trace.model.ViolationReceived;
 
 import java.util.List;
 import java.util.stream.Collectors;
@@ -44,8 +45,10 @@ class EvidenceEventsTest {
                 List<TraceEvent> own = events.stream().filter(e -> e.connectionId() == id).toList();
                 assertInstanceOf(ConnectionOpened.class, own.get(0));
                 assertInstanceOf(ConnectionClosed.class, own.get(own.size() - 1));
-                long framesSent = own.stream().filter(e -> e instanceof FrameEvent f && f.direction() == Direction.OUTBOUND).count();
-                assertEquals(framesSent, ((ConnectionClosed) own.get(own.size() - 1)).framesSent());
+                // every frame the peer sent: those the observer decoded, and those that broke a frame rule (not decoded)
+                long framesSent = result.evidence().stream().filter(e -> e.event() != null && e.event().connectionId() == id
+                        && e.direction() == io.h2scope.conformance.peer.Direction.OUT).count();
+                assertEquals(framesSent, ((ConnectionClosed) own.get(own.size() - 1)).framesSent(), result.evidenceText());
             }
             long frames = events.stream().filter(e -> e instanceof FrameEvent).count();
             long entriesWithFrames = result.evidence().stream().filter(e -> e.event() instanceof FrameEvent).count();
@@ -55,9 +58,14 @@ class EvidenceEventsTest {
                     .filter(e -> e instanceof FrameEvent).map(e -> (FrameEvent) e).toList();
             assertTrue(caseFrames.stream().anyMatch(f -> f.direction() == Direction.OUTBOUND
                     && f.frame().type() == FrameType.SETTINGS), describe(caseFrames));
-            // a PING on stream 1 has no frame record (PING carries no stream id): it stays a line of text only
+            // the case's PING on stream 1 breaks a frame rule (PING carries no stream id): the observer of the peer's
+            // octets names it, with its rule id, and no frame record is made of it
             assertTrue(result.evidence().stream().anyMatch(e -> e.direction() == io.h2scope.conformance.peer.Direction.OUT
-                    && e.text().startsWith("PING") && e.event() == null), result.evidenceText());
+                    && e.text().startsWith("PING stream=1") && e.event() instanceof ViolationReceived v
+                    && e.text().endsWith("[rule " + v.ruleId() + "]")), result.evidenceText());
+            // the observer tracks what the peer does not: the state of the streams, both sides' windows
+            assertTrue(events.stream().anyMatch(e -> e instanceof io.h2scope.engine.trace.model.SettingsInForce),
+                    "the settings in force are among the events");
             assertTrue(caseFrames.stream().anyMatch(f -> f.direction() == Direction.INBOUND
                     && f.frame() instanceof GoAwayFrame g && g.errorCode() == 1), describe(caseFrames));
             ConnectionClosed closed = (ConnectionClosed) events.stream()

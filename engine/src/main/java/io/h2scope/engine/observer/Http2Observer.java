@@ -38,9 +38,11 @@ import io.h2scope.engine.stream.StreamInput;
 import io.h2scope.engine.stream.StreamRegistry;
 import io.h2scope.engine.stream.StreamState;
 import io.h2scope.engine.stream.Transition;
+import io.h2scope.engine.trace.ConnectionTraceListener;
 import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionOpened;
+import io.h2scope.engine.trace.model.ConnectionOrigin;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.HpackContext;
@@ -54,12 +56,14 @@ import io.h2scope.engine.trace.model.Side;
 import io.h2scope.engine.trace.model.StreamStateChanged;
 import io.h2scope.engine.trace.model.ViolationReceived;
 import io.h2scope.engine.trace.model.WindowChanged;
+import io.h2scope.engine.transport.http1.Http1RequestParser;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -80,12 +84,20 @@ import java.util.Optional;
  *
  * <p>Where the endpoint's choices are invisible on the wire it assumes what the engine does: our SETTINGS
  * hold once ACKed, and a stream's windows begin at the initial sizes then in force.
+ *
+ * <p>A connection may begin with an HTTP/1.1 {@code Upgrade: h2c} request ({@link UpgradePrelude}): then the
+ * HTTP2-Settings value is the client's first SETTINGS, acknowledged by the 101 (RFC 7540 §3.2.1), and the request is
+ * stream 1, half-closed for the client (§3.2), as the engine's own ends publish it; the heads go to a sink that is a
+ * {@link ConnectionTraceListener}. A request that does not ask to upgrade, or an answer other than the 101, leaves
+ * the connection in HTTP/1.1: {@link #notHttp2()} says why, and the rest is counted, not decoded.
  */
 public final class Http2Observer {
 
     private static final byte[] CLIENT_PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final int DEFAULT_WINDOW = 65_535;
     private static final int RECENTLY_CLOSED = 1_024;
+    /** The header a violation outside any frame carries (the preface, the HTTP/1.1 start). */
+    private static final FrameHeader NO_FRAME = new FrameHeader(0, 0, 0, 0, false);
 
     /**
      * A stream that closed: whether the perspective endpoint closed it by a frame it received, its state just
@@ -120,6 +132,19 @@ public final class Http2Observer {
     private long now;
     private int prefaceMatched;
     private long violations;
+    /** The HTTP/1.1 start of an {@code Upgrade: h2c} connection, when the client's bytes begin with a request. */
+    private final UpgradePrelude prelude = new UpgradePrelude(new PreludeEffects());
+    private boolean clientOpaque;
+    /** The server's first octets until they tell an HTTP/1.x answer ("HTTP/") from frames. */
+    private final byte[] serverStart = new byte[UpgradePrelude.RESPONSE_PREFIX];
+    private int serverStartRead;
+    private ServerPhase serverPhase = ServerPhase.START;
+    /** An upgraded request waiting to become stream 1: after the endpoint's own first SETTINGS, as the engine opens it. */
+    private boolean streamOnePending;
+    private boolean ownSettingsSent;
+
+    /** What the server's bytes are read as. */
+    private enum ServerPhase { START, HTTP1, FRAMES, OPAQUE }
 
     /** Events go to {@code sink} as the endpoint of role {@code perspective} would publish them. */
     public Http2Observer(Role perspective, long connectionId, TraceSink sink, long startNanos) {
@@ -144,14 +169,38 @@ public final class Http2Observer {
         sink.onEvent(opened);
     }
 
-    /** Bytes the client sent (the connection preface first), any part of the stream. */
+    /**
+     * Bytes the client sent, any part of the stream: the connection preface first, or an HTTP/1.1 request with
+     * {@code Upgrade: h2c} (RFC 7540 §3.2), then the preface once the server switched.
+     */
     public void clientBytes(ByteBuffer bytes, long nowNanos) {
         now = nowNanos;
+        fromClient.bytes += bytes.remaining();
+        if (prelude.clientBegan() && prefaceMatched == 0 && !afterRequest(bytes)) {
+            return;
+        }
         while (prefaceMatched < CLIENT_PREFACE.length && bytes.hasRemaining()) {
             byte b = bytes.get();
             if (b != CLIENT_PREFACE[prefaceMatched]) {
+                if (prelude.clientBegan()) { // after its Upgrade: h2c request the client did not send the preface
+                    prelude.clientStayed();
+                    skipClient(bytes);
+                    return;
+                }
+                byte[] seen = Arrays.copyOf(CLIENT_PREFACE, prefaceMatched + 1);
+                seen[prefaceMatched] = b;
+                if (Http1RequestParser.mayBeginRequestLine(seen)) {
+                    seen = Arrays.copyOf(seen, prefaceMatched);
+                    prefaceMatched = 0;
+                    bytes.position(bytes.position() - 1);
+                    prelude.beginRequest(seen);
+                    if (!afterRequest(bytes)) {
+                        return;
+                    }
+                    continue;
+                }
                 // RFC9113 §3.4: the client preface "MUST" start the connection; decode the rest as frames anyway
-                violation(new FrameHeader(0, 0, 0, 0, false), new Violation(SpecRef.rfc9113("3.4"),
+                violation(NO_FRAME, new Violation(SpecRef.rfc9113("3.4"),
                         ErrorScope.CONNECTION, ErrorCode.PROTOCOL_ERROR, "the client's bytes do not begin with the "
                                 + "connection preface (octet " + prefaceMatched + ")"));
                 prefaceMatched = CLIENT_PREFACE.length;
@@ -159,8 +208,35 @@ public final class Http2Observer {
                 break;
             }
             prefaceMatched++;
+            if (prefaceMatched == CLIENT_PREFACE.length && prelude.clientBegan()) {
+                prelude.prefaceAfterRequest();
+            }
+        }
+        if (clientOpaque) {
+            skipClient(bytes);
+            return;
         }
         fromClient.read(bytes);
+    }
+
+    /** Reads the client's HTTP/1.1 request; true when the preface is next (more of {@code bytes} may follow). */
+    private boolean afterRequest(ByteBuffer bytes) {
+        if (clientOpaque) {
+            skipClient(bytes);
+            return false;
+        }
+        UpgradePrelude.Next next = prelude.request(bytes);
+        if (next == UpgradePrelude.Next.OPAQUE) {
+            skipClient(bytes);
+            return false;
+        }
+        return next == UpgradePrelude.Next.HTTP2;
+    }
+
+    /** The rest of the client's stream is HTTP/1.1 (or broken beyond reading): counted, not decoded. */
+    private void skipClient(ByteBuffer bytes) {
+        clientOpaque = true;
+        bytes.position(bytes.limit());
     }
 
     /**
@@ -171,10 +247,56 @@ public final class Http2Observer {
         flow(Direction.INBOUND).reader.setMaxFrameSize(size);
     }
 
-    /** Bytes the server sent, any part of the stream. */
+    /**
+     * Bytes the server sent, any part of the stream: frames, or first an HTTP/1.1 answer to {@code Upgrade: h2c}
+     * (a 101, after which frames follow, or a response that keeps the connection in HTTP/1.1).
+     */
     public void serverBytes(ByteBuffer bytes, long nowNanos) {
         now = nowNanos;
-        fromServer.read(bytes);
+        fromServer.bytes += bytes.remaining();
+        if (serverPhase == ServerPhase.START) {
+            while (serverStartRead < serverStart.length && bytes.hasRemaining()) {
+                serverStart[serverStartRead++] = bytes.get();
+            }
+            if (serverStartRead < serverStart.length) {
+                return;
+            }
+            if (Arrays.equals(serverStart, "HTTP/".getBytes(StandardCharsets.US_ASCII))) {
+                serverPhase = ServerPhase.HTTP1;
+                serverAnswer(prelude.beginResponse(serverStart.clone()));
+            } else {
+                serverPhase = ServerPhase.FRAMES;
+                if (prelude.clientBegan()) {
+                    prelude.framesInsteadOfAnswer();
+                }
+                fromServer.read(ByteBuffer.wrap(serverStart.clone()));
+            }
+        }
+        if (serverPhase == ServerPhase.HTTP1 && bytes.hasRemaining()) {
+            serverAnswer(prelude.response(bytes));
+        }
+        if (serverPhase == ServerPhase.FRAMES) {
+            fromServer.read(bytes);
+        } else {
+            bytes.position(bytes.limit());
+        }
+    }
+
+    private void serverAnswer(UpgradePrelude.Next next) {
+        if (next == UpgradePrelude.Next.HTTP2) {
+            serverPhase = ServerPhase.FRAMES;
+        } else if (next == UpgradePrelude.Next.OPAQUE) {
+            serverPhase = ServerPhase.OPAQUE;
+        }
+    }
+
+    /**
+     * Why this connection is not HTTP/2 past its HTTP/1.1 start, if it is not: the client's request did not ask for
+     * {@code Upgrade: h2c}, or the server answered it without switching (RFC 7540 §3.2). What follows in HTTP/1.1 is
+     * not decoded; a server that answered with frames at once (h2c by prior knowledge only) has them decoded.
+     */
+    public Optional<String> notHttp2() {
+        return prelude.stayedHttp1();
     }
 
     /** The input ended (both directions): publishes the close, with what was seen. */
@@ -187,7 +309,8 @@ public final class Http2Observer {
         now = nowNanos;
         Flow out = flow(Direction.OUTBOUND);
         Flow in = flow(Direction.INBOUND);
-        sink.onEvent(new ConnectionClosed(connectionId, t(), null, ConnectionClosed.Cause.TRANSPORT_CLOSED, -1, -1, why,
+        String text = notHttp2().map(no -> "no HTTP/2: " + no + (why.isEmpty() ? "" : "; " + why)).orElse(why);
+        sink.onEvent(new ConnectionClosed(connectionId, t(), null, ConnectionClosed.Cause.TRANSPORT_CLOSED, -1, -1, text,
                 null, out.bytes, in.bytes, out.frames, in.frames));
     }
 
@@ -198,6 +321,9 @@ public final class Http2Observer {
 
     /** Where the client's (or the server's) input stopped inside a frame, if it did. */
     public Optional<PartialFrame> partialFrame(boolean client) {
+        if (!client && serverPhase == ServerPhase.START && serverStartRead > 0) {
+            return Optional.of(new PartialFrame(serverStartRead, FrameSizes.HEADER_LENGTH, true));
+        }
         return (client ? fromClient : fromServer).reader.partialFrame();
     }
 
@@ -243,7 +369,6 @@ public final class Http2Observer {
         }
 
         void read(ByteBuffer in) {
-            bytes += in.remaining();
             reader.read(in, this);
         }
 
@@ -261,6 +386,10 @@ public final class Http2Observer {
         public void onFrame(Frame frame) {
             frames++;
             FrameHeader header = reader.currentHeader();
+            boolean ownFirstSettings = !inbound() && !ownSettingsSent && frame instanceof SettingsFrame s && !s.ack();
+            if (!ownFirstSettings) {
+                openStreamOne();
+            }
             List<HeaderField> headers = List.of();
             try {
                 headers = apply(frame, header);
@@ -268,11 +397,16 @@ public final class Http2Observer {
                 violation(header, new Violation(e.spec(), e.scope(), e.code(), e.detail(),
                         e.rule() instanceof io.h2scope.engine.frame.check.FrameRule r ? r : null));
             }
+
             int id = frame.streamId();
             int[] w = streamWindows.get(id);
             sink.onEvent(new FrameEvent(connectionId, t(), direction, header, frame, headers, connectionSend,
                     connectionReceive, id > 0 && w != null ? w[0] : -1, id > 0 && w != null ? w[1] : -1,
                     id > 0 ? registry.state(id) : null));
+            if (ownFirstSettings) {
+                ownSettingsSent = true;
+                openStreamOne();
+            }
         }
 
         /** The frame's effects on the connection state, as events; returns the field block it completed, decoded. */
@@ -428,6 +562,73 @@ public final class Http2Observer {
             }
             flow(Direction.INBOUND).reader.setMaxFrameSize((int) Math.max(local.maxFrameSize(), announced.maxFrameSize()));
         }
+    }
+
+    // ---------------------------------------------------------------- h2c upgrade
+
+    /** What the HTTP/1.1 start of the connection does to it, as the engine applies it at each end (core/UpgradeStart). */
+    private final class PreludeEffects implements UpgradePrelude.Listener {
+
+        @Override
+        public void head(boolean fromClient, String text) {
+            ConnectionTraceListener.of(sink).http1Head(connectionId, fromClient == (perspective == Role.CLIENT), text);
+        }
+
+        @Override
+        public void upgraded(byte[] settingsPayload) {
+            ConnectionTraceListener.of(sink).protocolSelected(connectionId, ConnectionOrigin.H2C_UPGRADE);
+            if (settingsPayload != null && perspective == Role.SERVER) {
+                remoteSettingsFromUpgrade(settingsPayload);
+            }
+            streamOnePending = true;
+            if (ownSettingsSent) {
+                openStreamOne();
+            }
+        }
+
+        @Override
+        public void broken(Violation violation) {
+            violation(NO_FRAME, violation);
+        }
+    }
+
+    /**
+     * RFC 7540 §3.2.1: "A server decodes and interprets the value of the HTTP2-Settings header field as it would any
+     * other SETTINGS frame", and the 101 acknowledges it. The engine's client announces the same values in its first
+     * SETTINGS frame, and publishes nothing for the header; so only a server's view has these events.
+     */
+    private void remoteSettingsFromUpgrade(byte[] payload) {
+        if (payload.length % SettingsFrame.SETTING_LENGTH != 0) {
+            // RFC9113 §6.5: "A SETTINGS frame with a length other than a multiple of 6 octets MUST be treated as a connection error ... FRAME_SIZE_ERROR"
+            violation(NO_FRAME, new Violation(SpecRef.rfc7540("3.2.1"), ErrorScope.CONNECTION, ErrorCode.FRAME_SIZE_ERROR,
+                    "HTTP2-Settings decodes to " + payload.length + " octets, not a multiple of 6"));
+            return;
+        }
+        List<io.h2scope.engine.frame.Setting> entries = new ArrayList<>();
+        for (int i = 0; i < payload.length; i += SettingsFrame.SETTING_LENGTH) {
+            int id = (payload[i] & 0xff) << 8 | (payload[i + 1] & 0xff);
+            long value = (payload[i + 2] & 0xffL) << 24 | (payload[i + 3] & 0xffL) << 16 | (payload[i + 4] & 0xffL) << 8
+                    | (payload[i + 5] & 0xffL);
+            entries.add(new io.h2scope.engine.frame.Setting(id, value));
+        }
+        try {
+            fromClient.settings(SettingsFrame.of(entries));
+        } catch (H2Exception e) {
+            violation(NO_FRAME, new Violation(SpecRef.rfc7540("3.2.1"), e.scope(), e.code(), "HTTP2-Settings: " + e.detail()));
+            return;
+        }
+        sink.onEvent(new SettingsAcknowledged(connectionId, t(), Side.REMOTE));
+    }
+
+    /** RFC 7540 §3.2: the upgraded request "is assigned a stream identifier of 1", half-closed toward the server. */
+    private void openStreamOne() {
+        if (!streamOnePending) {
+            return;
+        }
+        streamOnePending = false;
+        boolean received = perspective == Role.SERVER;
+        input(NO_FRAME, 1, received ? StreamInput.RECV_HEADERS : StreamInput.SEND_HEADERS);
+        input(NO_FRAME, 1, received ? StreamInput.RECV_END_STREAM : StreamInput.SEND_END_STREAM);
     }
 
     // ---------------------------------------------------------------- state

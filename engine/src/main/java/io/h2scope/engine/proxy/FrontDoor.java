@@ -59,8 +59,8 @@ final class FrontDoor implements ConnectionHandler {
         long millis = proxy.config().limits().handshakeTimeout().toMillis();
         deadline = context.schedule(() -> {
             ProxiedPair p = pair.get();
-            if (p == null || !p.prefaceSeen()) {
-                notice("the client sent no complete HTTP/2 connection preface within " + millis
+            if (p == null || !p.clientBegan()) {
+                notice("the client sent no complete HTTP/2 connection preface (nor an Upgrade: h2c request head) within " + millis
                         + " ms (--handshake-timeout); closed");
                 context.abort();
             }

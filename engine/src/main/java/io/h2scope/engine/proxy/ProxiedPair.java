@@ -8,6 +8,10 @@ import io.h2scope.engine.trace.model.ConnectionOrigin;
 import io.h2scope.engine.transport.ConnectionOrigins;
 import io.h2scope.engine.transport.ConnectionContext;
 import io.h2scope.engine.transport.ConnectionHandler;
+import io.h2scope.engine.transport.http1.Http1Limits;
+import io.h2scope.engine.transport.http1.Http1ParseException;
+import io.h2scope.engine.transport.http1.Http1Request;
+import io.h2scope.engine.transport.http1.Http1RequestParser;
 import io.h2scope.engine.transport.http1.ProtocolDetector;
 import io.h2scope.engine.transport.tls.TlsLayer;
 import io.h2scope.engine.transport.tls.TlsPolicy;
@@ -17,6 +21,7 @@ import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -76,9 +81,12 @@ final class ProxiedPair {
         return config.limits().relayBufferBytes();
     }
 
-    /** Whether the client sent the whole connection preface (the front door's deadline stops there). */
-    boolean prefaceSeen() {
-        return client.prefaceSeen;
+    /**
+     * Whether the client began what the proxy relays: the whole connection preface, or the head of an HTTP/1.1
+     * {@code Upgrade: h2c} request (the front door's deadline stops there).
+     */
+    boolean clientBegan() {
+        return client.began;
     }
 
     private String name() {
@@ -293,8 +301,10 @@ final class ProxiedPair {
 
     /** The client's side: the proxy is its server. Nothing is dialled before the client's preface is complete. */
     final class ClientLeg extends Leg {
-        volatile boolean prefaceSeen;
+        volatile boolean began;
         private int matched;
+        /** The client's HTTP/1.1 request head while it comes: an {@code Upgrade: h2c} is relayed whole (RFC 7540 §3.2). */
+        private Http1RequestParser upgradeHead;
         private final byte[] firstBytes = new byte[32];
         private volatile String pendingRefusal;
         // guarded by the pair: what the upstream leg handed over before this leg opened
@@ -361,8 +371,12 @@ final class ProxiedPair {
             if (refused) {
                 return;
             }
-            if (prefaceSeen) {
+            if (began) {
                 relayRead(in);
+                return;
+            }
+            if (upgradeHead != null) {
+                upgradeRequest(in);
                 return;
             }
             int at = in.position();
@@ -370,6 +384,12 @@ final class ProxiedPair {
                 byte b = in.get(at);
                 firstBytes[matched] = b;
                 if (b != PREFACE[matched]) {
+                    if (!target.tls() && Http1RequestParser.mayBeginRequestLine(Arrays.copyOf(firstBytes, matched + 1))) {
+                        upgradeHead = new Http1RequestParser(Http1Limits.defaults().maxHeaderBytes());
+                        upgradeHead.feed(ByteBuffer.wrap(Arrays.copyOf(PREFACE, matched))); // relayed already
+                        upgradeRequest(in);
+                        return;
+                    }
                     notHttp2(in, at - in.position());
                     return;
                 }
@@ -378,9 +398,47 @@ final class ProxiedPair {
             }
             relayRead(in);
             if (matched == PREFACE.length) {
-                prefaceSeen = true;
+                began = true;
                 start(target.tls()); // for CONNECT the tunnel's first byte has started it already
             }
+        }
+
+        /**
+         * An HTTP/1.1 request head, relayed as it comes (to the upstream once dialled): with {@code Upgrade: h2c} the
+         * upstream is dialled and everything after is relayed both ways unchanged, the 101 (or a refusal) included;
+         * without it, or over the head limit, the client is refused as one that does not speak HTTP/2.
+         */
+        private void upgradeRequest(ByteBuffer in) {
+            java.util.Optional<Http1Request> head;
+            try {
+                head = upgradeHead.feed(in.duplicate());
+            } catch (Http1ParseException e) {
+                refuseHttp1("its HTTP/1.1 request cannot be relayed (" + e.getMessage() + ")", in);
+                return;
+            }
+            if (head.isPresent() && !head.get().hasToken("Upgrade", "h2c")) {
+                refuseHttp1("its HTTP/1.1 request (" + head.get().method() + " " + head.get().target() + ") does not ask"
+                        + " for Upgrade: h2c", in);
+                return;
+            }
+            relayRead(in);
+            if (head.isPresent()) {
+                began = true;
+                upstream.expectHttp1Answer();
+                start(false);
+            }
+        }
+
+        private void refuseHttp1(String why, ByteBuffer in) {
+            recordRead(copyOf(in));
+            refused = true;
+            abandon();
+            String cause = "the client sent neither the HTTP/2 connection preface (RFC 9113 §3.4) nor an HTTP/1.1"
+                    + " Upgrade: h2c request (RFC 7540 §3.2): " + why;
+            notice(cause + "; closed");
+            endReason = "refused: " + cause;
+            ctx.write(Refusals.http1(505, "HTTP Version Not Supported", "h2scope proxy: " + cause));
+            ctx.close();
         }
 
         /** The client's first bytes are not the HTTP/2 preface: recorded (the observer names the rule), not relayed. */
@@ -470,7 +528,10 @@ final class ProxiedPair {
         }
     }
 
-    /** The upstream's side: the proxy is its client. Its first frame must be SETTINGS, or it is not HTTP/2. */
+    /**
+     * The upstream's side: the proxy is its client. Its first frame must be SETTINGS, or it is not HTTP/2; after a
+     * relayed {@code Upgrade: h2c} request its answer comes first in HTTP/1.1 and is relayed as it is.
+     */
     final class UpstreamLeg extends Leg {
         private final byte[] head = new byte[FRAME_HEADER_BYTES];
         private int headBytes;
@@ -479,6 +540,11 @@ final class ProxiedPair {
 
         UpstreamLeg() {
             super("upstream");
+        }
+
+        /** The client's Upgrade: h2c request went ahead: the upstream answers in HTTP/1.1 first (101 or not). */
+        void expectHttp1Answer() {
+            held = null;
         }
 
         @Override

@@ -3,6 +3,7 @@ package io.h2scope.engine.server;
 import io.h2scope.engine.core.ConnectionConfig;
 import io.h2scope.engine.core.limits.Limits;
 import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.trace.ConnectionTraceListener;
 import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.TraceSinks;
 import io.h2scope.engine.transport.tls.keylog.KeyLoggingSslContexts;
@@ -18,6 +19,7 @@ import io.h2scope.engine.transport.TransportConfig;
 import io.h2scope.engine.transport.http1.H2Handlers;
 import io.h2scope.engine.transport.http1.H2cUpgrade;
 import io.h2scope.engine.transport.http1.Http1Limits;
+import io.h2scope.engine.transport.http1.Http1Responses;
 import io.h2scope.engine.transport.http1.ServerProtocols;
 import io.h2scope.engine.transport.tls.KeyMaterial;
 import io.h2scope.engine.transport.tls.PemFiles;
@@ -149,6 +151,10 @@ public final class H2Server implements AutoCloseable {
         driver.whenPrefaceReceived(deadline::complete);
         if (upgrade != null) {
             driver.cleartextNegotiation(ConnectionOrigin.H2C_UPGRADE);
+            // the conn trace shows the HTTP/1.1 start as the client's side does (the 101 is written already)
+            ConnectionTraceListener trace = ConnectionTraceListener.of(config.traceSink());
+            trace.http1Head(connection.connectionId(), false, upgrade.request().text());
+            trace.http1Head(connection.connectionId(), true, Http1Responses.SWITCHING_TO_H2C_HEAD);
         }
         return driver;
     }

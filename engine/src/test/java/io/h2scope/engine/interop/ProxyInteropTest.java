@@ -1,5 +1,7 @@
 package io.h2scope.engine.interop;
 
+import io.h2scope.engine.client.H2Client;
+import io.h2scope.engine.client.H2Request;
 import io.h2scope.engine.proxy.EventLog;
 import io.h2scope.engine.proxy.ProxyConfig;
 import io.h2scope.engine.proxy.ProxyLimits;
@@ -9,7 +11,11 @@ import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.reference.ReferenceHandler;
 import io.h2scope.engine.server.reference.ReferenceServer;
 import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.stream.StreamState;
+import io.h2scope.engine.trace.model.ConnectionModel;
 import io.h2scope.engine.trace.model.ConnectionOpened;
+import io.h2scope.engine.trace.model.StreamStateChanged;
+import io.h2scope.engine.trace.model.ViolationReceived;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.transport.tls.SelfSignedCertificate;
 import io.h2scope.engine.transport.tls.SslContexts;
@@ -231,6 +237,55 @@ class ProxyInteropTest {
         assertEquals(ReferenceHandler.ROOT_BODY, response.body());
         // Java 17's HttpClient keeps its connection: compare what has passed so far, once it has settled
         assertRecordedPairEqualsServerTrace("tls", "tls", false);
+    }
+
+    /** curl --http2 on http:// asks for Upgrade: h2c: the proxy relays the HTTP/1.1 start and records the upgrade. */
+    @Test
+    void curlUpgradingToH2c() throws Exception {
+        startServer(false);
+        startProxy(false, null);
+        Path got = tmp.resolve("got");
+        Peers.Result r = Peers.run(List.of(Peers.require("curl"), "-sS", "--http2", "-o", got.toString(),
+                "-w", "%{http_version} %{http_code}", "http://127.0.0.1:" + proxy.port() + "/bytes/300000"), PEER_TIMEOUT);
+        assertEquals(0, r.exit(), r.describe());
+        assertEquals("2 200", r.out());
+        assertEquals(Peers.sha256(Peers.pattern(300_000)), Peers.sha256(Files.readAllBytes(got)));
+        assertRecordedPairEqualsServerTrace("h2c", "h2c");
+        assertUpgradeRecordedAsTheServerSawIt();
+    }
+
+    @Test
+    void theEnginesClientUpgradingToH2c() throws Exception {
+        startServer(false);
+        startProxy(false, null);
+        try (H2Client client = H2Client.newBuilder().h2cUpgrade(true).requestTimeout(Duration.ofSeconds(20)).build()) {
+            String base = "http://127.0.0.1:" + proxy.port() + "/";
+            assertEquals(200, client.send(H2Request.newBuilder(base + "bytes/100000").build(),
+                    HttpResponse.BodyHandlers.ofByteArray()).status());
+            assertEquals(200, client.send(H2Request.newBuilder(base).build(), HttpResponse.BodyHandlers.ofString())
+                    .status(), "the next request goes over the upgraded connection");
+        }
+        assertRecordedPairEqualsServerTrace("h2c", "h2c");
+        assertUpgradeRecordedAsTheServerSawIt();
+    }
+
+    /**
+     * Stream 1 came from the HTTP/1.1 request (RFC 7540 §3.2), in the recording of both legs as in the server's own
+     * trace, with no rule broken, and the client leg's state rebuilt at the end equals the server's.
+     */
+    private void assertUpgradeRecordedAsTheServerSawIt() {
+        long serverConn = serverTrace.only(Role.SERVER);
+        long clientLeg = recording.only(Role.SERVER);
+        long upstreamLeg = recording.only(Role.CLIENT);
+        for (long leg : List.of(clientLeg, upstreamLeg)) {
+            assertTrue(recording.events().stream().anyMatch(e -> e.connectionId() == leg && e instanceof StreamStateChanged s
+                    && s.streamId() == 1 && s.from() == StreamState.IDLE), "leg " + leg + " opened stream 1 by the upgrade");
+            assertTrue(recording.events().stream().noneMatch(e -> e.connectionId() == leg && e instanceof ViolationReceived),
+                    () -> "no rule broken on leg " + leg + ": " + recording.events().stream()
+                            .filter(e -> e instanceof ViolationReceived).toList());
+        }
+        assertEquals(ConnectionModel.of(serverConn, serverTrace.events()).snapshot(),
+                ConnectionModel.of(clientLeg, recording.events()).snapshot(), "the state the client leg's recording gives");
     }
 
     /** Both legs recorded, linked to each other, and each equal to the server's own view of the same bytes. */

@@ -259,14 +259,15 @@ class RecordingProxyTest {
             c.getOutputStream().write("GET / HTTP/1.1\r\nhost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
             String answer = new String(c.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertTrue(answer.startsWith("HTTP/1.1 505 "), answer);
-            assertTrue(answer.contains("did not send the HTTP/2 connection preface (RFC 9113 §3.4; it began with"
-                    + " \"GET / HTTP/1.1\\r\\nhost: x"), answer);
+            assertTrue(answer.contains("sent neither the HTTP/2 connection preface (RFC 9113 §3.4) nor an HTTP/1.1"
+                    + " Upgrade: h2c request (RFC 7540 §3.2): its HTTP/1.1 request (GET /) does not ask for Upgrade: h2c"),
+                    answer);
         }
         upstream.setSoTimeout(300);
         assertThrows(java.net.SocketTimeoutException.class, () -> upstream.accept(), "nothing was dialled");
         recording.awaitClosed(1, Duration.ofSeconds(5));
-        assertTrue(recording.events().stream().anyMatch(e -> e instanceof io.h2scope.engine.trace.model.ViolationReceived),
-                "the recording names the broken rule");
+        assertTrue(recording.closed().get(0).debug().startsWith("no HTTP/2: the client's HTTP/1.1 request (GET /) does"
+                + " not ask for Upgrade: h2c"), "the recording says why: " + recording.closed());
     }
 
     /**

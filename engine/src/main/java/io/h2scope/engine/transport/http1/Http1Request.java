@@ -28,6 +28,15 @@ public record Http1Request(String method, String target, String version, List<Ht
         return values.isEmpty() ? Optional.empty() : Optional.of(values.get(0));
     }
 
+    /** The head as text: the request line, then one field a line ({@code \n}), for traces. */
+    public String text() {
+        StringBuilder b = new StringBuilder(method).append(' ').append(target).append(' ').append(version);
+        for (Http1Header h : headers) {
+            b.append('\n').append(h.name()).append(": ").append(h.value());
+        }
+        return b.toString();
+    }
+
     /** Whether a comma-separated header (Connection, Upgrade) carries {@code token}, case-insensitively. */
     public boolean hasToken(String name, String token) {
         String wanted = token.toLowerCase(Locale.ROOT);

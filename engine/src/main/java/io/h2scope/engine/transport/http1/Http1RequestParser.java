@@ -20,6 +20,17 @@ public final class Http1RequestParser {
     private final byte[] head;
     private int length;
 
+    private static final Pattern REQUEST_LINE_START = Pattern.compile("[A-Z]+( [^\\r\\n]*)?");
+
+    /**
+     * Whether {@code first} (a stream's first octets) can begin an HTTP/1.x request line: a method in capitals, then a
+     * space and more of the line, before any line end. Tells an HTTP/1.1 client from an HTTP/2 one whose octets
+     * stopped matching the connection preface (a preface broken after "PRI * HTTP/2.0\r\n" cannot).
+     */
+    public static boolean mayBeginRequestLine(byte[] first) {
+        return REQUEST_LINE_START.matcher(new String(first, StandardCharsets.ISO_8859_1)).matches();
+    }
+
     public Http1RequestParser(int maxHeaderBytes) {
         this.maxHeaderBytes = maxHeaderBytes;
         this.head = new byte[maxHeaderBytes];

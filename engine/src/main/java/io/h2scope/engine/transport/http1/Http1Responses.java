@@ -14,9 +14,12 @@ public final class Http1Responses {
     private Http1Responses() {
     }
 
+    /** The head of {@link #switchingToH2c()} as text, one field a line, for traces. */
+    public static final String SWITCHING_TO_H2C_HEAD = "HTTP/1.1 101 Switching Protocols\nConnection: Upgrade\nUpgrade: h2c";
+
     /** RFC 7540 §3.2: "HTTP/1.1 101 Switching Protocols" with Connection: Upgrade and Upgrade: h2c. */
     public static ByteBuffer switchingToH2c() {
-        return ascii("HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: h2c\r\n\r\n");
+        return ascii(SWITCHING_TO_H2C_HEAD.replace("\n", "\r\n") + "\r\n\r\n");
     }
 
     public static ByteBuffer continue100() {

@@ -1,0 +1,101 @@
+package io.h2scope.conformance.peer;
+
+import io.h2scope.engine.frame.FrameHeader;
+import io.h2scope.engine.frame.FrameType;
+import io.h2scope.engine.trace.FrameDescriber;
+import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.ConnectionClosed;
+import io.h2scope.engine.trace.model.ConnectionOpened;
+import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.engine.trace.model.ViolationReceived;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One peer connection's evidence: the {@link io.h2scope.engine.observer.Http2Observer} that the peer feeds every
+ * octet it sends and receives publishes here, and each frame or broken rule becomes a line ({@link TraceEntry})
+ * carrying its event, with the stream states, windows, settings and HPACK changes it caused; the peer's notes and
+ * descriptions of octets that are no whole frame are lines without one. Capped: a flood's thousandth PING ACK adds
+ * nothing a reader needs. Thread-safe.
+ */
+final class Evidence implements TraceSink {
+
+    /** Lines kept per connection. */
+    static final int MAX_ENTRIES = 2_000;
+
+    private final long startNanos;
+    private final List<TraceEntry> entries = new ArrayList<>();
+    private final List<TraceEvent> effects = new ArrayList<>();
+    private Direction feeding = Direction.OUT;
+    private boolean quiet;
+    private int dropped;
+
+    Evidence(long startNanos) {
+        this.startNanos = startNanos;
+    }
+
+    /** A line with no event behind it. */
+    synchronized void line(Direction direction, String text) {
+        add(new TraceEntry(System.nanoTime() - startNanos, direction, text));
+    }
+
+    /**
+     * The observer is about to decode octets that went {@code direction} (its rule breaks carry no direction of
+     * their own); {@code quiet}: its events for them are not kept, because one line describes them (a batch).
+     */
+    synchronized void feeding(Direction direction, boolean quiet) {
+        this.feeding = direction;
+        this.quiet = quiet;
+    }
+
+    @Override
+    public synchronized void onEvent(TraceEvent event) {
+        if (quiet || event instanceof ConnectionOpened || event instanceof ConnectionClosed) {
+            return; // the connection's ends are made from the lines (EvidenceEvents)
+        }
+        if (event instanceof FrameEvent f) {
+            String headers = f.headers().isEmpty() ? "" : " headers=" + f.headers();
+            Direction way = f.direction() == io.h2scope.engine.trace.model.Direction.INBOUND ? Direction.IN : Direction.OUT;
+            add(new TraceEntry(f.nanosSinceStart(), way, FrameDescriber.line(f.frame()) + headers, f, taken()));
+        } else if (event instanceof ViolationReceived v) {
+            add(new TraceEntry(v.nanosSinceStart(), feeding, describe(v), v, taken()));
+        } else {
+            effects.add(event);
+        }
+    }
+
+    /** Every line so far, in order, and one saying how many were not kept. */
+    synchronized List<TraceEntry> entries() {
+        List<TraceEntry> all = new ArrayList<>(entries);
+        if (dropped > 0) {
+            all.add(new TraceEntry(System.nanoTime() - startNanos, Direction.NOTE,
+                    dropped + " more entries not kept (evidence is capped at " + MAX_ENTRIES + " lines)"));
+        }
+        return all;
+    }
+
+    private void add(TraceEntry entry) {
+        if (entries.size() >= MAX_ENTRIES) {
+            dropped++;
+            return;
+        }
+        entries.add(entry);
+    }
+
+    private List<TraceEvent> taken() {
+        List<TraceEvent> caused = List.copyOf(effects);
+        effects.clear();
+        return caused;
+    }
+
+    /** E.g. {@code PING stream=1 length=8 BREAKS RFC 9113 §6.7 ... [rule frame/ping-nonzero-stream]}. */
+    private static String describe(ViolationReceived v) {
+        FrameHeader h = v.header();
+        boolean noFrame = h.length() == 0 && h.typeCode() == 0 && h.streamId() == 0 && h.flags() == 0;
+        String what = noFrame ? "(no frame)" : FrameType.nameOf(h.typeCode()) + " stream=" + h.streamId() + " length="
+                + h.length();
+        return what + " BREAKS " + v.violation() + " [rule " + v.ruleId() + "]";
+    }
+}
