@@ -172,7 +172,7 @@ class DecodeCommandsTest {
         assertTrue(r.out().contains("client> HEADERS       stream=1"), r.out());
         assertTrue(r.out().contains("server> HEADERS       stream=1"), r.out());
         assertTrue(r.out().contains("    :status: 200"), r.out());
-        assertTrue(r.out().contains("[rule rfc9113/5.1/stream_closed]"), r.out());
+        assertTrue(r.out().contains("[rule stream/data-after-end-stream]"), r.out());
         assertTrue(r.out().contains("5 frames, 1 violations"), r.out());
     }
 

@@ -22,6 +22,10 @@ public enum StartRule implements Rule {
     FIRST_FRAME_NOT_SETTINGS(SpecRef.rfc9113("3.4"), CONNECTION, PROTOCOL_ERROR),
     /** RFC 7540 §3.2.1: an HTTP2-Settings payload whose length is not a multiple of 6. */
     UPGRADE_SETTINGS_LENGTH(SpecRef.rfc7540("3.2.1"), CONNECTION, FRAME_SIZE_ERROR),
+    /** RFC 7540 §3.2.1: a connection switched to h2c without exactly one valid HTTP2-Settings header field. */
+    UPGRADE_SETTINGS_MISSING(SpecRef.rfc7540("3.2.1"), CONNECTION, PROTOCOL_ERROR),
+    /** RFC 7540 §3.2: the HTTP/1.1 head of an upgrade (request or response) is malformed or over the head limit. */
+    UPGRADE_HEAD_MALFORMED(SpecRef.rfc7540("3.2"), CONNECTION, PROTOCOL_ERROR),
     /** RFC 9113 §9.2: TLS older than 1.2. */
     TLS_VERSION_TOO_OLD(SpecRef.rfc9113("9.2"), CONNECTION, INADEQUATE_SECURITY),
     /** RFC 9113 §9.2.2: a TLS 1.2 cipher suite of the prohibited list (Appendix A). */

@@ -1,10 +1,8 @@
 package io.h2scope.engine.observer;
 
+import io.h2scope.engine.core.StartRule;
 import io.h2scope.engine.error.ConnectionError;
-import io.h2scope.engine.error.ErrorCode;
-import io.h2scope.engine.error.ErrorScope;
 import io.h2scope.engine.error.H2Exception;
-import io.h2scope.engine.error.SpecRef;
 import io.h2scope.engine.flow.WindowCause;
 import io.h2scope.engine.flow.WindowSide;
 import io.h2scope.engine.frame.ContinuationFrame;
@@ -200,9 +198,8 @@ public final class Http2Observer {
                     continue;
                 }
                 // RFC9113 §3.4: the client preface "MUST" start the connection; decode the rest as frames anyway
-                violation(NO_FRAME, new Violation(SpecRef.rfc9113("3.4"),
-                        ErrorScope.CONNECTION, ErrorCode.PROTOCOL_ERROR, "the client's bytes do not begin with the "
-                                + "connection preface (octet " + prefaceMatched + ")"));
+                violation(NO_FRAME, Violation.of(StartRule.CLIENT_PREFACE_INVALID, "the client's bytes do not begin with "
+                        + "the connection preface (octet " + prefaceMatched + ")"));
                 prefaceMatched = CLIENT_PREFACE.length;
                 bytes.position(bytes.position() - 1);
                 break;
@@ -394,15 +391,14 @@ public final class Http2Observer {
             try {
                 headers = apply(frame, header);
             } catch (H2Exception e) {
-                violation(header, new Violation(e.spec(), e.scope(), e.code(), e.detail(),
-                        e.rule() instanceof io.h2scope.engine.frame.check.FrameRule r ? r : null));
+                violation(header, new Violation(e.spec(), e.scope(), e.code(), e.detail(), e.rule()));
             }
 
             int id = frame.streamId();
             int[] w = streamWindows.get(id);
             sink.onEvent(new FrameEvent(connectionId, t(), direction, header, frame, headers, connectionSend,
                     connectionReceive, id > 0 && w != null ? w[0] : -1, id > 0 && w != null ? w[1] : -1,
-                    id > 0 ? registry.state(id) : null));
+                    id > 0 ? registry.state(id) : null, null, reader.currentPadding()));
             if (ownFirstSettings) {
                 ownSettingsSent = true;
                 openStreamOne();
@@ -600,7 +596,7 @@ public final class Http2Observer {
     private void remoteSettingsFromUpgrade(byte[] payload) {
         if (payload.length % SettingsFrame.SETTING_LENGTH != 0) {
             // RFC9113 §6.5: "A SETTINGS frame with a length other than a multiple of 6 octets MUST be treated as a connection error ... FRAME_SIZE_ERROR"
-            violation(NO_FRAME, new Violation(SpecRef.rfc7540("3.2.1"), ErrorScope.CONNECTION, ErrorCode.FRAME_SIZE_ERROR,
+            violation(NO_FRAME, Violation.of(StartRule.UPGRADE_SETTINGS_LENGTH,
                     "HTTP2-Settings decodes to " + payload.length + " octets, not a multiple of 6"));
             return;
         }
@@ -614,7 +610,7 @@ public final class Http2Observer {
         try {
             fromClient.settings(SettingsFrame.of(entries));
         } catch (H2Exception e) {
-            violation(NO_FRAME, new Violation(SpecRef.rfc7540("3.2.1"), e.scope(), e.code(), "HTTP2-Settings: " + e.detail()));
+            violation(NO_FRAME, new Violation(e.spec(), e.scope(), e.code(), "HTTP2-Settings: " + e.detail(), e.rule()));
             return;
         }
         sink.onEvent(new SettingsAcknowledged(connectionId, t(), Side.REMOTE));
@@ -654,7 +650,7 @@ public final class Http2Observer {
             }
         }
         if (t instanceof Transition.Reject r) {
-            violation(header, new Violation(r.spec(), r.scope(), r.code(), r.why()));
+            violation(header, Violation.of(r.rule(), r.why()));
             return false;
         }
         return true;

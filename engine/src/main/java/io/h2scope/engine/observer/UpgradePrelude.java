@@ -1,8 +1,6 @@
 package io.h2scope.engine.observer;
 
-import io.h2scope.engine.error.ErrorCode;
-import io.h2scope.engine.error.ErrorScope;
-import io.h2scope.engine.error.SpecRef;
+import io.h2scope.engine.core.StartRule;
 import io.h2scope.engine.frame.check.Violation;
 import io.h2scope.engine.transport.http1.H2cUpgradeHandshake;
 import io.h2scope.engine.transport.http1.Http1Header;
@@ -241,7 +239,7 @@ final class UpgradePrelude {
         announced = true;
         if (settingsPayload == null) {
             // RFC7540 §3.2.1: "A server MUST NOT upgrade the connection to HTTP/2 if this header field is not present or if more than one is present"
-            listener.broken(new Violation(SpecRef.rfc7540("3.2.1"), ErrorScope.CONNECTION, ErrorCode.PROTOCOL_ERROR,
+            listener.broken(Violation.of(StartRule.UPGRADE_SETTINGS_MISSING,
                     "the connection switched to h2c, but the request had " + request.values("HTTP2-Settings").size()
                             + " HTTP2-Settings header(s) and exactly one valid base64url value is needed"));
         }
@@ -255,8 +253,7 @@ final class UpgradePrelude {
     }
 
     private Next broke(String detail) {
-        listener.broken(new Violation(SpecRef.rfc7540("3.2"), ErrorScope.CONNECTION, ErrorCode.PROTOCOL_ERROR,
-                detail + "; the rest of this direction is not decoded"));
+        listener.broken(Violation.of(StartRule.UPGRADE_HEAD_MALFORMED, detail + "; the rest of this direction is not decoded"));
         return Next.OPAQUE;
     }
 }

@@ -13,6 +13,7 @@ import io.h2scope.engine.hpack.HpackRule;
 import io.h2scope.engine.http.MessageRule;
 import io.h2scope.engine.settings.SettingsRule;
 import io.h2scope.engine.stream.StreamRule;
+import io.h2scope.engine.trace.jsonl.KnownRules;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -64,6 +65,11 @@ class RuleIdsTest {
     void everyRuleEnumOfTheEngineIsFound() throws Exception {
         assertEquals(Set.of(FrameRule.class, FieldBlockRule.class, StreamRule.class, FlowRule.class, SettingsRule.class,
                 MessageRule.class, HpackRule.class, LimitRule.class, StartRule.class), new HashSet<>(ruleEnums()));
+        assertEquals(new HashSet<>(ruleEnums()), new HashSet<>(KnownRules.FAMILIES),
+                "KnownRules (which a recording's reader uses) lists every rule family");
+        for (Rule rule : allRules()) {
+            assertEquals(rule, KnownRules.byId(RuleIds.of(rule)).orElseThrow());
+        }
     }
 
     @Test

@@ -1,31 +1,33 @@
 package io.h2scope.engine.observer;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.h2scope.engine.core.ConnectionConfig;
 import io.h2scope.engine.core.Http2Connection;
 import io.h2scope.engine.core.event.Event;
 import io.h2scope.engine.error.ErrorCode;
+import io.h2scope.engine.flow.WindowCause;
+import io.h2scope.engine.frame.DataFrame;
 import io.h2scope.engine.frame.codec.FrameOutput;
 import io.h2scope.engine.frame.codec.RawFrameWriter;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.HpackEncoder;
 import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.trace.FrameOctets;
 import io.h2scope.engine.trace.model.ConnectionModel;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.ViolationReceived;
 import io.h2scope.engine.trace.model.WindowChanged;
-import io.h2scope.engine.flow.WindowCause;
-import org.junit.jupiter.api.Test;
-
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.function.Predicate;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * The observer fed both byte streams of a real engine exchange gives the engine server's own frames, and the
@@ -73,18 +75,18 @@ class Http2ObserverTest {
 
     @Test
     void enablePushOfTwoIsReported() {
-        assertBroken(frame(4, 0, 0, new byte[] {0, 2, 0, 0, 0, 2}), "rfc9113/6.5.2/protocol_error");
+        assertBroken(frame(4, 0, 0, new byte[] {0, 2, 0, 0, 0, 2}), "settings/enable-push-not-0-or-1");
     }
 
     @Test
     void maxFrameSizeOutOfRangeIsReported() {
-        assertBroken(frame(4, 0, 0, new byte[] {0, 5, 0, 0, 0, 100}), "rfc9113/6.5.2/protocol_error");
+        assertBroken(frame(4, 0, 0, new byte[] {0, 5, 0, 0, 0, 100}), "settings/max-frame-size-out-of-range");
     }
 
     @Test
     void anEvenClientStreamIsReported() {
         // RFC 9113 §5.1: HEADERS on an idle even (server-initiated) stream
-        assertBroken(headers(2, true), "rfc9113/5.1/protocol_error");
+        assertBroken(headers(2, true), "stream/headers-on-server-stream");
     }
 
     @Test
@@ -94,7 +96,7 @@ class Http2ObserverTest {
         byte[] both = new byte[five.length + three.length];
         System.arraycopy(five, 0, both, 0, five.length);
         System.arraycopy(three, 0, both, five.length, three.length);
-        assertBroken(both, "rfc9113/5.1.1/protocol_error");
+        assertBroken(both, "stream/stream-id-not-increasing");
     }
 
     @Test
@@ -104,7 +106,7 @@ class Http2ObserverTest {
         byte[] both = new byte[request.length + data.length];
         System.arraycopy(request, 0, both, 0, request.length);
         System.arraycopy(data, 0, both, request.length, data.length);
-        assertBroken(both, "rfc9113/5.1/stream_closed");
+        assertBroken(both, "stream/data-after-end-stream");
     }
 
     @Test
@@ -154,7 +156,7 @@ class Http2ObserverTest {
         observer.serverBytes(ByteBuffer.wrap(frame(1, 0x5, 3, new byte[] {(byte) 0x89})), 8); // :status 204, indexed
         observer.clientBytes(ByteBuffer.wrap(frame(0, 0x1, 3, new byte[0])), 9);
         observer.clientBytes(ByteBuffer.wrap(frame(8, 0, 3, new byte[] {0, 0, 0, 10})), 10);
-        assertEquals(List.of("rfc9113/5.1/stream_closed"), events.stream().filter(e -> e instanceof ViolationReceived)
+        assertEquals(List.of("stream/frame-on-closed-stream"), events.stream().filter(e -> e instanceof ViolationReceived)
                 .map(e -> ((ViolationReceived) e).ruleId()).toList());
     }
 
@@ -175,6 +177,17 @@ class Http2ObserverTest {
         server.serverBytes(ByteBuffer.wrap(frame(1, 0x5, 1, new byte[] {(byte) 0x89})), 3);
         server.clientBytes(ByteBuffer.wrap(frame(0, 0, 1, new byte[100])), 4); // the client had ended its side
         assertEquals(1, server.violations(), () -> "DATA after the client's END_STREAM: " + serverEvents);
+    }
+
+    @Test
+    void aPaddedFramesPaddingIsInItsEvent() {
+        // DATA on stream 1 after the request, PADDED: Pad Length 2, "ok", padding 07 09 (RFC 9113 §6.1)
+        byte[] padded = frame(0, 0x8, 1, new byte[] {2, 'o', 'k', 7, 9});
+        List<TraceEvent> events = observeClient(headers(1, false), padded);
+        FrameEvent data = events.stream().filter(e -> e instanceof FrameEvent f && f.frame() instanceof DataFrame)
+                .map(FrameEvent.class::cast).findFirst().orElseThrow();
+        assertArrayEquals(new byte[] {7, 9}, data.padding());
+        assertArrayEquals(padded, FrameOctets.wire(data), "the frame's octets as they came, padding included");
     }
 
     private static Http2Observer observerAfterPreface(Role perspective, List<TraceEvent> events) {

@@ -166,7 +166,7 @@ class Http2ObserverUpgradeTest {
         List<ViolationReceived> violations = events.stream().filter(e -> e instanceof ViolationReceived)
                 .map(e -> (ViolationReceived) e).toList();
         assertEquals(1, violations.size(), events::toString);
-        assertEquals("rfc7540/3.2/protocol_error", violations.get(0).ruleId());
+        assertEquals("start/upgrade-head-malformed", violations.get(0).ruleId());
         assertTrue(violations.get(0).violation().detail().contains("larger than 16384 octets"),
                 violations.get(0).violation().detail());
     }
@@ -177,7 +177,7 @@ class Http2ObserverUpgradeTest {
         Http2Observer observer = new Http2Observer(Role.SERVER, 6, events::add, 0);
         observer.clientBytes(ByteBuffer.wrap(ascii("GET / HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: h2c\r\n\r\n")), 1);
         observer.serverBytes(ByteBuffer.wrap(ascii(SWITCHING)), 2);
-        assertEquals(List.of("rfc7540/3.2.1/protocol_error"), events.stream().filter(e -> e instanceof ViolationReceived)
+        assertEquals(List.of("start/upgrade-settings-missing"), events.stream().filter(e -> e instanceof ViolationReceived)
                 .map(e -> ((ViolationReceived) e).ruleId()).toList());
         assertFalse(observer.notHttp2().isPresent(), "it did switch");
     }

@@ -136,8 +136,8 @@ public final class TraceEventJson {
             Json.string(out, v.spec().toString());
             out.append(",\"error\":\"").append(v.code().name()).append("\",\"scope\":\"").append(v.scope().name())
                     .append("\",\"rule\":\"").append(e.ruleId()).append('"');
-            if (v.rule() != null) {
-                out.append(",\"rule_name\":\"").append(v.rule().name()).append('"');
+            if (v.rule() instanceof FrameRule frameRule) {
+                out.append(",\"rule_name\":\"").append(frameRule.name()).append('"');
             }
             out.append(",\"detail\":");
             Json.string(out, v.detail());
@@ -246,10 +246,11 @@ public final class TraceEventJson {
             case "violation":
                 FrameHeader header = new FrameHeader((int) number(o, "length"), (int) number(o, "type_code"),
                         (int) number(o, "flags"), (int) number(o, "stream"), Boolean.TRUE.equals(o.get("reserved")));
+                // the rule by its id; files written before every violation named its rule have rule_name for frame rules
                 String ruleName = optional(o, "rule_name");
                 Violation violation = new Violation(spec(text(o, "spec")), ErrorScope.valueOf(text(o, "scope")),
                         ErrorCode.valueOf(text(o, "error")), text(o, "detail"),
-                        ruleName == null ? null : FrameRule.valueOf(ruleName));
+                        KnownRules.byId(optional(o, "rule")).orElse(ruleName == null ? null : FrameRule.valueOf(ruleName)));
                 return new ViolationReceived(conn, t, header, violation);
             case "error":
                 return new ErrorRaised(conn, t, ErrorScope.valueOf(text(o, "scope")), (int) number(o, "stream"),
