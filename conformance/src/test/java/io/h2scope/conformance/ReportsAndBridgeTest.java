@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.h2scope.conformance.junit.ConformanceTests;
-import io.h2scope.conformance.peer.Direction;
+import io.h2scope.conformance.peer.EntryDirection;
 import io.h2scope.conformance.peer.TraceEntry;
 import io.h2scope.conformance.report.ConsoleReporter;
 import io.h2scope.conformance.report.H2scopeVersion;
@@ -49,14 +49,14 @@ import org.xml.sax.InputSource;
 /** Reports render every outcome with its evidence; the JUnit bridge maps outcomes to JUnit's. */
 class ReportsAndBridgeTest {
 
-    private static final List<TraceEntry> PASS_EVIDENCE = List.of(new TraceEntry(4_213_000, Direction.OUT, "PING opaque=h2spec"),
-            new TraceEntry(4_598_000, Direction.IN, "PING flags=ACK opaque=h2spec"));
+    private static final List<TraceEntry> PASS_EVIDENCE = List.of(new TraceEntry(4_213_000, EntryDirection.OUT, "PING opaque=h2spec"),
+            new TraceEntry(4_598_000, EntryDirection.IN, "PING flags=ACK opaque=h2spec"));
 
     private static RunResult sampleRun() {
         Section ping = new S6_7_Ping();
         List<CaseDef> cases = ping.cases();
-        List<TraceEntry> evidence = List.of(new TraceEntry(1_000_000, Direction.OUT, "PING stream=1 <&> \"x\""),
-                new TraceEntry(2_000_000, Direction.IN, "GOAWAY error=INTERNAL_ERROR"));
+        List<TraceEntry> evidence = List.of(new TraceEntry(1_000_000, EntryDirection.OUT, "PING stream=1 <&> \"x\""),
+                new TraceEntry(2_000_000, EntryDirection.IN, "GOAWAY error=INTERNAL_ERROR"));
         return new RunResult(Target.parse("http://127.0.0.1:8080/"), false, Instant.EPOCH, Duration.ofMillis(1234), List.of(
                 new CaseResult(ping, cases.get(0), 1, Verdict.pass("PING ACK", "PING ACK"), PASS_EVIDENCE, Duration.ofMillis(3)),
                 new CaseResult(ping, cases.get(2), 1, Verdict.fail("GOAWAY PROTOCOL_ERROR", "GOAWAY INTERNAL_ERROR"), evidence,
@@ -208,8 +208,8 @@ class ReportsAndBridgeTest {
 
     @Test
     void evidenceTimesKeepMicroseconds() {
-        assertEquals("+0.004213s >> PING", new TraceEntry(4_213_000, Direction.OUT, "PING").format());
-        assertEquals("+0.000037s << SETTINGS", new TraceEntry(37_400, Direction.IN, "SETTINGS").format());
+        assertEquals("+0.004213s >> PING", new TraceEntry(4_213_000, EntryDirection.OUT, "PING").format());
+        assertEquals("+0.000037s << SETTINGS", new TraceEntry(37_400, EntryDirection.IN, "SETTINGS").format());
     }
 
     @Test

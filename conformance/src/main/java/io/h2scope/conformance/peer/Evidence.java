@@ -28,7 +28,7 @@ final class Evidence implements TraceSink {
     private final long startNanos;
     private final List<TraceEntry> entries = new ArrayList<>();
     private final List<TraceEvent> effects = new ArrayList<>();
-    private Direction feeding = Direction.OUT;
+    private EntryDirection feeding = EntryDirection.OUT;
     private boolean quiet;
     private int dropped;
 
@@ -37,7 +37,7 @@ final class Evidence implements TraceSink {
     }
 
     /** A line with no event behind it. */
-    synchronized void line(Direction direction, String text) {
+    synchronized void line(EntryDirection direction, String text) {
         add(new TraceEntry(System.nanoTime() - startNanos, direction, text));
     }
 
@@ -45,7 +45,7 @@ final class Evidence implements TraceSink {
      * The observer is about to decode octets that went {@code direction} (its rule breaks carry no direction of
      * their own); {@code quiet}: its events for them are not kept, because one line describes them (a batch).
      */
-    synchronized void feeding(Direction direction, boolean quiet) {
+    synchronized void feeding(EntryDirection direction, boolean quiet) {
         this.feeding = direction;
         this.quiet = quiet;
     }
@@ -57,7 +57,7 @@ final class Evidence implements TraceSink {
         }
         if (event instanceof FrameEvent f) {
             String headers = f.headers().isEmpty() ? "" : " headers=" + f.headers();
-            Direction way = f.direction() == io.h2scope.engine.trace.model.Direction.INBOUND ? Direction.IN : Direction.OUT;
+            EntryDirection way = f.direction() == io.h2scope.engine.trace.model.Direction.INBOUND ? EntryDirection.IN : EntryDirection.OUT;
             add(new TraceEntry(f.nanosSinceStart(), way, FrameDescriber.line(f.frame()) + headers, f, taken()));
         } else if (event instanceof ViolationReceived v) {
             add(new TraceEntry(v.nanosSinceStart(), feeding, describe(v), v, taken()));
@@ -70,7 +70,7 @@ final class Evidence implements TraceSink {
     synchronized List<TraceEntry> entries() {
         List<TraceEntry> all = new ArrayList<>(entries);
         if (dropped > 0) {
-            all.add(new TraceEntry(System.nanoTime() - startNanos, Direction.NOTE,
+            all.add(new TraceEntry(System.nanoTime() - startNanos, EntryDirection.NOTE,
                     dropped + " more entries not kept (evidence is capped at " + MAX_ENTRIES + " lines)"));
         }
         return all;

@@ -65,7 +65,7 @@ public final class EvidenceEvents {
                 continue; // a break outside any frame (the preface)
             }
             long octets = FrameSizes.HEADER_LENGTH + header.length();
-            if (entry.direction() == Direction.IN) {
+            if (entry.direction() == EntryDirection.IN) {
                 bytesReceived += octets;
                 framesReceived++;
             } else {

@@ -276,7 +276,7 @@ public final class Peer implements AutoCloseable {
      * cases: 20,000 frames must not mean 20,000 trace lines). False when the write failed.
      */
     public boolean sendBatch(byte[] frames, String description) {
-        record(Direction.OUT, description);
+        record(EntryDirection.OUT, description);
         for (int at = 0; at + FrameSizes.HEADER_LENGTH <= frames.length; ) { // the stream ids the batch used
             int length = ((frames[at] & 0xff) << 16) | ((frames[at + 1] & 0xff) << 8) | (frames[at + 2] & 0xff);
             sentOnStream(((frames[at + 5] & 0x7f) << 24) | ((frames[at + 6] & 0xff) << 16) | ((frames[at + 7] & 0xff) << 8)
@@ -293,7 +293,7 @@ public final class Peer implements AutoCloseable {
             written = false;
         }
         // decoded after the write, so a flood's timing is the target's; its frames are the one line above
-        observe(Direction.OUT, frames, frames.length, true);
+        observe(EntryDirection.OUT, frames, frames.length, true);
         return written;
     }
 
@@ -368,7 +368,7 @@ public final class Peer implements AutoCloseable {
             if (n < 0) {
                 markClosed("closed (EOF)");
             } else {
-                observe(Direction.IN, readBuffer, n, false);
+                observe(EntryDirection.IN, readBuffer, n, false);
                 parser.feed(readBuffer, n);
             }
         } catch (SocketTimeoutException e) {
@@ -391,7 +391,7 @@ public final class Peer implements AutoCloseable {
         } else if (event instanceof PeerEvent.PeerViolation v) {
             monitor.onBrokenFrame(v.header(), v.violation());
         } else if (event instanceof PeerEvent.Http1Response h) {
-            record(Direction.IN, "HTTP/1 answer: " + h.statusLine());
+            record(EntryDirection.IN, "HTTP/1 answer: " + h.statusLine());
         }
         pending.add(event);
     }
@@ -447,18 +447,18 @@ public final class Peer implements AutoCloseable {
 
     /** Adds a line to the evidence. */
     public void note(String text) {
-        record(Direction.NOTE, text);
+        record(EntryDirection.NOTE, text);
     }
 
-    private void record(Direction direction, String text) {
+    private void record(EntryDirection direction, String text) {
         evidence.line(direction, text);
     }
 
     /** {@code length} octets that went {@code direction}, to the observer whose events are the evidence. */
-    private void observe(Direction direction, byte[] bytes, int length, boolean quietly) {
+    private void observe(EntryDirection direction, byte[] bytes, int length, boolean quietly) {
         evidence.feeding(direction, quietly);
         ByteBuffer view = ByteBuffer.wrap(bytes, 0, length);
-        if (direction == Direction.IN) {
+        if (direction == EntryDirection.IN) {
             observer.serverBytes(view, System.nanoTime());
         } else {
             observer.clientBytes(view, System.nanoTime());
@@ -469,9 +469,9 @@ public final class Peer implements AutoCloseable {
     /** Sends {@code bytes}; {@code description}: a line for octets that are no whole frame, or null. */
     private void write(byte[] bytes, String description) {
         if (description != null) {
-            record(Direction.OUT, description);
+            record(EntryDirection.OUT, description);
         }
-        observe(Direction.OUT, bytes, bytes.length, false);
+        observe(EntryDirection.OUT, bytes, bytes.length, false);
         try {
             out.write(bytes);
             out.flush();

@@ -18,19 +18,19 @@ import java.util.Locale;
  * @param effects   what the observer published before {@code event} on its account: stream states, windows,
  *                  settings, HPACK table changes (empty for a line without an event)
  */
-public record TraceEntry(long nanos, Direction direction, String text, TraceEvent event, List<TraceEvent> effects) {
+public record TraceEntry(long nanos, EntryDirection direction, String text, TraceEvent event, List<TraceEvent> effects) {
 
     public TraceEntry {
         effects = List.copyOf(effects);
     }
 
     /** A line with no trace event behind it. */
-    public TraceEntry(long nanos, Direction direction, String text) {
+    public TraceEntry(long nanos, EntryDirection direction, String text) {
         this(nanos, direction, text, null, List.of());
     }
 
     /** A line with an event and no effects. */
-    public TraceEntry(long nanos, Direction direction, String text, TraceEvent event) {
+    public TraceEntry(long nanos, EntryDirection direction, String text, TraceEvent event) {
         this(nanos, direction, text, event, List.of());
     }
 

@@ -47,7 +47,7 @@ class EvidenceEventsTest {
                 assertInstanceOf(ConnectionClosed.class, own.get(own.size() - 1));
                 // every frame the peer sent: those the observer decoded, and those that broke a frame rule (not decoded)
                 long framesSent = result.evidence().stream().filter(e -> e.event() != null && e.event().connectionId() == id
-                        && e.direction() == io.h2scope.conformance.peer.Direction.OUT).count();
+                        && e.direction() == io.h2scope.conformance.peer.EntryDirection.OUT).count();
                 assertEquals(framesSent, ((ConnectionClosed) own.get(own.size() - 1)).framesSent(), result.evidenceText());
             }
             long frames = events.stream().filter(e -> e instanceof FrameEvent).count();
@@ -60,7 +60,7 @@ class EvidenceEventsTest {
                     && f.frame().type() == FrameType.SETTINGS), describe(caseFrames));
             // the case's PING on stream 1 breaks a frame rule (PING carries no stream id): the observer of the peer's
             // octets names it, with its rule id, and no frame record is made of it
-            assertTrue(result.evidence().stream().anyMatch(e -> e.direction() == io.h2scope.conformance.peer.Direction.OUT
+            assertTrue(result.evidence().stream().anyMatch(e -> e.direction() == io.h2scope.conformance.peer.EntryDirection.OUT
                     && e.text().startsWith("PING stream=1") && e.event() instanceof ViolationReceived v
                     && e.text().endsWith("[rule " + v.ruleId() + "]")), result.evidenceText());
             // the observer tracks what the peer does not: the state of the streams, both sides' windows

@@ -1,7 +1,7 @@
 package io.h2scope.conformance.peer;
 
 /** Which way a trace entry went, from the peer's point of view. */
-public enum Direction {
+public enum EntryDirection {
     /** Sent by the peer (us) to the target. */
     OUT(">>"),
     /** Received from the target. */
@@ -11,7 +11,7 @@ public enum Direction {
 
     private final String arrow;
 
-    Direction(String arrow) {
+    EntryDirection(String arrow) {
         this.arrow = arrow;
     }
 
