@@ -20,7 +20,7 @@ import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.PingFrame;
-import io.h2scope.engine.frame.Setting;
+import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.check.Violation;
 import io.h2scope.engine.settings.SettingId;
@@ -246,7 +246,7 @@ class VerdictLogicTest {
         FakeServer.Script largest = new FakeServer.Script() {
             @Override
             public void onPreface(FakeServer.Conn conn) throws IOException {
-                conn.send(SettingsFrame.of(new Setting(SettingId.MAX_FRAME_SIZE.code(), 16_777_215)));
+                conn.send(SettingsFrame.of(new RawSetting(SettingId.MAX_FRAME_SIZE.code(), 16_777_215)));
             }
 
             @Override
@@ -269,7 +269,7 @@ class VerdictLogicTest {
         FakeServer.Script big = new FakeServer.Script() {
             @Override
             public void onPreface(FakeServer.Conn conn) throws IOException {
-                conn.send(SettingsFrame.of(new Setting(SettingId.MAX_FRAME_SIZE.code(), advertised)));
+                conn.send(SettingsFrame.of(new RawSetting(SettingId.MAX_FRAME_SIZE.code(), advertised)));
             }
 
             @Override

@@ -1,6 +1,6 @@
 package io.h2scope.conformance.peer;
 
-import io.h2scope.engine.frame.Setting;
+import io.h2scope.engine.frame.RawSetting;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -16,7 +16,7 @@ import java.util.Objects;
  *                    server whose limits are longer than a budget, below 1 for a quick look
  * @param budget      the budget of the case this peer runs, already scaled; null outside a budgeted case
  */
-public record PeerOptions(Duration timeout, boolean strict, boolean insecure, List<Setting> settings, double budgetScale,
+public record PeerOptions(Duration timeout, boolean strict, boolean insecure, List<RawSetting> settings, double budgetScale,
         Duration budget) {
 
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(1);
@@ -36,7 +36,7 @@ public record PeerOptions(Duration timeout, boolean strict, boolean insecure, Li
         settings = List.copyOf(settings);
     }
 
-    public PeerOptions(Duration timeout, boolean strict, boolean insecure, List<Setting> settings) {
+    public PeerOptions(Duration timeout, boolean strict, boolean insecure, List<RawSetting> settings) {
         this(timeout, strict, insecure, settings, 1.0, null);
     }
 

@@ -12,7 +12,7 @@ import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
-import io.h2scope.engine.frame.Setting;
+import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.settings.SettingId;
@@ -61,7 +61,7 @@ public final class Script {
 
     /** Sends SETTINGS_INITIAL_WINDOW_SIZE = {@code value}. */
     public static void initialWindow(Peer p, long value) {
-        p.send(SettingsFrame.of(new Setting(SettingId.INITIAL_WINDOW_SIZE.code(), value)));
+        p.send(SettingsFrame.of(new RawSetting(SettingId.INITIAL_WINDOW_SIZE.code(), value)));
     }
 
     /**

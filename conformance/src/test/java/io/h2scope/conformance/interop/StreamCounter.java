@@ -2,7 +2,7 @@ package io.h2scope.conformance.interop;
 
 import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
-import io.h2scope.engine.frame.Setting;
+import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.settings.SettingId;
 import io.h2scope.engine.stream.StreamState;
@@ -57,7 +57,7 @@ final class StreamCounter implements TraceSink {
         PerConnection c = connection(event.connectionId());
         boolean inbound = event.direction() == Direction.INBOUND;
         if (event.frame() instanceof SettingsFrame s && inbound && !s.ack()) {
-            for (Setting setting : s.settings()) {
+            for (RawSetting setting : s.settings()) {
                 if (setting.id() == SettingId.MAX_CONCURRENT_STREAMS.code()) {
                     c.limit = setting.value();
                 }

@@ -42,7 +42,7 @@ final class SettingsExchange {
      */
     Received receive(SettingsFrame frame) {
         List<Setting> entries = new ArrayList<>(frame.settings().size());
-        for (io.h2scope.engine.frame.Setting raw : frame.settings()) {
+        for (io.h2scope.engine.frame.RawSetting raw : frame.settings()) {
             // RFC9113 §6.5.2: unknown identifiers "MUST ignore that setting" (validate returns empty)
             validator.validate(raw.id(), raw.value()).ifPresent(id -> entries.add(new Setting(id, raw.value())));
         }
@@ -57,12 +57,12 @@ final class SettingsExchange {
     SettingsFrame send(Settings desired, long nowNanos, boolean first) {
         Settings announced = sync.announced();
         List<Setting> changed = new ArrayList<>();
-        List<io.h2scope.engine.frame.Setting> raw = new ArrayList<>();
+        List<io.h2scope.engine.frame.RawSetting> raw = new ArrayList<>();
         for (SettingId id : SettingId.values()) {
             long value = desired.get(id);
             if (value != announced.get(id) && value != Settings.UNLIMITED) {
                 changed.add(new Setting(id, value));
-                raw.add(new io.h2scope.engine.frame.Setting(id.code(), value));
+                raw.add(new io.h2scope.engine.frame.RawSetting(id.code(), value));
             }
         }
         if (!first && changed.isEmpty()) {

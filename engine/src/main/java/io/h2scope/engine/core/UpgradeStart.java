@@ -1,7 +1,7 @@
 package io.h2scope.engine.core;
 
 import io.h2scope.engine.error.H2Errors;
-import io.h2scope.engine.frame.Setting;
+import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.stream.Role;
@@ -33,12 +33,12 @@ final class UpgradeStart {
             throw H2Errors.connection(StartRule.UPGRADE_SETTINGS_LENGTH,
                     "HTTP2-Settings payload of " + settingsPayload.length + " octets");
         }
-        List<Setting> entries = new ArrayList<>(settingsPayload.length / SettingsFrame.SETTING_LENGTH);
+        List<RawSetting> entries = new ArrayList<>(settingsPayload.length / SettingsFrame.SETTING_LENGTH);
         for (int i = 0; i < settingsPayload.length; i += SettingsFrame.SETTING_LENGTH) {
             int id = (settingsPayload[i] & 0xff) << 8 | (settingsPayload[i + 1] & 0xff);
             long value = (settingsPayload[i + 2] & 0xffL) << 24 | (settingsPayload[i + 3] & 0xffL) << 16
                     | (settingsPayload[i + 4] & 0xffL) << 8 | (settingsPayload[i + 5] & 0xffL);
-            entries.add(new Setting(id, value));
+            entries.add(new RawSetting(id, value));
         }
         // RFC7540 §3.2.1: "A server decodes and interprets the value of the HTTP2-Settings header field as it would any other SETTINGS frame"; the 101 is the implicit ACK
         SettingsExchange.Received received = c.settings.receive(SettingsFrame.of(entries));

@@ -18,7 +18,7 @@ import java.util.List;
  * @param flags    raw flags
  * @param settings the settings, in wire order (an unmodifiable copy)
  */
-public record SettingsFrame(int flags, List<Setting> settings) implements Frame {
+public record SettingsFrame(int flags, List<RawSetting> settings) implements Frame {
 
     /** RFC9113 §6.5.1: each setting is a 16-bit identifier and a 32-bit value. */
     public static final int SETTING_LENGTH = 6;
@@ -30,11 +30,11 @@ public record SettingsFrame(int flags, List<Setting> settings) implements Frame 
         settings = List.copyOf(Args.notNull("settings", settings));
     }
 
-    public static SettingsFrame of(List<Setting> settings) {
+    public static SettingsFrame of(List<RawSetting> settings) {
         return new SettingsFrame(0, settings);
     }
 
-    public static SettingsFrame of(Setting... settings) {
+    public static SettingsFrame of(RawSetting... settings) {
         return new SettingsFrame(0, List.of(settings));
     }
 

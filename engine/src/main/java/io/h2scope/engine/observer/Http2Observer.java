@@ -518,7 +518,7 @@ public final class Http2Observer {
             Role receiver = (sender == Side.REMOTE) == (perspective == Role.SERVER) ? Role.SERVER : Role.CLIENT;
             SettingsValidator validator = new SettingsValidator(receiver);
             List<Setting> entries = new ArrayList<>();
-            for (io.h2scope.engine.frame.Setting raw : s.settings()) {
+            for (io.h2scope.engine.frame.RawSetting raw : s.settings()) {
                 validator.validate(raw.id(), raw.value()).ifPresent(id -> entries.add(new Setting(id, raw.value())));
             }
             sink.onEvent(new SettingsAnnounced(connectionId, t(), sender, entries));
@@ -600,12 +600,12 @@ public final class Http2Observer {
                     "HTTP2-Settings decodes to " + payload.length + " octets, not a multiple of 6"));
             return;
         }
-        List<io.h2scope.engine.frame.Setting> entries = new ArrayList<>();
+        List<io.h2scope.engine.frame.RawSetting> entries = new ArrayList<>();
         for (int i = 0; i < payload.length; i += SettingsFrame.SETTING_LENGTH) {
             int id = (payload[i] & 0xff) << 8 | (payload[i + 1] & 0xff);
             long value = (payload[i + 2] & 0xffL) << 24 | (payload[i + 3] & 0xffL) << 16 | (payload[i + 4] & 0xffL) << 8
                     | (payload[i + 5] & 0xffL);
-            entries.add(new io.h2scope.engine.frame.Setting(id, value));
+            entries.add(new io.h2scope.engine.frame.RawSetting(id, value));
         }
         try {
             fromClient.settings(SettingsFrame.of(entries));

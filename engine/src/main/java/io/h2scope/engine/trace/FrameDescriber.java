@@ -13,7 +13,7 @@ import io.h2scope.engine.frame.Priority;
 import io.h2scope.engine.frame.PriorityFrame;
 import io.h2scope.engine.frame.PushPromiseFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
-import io.h2scope.engine.frame.Setting;
+import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.UnknownFrame;
 import io.h2scope.engine.frame.WindowUpdateFrame;
@@ -102,7 +102,7 @@ public final class FrameDescriber {
             return " error=" + ErrorCode.nameOf(r.errorCode());
         } else if (frame instanceof SettingsFrame s) {
             StringBuilder text = new StringBuilder();
-            for (Setting setting : s.settings()) {
+            for (RawSetting setting : s.settings()) {
                 text.append(' ').append(SettingId.nameOf(setting.id())).append('=').append(setting.value());
             }
             return text.toString();

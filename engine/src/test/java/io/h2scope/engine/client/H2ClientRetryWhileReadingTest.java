@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.HeadersFrame;
-import io.h2scope.engine.frame.Setting;
+import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.codec.FrameWriter;
 import io.h2scope.engine.trace.TraceSink;
@@ -125,7 +125,7 @@ class H2ClientRetryWhileReadingTest {
                 DataInputStream in = new DataInputStream(s.getInputStream());
                 OutputStream out = s.getOutputStream();
                 in.readFully(new byte[24]); // the client preface
-                out.write(FrameWriter.encode(SettingsFrame.of(List.of(new Setting(0x3, 1)))));
+                out.write(FrameWriter.encode(SettingsFrame.of(List.of(new RawSetting(0x3, 1)))));
                 out.flush();
                 while (true) {
                     byte[] header = new byte[9];

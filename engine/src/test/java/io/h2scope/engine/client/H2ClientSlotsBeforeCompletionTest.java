@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.h2scope.engine.frame.DataFrame;
 import io.h2scope.engine.frame.HeadersFrame;
-import io.h2scope.engine.frame.Setting;
+import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.codec.FrameWriter;
 import io.h2scope.engine.frame.PingFrame;
@@ -127,7 +127,7 @@ class H2ClientSlotsBeforeCompletionTest {
                 DataInputStream in = new DataInputStream(raw);
                 OutputStream out = s.getOutputStream();
                 in.readFully(new byte[24]); // the client preface
-                out.write(FrameWriter.encode(SettingsFrame.of(List.of(new Setting(0x3, 100)))));
+                out.write(FrameWriter.encode(SettingsFrame.of(List.of(new RawSetting(0x3, 100)))));
                 out.flush();
                 ByteArrayOutputStream answers = new ByteArrayOutputStream();
                 int answered = 0;

@@ -4,7 +4,7 @@ import io.h2scope.engine.core.limits.Limits;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.frame.DataFrame;
 import io.h2scope.engine.frame.Frame;
-import io.h2scope.engine.frame.Setting;
+import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.WindowUpdateFrame;
 import io.h2scope.engine.stream.StreamState;
@@ -26,7 +26,7 @@ class CreditCoalescingTest {
     /** A server answering stream 1 with {@code bodyBytes} to a client whose INITIAL_WINDOW_SIZE is {@code initialWindow}. */
     private static RawPeer serving(Limits limits, int initialWindow, int bodyBytes) {
         RawPeer p = RawPeer.server(ConnectionConfig.DEFAULTS.withLimits(limits)).handshake();
-        p.frame(SettingsFrame.of(new Setting(0x4, initialWindow)));
+        p.frame(SettingsFrame.of(new RawSetting(0x4, initialWindow)));
         p.headers(1, get("/"), true);
         p.conn.sendHeaders(1, status(200), false);
         p.conn.sendData(1, ByteBuffer.wrap(new byte[bodyBytes]), true);

@@ -10,7 +10,7 @@ import io.h2scope.engine.frame.PingFrame;
 import io.h2scope.engine.frame.Priority;
 import io.h2scope.engine.frame.PriorityFrame;
 import io.h2scope.engine.frame.PushPromiseFrame;
-import io.h2scope.engine.frame.Setting;
+import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.WindowUpdateFrame;
 import io.h2scope.engine.stream.StreamState;
@@ -55,7 +55,7 @@ class FrameRulesTest {
 
     @Test
     void dataBeyondConnectionWindowIsFlowControlError_rfc9113_6_9_1() {
-        p.frame(SettingsFrame.of(new Setting(0x5, 1 << 20)));
+        p.frame(SettingsFrame.of(new RawSetting(0x5, 1 << 20)));
         p.conn.updateSettings(p.conn.localSettingsAnnounced().toBuilder().maxFrameSize(1 << 20)
                 .initialWindowSize(1 << 20).build());
         p.headers(1, get("/"), false);
@@ -223,7 +223,7 @@ class FrameRulesTest {
 
     @Test
     void windowUpdateReleasesQueuedData_rfc9113_6_9() {
-        p.frame(SettingsFrame.of(new Setting(0x4, 10)));
+        p.frame(SettingsFrame.of(new RawSetting(0x4, 10)));
         p.headers(1, get("/"), true);
         p.conn.sendHeaders(1, status(200), false);
         p.conn.sendData(1, ByteBuffer.wrap(new byte[25]), true);
@@ -238,7 +238,7 @@ class FrameRulesTest {
 
     @Test
     void smallBodyWithinTheWindowsGoesOutAtOnceAndLaterDataQueuesBehindQueuedData_rfc9113_6_9_1() {
-        p.frame(SettingsFrame.of(new Setting(0x4, 10)));
+        p.frame(SettingsFrame.of(new RawSetting(0x4, 10)));
         p.headers(1, get("/"), false);
         p.headers(3, get("/"), true);
         p.conn.sendHeaders(1, status(200), false);

@@ -10,7 +10,7 @@ import io.h2scope.engine.frame.PingFrame;
 import io.h2scope.engine.frame.Priority;
 import io.h2scope.engine.frame.PriorityFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
-import io.h2scope.engine.frame.Setting;
+import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.WindowUpdateFrame;
 import io.h2scope.engine.hpack.HeaderField;
@@ -247,7 +247,7 @@ class LimitsTest {
     @Test
     void dataIsProducedOnlyWhileOutputIsDrained_sec10() {
         RawPeer p = server(Limits.builder().maxOutputBufferBytes(20_000).build());
-        p.frame(SettingsFrame.of(new Setting(0x4, 1 << 20)));
+        p.frame(SettingsFrame.of(new RawSetting(0x4, 1 << 20)));
         p.frame(WindowUpdateFrame.of(0, 1 << 20));
         p.headers(1, get("/"), true);
         p.conn.sendHeaders(1, status(200), false);
@@ -278,10 +278,10 @@ class LimitsTest {
         return b;
     }
 
-    private static List<Setting> unknownSettings(int n) {
-        List<Setting> s = new ArrayList<>();
+    private static List<RawSetting> unknownSettings(int n) {
+        List<RawSetting> s = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            s.add(new Setting(0x100 + i, i));
+            s.add(new RawSetting(0x100 + i, i));
         }
         return s;
     }

@@ -5,7 +5,7 @@ import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.frame.DataFrame;
 import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.PushPromiseFrame;
-import io.h2scope.engine.frame.Setting;
+import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.hpack.HeaderField;
 import org.junit.jupiter.api.Test;
@@ -165,6 +165,6 @@ class MessageRulesTest {
     void maxHeaderListSizeIsAdvertised_rfc9113_6_5_2() {
         RawPeer c = RawPeer.client(ConnectionConfig.DEFAULTS);
         SettingsFrame s = (SettingsFrame) c.read().get(0);
-        assertTrue(s.settings().contains(new Setting(0x6, 16_384)));
+        assertTrue(s.settings().contains(new RawSetting(0x6, 16_384)));
     }
 }

@@ -7,7 +7,7 @@ import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.PingFrame;
-import io.h2scope.engine.frame.Setting;
+import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.WindowUpdateFrame;
 import io.h2scope.engine.frame.codec.RawFrameWriter;
@@ -32,9 +32,9 @@ class PrefaceAndSettingsTest {
         RawPeer p = RawPeer.server();
         List<Frame> first = p.read();
         SettingsFrame settings = assertInstanceOf(SettingsFrame.class, first.get(0));
-        assertTrue(settings.settings().contains(new Setting(0x3, 100)), "MAX_CONCURRENT_STREAMS advertised");
-        assertTrue(settings.settings().contains(new Setting(0x6, 16_384)), "MAX_HEADER_LIST_SIZE advertised");
-        assertTrue(settings.settings().contains(new Setting(0x2, 0)), "a server advertises ENABLE_PUSH=0");
+        assertTrue(settings.settings().contains(new RawSetting(0x3, 100)), "MAX_CONCURRENT_STREAMS advertised");
+        assertTrue(settings.settings().contains(new RawSetting(0x6, 16_384)), "MAX_HEADER_LIST_SIZE advertised");
+        assertTrue(settings.settings().contains(new RawSetting(0x2, 0)), "a server advertises ENABLE_PUSH=0");
         p.send(RawPeer.PREFACE);
         p.frame(SettingsFrame.of(List.of()));
         assertEquals(List.of(SettingsFrame.ackFrame()), p.read());
@@ -111,35 +111,35 @@ class PrefaceAndSettingsTest {
     @Test
     void enablePushOtherThanZeroOrOneIsProtocolError_rfc9113_6_5_2() {
         RawPeer p = RawPeer.server().handshake();
-        p.frame(SettingsFrame.of(new Setting(0x2, 2)));
+        p.frame(SettingsFrame.of(new RawSetting(0x2, 2)));
         p.expectGoAway(ErrorCode.PROTOCOL_ERROR);
     }
 
     @Test
     void clientRejectsEnablePushFromServer_rfc9113_6_5_2() {
         RawPeer p = RawPeer.client(ConnectionConfig.DEFAULTS);
-        p.frame(SettingsFrame.of(new Setting(0x2, 1)));
+        p.frame(SettingsFrame.of(new RawSetting(0x2, 1)));
         p.expectGoAway(ErrorCode.PROTOCOL_ERROR);
     }
 
     @Test
     void initialWindowSizeAboveMaximumIsFlowControlError_rfc9113_6_5_2() {
         RawPeer p = RawPeer.server().handshake();
-        p.frame(SettingsFrame.of(new Setting(0x4, 0x8000_0000L)));
+        p.frame(SettingsFrame.of(new RawSetting(0x4, 0x8000_0000L)));
         p.expectGoAway(ErrorCode.FLOW_CONTROL_ERROR);
     }
 
     @Test
     void maxFrameSizeOutOfRangeIsProtocolError_rfc9113_6_5_2() {
         RawPeer p = RawPeer.server().handshake();
-        p.frame(SettingsFrame.of(new Setting(0x5, 16_383)));
+        p.frame(SettingsFrame.of(new RawSetting(0x5, 16_383)));
         p.expectGoAway(ErrorCode.PROTOCOL_ERROR);
     }
 
     @Test
     void unknownSettingIsIgnored_rfc9113_6_5_2() {
         RawPeer p = RawPeer.server().handshake();
-        p.frame(SettingsFrame.of(new Setting(0xff, 12345)));
+        p.frame(SettingsFrame.of(new RawSetting(0xff, 12345)));
         assertEquals(List.of(SettingsFrame.ackFrame()), p.read());
         assertTrue(p.events.last(Event.SettingsReceived.class).received().isEmpty());
     }
@@ -169,16 +169,16 @@ class PrefaceAndSettingsTest {
         p.conn.sendHeaders(1, status(200), false);
         p.conn.sendData(1, ByteBuffer.wrap(new byte[100]), false);
         p.read();
-        p.frame(SettingsFrame.of(new Setting(0x4, 10)));
+        p.frame(SettingsFrame.of(new RawSetting(0x4, 10)));
         assertEquals(10 - 100, p.conn.streams().get(0).sendWindow(), "may go negative");
-        p.frame(SettingsFrame.of(new Setting(0x4, 1000)));
+        p.frame(SettingsFrame.of(new RawSetting(0x4, 1000)));
         assertEquals(1000 - 100, p.conn.streams().get(0).sendWindow());
     }
 
     @Test
     void maxFrameSizeAppliesToOurWriter_rfc9113_4_2() {
         RawPeer p = RawPeer.server().handshake();
-        p.frame(SettingsFrame.of(new Setting(0x5, 20_000), new Setting(0x4, 100_000)));
+        p.frame(SettingsFrame.of(new RawSetting(0x5, 20_000), new RawSetting(0x4, 100_000)));
         p.frame(WindowUpdateFrame.of(0, 100_000));
         p.headers(1, get("/"), true);
         p.conn.sendHeaders(1, status(200), false);
@@ -191,7 +191,7 @@ class PrefaceAndSettingsTest {
     @Test
     void headerTableSizeAppliesToOurEncoder_rfc9113_6_5_2() {
         RawPeer p = RawPeer.server().handshake();
-        p.frame(SettingsFrame.of(new Setting(0x1, 0)));
+        p.frame(SettingsFrame.of(new RawSetting(0x1, 0)));
         p.headers(1, get("/"), true);
         p.conn.sendHeaders(1, List.of(new io.h2scope.engine.hpack.HeaderField(":status", "200"),
                 new io.h2scope.engine.hpack.HeaderField("x-custom", "value")), true);

@@ -11,7 +11,7 @@ import io.h2scope.engine.error.RuleIds;
 import io.h2scope.engine.error.SpecRef;
 import io.h2scope.engine.flow.FlowRule;
 import io.h2scope.engine.frame.DataFrame;
-import io.h2scope.engine.frame.Setting;
+import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.WindowUpdateFrame;
 import io.h2scope.engine.hpack.HeaderField;
@@ -64,7 +64,7 @@ class RaisedRulesTest {
 
     @Test
     void enablePushOf2IsASettingsRule_rfc9113_6_5_2() {
-        p.frame(SettingsFrame.of(new Setting(0x2, 2)));
+        p.frame(SettingsFrame.of(new RawSetting(0x2, 2)));
         p.expectGoAway(ErrorCode.PROTOCOL_ERROR);
         assertSame(SettingsRule.ENABLE_PUSH_NOT_0_OR_1, p.events.last(Event.ConnectionErrorRaised.class).error().rule());
     }

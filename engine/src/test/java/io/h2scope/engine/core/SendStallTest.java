@@ -3,7 +3,7 @@ package io.h2scope.engine.core;
 import io.h2scope.engine.core.event.Event;
 import io.h2scope.engine.core.limits.Limits;
 import io.h2scope.engine.error.ErrorCode;
-import io.h2scope.engine.frame.Setting;
+import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.WindowUpdateFrame;
 import io.h2scope.engine.stream.StreamState;
@@ -25,7 +25,7 @@ class SendStallTest {
     /** A server whose client set {@code initialWindow} and asked for stream 1; the response's DATA is queued. */
     private static RawPeer stalledServer(Limits limits, int initialWindow, int bodyBytes) {
         RawPeer p = RawPeer.server(ConnectionConfig.DEFAULTS.withLimits(limits)).handshake();
-        p.frame(SettingsFrame.of(new Setting(0x4, initialWindow)));
+        p.frame(SettingsFrame.of(new RawSetting(0x4, initialWindow)));
         p.headers(1, get("/"), true);
         p.conn.sendHeaders(1, status(200), false);
         p.conn.sendData(1, ByteBuffer.wrap(new byte[bodyBytes]), true);
@@ -98,7 +98,7 @@ class SendStallTest {
     @Test
     void aNegativeWindowAfterSettingsCountsAsClosed() {
         RawPeer p = stalledServer(Limits.builder().sendStallTimeout(java.time.Duration.ofSeconds(5)).build(), 100, 1_000);
-        p.frame(SettingsFrame.of(new Setting(0x4, 0))); // the 100 octets already sent take the window to -100
+        p.frame(SettingsFrame.of(new RawSetting(0x4, 0))); // the 100 octets already sent take the window to -100
         long start = p.now;
         p.frame(WindowUpdateFrame.of(1, 50)); // -50: still closed
         p.conn.tick(start + 5 * SECOND);

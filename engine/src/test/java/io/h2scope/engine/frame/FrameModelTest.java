@@ -23,8 +23,8 @@ class FrameModelTest {
         assertThrows(IllegalArgumentException.class, () -> new PingFrame(0x100, 0));
         assertThrows(IllegalArgumentException.class, () -> new Priority(1, false, 0));
         assertThrows(IllegalArgumentException.class, () -> new Priority(1, false, 257));
-        assertThrows(IllegalArgumentException.class, () -> new Setting(0x10000, 0));
-        assertThrows(IllegalArgumentException.class, () -> new Setting(1, 0x100000000L));
+        assertThrows(IllegalArgumentException.class, () -> new RawSetting(0x10000, 0));
+        assertThrows(IllegalArgumentException.class, () -> new RawSetting(1, 0x100000000L));
         assertThrows(IllegalArgumentException.class, () -> WindowUpdateFrame.of(1, -1));
         assertThrows(IllegalArgumentException.class, () -> DataFrame.of(1, null, false));
     }
@@ -34,7 +34,7 @@ class FrameModelTest {
         // DATA on stream 0, a zero increment, ACK with settings: representable, so the conformance suite can send them
         assertEquals(0, DataFrame.of(0, new byte[0], false).streamId());
         assertEquals(0, WindowUpdateFrame.of(1, 0).increment());
-        assertTrue(new SettingsFrame(Flags.ACK, java.util.List.of(new Setting(1, 1))).ack());
+        assertTrue(new SettingsFrame(Flags.ACK, java.util.List.of(new RawSetting(1, 1))).ack());
     }
 
     @Test

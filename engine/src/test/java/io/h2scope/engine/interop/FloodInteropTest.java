@@ -8,7 +8,7 @@ import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.PingFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
-import io.h2scope.engine.frame.Setting;
+import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.check.Violation;
 import io.h2scope.engine.frame.codec.FrameHandler;
@@ -96,7 +96,7 @@ class FloodInteropTest {
         try (RawClient c = new RawClient()) {
             ByteArrayOutputStream burst = new ByteArrayOutputStream();
             for (int i = 0; i < 1000; i++) {
-                burst.writeBytes(FrameWriter.encode(SettingsFrame.of(List.of(new Setting(4, 65_535 + i % 2)))));
+                burst.writeBytes(FrameWriter.encode(SettingsFrame.of(List.of(new RawSetting(4, 65_535 + i % 2)))));
             }
             c.send(burst.toByteArray());
             assertCalm(c.awaitGoAway());

@@ -18,7 +18,7 @@ import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.PingFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
-import io.h2scope.engine.frame.Setting;
+import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.check.Violation;
 import io.h2scope.engine.frame.codec.FrameHandler;
@@ -83,13 +83,13 @@ class MisbehaviourFaultsTest {
             assertTrue(firstRead.stream().anyMatch(MisbehaviourFaultsTest::isServerSettings), "first read: " + firstRead);
             assertTrue(firstRead.stream().anyMatch(MisbehaviourFaultsTest::isSettingsAck), "first read: " + firstRead);
             wire.send(FrameWriter.encode(SettingsFrame.ackFrame()),
-                    FrameWriter.encode(SettingsFrame.of(new Setting(SettingId.ENABLE_PUSH.code(), 0))));
+                    FrameWriter.encode(SettingsFrame.of(new RawSetting(SettingId.ENABLE_PUSH.code(), 0))));
             wire.get(1, "/");
             assertNoFrameBefore(wire, MisbehaviourFaultsTest::isSettingsAck, f -> f instanceof DataFrame d && d.endStream());
         }
         try (Wire wire = open(null)) {
             wire.handshake();
-            wire.send(FrameWriter.encode(SettingsFrame.of(new Setting(SettingId.ENABLE_PUSH.code(), 0))));
+            wire.send(FrameWriter.encode(SettingsFrame.of(new RawSetting(SettingId.ENABLE_PUSH.code(), 0))));
             assertNotNull(wire.await(MisbehaviourFaultsTest::isSettingsAck), "without the fault the later SETTINGS is ACKed");
         }
     }
@@ -136,8 +136,8 @@ class MisbehaviourFaultsTest {
 
     @Test
     void goAwayOnRepeatedSetting_whichTheRfcAllows_rfc9113_6_5_3() throws Exception {
-        byte[] repeated = FrameWriter.encode(SettingsFrame.of(new Setting(SettingId.INITIAL_WINDOW_SIZE.code(), 100),
-                new Setting(SettingId.INITIAL_WINDOW_SIZE.code(), 1)));
+        byte[] repeated = FrameWriter.encode(SettingsFrame.of(new RawSetting(SettingId.INITIAL_WINDOW_SIZE.code(), 100),
+                new RawSetting(SettingId.INITIAL_WINDOW_SIZE.code(), 1)));
         try (Wire wire = open(Fault.GOAWAY_ON_REPEATED_SETTING)) {
             wire.handshake();
             wire.send(repeated);

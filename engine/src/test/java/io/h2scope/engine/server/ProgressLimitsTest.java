@@ -9,7 +9,7 @@ import io.h2scope.engine.frame.DataFrame;
 import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
-import io.h2scope.engine.frame.Setting;
+import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.codec.FrameWriter;
 import io.h2scope.engine.hpack.HeaderField;
@@ -55,7 +55,7 @@ class ProgressLimitsTest {
             ex.write(ByteBuffer.allocate(100_000)).whenComplete((v, e) -> writeOutcome.complete(e));
         }).start();
         try (RawH2Client client = new RawH2Client(server.port())) {
-            client.send(FrameWriter.encode(SettingsFrame.of(new Setting(0x4, 0))));
+            client.send(FrameWriter.encode(SettingsFrame.of(new RawSetting(0x4, 0))));
             long start = System.nanoTime();
             client.send(FrameWriter.encode(HeadersFrame.of(1, new HpackEncoder(4096).encode(GET), true, true)));
             RstStreamFrame rst = (RstStreamFrame) client.await(f -> f instanceof RstStreamFrame);

@@ -15,7 +15,7 @@ import io.h2scope.engine.frame.Priority;
 import io.h2scope.engine.frame.PriorityFrame;
 import io.h2scope.engine.frame.PushPromiseFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
-import io.h2scope.engine.frame.Setting;
+import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.UnknownFrame;
 import io.h2scope.engine.frame.WindowUpdateFrame;
@@ -144,7 +144,7 @@ public final class FrameDetail {
             if (s.settings().isEmpty()) {
                 out.add(DetailNode.note("Settings", s.ack() ? "none (an ACK carries none, RFC 9113 §6.5)" : "none"));
             }
-            for (Setting setting : s.settings()) {
+            for (RawSetting setting : s.settings()) {
                 out.add(new DetailNode(SettingId.nameOf(setting.id()), Long.toString(setting.value()), at, at + 6,
                         List.of(DetailNode.of("Identifier", "0x" + Integer.toHexString(setting.id()), at, at + 2),
                                 DetailNode.of("Value", Long.toString(setting.value()), at + 2, at + 6))));

@@ -11,7 +11,7 @@ import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.Priority;
 import io.h2scope.engine.frame.PriorityFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
-import io.h2scope.engine.frame.Setting;
+import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.WindowUpdateFrame;
 import io.h2scope.engine.settings.SettingId;
@@ -162,12 +162,12 @@ public final class G3_FrameDefinitions {
                         .run(p -> {
                             p.handshake();
                             p.send(SettingsFrame.of(Arrays.asList(
-                                    new Setting(SettingId.HEADER_TABLE_SIZE.code(), 4096),
-                                    new Setting(SettingId.ENABLE_PUSH.code(), 0),
-                                    new Setting(SettingId.MAX_CONCURRENT_STREAMS.code(), 100),
-                                    new Setting(SettingId.INITIAL_WINDOW_SIZE.code(), 65535),
-                                    new Setting(SettingId.MAX_FRAME_SIZE.code(), 16384),
-                                    new Setting(SettingId.MAX_HEADER_LIST_SIZE.code(), 65536))));
+                                    new RawSetting(SettingId.HEADER_TABLE_SIZE.code(), 4096),
+                                    new RawSetting(SettingId.ENABLE_PUSH.code(), 0),
+                                    new RawSetting(SettingId.MAX_CONCURRENT_STREAMS.code(), 100),
+                                    new RawSetting(SettingId.INITIAL_WINDOW_SIZE.code(), 65535),
+                                    new RawSetting(SettingId.MAX_FRAME_SIZE.code(), 16384),
+                                    new RawSetting(SettingId.MAX_HEADER_LIST_SIZE.code(), 65536))));
                             return Expect.settingsAck(p);
                         })));
     }

@@ -7,7 +7,7 @@ import io.h2scope.conformance.spec.CaseDef;
 import io.h2scope.conformance.spec.Section;
 import io.h2scope.conformance.verdict.Expect;
 import io.h2scope.engine.error.ErrorCode;
-import io.h2scope.engine.frame.Setting;
+import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.settings.SettingId;
 import java.util.List;
@@ -46,7 +46,7 @@ public final class S6_5_2_DefinedSettings implements Section {
                         .accepts("the PING is answered; no error")
                         .run(p -> {
                             p.handshake();
-                            p.send(SettingsFrame.of(new Setting(0xff, 1)));
+                            p.send(SettingsFrame.of(new RawSetting(0xff, 1)));
                             return Expect.noError(p);
                         }));
     }
@@ -56,7 +56,7 @@ public final class S6_5_2_DefinedSettings implements Section {
                 .sends("SETTINGS with " + id + " = " + value).quote(quote).accepts("GOAWAY with " + code).errorCase()
                 .run(p -> {
                     p.handshake();
-                    p.send(SettingsFrame.of(new Setting(id.code(), value)));
+                    p.send(SettingsFrame.of(new RawSetting(id.code(), value)));
                     return Expect.connectionError(p, code);
                 });
     }

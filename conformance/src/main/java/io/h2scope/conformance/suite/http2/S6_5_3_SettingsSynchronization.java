@@ -5,7 +5,7 @@ import io.h2scope.conformance.spec.Section;
 import io.h2scope.conformance.suite.Script;
 import io.h2scope.conformance.verdict.Expect;
 import io.h2scope.conformance.verdict.Verdict;
-import io.h2scope.engine.frame.Setting;
+import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.settings.SettingId;
 import java.util.List;
@@ -34,7 +34,7 @@ public final class S6_5_3_SettingsSynchronization implements Section {
                         .run(p -> {
                             p.handshake();
                             int id = SettingId.INITIAL_WINDOW_SIZE.code();
-                            p.send(SettingsFrame.of(new Setting(id, 100), new Setting(id, 1)));
+                            p.send(SettingsFrame.of(new RawSetting(id, 100), new RawSetting(id, 1)));
                             Optional<Verdict> acked = Script.awaitSettingsAck(p);
                             if (acked.isPresent()) {
                                 return acked.get();
@@ -48,7 +48,7 @@ public final class S6_5_3_SettingsSynchronization implements Section {
                         .accepts("SETTINGS with ACK")
                         .run(p -> {
                             p.handshake();
-                            p.send(SettingsFrame.of(new Setting(SettingId.ENABLE_PUSH.code(), 0)));
+                            p.send(SettingsFrame.of(new RawSetting(SettingId.ENABLE_PUSH.code(), 0)));
                             return Expect.settingsAck(p);
                         }));
     }

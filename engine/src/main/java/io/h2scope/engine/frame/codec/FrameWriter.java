@@ -13,7 +13,7 @@ import io.h2scope.engine.frame.Priority;
 import io.h2scope.engine.frame.PriorityFrame;
 import io.h2scope.engine.frame.PushPromiseFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
-import io.h2scope.engine.frame.Setting;
+import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.UnknownFrame;
 import io.h2scope.engine.frame.WindowUpdateFrame;
@@ -212,9 +212,9 @@ public final class FrameWriter {
         }
     }
 
-    private static void writeSettings(List<Setting> settings, FrameOutput out) {
+    private static void writeSettings(List<RawSetting> settings, FrameOutput out) {
         for (int i = 0; i < settings.size(); i++) { // indexed: no iterator per frame
-            Setting setting = settings.get(i);
+            RawSetting setting = settings.get(i);
             out.writeShort(setting.id());
             out.writeInt((int) setting.value());
         }

@@ -13,7 +13,7 @@ import io.h2scope.engine.frame.Priority;
 import io.h2scope.engine.frame.PriorityFrame;
 import io.h2scope.engine.frame.PushPromiseFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
-import io.h2scope.engine.frame.Setting;
+import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.UnknownFrame;
 import io.h2scope.engine.frame.WindowUpdateFrame;
@@ -84,10 +84,10 @@ final class PayloadDecoder {
     }
 
     private static SettingsFrame settings(int flags, byte[] payload) {
-        List<Setting> settings = new ArrayList<>(payload.length / SettingsFrame.SETTING_LENGTH);
+        List<RawSetting> settings = new ArrayList<>(payload.length / SettingsFrame.SETTING_LENGTH);
         for (int i = 0; i < payload.length; i += SettingsFrame.SETTING_LENGTH) {
             int id = ((payload[i] & 0xff) << 8) | (payload[i + 1] & 0xff);
-            settings.add(new Setting(id, int32(payload, i + 2) & 0xffffffffL));
+            settings.add(new RawSetting(id, int32(payload, i + 2) & 0xffffffffL));
         }
         return new SettingsFrame(flags, settings);
     }

@@ -10,7 +10,7 @@ import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.PingFrame;
 import io.h2scope.engine.frame.PushPromiseFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
-import io.h2scope.engine.frame.Setting;
+import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.WindowUpdateFrame;
 import io.h2scope.engine.frame.check.Violation;
@@ -149,7 +149,7 @@ public final class FrameEventJson {
         if (frame instanceof SettingsFrame s) {
             out.append(",\"settings\":[");
             for (int i = 0; i < s.settings().size(); i++) {
-                Setting setting = s.settings().get(i);
+                RawSetting setting = s.settings().get(i);
                 out.append(i == 0 ? "" : ",").append("[\"").append(SettingId.nameOf(setting.id())).append("\",")
                         .append(setting.value()).append(']');
             }

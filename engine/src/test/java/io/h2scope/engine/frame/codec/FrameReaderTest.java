@@ -25,7 +25,7 @@ import io.h2scope.engine.frame.Priority;
 import io.h2scope.engine.frame.PriorityFrame;
 import io.h2scope.engine.frame.PushPromiseFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
-import io.h2scope.engine.frame.Setting;
+import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.UnknownFrame;
 import io.h2scope.engine.frame.WindowUpdateFrame;
@@ -40,7 +40,7 @@ class FrameReaderTest {
     private static final byte[] GOOD_PING = hex("000008 06 00 00000000 0000000000000001");
 
     private static final List<Frame> EVERY_TYPE = List.of(
-            SettingsFrame.of(new Setting(1, 4096), new Setting(0x99, 7)),
+            SettingsFrame.of(new RawSetting(1, 4096), new RawSetting(0x99, 7)),
             SettingsFrame.ackFrame(),
             HeadersFrame.padded(1, hex("8287"), false, false, 4, new Priority(0, true, 3)),
             ContinuationFrame.of(1, hex("84"), true),

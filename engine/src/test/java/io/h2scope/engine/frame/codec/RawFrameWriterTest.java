@@ -10,7 +10,7 @@ import io.h2scope.engine.error.SpecRef;
 import io.h2scope.engine.frame.Flags;
 import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.PingFrame;
-import io.h2scope.engine.frame.Setting;
+import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.UnknownFrame;
 import java.util.List;
@@ -64,7 +64,7 @@ class RawFrameWriterTest {
     @Test
     void settingsAckWithPayload_canBeSent_rfc9113_6_5() {
         FrameOutput out = new FrameOutput();
-        RawFrameWriter.writeFrameAs(out, SettingsFrame.of(new Setting(1, 0)), Flags.ACK, 0, false);
+        RawFrameWriter.writeFrameAs(out, SettingsFrame.of(new RawSetting(1, 0)), Flags.ACK, 0, false);
         assertEquals("000006 04 01 00000000 0001 00000000".replace(" ", ""), Wire.hex(out.toByteArray()));
     }
 }

@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.engine.frame.Flags;
-import io.h2scope.engine.frame.Setting;
+import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,8 +26,8 @@ class SettingsFrameCodecTest {
 
     @Test
     void settingsInOrderWithUnknownIdsAndRepeats_rfc9113_6_5() {
-        SettingsFrame frame = SettingsFrame.of(new Setting(3, 100), new Setting(0xabcd, 0xffffffffL),
-                new Setting(3, 0), new Setting(4, 65535));
+        SettingsFrame frame = SettingsFrame.of(new RawSetting(3, 100), new RawSetting(0xabcd, 0xffffffffL),
+                new RawSetting(3, 0), new RawSetting(4, 65535));
         assertRoundTrip(frame, "000018 04 00 00000000 0003 00000064 abcd ffffffff 0003 00000000 0004 0000ffff");
     }
 
@@ -43,16 +43,16 @@ class SettingsFrameCodecTest {
         // ACK with settings is kept by the model (the conformance suite sends it); here only flags without ACK
         // carry settings so that every frame is also one the reader accepts
         Wire.assertRoundTripAllFlags(flags -> new SettingsFrame(flags,
-                (flags & Flags.ACK) != 0 ? List.of() : List.of(new Setting(1, 4096))));
+                (flags & Flags.ACK) != 0 ? List.of() : List.of(new RawSetting(1, 4096))));
     }
 
     @Test
     void settingsListIsACopy() {
-        List<Setting> settings = new ArrayList<>(List.of(new Setting(1, 1)));
+        List<RawSetting> settings = new ArrayList<>(List.of(new RawSetting(1, 1)));
         SettingsFrame frame = SettingsFrame.of(settings);
         settings.clear();
         assertEquals(1, frame.settings().size());
-        assertThrows(UnsupportedOperationException.class, () -> frame.settings().add(new Setting(2, 0)));
+        assertThrows(UnsupportedOperationException.class, () -> frame.settings().add(new RawSetting(2, 0)));
     }
 
     @Test

@@ -9,7 +9,7 @@ import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.PingFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
-import io.h2scope.engine.frame.Setting;
+import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.hpack.HeaderField;
 import java.util.ArrayList;
@@ -75,7 +75,7 @@ public final class Misbehaviour implements ConnectionHooks {
         if (!on.contains(Fault.GOAWAY_ON_REPEATED_SETTING)) {
             return;
         }
-        List<Setting> entries = frame.settings();
+        List<RawSetting> entries = frame.settings();
         for (int i = 0; i < entries.size(); i++) {
             for (int j = i + 1; j < entries.size(); j++) {
                 if (entries.get(i).id() == entries.get(j).id()) {

@@ -8,9 +8,9 @@ package io.h2scope.engine.frame;
  * @param id    the identifier, 0..65535
  * @param value the unsigned value, 0..2^32-1
  */
-public record Setting(int id, long value) {
+public record RawSetting(int id, long value) {
 
-    public Setting {
+    public RawSetting {
         if (id < 0 || id > 0xffff) {
             throw new IllegalArgumentException("setting id must be 0..65535, got " + id);
         }
