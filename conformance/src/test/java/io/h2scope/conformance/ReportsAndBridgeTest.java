@@ -22,7 +22,7 @@ import io.h2scope.conformance.runner.Selection;
 import io.h2scope.conformance.spec.CaseDef;
 import io.h2scope.conformance.spec.Section;
 import io.h2scope.conformance.suite.http2.S6_7_Ping;
-import io.h2scope.conformance.target.Target;
+import io.h2scope.conformance.targets.Target;
 import io.h2scope.conformance.verdict.Verdict;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

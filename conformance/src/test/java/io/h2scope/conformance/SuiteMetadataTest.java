@@ -12,7 +12,7 @@ import io.h2scope.conformance.spec.CaseDef;
 import io.h2scope.conformance.spec.CaseId;
 import io.h2scope.conformance.spec.Section;
 import io.h2scope.conformance.suite.Suites;
-import io.h2scope.conformance.target.Target;
+import io.h2scope.conformance.targets.Target;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;

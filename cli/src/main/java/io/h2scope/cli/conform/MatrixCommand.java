@@ -13,11 +13,11 @@ import io.h2scope.conformance.runner.RunResult;
 import io.h2scope.conformance.runner.Selection;
 import io.h2scope.conformance.runner.SuiteRunner;
 import io.h2scope.conformance.suite.Suites;
-import io.h2scope.conformance.target.RunningTarget;
-import io.h2scope.conformance.target.TargetRegistry;
-import io.h2scope.conformance.target.TargetResolver;
-import io.h2scope.conformance.target.TargetSpec;
-import io.h2scope.conformance.target.TargetStartException;
+import io.h2scope.conformance.targets.RunningTarget;
+import io.h2scope.conformance.targets.TargetRegistry;
+import io.h2scope.conformance.targets.TargetResolver;
+import io.h2scope.conformance.targets.TargetSpec;
+import io.h2scope.conformance.targets.TargetStartException;
 import io.h2scope.conformance.verdict.Outcome;
 
 import java.io.IOException;

@@ -1,9 +1,9 @@
 package io.h2scope.cli.conform;
 
-import io.h2scope.conformance.target.RunningTarget;
-import io.h2scope.conformance.target.Target;
-import io.h2scope.conformance.target.TargetResolver;
-import io.h2scope.conformance.target.TargetStartException;
+import io.h2scope.conformance.targets.RunningTarget;
+import io.h2scope.conformance.targets.Target;
+import io.h2scope.conformance.targets.TargetResolver;
+import io.h2scope.conformance.targets.TargetStartException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import picocli.CommandLine;

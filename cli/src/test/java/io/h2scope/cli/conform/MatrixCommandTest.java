@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import io.h2scope.cli.CommandRun;
-import io.h2scope.conformance.target.ContainerTarget;
+import io.h2scope.conformance.targets.ContainerTarget;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

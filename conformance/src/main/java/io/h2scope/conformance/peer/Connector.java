@@ -1,6 +1,6 @@
 package io.h2scope.conformance.peer;
 
-import io.h2scope.conformance.target.Target;
+import io.h2scope.conformance.targets.Target;
 import io.h2scope.engine.transport.tls.SslContexts;
 import io.h2scope.engine.transport.tls.TlsPolicy;
 import java.io.IOException;

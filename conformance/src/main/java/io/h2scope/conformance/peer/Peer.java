@@ -1,6 +1,6 @@
 package io.h2scope.conformance.peer;
 
-import io.h2scope.conformance.target.Target;
+import io.h2scope.conformance.targets.Target;
 import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.FrameSizes;
 import io.h2scope.engine.frame.FrameType;

@@ -2,7 +2,7 @@ package io.h2scope.conformance.report;
 
 import io.h2scope.conformance.runner.RunConfig;
 import io.h2scope.conformance.runner.RunResult;
-import io.h2scope.conformance.target.Target;
+import io.h2scope.conformance.targets.Target;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;

@@ -6,7 +6,7 @@ import io.h2scope.conformance.peer.Peer;
 import io.h2scope.conformance.peer.PeerEvent;
 import io.h2scope.conformance.peer.PeerOptions;
 import io.h2scope.conformance.peer.TraceEntry;
-import io.h2scope.conformance.target.Target;
+import io.h2scope.conformance.targets.Target;
 import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.PingFrame;
 import java.time.Duration;

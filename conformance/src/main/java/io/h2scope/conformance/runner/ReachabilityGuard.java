@@ -3,7 +3,7 @@ package io.h2scope.conformance.runner;
 import io.h2scope.conformance.peer.HandshakeException;
 import io.h2scope.conformance.peer.Peer;
 import io.h2scope.conformance.peer.PeerOptions;
-import io.h2scope.conformance.target.Target;
+import io.h2scope.conformance.targets.Target;
 
 /**
  * Tells a run that reaches its target from one that does not. Before the run, one connection must

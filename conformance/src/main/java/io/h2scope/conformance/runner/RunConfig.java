@@ -1,7 +1,7 @@
 package io.h2scope.conformance.runner;
 
 import io.h2scope.conformance.peer.PeerOptions;
-import io.h2scope.conformance.target.Target;
+import io.h2scope.conformance.targets.Target;
 import java.time.Duration;
 import java.util.Objects;
 

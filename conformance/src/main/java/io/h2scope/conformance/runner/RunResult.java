@@ -1,7 +1,7 @@
 package io.h2scope.conformance.runner;
 
 import io.h2scope.conformance.spec.Level;
-import io.h2scope.conformance.target.Target;
+import io.h2scope.conformance.targets.Target;
 import io.h2scope.conformance.verdict.Outcome;
 import java.time.Duration;
 import java.time.Instant;

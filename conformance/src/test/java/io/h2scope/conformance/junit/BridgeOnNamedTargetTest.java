@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.conformance.runner.RunConfig;
 import io.h2scope.conformance.runner.Selection;
-import io.h2scope.conformance.target.Target;
+import io.h2scope.conformance.targets.Target;
 
 import java.util.List;
 import java.util.stream.Stream;

@@ -1,9 +1,9 @@
 package io.h2scope.conformance.observer;
 
-import io.h2scope.conformance.target.LocalProcessTarget;
-import io.h2scope.conformance.target.Target;
-import io.h2scope.conformance.target.TargetRegistry;
-import io.h2scope.conformance.target.TargetSpec;
+import io.h2scope.conformance.targets.LocalProcessTarget;
+import io.h2scope.conformance.targets.Target;
+import io.h2scope.conformance.targets.TargetRegistry;
+import io.h2scope.conformance.targets.TargetSpec;
 import io.h2scope.engine.client.H2Client;
 import io.h2scope.engine.client.H2Request;
 import io.h2scope.engine.client.H2Response;

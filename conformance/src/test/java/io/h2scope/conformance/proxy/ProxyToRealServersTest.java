@@ -1,9 +1,9 @@
 package io.h2scope.conformance.proxy;
 
-import io.h2scope.conformance.target.RunningTarget;
-import io.h2scope.conformance.target.Target;
-import io.h2scope.conformance.target.TargetResolver;
-import io.h2scope.conformance.target.TargetStartException;
+import io.h2scope.conformance.targets.RunningTarget;
+import io.h2scope.conformance.targets.Target;
+import io.h2scope.conformance.targets.TargetResolver;
+import io.h2scope.conformance.targets.TargetStartException;
 import io.h2scope.engine.frame.codec.FrameWriter;
 import io.h2scope.engine.proxy.ProxyConfig;
 import io.h2scope.engine.proxy.ProxyLimits;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.h2scope.conformance.runner.RunResult;
-import io.h2scope.conformance.target.Target;
+import io.h2scope.conformance.targets.Target;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

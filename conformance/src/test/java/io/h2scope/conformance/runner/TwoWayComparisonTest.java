@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.h2scope.conformance.spec.CaseDef;
 import io.h2scope.conformance.spec.Section;
 import io.h2scope.conformance.suite.Suites;
-import io.h2scope.conformance.target.Target;
+import io.h2scope.conformance.targets.Target;
 import io.h2scope.conformance.verdict.Verdict;
 import java.time.Duration;
 import java.time.Instant;

@@ -2,9 +2,9 @@ package io.h2scope.conformance.support;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.h2scope.conformance.target.LocalProcessTarget;
-import io.h2scope.conformance.target.TargetRegistry;
-import io.h2scope.conformance.target.TargetSpec;
+import io.h2scope.conformance.targets.LocalProcessTarget;
+import io.h2scope.conformance.targets.TargetRegistry;
+import io.h2scope.conformance.targets.TargetSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package io.h2scope.conformance.support;
 
-import io.h2scope.conformance.target.Target;
+import io.h2scope.conformance.targets.Target;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;

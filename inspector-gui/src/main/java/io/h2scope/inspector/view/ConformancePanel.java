@@ -1,8 +1,8 @@
 package io.h2scope.inspector.view;
 
 import io.h2scope.conformance.runner.CaseResult;
-import io.h2scope.conformance.target.Target;
-import io.h2scope.conformance.target.TargetResolver;
+import io.h2scope.conformance.targets.Target;
+import io.h2scope.conformance.targets.TargetResolver;
 import io.h2scope.inspector.source.ConformanceRun;
 import io.h2scope.inspector.source.Inspection;
 

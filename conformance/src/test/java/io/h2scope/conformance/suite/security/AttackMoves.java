@@ -9,7 +9,7 @@ import io.h2scope.conformance.spec.CaseDef;
 import io.h2scope.conformance.spec.Section;
 import io.h2scope.conformance.suite.Script;
 import io.h2scope.conformance.suite.Suites;
-import io.h2scope.conformance.target.Target;
+import io.h2scope.conformance.targets.Target;
 import io.h2scope.conformance.verdict.Outcome;
 import io.h2scope.conformance.verdict.Verdict;
 import io.h2scope.engine.frame.HeadersFrame;

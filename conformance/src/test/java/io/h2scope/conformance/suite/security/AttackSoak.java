@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.conformance.peer.PeerOptions;
 import io.h2scope.conformance.runner.RunConfig;
-import io.h2scope.conformance.target.ReferenceServerTarget;
-import io.h2scope.conformance.target.Target;
+import io.h2scope.conformance.targets.ReferenceServerTarget;
+import io.h2scope.conformance.targets.Target;
 import io.h2scope.engine.server.H2Server;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.h2scope.conformance.target;
+package io.h2scope.conformance.targets;
 
 import java.net.URI;
 import java.util.Locale;

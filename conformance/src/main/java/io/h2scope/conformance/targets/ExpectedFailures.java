@@ -1,4 +1,4 @@
-package io.h2scope.conformance.target;
+package io.h2scope.conformance.targets;
 
 import io.h2scope.conformance.runner.CaseResult;
 import io.h2scope.conformance.runner.RunResult;

@@ -1,4 +1,4 @@
-package io.h2scope.conformance.target;
+package io.h2scope.conformance.targets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

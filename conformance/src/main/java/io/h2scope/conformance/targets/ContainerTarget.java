@@ -1,4 +1,4 @@
-package io.h2scope.conformance.target;
+package io.h2scope.conformance.targets;
 
 import com.github.dockerjava.api.exception.NotFoundException;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.h2scope.conformance.target;
+package io.h2scope.conformance.targets;
 
 import io.h2scope.engine.transport.tls.KeyMaterial;
 import io.h2scope.engine.transport.tls.SelfSignedCertificate;
