@@ -28,7 +28,7 @@ class AttackSoak {
     private static final int NORMAL_CLIENTS = 4;
     /**
      * Between two rounds of one attack. The attackers share this JVM's two cores with the server: run back to
-     * back, 29 tight loops leave the server's share of the CPU, not its defences, deciding the clients' latency.
+     * back, 31 tight loops leave the server's share of the CPU, not its defences, deciding the clients' latency.
      */
     private static final Duration ATTACK_PAUSE = Duration.ofMillis(500);
 
