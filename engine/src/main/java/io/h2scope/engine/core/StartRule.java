@@ -8,6 +8,7 @@ import static io.h2scope.engine.error.ErrorScope.CONNECTION;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.ErrorScope;
 import io.h2scope.engine.error.Rule;
+import io.h2scope.engine.error.RuleFacts;
 import io.h2scope.engine.error.SpecRef;
 
 /**
@@ -32,28 +33,14 @@ public enum StartRule implements Rule {
     TLS_CIPHER_SUITE_PROHIBITED(SpecRef.rfc9113("9.2.2"), CONNECTION, INADEQUATE_SECURITY);
 
 
-    private final SpecRef spec;
-    private final ErrorScope scope;
-    private final ErrorCode code;
+    private final RuleFacts facts;
 
     StartRule(SpecRef spec, ErrorScope scope, ErrorCode code) {
-        this.spec = spec;
-        this.scope = scope;
-        this.code = code;
+        this.facts = new RuleFacts(spec, scope, code);
     }
 
     @Override
-    public SpecRef spec() {
-        return spec;
-    }
-
-    @Override
-    public ErrorScope scope() {
-        return scope;
-    }
-
-    @Override
-    public ErrorCode code() {
-        return code;
+    public RuleFacts facts() {
+        return facts;
     }
 }

@@ -11,12 +11,21 @@ package io.h2scope.engine.error;
  */
 public interface Rule {
 
+    /** The rule's section, scope and code, held once by each rule. */
+    RuleFacts facts();
+
     /** The section that states the rule. */
-    SpecRef spec();
+    default SpecRef spec() {
+        return facts().spec();
+    }
 
     /** Connection error (GOAWAY) or stream error (RST_STREAM). */
-    ErrorScope scope();
+    default ErrorScope scope() {
+        return facts().scope();
+    }
 
     /** The error code the rule demands. */
-    ErrorCode code();
+    default ErrorCode code() {
+        return facts().code();
+    }
 }

@@ -7,6 +7,7 @@ import static io.h2scope.engine.error.ErrorScope.STREAM;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.ErrorScope;
 import io.h2scope.engine.error.Rule;
+import io.h2scope.engine.error.RuleFacts;
 import io.h2scope.engine.error.SpecRef;
 
 /**
@@ -28,14 +29,10 @@ public enum FlowRule implements Rule {
     INITIAL_WINDOW_CHANGE_OVERFLOW(rfc("6.9.2"), CONNECTION, FLOW_CONTROL_ERROR);
 
 
-    private final SpecRef spec;
-    private final ErrorScope scope;
-    private final ErrorCode code;
+    private final RuleFacts facts;
 
     FlowRule(SpecRef spec, ErrorScope scope, ErrorCode code) {
-        this.spec = spec;
-        this.scope = scope;
-        this.code = code;
+        this.facts = new RuleFacts(spec, scope, code);
     }
 
     private static SpecRef rfc(String section) {
@@ -43,17 +40,7 @@ public enum FlowRule implements Rule {
     }
 
     @Override
-    public SpecRef spec() {
-        return spec;
-    }
-
-    @Override
-    public ErrorScope scope() {
-        return scope;
-    }
-
-    @Override
-    public ErrorCode code() {
-        return code;
+    public RuleFacts facts() {
+        return facts;
     }
 }

@@ -6,6 +6,7 @@ import static io.h2scope.engine.error.ErrorScope.CONNECTION;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.ErrorScope;
 import io.h2scope.engine.error.Rule;
+import io.h2scope.engine.error.RuleFacts;
 import io.h2scope.engine.error.SpecRef;
 
 /**
@@ -48,14 +49,10 @@ public enum HpackRule implements Rule {
     INDEX_OUT_OF_RANGE(rfc("2.3.3"), CONNECTION, COMPRESSION_ERROR);
 
 
-    private final SpecRef spec;
-    private final ErrorScope scope;
-    private final ErrorCode code;
+    private final RuleFacts facts;
 
     HpackRule(SpecRef spec, ErrorScope scope, ErrorCode code) {
-        this.spec = spec;
-        this.scope = scope;
-        this.code = code;
+        this.facts = new RuleFacts(spec, scope, code);
     }
 
     private static SpecRef rfc(String section) {
@@ -63,17 +60,7 @@ public enum HpackRule implements Rule {
     }
 
     @Override
-    public SpecRef spec() {
-        return spec;
-    }
-
-    @Override
-    public ErrorScope scope() {
-        return scope;
-    }
-
-    @Override
-    public ErrorCode code() {
-        return code;
+    public RuleFacts facts() {
+        return facts;
     }
 }

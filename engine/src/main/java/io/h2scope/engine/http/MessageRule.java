@@ -6,6 +6,7 @@ import static io.h2scope.engine.error.ErrorScope.STREAM;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.ErrorScope;
 import io.h2scope.engine.error.Rule;
+import io.h2scope.engine.error.RuleFacts;
 import io.h2scope.engine.error.SpecRef;
 
 /**
@@ -100,10 +101,11 @@ public enum MessageRule implements Rule {
     /** §10.5.1: more fields in one block than we accept. */
     TOO_MANY_FIELDS(rfc("10.5.1"));
 
-    private final SpecRef spec;
+    private final RuleFacts facts;
 
+    /** Every message rule makes the message malformed: a stream error PROTOCOL_ERROR (RFC 9113 §8.1.1). */
     MessageRule(SpecRef spec) {
-        this.spec = spec;
+        this.facts = new RuleFacts(spec, STREAM, PROTOCOL_ERROR);
     }
 
     private static SpecRef rfc(String section) {
@@ -111,17 +113,7 @@ public enum MessageRule implements Rule {
     }
 
     @Override
-    public SpecRef spec() {
-        return spec;
-    }
-
-    @Override
-    public ErrorScope scope() {
-        return STREAM;
-    }
-
-    @Override
-    public ErrorCode code() {
-        return PROTOCOL_ERROR;
+    public RuleFacts facts() {
+        return facts;
     }
 }

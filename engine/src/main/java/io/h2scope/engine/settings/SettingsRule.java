@@ -8,6 +8,7 @@ import static io.h2scope.engine.error.ErrorScope.CONNECTION;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.ErrorScope;
 import io.h2scope.engine.error.Rule;
+import io.h2scope.engine.error.RuleFacts;
 import io.h2scope.engine.error.SpecRef;
 
 /** The SETTINGS rules of RFC 9113 §6.5: values in range (§6.5.2) and acknowledgment (§6.5.3). */
@@ -31,14 +32,10 @@ public enum SettingsRule implements Rule {
     ACK_TIMEOUT(rfc("6.5.3"), CONNECTION, SETTINGS_TIMEOUT);
 
 
-    private final SpecRef spec;
-    private final ErrorScope scope;
-    private final ErrorCode code;
+    private final RuleFacts facts;
 
     SettingsRule(SpecRef spec, ErrorScope scope, ErrorCode code) {
-        this.spec = spec;
-        this.scope = scope;
-        this.code = code;
+        this.facts = new RuleFacts(spec, scope, code);
     }
 
     private static SpecRef rfc(String section) {
@@ -46,17 +43,7 @@ public enum SettingsRule implements Rule {
     }
 
     @Override
-    public SpecRef spec() {
-        return spec;
-    }
-
-    @Override
-    public ErrorScope scope() {
-        return scope;
-    }
-
-    @Override
-    public ErrorCode code() {
-        return code;
+    public RuleFacts facts() {
+        return facts;
     }
 }

@@ -9,6 +9,7 @@ import static io.h2scope.engine.error.ErrorScope.STREAM;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.ErrorScope;
 import io.h2scope.engine.error.Rule;
+import io.h2scope.engine.error.RuleFacts;
 import io.h2scope.engine.error.SpecRef;
 
 /**
@@ -61,14 +62,10 @@ public enum StreamRule implements Rule {
     /** §6.6: more streams reserved by the peer's pushes than we keep (the promised stream is refused). */
     TOO_MANY_RESERVED_STREAMS(rfc("6.6"), STREAM, REFUSED_STREAM);
 
-    private final SpecRef spec;
-    private final ErrorScope scope;
-    private final ErrorCode code;
+    private final RuleFacts facts;
 
     StreamRule(SpecRef spec, ErrorScope scope, ErrorCode code) {
-        this.spec = spec;
-        this.scope = scope;
-        this.code = code;
+        this.facts = new RuleFacts(spec, scope, code);
     }
 
     private static SpecRef rfc(String section) {
@@ -76,17 +73,7 @@ public enum StreamRule implements Rule {
     }
 
     @Override
-    public SpecRef spec() {
-        return spec;
-    }
-
-    @Override
-    public ErrorScope scope() {
-        return scope;
-    }
-
-    @Override
-    public ErrorCode code() {
-        return code;
+    public RuleFacts facts() {
+        return facts;
     }
 }

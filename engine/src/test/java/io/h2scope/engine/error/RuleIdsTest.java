@@ -42,22 +42,8 @@ class RuleIdsTest {
 
     @Test
     void aRuleThatIsNoEnumConstantHasNoId() {
-        Rule adHoc = new Rule() {
-            @Override
-            public SpecRef spec() {
-                return SpecRef.rfc9113("5.1");
-            }
-
-            @Override
-            public ErrorScope scope() {
-                return ErrorScope.STREAM;
-            }
-
-            @Override
-            public ErrorCode code() {
-                return ErrorCode.STREAM_CLOSED;
-            }
-        };
+        RuleFacts facts = new RuleFacts(SpecRef.rfc9113("5.1"), ErrorScope.STREAM, ErrorCode.STREAM_CLOSED);
+        Rule adHoc = () -> facts;
         assertThrows(IllegalArgumentException.class, () -> RuleIds.of(adHoc));
     }
 

@@ -8,6 +8,7 @@ import static io.h2scope.engine.error.ErrorScope.STREAM;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.ErrorScope;
 import io.h2scope.engine.error.Rule;
+import io.h2scope.engine.error.RuleFacts;
 import io.h2scope.engine.error.SpecRef;
 
 /**
@@ -44,14 +45,10 @@ public enum LimitRule implements Rule {
     STREAM_SEND_STALL(rfc("5.4.2"), STREAM, CANCEL);
 
 
-    private final SpecRef spec;
-    private final ErrorScope scope;
-    private final ErrorCode code;
+    private final RuleFacts facts;
 
     LimitRule(SpecRef spec, ErrorScope scope, ErrorCode code) {
-        this.spec = spec;
-        this.scope = scope;
-        this.code = code;
+        this.facts = new RuleFacts(spec, scope, code);
     }
 
     private static SpecRef rfc(String section) {
@@ -59,17 +56,7 @@ public enum LimitRule implements Rule {
     }
 
     @Override
-    public SpecRef spec() {
-        return spec;
-    }
-
-    @Override
-    public ErrorScope scope() {
-        return scope;
-    }
-
-    @Override
-    public ErrorCode code() {
-        return code;
+    public RuleFacts facts() {
+        return facts;
     }
 }

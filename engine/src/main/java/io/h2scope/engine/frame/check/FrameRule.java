@@ -8,6 +8,7 @@ import static io.h2scope.engine.error.ErrorScope.STREAM;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.ErrorScope;
 import io.h2scope.engine.error.Rule;
+import io.h2scope.engine.error.RuleFacts;
 import io.h2scope.engine.error.SpecRef;
 
 /**
@@ -121,15 +122,11 @@ public enum FrameRule implements Rule {
     // apply it; it is here for the conformance suite's RFC 7540 cases.
     PRIORITY_SELF_DEPENDENCY_RFC7540(SpecRef.rfc7540("5.3.1"), STREAM, PROTOCOL_ERROR, "a stream cannot depend on itself");
 
-    private final SpecRef spec;
-    private final ErrorScope scope;
-    private final ErrorCode code;
+    private final RuleFacts facts;
     private final String summary;
 
     FrameRule(SpecRef spec, ErrorScope scope, ErrorCode code, String summary) {
-        this.spec = spec;
-        this.scope = scope;
-        this.code = code;
+        this.facts = new RuleFacts(spec, scope, code);
         this.summary = summary;
     }
 
@@ -138,18 +135,8 @@ public enum FrameRule implements Rule {
     }
 
     @Override
-    public SpecRef spec() {
-        return spec;
-    }
-
-    @Override
-    public ErrorScope scope() {
-        return scope;
-    }
-
-    @Override
-    public ErrorCode code() {
-        return code;
+    public RuleFacts facts() {
+        return facts;
     }
 
     /** The rule in a few words. */
@@ -159,6 +146,6 @@ public enum FrameRule implements Rule {
 
     /** A violation of this rule; {@code detail} says what the frame actually had. */
     public Violation violation(String detail) {
-        return new Violation(spec, scope, code, summary + ": " + detail, this);
+        return Violation.of(this, summary + ": " + detail);
     }
 }

@@ -3,6 +3,7 @@ package io.h2scope.engine.testing.fault;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.ErrorScope;
 import io.h2scope.engine.error.Rule;
+import io.h2scope.engine.error.RuleFacts;
 import io.h2scope.engine.error.SpecRef;
 
 /**
@@ -17,28 +18,14 @@ public enum FaultRule implements Rule {
     /** RFC 9113 §6.5.3 allows one identifier twice in a SETTINGS frame; the fault answers it with GOAWAY. */
     REPEATED_SETTING_REJECTED(SpecRef.rfc9113("6.5.3"), ErrorScope.CONNECTION, ErrorCode.PROTOCOL_ERROR);
 
-    private final SpecRef spec;
-    private final ErrorScope scope;
-    private final ErrorCode code;
+    private final RuleFacts facts;
 
     FaultRule(SpecRef spec, ErrorScope scope, ErrorCode code) {
-        this.spec = spec;
-        this.scope = scope;
-        this.code = code;
+        this.facts = new RuleFacts(spec, scope, code);
     }
 
     @Override
-    public SpecRef spec() {
-        return spec;
-    }
-
-    @Override
-    public ErrorScope scope() {
-        return scope;
-    }
-
-    @Override
-    public ErrorCode code() {
-        return code;
+    public RuleFacts facts() {
+        return facts;
     }
 }
