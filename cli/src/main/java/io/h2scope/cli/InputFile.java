@@ -14,16 +14,7 @@ public final class InputFile implements CommandLine.ITypeConverter<Path> {
 
     @Override
     public Path convert(String value) {
-        Path path;
-        try {
-            path = FileProblems.path(value);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.TypeConversionException(e.getMessage());
-        }
-        problem(path).ifPresent(p -> {
-            throw new CommandLine.TypeConversionException(p);
-        });
-        return path;
+        return CheckedPath.convert(value, InputFile::problem);
     }
 
     /** Why {@code path} cannot be read, with what to do, or empty when it can. */

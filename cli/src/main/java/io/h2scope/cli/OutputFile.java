@@ -13,15 +13,6 @@ public final class OutputFile implements CommandLine.ITypeConverter<Path> {
 
     @Override
     public Path convert(String value) {
-        Path path;
-        try {
-            path = FileProblems.path(value);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.TypeConversionException(e.getMessage());
-        }
-        FileProblems.toAppend(path).ifPresent(p -> {
-            throw new CommandLine.TypeConversionException(p);
-        });
-        return path;
+        return CheckedPath.convert(value, FileProblems::toAppend);
     }
 }
