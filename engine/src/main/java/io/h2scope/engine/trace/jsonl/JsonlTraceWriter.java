@@ -6,7 +6,6 @@ import io.h2scope.engine.trace.model.TraceEvent;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -29,7 +28,7 @@ public final class JsonlTraceWriter implements TraceSink, AutoCloseable {
     static final int QUEUE_BYTES = 1 << 20;
     private static final Duration EXIT_FLUSH = Duration.ofSeconds(5);
     /** The line being built; reused, so a line costs no buffer of its own. */
-    private static final ThreadLocal<StringBuilder> LINE = ThreadLocal.withInitial(() -> new StringBuilder(1024));
+    private static final ThreadLocal<LineOctets> LINE = ThreadLocal.withInitial(() -> new LineOctets(1024));
 
     private final Path path;
     private final RollingFile file;
@@ -71,16 +70,17 @@ public final class JsonlTraceWriter implements TraceSink, AutoCloseable {
         if (failed.get()) {
             return;
         }
-        StringBuilder line = LINE.get();
-        line.setLength(0);
-        TraceEventJson.write(event, line);
-        // the lines are ASCII (Json.string escapes the rest), so ISO-8859-1 gives the same octets with a plain copy
-        queue(line.append('\n').toString().getBytes(StandardCharsets.ISO_8859_1));
+        LineOctets line = LINE.get().clear();
+        if (!FrequentEventLines.write(event, line)) {
+            line.putAscii(TraceEventJson.write(event)); // the lines are ASCII: Json.string escapes the rest
+        }
+        line.put('\n');
+        queue(line.octets(), line.length());
     }
 
-    private void queue(byte[] line) {
+    private void queue(byte[] line, int length) {
         synchronized (lock) {
-            while (queued.remaining() < line.length && queued.position() > 0 && !closing && !failed.get()) {
+            while (queued.remaining() < length && queued.position() > 0 && !closing && !failed.get()) {
                 waitingForRoom++;
                 try {
                     lock.wait();
@@ -98,10 +98,10 @@ public final class JsonlTraceWriter implements TraceSink, AutoCloseable {
             if (failed.get()) {
                 return;
             }
-            if (queued.position() == 0 && line.length > queued.capacity()) {
-                queued = ByteBuffer.allocate(line.length); // a line longer than the queue, once
+            if (queued.position() == 0 && length > queued.capacity()) {
+                queued = ByteBuffer.allocate(length); // a line longer than the queue, once
             }
-            queued.put(line);
+            queued.put(line, 0, length);
             if (writerIdle) {
                 writerIdle = false;
                 lock.notifyAll(); // once per batch, not once per line: a wake-up costs more than a line

@@ -1,0 +1,246 @@
+package io.h2scope.engine.trace.jsonl;
+
+import io.h2scope.engine.error.ErrorCode;
+import io.h2scope.engine.flow.WindowSide;
+import io.h2scope.engine.frame.Flags;
+import io.h2scope.engine.frame.Frame;
+import io.h2scope.engine.frame.FrameHeader;
+import io.h2scope.engine.frame.FrameType;
+import io.h2scope.engine.frame.GoAwayFrame;
+import io.h2scope.engine.frame.PingFrame;
+import io.h2scope.engine.frame.PushPromiseFrame;
+import io.h2scope.engine.frame.RstStreamFrame;
+import io.h2scope.engine.frame.Setting;
+import io.h2scope.engine.frame.SettingsFrame;
+import io.h2scope.engine.frame.WindowUpdateFrame;
+import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.settings.SettingId;
+import io.h2scope.engine.trace.FrameOctets;
+import io.h2scope.engine.trace.model.Direction;
+import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.model.HpackBlock;
+import io.h2scope.engine.trace.model.HpackEntriesEvicted;
+import io.h2scope.engine.trace.model.HpackEntryAdded;
+import io.h2scope.engine.trace.model.StreamStateChanged;
+import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.engine.trace.model.WindowChanged;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import static io.h2scope.engine.trace.jsonl.LineOctets.ascii;
+
+/**
+ * The lines a recording is mostly made of (frames, window and stream state changes, HPACK entries added and
+ * evicted) written straight as octets into a reused {@link LineOctets}: the same octets, field by field, as
+ * {@link FrameEventJson} and {@link TraceEventJson} write (docs/TRACE_FORMAT.md), which stay the one home of every
+ * other kind and of lines as text. A proxy records several lines per request, and text built per field was most
+ * of its observers' time.
+ */
+final class FrequentEventLines {
+
+    private static final byte[] FRAME = ascii("{\"v\":" + TraceEventJson.VERSION + ",\"kind\":\"frame\",\"conn\":");
+    private static final byte[] STATE = ascii("{\"v\":" + TraceEventJson.VERSION + ",\"kind\":\"state\",\"conn\":");
+    private static final byte[] WINDOW = ascii("{\"v\":" + TraceEventJson.VERSION + ",\"kind\":\"window\",\"conn\":");
+    private static final byte[] HPACK_ADD = ascii("{\"v\":" + TraceEventJson.VERSION
+            + ",\"kind\":\"hpack_add\",\"conn\":");
+    private static final byte[] HPACK_EVICT = ascii("{\"v\":" + TraceEventJson.VERSION
+            + ",\"kind\":\"hpack_evict\",\"conn\":");
+    private static final byte[] T_NS = ascii(",\"t_ns\":");
+    private static final byte[] DIR_RECV = ascii(",\"dir\":\"recv\",\"stream\":");
+    private static final byte[] DIR_SEND = ascii(",\"dir\":\"send\",\"stream\":");
+    private static final byte[] TYPE = ascii(",\"type\":\"");
+    private static final byte[] TYPE_CODE = ascii("\",\"type_code\":");
+    private static final byte[] FLAGS = ascii(",\"flags\":");
+    private static final byte[] FLAG_NAMES = ascii(",\"flag_names\":\"");
+    private static final byte[] LENGTH = ascii("\",\"length\":");
+    private static final byte[] RESERVED = ascii(",\"reserved\":");
+    private static final byte[] PAYLOAD = ascii(",\"payload\":\"");
+    private static final byte[] HEADERS = ascii(",\"headers\":");
+    private static final byte[] CONN_SEND = ascii(",\"window\":{\"conn_send\":");
+    private static final byte[] CONN_RECV = ascii(",\"conn_recv\":");
+    private static final byte[] STREAM_SEND = ascii(",\"stream_send\":");
+    private static final byte[] STREAM_RECV = ascii(",\"stream_recv\":");
+    private static final byte[] STATE_AFTER = ascii(",\"state\":\"");
+    private static final byte[] SETTINGS = ascii(",\"settings\":[");
+    private static final byte[] ERROR = ascii(",\"error\":\"");
+    private static final byte[] LAST_STREAM = ascii(",\"last_stream\":");
+    private static final byte[] DEBUG = ascii("\",\"debug\":");
+    private static final byte[] INCREMENT = ascii(",\"increment\":");
+    private static final byte[] OPAQUE = ascii(",\"opaque\":\"");
+    private static final byte[] PROMISED = ascii(",\"promised\":");
+    private static final byte[] SIZE_UPDATES = ascii(",\"hpack\":{\"size_updates\":[");
+    private static final byte[] LINES = ascii("],\"lines\":[");
+    private static final byte[] TABLE_AFTER = ascii("],\"table\":");
+    private static final byte[] TABLE_SIZE = ascii(",\"table_size\":");
+    private static final byte[] TABLE_MAX = ascii(",\"table_max\":");
+    private static final byte[] STREAM = ascii(",\"stream\":");
+    private static final byte[] FROM = ascii(",\"from\":\"");
+    private static final byte[] TO = ascii("\",\"to\":\"");
+    private static final byte[] INPUT = ascii("\",\"input\":\"");
+    private static final byte[] SIDE_SEND = ascii(",\"side\":\"send\",\"old\":");
+    private static final byte[] SIDE_RECV = ascii(",\"side\":\"recv\",\"old\":");
+    private static final byte[] NEW = ascii(",\"new\":");
+    private static final byte[] CAUSE = ascii(",\"cause\":\"");
+    private static final byte[] TABLE = ascii(",\"table\":\"");
+    private static final byte[] NAME = ascii("\",\"name\":");
+    private static final byte[] VALUE = ascii(",\"value\":");
+    private static final byte[] SIZE = ascii(",\"size\":");
+    private static final byte[] COUNT = ascii("\",\"count\":");
+    private static final byte[] QUOTE_END = ascii("\"}");
+    private static final byte[] NEVER_INDEX_END = ascii(",true]");
+
+    /** {@link FrameType#nameOf} and {@link Flags#describe} as octets, made once per type (and flags), not per line. */
+    private static final byte[][] TYPE_NAMES = new byte[256][];
+    private static final byte[][] FLAG_NAME_OCTETS = new byte[256 << 8][];
+
+    private FrequentEventLines() {
+    }
+
+    /** Writes the event's line (without the newline) to {@code out} if it is a frequent kind; false if not. */
+    static boolean write(TraceEvent event, LineOctets out) {
+        if (event instanceof FrameEvent e) {
+            frame(e, out);
+        } else if (event instanceof WindowChanged e) {
+            out.put(WINDOW).put(e.connectionId()).put(T_NS).put(e.nanosSinceStart()).put(STREAM).put(e.streamId())
+                    .put(e.side() == WindowSide.SEND ? SIDE_SEND : SIDE_RECV).put(e.oldSize()).put(NEW)
+                    .put(e.newSize()).put(CAUSE).putAscii(LowerCaseNames.of(e.cause())).put(QUOTE_END);
+        } else if (event instanceof StreamStateChanged e) {
+            out.put(STATE).put(e.connectionId()).put(T_NS).put(e.nanosSinceStart()).put(STREAM).put(e.streamId())
+                    .put(FROM).putAscii(LowerCaseNames.of(e.from())).put(TO).putAscii(LowerCaseNames.of(e.to()))
+                    .put(INPUT).putAscii(LowerCaseNames.of(e.input())).put(QUOTE_END);
+        } else if (event instanceof HpackEntryAdded e) {
+            out.put(HPACK_ADD).put(e.connectionId()).put(T_NS).put(e.nanosSinceStart()).put(TABLE)
+                    .putAscii(LowerCaseNames.of(e.table())).put(NAME).putString(e.name()).put(VALUE)
+                    .putString(e.value()).put(SIZE).put(e.size()).put('}');
+        } else if (event instanceof HpackEntriesEvicted e) {
+            out.put(HPACK_EVICT).put(e.connectionId()).put(T_NS).put(e.nanosSinceStart()).put(TABLE)
+                    .putAscii(LowerCaseNames.of(e.table())).put(COUNT).put(e.count()).put('}');
+        } else {
+            return false;
+        }
+        return true;
+    }
+
+    private static void frame(FrameEvent e, LineOctets out) {
+        FrameHeader h = e.header();
+        out.put(FRAME).put(e.connectionId()).put(T_NS).put(e.nanosSinceStart())
+                .put(e.direction() == Direction.INBOUND ? DIR_RECV : DIR_SEND).put(h.streamId())
+                .put(TYPE).put(typeName(h.typeCode())).put(TYPE_CODE).put(h.typeCode())
+                .put(FLAGS).put(h.flags()).put(FLAG_NAMES).put(flagNames(h.typeCode(), h.flags()))
+                .put(LENGTH).put(h.length()).put(RESERVED).put(h.reservedBit());
+        decoded(e.frame(), out);
+        out.put(PAYLOAD).putBase64(FrameOctets.payload(e)).put('"');
+        if (!e.headers().isEmpty()) {
+            out.put(HEADERS);
+            fields(e.headers(), out);
+        }
+        out.put(CONN_SEND).put(e.connectionSendWindow()).put(CONN_RECV).put(e.connectionReceiveWindow())
+                .put(STREAM_SEND).put(e.streamSendWindow()).put(STREAM_RECV).put(e.streamReceiveWindow()).put('}');
+        if (e.streamStateAfter() != null) {
+            out.put(STATE_AFTER).putAscii(LowerCaseNames.of(e.streamStateAfter())).put('"');
+        }
+        if (e.hpack() != null) {
+            hpack(e.hpack(), out);
+        }
+        out.put('}');
+    }
+
+    private static void decoded(Frame frame, LineOctets out) {
+        if (frame instanceof SettingsFrame s) {
+            out.put(SETTINGS);
+            for (int i = 0; i < s.settings().size(); i++) {
+                Setting setting = s.settings().get(i);
+                if (i > 0) {
+                    out.put(',');
+                }
+                out.put('[').put('"').putAscii(SettingId.nameOf(setting.id())).put('"').put(',').put(setting.value())
+                        .put(']');
+            }
+            out.put(']');
+        } else if (frame instanceof RstStreamFrame r) {
+            out.put(ERROR).putAscii(ErrorCode.nameOf(r.errorCode())).put('"');
+        } else if (frame instanceof GoAwayFrame g) {
+            out.put(LAST_STREAM).put(g.lastStreamId()).put(ERROR).putAscii(ErrorCode.nameOf(g.errorCode())).put(DEBUG)
+                    .putString(new String(g.debugData(), StandardCharsets.ISO_8859_1));
+        } else if (frame instanceof WindowUpdateFrame w) {
+            out.put(INCREMENT).put(w.increment());
+        } else if (frame instanceof PingFrame p) {
+            out.put(OPAQUE).putHex16(p.opaqueData()).put('"');
+        } else if (frame instanceof PushPromiseFrame p) {
+            out.put(PROMISED).put(p.promisedStreamId());
+        }
+    }
+
+    private static void fields(List<HeaderField> fields, LineOctets out) {
+        out.put('[');
+        for (int i = 0; i < fields.size(); i++) {
+            HeaderField f = fields.get(i);
+            out.put(i == 0 ? '[' : ',');
+            if (i > 0) {
+                out.put('[');
+            }
+            out.putString(f.name()).put(',').putString(f.value());
+            if (f.neverIndex()) {
+                out.put(NEVER_INDEX_END);
+            } else {
+                out.put(']');
+            }
+        }
+        out.put(']');
+    }
+
+    private static void hpack(HpackBlock block, LineOctets out) {
+        out.put(SIZE_UPDATES);
+        List<Integer> updates = block.sizeUpdates();
+        for (int i = 0; i < updates.size(); i++) {
+            if (i > 0) {
+                out.put(',');
+            }
+            out.put(updates.get(i));
+        }
+        out.put(LINES);
+        for (int i = 0; i < block.lines().size(); i++) {
+            HpackBlock.Line line = block.lines().get(i);
+            out.put(i == 0 ? '[' : ',');
+            if (i > 0) {
+                out.put('[');
+            }
+            out.putString(line.name()).put(',').putString(line.value()).put(',').put('"')
+                    .putAscii(LowerCaseNames.of(line.representation())).put('"').put(',').put(line.huffmanName())
+                    .put(',').put(line.huffmanValue());
+            if (line.tableIndex() >= 0) {
+                out.put(',').put(line.tableIndex()).put(',').put(line.blockOffset()).put(',').put(line.blockLength());
+            }
+            out.put(']');
+        }
+        out.put(TABLE_AFTER);
+        fields(block.tableAfter(), out);
+        out.put(TABLE_SIZE).put(block.tableSize()).put(TABLE_MAX).put(block.tableMaxSize()).put('}');
+    }
+
+    private static byte[] typeName(int typeCode) {
+        if (typeCode < 0 || typeCode > 0xff) {
+            return ascii(FrameType.nameOf(typeCode));
+        }
+        byte[] name = TYPE_NAMES[typeCode];
+        if (name == null) { // a race makes the same octets twice: harmless
+            name = ascii(FrameType.nameOf(typeCode));
+            TYPE_NAMES[typeCode] = name;
+        }
+        return name;
+    }
+
+    private static byte[] flagNames(int typeCode, int flags) {
+        if (typeCode < 0 || typeCode > 0xff || flags < 0 || flags > 0xff) {
+            return ascii(Flags.describe(typeCode, flags));
+        }
+        int i = typeCode << 8 | flags;
+        byte[] names = FLAG_NAME_OCTETS[i];
+        if (names == null) {
+            names = ascii(Flags.describe(typeCode, flags));
+            FLAG_NAME_OCTETS[i] = names;
+        }
+        return names;
+    }
+}

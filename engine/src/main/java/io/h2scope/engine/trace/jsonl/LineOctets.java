@@ -1,0 +1,172 @@
+package io.h2scope.engine.trace.jsonl;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * One JSONL line built straight as octets in a reused array: constants, decimal numbers, JSON string literals
+ * (escaped as {@link Json#string} escapes them, so lines stay ASCII) and base64, each written in place with no
+ * String, map or builder of its own. Made for the recording's frequent lines ({@link FrequentEventLines}),
+ * where building text per field was most of the cost of recording. Not thread-safe: one per thread.
+ */
+final class LineOctets {
+
+    private static final byte[] BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+            .getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] TRUE = ascii("true");
+    private static final byte[] FALSE = ascii("false");
+    private static final byte[] LONG_MIN = ascii(Long.toString(Long.MIN_VALUE));
+
+    private byte[] octets;
+    private int length;
+
+    LineOctets(int capacity) {
+        octets = new byte[capacity];
+    }
+
+    /** The octets of an ASCII constant, made once (a key with its quotes and colon, say). */
+    static byte[] ascii(String constant) {
+        return constant.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    byte[] octets() {
+        return octets;
+    }
+
+    int length() {
+        return length;
+    }
+
+    LineOctets clear() {
+        length = 0;
+        return this;
+    }
+
+    LineOctets put(byte[] constant) {
+        room(constant.length);
+        System.arraycopy(constant, 0, octets, length, constant.length);
+        length += constant.length;
+        return this;
+    }
+
+    LineOctets put(char c) {
+        room(1);
+        octets[length++] = (byte) c;
+        return this;
+    }
+
+    /** Text known to be ASCII (enum and registry names), one octet per char. */
+    LineOctets putAscii(CharSequence text) {
+        int n = text.length();
+        room(n);
+        for (int i = 0; i < n; i++) {
+            octets[length++] = (byte) text.charAt(i);
+        }
+        return this;
+    }
+
+    LineOctets put(boolean value) {
+        return put(value ? TRUE : FALSE);
+    }
+
+    /** {@code value} in decimal, as {@link StringBuilder#append(long)} writes it. */
+    LineOctets put(long value) {
+        if (value == Long.MIN_VALUE) {
+            return put(LONG_MIN);
+        }
+        room(20);
+        if (value < 0) {
+            octets[length++] = '-';
+            value = -value;
+        }
+        int digits = 1;
+        for (long rest = value / 10; rest != 0; rest /= 10) {
+            digits++;
+        }
+        int end = length + digits;
+        for (int i = end - 1; i >= length; i--) {
+            octets[i] = (byte) ('0' + value % 10);
+            value /= 10;
+        }
+        length = end;
+        return this;
+    }
+
+    /** {@code value} as 16 lower-case hex digits, as {@code String.format("%016x", value)} writes it. */
+    LineOctets putHex16(long value) {
+        room(16);
+        for (int i = 15; i >= 0; i--) {
+            octets[length + i] = HEX[(int) (value & 0xf)];
+            value >>>= 4;
+        }
+        length += 16;
+        return this;
+    }
+
+    /** {@code value} as a JSON string literal, escaped exactly as {@link Json#string} escapes it. */
+    LineOctets putString(String value) {
+        int n = value.length();
+        room(n + 2);
+        octets[length++] = '"';
+        for (int i = 0; i < n; i++) {
+            char c = value.charAt(i);
+            if (c >= 0x20 && c <= 0x7e && c != '"' && c != '\\') {
+                octets[length++] = (byte) c;
+                continue;
+            }
+            room(6 + n - i); // the longest escape, and the rest plain
+            octets[length++] = '\\';
+            switch (c) {
+                case '"' -> octets[length++] = '"';
+                case '\\' -> octets[length++] = '\\';
+                case '\n' -> octets[length++] = 'n';
+                case '\r' -> octets[length++] = 'r';
+                case '\t' -> octets[length++] = 't';
+                default -> {
+                    octets[length++] = 'u';
+                    octets[length++] = HEX[(c >>> 12) & 0xf];
+                    octets[length++] = HEX[(c >>> 8) & 0xf];
+                    octets[length++] = HEX[(c >>> 4) & 0xf];
+                    octets[length++] = HEX[c & 0xf];
+                }
+            }
+        }
+        room(1);
+        octets[length++] = '"';
+        return this;
+    }
+
+    /** {@code data} in base64 with padding (RFC 4648 §4), as {@link java.util.Base64#getEncoder()} writes it. */
+    LineOctets putBase64(byte[] data) {
+        room((data.length + 2) / 3 * 4);
+        byte[] out = octets;
+        int o = length;
+        int whole = data.length - data.length % 3;
+        for (int i = 0; i < whole; i += 3) {
+            int bits = (data[i] & 0xff) << 16 | (data[i + 1] & 0xff) << 8 | (data[i + 2] & 0xff);
+            out[o] = BASE64[bits >>> 18];
+            out[o + 1] = BASE64[(bits >>> 12) & 0x3f];
+            out[o + 2] = BASE64[(bits >>> 6) & 0x3f];
+            out[o + 3] = BASE64[bits & 0x3f];
+            o += 4;
+        }
+        int left = data.length - whole;
+        if (left > 0) {
+            int bits = (data[whole] & 0xff) << 16 | (left == 2 ? (data[whole + 1] & 0xff) << 8 : 0);
+            out[o] = BASE64[bits >>> 18];
+            out[o + 1] = BASE64[(bits >>> 12) & 0x3f];
+            out[o + 2] = left == 2 ? BASE64[(bits >>> 6) & 0x3f] : (byte) '=';
+            out[o + 3] = '=';
+            o += 4;
+        }
+        length = o;
+        return this;
+    }
+
+    private void room(int more) {
+        if (length + more > octets.length) {
+            octets = Arrays.copyOf(octets, Math.max(octets.length * 2, length + more));
+        }
+    }
+}
