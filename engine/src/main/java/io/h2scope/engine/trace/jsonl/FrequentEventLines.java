@@ -35,9 +35,9 @@ import static io.h2scope.engine.trace.jsonl.LineOctets.ascii;
  * evicted) written straight as octets into a reused {@link LineOctets}: the same octets, field by field, as
  * {@link FrameEventJson} and {@link TraceEventJson} write (docs/TRACE_FORMAT.md), which stay the one home of every
  * other kind and of lines as text. A proxy records several lines per request, and text built per field was most
- * of its observers' time.
+ * of its observers' time. Public for the benchmarks.
  */
-final class FrequentEventLines {
+public final class FrequentEventLines {
 
     private static final byte[] FRAME = ascii("{\"v\":" + TraceEventJson.VERSION + ",\"kind\":\"frame\",\"conn\":");
     private static final byte[] STATE = ascii("{\"v\":" + TraceEventJson.VERSION + ",\"kind\":\"state\",\"conn\":");
@@ -98,7 +98,7 @@ final class FrequentEventLines {
     }
 
     /** Writes the event's line (without the newline) to {@code out} if it is a frequent kind; false if not. */
-    static boolean write(TraceEvent event, LineOctets out) {
+    public static boolean write(TraceEvent event, LineOctets out) {
         if (event instanceof FrameEvent e) {
             frame(e, out);
         } else if (event instanceof WindowChanged e) {

@@ -2,26 +2,28 @@ package io.h2scope.engine.trace.jsonl;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Base64;
 
 /**
  * One JSONL line built straight as octets in a reused array: constants, decimal numbers, JSON string literals
  * (escaped as {@link Json#string} escapes them, so lines stay ASCII) and base64, each written in place with no
  * String, map or builder of its own. Made for the recording's frequent lines ({@link FrequentEventLines}),
- * where building text per field was most of the cost of recording. Not thread-safe: one per thread.
+ * where building text per field was most of the cost of recording. Not thread-safe: one per thread. Public for
+ * the benchmarks; the writing methods stay this package's.
  */
-final class LineOctets {
+public final class LineOctets {
 
-    private static final byte[] BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
-            .getBytes(StandardCharsets.US_ASCII);
+    private static final Base64.Encoder BASE64 = Base64.getEncoder();
     private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] TRUE = ascii("true");
     private static final byte[] FALSE = ascii("false");
     private static final byte[] LONG_MIN = ascii(Long.toString(Long.MIN_VALUE));
 
     private byte[] octets;
+    private byte[] scratch = new byte[0];
     private int length;
 
-    LineOctets(int capacity) {
+    public LineOctets(int capacity) {
         octets = new byte[capacity];
     }
 
@@ -30,15 +32,16 @@ final class LineOctets {
         return constant.getBytes(StandardCharsets.US_ASCII);
     }
 
-    byte[] octets() {
+    /** The line so far: the first {@link #length()} octets. */
+    public byte[] octets() {
         return octets;
     }
 
-    int length() {
+    public int length() {
         return length;
     }
 
-    LineOctets clear() {
+    public LineOctets clear() {
         length = 0;
         return this;
     }
@@ -137,30 +140,16 @@ final class LineOctets {
         return this;
     }
 
-    /** {@code data} in base64 with padding (RFC 4648 §4), as {@link java.util.Base64#getEncoder()} writes it. */
+    /** {@code data} in base64 with padding (RFC 4648 §4), by the JDK's encoder (an intrinsic on common CPUs). */
     LineOctets putBase64(byte[] data) {
-        room((data.length + 2) / 3 * 4);
-        byte[] out = octets;
-        int o = length;
-        int whole = data.length - data.length % 3;
-        for (int i = 0; i < whole; i += 3) {
-            int bits = (data[i] & 0xff) << 16 | (data[i + 1] & 0xff) << 8 | (data[i + 2] & 0xff);
-            out[o] = BASE64[bits >>> 18];
-            out[o + 1] = BASE64[(bits >>> 12) & 0x3f];
-            out[o + 2] = BASE64[(bits >>> 6) & 0x3f];
-            out[o + 3] = BASE64[bits & 0x3f];
-            o += 4;
+        int n = (data.length + 2) / 3 * 4;
+        if (scratch.length < n) {
+            scratch = new byte[Math.max(n, scratch.length * 2)];
         }
-        int left = data.length - whole;
-        if (left > 0) {
-            int bits = (data[whole] & 0xff) << 16 | (left == 2 ? (data[whole + 1] & 0xff) << 8 : 0);
-            out[o] = BASE64[bits >>> 18];
-            out[o + 1] = BASE64[(bits >>> 12) & 0x3f];
-            out[o + 2] = left == 2 ? BASE64[(bits >>> 6) & 0x3f] : (byte) '=';
-            out[o + 3] = '=';
-            o += 4;
-        }
-        length = o;
+        BASE64.encode(data, scratch); // it writes from offset 0 only, so by way of a reused array
+        room(n);
+        System.arraycopy(scratch, 0, octets, length, n);
+        length += n;
         return this;
     }
 

@@ -1,0 +1,133 @@
+package io.h2scope.bench;
+
+import io.h2scope.engine.core.ConnectionConfig;
+import io.h2scope.engine.core.Http2Connection;
+import io.h2scope.engine.core.event.Event;
+import io.h2scope.engine.frame.FrameType;
+import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.jsonl.FrequentEventLines;
+import io.h2scope.engine.trace.jsonl.LineOctets;
+import io.h2scope.engine.trace.jsonl.TraceEventJson;
+import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.engine.trace.model.WindowChanged;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+/**
+ * One JSONL line of a recording, from event to octets, without the file: {@code text} is the text path
+ * ({@link TraceEventJson#write}, then its octets), {@code octets} the path the trace writer takes for the
+ * frequent kinds ({@link FrequentEventLines} into a reused {@link LineOctets}). The events come from a traced
+ * in-memory GET (HPACK detail on, as the recording proxy has it): the request's HEADERS frame, a DATA frame of
+ * 1,024 octets and a window change.
+ * Run: {@code java -jar bench/target/benchmarks.jar EventLineBench -prof gc}.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(1)
+public class EventLineBench {
+
+    @Param({"headers-frame", "data-frame", "window"})
+    public String event;
+
+    private TraceEvent line;
+    private final LineOctets octets = new LineOctets(1024);
+
+    @Setup
+    public void setUp() {
+        List<TraceEvent> events = tracedGet();
+        Predicate<TraceEvent> wanted = switch (event) {
+            case "headers-frame" -> e -> e instanceof FrameEvent f && f.header().typeCode() == FrameType.HEADERS.code()
+                    && f.hpack() != null;
+            case "data-frame" -> e -> e instanceof FrameEvent f && f.header().typeCode() == FrameType.DATA.code()
+                    && f.header().length() == 1024;
+            case "window" -> e -> e instanceof WindowChanged;
+            default -> throw new IllegalArgumentException(event);
+        };
+        line = events.stream().filter(wanted).findFirst()
+                .orElseThrow(() -> new IllegalStateException("the traced GET has no " + event + " event"));
+    }
+
+    @Benchmark
+    public byte[] text() {
+        return TraceEventJson.write(line).getBytes(StandardCharsets.ISO_8859_1);
+    }
+
+    @Benchmark
+    public int octets() {
+        FrequentEventLines.write(line, octets.clear());
+        return octets.length();
+    }
+
+    private static List<TraceEvent> tracedGet() {
+        List<TraceEvent> events = new ArrayList<>();
+        TraceSink sink = new TraceSink() {
+            @Override
+            public void onEvent(TraceEvent e) {
+                events.add(e);
+            }
+
+            @Override
+            public boolean wantsHpackDetail() {
+                return true;
+            }
+        };
+        Http2Connection[] pair = new Http2Connection[2];
+        pair[0] = new Http2Connection(Role.CLIENT, ConnectionConfig.DEFAULTS.withTraceSink(1, sink), e -> {
+            if (e instanceof Event.DataReceived d) {
+                pair[0].consumed(d.streamId(), d.data().length);
+            }
+        }, 0);
+        pair[1] = new Http2Connection(Role.SERVER, ConnectionConfig.DEFAULTS.withTraceSink(2, sink), e -> {
+            if (e instanceof Event.HeadersReceived h && h.endStream()) {
+                pair[1].sendHeaders(h.streamId(), List.of(new HeaderField(":status", "200"),
+                        new HeaderField("content-type", "text/plain")), false);
+                pair[1].sendData(h.streamId(), ByteBuffer.wrap(new byte[1024]), true);
+            }
+        }, 0);
+        pump(pair);
+        pair[0].openStream(List.of(new HeaderField(":method", "GET"), new HeaderField(":scheme", "http"),
+                new HeaderField(":authority", "127.0.0.1:8080"), new HeaderField(":path", "/index.html"),
+                new HeaderField("user-agent", "h2load nghttp2/1.52.0")), true);
+        pump(pair);
+        return events;
+    }
+
+    private static void pump(Http2Connection[] pair) {
+        ByteBuffer wire = ByteBuffer.allocate(1 << 16);
+        for (int turn = 0; pair[0].hasOutput() || pair[1].hasOutput(); turn++) {
+            if (turn > 100) {
+                throw new IllegalStateException("the connections do not settle");
+            }
+            for (int from = 0; from < 2; from++) {
+                wire.clear();
+                pair[from].drainOutput(wire);
+                wire.flip();
+                if (wire.hasRemaining()) {
+                    pair[1 - from].receive(wire, turn * 1_000L);
+                }
+            }
+        }
+    }
+}
