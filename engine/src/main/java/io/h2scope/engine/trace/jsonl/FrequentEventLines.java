@@ -176,10 +176,10 @@ public final class FrequentEventLines {
         out.put('[');
         for (int i = 0; i < fields.size(); i++) {
             HeaderField f = fields.get(i);
-            out.put(i == 0 ? '[' : ',');
             if (i > 0) {
-                out.put('[');
+                out.put(',');
             }
+            out.put('[');
             out.putString(f.name()).put(',').putString(f.value());
             if (f.neverIndex()) {
                 out.put(NEVER_INDEX_END);
@@ -202,10 +202,10 @@ public final class FrequentEventLines {
         out.put(LINES);
         for (int i = 0; i < block.lines().size(); i++) {
             HpackBlock.Line line = block.lines().get(i);
-            out.put(i == 0 ? '[' : ',');
             if (i > 0) {
-                out.put('[');
+                out.put(',');
             }
+            out.put('[');
             out.putString(line.name()).put(',').putString(line.value()).put(',').put('"')
                     .putAscii(LowerCaseNames.of(line.representation())).put('"').put(',').put(line.huffmanName())
                     .put(',').put(line.huffmanValue());
