@@ -1,11 +1,13 @@
 package io.h2scope.inspector.export;
 
+import io.h2scope.engine.trace.jsonl.LineOctets;
 import io.h2scope.engine.trace.jsonl.TraceEventJson;
 import io.h2scope.inspector.model.ConnectionHistory;
 import io.h2scope.inspector.model.Recording;
 
-import java.io.BufferedWriter;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,16 +39,22 @@ public final class JsonlExport {
         int count = scope.eventCount();
         int saved = 0;
         long[] savedIds = savedIds(recording.connections());
-        try (BufferedWriter out = Files.newBufferedWriter(path, StandardCharsets.US_ASCII)) {
+        LineOctets line = new LineOctets(1024);
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(path), 1 << 16)) {
             for (int i = 0; i < count; i++) {
                 ConnectionHistory connection = recording.connectionOf(i);
                 if (!scope.hasConnection(connection.ordinal())) {
                     continue; // not read: a recording from a file reads each event again
                 }
                 saved++;
-                String line = TraceEventJson.write(recording.event(i));
+                TraceEventJson.write(recording.event(i), line.clear());
                 long id = savedIds[connection.ordinal()];
-                out.write(id == connection.key().connectionId() ? line : withConnection(line, connection.key().connectionId(), id));
+                if (id == connection.key().connectionId()) {
+                    out.write(line.octets(), 0, line.length());
+                } else {
+                    out.write(withConnection(line.text(), connection.key().connectionId(), id)
+                            .getBytes(StandardCharsets.US_ASCII));
+                }
                 out.write('\n');
             }
         }

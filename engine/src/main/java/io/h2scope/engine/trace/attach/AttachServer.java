@@ -1,6 +1,7 @@
 package io.h2scope.engine.trace.attach;
 
 import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.jsonl.LineOctets;
 import io.h2scope.engine.trace.jsonl.TraceEventJson;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionModel;
@@ -16,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +43,8 @@ public final class AttachServer implements TraceSink, AutoCloseable {
 
     /** Lines a reader may be behind before events are dropped for it. */
     static final int QUEUE_LINES = 10_000;
+    /** The line being built; reused, so a line costs only the copy each reader's queue holds. */
+    private static final ThreadLocal<LineOctets> LINE = ThreadLocal.withInitial(() -> new LineOctets(1024));
 
     private final ListenAddress address;
     private final ServerSocketChannel server;
@@ -102,7 +106,7 @@ public final class AttachServer implements TraceSink, AutoCloseable {
 
     @Override
     public void onEvent(TraceEvent event) {
-        String line = TraceEventJson.write(event) + "\n";
+        byte[] line = line(event);
         synchronized (lock) {
             ConnectionModel model = open.computeIfAbsent(event.connectionId(), ConnectionModel::new);
             model.apply(event);
@@ -142,8 +146,7 @@ public final class AttachServer implements TraceSink, AutoCloseable {
             synchronized (lock) {
                 // the snapshots and the registration at one moment: no event is missed or counted twice
                 for (ConnectionModel model : open.values()) {
-                    reader.offer(TraceEventJson.write(new SnapshotTaken(model.connectionId(), 0, model.snapshot()))
-                            + "\n");
+                    reader.offer(line(new SnapshotTaken(model.connectionId(), 0, model.snapshot())));
                 }
                 readers.add(reader);
             }
@@ -155,6 +158,14 @@ public final class AttachServer implements TraceSink, AutoCloseable {
         } catch (IOException | InterruptedException e) {
             // the reader went away: nothing to do, the engine goes on
         }
+    }
+
+    /** The event's line with its newline, in an array of its own (the readers' queues keep it). */
+    private static byte[] line(TraceEvent event) {
+        LineOctets line = TraceEventJson.write(event, LINE.get().clear());
+        byte[] octets = Arrays.copyOf(line.octets(), line.length() + 1);
+        octets[line.length()] = '\n';
+        return octets;
     }
 
     /** The token line (at most 200 octets). */
@@ -175,13 +186,14 @@ public final class AttachServer implements TraceSink, AutoCloseable {
 
     /** One attached reader: its queue and what was dropped since it last had room. */
     private final class Reader {
-        private final BlockingQueue<String> queue = new ArrayBlockingQueue<>(QUEUE_LINES);
+        private final BlockingQueue<byte[]> queue = new ArrayBlockingQueue<>(QUEUE_LINES);
         private final AtomicLong dropped = new AtomicLong();
 
-        void offer(String line) {
+        void offer(byte[] line) {
             if (dropped.get() > 0 && queue.remainingCapacity() > 1) {
                 long gap = dropped.getAndSet(0);
-                queue.offer("{\"v\":2,\"kind\":\"gap\",\"dropped\":" + gap + "}\n");
+                queue.offer(("{\"v\":2,\"kind\":\"gap\",\"dropped\":" + gap + "}\n")
+                        .getBytes(StandardCharsets.US_ASCII));
             }
             if (!queue.offer(line)) {
                 dropped.incrementAndGet();
@@ -190,9 +202,9 @@ public final class AttachServer implements TraceSink, AutoCloseable {
 
         void pump(SocketChannel channel) throws IOException, InterruptedException {
             while (!closed && channel.isOpen()) {
-                String line = queue.poll(200, TimeUnit.MILLISECONDS);
+                byte[] line = queue.poll(200, TimeUnit.MILLISECONDS);
                 if (line != null) {
-                    ByteBuffer bytes = ByteBuffer.wrap(line.getBytes(StandardCharsets.US_ASCII));
+                    ByteBuffer bytes = ByteBuffer.wrap(line);
                     while (bytes.hasRemaining()) {
                         channel.write(bytes);
                     }

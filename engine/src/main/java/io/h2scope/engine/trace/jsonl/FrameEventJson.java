@@ -1,32 +1,19 @@
 package io.h2scope.engine.trace.jsonl;
 
-import io.h2scope.engine.error.ErrorCode;
-import io.h2scope.engine.frame.Flags;
 import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.FrameSizes;
-import io.h2scope.engine.frame.FrameType;
-import io.h2scope.engine.frame.GoAwayFrame;
-import io.h2scope.engine.frame.PingFrame;
-import io.h2scope.engine.frame.PushPromiseFrame;
-import io.h2scope.engine.frame.RstStreamFrame;
-import io.h2scope.engine.frame.RawSetting;
-import io.h2scope.engine.frame.SettingsFrame;
-import io.h2scope.engine.frame.WindowUpdateFrame;
 import io.h2scope.engine.frame.check.Violation;
 import io.h2scope.engine.frame.codec.FrameHandler;
 import io.h2scope.engine.frame.codec.FrameReader;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.Representation;
-import io.h2scope.engine.settings.SettingId;
-import io.h2scope.engine.trace.FrameOctets;
 import io.h2scope.engine.stream.StreamState;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.HpackBlock;
 
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -34,68 +21,13 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * One {@link FrameEvent} as one JSON object, the {@code "kind":"frame"} line of {@link TraceEventJson} (docs/TRACE_FORMAT.md),
- * and back. The frame is kept as its exact payload (base64) under its header fields, so reading gives
- * the same frame; the decoded fields beside it are for people and other tools.
+ * The {@link FrameEvent} of a {@code "kind":"frame"} line (docs/TRACE_FORMAT.md; written by
+ * {@link FrequentEventLines}). The frame is rebuilt from its exact payload (base64) under its header fields, so
+ * reading gives the same frame; the decoded fields beside it are for people and other tools.
  */
 public final class FrameEventJson {
 
-    /** {@link Flags#describe} of the defined frame types, made once per type and flags, not once per line. */
-    private static final String[] FLAG_NAMES = new String[FrameType.values().length << 8];
-
     private FrameEventJson() {
-    }
-
-    private static String flagNames(int typeCode, int flags) {
-        int i = (typeCode << 8) | (flags & 0xff);
-        if (typeCode < 0 || i >= FLAG_NAMES.length) {
-            return Flags.describe(typeCode, flags);
-        }
-        String names = FLAG_NAMES[i];
-        if (names == null) { // a race makes the same string twice: harmless
-            names = Flags.describe(typeCode, flags);
-            FLAG_NAMES[i] = names;
-        }
-        return names;
-    }
-
-    /** The event as one line of JSON, without the newline. */
-    public static String write(FrameEvent e) {
-        return write(e, new StringBuilder(512)).toString();
-    }
-
-    /** Appends the event as one line of JSON, without the newline, to {@code out}; returns {@code out}. */
-    static StringBuilder write(FrameEvent e, StringBuilder out) {
-        FrameHeader h = e.header();
-        Frame frame = e.frame();
-        out.append("{\"v\":").append(TraceEventJson.VERSION).append(",\"kind\":\"frame\",\"conn\":").append(e.connectionId())
-                .append(",\"t_ns\":").append(e.nanosSinceStart())
-                .append(",\"dir\":\"").append(e.direction() == Direction.INBOUND ? "recv" : "send").append('"')
-                .append(",\"stream\":").append(h.streamId())
-                .append(",\"type\":\"").append(FrameType.nameOf(h.typeCode())).append('"')
-                .append(",\"type_code\":").append(h.typeCode())
-                .append(",\"flags\":").append(h.flags())
-                .append(",\"flag_names\":\"").append(flagNames(h.typeCode(), h.flags())).append('"')
-                .append(",\"length\":").append(h.length())
-                .append(",\"reserved\":").append(h.reservedBit());
-        decoded(out, frame);
-        out.append(",\"payload\":\"").append(Base64.getEncoder().encodeToString(FrameOctets.payload(e)))
-                .append('"');
-        if (!e.headers().isEmpty()) {
-            out.append(",\"headers\":");
-            fields(out, e.headers());
-        }
-        out.append(",\"window\":{\"conn_send\":").append(e.connectionSendWindow())
-                .append(",\"conn_recv\":").append(e.connectionReceiveWindow())
-                .append(",\"stream_send\":").append(e.streamSendWindow())
-                .append(",\"stream_recv\":").append(e.streamReceiveWindow()).append('}');
-        if (e.streamStateAfter() != null) {
-            out.append(",\"state\":\"").append(LowerCaseNames.of(e.streamStateAfter())).append('"');
-        }
-        if (e.hpack() != null) {
-            hpack(out, e.hpack());
-        }
-        return out.append('}');
     }
 
     /**
@@ -143,66 +75,6 @@ public final class FrameEventJson {
                 (int) number(window, "conn_send"), (int) number(window, "conn_recv"),
                 (int) number(window, "stream_send"), (int) number(window, "stream_recv"),
                 state == null ? null : StreamState.valueOf(state.toUpperCase(Locale.ROOT)), hpack, padding);
-    }
-
-    private static void decoded(StringBuilder out, Frame frame) {
-        if (frame instanceof SettingsFrame s) {
-            out.append(",\"settings\":[");
-            for (int i = 0; i < s.settings().size(); i++) {
-                RawSetting setting = s.settings().get(i);
-                out.append(i == 0 ? "" : ",").append("[\"").append(SettingId.nameOf(setting.id())).append("\",")
-                        .append(setting.value()).append(']');
-            }
-            out.append(']');
-        } else if (frame instanceof RstStreamFrame r) {
-            out.append(",\"error\":\"").append(ErrorCode.nameOf(r.errorCode())).append('"');
-        } else if (frame instanceof GoAwayFrame g) {
-            out.append(",\"last_stream\":").append(g.lastStreamId()).append(",\"error\":\"")
-                    .append(ErrorCode.nameOf(g.errorCode())).append("\",\"debug\":");
-            Json.string(out, new String(g.debugData(), StandardCharsets.ISO_8859_1));
-        } else if (frame instanceof WindowUpdateFrame w) {
-            out.append(",\"increment\":").append(w.increment());
-        } else if (frame instanceof PingFrame p) {
-            out.append(",\"opaque\":\"").append(String.format("%016x", p.opaqueData())).append('"');
-        } else if (frame instanceof PushPromiseFrame p) {
-            out.append(",\"promised\":").append(p.promisedStreamId());
-        }
-    }
-
-    private static void fields(StringBuilder out, List<HeaderField> fields) {
-        out.append('[');
-        for (int i = 0; i < fields.size(); i++) {
-            HeaderField f = fields.get(i);
-            out.append(i == 0 ? "[" : ",[");
-            Json.string(out, f.name());
-            out.append(',');
-            Json.string(out, f.value());
-            out.append(f.neverIndex() ? ",true]" : "]");
-        }
-        out.append(']');
-    }
-
-    private static void hpack(StringBuilder out, HpackBlock block) {
-        out.append(",\"hpack\":{\"size_updates\":").append(block.sizeUpdates().toString().replace(" ", ""))
-                .append(",\"lines\":[");
-        for (int i = 0; i < block.lines().size(); i++) {
-            HpackBlock.Line line = block.lines().get(i);
-            out.append(i == 0 ? "[" : ",[");
-            Json.string(out, line.name());
-            out.append(',');
-            Json.string(out, line.value());
-            out.append(",\"").append(line.representation().name().toLowerCase(Locale.ROOT)).append("\",")
-                    .append(line.huffmanName()).append(',').append(line.huffmanValue());
-            if (line.tableIndex() >= 0) {
-                out.append(',').append(line.tableIndex()).append(',').append(line.blockOffset()).append(',')
-                        .append(line.blockLength());
-            }
-            out.append(']');
-        }
-        out.append("],\"table\":");
-        fields(out, block.tableAfter());
-        out.append(",\"table_size\":").append(block.tableSize()).append(",\"table_max\":").append(block.tableMaxSize())
-                .append('}');
     }
 
     @SuppressWarnings("unchecked")

@@ -10,7 +10,7 @@ import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.PingFrame;
 import io.h2scope.engine.frame.PushPromiseFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
-import io.h2scope.engine.frame.Setting;
+import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.WindowUpdateFrame;
 import io.h2scope.engine.hpack.HeaderField;
@@ -32,12 +32,11 @@ import static io.h2scope.engine.trace.jsonl.LineOctets.ascii;
 
 /**
  * The lines a recording is mostly made of (frames, window and stream state changes, HPACK entries added and
- * evicted) written straight as octets into a reused {@link LineOctets}: the same octets, field by field, as
- * {@link FrameEventJson} and {@link TraceEventJson} write (docs/TRACE_FORMAT.md), which stay the one home of every
- * other kind and of lines as text. A proxy records several lines per request, and text built per field was most
- * of its observers' time. Public for the benchmarks.
+ * evicted), written straight as octets into a reused {@link LineOctets}, field by field as docs/TRACE_FORMAT.md
+ * lists them: the one encoder of these kinds, reached through {@link TraceEventJson#write(TraceEvent, LineOctets)}.
+ * A proxy records several such lines per request, so a line costs no text, map or builder of its own.
  */
-public final class FrequentEventLines {
+final class FrequentEventLines {
 
     private static final byte[] FRAME = ascii("{\"v\":" + TraceEventJson.VERSION + ",\"kind\":\"frame\",\"conn\":");
     private static final byte[] STATE = ascii("{\"v\":" + TraceEventJson.VERSION + ",\"kind\":\"state\",\"conn\":");
@@ -98,7 +97,7 @@ public final class FrequentEventLines {
     }
 
     /** Writes the event's line (without the newline) to {@code out} if it is a frequent kind; false if not. */
-    public static boolean write(TraceEvent event, LineOctets out) {
+    static boolean write(TraceEvent event, LineOctets out) {
         if (event instanceof FrameEvent e) {
             frame(e, out);
         } else if (event instanceof WindowChanged e) {
@@ -150,7 +149,7 @@ public final class FrequentEventLines {
         if (frame instanceof SettingsFrame s) {
             out.put(SETTINGS);
             for (int i = 0; i < s.settings().size(); i++) {
-                Setting setting = s.settings().get(i);
+                RawSetting setting = s.settings().get(i);
                 if (i > 0) {
                     out.put(',');
                 }

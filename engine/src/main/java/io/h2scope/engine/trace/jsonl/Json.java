@@ -32,39 +32,21 @@ public final class Json {
         return value;
     }
 
-    /** Appends {@code value} as a JSON string literal; chars above 0x7e are escaped, so lines stay ASCII. */
+    /** Appends {@code value} as a JSON string literal, escaped as {@link LineOctets#putString} escapes it. */
     static void string(StringBuilder out, String value) {
-        out.append('"');
         int plain = 0;
         while (plain < value.length() && plain(value.charAt(plain))) {
             plain++;
         }
         if (plain == value.length()) { // most values need no escape: one copy, not a call per char
-            out.append(value).append('"');
-            return;
+            out.append('"').append(value).append('"');
+        } else {
+            out.append(new LineOctets(value.length() + 8).putString(value).text());
         }
-        out.append(value, 0, plain);
-        for (int i = plain; i < value.length(); i++) {
-            char c = value.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                default -> {
-                    if (c < 0x20 || c > 0x7e) {
-                        out.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        out.append('"');
     }
 
-    private static boolean plain(char c) {
+    /** A char a JSON string literal holds as itself: printable ASCII but the quote and the backslash. */
+    static boolean plain(char c) {
         return c >= 0x20 && c <= 0x7e && c != '"' && c != '\\';
     }
 

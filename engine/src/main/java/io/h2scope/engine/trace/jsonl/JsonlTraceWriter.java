@@ -70,11 +70,7 @@ public final class JsonlTraceWriter implements TraceSink, AutoCloseable {
         if (failed.get()) {
             return;
         }
-        LineOctets line = LINE.get().clear();
-        if (!FrequentEventLines.write(event, line)) {
-            line.putAscii(TraceEventJson.write(event)); // the lines are ASCII: Json.string escapes the rest
-        }
-        line.put('\n');
+        LineOctets line = TraceEventJson.write(event, LINE.get().clear()).put('\n');
         queue(line.octets(), line.length());
     }
 

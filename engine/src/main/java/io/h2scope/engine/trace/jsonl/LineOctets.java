@@ -6,10 +6,10 @@ import java.util.Base64;
 
 /**
  * One JSONL line built straight as octets in a reused array: constants, decimal numbers, JSON string literals
- * (escaped as {@link Json#string} escapes them, so lines stay ASCII) and base64, each written in place with no
- * String, map or builder of its own. Made for the recording's frequent lines ({@link FrequentEventLines}),
- * where building text per field was most of the cost of recording. Not thread-safe: one per thread. Public for
- * the benchmarks; the writing methods stay this package's.
+ * (the format's one escaper: chars outside printable ASCII are escaped, so lines stay ASCII) and base64, each
+ * written in place with no String, map or builder of its own. {@link TraceEventJson#write(
+ * io.h2scope.engine.trace.model.TraceEvent, LineOctets)} fills it; writers take the octets as they are (a file, a
+ * socket) or as {@link #text()}. Not thread-safe: one per thread. The writing methods stay this package's.
  */
 public final class LineOctets {
 
@@ -39,6 +39,11 @@ public final class LineOctets {
 
     public int length() {
         return length;
+    }
+
+    /** The line so far as text (its octets are ASCII, one char each). */
+    public String text() {
+        return new String(octets, 0, length, StandardCharsets.ISO_8859_1);
     }
 
     public LineOctets clear() {
@@ -107,14 +112,17 @@ public final class LineOctets {
         return this;
     }
 
-    /** {@code value} as a JSON string literal, escaped exactly as {@link Json#string} escapes it. */
+    /**
+     * {@code value} as a JSON string literal: {@code \"}, {@code \\}, {@code \n}, {@code \r} and {@code \t}, and
+     * {@code \}{@code u} with four lower-case hex digits for every other char that is not {@link Json#plain}.
+     */
     LineOctets putString(String value) {
         int n = value.length();
         room(n + 2);
         octets[length++] = '"';
         for (int i = 0; i < n; i++) {
             char c = value.charAt(i);
-            if (c >= 0x20 && c <= 0x7e && c != '"' && c != '\\') {
+            if (Json.plain(c)) {
                 octets[length++] = (byte) c;
                 continue;
             }

@@ -43,8 +43,10 @@ import java.util.Set;
 
 /**
  * Every {@link TraceEvent} kind as one JSON object, schema version {@value #VERSION}
- * (docs/TRACE_FORMAT.md, field by field), and back. Frame lines are {@link FrameEventJson}'s; version 1
- * lines (frames, states, violations) are still read.
+ * (docs/TRACE_FORMAT.md, field by field), and back. Lines are written by {@link #write(TraceEvent, LineOctets)}
+ * alone: the frequent kinds (frames, states, windows, HPACK entries added and evicted) by
+ * {@link FrequentEventLines}, the rest here. Frame lines are read by {@link FrameEventJson}; version 1 lines
+ * (frames, states, violations) are still read.
  */
 public final class TraceEventJson {
 
@@ -59,14 +61,22 @@ public final class TraceEventJson {
 
     /** The event as one line of JSON, without the newline. */
     public static String write(TraceEvent event) {
-        return write(event, new StringBuilder(event instanceof FrameEvent ? 512 : 160)).toString();
+        return write(event, new LineOctets(event instanceof FrameEvent ? 512 : 160)).text();
     }
 
-    /** Appends the event as one line of JSON, without the newline, to {@code out}; returns {@code out}. */
-    public static StringBuilder write(TraceEvent event, StringBuilder out) {
-        if (event instanceof FrameEvent e) {
-            return FrameEventJson.write(e, out);
+    /**
+     * Appends the event as one line of JSON, without the newline, to {@code out}; returns {@code out}. The one
+     * encoder of every line written: the frequent kinds are {@link FrequentEventLines}', the others this class's.
+     */
+    public static LineOctets write(TraceEvent event, LineOctets out) {
+        if (!FrequentEventLines.write(event, out)) {
+            out.putAscii(rare(event, new StringBuilder(160))); // the lines are ASCII: Json.string escapes the rest
         }
+        return out;
+    }
+
+    /** The line of a kind that is not {@link FrequentEventLines}' (text is fast enough for kinds this rare). */
+    private static StringBuilder rare(TraceEvent event, StringBuilder out) {
         out.append("{\"v\":").append(VERSION).append(",\"kind\":\"").append(kind(event)).append("\",\"conn\":")
                 .append(event.connectionId()).append(",\"t_ns\":").append(event.nanosSinceStart());
         if (event instanceof ConnectionOpened e) {
@@ -95,15 +105,6 @@ public final class TraceEventJson {
             out.append(",\"bytes_sent\":").append(e.bytesSent()).append(",\"bytes_recv\":").append(e.bytesReceived())
                     .append(",\"frames_sent\":").append(e.framesSent()).append(",\"frames_recv\":")
                     .append(e.framesReceived());
-        } else if (event instanceof StreamStateChanged e) {
-            out.append(",\"stream\":").append(e.streamId()).append(",\"from\":\"").append(lower(e.from()))
-                    .append("\",\"to\":\"").append(lower(e.to())).append("\",\"input\":\"").append(lower(e.input()))
-                    .append('"');
-        } else if (event instanceof WindowChanged e) {
-            out.append(",\"stream\":").append(e.streamId()).append(",\"side\":\"")
-                    .append(e.side() == WindowSide.SEND ? "send" : "recv").append("\",\"old\":").append(e.oldSize())
-                    .append(",\"new\":").append(e.newSize()).append(",\"cause\":\"").append(lower(e.cause()))
-                    .append('"');
         } else if (event instanceof SettingsAnnounced e) {
             out.append(",\"side\":\"").append(lower(e.side())).append("\",\"entries\":[");
             for (int i = 0; i < e.entries().size(); i++) {
@@ -116,14 +117,6 @@ public final class TraceEventJson {
         } else if (event instanceof SettingsInForce e) {
             out.append(",\"side\":\"").append(lower(e.side())).append("\",\"values\":");
             values(out, e.settings());
-        } else if (event instanceof HpackEntryAdded e) {
-            out.append(",\"table\":\"").append(lower(e.table())).append("\",\"name\":");
-            Json.string(out, e.name());
-            out.append(",\"value\":");
-            Json.string(out, e.value());
-            out.append(",\"size\":").append(e.size());
-        } else if (event instanceof HpackEntriesEvicted e) {
-            out.append(",\"table\":\"").append(lower(e.table())).append("\",\"count\":").append(e.count());
         } else if (event instanceof HpackTableResized e) {
             out.append(",\"table\":\"").append(lower(e.table())).append("\",\"max\":").append(e.maxSize());
         } else if (event instanceof ViolationReceived e) {
@@ -303,36 +296,28 @@ public final class TraceEventJson {
         return fields;
     }
 
-    /** The {@code "kind"} of each event. */
-    static String kind(TraceEvent event) {
-        if (event instanceof FrameEvent) {
-            return "frame";
-        } else if (event instanceof ConnectionOpened) {
+    /** The {@code "kind"} of each event {@link #rare} writes. */
+    private static String kind(TraceEvent event) {
+        if (event instanceof ConnectionOpened) {
             return "opened";
         } else if (event instanceof ConnectionClosed) {
             return "closed";
-        } else if (event instanceof StreamStateChanged) {
-            return "state";
-        } else if (event instanceof WindowChanged) {
-            return "window";
         } else if (event instanceof SettingsAnnounced) {
             return "settings";
         } else if (event instanceof SettingsAcknowledged) {
             return "settings_ack";
         } else if (event instanceof SettingsInForce) {
             return "settings_in_force";
-        } else if (event instanceof HpackEntryAdded) {
-            return "hpack_add";
-        } else if (event instanceof HpackEntriesEvicted) {
-            return "hpack_evict";
         } else if (event instanceof HpackTableResized) {
             return "hpack_resize";
         } else if (event instanceof ViolationReceived) {
             return "violation";
         } else if (event instanceof SnapshotTaken) {
             return "snapshot";
+        } else if (event instanceof ErrorRaised) {
+            return "error";
         }
-        return "error";
+        throw new IllegalStateException("no line for " + event.getClass().getSimpleName());
     }
 
     /** {@code RFC 9113 §6.7} back into its {@link SpecRef}. */

@@ -1,12 +1,28 @@
 package io.h2scope.engine.trace.jsonl;
 
+import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.flow.WindowCause;
 import io.h2scope.engine.flow.WindowSide;
+import io.h2scope.engine.frame.DataFrame;
+import io.h2scope.engine.frame.FrameHeader;
+import io.h2scope.engine.frame.GoAwayFrame;
+import io.h2scope.engine.frame.HeadersFrame;
+import io.h2scope.engine.frame.PingFrame;
+import io.h2scope.engine.frame.RawSetting;
+import io.h2scope.engine.frame.RstStreamFrame;
+import io.h2scope.engine.frame.SettingsFrame;
+import io.h2scope.engine.frame.UnknownFrame;
+import io.h2scope.engine.frame.WindowUpdateFrame;
+import io.h2scope.engine.frame.Frame;
+import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.hpack.Representation;
 import io.h2scope.engine.stream.StreamInput;
 import io.h2scope.engine.stream.StreamState;
 import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.TracedExchange;
+import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.model.HpackBlock;
 import io.h2scope.engine.trace.model.HpackContext;
 import io.h2scope.engine.trace.model.HpackEntriesEvicted;
 import io.h2scope.engine.trace.model.HpackEntryAdded;
@@ -17,46 +33,50 @@ import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.WindowChanged;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The octet path of the frequent lines writes exactly what the text path ({@link TraceEventJson}) writes. */
+/**
+ * The encoder of the frequent lines ({@link FrequentEventLines}, by way of {@link TraceEventJson#write}): what it
+ * writes reads back as the same event, and its lines are exactly the ones docs/TRACE_FORMAT.md describes.
+ */
 class FrequentEventLinesTest {
 
     @Test
-    void everyFrequentEventOfARealExchangeIsWrittenAsTheTextPathWritesIt() {
+    void everyEventOfARealExchangeReadsBackAsItself() throws TraceFormatException {
         List<TraceEvent> events = exchangeEvents();
         int frequent = 0;
         for (TraceEvent event : events) {
-            LineOctets line = new LineOctets(16);
-            if (FrequentEventLines.write(event, line)) {
-                frequent++;
-                assertEquals(TraceEventJson.write(event), text(line), event.toString());
-            }
+            frequent += FrequentEventLines.write(event, new LineOctets(8)) ? 1 : 0;
+            assertReadsBack(event);
         }
         long frames = events.stream().filter(e -> e instanceof FrameEvent f && f.hpack() != null).count();
         assertTrue(frames >= 2, "the exchange has header blocks with HPACK detail: " + frames);
         assertTrue(events.stream().anyMatch(e -> e instanceof HpackEntryAdded), "the exchange adds HPACK entries");
         assertTrue(events.stream().anyMatch(e -> e instanceof WindowChanged), "the exchange changes windows");
         assertTrue(events.stream().anyMatch(e -> e instanceof StreamStateChanged), "the exchange changes states");
-        assertTrue(frequent > 20, "frequent lines compared: " + frequent);
+        assertTrue(frequent > 20, "frequent lines read back: " + frequent);
+        assertTrue(frequent < events.size(), "the exchange has rare kinds too (opened, settings)");
     }
 
     @Test
-    void edgeCaseFramesAreWrittenAsTheTextPathWritesThem() {
+    void edgeCaseFramesReadBackAsThemselves() throws TraceFormatException {
         String unusual = "q\"b\\s/\n\r\t\b\f\u0000\u001f\u007f\u00e9\u2603\ud83d\ude00 end";
         List<String> lines = List.of(
                 frameLine(Long.MAX_VALUE, Long.MAX_VALUE, "recv", Integer.MAX_VALUE, 0, 1, false, new byte[0], ""),
@@ -79,15 +99,12 @@ class FrequentEventLinesTest {
                                 + "false,true]],\"table\":[[\":path\"," + quoted(unusual) + "]],\"table_size\":73,"
                                 + "\"table_max\":4096}"));
         for (String json : lines) {
-            TraceEvent event = TraceEventJson.read(object(json));
-            LineOctets line = new LineOctets(1);
-            assertTrue(FrequentEventLines.write(event, line), json);
-            assertEquals(TraceEventJson.write(event), text(line), json);
+            assertReadsBack(TraceEventJson.read(object(json)));
         }
     }
 
     @Test
-    void otherFrequentKindsWithUnusualValuesAreWrittenAsTheTextPathWritesThem() {
+    void otherFrequentKindsWithUnusualValuesReadBackAsThemselves() throws TraceFormatException {
         Random random = new Random(7);
         List<TraceEvent> events = new ArrayList<>();
         events.add(new WindowChanged(Long.MAX_VALUE, Long.MIN_VALUE, Integer.MAX_VALUE, WindowSide.RECEIVE,
@@ -101,35 +118,170 @@ class FrequentEventLinesTest {
             events.add(new WindowChanged(random.nextLong(), random.nextLong(), random.nextInt(),
                     i % 2 == 0 ? WindowSide.SEND : WindowSide.RECEIVE, random.nextInt(), random.nextInt(),
                     WindowCause.values()[i % WindowCause.values().length]));
+            events.add(new StreamStateChanged(random.nextLong(), random.nextLong(), random.nextInt(),
+                    StreamState.values()[i % StreamState.values().length],
+                    StreamState.values()[(i / 7) % StreamState.values().length],
+                    StreamInput.values()[i % StreamInput.values().length]));
+            events.add(new HpackEntriesEvicted(random.nextLong(), random.nextLong(), HpackContext.values()[i % 2],
+                    random.nextInt()));
         }
         for (TraceEvent event : events) {
-            LineOctets line = new LineOctets(4);
-            assertTrue(FrequentEventLines.write(event, line));
-            assertEquals(TraceEventJson.write(event), text(line), event.toString());
+            assertReadsBack(event);
         }
     }
 
     @Test
-    void theWriterRecordsEveryKindAsTheTextPathWritesIt(@TempDir Path dir) throws Exception {
+    void theWriterRecordsEveryKindSoThatTheFileReadsBackAsTheEvents(@TempDir Path dir) throws Exception {
         List<TraceEvent> events = exchangeEvents();
-        assertTrue(events.stream().anyMatch(e -> !FrequentEventLines.write(e, new LineOctets(8))),
-                "the exchange has rare kinds too (opened, settings), written by the text path");
         Path file = dir.resolve("trace.jsonl");
-        StringBuilder expected = new StringBuilder();
         try (JsonlTraceWriter writer = new JsonlTraceWriter(file, 1L << 30, new PrintStream(new ByteArrayOutputStream()))) {
-            for (TraceEvent event : events) {
-                writer.onEvent(event);
-                expected.append(TraceEventJson.write(event)).append('\n');
-            }
+            events.forEach(writer::onEvent);
         }
-        assertEquals(expected.toString(), Files.readString(file, StandardCharsets.US_ASCII));
+        assertEquals(events, JsonlTraceReader.read(file));
     }
 
     @Test
-    void aKindThatIsNotFrequentIsLeftToTheTextPath() {
+    void aKindThatIsNotFrequentIsLeftToTheRestOfTheEncoder() {
         LineOctets line = new LineOctets(8);
         assertFalse(FrequentEventLines.write(new SettingsAcknowledged(1, 2, Side.LOCAL), line));
         assertEquals(0, line.length());
+        assertEquals("{\"v\":2,\"kind\":\"settings_ack\",\"conn\":1,\"t_ns\":2,\"side\":\"local\"}",
+                TraceEventJson.write(new SettingsAcknowledged(1, 2, Side.LOCAL), line).text());
+    }
+
+    /** Lines written by hand from docs/TRACE_FORMAT.md (its examples among them), beside the event each is. */
+    static Stream<Arguments> goldenLines() {
+        byte[] docHeaders = Base64.getDecoder().decode("godBiqDkHROdCbjzTTOEHwiPujQYikn5poJ0r8c/zT7/");
+        HeadersFrame request = HeadersFrame.of(1, docHeaders, true, true);
+        HeadersFrame small = HeadersFrame.of(3, new byte[] {(byte) 0x82, 0x44, 0x01, 0x2f}, true, true);
+        HpackBlock block = new HpackBlock(List.of(0, 4096),
+                List.of(new HpackBlock.Line(":method", "GET", Representation.INDEXED, false, false, 2, 0, 1),
+                        new HpackBlock.Line(":path", "/", Representation.LITERAL_INDEXED, false, true, 4, 1, 3),
+                        new HpackBlock.Line("x-id", "7", Representation.LITERAL_NEVER_INDEXED, true, false)),
+                List.of(new HeaderField(":path", "/")), 38, 4096);
+        UnknownFrame unknown = new UnknownFrame(0xfa, 0xff, 9, new byte[] {1, 2, 3});
+        return Stream.of(
+                Arguments.of(frame(1, 0, Direction.OUTBOUND, FrameHeader.of(request), request,
+                        List.of(new HeaderField(":method", "GET"), new HeaderField(":scheme", "https"),
+                                new HeaderField(":authority", "localhost:8443"), new HeaderField(":path", "/"),
+                                new HeaderField("authorization", "Basic dXNlcjpwYXNz")),
+                        65535, 65535, 65535, 65535, StreamState.HALF_CLOSED_LOCAL, null), """
+                        {"v":2,"kind":"frame","conn":1,"t_ns":0,"dir":"send","stream":1,"type":"HEADERS",\
+                        "type_code":1,"flags":5,"flag_names":"END_STREAM|END_HEADERS","length":33,"reserved":false,\
+                        "payload":"godBiqDkHROdCbjzTTOEHwiPujQYikn5poJ0r8c/zT7/","headers":[[":method","GET"],\
+                        [":scheme","https"],[":authority","localhost:8443"],[":path","/"],\
+                        ["authorization","Basic dXNlcjpwYXNz"]],"window":{"conn_send":65535,"conn_recv":65535,\
+                        "stream_send":65535,"stream_recv":65535},"state":"half_closed_local"}"""),
+                Arguments.of(frame(2, 90, Direction.INBOUND, FrameHeader.of(small), small,
+                        List.of(new HeaderField(":method", "GET"), new HeaderField(":path", "/"),
+                                new HeaderField("x-id", "7", true)),
+                        100, 200, 300, 400, StreamState.HALF_CLOSED_REMOTE, block), """
+                        {"v":2,"kind":"frame","conn":2,"t_ns":90,"dir":"recv","stream":3,"type":"HEADERS",\
+                        "type_code":1,"flags":5,"flag_names":"END_STREAM|END_HEADERS","length":4,"reserved":false,\
+                        "payload":"gkQBLw==","headers":[[":method","GET"],[":path","/"],["x-id","7",true]],\
+                        "window":{"conn_send":100,"conn_recv":200,"stream_send":300,"stream_recv":400},\
+                        "state":"half_closed_remote","hpack":{"size_updates":[0,4096],"lines":\
+                        [[":method","GET","indexed",false,false,2,0,1],[":path","/","literal_indexed",false,true,4,1,3],\
+                        ["x-id","7","literal_never_indexed",true,false]],"table":[[":path","/"]],"table_size":38,\
+                        "table_max":4096}}"""),
+                Arguments.of(frame(7, 1500, Direction.INBOUND, DataFrame.padded(3, "hi".getBytes(StandardCharsets.US_ASCII),
+                        true, 2)), """
+                        {"v":2,"kind":"frame","conn":7,"t_ns":1500,"dir":"recv","stream":3,"type":"DATA",\
+                        "type_code":0,"flags":9,"flag_names":"END_STREAM|PADDED","length":5,"reserved":false,\
+                        "payload":"AmhpAAA=","window":{"conn_send":10,"conn_recv":20,"stream_send":-1,\
+                        "stream_recv":-1}}"""),
+                Arguments.of(frame(1, 5, Direction.OUTBOUND, SettingsFrame.of(new RawSetting(0x4, 1048576),
+                        new RawSetting(0xff, 7))), """
+                        {"v":2,"kind":"frame","conn":1,"t_ns":5,"dir":"send","stream":0,"type":"SETTINGS",\
+                        "type_code":4,"flags":0,"flag_names":"","length":12,"reserved":false,\
+                        "settings":[["SETTINGS_INITIAL_WINDOW_SIZE",1048576],["0xff",7]],\
+                        "payload":"AAQAEAAAAP8AAAAH","window":{"conn_send":10,"conn_recv":20,"stream_send":-1,\
+                        "stream_recv":-1}}"""),
+                Arguments.of(frame(1, 6, Direction.INBOUND, PingFrame.ackOf(0x0123456789abcdefL)), """
+                        {"v":2,"kind":"frame","conn":1,"t_ns":6,"dir":"recv","stream":0,"type":"PING",\
+                        "type_code":6,"flags":1,"flag_names":"ACK","length":8,"reserved":false,\
+                        "opaque":"0123456789abcdef","payload":"ASNFZ4mrze8=","window":{"conn_send":10,\
+                        "conn_recv":20,"stream_send":-1,"stream_recv":-1}}"""),
+                Arguments.of(frame(1, 7, Direction.INBOUND, GoAwayFrame.of(5, ErrorCode.ENHANCE_YOUR_CALM,
+                        new byte[] {'a', '"', (byte) 0xe9})), """
+                        {"v":2,"kind":"frame","conn":1,"t_ns":7,"dir":"recv","stream":0,"type":"GOAWAY",\
+                        "type_code":7,"flags":0,"flag_names":"","length":11,"reserved":false,"last_stream":5,\
+                        "error":"ENHANCE_YOUR_CALM","debug":"a\\"\\u00e9","payload":"AAAABQAAAAthIuk=",\
+                        "window":{"conn_send":10,"conn_recv":20,"stream_send":-1,"stream_recv":-1}}"""),
+                Arguments.of(frame(1, 8, Direction.OUTBOUND, RstStreamFrame.of(5, 0x99)), """
+                        {"v":2,"kind":"frame","conn":1,"t_ns":8,"dir":"send","stream":5,"type":"RST_STREAM",\
+                        "type_code":3,"flags":0,"flag_names":"","length":4,"reserved":false,"error":"0x99",\
+                        "payload":"AAAAmQ==","window":{"conn_send":10,"conn_recv":20,"stream_send":-1,\
+                        "stream_recv":-1}}"""),
+                Arguments.of(frame(1, 9, Direction.OUTBOUND, WindowUpdateFrame.of(0, 1000)), """
+                        {"v":2,"kind":"frame","conn":1,"t_ns":9,"dir":"send","stream":0,"type":"WINDOW_UPDATE",\
+                        "type_code":8,"flags":0,"flag_names":"","length":4,"reserved":false,"increment":1000,\
+                        "payload":"AAAD6A==","window":{"conn_send":10,"conn_recv":20,"stream_send":-1,\
+                        "stream_recv":-1}}"""),
+                Arguments.of(frame(1, 10, Direction.INBOUND, new FrameHeader(3, 0xfa, 0xff, 9, true), unknown, List.of(),
+                        10, 20, -1, -1, null, null), """
+                        {"v":2,"kind":"frame","conn":1,"t_ns":10,"dir":"recv","stream":9,"type":"0xfa",\
+                        "type_code":250,"flags":255,"flag_names":"0xff","length":3,"reserved":true,\
+                        "payload":"AQID","window":{"conn_send":10,"conn_recv":20,"stream_send":-1,\
+                        "stream_recv":-1}}"""),
+                Arguments.of(new StreamStateChanged(1, 0, 1, StreamState.IDLE, StreamState.OPEN,
+                        StreamInput.SEND_HEADERS), """
+                        {"v":2,"kind":"state","conn":1,"t_ns":0,"stream":1,"from":"idle","to":"open",\
+                        "input":"send_headers"}"""),
+                Arguments.of(new StreamStateChanged(4, 12, 3, StreamState.HALF_CLOSED_REMOTE, StreamState.CLOSED,
+                        StreamInput.SEND_END_STREAM), """
+                        {"v":2,"kind":"state","conn":4,"t_ns":12,"stream":3,"from":"half_closed_remote",\
+                        "to":"closed","input":"send_end_stream"}"""),
+                Arguments.of(new WindowChanged(2, 400, 1, WindowSide.SEND, 65535, 49151, WindowCause.DATA), """
+                        {"v":2,"kind":"window","conn":2,"t_ns":400,"stream":1,"side":"send","old":65535,\
+                        "new":49151,"cause":"data"}"""),
+                Arguments.of(new WindowChanged(2, 401, 3, WindowSide.RECEIVE, -100, 65435,
+                        WindowCause.INITIAL_WINDOW_SIZE), """
+                        {"v":2,"kind":"window","conn":2,"t_ns":401,"stream":3,"side":"recv","old":-100,\
+                        "new":65435,"cause":"initial_window_size"}"""),
+                Arguments.of(new HpackEntryAdded(1, 200, HpackContext.ENCODER, ":authority", "example.com", 52), """
+                        {"v":2,"kind":"hpack_add","conn":1,"t_ns":200,"table":"encoder","name":":authority",\
+                        "value":"example.com","size":52}"""),
+                Arguments.of(new HpackEntryAdded(1, 201, HpackContext.DECODER, "x-say", "\"hi\"\\\n\u00ff", 46), """
+                        {"v":2,"kind":"hpack_add","conn":1,"t_ns":201,"table":"decoder","name":"x-say",\
+                        "value":"\\"hi\\"\\\\\\n\\u00ff","size":46}"""),
+                Arguments.of(new HpackEntriesEvicted(1, 300, HpackContext.DECODER, 2), """
+                        {"v":2,"kind":"hpack_evict","conn":1,"t_ns":300,"table":"decoder","count":2}"""),
+                Arguments.of(new HpackEntriesEvicted(9, 301, HpackContext.ENCODER, 0), """
+                        {"v":2,"kind":"hpack_evict","conn":9,"t_ns":301,"table":"encoder","count":0}"""));
+    }
+
+    @ParameterizedTest(name = "{1}")
+    @MethodSource("goldenLines")
+    void theLineIsTheOneTheFormatDescribes(TraceEvent event, String expected) throws TraceFormatException {
+        LineOctets line = new LineOctets(1);
+        assertTrue(FrequentEventLines.write(event, line), "a frequent kind");
+        assertEquals(expected, line.text());
+        assertEquals(expected, TraceEventJson.write(event));
+        assertReadsBack(event);
+    }
+
+    /** The event's line is ASCII and reads back as the event, both ways a reader reads a line. */
+    private static void assertReadsBack(TraceEvent event) throws TraceFormatException {
+        LineOctets line = TraceEventJson.write(event, new LineOctets(16));
+        String text = line.text();
+        for (int i = 0; i < line.length(); i++) {
+            byte b = line.octets()[i];
+            assertTrue(b >= 0x20 && b <= 0x7e, "ASCII only: " + text);
+        }
+        assertEquals(event, TraceEventJson.read(object(text)), text);
+        assertEquals(event, JsonlLineDecoder.decode(line.octets(), 0, line.length(), 1), text);
+    }
+
+    private static FrameEvent frame(long conn, long t, Direction dir, Frame frame) {
+        return frame(conn, t, dir, FrameHeader.of(frame), frame, List.of(), 10, 20, -1, -1, null, null);
+    }
+
+    private static FrameEvent frame(long conn, long t, Direction dir, FrameHeader header, Frame frame,
+                                    List<HeaderField> headers, int connSend, int connRecv, int streamSend,
+                                    int streamRecv, StreamState after, HpackBlock hpack) {
+        return new FrameEvent(conn, t, dir, header, frame, headers, connSend, connRecv, streamSend, streamRecv, after,
+                hpack);
     }
 
     private static List<TraceEvent> exchangeEvents() {
@@ -182,9 +334,5 @@ class FrequentEventLinesTest {
         System.arraycopy(a, 0, out, 0, a.length);
         System.arraycopy(b, 0, out, a.length, b.length);
         return out;
-    }
-
-    private static String text(LineOctets line) {
-        return new String(line.octets(), 0, line.length(), StandardCharsets.ISO_8859_1);
     }
 }
