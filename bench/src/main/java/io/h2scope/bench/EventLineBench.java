@@ -7,7 +7,6 @@ import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.TraceSink;
-import io.h2scope.engine.trace.jsonl.FrequentEventLines;
 import io.h2scope.engine.trace.jsonl.LineOctets;
 import io.h2scope.engine.trace.jsonl.TraceEventJson;
 import io.h2scope.engine.trace.model.FrameEvent;
@@ -26,19 +25,17 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /**
- * One JSONL line of a recording, from event to octets, without the file: {@code text} is the text path
- * ({@link TraceEventJson#write}, then its octets), {@code octets} the path the trace writer takes for the
- * frequent kinds ({@link FrequentEventLines} into a reused {@link LineOctets}). The events come from a traced
- * in-memory GET (HPACK detail on, as the recording proxy has it): the request's HEADERS frame, a DATA frame of
- * 1,024 octets and a window change.
- * Run: {@code java -jar bench/target/benchmarks.jar EventLineBench -prof gc}.
+ * One JSONL line of a recording, from event to octets, without the file: the encoder every writer uses
+ * ({@link TraceEventJson#write(TraceEvent, LineOctets)}) into a reused {@link LineOctets}, as the trace writer
+ * calls it. The events come from a traced in-memory GET (HPACK detail on, as the recording proxy has it): the
+ * request's HEADERS frame, a DATA frame of 1,024 octets and a window change. Per line ns, and B/op with
+ * {@code -prof gc}. Run: {@code java -jar bench/target/benchmarks.jar EventLineBench -prof gc}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -51,7 +48,7 @@ public class EventLineBench {
     @Param({"headers-frame", "data-frame", "window"})
     public String event;
 
-    private TraceEvent line;
+    private TraceEvent recorded;
     private final LineOctets octets = new LineOctets(1024);
 
     @Setup
@@ -65,19 +62,13 @@ public class EventLineBench {
             case "window" -> e -> e instanceof WindowChanged;
             default -> throw new IllegalArgumentException(event);
         };
-        line = events.stream().filter(wanted).findFirst()
+        recorded = events.stream().filter(wanted).findFirst()
                 .orElseThrow(() -> new IllegalStateException("the traced GET has no " + event + " event"));
     }
 
     @Benchmark
-    public byte[] text() {
-        return TraceEventJson.write(line).getBytes(StandardCharsets.ISO_8859_1);
-    }
-
-    @Benchmark
-    public int octets() {
-        FrequentEventLines.write(line, octets.clear());
-        return octets.length();
+    public int line() {
+        return TraceEventJson.write(recorded, octets.clear()).length();
     }
 
     private static List<TraceEvent> tracedGet() {
