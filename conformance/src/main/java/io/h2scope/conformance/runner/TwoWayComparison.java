@@ -13,8 +13,8 @@ import java.util.stream.Collectors;
 
 /**
  * The same server run two ways (as a container and as a local process), each way possibly run more than once: which
- * cases it FAILs one way and not the other. A case differs only when every run one way FAILed and no run the other way
- * did, and that other way's runs are not all {@link Verdict#closedWithoutAnswer() closes without an answer}. So a
+ * cases it FAILs one way and not the other. A case differs only when every run one way FAILed, no run the other way
+ * did, and at least one run the other way {@link Verdict#contradictsAFail() contradicts a FAIL} (saw an answer). So a
  * server's own races never count: a case that FAILs in some runs of one way shows the fault there too, and a run in
  * which the server closed before its wrong GOAWAY was written saw no answer to compare.
  */
@@ -65,7 +65,7 @@ public final class TwoWayComparison {
     private static boolean failsOnlyIn(List<Verdict> failing, List<Verdict> other) {
         return failing.stream().allMatch(v -> v.outcome() == Outcome.FAIL)
                 && other.stream().noneMatch(v -> v.outcome() == Outcome.FAIL)
-                && !other.stream().allMatch(Verdict::closedWithoutAnswer);
+                && other.stream().anyMatch(Verdict::contradictsAFail);
     }
 
     /** One line per differing case: its outcomes each way and the first way's last reason, e.g. for an assertion. */

@@ -1,8 +1,5 @@
 package io.h2scope.conformance.targets;
 
-import io.h2scope.conformance.runner.CaseResult;
-import io.h2scope.conformance.runner.RunResult;
-import io.h2scope.conformance.verdict.Outcome;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,7 +21,8 @@ import java.util.TreeSet;
  * ~http2/6.1/pad-length-too-large@tls   may FAIL or not (timing-dependent): neither required nor new
  * </pre>
  * A run matches when its FAILs are exactly the entries for its listener: a new FAIL and an entry
- * that no longer fails are both mismatches (the file must be kept honest in both directions).
+ * that no longer fails are both mismatches (the file must be kept honest in both directions);
+ * {@link ExpectedFailuresCheck} holds runs against the file.
  */
 public final class ExpectedFailures {
 
@@ -92,38 +90,5 @@ public final class ExpectedFailures {
         Set<String> out = new TreeSet<>();
         entries.stream().filter(e -> e.optional() && (tls ? e.tls() : e.h2c())).forEach(e -> out.add(e.caseId()));
         return out;
-    }
-
-    /**
-     * What differs between the run's FAILs and this file, one line each: an empty list is a match.
-     * Meant for a run of the whole suite: an entry whose case did not run is a mismatch too (a typo).
-     */
-    public List<String> mismatches(RunResult run) {
-        return new ArrayList<>(mismatchesById(run).values());
-    }
-
-    /** The same as {@link #mismatches}, keyed by case id, so a caller can run just those cases again. */
-    public Map<String, String> mismatchesById(RunResult run) {
-        Map<String, String> expected = forListener(run.target().tls());
-        Set<String> optional = optionalFor(run.target().tls());
-        Map<String, String> problems = new java.util.LinkedHashMap<>();
-        Set<String> seen = new TreeSet<>();
-        for (CaseResult r : run.results()) {
-            String id = r.definition().id().value();
-            seen.add(id);
-            boolean failed = r.verdict().outcome() == Outcome.FAIL;
-            if (optional.contains(id)) {
-                continue;
-            }
-            if (failed && !expected.containsKey(id)) {
-                problems.put(id, "new FAIL (not in " + TargetSpec.EXPECTED_FAILURES + "): " + id + ": " + r.verdict());
-            } else if (!failed && expected.containsKey(id)) {
-                problems.put(id, "listed in " + TargetSpec.EXPECTED_FAILURES + " but now " + r.verdict().outcome().label() + ": "
-                        + id + " (listed because: " + expected.get(id) + ")");
-            }
-        }
-        expected.keySet().stream().filter(id -> !seen.contains(id))
-                .forEach(id -> problems.put(id, "listed in " + TargetSpec.EXPECTED_FAILURES + " but not run: " + id));
-        return problems;
     }
 }

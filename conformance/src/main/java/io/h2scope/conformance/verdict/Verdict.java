@@ -44,6 +44,15 @@ public record Verdict(Outcome outcome, String expected, String actual) {
         return outcome == Outcome.PASS_LENIENT && actual.startsWith(CLOSED_WITHOUT);
     }
 
+    /**
+     * True when this run is evidence that the target does not FAIL the case: it did not FAIL, and it saw an answer. The
+     * one rule for weighing a FAIL seen elsewhere (another run of the same case, a target's expected failures) against
+     * this run: a {@link #closedWithoutAnswer} run neither confirms nor contradicts it.
+     */
+    public boolean contradictsAFail() {
+        return outcome != Outcome.FAIL && !closedWithoutAnswer();
+    }
+
     public static Verdict fail(String expected, String actual) {
         return new Verdict(Outcome.FAIL, expected, actual);
     }
