@@ -40,7 +40,6 @@ import io.h2scope.engine.trace.model.Side;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -75,7 +74,6 @@ import java.util.OptionalInt;
  */
 public final class Http2Connection {
 
-    private static final int MAX_PINGS_IN_FLIGHT = 64;
     private static final int MAX_DEBUG_DATA = 256;
 
     final Role role;
@@ -104,7 +102,7 @@ public final class Http2Connection {
     final InboundFrames inboundFrames;
     private final PrefaceCheck preface;
     private final StreamIdMap<StreamRecord> streams = new StreamIdMap<>();
-    private final ArrayDeque<Long> pingsInFlight = new ArrayDeque<>();
+    private final PingsInFlight pings = new PingsInFlight();
     private final OutboundDataSink dataSink = new OutboundDataSink(this);
     private final ProgressDeadlines deadlines = new ProgressDeadlines(this);
     /** {@link #sendWindowUpdate} as a sink, made once: a method reference allocates at every evaluation. */
@@ -155,7 +153,7 @@ public final class Http2Connection {
                 encoder.dynamicTable());
         this.output = new Output(tracer, hooks);
         this.reader = new FrameReader(io.h2scope.engine.frame.FrameSizes.DEFAULT_MAX_FRAME_SIZE);
-        this.inboundFrames = new InboundFrames(this, reader);
+        this.inboundFrames = new InboundFrames(this, reader, pings);
         this.preface = role == Role.SERVER ? new PrefaceCheck() : null;
         // RFC9113 §3.4: "The client connection preface starts with a sequence of 24 octets ... followed by a SETTINGS frame"
         if (role == Role.CLIENT) {
@@ -409,10 +407,7 @@ public final class Http2Connection {
     /** Sends a PING; {@link Event.PingAcked} follows when the peer echoes this opaque data. */
     public void ping(long opaqueData) {
         requireNotClosed();
-        if (pingsInFlight.size() == MAX_PINGS_IN_FLIGHT) {
-            pingsInFlight.pollFirst();
-        }
-        pingsInFlight.addLast(opaqueData);
+        pings.sent(opaqueData);
         output.frame(PingFrame.of(opaqueData));
     }
 
@@ -741,10 +736,6 @@ public final class Http2Connection {
 
     void sendWindowUpdate(int streamId, int increment) {
         writeControl(WindowUpdateFrame.of(streamId, increment));
-    }
-
-    boolean pingAcked(long opaque) {
-        return pingsInFlight.remove(opaque);
     }
 
     /** Whether a new peer stream arrives after our GOAWAY and must be refused. */

@@ -51,10 +51,12 @@ final class InboundFrames implements StrictFrameHandler {
 
     private final Http2Connection c;
     private final FrameReader reader;
+    private final PingsInFlight pings;
 
-    InboundFrames(Http2Connection connection, FrameReader reader) {
+    InboundFrames(Http2Connection connection, FrameReader reader, PingsInFlight pings) {
         this.c = connection;
         this.reader = reader;
+        this.pings = pings;
     }
 
     @Override
@@ -420,7 +422,7 @@ final class InboundFrames implements StrictFrameHandler {
     private void onPing(PingFrame f) {
         if (f.ack()) {
             // RFC9113 §6.7: only an ACK echoing our own opaque data answers our PING
-            if (c.pingAcked(f.opaqueData())) {
+            if (pings.acked(f.opaqueData())) {
                 c.emit(new Event.PingAcked(f.opaqueData()));
             }
             return;
