@@ -39,7 +39,6 @@ import io.h2scope.engine.trace.model.ConnectionOrigin;
 import io.h2scope.engine.trace.model.Side;
 
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -73,8 +72,6 @@ import java.util.OptionalInt;
  * </ul>
  */
 public final class Http2Connection {
-
-    private static final int MAX_DEBUG_DATA = 256;
 
     final Role role;
     final ConnectionConfig config;
@@ -110,18 +107,9 @@ public final class Http2Connection {
 
     long now;
     private ConnectionState state = ConnectionState.PREFACE_PENDING;
-    private boolean goAwaySent;
-    private boolean goAwayReceived;
-    /** Our GOAWAY was the transport's idle timeout ({@link #idleTimeout}). */
-    private boolean idleClose;
-    private int goAwayLastSentId = Integer.MAX_VALUE;
-    private int peerLastStreamId = Integer.MAX_VALUE;
+    private final GoAwayState goAways = new GoAwayState();
     /** While a GOAWAY's refusals are reported: the close waits until the last one is out. */
     private boolean holdFinish;
-    /** The last GOAWAY sent or received, for the close's trace event: code (-1: none), last stream, debug text. */
-    private long goAwayCode = -1;
-    private int goAwayLast = -1;
-    private String goAwayDebug = "";
     private long bytesSent;
     private long bytesReceived;
 
@@ -153,7 +141,7 @@ public final class Http2Connection {
                 encoder.dynamicTable());
         this.output = new Output(tracer, hooks);
         this.reader = new FrameReader(io.h2scope.engine.frame.FrameSizes.DEFAULT_MAX_FRAME_SIZE);
-        this.inboundFrames = new InboundFrames(this, reader, pings);
+        this.inboundFrames = new InboundFrames(this, reader, pings, goAways);
         this.preface = role == Role.SERVER ? new PrefaceCheck() : null;
         // RFC9113 §3.4: "The client connection preface starts with a sequence of 24 octets ... followed by a SETTINGS frame"
         if (role == Role.CLIENT) {
@@ -425,7 +413,7 @@ public final class Http2Connection {
      */
     public void idleTimeout(String debug) {
         if (state != ConnectionState.CLOSED) {
-            idleClose = true;
+            goAways.sendingForIdleTimeout();
             sendGoAway(ErrorCode.NO_ERROR, debug);
         }
     }
@@ -434,12 +422,9 @@ public final class Http2Connection {
         if (state == ConnectionState.CLOSED) {
             return;
         }
-        // RFC9113 §6.8: "Endpoints MUST NOT increase the value they send in the last stream identifier"
-        goAwayLastSentId = Math.min(goAwayLastSentId, registry.lastRemoteId());
-        goAwaySent = true;
+        GoAwayFrame frame = goAways.send(code, registry.lastRemoteId(), debug);
         state = ConnectionState.GOAWAY_SENT;
-        rememberGoAway(code.code(), goAwayLastSentId, debug);
-        output.frame(GoAwayFrame.of(goAwayLastSentId, code, debugBytes(debug)));
+        output.frame(frame);
         maybeFinish();
     }
 
@@ -719,11 +704,8 @@ public final class Http2Connection {
         }
         tracer.errorRaised(error, 0);
         scheduler.clear();
-        int last = Math.min(goAwayLastSentId, registry.lastRemoteId());
-        rememberGoAway(error.code().code(), last, error.detail());
         // RFC9113 §5.4.1: "An endpoint that encounters a connection error SHOULD first send a GOAWAY frame"
-        output.frame(GoAwayFrame.of(last, error.code(), debugBytes(error.detail())));
-        goAwaySent = true;
+        output.frame(goAways.send(error.code(), registry.lastRemoteId(), error.detail()));
         emit(new Event.ConnectionErrorRaised(error));
         close(error.code() + ": " + error.detail(), Side.LOCAL, ConnectionClosed.Cause.CONNECTION_ERROR,
                 RuleIds.of(error));
@@ -738,23 +720,15 @@ public final class Http2Connection {
         writeControl(WindowUpdateFrame.of(streamId, increment));
     }
 
-    /** Whether a new peer stream arrives after our GOAWAY and must be refused. */
-    boolean refusesNewPeerStream(int streamId) {
-        return goAwaySent && streamId > goAwayLastSentId;
-    }
-
     void onGoAway(GoAwayFrame frame) {
-        goAwayReceived = true;
-        rememberGoAway(frame.errorCode() & 0xffffffffL, frame.lastStreamId(),
-                new String(frame.debugData(), StandardCharsets.ISO_8859_1));
-        peerLastStreamId = Math.min(peerLastStreamId, frame.lastStreamId());
-        if (!goAwaySent) {
+        goAways.received(frame);
+        if (!goAways.sent()) {
             state = ConnectionState.GOAWAY_RECEIVED;
         }
         emit(new Event.GoAwayReceived(frame.lastStreamId(), frame.errorCode() & 0xffffffffL, frame.debugData()));
         List<Integer> refused = new ArrayList<>();
         for (int id : streams.keys()) {
-            if (role.initiates(id) && id > peerLastStreamId) {
+            if (role.initiates(id) && goAways.refusedByPeer(id)) {
                 refused.add(id);
             }
         }
@@ -816,18 +790,11 @@ public final class Http2Connection {
     }
 
     private void maybeFinish() {
-        if (!holdFinish && (goAwaySent || goAwayReceived) && streams.isEmpty() && state != ConnectionState.CLOSED) {
-            ConnectionClosed.Cause cause = idleClose ? ConnectionClosed.Cause.IDLE_TIMEOUT
-                    : goAwaySent ? ConnectionClosed.Cause.GOAWAY_SENT : ConnectionClosed.Cause.GOAWAY_RECEIVED;
-            close("GOAWAY " + (goAwaySent ? "sent" : "received") + " and no stream left",
-                    goAwaySent ? Side.LOCAL : Side.REMOTE, cause, null);
+        if (!holdFinish && (goAways.sent() || goAways.received()) && streams.isEmpty()
+                && state != ConnectionState.CLOSED) {
+            close("GOAWAY " + (goAways.sent() ? "sent" : "received") + " and no stream left",
+                    goAways.sent() ? Side.LOCAL : Side.REMOTE, goAways.closeCause(), null);
         }
-    }
-
-    private void rememberGoAway(long code, int lastStreamId, String debug) {
-        goAwayCode = code;
-        goAwayLast = lastStreamId;
-        goAwayDebug = debug == null ? "" : debug;
     }
 
     /** {@code closedBy} null: the transport went away; {@code ruleId} null unless a rule was broken. */
@@ -837,8 +804,8 @@ public final class Http2Connection {
         }
         state = ConnectionState.CLOSED;
         scheduler.clear();
-        tracer.closed(closedBy, cause, goAwayCode, goAwayLast, goAwayDebug, ruleId, bytesSent + output.readableBytes(),
-                bytesReceived);
+        tracer.closed(closedBy, cause, goAways.lastCode(), goAways.lastStreamId(), goAways.lastDebug(), ruleId,
+                bytesSent + output.readableBytes(), bytesReceived);
         emit(new Event.ConnectionClosed(reason));
     }
 
@@ -865,9 +832,9 @@ public final class Http2Connection {
 
     private void requireAcceptingStreams() {
         requireNotClosed();
-        if (goAwayReceived || goAwaySent) {
+        if (goAways.received() || goAways.sent()) {
             // RFC9113 §6.8: "Receivers of a GOAWAY frame MUST NOT open additional streams on the connection"
-            throw new IllegalStateException("GOAWAY " + (goAwayReceived ? "received" : "sent") + ": no new streams");
+            throw new IllegalStateException("GOAWAY " + (goAways.received() ? "received" : "sent") + ": no new streams");
         }
     }
 
@@ -884,10 +851,5 @@ public final class Http2Connection {
             }
         }
         return null;
-    }
-
-    private static byte[] debugBytes(String debug) {
-        byte[] bytes = debug == null ? new byte[0] : debug.getBytes(StandardCharsets.UTF_8);
-        return bytes.length <= MAX_DEBUG_DATA ? bytes : java.util.Arrays.copyOf(bytes, MAX_DEBUG_DATA);
     }
 }

@@ -52,11 +52,13 @@ final class InboundFrames implements StrictFrameHandler {
     private final Http2Connection c;
     private final FrameReader reader;
     private final PingsInFlight pings;
+    private final GoAwayState goAways;
 
-    InboundFrames(Http2Connection connection, FrameReader reader, PingsInFlight pings) {
+    InboundFrames(Http2Connection connection, FrameReader reader, PingsInFlight pings, GoAwayState goAways) {
         this.c = connection;
         this.reader = reader;
         this.pings = pings;
+        this.goAways = goAways;
     }
 
     @Override
@@ -253,7 +255,7 @@ final class InboundFrames implements StrictFrameHandler {
             c.guard.onGlitch(c.now, "HEADERS on a closed stream"); // decoded for HPACK, then discarded (§5.1)
             return;
         }
-        if (before == StreamState.IDLE && c.refusesNewPeerStream(id)) {
+        if (before == StreamState.IDLE && goAways.refusesNewPeerStream(id)) {
             // RFC9113 §6.8: after GOAWAY "the sender can discard frames for streams initiated by the receiver with identifiers higher than the identified last stream"
             c.apply(id, StreamInput.SEND_RST_STREAM);
             c.writeControl(RstStreamFrame.of(id, ErrorCode.REFUSED_STREAM));
