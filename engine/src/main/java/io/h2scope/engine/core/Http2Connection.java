@@ -105,7 +105,7 @@ public final class Http2Connection {
     /** {@link #sendWindowUpdate} as a sink, made once: a method reference allocates at every evaluation. */
     final WindowUpdateSink windowUpdates = this::sendWindowUpdate;
 
-    long now;
+    private final ConnectionClock clock;
     private ConnectionState state = ConnectionState.PREFACE_PENDING;
     private final GoAwayState goAways = new GoAwayState();
     /** While a GOAWAY's refusals are reported: the close waits until the last one is out. */
@@ -125,7 +125,7 @@ public final class Http2Connection {
         this.listener = Objects.requireNonNull(listener, "listener");
         this.hooks = config.hooksForTesting() == null ? null : config.hooksForTesting().get();
         this.limits = hooks == null ? config.limits() : hooks.loosen(config.limits());
-        this.now = nowNanos;
+        this.clock = new ConnectionClock(nowNanos);
         this.registry = new StreamRegistry(role);
         this.inbound = new InboundFlow(FlowWindow.DEFAULT_INITIAL_SIZE, config.windowUpdatePolicy());
         // strings as long as a block within maxHeaderBlockBytes can carry: one oversized field is a 431, not a COMPRESSION_ERROR
@@ -136,19 +136,19 @@ public final class Http2Connection {
         this.assembler = new HeaderBlockAssembler(limits);
         this.guard = new FloodGuard(limits, nowNanos);
         this.tracer = new TracePublisher(config.traceSink(), config.connectionId(), nowNanos, new ConnectionView(this),
-                () -> now);
+                clock);
         tracer.attach(role, Objects.requireNonNull(origin, "origin"), inbound, outbound, decoder.dynamicTable(),
                 encoder.dynamicTable());
         this.output = new Output(tracer, hooks);
         this.reader = new FrameReader(io.h2scope.engine.frame.FrameSizes.DEFAULT_MAX_FRAME_SIZE);
-        this.inboundFrames = new InboundFrames(this, reader, pings, goAways);
+        this.inboundFrames = new InboundFrames(this, reader, pings, goAways, clock);
         this.preface = role == Role.SERVER ? new PrefaceCheck() : null;
         // RFC9113 §3.4: "The client connection preface starts with a sequence of 24 octets ... followed by a SETTINGS frame"
         if (role == Role.CLIENT) {
             output.raw(PrefaceCheck.CLIENT_PREFACE);
         }
         // RFC9113 §3.4: the server preface "consists of a potentially empty SETTINGS frame that MUST be the first frame"
-        this.firstSettings = settings.send(config.localSettings(role == Role.CLIENT), now, true);
+        this.firstSettings = settings.send(config.localSettings(role == Role.CLIENT), clock.now(), true);
         tracer.settingsAnnounced(Side.LOCAL, settings.lastAnnounced());
         prefaceHeld = hooks != null && hooks.holdsPrefaceUntilInput();
         if (!prefaceHeld) {
@@ -181,7 +181,7 @@ public final class Http2Connection {
 
     /** Reads every byte of {@code in} (any split of the stream), raising events as it goes. */
     public void receive(ByteBuffer in, long nowNanos) {
-        now = nowNanos;
+        clock.set(nowNanos);
         int available = in.remaining();
         try {
             if (state != ConnectionState.CLOSED && (preface == null || preface.consume(in))) {
@@ -206,7 +206,7 @@ public final class Http2Connection {
      * once a second; the deadlines are as precise as the calls.
      */
     public void tick(long nowNanos) {
-        now = nowNanos;
+        clock.set(nowNanos);
         if (state != ConnectionState.CLOSED && settings.isOverdue(nowNanos)) {
             connectionError(settings.timeoutError());
         }
@@ -233,7 +233,7 @@ public final class Http2Connection {
      * closed), {@link ConnectionClosed.Cause#IO_ERROR} or {@link ConnectionClosed.Cause#PEER_VANISHED}.
      */
     public void transportClosed(long nowNanos, ConnectionClosed.Cause cause) {
-        now = nowNanos;
+        clock.set(nowNanos);
         close("transport closed" + (cause == ConnectionClosed.Cause.TRANSPORT_CLOSED ? "" : ": " + cause), null,
                 cause, null);
     }
@@ -245,7 +245,7 @@ public final class Http2Connection {
      * application answers stream 1 like any other (its request body came over HTTP/1.1).
      */
     public void acceptUpgrade(byte[] settingsPayload, List<HeaderField> request, long nowNanos) {
-        now = nowNanos;
+        clock.set(nowNanos);
         try {
             UpgradeStart.apply(this, settingsPayload, request);
         } catch (ConnectionError e) {
@@ -273,7 +273,7 @@ public final class Http2Connection {
      * @throws IllegalArgumentException if {@code settingsHeader} does not match our first SETTINGS
      */
     public void startFromUpgrade(String settingsHeader, List<HeaderField> request, long nowNanos) {
-        now = nowNanos;
+        clock.set(nowNanos);
         byte[] payload;
         try {
             payload = java.util.Base64.getUrlDecoder().decode(settingsHeader);
@@ -474,7 +474,7 @@ public final class Http2Connection {
     /** Sends a SETTINGS frame with the values of {@code desired} that differ from what we announced. */
     public void updateSettings(Settings desired) {
         requireNotClosed();
-        SettingsFrame frame = settings.send(desired, now, false);
+        SettingsFrame frame = settings.send(desired, clock.now(), false);
         if (frame != null) {
             tracer.settingsAnnounced(Side.LOCAL, settings.lastAnnounced());
             output.frame(frame);
@@ -675,7 +675,7 @@ public final class Http2Connection {
         if (hooks != null && hooks.swallows(error)) {
             return; // a test-only hook: this rule goes unchecked (error path only)
         }
-        guard.onRstSent(now);
+        guard.onRstSent(clock.now());
         resetForError(error);
     }
 
@@ -785,7 +785,7 @@ public final class Http2Connection {
 
     void flushData() {
         if (state != ConnectionState.CLOSED) {
-            scheduler.flush(dataSink, now);
+            scheduler.flush(dataSink, clock.now());
         }
     }
 

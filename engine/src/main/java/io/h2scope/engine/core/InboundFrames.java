@@ -53,9 +53,12 @@ final class InboundFrames implements StrictFrameHandler {
     private final FrameReader reader;
     private final PingsInFlight pings;
     private final GoAwayState goAways;
+    private final ConnectionClock clock;
 
-    InboundFrames(Http2Connection connection, FrameReader reader, PingsInFlight pings, GoAwayState goAways) {
+    InboundFrames(Http2Connection connection, FrameReader reader, PingsInFlight pings, GoAwayState goAways,
+            ConnectionClock clock) {
         this.c = connection;
+        this.clock = clock;
         this.reader = reader;
         this.pings = pings;
         this.goAways = goAways;
@@ -126,12 +129,12 @@ final class InboundFrames implements StrictFrameHandler {
         if (frame instanceof DataFrame f) {
             onData(f);
         } else if (frame instanceof HeadersFrame f) {
-            HeaderBlockAssembler.Block block = c.assembler.start(f, c.now);
+            HeaderBlockAssembler.Block block = c.assembler.start(f, clock.now());
             if (block != null) {
                 onHeaderBlock(block);
             }
         } else if (frame instanceof ContinuationFrame f) {
-            HeaderBlockAssembler.Block block = c.assembler.append(f, c.guard, c.now);
+            HeaderBlockAssembler.Block block = c.assembler.append(f, c.guard, clock.now());
             if (block != null) {
                 onHeaderBlock(block);
             }
@@ -153,7 +156,7 @@ final class InboundFrames implements StrictFrameHandler {
             onWindowUpdate(f);
         } else if (frame instanceof UnknownFrame) {
             // RFC9113 §5.5: "Implementations MUST ignore unknown or unsupported values in all extensible protocol elements"
-            c.guard.onGlitch(c.now, "unknown frame type");
+            c.guard.onGlitch(clock.now(), "unknown frame type");
         }
     }
 
@@ -179,7 +182,7 @@ final class InboundFrames implements StrictFrameHandler {
         if (rec == null) {
             // RFC9113 §5.1 closed: after our RST_STREAM the endpoint "MUST minimally process and then discard"
             discardIfUntracked(tracked, flowLength);
-            c.guard.onGlitch(c.now, "DATA on a closed stream");
+            c.guard.onGlitch(clock.now(), "DATA on a closed stream");
             return;
         }
         if (!rec.finalHeadersReceived) {
@@ -252,7 +255,7 @@ final class InboundFrames implements StrictFrameHandler {
         }
         StreamRecord rec = c.record(id);
         if (rec == null) {
-            c.guard.onGlitch(c.now, "HEADERS on a closed stream"); // decoded for HPACK, then discarded (§5.1)
+            c.guard.onGlitch(clock.now(), "HEADERS on a closed stream"); // decoded for HPACK, then discarded (§5.1)
             return;
         }
         if (before == StreamState.IDLE && goAways.refusesNewPeerStream(id)) {
@@ -281,8 +284,8 @@ final class InboundFrames implements StrictFrameHandler {
         if (endStream) {
             rec.bodyCheck.onEndStream();
         } else if (kind == HeadersKind.REQUEST && c.role == Role.SERVER) {
-            rec.bodyStartedAt = c.now; // the minimum body rate counts from here (ProgressDeadlines)
-            rec.bodyCheckedAt = c.now;
+            rec.bodyStartedAt = clock.now(); // the minimum body rate counts from here (ProgressDeadlines)
+            rec.bodyCheckedAt = clock.now();
         }
         Event.HeadersReceived event = new Event.HeadersReceived(id, kind, fields, endStream);
         if (endStream) {
@@ -335,7 +338,7 @@ final class InboundFrames implements StrictFrameHandler {
             throw H2Errors.connection(StreamRule.PUSH_DISABLED,
                     "PUSH_PROMISE although we sent SETTINGS_ENABLE_PUSH=0");
         }
-        HeaderBlockAssembler.Block block = c.assembler.start(f, c.now);
+        HeaderBlockAssembler.Block block = c.assembler.start(f, clock.now());
         if (block != null) {
             onHeaderBlock(block);
         }
@@ -377,7 +380,7 @@ final class InboundFrames implements StrictFrameHandler {
     // ---------------------------------------------------------------- control frames
 
     private void onPriority(PriorityFrame f) {
-        c.guard.onGlitch(c.now, "PRIORITY");
+        c.guard.onGlitch(clock.now(), "PRIORITY");
         int id = f.streamId();
         // RFC7540 §5.3.1: "A stream cannot depend on itself. An endpoint MUST treat this as a stream error ... PROTOCOL_ERROR"
         throwIfPresent(FrameValidator.checkSelfDependencyRfc7540(id, f.priority()), id);
@@ -387,7 +390,7 @@ final class InboundFrames implements StrictFrameHandler {
     }
 
     private void onRstStream(RstStreamFrame f) {
-        c.guard.onRstReceived(c.now);
+        c.guard.onRstReceived(clock.now());
         int id = f.streamId();
         StreamState before = c.registry.state(id);
         if (c.apply(id, StreamInput.RECV_RST_STREAM) instanceof Transition.Reject r) {
@@ -407,7 +410,7 @@ final class InboundFrames implements StrictFrameHandler {
             c.emit(new Event.SettingsAcked(acknowledged));
             return;
         }
-        c.guard.onSettings(c.now, f.settings().size());
+        c.guard.onSettings(clock.now(), f.settings().size());
         if (c.hooks != null) {
             c.hooks.checkSettings(f); // test-only: may answer a SETTINGS the RFC allows with an error
         }
@@ -429,7 +432,7 @@ final class InboundFrames implements StrictFrameHandler {
             }
             return;
         }
-        c.guard.onPing(c.now);
+        c.guard.onPing(clock.now());
         // RFC9113 §6.7: "Receivers of a PING frame that does not include an ACK flag MUST send a PING frame with the ACK flag set in response, with an identical frame payload"
         c.writeControl(PingFrame.ackOf(f.opaqueData()));
     }
@@ -448,7 +451,7 @@ final class InboundFrames implements StrictFrameHandler {
         c.outbound.onWindowUpdate(id, f.increment());
         if (creditTooSmallToUse(id)) {
             // RFC9113 §10.5: "Providing tiny increments to flow control in WINDOW_UPDATE frames can cause a sender to generate a large number of DATA frames"
-            c.guard.onGlitch(c.now, "WINDOW_UPDATE too small for a DATA frame worth sending (SEC-04)");
+            c.guard.onGlitch(clock.now(), "WINDOW_UPDATE too small for a DATA frame worth sending (SEC-04)");
         }
         c.scheduler.onWindowOpened();
         c.emit(new Event.WindowUpdated(id, id == 0 ? c.outbound.connectionWindow() : c.outbound.streamWindow(id)));
