@@ -12,7 +12,6 @@ import io.h2scope.engine.error.StreamError;
 import io.h2scope.engine.flow.FlowWindow;
 import io.h2scope.engine.flow.InboundFlow;
 import io.h2scope.engine.flow.OutboundFlow;
-import io.h2scope.engine.flow.WindowUpdateSink;
 import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.PingFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
@@ -93,6 +92,7 @@ public final class Http2Connection {
     final FloodGuard guard;
     final TracePublisher tracer;
     final Output output;
+    private final ControlReplies replies;
     final FrameReader reader;
     /** Our preface SETTINGS, kept so an h2c upgrade can check that HTTP2-Settings announced the same (RFC 7540 §3.2.1). */
     final SettingsFrame firstSettings;
@@ -102,8 +102,6 @@ public final class Http2Connection {
     private final PingsInFlight pings = new PingsInFlight();
     private final OutboundDataSink dataSink = new OutboundDataSink(this);
     private final ProgressDeadlines deadlines = new ProgressDeadlines(this);
-    /** {@link #sendWindowUpdate} as a sink, made once: a method reference allocates at every evaluation. */
-    final WindowUpdateSink windowUpdates = this::sendWindowUpdate;
 
     private final ConnectionClock clock;
     private ConnectionState state = ConnectionState.PREFACE_PENDING;
@@ -140,8 +138,9 @@ public final class Http2Connection {
         tracer.attach(role, Objects.requireNonNull(origin, "origin"), inbound, outbound, decoder.dynamicTable(),
                 encoder.dynamicTable());
         this.output = new Output(tracer, hooks);
+        this.replies = new ControlReplies(output, guard);
         this.reader = new FrameReader(io.h2scope.engine.frame.FrameSizes.DEFAULT_MAX_FRAME_SIZE);
-        this.inboundFrames = new InboundFrames(this, reader, pings, goAways, clock);
+        this.inboundFrames = new InboundFrames(this, reader, pings, goAways, clock, replies);
         this.preface = role == Role.SERVER ? new PrefaceCheck() : null;
         // RFC9113 §3.4: "The client connection preface starts with a sequence of 24 octets ... followed by a SETTINGS frame"
         if (role == Role.CLIENT) {
@@ -435,7 +434,7 @@ public final class Http2Connection {
      */
     public void consumed(int streamId, int bytes) {
         if (state != ConnectionState.CLOSED && inbound.isTracked(streamId) && bytes > 0) {
-            inbound.onConsumed(streamId, bytes, windowUpdates);
+            inbound.onConsumed(streamId, bytes, replies);
         }
     }
 
@@ -655,7 +654,7 @@ public final class Http2Connection {
             streams.remove(streamId);
             scheduler.remove(streamId);
             outbound.closeStream(streamId);
-            inbound.closeStream(streamId, windowUpdates);
+            inbound.closeStream(streamId, replies);
             maybeFinish();
         }
         return t;
@@ -690,7 +689,7 @@ public final class Http2Connection {
         if (registry.state(id) != StreamState.IDLE) {
             apply(id, StreamInput.SEND_RST_STREAM);
         }
-        writeControl(RstStreamFrame.of(id, error.code()));
+        replies.write(RstStreamFrame.of(id, error.code()));
         emit(new Event.StreamErrorRaised(error));
     }
 
@@ -709,15 +708,6 @@ public final class Http2Connection {
         emit(new Event.ConnectionErrorRaised(error));
         close(error.code() + ": " + error.detail(), Side.LOCAL, ConnectionClosed.Cause.CONNECTION_ERROR,
                 RuleIds.of(error));
-    }
-
-    /** A control frame the peer provoked (ACKs, RST_STREAM, WINDOW_UPDATE), within the unread-output limit. */
-    void writeControl(io.h2scope.engine.frame.Frame frame) {
-        guard.checkQueuedControlFrames(output.control(frame));
-    }
-
-    void sendWindowUpdate(int streamId, int increment) {
-        writeControl(WindowUpdateFrame.of(streamId, increment));
     }
 
     void onGoAway(GoAwayFrame frame) {

@@ -54,10 +54,12 @@ final class InboundFrames implements StrictFrameHandler {
     private final PingsInFlight pings;
     private final GoAwayState goAways;
     private final ConnectionClock clock;
+    private final ControlReplies replies;
 
     InboundFrames(Http2Connection connection, FrameReader reader, PingsInFlight pings, GoAwayState goAways,
-            ConnectionClock clock) {
+            ConnectionClock clock, ControlReplies replies) {
         this.c = connection;
+        this.replies = replies;
         this.clock = clock;
         this.reader = reader;
         this.pings = pings;
@@ -169,7 +171,7 @@ final class InboundFrames implements StrictFrameHandler {
         try {
             c.inbound.onDataReceived(id, flowLength);
         } catch (StreamError e) {
-            c.inbound.onDiscarded(flowLength, c.windowUpdates); // the connection counted it, the stream did not
+            c.inbound.onDiscarded(flowLength, replies); // the connection counted it, the stream did not
             throw e;
         }
         boolean tracked = c.inbound.isTracked(id);
@@ -191,7 +193,7 @@ final class InboundFrames implements StrictFrameHandler {
         }
         int padding = flowLength - f.data().length;
         if (padding > 0) {
-            c.inbound.onConsumed(id, padding, c.windowUpdates); // padding is never delivered
+            c.inbound.onConsumed(id, padding, replies); // padding is never delivered
         }
         rec.bodyBytesReceived += f.data().length;
         if (c.role == Role.SERVER && rec.bodyBytesReceived > c.limits.maxRequestBodyBytes()) {
@@ -216,7 +218,7 @@ final class InboundFrames implements StrictFrameHandler {
         try {
             c.inbound.onDataReceived(streamId, length);
         } catch (StreamError e) {
-            c.inbound.onDiscarded(length, c.windowUpdates);
+            c.inbound.onDiscarded(length, replies);
             return;
         }
         // a tracked stream is reset next, and closing it returns its octets to the connection
@@ -226,7 +228,7 @@ final class InboundFrames implements StrictFrameHandler {
     private void discardIfUntracked(boolean tracked, int length) {
         if (!tracked) {
             // RFC9113 §6.9: counted against the connection window on receipt, returned now since no stream took it
-            c.inbound.onDiscarded(length, c.windowUpdates);
+            c.inbound.onDiscarded(length, replies);
         }
     }
 
@@ -261,7 +263,7 @@ final class InboundFrames implements StrictFrameHandler {
         if (before == StreamState.IDLE && goAways.refusesNewPeerStream(id)) {
             // RFC9113 §6.8: after GOAWAY "the sender can discard frames for streams initiated by the receiver with identifiers higher than the identified last stream"
             c.apply(id, StreamInput.SEND_RST_STREAM);
-            c.writeControl(RstStreamFrame.of(id, ErrorCode.REFUSED_STREAM));
+            replies.write(RstStreamFrame.of(id, ErrorCode.REFUSED_STREAM));
             return;
         }
         // RFC7540 §5.3.1: "A stream cannot depend on itself. An endpoint MUST treat this as a stream error ... PROTOCOL_ERROR"
@@ -365,7 +367,7 @@ final class InboundFrames implements StrictFrameHandler {
         if (c.record(id) == null || tooLarge) {
             // the associated stream is gone (we reset it) or the request is too large: we do not want the push
             c.apply(promised, StreamInput.SEND_RST_STREAM);
-            c.writeControl(RstStreamFrame.of(promised, ErrorCode.CANCEL));
+            replies.write(RstStreamFrame.of(promised, ErrorCode.CANCEL));
             return;
         }
         c.config.messageRules().request(promised, fields);
@@ -419,7 +421,7 @@ final class InboundFrames implements StrictFrameHandler {
         SettingsEffects.applyRemote(c, received);
         c.tracer.settingsInForce(Side.REMOTE, received.after());
         // RFC9113 §6.5.3: "Upon receiving ... the recipient MUST immediately emit a SETTINGS frame with the ACK flag set"
-        c.writeControl(SettingsFrame.ackFrame());
+        replies.write(SettingsFrame.ackFrame());
         c.tracer.settingsAcknowledged(Side.REMOTE);
         c.emit(new Event.SettingsReceived(received.after(), received.entries()));
     }
@@ -434,7 +436,7 @@ final class InboundFrames implements StrictFrameHandler {
         }
         c.guard.onPing(clock.now());
         // RFC9113 §6.7: "Receivers of a PING frame that does not include an ACK flag MUST send a PING frame with the ACK flag set in response, with an identical frame payload"
-        c.writeControl(PingFrame.ackOf(f.opaqueData()));
+        replies.write(PingFrame.ackOf(f.opaqueData()));
     }
 
     private void onWindowUpdate(WindowUpdateFrame f) {
@@ -484,7 +486,7 @@ final class InboundFrames implements StrictFrameHandler {
             ErrorCode code = answered ? ErrorCode.NO_ERROR : ErrorCode.CANCEL;
             c.apply(streamId, StreamInput.SEND_RST_STREAM);
             // RFC9113 §8.1: a server "MAY request that the client abort transmission of a request without error by sending a RST_STREAM with an error code of NO_ERROR"
-            c.writeControl(RstStreamFrame.of(streamId, code));
+            replies.write(RstStreamFrame.of(streamId, code));
             if (!answered) {
                 c.emit(new Event.StreamReset(streamId, code.code(), false));
             }
