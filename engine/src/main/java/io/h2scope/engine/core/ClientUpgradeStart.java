@@ -51,6 +51,6 @@ final class ClientUpgradeStart {
         c.apply(1, StreamInput.SEND_END_STREAM);
         StreamRecord rec = c.record(1);
         rec.finalHeadersSent = true;
-        rec.requestMethod = Http2Connection.valueOf(request, ":method");
+        rec.requestMethod = HeaderSections.valueOf(request, ":method");
     }
 }

@@ -297,7 +297,7 @@ public final class Http2Connection {
         commandTransition(id, StreamInput.SEND_HEADERS);
         StreamRecord rec = streams.get(id);
         rec.finalHeadersSent = true;
-        rec.requestMethod = valueOf(headers, ":method");
+        rec.requestMethod = HeaderSections.valueOf(headers, ":method");
         writeHeaders(id, headers, endStream);
         return id;
     }
@@ -309,7 +309,7 @@ public final class Http2Connection {
      */
     public void sendHeaders(int streamId, List<HeaderField> headers, boolean endStream) {
         StreamRecord rec = liveStream(streamId);
-        boolean informational = isInformational(headers);
+        boolean informational = HeaderSections.isInformational(headers);
         if (informational && endStream) {
             // RFC9113 §8.1: "A HEADERS frame with the END_STREAM flag set that carries an informational status code is malformed"
             throw new IllegalArgumentException("a 1xx response cannot end the stream (RFC 9113 §8.1)");
@@ -826,20 +826,5 @@ public final class Http2Connection {
             // RFC9113 §6.8: "Receivers of a GOAWAY frame MUST NOT open additional streams on the connection"
             throw new IllegalStateException("GOAWAY " + (goAways.received() ? "received" : "sent") + ": no new streams");
         }
-    }
-
-    static boolean isInformational(List<HeaderField> headers) {
-        String status = valueOf(headers, ":status");
-        return status != null && status.length() == 3 && status.charAt(0) == '1';
-    }
-
-    static String valueOf(List<HeaderField> headers, String name) {
-        for (int i = 0, n = headers.size(); i < n; i++) { // by index: no iterator per request on this hot path
-            HeaderField f = headers.get(i);
-            if (f.name().equals(name)) {
-                return f.value();
-            }
-        }
-        return null;
     }
 }

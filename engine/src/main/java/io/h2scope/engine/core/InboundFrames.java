@@ -316,7 +316,7 @@ final class InboundFrames implements StrictFrameHandler {
             return HeadersKind.REQUEST;
         }
         rules.response(id, fields);
-        if (Http2Connection.isInformational(fields)) {
+        if (HeaderSections.isInformational(fields)) {
             if (endStream) {
                 // RFC9113 §8.1: "A HEADERS frame with the END_STREAM flag set that carries an informational status code is malformed"
                 throw malformed(id, MessageRule.INFORMATIONAL_WITH_END_STREAM, "informational (1xx) response with END_STREAM");
@@ -324,7 +324,7 @@ final class InboundFrames implements StrictFrameHandler {
             return HeadersKind.INFORMATIONAL;
         }
         rec.finalHeadersReceived = true;
-        String status = Http2Connection.valueOf(fields, ":status");
+        String status = HeaderSections.valueOf(fields, ":status");
         boolean bodyExpected = !"HEAD".equals(rec.requestMethod) && !"204".equals(status) && !"304".equals(status);
         rec.bodyCheck = rules.body(id, fields, bodyExpected);
         return HeadersKind.RESPONSE;
@@ -371,7 +371,7 @@ final class InboundFrames implements StrictFrameHandler {
             return;
         }
         c.config.messageRules().request(promised, fields);
-        String method = Http2Connection.valueOf(fields, ":method");
+        String method = HeaderSections.valueOf(fields, ":method");
         if (!"GET".equals(method) && !"HEAD".equals(method)) {
             // RFC9113 §8.4.1: a method that "is not safe ... MUST respond on the promised stream with a stream error ... PROTOCOL_ERROR"
             throw malformed(promised, MessageRule.PUSHED_REQUEST_NOT_SAFE, "promised request with method " + method + " is not safe and cacheable");

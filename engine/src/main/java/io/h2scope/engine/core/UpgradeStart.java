@@ -52,7 +52,7 @@ final class UpgradeStart {
         StreamRecord rec = c.record(1);
         if (rec != null) {
             rec.finalHeadersReceived = true;
-            rec.requestMethod = Http2Connection.valueOf(request, ":method");
+            rec.requestMethod = HeaderSections.valueOf(request, ":method");
         }
     }
 }
