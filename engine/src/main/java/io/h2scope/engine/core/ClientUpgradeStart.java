@@ -33,7 +33,7 @@ final class ClientUpgradeStart {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(payload);
     }
 
-    static void apply(Http2Connection c, byte[] announcedPayload, List<HeaderField> request) {
+    static void apply(Http2Connection c, LiveStreams streams, byte[] announcedPayload, List<HeaderField> request) {
         if (c.role != Role.CLIENT) {
             throw new IllegalStateException("only a client starts from an h2c upgrade it sent (a server accepts one)");
         }
@@ -47,9 +47,9 @@ final class ClientUpgradeStart {
                     + " differs from this connection's first SETTINGS " + headerValue(sent));
         }
         // RFC7540 §3.2: "The HTTP/1.1 request that is sent prior to upgrade is assigned a stream identifier of 1 ... the stream is implicitly "half-closed" from the client"
-        c.apply(1, StreamInput.SEND_HEADERS);
-        c.apply(1, StreamInput.SEND_END_STREAM);
-        StreamRecord rec = c.record(1);
+        streams.apply(1, StreamInput.SEND_HEADERS);
+        streams.apply(1, StreamInput.SEND_END_STREAM);
+        StreamRecord rec = streams.record(1);
         rec.finalHeadersSent = true;
         rec.requestMethod = HeaderSections.valueOf(request, ":method");
     }

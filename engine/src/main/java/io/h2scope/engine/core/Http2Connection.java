@@ -79,7 +79,6 @@ public final class Http2Connection {
     final ConnectionHooks hooks;
     /** Test-only ({@link ConnectionHooks#holdsPrefaceUntilInput}): our preface waits for the peer's first frame. */
     private boolean prefaceHeld;
-    private final ConnectionListener listener;
     final StreamRegistry registry;
     final InboundFlow inbound;
     final OutboundFlow outbound = new OutboundFlow();
@@ -98,10 +97,11 @@ public final class Http2Connection {
     final SettingsFrame firstSettings;
     final InboundFrames inboundFrames;
     private final PrefaceCheck preface;
-    private final StreamIdMap<StreamRecord> streams = new StreamIdMap<>();
     private final PingsInFlight pings = new PingsInFlight();
-    private final OutboundDataSink dataSink = new OutboundDataSink(this);
-    private final ProgressDeadlines deadlines = new ProgressDeadlines(this);
+    private final LiveStreams liveStreams;
+    private final ApplicationEvents events;
+    private final OutboundDataSink dataSink;
+    private final ProgressDeadlines deadlines;
 
     private final ConnectionClock clock;
     private ConnectionState state = ConnectionState.PREFACE_PENDING;
@@ -120,7 +120,7 @@ public final class Http2Connection {
             ConnectionOrigin origin) {
         this.role = Objects.requireNonNull(role, "role");
         this.config = Objects.requireNonNull(config, "config");
-        this.listener = Objects.requireNonNull(listener, "listener");
+        Objects.requireNonNull(listener, "listener");
         this.hooks = config.hooksForTesting() == null ? null : config.hooksForTesting().get();
         this.limits = hooks == null ? config.limits() : hooks.loosen(config.limits());
         this.clock = new ConnectionClock(nowNanos);
@@ -139,8 +139,12 @@ public final class Http2Connection {
                 encoder.dynamicTable());
         this.output = new Output(tracer, hooks);
         this.replies = new ControlReplies(output, guard);
+        this.liveStreams = new LiveStreams(registry, inbound, outbound, scheduler, tracer, replies, this::maybeFinish);
+        this.events = new ApplicationEvents(tracer, listener);
+        this.dataSink = new OutboundDataSink(this, liveStreams);
+        this.deadlines = new ProgressDeadlines(this, liveStreams);
         this.reader = new FrameReader(io.h2scope.engine.frame.FrameSizes.DEFAULT_MAX_FRAME_SIZE);
-        this.inboundFrames = new InboundFrames(this, reader, pings, goAways, clock, replies);
+        this.inboundFrames = new InboundFrames(this, reader, pings, goAways, clock, replies, liveStreams, events);
         this.preface = role == Role.SERVER ? new PrefaceCheck() : null;
         // RFC9113 §3.4: "The client connection preface starts with a sequence of 24 octets ... followed by a SETTINGS frame"
         if (role == Role.CLIENT) {
@@ -246,7 +250,7 @@ public final class Http2Connection {
     public void acceptUpgrade(byte[] settingsPayload, List<HeaderField> request, long nowNanos) {
         clock.set(nowNanos);
         try {
-            UpgradeStart.apply(this, settingsPayload, request);
+            UpgradeStart.apply(this, liveStreams, settingsPayload, request);
         } catch (ConnectionError e) {
             connectionError(e);
         }
@@ -279,7 +283,7 @@ public final class Http2Connection {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("HTTP2-Settings is not base64url (RFC 7540 §3.2.1): " + settingsHeader, e);
         }
-        ClientUpgradeStart.apply(this, payload, request);
+        ClientUpgradeStart.apply(this, liveStreams, payload, request);
     }
 
     // ---------------------------------------------------------------- commands
@@ -295,7 +299,7 @@ public final class Http2Connection {
         }
         int id = next.getAsInt();
         commandTransition(id, StreamInput.SEND_HEADERS);
-        StreamRecord rec = streams.get(id);
+        StreamRecord rec = liveStreams.record(id);
         rec.finalHeadersSent = true;
         rec.requestMethod = HeaderSections.valueOf(headers, ":method");
         writeHeaders(id, headers, endStream);
@@ -386,9 +390,9 @@ public final class Http2Connection {
             throw new IllegalStateException("stream " + streamId + " is idle");
         }
         scheduler.remove(streamId);
-        apply(streamId, StreamInput.SEND_RST_STREAM);
+        liveStreams.apply(streamId, StreamInput.SEND_RST_STREAM);
         output.frame(RstStreamFrame.of(streamId, code));
-        emit(new Event.StreamReset(streamId, code.code(), false));
+        events.emit(new Event.StreamReset(streamId, code.code(), false));
     }
 
     /** Sends a PING; {@link Event.PingAcked} follows when the peer echoes this opaque data. */
@@ -465,7 +469,7 @@ public final class Http2Connection {
         int promised = next.getAsInt();
         commandTransition(associatedStreamId, StreamInput.SEND_PUSH_PROMISE);
         commandTransition(promised, StreamInput.SEND_PROMISED_ID);
-        streams.get(promised).finalHeadersReceived = true; // the promised request stands for the peer's side
+        liveStreams.record(promised).finalHeadersReceived = true; // the promised request stands for the peer's side
         output.pushPromise(associatedStreamId, promised, encodeBlock(requestHeaders).toByteArray(), traced(requestHeaders));
         return promised;
     }
@@ -499,7 +503,7 @@ public final class Http2Connection {
 
     /** Streams neither idle nor closed. */
     public int liveStreamCount() {
-        return streams.size();
+        return liveStreams.count();
     }
 
     /** Copies as much output as fits into {@code sink}; returns how many bytes. Queued DATA may follow. */
@@ -562,7 +566,7 @@ public final class Http2Connection {
     /** Every live stream (not idle, not closed), by id. */
     public List<StreamSnapshot> streams() {
         List<StreamSnapshot> list = new ArrayList<>();
-        for (int id : streams.keys()) {
+        for (int id : liveStreams.ids()) {
             list.add(new StreamSnapshot(id, registry.state(id), outbound.streamWindow(id), inbound.streamWindow(id),
                     scheduler.queuedBytes(id)));
         }
@@ -590,11 +594,6 @@ public final class Http2Connection {
 
     // ---------------------------------------------------------------- internals used by InboundFrames
 
-    void emit(Event event) {
-        tracer.beforeEffect();
-        listener.onEvent(event);
-    }
-
     /**
      * A received END_STREAM: RFC 9113 §5.1 moves the stream first, then the application hears of the frame
      * (so what it sends in answer sees the new state); a close the move allows waits until it has.
@@ -603,8 +602,8 @@ public final class Http2Connection {
         boolean held = holdFinish;
         holdFinish = true;
         try {
-            apply(streamId, StreamInput.RECV_END_STREAM);
-            emit(event);
+            liveStreams.apply(streamId, StreamInput.RECV_END_STREAM);
+            events.emit(event);
         } finally {
             holdFinish = held;
         }
@@ -613,15 +612,6 @@ public final class Http2Connection {
 
     boolean isClosed() {
         return state == ConnectionState.CLOSED;
-    }
-
-    StreamRecord record(int streamId) {
-        return streams.get(streamId);
-    }
-
-    /** Every live stream's record, for the deadlines. */
-    StreamIdMap<StreamRecord> records() {
-        return streams;
     }
 
     /** The first frame after the preface must be SETTINGS (RFC 9113 §3.4). */
@@ -635,29 +625,6 @@ public final class Http2Connection {
                     + io.h2scope.engine.frame.FrameType.nameOf(typeCode) + (ack ? " ACK" : "") + ", not SETTINGS");
         }
         state = ConnectionState.OPEN;
-    }
-
-    /** Applies one input through the registry, keeping windows, queues and records in step. */
-    Transition apply(int streamId, StreamInput input) {
-        StreamState before = registry.state(streamId);
-        Transition t = registry.apply(streamId, input);
-        StreamState after = registry.state(streamId);
-        if (before != after) {
-            tracer.stateChanged(streamId, before, after, input);
-        }
-        if (before == StreamState.IDLE && after != StreamState.IDLE && after != StreamState.CLOSED) {
-            streams.put(streamId, new StreamRecord(streamId));
-            inbound.openStream(streamId);
-            outbound.openStream(streamId);
-        }
-        if (before != StreamState.CLOSED && after == StreamState.CLOSED) {
-            streams.remove(streamId);
-            scheduler.remove(streamId);
-            outbound.closeStream(streamId);
-            inbound.closeStream(streamId, replies);
-            maybeFinish();
-        }
-        return t;
     }
 
     List<HeaderField> decode(byte[] block) {
@@ -687,10 +654,10 @@ public final class Http2Connection {
         tracer.errorRaised(error, id);
         scheduler.remove(id);
         if (registry.state(id) != StreamState.IDLE) {
-            apply(id, StreamInput.SEND_RST_STREAM);
+            liveStreams.apply(id, StreamInput.SEND_RST_STREAM);
         }
         replies.write(RstStreamFrame.of(id, error.code()));
-        emit(new Event.StreamErrorRaised(error));
+        events.emit(new Event.StreamErrorRaised(error));
     }
 
     /** A connection error: GOAWAY with its code and our last accepted stream, then closed (RFC 9113 §5.4.1). */
@@ -705,7 +672,7 @@ public final class Http2Connection {
         scheduler.clear();
         // RFC9113 §5.4.1: "An endpoint that encounters a connection error SHOULD first send a GOAWAY frame"
         output.frame(goAways.send(error.code(), registry.lastRemoteId(), error.detail()));
-        emit(new Event.ConnectionErrorRaised(error));
+        events.emit(new Event.ConnectionErrorRaised(error));
         close(error.code() + ": " + error.detail(), Side.LOCAL, ConnectionClosed.Cause.CONNECTION_ERROR,
                 RuleIds.of(error));
     }
@@ -715,9 +682,9 @@ public final class Http2Connection {
         if (!goAways.sent()) {
             state = ConnectionState.GOAWAY_RECEIVED;
         }
-        emit(new Event.GoAwayReceived(frame.lastStreamId(), frame.errorCode() & 0xffffffffL, frame.debugData()));
+        events.emit(new Event.GoAwayReceived(frame.lastStreamId(), frame.errorCode() & 0xffffffffL, frame.debugData()));
         List<Integer> refused = new ArrayList<>();
-        for (int id : streams.keys()) {
+        for (int id : liveStreams.ids()) {
             if (role.initiates(id) && goAways.refusedByPeer(id)) {
                 refused.add(id);
             }
@@ -728,8 +695,8 @@ public final class Http2Connection {
         try {
             for (int id : refused) {
                 // RFC9113 §6.8: streams above the last id "were not or will not be processed"; safe to retry
-                apply(id, StreamInput.RECV_RST_STREAM);
-                emit(new Event.StreamReset(id, ErrorCode.REFUSED_STREAM.code(), true));
+                liveStreams.apply(id, StreamInput.RECV_RST_STREAM);
+                events.emit(new Event.StreamReset(id, ErrorCode.REFUSED_STREAM.code(), true));
             }
         } finally {
             holdFinish = false;
@@ -741,7 +708,7 @@ public final class Http2Connection {
 
     void writeHeaders(int streamId, List<HeaderField> requested, boolean endStream) {
         if (endStream) {
-            apply(streamId, StreamInput.SEND_END_STREAM);
+            liveStreams.apply(streamId, StreamInput.SEND_END_STREAM);
         }
         List<HeaderField> headers = hooks == null ? requested : hooks.headers(requested);
         HpackOutput block = encodeBlock(headers);
@@ -767,7 +734,7 @@ public final class Http2Connection {
     }
 
     private void commandTransition(int streamId, StreamInput input) {
-        if (apply(streamId, input) instanceof Transition.Reject r) {
+        if (liveStreams.apply(streamId, input) instanceof Transition.Reject r) {
             throw new IllegalStateException("cannot " + input + " on stream " + streamId + ": " + r.why()
                     + " (" + r.spec() + ")");
         }
@@ -780,7 +747,7 @@ public final class Http2Connection {
     }
 
     private void maybeFinish() {
-        if (!holdFinish && (goAways.sent() || goAways.received()) && streams.isEmpty()
+        if (!holdFinish && (goAways.sent() || goAways.received()) && liveStreams.isEmpty()
                 && state != ConnectionState.CLOSED) {
             close("GOAWAY " + (goAways.sent() ? "sent" : "received") + " and no stream left",
                     goAways.sent() ? Side.LOCAL : Side.REMOTE, goAways.closeCause(), null);
@@ -796,12 +763,12 @@ public final class Http2Connection {
         scheduler.clear();
         tracer.closed(closedBy, cause, goAways.lastCode(), goAways.lastStreamId(), goAways.lastDebug(), ruleId,
                 bytesSent + output.readableBytes(), bytesReceived);
-        emit(new Event.ConnectionClosed(reason));
+        events.emit(new Event.ConnectionClosed(reason));
     }
 
     private StreamRecord liveStream(int streamId) {
         requireNotClosed();
-        StreamRecord rec = streams.get(streamId);
+        StreamRecord rec = liveStreams.record(streamId);
         if (rec == null) {
             throw new IllegalStateException("stream " + streamId + " is " + registry.state(streamId));
         }

@@ -55,10 +55,14 @@ final class InboundFrames implements StrictFrameHandler {
     private final GoAwayState goAways;
     private final ConnectionClock clock;
     private final ControlReplies replies;
+    private final LiveStreams streams;
+    private final ApplicationEvents events;
 
     InboundFrames(Http2Connection connection, FrameReader reader, PingsInFlight pings, GoAwayState goAways,
-            ConnectionClock clock, ControlReplies replies) {
+            ConnectionClock clock, ControlReplies replies, LiveStreams streams, ApplicationEvents events) {
         this.c = connection;
+        this.streams = streams;
+        this.events = events;
         this.replies = replies;
         this.clock = clock;
         this.reader = reader;
@@ -175,12 +179,12 @@ final class InboundFrames implements StrictFrameHandler {
             throw e;
         }
         boolean tracked = c.inbound.isTracked(id);
-        Transition t = c.apply(id, StreamInput.RECV_DATA);
+        Transition t = streams.apply(id, StreamInput.RECV_DATA);
         if (t instanceof Transition.Reject r) {
             discardIfUntracked(tracked, flowLength);
             throw r.toException(id);
         }
-        StreamRecord rec = c.record(id);
+        StreamRecord rec = streams.record(id);
         if (rec == null) {
             // RFC9113 §5.1 closed: after our RST_STREAM the endpoint "MUST minimally process and then discard"
             discardIfUntracked(tracked, flowLength);
@@ -208,7 +212,7 @@ final class InboundFrames implements StrictFrameHandler {
         if (f.endStream()) {
             c.endStreamThenEmit(id, event);
         } else {
-            c.emit(event);
+            events.emit(event);
         }
     }
 
@@ -250,19 +254,19 @@ final class InboundFrames implements StrictFrameHandler {
             tooLarge = true;
         }
         c.tracer.inboundHeaders(fields);
-        StreamState before = c.registry.state(id);
-        Transition t = c.apply(id, StreamInput.RECV_HEADERS);
+        StreamState before = streams.state(id);
+        Transition t = streams.apply(id, StreamInput.RECV_HEADERS);
         if (t instanceof Transition.Reject r) {
             throw r.toException(id);
         }
-        StreamRecord rec = c.record(id);
+        StreamRecord rec = streams.record(id);
         if (rec == null) {
             c.guard.onGlitch(clock.now(), "HEADERS on a closed stream"); // decoded for HPACK, then discarded (§5.1)
             return;
         }
         if (before == StreamState.IDLE && goAways.refusesNewPeerStream(id)) {
             // RFC9113 §6.8: after GOAWAY "the sender can discard frames for streams initiated by the receiver with identifiers higher than the identified last stream"
-            c.apply(id, StreamInput.SEND_RST_STREAM);
+            streams.apply(id, StreamInput.SEND_RST_STREAM);
             replies.write(RstStreamFrame.of(id, ErrorCode.REFUSED_STREAM));
             return;
         }
@@ -270,7 +274,7 @@ final class InboundFrames implements StrictFrameHandler {
         throwIfPresent(FrameValidator.checkSelfDependencyRfc7540(id, first.priority()), id);
         if (tooLarge) {
             if (first.endStream()) {
-                c.apply(id, StreamInput.RECV_END_STREAM); // a complete request needs no RST_STREAM after the 431
+                streams.apply(id, StreamInput.RECV_END_STREAM); // a complete request needs no RST_STREAM after the 431
             }
             refuseRequest(id, 431, "header list over SETTINGS_MAX_HEADER_LIST_SIZE " + c.limits.maxHeaderListSize());
             return;
@@ -293,7 +297,7 @@ final class InboundFrames implements StrictFrameHandler {
         if (endStream) {
             c.endStreamThenEmit(id, event);
         } else {
-            c.emit(event);
+            events.emit(event);
         }
     }
 
@@ -358,15 +362,15 @@ final class InboundFrames implements StrictFrameHandler {
             tooLarge = true;
         }
         c.tracer.inboundHeaders(fields);
-        if (c.apply(id, StreamInput.RECV_PUSH_PROMISE) instanceof Transition.Reject r) {
+        if (streams.apply(id, StreamInput.RECV_PUSH_PROMISE) instanceof Transition.Reject r) {
             throw r.toException(id);
         }
-        if (c.apply(promised, StreamInput.RECV_PROMISED_ID) instanceof Transition.Reject r) {
+        if (streams.apply(promised, StreamInput.RECV_PROMISED_ID) instanceof Transition.Reject r) {
             throw r.toException(promised);
         }
-        if (c.record(id) == null || tooLarge) {
+        if (streams.record(id) == null || tooLarge) {
             // the associated stream is gone (we reset it) or the request is too large: we do not want the push
-            c.apply(promised, StreamInput.SEND_RST_STREAM);
+            streams.apply(promised, StreamInput.SEND_RST_STREAM);
             replies.write(RstStreamFrame.of(promised, ErrorCode.CANCEL));
             return;
         }
@@ -376,7 +380,7 @@ final class InboundFrames implements StrictFrameHandler {
             // RFC9113 §8.4.1: a method that "is not safe ... MUST respond on the promised stream with a stream error ... PROTOCOL_ERROR"
             throw malformed(promised, MessageRule.PUSHED_REQUEST_NOT_SAFE, "promised request with method " + method + " is not safe and cacheable");
         }
-        c.emit(new Event.PushPromiseReceived(id, promised, fields));
+        events.emit(new Event.PushPromiseReceived(id, promised, fields));
     }
 
     // ---------------------------------------------------------------- control frames
@@ -386,7 +390,7 @@ final class InboundFrames implements StrictFrameHandler {
         int id = f.streamId();
         // RFC7540 §5.3.1: "A stream cannot depend on itself. An endpoint MUST treat this as a stream error ... PROTOCOL_ERROR"
         throwIfPresent(FrameValidator.checkSelfDependencyRfc7540(id, f.priority()), id);
-        if (c.apply(id, StreamInput.RECV_PRIORITY) instanceof Transition.Reject r) {
+        if (streams.apply(id, StreamInput.RECV_PRIORITY) instanceof Transition.Reject r) {
             throw r.toException(id);
         }
     }
@@ -394,12 +398,12 @@ final class InboundFrames implements StrictFrameHandler {
     private void onRstStream(RstStreamFrame f) {
         c.guard.onRstReceived(clock.now());
         int id = f.streamId();
-        StreamState before = c.registry.state(id);
-        if (c.apply(id, StreamInput.RECV_RST_STREAM) instanceof Transition.Reject r) {
+        StreamState before = streams.state(id);
+        if (streams.apply(id, StreamInput.RECV_RST_STREAM) instanceof Transition.Reject r) {
             throw r.toException(id); // RFC9113 §6.4: RST_STREAM on an idle stream
         }
         if (before != StreamState.CLOSED) {
-            c.emit(new Event.StreamReset(id, f.errorCode() & 0xffffffffL, true));
+            events.emit(new Event.StreamReset(id, f.errorCode() & 0xffffffffL, true));
         }
     }
 
@@ -409,7 +413,7 @@ final class InboundFrames implements StrictFrameHandler {
             c.tracer.settingsAcknowledged(Side.LOCAL);
             SettingsEffects.applyLocal(c, acknowledged);
             c.tracer.settingsInForce(Side.LOCAL, acknowledged);
-            c.emit(new Event.SettingsAcked(acknowledged));
+            events.emit(new Event.SettingsAcked(acknowledged));
             return;
         }
         c.guard.onSettings(clock.now(), f.settings().size());
@@ -423,14 +427,14 @@ final class InboundFrames implements StrictFrameHandler {
         // RFC9113 §6.5.3: "Upon receiving ... the recipient MUST immediately emit a SETTINGS frame with the ACK flag set"
         replies.write(SettingsFrame.ackFrame());
         c.tracer.settingsAcknowledged(Side.REMOTE);
-        c.emit(new Event.SettingsReceived(received.after(), received.entries()));
+        events.emit(new Event.SettingsReceived(received.after(), received.entries()));
     }
 
     private void onPing(PingFrame f) {
         if (f.ack()) {
             // RFC9113 §6.7: only an ACK echoing our own opaque data answers our PING
             if (pings.acked(f.opaqueData())) {
-                c.emit(new Event.PingAcked(f.opaqueData()));
+                events.emit(new Event.PingAcked(f.opaqueData()));
             }
             return;
         }
@@ -441,7 +445,7 @@ final class InboundFrames implements StrictFrameHandler {
 
     private void onWindowUpdate(WindowUpdateFrame f) {
         int id = f.streamId();
-        if (id != 0 && c.apply(id, StreamInput.RECV_WINDOW_UPDATE) instanceof Transition.Reject r) {
+        if (id != 0 && streams.apply(id, StreamInput.RECV_WINDOW_UPDATE) instanceof Transition.Reject r) {
             throw r.toException(id);
         }
         // RFC9113 §6.9: "A receiver MUST treat the receipt of a WINDOW_UPDATE frame with a flow-control window increment of 0 as a stream error"
@@ -456,7 +460,7 @@ final class InboundFrames implements StrictFrameHandler {
             c.guard.onGlitch(clock.now(), "WINDOW_UPDATE too small for a DATA frame worth sending (SEC-04)");
         }
         c.scheduler.onWindowOpened();
-        c.emit(new Event.WindowUpdated(id, id == 0 ? c.outbound.connectionWindow() : c.outbound.streamWindow(id)));
+        events.emit(new Event.WindowUpdated(id, id == 0 ? c.outbound.connectionWindow() : c.outbound.streamWindow(id)));
     }
 
     /** DATA is waiting and this credit still leaves its window below the frame worth sending: it bought nothing. */
@@ -473,26 +477,26 @@ final class InboundFrames implements StrictFrameHandler {
 
     /** A server refuses a request with a 413/431 response (see class comment); a client resets with CANCEL. */
     void refuseRequest(int streamId, int status, String reason) {
-        StreamRecord rec = c.record(streamId);
+        StreamRecord rec = streams.record(streamId);
         boolean answered = false;
         if (c.role == Role.SERVER && rec != null && !rec.finalHeadersSent && !c.scheduler.hasPending(streamId)) {
             rec.finalHeadersSent = true;
-            c.apply(streamId, StreamInput.SEND_HEADERS);
+            streams.apply(streamId, StreamInput.SEND_HEADERS);
             c.writeHeaders(streamId, List.of(new HeaderField(":status", Integer.toString(status))), true);
             answered = true;
         }
-        if (c.registry.state(streamId) != StreamState.CLOSED) {
+        if (streams.state(streamId) != StreamState.CLOSED) {
             c.scheduler.remove(streamId);
             ErrorCode code = answered ? ErrorCode.NO_ERROR : ErrorCode.CANCEL;
-            c.apply(streamId, StreamInput.SEND_RST_STREAM);
+            streams.apply(streamId, StreamInput.SEND_RST_STREAM);
             // RFC9113 §8.1: a server "MAY request that the client abort transmission of a request without error by sending a RST_STREAM with an error code of NO_ERROR"
             replies.write(RstStreamFrame.of(streamId, code));
             if (!answered) {
-                c.emit(new Event.StreamReset(streamId, code.code(), false));
+                events.emit(new Event.StreamReset(streamId, code.code(), false));
             }
         }
         if (c.role == Role.SERVER) {
-            c.emit(new Event.RequestRefused(streamId, status, reason));
+            events.emit(new Event.RequestRefused(streamId, status, reason));
         }
     }
 

@@ -9,9 +9,11 @@ import java.util.List;
 final class OutboundDataSink implements DataScheduler.Sink {
 
     private final Http2Connection c;
+    private final LiveStreams streams;
 
-    OutboundDataSink(Http2Connection connection) {
+    OutboundDataSink(Http2Connection connection, LiveStreams streams) {
         this.c = connection;
+        this.streams = streams;
     }
 
     @Override
@@ -45,14 +47,14 @@ final class OutboundDataSink implements DataScheduler.Sink {
             c.outbound.onSent(streamId, length);
         }
         if (endStream) {
-            c.apply(streamId, StreamInput.SEND_END_STREAM);
+            streams.apply(streamId, StreamInput.SEND_END_STREAM);
         }
         c.output.data(streamId, data, offset, length, endStream);
     }
 
     @Override
     public void writeTrailers(int streamId, List<HeaderField> trailers) {
-        c.apply(streamId, StreamInput.SEND_HEADERS);
+        streams.apply(streamId, StreamInput.SEND_HEADERS);
         c.writeHeaders(streamId, trailers, true);
     }
 }

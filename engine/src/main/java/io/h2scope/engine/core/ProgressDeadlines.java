@@ -32,14 +32,16 @@ import java.util.function.Consumer;
 final class ProgressDeadlines {
 
     private final Http2Connection c;
+    private final LiveStreams streams;
     private long now;
     private int[] slowBodies = new int[8];
     private int slowBodyCount;
     /** Made once: runs on every tick over every live stream. */
     private final Consumer<StreamRecord> checkBody = this::checkBody;
 
-    ProgressDeadlines(Http2Connection connection) {
+    ProgressDeadlines(Http2Connection connection, LiveStreams streams) {
         this.c = connection;
+        this.streams = streams;
     }
 
     /** @throws io.h2scope.engine.error.ConnectionError when a connection-wide deadline passed */
@@ -55,7 +57,7 @@ final class ProgressDeadlines {
         if (stall > 0) {
             checkSendStalls(nowNanos, stall);
         }
-        if (limits.minRequestBodyRate() > 0 && c.role == Role.SERVER && !c.records().isEmpty()) {
+        if (limits.minRequestBodyRate() > 0 && c.role == Role.SERVER && !streams.isEmpty()) {
             checkBodies();
         }
     }
@@ -79,10 +81,10 @@ final class ProgressDeadlines {
 
     private void checkBodies() {
         slowBodyCount = 0;
-        c.records().forEachValue(checkBody);
+        streams.forEachRecord(checkBody);
         for (int i = 0; i < slowBodyCount; i++) {
             int id = slowBodies[i];
-            StreamRecord rec = c.record(id);
+            StreamRecord rec = streams.record(id);
             if (rec != null) {
                 c.inboundFrames.refuseRequest(id, 408, "request body of " + rec.bodyBytesReceived
                         + " octets in " + millis(now - rec.bodyStartedAt - rec.bodyPausedNanos)
@@ -95,7 +97,7 @@ final class ProgressDeadlines {
         if (rec.bodyStartedAt < 0) {
             return;
         }
-        StreamState state = c.registry.state(rec.id);
+        StreamState state = streams.state(rec.id);
         if (state != StreamState.OPEN && state != StreamState.HALF_CLOSED_LOCAL) {
             rec.bodyStartedAt = -1; // the body is complete (or the stream is going): no more checks
             return;

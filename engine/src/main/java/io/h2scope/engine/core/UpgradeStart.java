@@ -21,7 +21,7 @@ final class UpgradeStart {
     private UpgradeStart() {
     }
 
-    static void apply(Http2Connection c, byte[] settingsPayload, List<HeaderField> request) {
+    static void apply(Http2Connection c, LiveStreams streams, byte[] settingsPayload, List<HeaderField> request) {
         if (c.role != Role.SERVER) {
             throw new IllegalStateException("only a server accepts an h2c upgrade");
         }
@@ -47,9 +47,9 @@ final class UpgradeStart {
         c.tracer.settingsInForce(Side.REMOTE, received.after());
         c.tracer.settingsAcknowledged(Side.REMOTE);
         // RFC7540 §3.2: "The HTTP/1.1 request that is sent prior to upgrade is assigned a stream identifier of 1 ... half-closed (local)" for the client
-        c.apply(1, StreamInput.RECV_HEADERS);
-        c.apply(1, StreamInput.RECV_END_STREAM);
-        StreamRecord rec = c.record(1);
+        streams.apply(1, StreamInput.RECV_HEADERS);
+        streams.apply(1, StreamInput.RECV_END_STREAM);
+        StreamRecord rec = streams.record(1);
         if (rec != null) {
             rec.finalHeadersReceived = true;
             rec.requestMethod = HeaderSections.valueOf(request, ":method");
