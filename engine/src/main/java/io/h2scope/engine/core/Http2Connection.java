@@ -84,7 +84,6 @@ public final class Http2Connection {
     final OutboundFlow outbound = new OutboundFlow();
     final HpackDecoder decoder;
     final HpackEncoder encoder;
-    private HpackOutput blockScratch;
     final SettingsExchange settings;
     final HeaderBlockAssembler assembler;
     final DataScheduler scheduler = new DataScheduler();
@@ -100,6 +99,7 @@ public final class Http2Connection {
     private final PingsInFlight pings = new PingsInFlight();
     private final LiveStreams liveStreams;
     private final ApplicationEvents events;
+    private final HeaderBlockWriter headerWriter;
     private final OutboundDataSink dataSink;
     private final ProgressDeadlines deadlines;
 
@@ -141,10 +141,11 @@ public final class Http2Connection {
         this.replies = new ControlReplies(output, guard);
         this.liveStreams = new LiveStreams(registry, inbound, outbound, scheduler, tracer, replies, this::maybeFinish);
         this.events = new ApplicationEvents(tracer, listener);
-        this.dataSink = new OutboundDataSink(this, liveStreams);
+        this.headerWriter = new HeaderBlockWriter(liveStreams, encoder, hooks, tracer, output);
+        this.dataSink = new OutboundDataSink(this, liveStreams, headerWriter);
         this.deadlines = new ProgressDeadlines(this, liveStreams);
         this.reader = new FrameReader(io.h2scope.engine.frame.FrameSizes.DEFAULT_MAX_FRAME_SIZE);
-        this.inboundFrames = new InboundFrames(this, reader, pings, goAways, clock, replies, liveStreams, events);
+        this.inboundFrames = new InboundFrames(this, reader, pings, goAways, clock, replies, liveStreams, events, headerWriter);
         this.preface = role == Role.SERVER ? new PrefaceCheck() : null;
         // RFC9113 §3.4: "The client connection preface starts with a sequence of 24 octets ... followed by a SETTINGS frame"
         if (role == Role.CLIENT) {
@@ -302,7 +303,7 @@ public final class Http2Connection {
         StreamRecord rec = liveStreams.record(id);
         rec.finalHeadersSent = true;
         rec.requestMethod = HeaderSections.valueOf(headers, ":method");
-        writeHeaders(id, headers, endStream);
+        headerWriter.write(id, headers, endStream);
         return id;
     }
 
@@ -335,7 +336,7 @@ public final class Http2Connection {
         }
         commandTransition(streamId, StreamInput.SEND_HEADERS);
         rec.finalHeadersSent |= !informational;
-        writeHeaders(streamId, headers, endStream);
+        headerWriter.write(streamId, headers, endStream);
     }
 
     /**
@@ -470,7 +471,7 @@ public final class Http2Connection {
         commandTransition(associatedStreamId, StreamInput.SEND_PUSH_PROMISE);
         commandTransition(promised, StreamInput.SEND_PROMISED_ID);
         liveStreams.record(promised).finalHeadersReceived = true; // the promised request stands for the peer's side
-        output.pushPromise(associatedStreamId, promised, encodeBlock(requestHeaders).toByteArray(), traced(requestHeaders));
+        headerWriter.pushPromise(associatedStreamId, promised, requestHeaders);
         return promised;
     }
 
@@ -705,33 +706,6 @@ public final class Http2Connection {
     }
 
     // ---------------------------------------------------------------- helpers
-
-    void writeHeaders(int streamId, List<HeaderField> requested, boolean endStream) {
-        if (endStream) {
-            liveStreams.apply(streamId, StreamInput.SEND_END_STREAM);
-        }
-        List<HeaderField> headers = hooks == null ? requested : hooks.headers(requested);
-        HpackOutput block = encodeBlock(headers);
-        if (tracer.enabled()) {
-            output.headerBlock(streamId, block.toByteArray(), endStream, headers); // the traced frames keep the block
-        } else {
-            output.untracedHeaderBlock(streamId, block.array(), block.size(), endStream);
-        }
-    }
-
-    /** One header block, encoded into a buffer kept for the connection's life and reused by the next block. */
-    private HpackOutput encodeBlock(List<HeaderField> headers) {
-        if (blockScratch == null) {
-            blockScratch = new HpackOutput(128); // made on first use: an idle connection does not carry it
-        }
-        blockScratch.reset();
-        encoder.encode(headers, blockScratch);
-        return blockScratch;
-    }
-
-    private List<HeaderField> traced(List<HeaderField> headers) {
-        return tracer.enabled() ? headers : List.of();
-    }
 
     private void commandTransition(int streamId, StreamInput input) {
         if (liveStreams.apply(streamId, input) instanceof Transition.Reject r) {

@@ -57,12 +57,15 @@ final class InboundFrames implements StrictFrameHandler {
     private final ControlReplies replies;
     private final LiveStreams streams;
     private final ApplicationEvents events;
+    private final HeaderBlockWriter headers;
 
     InboundFrames(Http2Connection connection, FrameReader reader, PingsInFlight pings, GoAwayState goAways,
-            ConnectionClock clock, ControlReplies replies, LiveStreams streams, ApplicationEvents events) {
+            ConnectionClock clock, ControlReplies replies, LiveStreams streams, ApplicationEvents events,
+            HeaderBlockWriter headers) {
         this.c = connection;
         this.streams = streams;
         this.events = events;
+        this.headers = headers;
         this.replies = replies;
         this.clock = clock;
         this.reader = reader;
@@ -482,7 +485,7 @@ final class InboundFrames implements StrictFrameHandler {
         if (c.role == Role.SERVER && rec != null && !rec.finalHeadersSent && !c.scheduler.hasPending(streamId)) {
             rec.finalHeadersSent = true;
             streams.apply(streamId, StreamInput.SEND_HEADERS);
-            c.writeHeaders(streamId, List.of(new HeaderField(":status", Integer.toString(status))), true);
+            headers.write(streamId, List.of(new HeaderField(":status", Integer.toString(status))), true);
             answered = true;
         }
         if (streams.state(streamId) != StreamState.CLOSED) {

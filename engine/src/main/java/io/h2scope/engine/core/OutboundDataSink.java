@@ -10,10 +10,12 @@ final class OutboundDataSink implements DataScheduler.Sink {
 
     private final Http2Connection c;
     private final LiveStreams streams;
+    private final HeaderBlockWriter headers;
 
-    OutboundDataSink(Http2Connection connection, LiveStreams streams) {
+    OutboundDataSink(Http2Connection connection, LiveStreams streams, HeaderBlockWriter headers) {
         this.c = connection;
         this.streams = streams;
+        this.headers = headers;
     }
 
     @Override
@@ -55,7 +57,7 @@ final class OutboundDataSink implements DataScheduler.Sink {
     @Override
     public void writeTrailers(int streamId, List<HeaderField> trailers) {
         streams.apply(streamId, StreamInput.SEND_HEADERS);
-        c.writeHeaders(streamId, trailers, true);
+        headers.write(streamId, trailers, true);
     }
 }
 
