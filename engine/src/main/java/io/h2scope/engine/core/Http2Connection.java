@@ -142,10 +142,13 @@ public final class Http2Connection {
         this.liveStreams = new LiveStreams(registry, inbound, outbound, scheduler, tracer, replies, this::maybeFinish);
         this.events = new ApplicationEvents(tracer, listener);
         this.headerWriter = new HeaderBlockWriter(liveStreams, encoder, hooks, tracer, output);
+        StreamErrors streamErrors = new StreamErrors(hooks, guard, clock, tracer, scheduler, liveStreams, replies,
+                events);
         this.dataSink = new OutboundDataSink(this, liveStreams, headerWriter);
-        this.deadlines = new ProgressDeadlines(this, liveStreams);
+        this.deadlines = new ProgressDeadlines(this, liveStreams, streamErrors);
         this.reader = new FrameReader(io.h2scope.engine.frame.FrameSizes.DEFAULT_MAX_FRAME_SIZE);
-        this.inboundFrames = new InboundFrames(this, reader, pings, goAways, clock, replies, liveStreams, events, headerWriter);
+        this.inboundFrames = new InboundFrames(this, reader, pings, goAways, clock, replies, liveStreams, events, headerWriter,
+                streamErrors);
         this.preface = role == Role.SERVER ? new PrefaceCheck() : null;
         // RFC9113 §3.4: "The client connection preface starts with a sequence of 24 octets ... followed by a SETTINGS frame"
         if (role == Role.CLIENT) {
@@ -635,30 +638,6 @@ public final class Http2Connection {
             // RFC9113 §4.3: "A decoding error in a field block MUST be treated as a connection error ... of type COMPRESSION_ERROR"
             throw new ConnectionError(e.rule(), SpecRef.rfc9113("4.3"), e.getMessage());
         }
-    }
-
-    /** A stream error: RST_STREAM with its code (counted against the MadeYouReset budget). */
-    void streamError(StreamError error) {
-        if (hooks != null && hooks.swallows(error)) {
-            return; // a test-only hook: this rule goes unchecked (error path only)
-        }
-        guard.onRstSent(clock.now());
-        resetForError(error);
-    }
-
-    /**
-     * RST_STREAM for a stream error, traced and told to the application ({@link Event.StreamErrorRaised}),
-     * its queued DATA dropped; not counted against the MadeYouReset budget (for our own deadlines).
-     */
-    void resetForError(StreamError error) {
-        int id = error.streamId();
-        tracer.errorRaised(error, id);
-        scheduler.remove(id);
-        if (registry.state(id) != StreamState.IDLE) {
-            liveStreams.apply(id, StreamInput.SEND_RST_STREAM);
-        }
-        replies.write(RstStreamFrame.of(id, error.code()));
-        events.emit(new Event.StreamErrorRaised(error));
     }
 
     /** A connection error: GOAWAY with its code and our last accepted stream, then closed (RFC 9113 §5.4.1). */

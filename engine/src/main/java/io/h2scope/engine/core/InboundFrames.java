@@ -58,14 +58,16 @@ final class InboundFrames implements StrictFrameHandler {
     private final LiveStreams streams;
     private final ApplicationEvents events;
     private final HeaderBlockWriter headers;
+    private final StreamErrors streamErrors;
 
     InboundFrames(Http2Connection connection, FrameReader reader, PingsInFlight pings, GoAwayState goAways,
             ConnectionClock clock, ControlReplies replies, LiveStreams streams, ApplicationEvents events,
-            HeaderBlockWriter headers) {
+            HeaderBlockWriter headers, StreamErrors streamErrors) {
         this.c = connection;
         this.streams = streams;
         this.events = events;
         this.headers = headers;
+        this.streamErrors = streamErrors;
         this.replies = replies;
         this.clock = clock;
         this.reader = reader;
@@ -116,7 +118,7 @@ final class InboundFrames implements StrictFrameHandler {
 
     @Override
     public void onStreamError(FrameHeader header, StreamError error) {
-        c.streamError(error);
+        streamErrors.raise(error);
     }
 
     /** An error a test-only hook provoked (null without one): thrown like the engine's own, so it takes the same path. */
@@ -128,7 +130,7 @@ final class InboundFrames implements StrictFrameHandler {
 
     private void raise(H2Exception error) {
         if (error instanceof StreamError streamError) {
-            c.streamError(streamError);
+            streamErrors.raise(streamError);
         } else if (error instanceof ConnectionError connectionError) {
             throw connectionError;
         }

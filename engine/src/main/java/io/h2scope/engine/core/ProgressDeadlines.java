@@ -33,15 +33,17 @@ final class ProgressDeadlines {
 
     private final Http2Connection c;
     private final LiveStreams streams;
+    private final StreamErrors streamErrors;
     private long now;
     private int[] slowBodies = new int[8];
     private int slowBodyCount;
     /** Made once: runs on every tick over every live stream. */
     private final Consumer<StreamRecord> checkBody = this::checkBody;
 
-    ProgressDeadlines(Http2Connection connection, LiveStreams streams) {
+    ProgressDeadlines(Http2Connection connection, LiveStreams streams, StreamErrors streamErrors) {
         this.c = connection;
         this.streams = streams;
+        this.streamErrors = streamErrors;
     }
 
     /** @throws io.h2scope.engine.error.ConnectionError when a connection-wide deadline passed */
@@ -73,7 +75,7 @@ final class ProgressDeadlines {
         for (int i = 0; i < n; i++) {
             int id = scheduler.stalled(i);
             long queued = scheduler.queuedBytes(id);
-            c.resetForError(new StreamError(id, LimitRule.STREAM_SEND_STALL,
+            streamErrors.raiseUncounted(new StreamError(id, LimitRule.STREAM_SEND_STALL,
                     "no send credit for " + millis(timeout) + " ms or more with " + queued
                             + " octets queued (sendStallTimeout): stream reset, queued DATA dropped"));
         }
