@@ -144,11 +144,12 @@ public final class Http2Connection {
         this.headerWriter = new HeaderBlockWriter(liveStreams, encoder, hooks, tracer, output);
         StreamErrors streamErrors = new StreamErrors(hooks, guard, clock, tracer, scheduler, liveStreams, replies,
                 events);
+        RequestRefusal refusal = new RequestRefusal(role, liveStreams, scheduler, headerWriter, replies, events);
         this.dataSink = new OutboundDataSink(this, liveStreams, headerWriter);
-        this.deadlines = new ProgressDeadlines(this, liveStreams, streamErrors);
+        this.deadlines = new ProgressDeadlines(this, liveStreams, streamErrors, refusal);
         this.reader = new FrameReader(io.h2scope.engine.frame.FrameSizes.DEFAULT_MAX_FRAME_SIZE);
-        this.inboundFrames = new InboundFrames(this, reader, pings, goAways, clock, replies, liveStreams, events, headerWriter,
-                streamErrors);
+        this.inboundFrames = new InboundFrames(this, reader, pings, goAways, clock, replies, liveStreams, events,
+                streamErrors, refusal);
         this.preface = role == Role.SERVER ? new PrefaceCheck() : null;
         // RFC9113 §3.4: "The client connection preface starts with a sequence of 24 octets ... followed by a SETTINGS frame"
         if (role == Role.CLIENT) {

@@ -57,17 +57,17 @@ final class InboundFrames implements StrictFrameHandler {
     private final ControlReplies replies;
     private final LiveStreams streams;
     private final ApplicationEvents events;
-    private final HeaderBlockWriter headers;
     private final StreamErrors streamErrors;
+    private final RequestRefusal refusal;
 
     InboundFrames(Http2Connection connection, FrameReader reader, PingsInFlight pings, GoAwayState goAways,
             ConnectionClock clock, ControlReplies replies, LiveStreams streams, ApplicationEvents events,
-            HeaderBlockWriter headers, StreamErrors streamErrors) {
+            StreamErrors streamErrors, RequestRefusal refusal) {
         this.c = connection;
         this.streams = streams;
         this.events = events;
-        this.headers = headers;
         this.streamErrors = streamErrors;
+        this.refusal = refusal;
         this.replies = replies;
         this.clock = clock;
         this.reader = reader;
@@ -206,7 +206,7 @@ final class InboundFrames implements StrictFrameHandler {
         }
         rec.bodyBytesReceived += f.data().length;
         if (c.role == Role.SERVER && rec.bodyBytesReceived > c.limits.maxRequestBodyBytes()) {
-            refuseRequest(id, 413, "request body over " + c.limits.maxRequestBodyBytes() + " octets");
+            refusal.refuse(id, 413, "request body over " + c.limits.maxRequestBodyBytes() + " octets");
             return;
         }
         rec.bodyCheck.onData(f.data().length);
@@ -281,14 +281,14 @@ final class InboundFrames implements StrictFrameHandler {
             if (first.endStream()) {
                 streams.apply(id, StreamInput.RECV_END_STREAM); // a complete request needs no RST_STREAM after the 431
             }
-            refuseRequest(id, 431, "header list over SETTINGS_MAX_HEADER_LIST_SIZE " + c.limits.maxHeaderListSize());
+            refusal.refuse(id, 431, "header list over SETTINGS_MAX_HEADER_LIST_SIZE " + c.limits.maxHeaderListSize());
             return;
         }
         boolean endStream = first.endStream();
         HeadersKind kind = classify(rec, id, fields, endStream);
         if (kind == HeadersKind.REQUEST && c.role == Role.SERVER
                 && rec.bodyCheck.declaredLength() > c.limits.maxRequestBodyBytes()) {
-            refuseRequest(id, 413, "content-length " + rec.bodyCheck.declaredLength() + " over "
+            refusal.refuse(id, 413, "content-length " + rec.bodyCheck.declaredLength() + " over "
                     + c.limits.maxRequestBodyBytes());
             return;
         }
@@ -478,31 +478,6 @@ final class InboundFrames implements StrictFrameHandler {
         }
         long queued = c.scheduler.queuedBytes(streamId);
         return queued > 0 && c.outbound.belowFloor(streamId, (int) Math.min(queued, c.output.maxDataFrameSize()));
-    }
-
-    /** A server refuses a request with a 413/431 response (see class comment); a client resets with CANCEL. */
-    void refuseRequest(int streamId, int status, String reason) {
-        StreamRecord rec = streams.record(streamId);
-        boolean answered = false;
-        if (c.role == Role.SERVER && rec != null && !rec.finalHeadersSent && !c.scheduler.hasPending(streamId)) {
-            rec.finalHeadersSent = true;
-            streams.apply(streamId, StreamInput.SEND_HEADERS);
-            headers.write(streamId, List.of(new HeaderField(":status", Integer.toString(status))), true);
-            answered = true;
-        }
-        if (streams.state(streamId) != StreamState.CLOSED) {
-            c.scheduler.remove(streamId);
-            ErrorCode code = answered ? ErrorCode.NO_ERROR : ErrorCode.CANCEL;
-            streams.apply(streamId, StreamInput.SEND_RST_STREAM);
-            // RFC9113 §8.1: a server "MAY request that the client abort transmission of a request without error by sending a RST_STREAM with an error code of NO_ERROR"
-            replies.write(RstStreamFrame.of(streamId, code));
-            if (!answered) {
-                events.emit(new Event.StreamReset(streamId, code.code(), false));
-            }
-        }
-        if (c.role == Role.SERVER) {
-            events.emit(new Event.RequestRefused(streamId, status, reason));
-        }
     }
 
     /** A violation found on a per-frame path, thrown; an if rather than a capturing lambda, which allocates per frame. */

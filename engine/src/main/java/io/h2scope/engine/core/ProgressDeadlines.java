@@ -34,16 +34,19 @@ final class ProgressDeadlines {
     private final Http2Connection c;
     private final LiveStreams streams;
     private final StreamErrors streamErrors;
+    private final RequestRefusal refusal;
     private long now;
     private int[] slowBodies = new int[8];
     private int slowBodyCount;
     /** Made once: runs on every tick over every live stream. */
     private final Consumer<StreamRecord> checkBody = this::checkBody;
 
-    ProgressDeadlines(Http2Connection connection, LiveStreams streams, StreamErrors streamErrors) {
+    ProgressDeadlines(Http2Connection connection, LiveStreams streams, StreamErrors streamErrors,
+            RequestRefusal refusal) {
         this.c = connection;
         this.streams = streams;
         this.streamErrors = streamErrors;
+        this.refusal = refusal;
     }
 
     /** @throws io.h2scope.engine.error.ConnectionError when a connection-wide deadline passed */
@@ -88,7 +91,7 @@ final class ProgressDeadlines {
             int id = slowBodies[i];
             StreamRecord rec = streams.record(id);
             if (rec != null) {
-                c.inboundFrames.refuseRequest(id, 408, "request body of " + rec.bodyBytesReceived
+                refusal.refuse(id, 408, "request body of " + rec.bodyBytesReceived
                         + " octets in " + millis(now - rec.bodyStartedAt - rec.bodyPausedNanos)
                         + " ms, slower than minRequestBodyRate " + c.limits.minRequestBodyRate() + " octets/s");
             }
