@@ -85,6 +85,7 @@ public final class Http2Connection {
     final HpackDecoder decoder;
     final HpackEncoder encoder;
     final SettingsExchange settings;
+    private final SettingsEffects settingsEffects;
     final HeaderBlockAssembler assembler;
     final DataScheduler scheduler = new DataScheduler();
     final FloodGuard guard;
@@ -148,8 +149,10 @@ public final class Http2Connection {
         this.dataSink = new OutboundDataSink(this, liveStreams, headerWriter);
         this.deadlines = new ProgressDeadlines(this, liveStreams, streamErrors, refusal);
         this.reader = new FrameReader(io.h2scope.engine.frame.FrameSizes.DEFAULT_MAX_FRAME_SIZE);
+        this.settingsEffects = new SettingsEffects(settings, tracer, encoder, decoder, outbound, inbound, output,
+                reader, registry, scheduler, limits);
         this.inboundFrames = new InboundFrames(this, reader, pings, goAways, clock, replies, liveStreams, events,
-                streamErrors, refusal);
+                streamErrors, refusal, settingsEffects);
         this.preface = role == Role.SERVER ? new PrefaceCheck() : null;
         // RFC9113 §3.4: "The client connection preface starts with a sequence of 24 octets ... followed by a SETTINGS frame"
         if (role == Role.CLIENT) {
@@ -164,7 +167,7 @@ public final class Http2Connection {
         }
         // SEC-16: our stream limit holds from the first HEADERS, acknowledged or not
         registry.setMaxConcurrentRemote(limits.maxConcurrentStreams());
-        SettingsEffects.applyLocal(this, settings.localAcknowledged());
+        settingsEffects.announcedLocal();
         if (!prefaceHeld) {
             widenConnectionWindow();
         }
@@ -255,7 +258,7 @@ public final class Http2Connection {
     public void acceptUpgrade(byte[] settingsPayload, List<HeaderField> request, long nowNanos) {
         clock.set(nowNanos);
         try {
-            UpgradeStart.apply(this, liveStreams, settingsPayload, request);
+            UpgradeStart.apply(this, liveStreams, settingsEffects, settingsPayload, request);
         } catch (ConnectionError e) {
             connectionError(e);
         }
@@ -486,7 +489,7 @@ public final class Http2Connection {
         if (frame != null) {
             tracer.settingsAnnounced(Side.LOCAL, settings.lastAnnounced());
             output.frame(frame);
-            SettingsEffects.applyLocal(this, settings.localAcknowledged());
+            settingsEffects.announcedLocal();
         }
     }
 

@@ -59,15 +59,17 @@ final class InboundFrames implements StrictFrameHandler {
     private final ApplicationEvents events;
     private final StreamErrors streamErrors;
     private final RequestRefusal refusal;
+    private final SettingsEffects settingsEffects;
 
     InboundFrames(Http2Connection connection, FrameReader reader, PingsInFlight pings, GoAwayState goAways,
             ConnectionClock clock, ControlReplies replies, LiveStreams streams, ApplicationEvents events,
-            StreamErrors streamErrors, RequestRefusal refusal) {
+            StreamErrors streamErrors, RequestRefusal refusal, SettingsEffects settingsEffects) {
         this.c = connection;
         this.streams = streams;
         this.events = events;
         this.streamErrors = streamErrors;
         this.refusal = refusal;
+        this.settingsEffects = settingsEffects;
         this.replies = replies;
         this.clock = clock;
         this.reader = reader;
@@ -414,10 +416,7 @@ final class InboundFrames implements StrictFrameHandler {
 
     private void onSettings(SettingsFrame f) {
         if (f.ack()) {
-            Settings acknowledged = c.settings.onAck();
-            c.tracer.settingsAcknowledged(Side.LOCAL);
-            SettingsEffects.applyLocal(c, acknowledged);
-            c.tracer.settingsInForce(Side.LOCAL, acknowledged);
+            Settings acknowledged = settingsEffects.acknowledgeLocal();
             events.emit(new Event.SettingsAcked(acknowledged));
             return;
         }
@@ -425,10 +424,7 @@ final class InboundFrames implements StrictFrameHandler {
         if (c.hooks != null) {
             c.hooks.checkSettings(f); // test-only: may answer a SETTINGS the RFC allows with an error
         }
-        SettingsExchange.Received received = c.settings.receive(f);
-        c.tracer.settingsAnnounced(Side.REMOTE, received.entries());
-        SettingsEffects.applyRemote(c, received);
-        c.tracer.settingsInForce(Side.REMOTE, received.after());
+        SettingsExchange.Received received = settingsEffects.receiveRemote(f);
         // RFC9113 §6.5.3: "Upon receiving ... the recipient MUST immediately emit a SETTINGS frame with the ACK flag set"
         replies.write(SettingsFrame.ackFrame());
         c.tracer.settingsAcknowledged(Side.REMOTE);

@@ -21,7 +21,7 @@ final class UpgradeStart {
     private UpgradeStart() {
     }
 
-    static void apply(Http2Connection c, LiveStreams streams, byte[] settingsPayload, List<HeaderField> request) {
+    static void apply(Http2Connection c, LiveStreams streams, SettingsEffects settingsEffects, byte[] settingsPayload, List<HeaderField> request) {
         if (c.role != Role.SERVER) {
             throw new IllegalStateException("only a server accepts an h2c upgrade");
         }
@@ -41,10 +41,7 @@ final class UpgradeStart {
             entries.add(new RawSetting(id, value));
         }
         // RFC7540 §3.2.1: "A server decodes and interprets the value of the HTTP2-Settings header field as it would any other SETTINGS frame"; the 101 is the implicit ACK
-        SettingsExchange.Received received = c.settings.receive(SettingsFrame.of(entries));
-        c.tracer.settingsAnnounced(Side.REMOTE, received.entries());
-        SettingsEffects.applyRemote(c, received);
-        c.tracer.settingsInForce(Side.REMOTE, received.after());
+        settingsEffects.receiveRemote(SettingsFrame.of(entries));
         c.tracer.settingsAcknowledged(Side.REMOTE);
         // RFC7540 §3.2: "The HTTP/1.1 request that is sent prior to upgrade is assigned a stream identifier of 1 ... half-closed (local)" for the client
         streams.apply(1, StreamInput.RECV_HEADERS);
