@@ -5,6 +5,7 @@ import io.h2scope.engine.frame.codec.FrameWriter;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.stream.StreamInput;
+import io.h2scope.engine.stream.StreamRegistry;
 
 import java.util.Arrays;
 import java.util.Base64;
@@ -33,14 +34,15 @@ final class ClientUpgradeStart {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(payload);
     }
 
-    static void apply(Http2Connection c, LiveStreams streams, byte[] announcedPayload, List<HeaderField> request) {
-        if (c.role != Role.CLIENT) {
+    static void apply(Role role, StreamRegistry registry, ConnectionState state, SettingsFrame firstSettings,
+            LiveStreams streams, byte[] announcedPayload, List<HeaderField> request) {
+        if (role != Role.CLIENT) {
             throw new IllegalStateException("only a client starts from an h2c upgrade it sent (a server accepts one)");
         }
-        if (c.registry.lastLocalId() != 0 || c.state() != ConnectionState.PREFACE_PENDING) {
+        if (registry.lastLocalId() != 0 || state != ConnectionState.PREFACE_PENDING) {
             throw new IllegalStateException("the upgrade must come before any stream and any frame received");
         }
-        byte[] sent = FrameWriter.payloadOf(c.firstSettings);
+        byte[] sent = FrameWriter.payloadOf(firstSettings);
         if (!Arrays.equals(sent, announcedPayload)) {
             // RFC7540 §3.2.1: HTTP2-Settings carries "the payload of a SETTINGS frame"; our preface SETTINGS must agree with it
             throw new IllegalArgumentException("HTTP2-Settings " + headerValue(announcedPayload)

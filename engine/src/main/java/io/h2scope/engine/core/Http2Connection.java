@@ -134,8 +134,8 @@ public final class Http2Connection {
         this.settings = new SettingsExchange(role, limits.settingsAckTimeoutNanos());
         this.assembler = new HeaderBlockAssembler(limits);
         this.guard = new FloodGuard(limits, nowNanos);
-        this.tracer = new TracePublisher(config.traceSink(), config.connectionId(), nowNanos, new ConnectionView(this),
-                clock);
+        this.tracer = new TracePublisher(config.traceSink(), config.connectionId(), nowNanos,
+                new ConnectionView(outbound, inbound, registry), clock);
         tracer.attach(role, Objects.requireNonNull(origin, "origin"), inbound, outbound, decoder.dynamicTable(),
                 encoder.dynamicTable());
         this.output = new Output(tracer, hooks);
@@ -146,8 +146,10 @@ public final class Http2Connection {
         StreamErrors streamErrors = new StreamErrors(hooks, guard, clock, tracer, scheduler, liveStreams, replies,
                 events);
         RequestRefusal refusal = new RequestRefusal(role, liveStreams, scheduler, headerWriter, replies, events);
-        this.dataSink = new OutboundDataSink(this, liveStreams, headerWriter);
-        this.deadlines = new ProgressDeadlines(this, liveStreams, streamErrors, refusal);
+        this.dataSink = new OutboundDataSink(outbound, output, limits.maxOutputBufferBytes(), liveStreams,
+                headerWriter);
+        this.deadlines = new ProgressDeadlines(role, limits, config.initialWindowSize(), assembler, scheduler,
+                liveStreams, inbound, streamErrors, refusal);
         this.reader = new FrameReader(io.h2scope.engine.frame.FrameSizes.DEFAULT_MAX_FRAME_SIZE);
         this.settingsEffects = new SettingsEffects(settings, tracer, encoder, decoder, outbound, inbound, output,
                 reader, registry, scheduler, limits);
@@ -258,7 +260,7 @@ public final class Http2Connection {
     public void acceptUpgrade(byte[] settingsPayload, List<HeaderField> request, long nowNanos) {
         clock.set(nowNanos);
         try {
-            UpgradeStart.apply(this, liveStreams, settingsEffects, settingsPayload, request);
+            UpgradeStart.apply(role, registry, settingsEffects, tracer, liveStreams, settingsPayload, request);
         } catch (ConnectionError e) {
             connectionError(e);
         }
@@ -291,7 +293,7 @@ public final class Http2Connection {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("HTTP2-Settings is not base64url (RFC 7540 §3.2.1): " + settingsHeader, e);
         }
-        ClientUpgradeStart.apply(this, liveStreams, payload, request);
+        ClientUpgradeStart.apply(role, registry, state, firstSettings, liveStreams, payload, request);
     }
 
     // ---------------------------------------------------------------- commands

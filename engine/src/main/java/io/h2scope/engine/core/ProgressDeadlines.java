@@ -4,6 +4,7 @@ import io.h2scope.engine.core.limits.LimitRule;
 import io.h2scope.engine.core.limits.Limits;
 import io.h2scope.engine.error.H2Errors;
 import io.h2scope.engine.error.StreamError;
+import io.h2scope.engine.flow.InboundFlow;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.stream.StreamState;
 
@@ -31,8 +32,14 @@ import java.util.function.Consumer;
  */
 final class ProgressDeadlines {
 
-    private final Http2Connection c;
+    private final Role role;
+    private final Limits limits;
+    /** Our SETTINGS_INITIAL_WINDOW_SIZE: with our frame size, the DATA frame the peer waits to send. */
+    private final int initialWindowSize;
+    private final HeaderBlockAssembler assembler;
+    private final DataScheduler scheduler;
     private final LiveStreams streams;
+    private final InboundFlow inbound;
     private final StreamErrors streamErrors;
     private final RequestRefusal refusal;
     private long now;
@@ -41,10 +48,16 @@ final class ProgressDeadlines {
     /** Made once: runs on every tick over every live stream. */
     private final Consumer<StreamRecord> checkBody = this::checkBody;
 
-    ProgressDeadlines(Http2Connection connection, LiveStreams streams, StreamErrors streamErrors,
+    ProgressDeadlines(Role role, Limits limits, int initialWindowSize, HeaderBlockAssembler assembler,
+            DataScheduler scheduler, LiveStreams streams, InboundFlow inbound, StreamErrors streamErrors,
             RequestRefusal refusal) {
-        this.c = connection;
+        this.role = role;
+        this.limits = limits;
+        this.initialWindowSize = initialWindowSize;
+        this.assembler = assembler;
+        this.scheduler = scheduler;
         this.streams = streams;
+        this.inbound = inbound;
         this.streamErrors = streamErrors;
         this.refusal = refusal;
     }
@@ -52,23 +65,21 @@ final class ProgressDeadlines {
     /** @throws io.h2scope.engine.error.ConnectionError when a connection-wide deadline passed */
     void check(long nowNanos) {
         now = nowNanos;
-        Limits limits = c.limits;
         long blockTimeout = limits.headerBlockTimeoutNanos();
-        if (blockTimeout > 0 && c.assembler.openFor(nowNanos) >= blockTimeout) {
-            throw H2Errors.connection(LimitRule.FIELD_BLOCK_TIMEOUT, "field block of stream " + c.assembler.openStreamId() + " without END_HEADERS for "
-                    + millis(c.assembler.openFor(nowNanos)) + " ms (headerBlockTimeout " + millis(blockTimeout) + " ms)");
+        if (blockTimeout > 0 && assembler.openFor(nowNanos) >= blockTimeout) {
+            throw H2Errors.connection(LimitRule.FIELD_BLOCK_TIMEOUT, "field block of stream " + assembler.openStreamId() + " without END_HEADERS for "
+                    + millis(assembler.openFor(nowNanos)) + " ms (headerBlockTimeout " + millis(blockTimeout) + " ms)");
         }
         long stall = limits.sendStallTimeoutNanos();
         if (stall > 0) {
             checkSendStalls(nowNanos, stall);
         }
-        if (limits.minRequestBodyRate() > 0 && c.role == Role.SERVER && !streams.isEmpty()) {
+        if (limits.minRequestBodyRate() > 0 && role == Role.SERVER && !streams.isEmpty()) {
             checkBodies();
         }
     }
 
     private void checkSendStalls(long nowNanos, long timeout) {
-        DataScheduler scheduler = c.scheduler;
         long connectionStall = scheduler.connectionStalledFor(nowNanos);
         if (connectionStall >= timeout) {
             throw H2Errors.connection(LimitRule.CONNECTION_SEND_STALL, "connection send window closed for " + millis(connectionStall) + " ms with DATA queued on "
@@ -93,7 +104,7 @@ final class ProgressDeadlines {
             if (rec != null) {
                 refusal.refuse(id, 408, "request body of " + rec.bodyBytesReceived
                         + " octets in " + millis(now - rec.bodyStartedAt - rec.bodyPausedNanos)
-                        + " ms, slower than minRequestBodyRate " + c.limits.minRequestBodyRate() + " octets/s");
+                        + " ms, slower than minRequestBodyRate " + limits.minRequestBodyRate() + " octets/s");
             }
         }
     }
@@ -111,7 +122,6 @@ final class ProgressDeadlines {
             rec.bodyPausedNanos += now - rec.bodyCheckedAt;
         }
         rec.bodyCheckedAt = now;
-        Limits limits = c.limits;
         long rate = limits.minRequestBodyRate();
         long bytes = rec.bodyBytesReceived;
         long allowed = limits.requestBodyGraceNanos() + bytes / rate * 1_000_000_000L
@@ -126,8 +136,8 @@ final class ProgressDeadlines {
 
     /** Whether the peer cannot send a frame's worth on {@code streamId} because of our windows. */
     private boolean receiveWindowClosed(int streamId) {
-        int frame = Math.max(1, Math.min(c.limits.maxFrameSize(), c.config.initialWindowSize()));
-        return Math.min(c.inbound.streamWindow(streamId), c.inbound.connectionWindow()) < frame;
+        int frame = Math.max(1, Math.min(limits.maxFrameSize(), initialWindowSize));
+        return Math.min(inbound.streamWindow(streamId), inbound.connectionWindow()) < frame;
     }
 
     private static long millis(long nanos) {
