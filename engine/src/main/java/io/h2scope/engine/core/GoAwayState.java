@@ -49,6 +49,11 @@ final class GoAwayState {
         peerLastStreamId = Math.min(peerLastStreamId, frame.lastStreamId());
     }
 
+    /** Whether either side sent GOAWAY: no new streams open, and the connection ends with its last stream. */
+    boolean sentOrReceived() {
+        return sent || received;
+    }
+
     boolean sent() {
         return sent;
     }

@@ -7,8 +7,6 @@ import io.h2scope.engine.error.ConnectionError;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.H2Errors;
 import io.h2scope.engine.error.RuleIds;
-import io.h2scope.engine.error.SpecRef;
-import io.h2scope.engine.error.StreamError;
 import io.h2scope.engine.flow.FlowWindow;
 import io.h2scope.engine.flow.InboundFlow;
 import io.h2scope.engine.flow.OutboundFlow;
@@ -23,11 +21,8 @@ import io.h2scope.engine.hpack.DynamicTable;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.HpackDecoder;
 import io.h2scope.engine.hpack.HpackEncoder;
-import io.h2scope.engine.hpack.HpackOutput;
-import io.h2scope.engine.hpack.HpackException;
 import io.h2scope.engine.settings.Settings;
 import io.h2scope.engine.stream.Role;
-import io.h2scope.engine.stream.StreamIdMap;
 import io.h2scope.engine.stream.StreamInput;
 import io.h2scope.engine.stream.StreamRegistry;
 import io.h2scope.engine.stream.StreamState;
@@ -49,11 +44,14 @@ import java.util.OptionalInt;
  * touches a socket, a thread or a clock: time is passed in. Single-threaded, no locks; the
  * listener may call commands from inside {@code onEvent}.
  *
- * <p>Delegates: frames are parsed by {@link FrameReader} and handled per type by
- * {@link InboundFrames}; field blocks are joined by {@link HeaderBlockAssembler}; SETTINGS by
- * {@link SettingsExchange}; stream states by {@link StreamRegistry}; windows by
- * {@link InboundFlow}/{@link OutboundFlow}; queued DATA by {@link DataScheduler}; floods by
- * {@link FloodGuard}; output and tracing by {@link Output}/{@link FrameTracer}.
+ * <p>Delegates: frames are parsed by {@link FrameReader} and handled by {@link InboundFrames} (which hands
+ * them to {@link InboundMessages} and {@link InboundControl}); field blocks are joined by
+ * {@link HeaderBlockAssembler}, ours written by {@link HeaderBlockWriter}; SETTINGS by {@link SettingsExchange}
+ * and {@link SettingsEffects}; streams by {@link LiveStreams} over the {@link StreamRegistry}; windows by
+ * {@link InboundFlow}/{@link OutboundFlow}; queued DATA by {@link DataScheduler}; floods by {@link FloodGuard};
+ * stream errors and refused requests by {@link StreamErrors} and {@link RequestRefusal}; GOAWAY by
+ * {@link GoAwayState}; output and tracing by {@link Output}/{@link TracePublisher}. Each is given what it uses
+ * when built here; the few calls back into the connection go through {@link ConnectionLifecycle}.
  *
  * <p><b>Choices where the RFC leaves one</b> (documented here once):
  * <ul>
@@ -72,41 +70,38 @@ import java.util.OptionalInt;
  */
 public final class Http2Connection {
 
-    final Role role;
-    final ConnectionConfig config;
-    final Limits limits;
+    private final Role role;
+    private final ConnectionConfig config;
     /** Test-only hooks, or null (production): asked on error paths, by the output and by a few receive paths. */
-    final ConnectionHooks hooks;
+    private final ConnectionHooks hooks;
     /** Test-only ({@link ConnectionHooks#holdsPrefaceUntilInput}): our preface waits for the peer's first frame. */
     private boolean prefaceHeld;
-    final StreamRegistry registry;
-    final InboundFlow inbound;
-    final OutboundFlow outbound = new OutboundFlow();
-    final HpackDecoder decoder;
-    final HpackEncoder encoder;
-    final SettingsExchange settings;
+    private final ConnectionClock clock;
+    private final StreamRegistry registry;
+    private final InboundFlow inbound;
+    private final OutboundFlow outbound = new OutboundFlow();
+    private final HpackDecoder decoder;
+    private final HpackEncoder encoder;
+    private final SettingsExchange settings;
     private final SettingsEffects settingsEffects;
-    final HeaderBlockAssembler assembler;
-    final DataScheduler scheduler = new DataScheduler();
-    final FloodGuard guard;
-    final TracePublisher tracer;
-    final Output output;
+    private final DataScheduler scheduler = new DataScheduler();
+    private final TracePublisher tracer;
+    private final Output output;
     private final ControlReplies replies;
-    final FrameReader reader;
+    private final LiveStreams liveStreams;
+    private final HeaderBlockWriter headerWriter;
+    private final ApplicationEvents events;
+    private final FrameReader reader;
     /** Our preface SETTINGS, kept so an h2c upgrade can check that HTTP2-Settings announced the same (RFC 7540 §3.2.1). */
-    final SettingsFrame firstSettings;
-    final InboundFrames inboundFrames;
+    private final SettingsFrame firstSettings;
+    private final InboundFrames inboundFrames;
     private final PrefaceCheck preface;
     private final PingsInFlight pings = new PingsInFlight();
-    private final LiveStreams liveStreams;
-    private final ApplicationEvents events;
-    private final HeaderBlockWriter headerWriter;
+    private final GoAwayState goAways = new GoAwayState();
     private final OutboundDataSink dataSink;
     private final ProgressDeadlines deadlines;
 
-    private final ConnectionClock clock;
     private ConnectionState state = ConnectionState.PREFACE_PENDING;
-    private final GoAwayState goAways = new GoAwayState();
     /** While a GOAWAY's refusals are reported: the close waits until the last one is out. */
     private boolean holdFinish;
     private long bytesSent;
@@ -123,7 +118,7 @@ public final class Http2Connection {
         this.config = Objects.requireNonNull(config, "config");
         Objects.requireNonNull(listener, "listener");
         this.hooks = config.hooksForTesting() == null ? null : config.hooksForTesting().get();
-        this.limits = hooks == null ? config.limits() : hooks.loosen(config.limits());
+        Limits limits = hooks == null ? config.limits() : hooks.loosen(config.limits());
         this.clock = new ConnectionClock(nowNanos);
         this.registry = new StreamRegistry(role);
         this.inbound = new InboundFlow(FlowWindow.DEFAULT_INITIAL_SIZE, config.windowUpdatePolicy());
@@ -132,8 +127,8 @@ public final class Http2Connection {
                 HpackDecoder.longestStringIn(limits.maxHeaderBlockBytes()));
         this.encoder = new HpackEncoder(4096);
         this.settings = new SettingsExchange(role, limits.settingsAckTimeoutNanos());
-        this.assembler = new HeaderBlockAssembler(limits);
-        this.guard = new FloodGuard(limits, nowNanos);
+        HeaderBlockAssembler assembler = new HeaderBlockAssembler(limits);
+        FloodGuard guard = new FloodGuard(limits, nowNanos);
         this.tracer = new TracePublisher(config.traceSink(), config.connectionId(), nowNanos,
                 new ConnectionView(outbound, inbound, registry), clock);
         tracer.attach(role, Objects.requireNonNull(origin, "origin"), inbound, outbound, decoder.dynamicTable(),
@@ -146,15 +141,21 @@ public final class Http2Connection {
         StreamErrors streamErrors = new StreamErrors(hooks, guard, clock, tracer, scheduler, liveStreams, replies,
                 events);
         RequestRefusal refusal = new RequestRefusal(role, liveStreams, scheduler, headerWriter, replies, events);
+        this.reader = new FrameReader(io.h2scope.engine.frame.FrameSizes.DEFAULT_MAX_FRAME_SIZE);
+        this.settingsEffects = new SettingsEffects(settings, tracer, encoder, decoder, outbound, inbound, output,
+                reader, registry, scheduler, limits);
+        ConnectionLifecycle lifecycle = new Lifecycle();
+        InboundMessages messages = new InboundMessages(role, limits, config.messageRules(), hooks, settings,
+                assembler, decoder, tracer, clock, guard, inbound, replies, liveStreams, goAways, refusal, events,
+                lifecycle);
+        InboundControl control = new InboundControl(guard, clock, hooks, liveStreams, events, settingsEffects,
+                tracer, replies, pings, outbound, scheduler, output);
+        this.inboundFrames = new InboundFrames(lifecycle, reader, tracer, assembler, clock, guard, hooks,
+                streamErrors, messages, control);
         this.dataSink = new OutboundDataSink(outbound, output, limits.maxOutputBufferBytes(), liveStreams,
                 headerWriter);
         this.deadlines = new ProgressDeadlines(role, limits, config.initialWindowSize(), assembler, scheduler,
                 liveStreams, inbound, streamErrors, refusal);
-        this.reader = new FrameReader(io.h2scope.engine.frame.FrameSizes.DEFAULT_MAX_FRAME_SIZE);
-        this.settingsEffects = new SettingsEffects(settings, tracer, encoder, decoder, outbound, inbound, output,
-                reader, registry, scheduler, limits);
-        this.inboundFrames = new InboundFrames(this, reader, pings, goAways, clock, replies, liveStreams, events,
-                streamErrors, refusal, settingsEffects);
         this.preface = role == Role.SERVER ? new PrefaceCheck() : null;
         // RFC9113 §3.4: "The client connection preface starts with a sequence of 24 octets ... followed by a SETTINGS frame"
         if (role == Role.CLIENT) {
@@ -602,13 +603,34 @@ public final class Http2Connection {
     public record StreamSnapshot(int id, StreamState state, int sendWindow, int receiveWindow, long queuedBytes) {
     }
 
-    // ---------------------------------------------------------------- internals used by InboundFrames
+    // ---------------------------------------------------------------- the connection's own life
 
-    /**
-     * A received END_STREAM: RFC 9113 §5.1 moves the stream first, then the application hears of the frame
-     * (so what it sends in answer sees the new state); a close the move allows waits until it has.
-     */
-    void endStreamThenEmit(int streamId, Event event) {
+    /** {@link ConnectionLifecycle} for {@link InboundFrames}, kept off this class's public face. */
+    private final class Lifecycle implements ConnectionLifecycle {
+
+        @Override
+        public boolean isClosed() {
+            return state == ConnectionState.CLOSED;
+        }
+
+        @Override
+        public void firstFrame(int typeCode, boolean ack) {
+            onFirstFrame(typeCode, ack);
+        }
+
+        @Override
+        public void goAwayReceived(GoAwayFrame frame) {
+            onGoAway(frame);
+        }
+
+        @Override
+        public void endStreamThenEmit(int streamId, Event event) {
+            Http2Connection.this.endStreamThenEmit(streamId, event);
+        }
+    }
+
+    /** See {@link ConnectionLifecycle#endStreamThenEmit}. */
+    private void endStreamThenEmit(int streamId, Event event) {
         boolean held = holdFinish;
         holdFinish = true;
         try {
@@ -620,12 +642,8 @@ public final class Http2Connection {
         maybeFinish();
     }
 
-    boolean isClosed() {
-        return state == ConnectionState.CLOSED;
-    }
-
     /** The first frame after the preface must be SETTINGS (RFC 9113 §3.4). */
-    void onFirstFrame(int typeCode, boolean ack) {
+    private void onFirstFrame(int typeCode, boolean ack) {
         if (state != ConnectionState.PREFACE_PENDING) {
             return;
         }
@@ -637,17 +655,8 @@ public final class Http2Connection {
         state = ConnectionState.OPEN;
     }
 
-    List<HeaderField> decode(byte[] block) {
-        try {
-            return tracer.wantsHpack() ? tracer.decodeInbound(decoder, block) : decoder.decode(block);
-        } catch (HpackException e) {
-            // RFC9113 §4.3: "A decoding error in a field block MUST be treated as a connection error ... of type COMPRESSION_ERROR"
-            throw new ConnectionError(e.rule(), SpecRef.rfc9113("4.3"), e.getMessage());
-        }
-    }
-
     /** A connection error: GOAWAY with its code and our last accepted stream, then closed (RFC 9113 §5.4.1). */
-    void connectionError(ConnectionError error) {
+    private void connectionError(ConnectionError error) {
         if (state == ConnectionState.CLOSED || hooks != null && hooks.swallows(error)) {
             return; // closed already, or a test-only hook: this rule goes unchecked (error path only)
         }
@@ -663,7 +672,7 @@ public final class Http2Connection {
                 RuleIds.of(error));
     }
 
-    void onGoAway(GoAwayFrame frame) {
+    private void onGoAway(GoAwayFrame frame) {
         goAways.received(frame);
         if (!goAways.sent()) {
             state = ConnectionState.GOAWAY_RECEIVED;
@@ -699,15 +708,14 @@ public final class Http2Connection {
         }
     }
 
-    void flushData() {
+    private void flushData() {
         if (state != ConnectionState.CLOSED) {
             scheduler.flush(dataSink, clock.now());
         }
     }
 
     private void maybeFinish() {
-        if (!holdFinish && (goAways.sent() || goAways.received()) && liveStreams.isEmpty()
-                && state != ConnectionState.CLOSED) {
+        if (!holdFinish && goAways.sentOrReceived() && liveStreams.isEmpty() && state != ConnectionState.CLOSED) {
             close("GOAWAY " + (goAways.sent() ? "sent" : "received") + " and no stream left",
                     goAways.sent() ? Side.LOCAL : Side.REMOTE, goAways.closeCause(), null);
         }
@@ -748,7 +756,7 @@ public final class Http2Connection {
 
     private void requireAcceptingStreams() {
         requireNotClosed();
-        if (goAways.received() || goAways.sent()) {
+        if (goAways.sentOrReceived()) {
             // RFC9113 §6.8: "Receivers of a GOAWAY frame MUST NOT open additional streams on the connection"
             throw new IllegalStateException("GOAWAY " + (goAways.received() ? "received" : "sent") + ": no new streams");
         }
