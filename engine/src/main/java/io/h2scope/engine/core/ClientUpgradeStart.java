@@ -5,6 +5,7 @@ import io.h2scope.engine.frame.codec.FrameWriter;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.stream.StreamInput;
+import io.h2scope.engine.stream.StreamRegistry;
 
 import java.util.Arrays;
 import java.util.Base64;
@@ -33,24 +34,25 @@ final class ClientUpgradeStart {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(payload);
     }
 
-    static void apply(Http2Connection c, byte[] announcedPayload, List<HeaderField> request) {
-        if (c.role != Role.CLIENT) {
+    static void apply(Role role, StreamRegistry registry, ConnectionState state, SettingsFrame firstSettings,
+            LiveStreams streams, byte[] announcedPayload, List<HeaderField> request) {
+        if (role != Role.CLIENT) {
             throw new IllegalStateException("only a client starts from an h2c upgrade it sent (a server accepts one)");
         }
-        if (c.registry.lastLocalId() != 0 || c.state() != ConnectionState.PREFACE_PENDING) {
+        if (registry.lastLocalId() != 0 || state != ConnectionState.PREFACE_PENDING) {
             throw new IllegalStateException("the upgrade must come before any stream and any frame received");
         }
-        byte[] sent = FrameWriter.payloadOf(c.firstSettings);
+        byte[] sent = FrameWriter.payloadOf(firstSettings);
         if (!Arrays.equals(sent, announcedPayload)) {
             // RFC7540 §3.2.1: HTTP2-Settings carries "the payload of a SETTINGS frame"; our preface SETTINGS must agree with it
             throw new IllegalArgumentException("HTTP2-Settings " + headerValue(announcedPayload)
                     + " differs from this connection's first SETTINGS " + headerValue(sent));
         }
         // RFC7540 §3.2: "The HTTP/1.1 request that is sent prior to upgrade is assigned a stream identifier of 1 ... the stream is implicitly "half-closed" from the client"
-        c.apply(1, StreamInput.SEND_HEADERS);
-        c.apply(1, StreamInput.SEND_END_STREAM);
-        StreamRecord rec = c.record(1);
+        streams.apply(1, StreamInput.SEND_HEADERS);
+        streams.apply(1, StreamInput.SEND_END_STREAM);
+        StreamRecord rec = streams.record(1);
         rec.finalHeadersSent = true;
-        rec.requestMethod = Http2Connection.valueOf(request, ":method");
+        rec.requestMethod = HeaderSections.valueOf(request, ":method");
     }
 }

@@ -1,38 +1,45 @@
 package io.h2scope.engine.core;
 
+import io.h2scope.engine.flow.InboundFlow;
+import io.h2scope.engine.flow.OutboundFlow;
+import io.h2scope.engine.stream.StreamRegistry;
 import io.h2scope.engine.stream.StreamState;
 
 /** What trace events snapshot. */
 final class ConnectionView implements TracePublisher.StateView {
 
-    private final Http2Connection c;
+    private final OutboundFlow outbound;
+    private final InboundFlow inbound;
+    private final StreamRegistry registry;
 
-    ConnectionView(Http2Connection connection) {
-        this.c = connection;
+    ConnectionView(OutboundFlow outbound, InboundFlow inbound, StreamRegistry registry) {
+        this.outbound = outbound;
+        this.inbound = inbound;
+        this.registry = registry;
     }
 
     @Override
     public int connectionSendWindow() {
-        return c.outbound.connectionWindow();
+        return outbound.connectionWindow();
     }
 
     @Override
     public int connectionReceiveWindow() {
-        return c.inbound.connectionWindow();
+        return inbound.connectionWindow();
     }
 
     @Override
     public int streamSendWindow(int streamId) {
-        return c.outbound.isTracked(streamId) ? c.outbound.streamWindow(streamId) : -1;
+        return outbound.isTracked(streamId) ? outbound.streamWindow(streamId) : -1;
     }
 
     @Override
     public int streamReceiveWindow(int streamId) {
-        return c.inbound.isTracked(streamId) ? c.inbound.streamWindow(streamId) : -1;
+        return inbound.isTracked(streamId) ? inbound.streamWindow(streamId) : -1;
     }
 
     @Override
     public StreamState state(int streamId) {
-        return c.registry.state(streamId);
+        return registry.state(streamId);
     }
 }

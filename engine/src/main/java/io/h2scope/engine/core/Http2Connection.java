@@ -7,12 +7,9 @@ import io.h2scope.engine.error.ConnectionError;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.H2Errors;
 import io.h2scope.engine.error.RuleIds;
-import io.h2scope.engine.error.SpecRef;
-import io.h2scope.engine.error.StreamError;
 import io.h2scope.engine.flow.FlowWindow;
 import io.h2scope.engine.flow.InboundFlow;
 import io.h2scope.engine.flow.OutboundFlow;
-import io.h2scope.engine.flow.WindowUpdateSink;
 import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.PingFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
@@ -24,11 +21,8 @@ import io.h2scope.engine.hpack.DynamicTable;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.HpackDecoder;
 import io.h2scope.engine.hpack.HpackEncoder;
-import io.h2scope.engine.hpack.HpackOutput;
-import io.h2scope.engine.hpack.HpackException;
 import io.h2scope.engine.settings.Settings;
 import io.h2scope.engine.stream.Role;
-import io.h2scope.engine.stream.StreamIdMap;
 import io.h2scope.engine.stream.StreamInput;
 import io.h2scope.engine.stream.StreamRegistry;
 import io.h2scope.engine.stream.StreamState;
@@ -39,8 +33,6 @@ import io.h2scope.engine.trace.model.ConnectionOrigin;
 import io.h2scope.engine.trace.model.Side;
 
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -52,11 +44,14 @@ import java.util.OptionalInt;
  * touches a socket, a thread or a clock: time is passed in. Single-threaded, no locks; the
  * listener may call commands from inside {@code onEvent}.
  *
- * <p>Delegates: frames are parsed by {@link FrameReader} and handled per type by
- * {@link InboundFrames}; field blocks are joined by {@link HeaderBlockAssembler}; SETTINGS by
- * {@link SettingsExchange}; stream states by {@link StreamRegistry}; windows by
- * {@link InboundFlow}/{@link OutboundFlow}; queued DATA by {@link DataScheduler}; floods by
- * {@link FloodGuard}; output and tracing by {@link Output}/{@link FrameTracer}.
+ * <p>Delegates: frames are parsed by {@link FrameReader} and handled by {@link InboundFrames} (which hands
+ * them to {@link InboundMessages} and {@link InboundControl}); field blocks are joined by
+ * {@link HeaderBlockAssembler}, ours written by {@link HeaderBlockWriter}; SETTINGS by {@link SettingsExchange}
+ * and {@link SettingsEffects}; streams by {@link LiveStreams} over the {@link StreamRegistry}; windows by
+ * {@link InboundFlow}/{@link OutboundFlow}; queued DATA by {@link DataScheduler}; floods by {@link FloodGuard};
+ * stream errors and refused requests by {@link StreamErrors} and {@link RequestRefusal}; GOAWAY by
+ * {@link GoAwayState}; output and tracing by {@link Output}/{@link TracePublisher}. Each is given what it uses
+ * when built here; the few calls back into the connection go through {@link ConnectionLifecycle}.
  *
  * <p><b>Choices where the RFC leaves one</b> (documented here once):
  * <ul>
@@ -75,55 +70,40 @@ import java.util.OptionalInt;
  */
 public final class Http2Connection {
 
-    private static final int MAX_PINGS_IN_FLIGHT = 64;
-    private static final int MAX_DEBUG_DATA = 256;
-
-    final Role role;
-    final ConnectionConfig config;
-    final Limits limits;
+    private final Role role;
+    private final ConnectionConfig config;
     /** Test-only hooks, or null (production): asked on error paths, by the output and by a few receive paths. */
-    final ConnectionHooks hooks;
+    private final ConnectionHooks hooks;
     /** Test-only ({@link ConnectionHooks#holdsPrefaceUntilInput}): our preface waits for the peer's first frame. */
     private boolean prefaceHeld;
-    private final ConnectionListener listener;
-    final StreamRegistry registry;
-    final InboundFlow inbound;
-    final OutboundFlow outbound = new OutboundFlow();
-    final HpackDecoder decoder;
-    final HpackEncoder encoder;
-    private HpackOutput blockScratch;
-    final SettingsExchange settings;
-    final HeaderBlockAssembler assembler;
-    final DataScheduler scheduler = new DataScheduler();
-    final FloodGuard guard;
-    final TracePublisher tracer;
-    final Output output;
-    final FrameReader reader;
+    private final ConnectionClock clock;
+    private final StreamRegistry registry;
+    private final InboundFlow inbound;
+    private final OutboundFlow outbound = new OutboundFlow();
+    private final HpackDecoder decoder;
+    private final HpackEncoder encoder;
+    private final SettingsExchange settings;
+    private final SettingsEffects settingsEffects;
+    private final DataScheduler scheduler = new DataScheduler();
+    private final TracePublisher tracer;
+    private final Output output;
+    private final ControlReplies replies;
+    private final LiveStreams liveStreams;
+    private final HeaderBlockWriter headerWriter;
+    private final ApplicationEvents events;
+    private final FrameReader reader;
     /** Our preface SETTINGS, kept so an h2c upgrade can check that HTTP2-Settings announced the same (RFC 7540 §3.2.1). */
-    final SettingsFrame firstSettings;
-    final InboundFrames inboundFrames;
+    private final SettingsFrame firstSettings;
+    private final InboundFrames inboundFrames;
     private final PrefaceCheck preface;
-    private final StreamIdMap<StreamRecord> streams = new StreamIdMap<>();
-    private final ArrayDeque<Long> pingsInFlight = new ArrayDeque<>();
-    private final OutboundDataSink dataSink = new OutboundDataSink(this);
-    private final ProgressDeadlines deadlines = new ProgressDeadlines(this);
-    /** {@link #sendWindowUpdate} as a sink, made once: a method reference allocates at every evaluation. */
-    final WindowUpdateSink windowUpdates = this::sendWindowUpdate;
+    private final PingsInFlight pings = new PingsInFlight();
+    private final GoAwayState goAways = new GoAwayState();
+    private final OutboundDataSink dataSink;
+    private final ProgressDeadlines deadlines;
 
-    long now;
     private ConnectionState state = ConnectionState.PREFACE_PENDING;
-    private boolean goAwaySent;
-    private boolean goAwayReceived;
-    /** Our GOAWAY was the transport's idle timeout ({@link #idleTimeout}). */
-    private boolean idleClose;
-    private int goAwayLastSentId = Integer.MAX_VALUE;
-    private int peerLastStreamId = Integer.MAX_VALUE;
     /** While a GOAWAY's refusals are reported: the close waits until the last one is out. */
     private boolean holdFinish;
-    /** The last GOAWAY sent or received, for the close's trace event: code (-1: none), last stream, debug text. */
-    private long goAwayCode = -1;
-    private int goAwayLast = -1;
-    private String goAwayDebug = "";
     private long bytesSent;
     private long bytesReceived;
 
@@ -136,10 +116,10 @@ public final class Http2Connection {
             ConnectionOrigin origin) {
         this.role = Objects.requireNonNull(role, "role");
         this.config = Objects.requireNonNull(config, "config");
-        this.listener = Objects.requireNonNull(listener, "listener");
+        Objects.requireNonNull(listener, "listener");
         this.hooks = config.hooksForTesting() == null ? null : config.hooksForTesting().get();
-        this.limits = hooks == null ? config.limits() : hooks.loosen(config.limits());
-        this.now = nowNanos;
+        Limits limits = hooks == null ? config.limits() : hooks.loosen(config.limits());
+        this.clock = new ConnectionClock(nowNanos);
         this.registry = new StreamRegistry(role);
         this.inbound = new InboundFlow(FlowWindow.DEFAULT_INITIAL_SIZE, config.windowUpdatePolicy());
         // strings as long as a block within maxHeaderBlockBytes can carry: one oversized field is a 431, not a COMPRESSION_ERROR
@@ -147,22 +127,42 @@ public final class Http2Connection {
                 HpackDecoder.longestStringIn(limits.maxHeaderBlockBytes()));
         this.encoder = new HpackEncoder(4096);
         this.settings = new SettingsExchange(role, limits.settingsAckTimeoutNanos());
-        this.assembler = new HeaderBlockAssembler(limits);
-        this.guard = new FloodGuard(limits, nowNanos);
-        this.tracer = new TracePublisher(config.traceSink(), config.connectionId(), nowNanos, new ConnectionView(this),
-                () -> now);
+        HeaderBlockAssembler assembler = new HeaderBlockAssembler(limits);
+        FloodGuard guard = new FloodGuard(limits, nowNanos);
+        this.tracer = new TracePublisher(config.traceSink(), config.connectionId(), nowNanos,
+                new ConnectionView(outbound, inbound, registry), clock);
         tracer.attach(role, Objects.requireNonNull(origin, "origin"), inbound, outbound, decoder.dynamicTable(),
                 encoder.dynamicTable());
         this.output = new Output(tracer, hooks);
+        this.replies = new ControlReplies(output, guard);
+        this.liveStreams = new LiveStreams(registry, inbound, outbound, scheduler, tracer, replies, this::maybeFinish);
+        this.events = new ApplicationEvents(tracer, listener);
+        this.headerWriter = new HeaderBlockWriter(liveStreams, encoder, hooks, tracer, output);
+        StreamErrors streamErrors = new StreamErrors(hooks, guard, clock, tracer, scheduler, liveStreams, replies,
+                events);
+        RequestRefusal refusal = new RequestRefusal(role, liveStreams, scheduler, headerWriter, replies, events);
         this.reader = new FrameReader(io.h2scope.engine.frame.FrameSizes.DEFAULT_MAX_FRAME_SIZE);
-        this.inboundFrames = new InboundFrames(this, reader);
+        this.settingsEffects = new SettingsEffects(settings, tracer, encoder, decoder, outbound, inbound, output,
+                reader, registry, scheduler, limits);
+        ConnectionLifecycle lifecycle = new Lifecycle();
+        InboundMessages messages = new InboundMessages(role, limits, config.messageRules(), hooks, settings,
+                assembler, decoder, tracer, clock, guard, inbound, replies, liveStreams, goAways, refusal, events,
+                lifecycle);
+        InboundControl control = new InboundControl(guard, clock, hooks, liveStreams, events, settingsEffects,
+                tracer, replies, pings, outbound, scheduler, output);
+        this.inboundFrames = new InboundFrames(lifecycle, reader, tracer, assembler, clock, guard, hooks,
+                streamErrors, messages, control);
+        this.dataSink = new OutboundDataSink(outbound, output, limits.maxOutputBufferBytes(), liveStreams,
+                headerWriter);
+        this.deadlines = new ProgressDeadlines(role, limits, config.initialWindowSize(), assembler, scheduler,
+                liveStreams, inbound, streamErrors, refusal);
         this.preface = role == Role.SERVER ? new PrefaceCheck() : null;
         // RFC9113 §3.4: "The client connection preface starts with a sequence of 24 octets ... followed by a SETTINGS frame"
         if (role == Role.CLIENT) {
             output.raw(PrefaceCheck.CLIENT_PREFACE);
         }
         // RFC9113 §3.4: the server preface "consists of a potentially empty SETTINGS frame that MUST be the first frame"
-        this.firstSettings = settings.send(config.localSettings(role == Role.CLIENT), now, true);
+        this.firstSettings = settings.send(config.localSettings(role == Role.CLIENT), clock.now(), true);
         tracer.settingsAnnounced(Side.LOCAL, settings.lastAnnounced());
         prefaceHeld = hooks != null && hooks.holdsPrefaceUntilInput();
         if (!prefaceHeld) {
@@ -170,7 +170,7 @@ public final class Http2Connection {
         }
         // SEC-16: our stream limit holds from the first HEADERS, acknowledged or not
         registry.setMaxConcurrentRemote(limits.maxConcurrentStreams());
-        SettingsEffects.applyLocal(this, settings.localAcknowledged());
+        settingsEffects.announcedLocal();
         if (!prefaceHeld) {
             widenConnectionWindow();
         }
@@ -195,7 +195,7 @@ public final class Http2Connection {
 
     /** Reads every byte of {@code in} (any split of the stream), raising events as it goes. */
     public void receive(ByteBuffer in, long nowNanos) {
-        now = nowNanos;
+        clock.set(nowNanos);
         int available = in.remaining();
         try {
             if (state != ConnectionState.CLOSED && (preface == null || preface.consume(in))) {
@@ -220,7 +220,7 @@ public final class Http2Connection {
      * once a second; the deadlines are as precise as the calls.
      */
     public void tick(long nowNanos) {
-        now = nowNanos;
+        clock.set(nowNanos);
         if (state != ConnectionState.CLOSED && settings.isOverdue(nowNanos)) {
             connectionError(settings.timeoutError());
         }
@@ -247,7 +247,7 @@ public final class Http2Connection {
      * closed), {@link ConnectionClosed.Cause#IO_ERROR} or {@link ConnectionClosed.Cause#PEER_VANISHED}.
      */
     public void transportClosed(long nowNanos, ConnectionClosed.Cause cause) {
-        now = nowNanos;
+        clock.set(nowNanos);
         close("transport closed" + (cause == ConnectionClosed.Cause.TRANSPORT_CLOSED ? "" : ": " + cause), null,
                 cause, null);
     }
@@ -259,9 +259,9 @@ public final class Http2Connection {
      * application answers stream 1 like any other (its request body came over HTTP/1.1).
      */
     public void acceptUpgrade(byte[] settingsPayload, List<HeaderField> request, long nowNanos) {
-        now = nowNanos;
+        clock.set(nowNanos);
         try {
-            UpgradeStart.apply(this, settingsPayload, request);
+            UpgradeStart.apply(role, registry, settingsEffects, tracer, liveStreams, settingsPayload, request);
         } catch (ConnectionError e) {
             connectionError(e);
         }
@@ -287,14 +287,14 @@ public final class Http2Connection {
      * @throws IllegalArgumentException if {@code settingsHeader} does not match our first SETTINGS
      */
     public void startFromUpgrade(String settingsHeader, List<HeaderField> request, long nowNanos) {
-        now = nowNanos;
+        clock.set(nowNanos);
         byte[] payload;
         try {
             payload = java.util.Base64.getUrlDecoder().decode(settingsHeader);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("HTTP2-Settings is not base64url (RFC 7540 §3.2.1): " + settingsHeader, e);
         }
-        ClientUpgradeStart.apply(this, payload, request);
+        ClientUpgradeStart.apply(role, registry, state, firstSettings, liveStreams, payload, request);
     }
 
     // ---------------------------------------------------------------- commands
@@ -310,10 +310,10 @@ public final class Http2Connection {
         }
         int id = next.getAsInt();
         commandTransition(id, StreamInput.SEND_HEADERS);
-        StreamRecord rec = streams.get(id);
+        StreamRecord rec = liveStreams.record(id);
         rec.finalHeadersSent = true;
-        rec.requestMethod = valueOf(headers, ":method");
-        writeHeaders(id, headers, endStream);
+        rec.requestMethod = HeaderSections.valueOf(headers, ":method");
+        headerWriter.write(id, headers, endStream);
         return id;
     }
 
@@ -324,7 +324,7 @@ public final class Http2Connection {
      */
     public void sendHeaders(int streamId, List<HeaderField> headers, boolean endStream) {
         StreamRecord rec = liveStream(streamId);
-        boolean informational = isInformational(headers);
+        boolean informational = HeaderSections.isInformational(headers);
         if (informational && endStream) {
             // RFC9113 §8.1: "A HEADERS frame with the END_STREAM flag set that carries an informational status code is malformed"
             throw new IllegalArgumentException("a 1xx response cannot end the stream (RFC 9113 §8.1)");
@@ -346,7 +346,7 @@ public final class Http2Connection {
         }
         commandTransition(streamId, StreamInput.SEND_HEADERS);
         rec.finalHeadersSent |= !informational;
-        writeHeaders(streamId, headers, endStream);
+        headerWriter.write(streamId, headers, endStream);
     }
 
     /**
@@ -401,18 +401,15 @@ public final class Http2Connection {
             throw new IllegalStateException("stream " + streamId + " is idle");
         }
         scheduler.remove(streamId);
-        apply(streamId, StreamInput.SEND_RST_STREAM);
+        liveStreams.apply(streamId, StreamInput.SEND_RST_STREAM);
         output.frame(RstStreamFrame.of(streamId, code));
-        emit(new Event.StreamReset(streamId, code.code(), false));
+        events.emit(new Event.StreamReset(streamId, code.code(), false));
     }
 
     /** Sends a PING; {@link Event.PingAcked} follows when the peer echoes this opaque data. */
     public void ping(long opaqueData) {
         requireNotClosed();
-        if (pingsInFlight.size() == MAX_PINGS_IN_FLIGHT) {
-            pingsInFlight.pollFirst();
-        }
-        pingsInFlight.addLast(opaqueData);
+        pings.sent(opaqueData);
         output.frame(PingFrame.of(opaqueData));
     }
 
@@ -430,7 +427,7 @@ public final class Http2Connection {
      */
     public void idleTimeout(String debug) {
         if (state != ConnectionState.CLOSED) {
-            idleClose = true;
+            goAways.sendingForIdleTimeout();
             sendGoAway(ErrorCode.NO_ERROR, debug);
         }
     }
@@ -439,12 +436,9 @@ public final class Http2Connection {
         if (state == ConnectionState.CLOSED) {
             return;
         }
-        // RFC9113 §6.8: "Endpoints MUST NOT increase the value they send in the last stream identifier"
-        goAwayLastSentId = Math.min(goAwayLastSentId, registry.lastRemoteId());
-        goAwaySent = true;
+        GoAwayFrame frame = goAways.send(code, registry.lastRemoteId(), debug);
         state = ConnectionState.GOAWAY_SENT;
-        rememberGoAway(code.code(), goAwayLastSentId, debug);
-        output.frame(GoAwayFrame.of(goAwayLastSentId, code, debugBytes(debug)));
+        output.frame(frame);
         maybeFinish();
     }
 
@@ -455,7 +449,7 @@ public final class Http2Connection {
      */
     public void consumed(int streamId, int bytes) {
         if (state != ConnectionState.CLOSED && inbound.isTracked(streamId) && bytes > 0) {
-            inbound.onConsumed(streamId, bytes, windowUpdates);
+            inbound.onConsumed(streamId, bytes, replies);
         }
     }
 
@@ -486,19 +480,19 @@ public final class Http2Connection {
         int promised = next.getAsInt();
         commandTransition(associatedStreamId, StreamInput.SEND_PUSH_PROMISE);
         commandTransition(promised, StreamInput.SEND_PROMISED_ID);
-        streams.get(promised).finalHeadersReceived = true; // the promised request stands for the peer's side
-        output.pushPromise(associatedStreamId, promised, encodeBlock(requestHeaders).toByteArray(), traced(requestHeaders));
+        liveStreams.record(promised).finalHeadersReceived = true; // the promised request stands for the peer's side
+        headerWriter.pushPromise(associatedStreamId, promised, requestHeaders);
         return promised;
     }
 
     /** Sends a SETTINGS frame with the values of {@code desired} that differ from what we announced. */
     public void updateSettings(Settings desired) {
         requireNotClosed();
-        SettingsFrame frame = settings.send(desired, now, false);
+        SettingsFrame frame = settings.send(desired, clock.now(), false);
         if (frame != null) {
             tracer.settingsAnnounced(Side.LOCAL, settings.lastAnnounced());
             output.frame(frame);
-            SettingsEffects.applyLocal(this, settings.localAcknowledged());
+            settingsEffects.announcedLocal();
         }
     }
 
@@ -520,7 +514,7 @@ public final class Http2Connection {
 
     /** Streams neither idle nor closed. */
     public int liveStreamCount() {
-        return streams.size();
+        return liveStreams.count();
     }
 
     /** Copies as much output as fits into {@code sink}; returns how many bytes. Queued DATA may follow. */
@@ -583,7 +577,7 @@ public final class Http2Connection {
     /** Every live stream (not idle, not closed), by id. */
     public List<StreamSnapshot> streams() {
         List<StreamSnapshot> list = new ArrayList<>();
-        for (int id : streams.keys()) {
+        for (int id : liveStreams.ids()) {
             list.add(new StreamSnapshot(id, registry.state(id), outbound.streamWindow(id), inbound.streamWindow(id),
                     scheduler.queuedBytes(id)));
         }
@@ -609,44 +603,47 @@ public final class Http2Connection {
     public record StreamSnapshot(int id, StreamState state, int sendWindow, int receiveWindow, long queuedBytes) {
     }
 
-    // ---------------------------------------------------------------- internals used by InboundFrames
+    // ---------------------------------------------------------------- the connection's own life
 
-    void emit(Event event) {
-        tracer.beforeEffect();
-        listener.onEvent(event);
+    /** {@link ConnectionLifecycle} for {@link InboundFrames}, kept off this class's public face. */
+    private final class Lifecycle implements ConnectionLifecycle {
+
+        @Override
+        public boolean isClosed() {
+            return state == ConnectionState.CLOSED;
+        }
+
+        @Override
+        public void firstFrame(int typeCode, boolean ack) {
+            onFirstFrame(typeCode, ack);
+        }
+
+        @Override
+        public void goAwayReceived(GoAwayFrame frame) {
+            onGoAway(frame);
+        }
+
+        @Override
+        public void endStreamThenEmit(int streamId, Event event) {
+            Http2Connection.this.endStreamThenEmit(streamId, event);
+        }
     }
 
-    /**
-     * A received END_STREAM: RFC 9113 §5.1 moves the stream first, then the application hears of the frame
-     * (so what it sends in answer sees the new state); a close the move allows waits until it has.
-     */
-    void endStreamThenEmit(int streamId, Event event) {
+    /** See {@link ConnectionLifecycle#endStreamThenEmit}. */
+    private void endStreamThenEmit(int streamId, Event event) {
         boolean held = holdFinish;
         holdFinish = true;
         try {
-            apply(streamId, StreamInput.RECV_END_STREAM);
-            emit(event);
+            liveStreams.apply(streamId, StreamInput.RECV_END_STREAM);
+            events.emit(event);
         } finally {
             holdFinish = held;
         }
         maybeFinish();
     }
 
-    boolean isClosed() {
-        return state == ConnectionState.CLOSED;
-    }
-
-    StreamRecord record(int streamId) {
-        return streams.get(streamId);
-    }
-
-    /** Every live stream's record, for the deadlines. */
-    StreamIdMap<StreamRecord> records() {
-        return streams;
-    }
-
     /** The first frame after the preface must be SETTINGS (RFC 9113 §3.4). */
-    void onFirstFrame(int typeCode, boolean ack) {
+    private void onFirstFrame(int typeCode, boolean ack) {
         if (state != ConnectionState.PREFACE_PENDING) {
             return;
         }
@@ -658,64 +655,8 @@ public final class Http2Connection {
         state = ConnectionState.OPEN;
     }
 
-    /** Applies one input through the registry, keeping windows, queues and records in step. */
-    Transition apply(int streamId, StreamInput input) {
-        StreamState before = registry.state(streamId);
-        Transition t = registry.apply(streamId, input);
-        StreamState after = registry.state(streamId);
-        if (before != after) {
-            tracer.stateChanged(streamId, before, after, input);
-        }
-        if (before == StreamState.IDLE && after != StreamState.IDLE && after != StreamState.CLOSED) {
-            streams.put(streamId, new StreamRecord(streamId));
-            inbound.openStream(streamId);
-            outbound.openStream(streamId);
-        }
-        if (before != StreamState.CLOSED && after == StreamState.CLOSED) {
-            streams.remove(streamId);
-            scheduler.remove(streamId);
-            outbound.closeStream(streamId);
-            inbound.closeStream(streamId, windowUpdates);
-            maybeFinish();
-        }
-        return t;
-    }
-
-    List<HeaderField> decode(byte[] block) {
-        try {
-            return tracer.wantsHpack() ? tracer.decodeInbound(decoder, block) : decoder.decode(block);
-        } catch (HpackException e) {
-            // RFC9113 §4.3: "A decoding error in a field block MUST be treated as a connection error ... of type COMPRESSION_ERROR"
-            throw new ConnectionError(e.rule(), SpecRef.rfc9113("4.3"), e.getMessage());
-        }
-    }
-
-    /** A stream error: RST_STREAM with its code (counted against the MadeYouReset budget). */
-    void streamError(StreamError error) {
-        if (hooks != null && hooks.swallows(error)) {
-            return; // a test-only hook: this rule goes unchecked (error path only)
-        }
-        guard.onRstSent(now);
-        resetForError(error);
-    }
-
-    /**
-     * RST_STREAM for a stream error, traced and told to the application ({@link Event.StreamErrorRaised}),
-     * its queued DATA dropped; not counted against the MadeYouReset budget (for our own deadlines).
-     */
-    void resetForError(StreamError error) {
-        int id = error.streamId();
-        tracer.errorRaised(error, id);
-        scheduler.remove(id);
-        if (registry.state(id) != StreamState.IDLE) {
-            apply(id, StreamInput.SEND_RST_STREAM);
-        }
-        writeControl(RstStreamFrame.of(id, error.code()));
-        emit(new Event.StreamErrorRaised(error));
-    }
-
     /** A connection error: GOAWAY with its code and our last accepted stream, then closed (RFC 9113 §5.4.1). */
-    void connectionError(ConnectionError error) {
+    private void connectionError(ConnectionError error) {
         if (state == ConnectionState.CLOSED || hooks != null && hooks.swallows(error)) {
             return; // closed already, or a test-only hook: this rule goes unchecked (error path only)
         }
@@ -724,46 +665,22 @@ public final class Http2Connection {
         }
         tracer.errorRaised(error, 0);
         scheduler.clear();
-        int last = Math.min(goAwayLastSentId, registry.lastRemoteId());
-        rememberGoAway(error.code().code(), last, error.detail());
         // RFC9113 §5.4.1: "An endpoint that encounters a connection error SHOULD first send a GOAWAY frame"
-        output.frame(GoAwayFrame.of(last, error.code(), debugBytes(error.detail())));
-        goAwaySent = true;
-        emit(new Event.ConnectionErrorRaised(error));
+        output.frame(goAways.send(error.code(), registry.lastRemoteId(), error.detail()));
+        events.emit(new Event.ConnectionErrorRaised(error));
         close(error.code() + ": " + error.detail(), Side.LOCAL, ConnectionClosed.Cause.CONNECTION_ERROR,
                 RuleIds.of(error));
     }
 
-    /** A control frame the peer provoked (ACKs, RST_STREAM, WINDOW_UPDATE), within the unread-output limit. */
-    void writeControl(io.h2scope.engine.frame.Frame frame) {
-        guard.checkQueuedControlFrames(output.control(frame));
-    }
-
-    void sendWindowUpdate(int streamId, int increment) {
-        writeControl(WindowUpdateFrame.of(streamId, increment));
-    }
-
-    boolean pingAcked(long opaque) {
-        return pingsInFlight.remove(opaque);
-    }
-
-    /** Whether a new peer stream arrives after our GOAWAY and must be refused. */
-    boolean refusesNewPeerStream(int streamId) {
-        return goAwaySent && streamId > goAwayLastSentId;
-    }
-
-    void onGoAway(GoAwayFrame frame) {
-        goAwayReceived = true;
-        rememberGoAway(frame.errorCode() & 0xffffffffL, frame.lastStreamId(),
-                new String(frame.debugData(), StandardCharsets.ISO_8859_1));
-        peerLastStreamId = Math.min(peerLastStreamId, frame.lastStreamId());
-        if (!goAwaySent) {
+    private void onGoAway(GoAwayFrame frame) {
+        goAways.received(frame);
+        if (!goAways.sent()) {
             state = ConnectionState.GOAWAY_RECEIVED;
         }
-        emit(new Event.GoAwayReceived(frame.lastStreamId(), frame.errorCode() & 0xffffffffL, frame.debugData()));
+        events.emit(new Event.GoAwayReceived(frame.lastStreamId(), frame.errorCode() & 0xffffffffL, frame.debugData()));
         List<Integer> refused = new ArrayList<>();
-        for (int id : streams.keys()) {
-            if (role.initiates(id) && id > peerLastStreamId) {
+        for (int id : liveStreams.ids()) {
+            if (role.initiates(id) && goAways.refusedByPeer(id)) {
                 refused.add(id);
             }
         }
@@ -773,8 +690,8 @@ public final class Http2Connection {
         try {
             for (int id : refused) {
                 // RFC9113 §6.8: streams above the last id "were not or will not be processed"; safe to retry
-                apply(id, StreamInput.RECV_RST_STREAM);
-                emit(new Event.StreamReset(id, ErrorCode.REFUSED_STREAM.code(), true));
+                liveStreams.apply(id, StreamInput.RECV_RST_STREAM);
+                events.emit(new Event.StreamReset(id, ErrorCode.REFUSED_STREAM.code(), true));
             }
         } finally {
             holdFinish = false;
@@ -784,59 +701,24 @@ public final class Http2Connection {
 
     // ---------------------------------------------------------------- helpers
 
-    void writeHeaders(int streamId, List<HeaderField> requested, boolean endStream) {
-        if (endStream) {
-            apply(streamId, StreamInput.SEND_END_STREAM);
-        }
-        List<HeaderField> headers = hooks == null ? requested : hooks.headers(requested);
-        HpackOutput block = encodeBlock(headers);
-        if (tracer.enabled()) {
-            output.headerBlock(streamId, block.toByteArray(), endStream, headers); // the traced frames keep the block
-        } else {
-            output.untracedHeaderBlock(streamId, block.array(), block.size(), endStream);
-        }
-    }
-
-    /** One header block, encoded into a buffer kept for the connection's life and reused by the next block. */
-    private HpackOutput encodeBlock(List<HeaderField> headers) {
-        if (blockScratch == null) {
-            blockScratch = new HpackOutput(128); // made on first use: an idle connection does not carry it
-        }
-        blockScratch.reset();
-        encoder.encode(headers, blockScratch);
-        return blockScratch;
-    }
-
-    private List<HeaderField> traced(List<HeaderField> headers) {
-        return tracer.enabled() ? headers : List.of();
-    }
-
     private void commandTransition(int streamId, StreamInput input) {
-        if (apply(streamId, input) instanceof Transition.Reject r) {
+        if (liveStreams.apply(streamId, input) instanceof Transition.Reject r) {
             throw new IllegalStateException("cannot " + input + " on stream " + streamId + ": " + r.why()
                     + " (" + r.spec() + ")");
         }
     }
 
-    void flushData() {
+    private void flushData() {
         if (state != ConnectionState.CLOSED) {
-            scheduler.flush(dataSink, now);
+            scheduler.flush(dataSink, clock.now());
         }
     }
 
     private void maybeFinish() {
-        if (!holdFinish && (goAwaySent || goAwayReceived) && streams.isEmpty() && state != ConnectionState.CLOSED) {
-            ConnectionClosed.Cause cause = idleClose ? ConnectionClosed.Cause.IDLE_TIMEOUT
-                    : goAwaySent ? ConnectionClosed.Cause.GOAWAY_SENT : ConnectionClosed.Cause.GOAWAY_RECEIVED;
-            close("GOAWAY " + (goAwaySent ? "sent" : "received") + " and no stream left",
-                    goAwaySent ? Side.LOCAL : Side.REMOTE, cause, null);
+        if (!holdFinish && goAways.sentOrReceived() && liveStreams.isEmpty() && state != ConnectionState.CLOSED) {
+            close("GOAWAY " + (goAways.sent() ? "sent" : "received") + " and no stream left",
+                    goAways.sent() ? Side.LOCAL : Side.REMOTE, goAways.closeCause(), null);
         }
-    }
-
-    private void rememberGoAway(long code, int lastStreamId, String debug) {
-        goAwayCode = code;
-        goAwayLast = lastStreamId;
-        goAwayDebug = debug == null ? "" : debug;
     }
 
     /** {@code closedBy} null: the transport went away; {@code ruleId} null unless a rule was broken. */
@@ -846,14 +728,14 @@ public final class Http2Connection {
         }
         state = ConnectionState.CLOSED;
         scheduler.clear();
-        tracer.closed(closedBy, cause, goAwayCode, goAwayLast, goAwayDebug, ruleId, bytesSent + output.readableBytes(),
-                bytesReceived);
-        emit(new Event.ConnectionClosed(reason));
+        tracer.closed(closedBy, cause, goAways.lastCode(), goAways.lastStreamId(), goAways.lastDebug(), ruleId,
+                bytesSent + output.readableBytes(), bytesReceived);
+        events.emit(new Event.ConnectionClosed(reason));
     }
 
     private StreamRecord liveStream(int streamId) {
         requireNotClosed();
-        StreamRecord rec = streams.get(streamId);
+        StreamRecord rec = liveStreams.record(streamId);
         if (rec == null) {
             throw new IllegalStateException("stream " + streamId + " is " + registry.state(streamId));
         }
@@ -874,29 +756,9 @@ public final class Http2Connection {
 
     private void requireAcceptingStreams() {
         requireNotClosed();
-        if (goAwayReceived || goAwaySent) {
+        if (goAways.sentOrReceived()) {
             // RFC9113 §6.8: "Receivers of a GOAWAY frame MUST NOT open additional streams on the connection"
-            throw new IllegalStateException("GOAWAY " + (goAwayReceived ? "received" : "sent") + ": no new streams");
+            throw new IllegalStateException("GOAWAY " + (goAways.received() ? "received" : "sent") + ": no new streams");
         }
-    }
-
-    static boolean isInformational(List<HeaderField> headers) {
-        String status = valueOf(headers, ":status");
-        return status != null && status.length() == 3 && status.charAt(0) == '1';
-    }
-
-    static String valueOf(List<HeaderField> headers, String name) {
-        for (int i = 0, n = headers.size(); i < n; i++) { // by index: no iterator per request on this hot path
-            HeaderField f = headers.get(i);
-            if (f.name().equals(name)) {
-                return f.value();
-            }
-        }
-        return null;
-    }
-
-    private static byte[] debugBytes(String debug) {
-        byte[] bytes = debug == null ? new byte[0] : debug.getBytes(StandardCharsets.UTF_8);
-        return bytes.length <= MAX_DEBUG_DATA ? bytes : java.util.Arrays.copyOf(bytes, MAX_DEBUG_DATA);
     }
 }

@@ -1,9 +1,7 @@
 package io.h2scope.engine.core;
 
-import io.h2scope.engine.core.event.Event;
-import io.h2scope.engine.core.event.Event.HeadersKind;
+import io.h2scope.engine.core.limits.FloodGuard;
 import io.h2scope.engine.error.ConnectionError;
-import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.ErrorScope;
 import io.h2scope.engine.error.H2Errors;
 import io.h2scope.engine.error.H2Exception;
@@ -23,71 +21,80 @@ import io.h2scope.engine.frame.RstStreamFrame;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.UnknownFrame;
 import io.h2scope.engine.frame.WindowUpdateFrame;
-import io.h2scope.engine.frame.check.FrameValidator;
 import io.h2scope.engine.frame.check.Violation;
 import io.h2scope.engine.frame.codec.FrameReader;
 import io.h2scope.engine.frame.codec.StrictFrameHandler;
-import io.h2scope.engine.hpack.HeaderField;
-import io.h2scope.engine.hpack.HeaderListSizeException;
-import io.h2scope.engine.http.MessageRule;
-import io.h2scope.engine.settings.Settings;
-import io.h2scope.engine.stream.Role;
-import io.h2scope.engine.stream.StreamInput;
-import io.h2scope.engine.stream.StreamRule;
-import io.h2scope.engine.stream.StreamState;
-import io.h2scope.engine.stream.Transition;
-import io.h2scope.engine.trace.model.Side;
 
-import java.util.List;
 import java.util.Optional;
 
 /**
- * The receive rules of RFC 9113 §6 and the §8.1 message sequencing, one method per frame type.
- * Every frame read is traced once, after it was handled (so the event shows the state it left),
- * and before any RST_STREAM or GOAWAY it provoked. Stream errors become RST_STREAM here;
- * connection errors are thrown out of {@link FrameReader#read} to the connection.
+ * Every frame read, handed by type to {@link InboundMessages} (DATA, HEADERS, PUSH_PROMISE) or
+ * {@link InboundControl}, GOAWAY to the connection. Every frame read is traced once, after it was
+ * handled (so the event shows the state it left), and before any RST_STREAM or GOAWAY it provoked.
+ * Stream errors become RST_STREAM here; connection errors are thrown out of {@link FrameReader#read}
+ * to the connection.
  */
 final class InboundFrames implements StrictFrameHandler {
 
-    private final Http2Connection c;
+    private final ConnectionLifecycle lifecycle;
+    /** Read for the trace: the raw bytes of the frame being handled. */
     private final FrameReader reader;
+    private final TracePublisher tracer;
+    private final HeaderBlockAssembler assembler;
+    private final ConnectionClock clock;
+    private final FloodGuard guard;
+    /** Test-only hooks that provoke errors on some frames, or null. */
+    private final ConnectionHooks hooks;
+    private final StreamErrors streamErrors;
+    private final InboundMessages messages;
+    private final InboundControl control;
 
-    InboundFrames(Http2Connection connection, FrameReader reader) {
-        this.c = connection;
+    InboundFrames(ConnectionLifecycle lifecycle, FrameReader reader, TracePublisher tracer,
+            HeaderBlockAssembler assembler, ConnectionClock clock, FloodGuard guard, ConnectionHooks hooks,
+            StreamErrors streamErrors, InboundMessages messages, InboundControl control) {
+        this.lifecycle = lifecycle;
         this.reader = reader;
+        this.tracer = tracer;
+        this.assembler = assembler;
+        this.clock = clock;
+        this.guard = guard;
+        this.hooks = hooks;
+        this.streamErrors = streamErrors;
+        this.messages = messages;
+        this.control = control;
     }
 
     @Override
     public void onFrame(Frame frame) {
-        if (c.isClosed()) {
+        if (lifecycle.isClosed()) {
             return;
         }
         H2Exception error = null;
-        c.tracer.beginInbound(reader, frame);
+        tracer.beginInbound(reader, frame);
         try {
-            c.onFirstFrame(frame.typeCode(), frame instanceof SettingsFrame s && s.ack());
-            c.assembler.checkSequence(frame.typeCode(), frame.streamId());
+            lifecycle.firstFrame(frame.typeCode(), frame instanceof SettingsFrame s && s.ack());
+            assembler.checkSequence(frame.typeCode(), frame.streamId());
             dispatch(frame);
         } catch (H2Exception e) {
             error = e;
         } finally {
-            c.tracer.endInbound(); // after what the frame changed itself, before the error it raised
+            tracer.endInbound(); // after what the frame changed itself, before the error it raised
         }
         raise(error);
     }
 
     @Override
     public void onViolation(FrameHeader header, Violation violation) {
-        if (c.isClosed()) {
+        if (lifecycle.isClosed()) {
             return;
         }
-        c.tracer.violation(header, violation);
-        c.onFirstFrame(header.typeCode(), header.hasFlag(Flags.ACK) && header.typeCode() == FrameType.SETTINGS.code());
-        c.assembler.checkSequence(header.typeCode(), header.streamId());
+        tracer.violation(header, violation);
+        lifecycle.firstFrame(header.typeCode(), header.hasFlag(Flags.ACK) && header.typeCode() == FrameType.SETTINGS.code());
+        assembler.checkSequence(header.typeCode(), header.streamId());
         if (header.typeCode() == FrameType.DATA.code() && violation.scope() == ErrorScope.STREAM) {
             try {
                 // RFC9113 §6.9: a DATA frame in error still counts against the connection window
-                countUndelivered(header.streamId(), header.length());
+                messages.countUndelivered(header.streamId(), header.length());
             } catch (ConnectionError overflow) {
                 // RFC9113 §4.2: the frame's size is what is wrong ("MUST send an error code of FRAME_SIZE_ERROR");
                 // that it also overflows the connection window makes it a connection error of that code
@@ -100,11 +107,11 @@ final class InboundFrames implements StrictFrameHandler {
 
     @Override
     public void onStreamError(FrameHeader header, StreamError error) {
-        c.streamError(error);
+        streamErrors.raise(error);
     }
 
     /** An error a test-only hook provoked (null without one): thrown like the engine's own, so it takes the same path. */
-    private static void provoked(H2Exception error) {
+    static void provoked(H2Exception error) {
         if (error != null) {
             throw error;
         }
@@ -112,7 +119,7 @@ final class InboundFrames implements StrictFrameHandler {
 
     private void raise(H2Exception error) {
         if (error instanceof StreamError streamError) {
-            c.streamError(streamError);
+            streamErrors.raise(streamError);
         } else if (error instanceof ConnectionError connectionError) {
             throw connectionError;
         }
@@ -120,381 +127,43 @@ final class InboundFrames implements StrictFrameHandler {
 
     private void dispatch(Frame frame) {
         if (frame instanceof DataFrame f) {
-            onData(f);
+            messages.onData(f);
         } else if (frame instanceof HeadersFrame f) {
-            HeaderBlockAssembler.Block block = c.assembler.start(f, c.now);
+            HeaderBlockAssembler.Block block = assembler.start(f, clock.now());
             if (block != null) {
-                onHeaderBlock(block);
+                messages.onHeaderBlock(block);
             }
         } else if (frame instanceof ContinuationFrame f) {
-            HeaderBlockAssembler.Block block = c.assembler.append(f, c.guard, c.now);
+            HeaderBlockAssembler.Block block = assembler.append(f, guard, clock.now());
             if (block != null) {
-                onHeaderBlock(block);
+                messages.onHeaderBlock(block);
             }
         } else if (frame instanceof PushPromiseFrame f) {
-            onPushPromiseStart(f);
+            messages.onPushPromiseStart(f);
         } else if (frame instanceof PriorityFrame f) {
-            onPriority(f);
+            control.onPriority(f);
         } else if (frame instanceof RstStreamFrame f) {
-            provoked(c.hooks == null ? null : c.hooks.provokedBy(f));
-            onRstStream(f);
+            provoked(hooks == null ? null : hooks.provokedBy(f));
+            control.onRstStream(f);
         } else if (frame instanceof SettingsFrame f) {
-            onSettings(f);
+            control.onSettings(f);
         } else if (frame instanceof PingFrame f) {
-            onPing(f);
+            control.onPing(f);
         } else if (frame instanceof GoAwayFrame f) {
-            provoked(c.hooks == null ? null : c.hooks.provokedBy(f));
-            c.onGoAway(f);
+            provoked(hooks == null ? null : hooks.provokedBy(f));
+            lifecycle.goAwayReceived(f);
         } else if (frame instanceof WindowUpdateFrame f) {
-            onWindowUpdate(f);
+            control.onWindowUpdate(f);
         } else if (frame instanceof UnknownFrame) {
             // RFC9113 §5.5: "Implementations MUST ignore unknown or unsupported values in all extensible protocol elements"
-            c.guard.onGlitch(c.now, "unknown frame type");
-        }
-    }
-
-    // ---------------------------------------------------------------- DATA
-
-    private void onData(DataFrame f) {
-        int id = f.streamId();
-        int flowLength = f.payloadLength();
-        c.guard.onData(f.data().length, f.endStream());
-        try {
-            c.inbound.onDataReceived(id, flowLength);
-        } catch (StreamError e) {
-            c.inbound.onDiscarded(flowLength, c.windowUpdates); // the connection counted it, the stream did not
-            throw e;
-        }
-        boolean tracked = c.inbound.isTracked(id);
-        Transition t = c.apply(id, StreamInput.RECV_DATA);
-        if (t instanceof Transition.Reject r) {
-            discardIfUntracked(tracked, flowLength);
-            throw r.toException(id);
-        }
-        StreamRecord rec = c.record(id);
-        if (rec == null) {
-            // RFC9113 §5.1 closed: after our RST_STREAM the endpoint "MUST minimally process and then discard"
-            discardIfUntracked(tracked, flowLength);
-            c.guard.onGlitch(c.now, "DATA on a closed stream");
-            return;
-        }
-        if (!rec.finalHeadersReceived) {
-            // RFC9113 §8.1: a response is "zero or more HEADERS (1xx) ... one HEADERS (final) ... zero or more DATA"
-            throw malformed(id, MessageRule.DATA_BEFORE_HEADERS, "DATA before the final header section");
-        }
-        int padding = flowLength - f.data().length;
-        if (padding > 0) {
-            c.inbound.onConsumed(id, padding, c.windowUpdates); // padding is never delivered
-        }
-        rec.bodyBytesReceived += f.data().length;
-        if (c.role == Role.SERVER && rec.bodyBytesReceived > c.limits.maxRequestBodyBytes()) {
-            refuseRequest(id, 413, "request body over " + c.limits.maxRequestBodyBytes() + " octets");
-            return;
-        }
-        rec.bodyCheck.onData(f.data().length);
-        if (f.endStream()) {
-            rec.bodyCheck.onEndStream();
-        }
-        Event.DataReceived event = new Event.DataReceived(id, f.data(), f.endStream(), flowLength);
-        if (f.endStream()) {
-            c.endStreamThenEmit(id, event);
-        } else {
-            c.emit(event);
-        }
-    }
-
-    /** DATA that will not be delivered: charged to the windows, then given back to the connection. */
-    private void countUndelivered(int streamId, int length) {
-        boolean tracked = c.inbound.isTracked(streamId);
-        try {
-            c.inbound.onDataReceived(streamId, length);
-        } catch (StreamError e) {
-            c.inbound.onDiscarded(length, c.windowUpdates);
-            return;
-        }
-        // a tracked stream is reset next, and closing it returns its octets to the connection
-        discardIfUntracked(tracked, length);
-    }
-
-    private void discardIfUntracked(boolean tracked, int length) {
-        if (!tracked) {
-            // RFC9113 §6.9: counted against the connection window on receipt, returned now since no stream took it
-            c.inbound.onDiscarded(length, c.windowUpdates);
-        }
-    }
-
-    // ---------------------------------------------------------------- HEADERS and PUSH_PROMISE
-
-    private void onHeaderBlock(HeaderBlockAssembler.Block block) {
-        if (block.first() instanceof PushPromiseFrame f) {
-            onPushPromise(f, block.fragment());
-            return;
-        }
-        HeadersFrame first = (HeadersFrame) block.first();
-        int id = first.streamId();
-        List<HeaderField> fields;
-        boolean tooLarge = false;
-        try {
-            fields = c.decode(block.fragment());
-        } catch (HeaderListSizeException e) {
-            fields = List.of();
-            tooLarge = true;
-        }
-        c.tracer.inboundHeaders(fields);
-        StreamState before = c.registry.state(id);
-        Transition t = c.apply(id, StreamInput.RECV_HEADERS);
-        if (t instanceof Transition.Reject r) {
-            throw r.toException(id);
-        }
-        StreamRecord rec = c.record(id);
-        if (rec == null) {
-            c.guard.onGlitch(c.now, "HEADERS on a closed stream"); // decoded for HPACK, then discarded (§5.1)
-            return;
-        }
-        if (before == StreamState.IDLE && c.refusesNewPeerStream(id)) {
-            // RFC9113 §6.8: after GOAWAY "the sender can discard frames for streams initiated by the receiver with identifiers higher than the identified last stream"
-            c.apply(id, StreamInput.SEND_RST_STREAM);
-            c.writeControl(RstStreamFrame.of(id, ErrorCode.REFUSED_STREAM));
-            return;
-        }
-        // RFC7540 §5.3.1: "A stream cannot depend on itself. An endpoint MUST treat this as a stream error ... PROTOCOL_ERROR"
-        throwIfPresent(FrameValidator.checkSelfDependencyRfc7540(id, first.priority()), id);
-        if (tooLarge) {
-            if (first.endStream()) {
-                c.apply(id, StreamInput.RECV_END_STREAM); // a complete request needs no RST_STREAM after the 431
-            }
-            refuseRequest(id, 431, "header list over SETTINGS_MAX_HEADER_LIST_SIZE " + c.limits.maxHeaderListSize());
-            return;
-        }
-        boolean endStream = first.endStream();
-        HeadersKind kind = classify(rec, id, fields, endStream);
-        if (kind == HeadersKind.REQUEST && c.role == Role.SERVER
-                && rec.bodyCheck.declaredLength() > c.limits.maxRequestBodyBytes()) {
-            refuseRequest(id, 413, "content-length " + rec.bodyCheck.declaredLength() + " over "
-                    + c.limits.maxRequestBodyBytes());
-            return;
-        }
-        if (endStream) {
-            rec.bodyCheck.onEndStream();
-        } else if (kind == HeadersKind.REQUEST && c.role == Role.SERVER) {
-            rec.bodyStartedAt = c.now; // the minimum body rate counts from here (ProgressDeadlines)
-            rec.bodyCheckedAt = c.now;
-        }
-        Event.HeadersReceived event = new Event.HeadersReceived(id, kind, fields, endStream);
-        if (endStream) {
-            c.endStreamThenEmit(id, event);
-        } else {
-            c.emit(event);
-        }
-    }
-
-    /** Where this header section sits in the message (RFC 9113 §8.1), validated by the message rules. */
-    private HeadersKind classify(StreamRecord rec, int id, List<HeaderField> fields, boolean endStream) {
-        MessageRules rules = c.config.messageRules();
-        if (rec.finalHeadersReceived) {
-            if (!endStream) {
-                // RFC9113 §8.1: "a HEADERS frame without the END_STREAM flag set after ... the final ... is malformed" (trailers end the stream)
-                throw malformed(id, MessageRule.TRAILERS_WITHOUT_END_STREAM, "HEADERS without END_STREAM after the header section");
-            }
-            rules.trailers(id, fields);
-            return HeadersKind.TRAILERS;
-        }
-        if (c.role == Role.SERVER) {
-            rules.request(id, fields);
-            provoked(c.hooks == null ? null : c.hooks.provokedByRequest(id, fields));
-            rec.finalHeadersReceived = true;
-            rec.bodyCheck = rules.body(id, fields, true);
-            return HeadersKind.REQUEST;
-        }
-        rules.response(id, fields);
-        if (Http2Connection.isInformational(fields)) {
-            if (endStream) {
-                // RFC9113 §8.1: "A HEADERS frame with the END_STREAM flag set that carries an informational status code is malformed"
-                throw malformed(id, MessageRule.INFORMATIONAL_WITH_END_STREAM, "informational (1xx) response with END_STREAM");
-            }
-            return HeadersKind.INFORMATIONAL;
-        }
-        rec.finalHeadersReceived = true;
-        String status = Http2Connection.valueOf(fields, ":status");
-        boolean bodyExpected = !"HEAD".equals(rec.requestMethod) && !"204".equals(status) && !"304".equals(status);
-        rec.bodyCheck = rules.body(id, fields, bodyExpected);
-        return HeadersKind.RESPONSE;
-    }
-
-    private void onPushPromiseStart(PushPromiseFrame f) {
-        if (c.role == Role.SERVER) {
-            // RFC9113 §8.4: "servers MUST treat the receipt of a PUSH_PROMISE frame as a connection error ... PROTOCOL_ERROR"
-            throw H2Errors.connection(StreamRule.PUSH_BY_CLIENT, "a client sent PUSH_PROMISE");
-        }
-        if (!c.settings.localAnnounced().enablePush()) {
-            // RFC9113 §6.6: "PUSH_PROMISE MUST NOT be sent if the SETTINGS_ENABLE_PUSH setting of the peer endpoint is set to 0"
-            throw H2Errors.connection(StreamRule.PUSH_DISABLED,
-                    "PUSH_PROMISE although we sent SETTINGS_ENABLE_PUSH=0");
-        }
-        HeaderBlockAssembler.Block block = c.assembler.start(f, c.now);
-        if (block != null) {
-            onHeaderBlock(block);
-        }
-    }
-
-    private void onPushPromise(PushPromiseFrame f, byte[] fragment) {
-        int id = f.streamId();
-        int promised = f.promisedStreamId();
-        List<HeaderField> fields;
-        boolean tooLarge = false;
-        try {
-            fields = c.decode(fragment);
-        } catch (HeaderListSizeException e) {
-            fields = List.of();
-            tooLarge = true;
-        }
-        c.tracer.inboundHeaders(fields);
-        if (c.apply(id, StreamInput.RECV_PUSH_PROMISE) instanceof Transition.Reject r) {
-            throw r.toException(id);
-        }
-        if (c.apply(promised, StreamInput.RECV_PROMISED_ID) instanceof Transition.Reject r) {
-            throw r.toException(promised);
-        }
-        if (c.record(id) == null || tooLarge) {
-            // the associated stream is gone (we reset it) or the request is too large: we do not want the push
-            c.apply(promised, StreamInput.SEND_RST_STREAM);
-            c.writeControl(RstStreamFrame.of(promised, ErrorCode.CANCEL));
-            return;
-        }
-        c.config.messageRules().request(promised, fields);
-        String method = Http2Connection.valueOf(fields, ":method");
-        if (!"GET".equals(method) && !"HEAD".equals(method)) {
-            // RFC9113 §8.4.1: a method that "is not safe ... MUST respond on the promised stream with a stream error ... PROTOCOL_ERROR"
-            throw malformed(promised, MessageRule.PUSHED_REQUEST_NOT_SAFE, "promised request with method " + method + " is not safe and cacheable");
-        }
-        c.emit(new Event.PushPromiseReceived(id, promised, fields));
-    }
-
-    // ---------------------------------------------------------------- control frames
-
-    private void onPriority(PriorityFrame f) {
-        c.guard.onGlitch(c.now, "PRIORITY");
-        int id = f.streamId();
-        // RFC7540 §5.3.1: "A stream cannot depend on itself. An endpoint MUST treat this as a stream error ... PROTOCOL_ERROR"
-        throwIfPresent(FrameValidator.checkSelfDependencyRfc7540(id, f.priority()), id);
-        if (c.apply(id, StreamInput.RECV_PRIORITY) instanceof Transition.Reject r) {
-            throw r.toException(id);
-        }
-    }
-
-    private void onRstStream(RstStreamFrame f) {
-        c.guard.onRstReceived(c.now);
-        int id = f.streamId();
-        StreamState before = c.registry.state(id);
-        if (c.apply(id, StreamInput.RECV_RST_STREAM) instanceof Transition.Reject r) {
-            throw r.toException(id); // RFC9113 §6.4: RST_STREAM on an idle stream
-        }
-        if (before != StreamState.CLOSED) {
-            c.emit(new Event.StreamReset(id, f.errorCode() & 0xffffffffL, true));
-        }
-    }
-
-    private void onSettings(SettingsFrame f) {
-        if (f.ack()) {
-            Settings acknowledged = c.settings.onAck();
-            c.tracer.settingsAcknowledged(Side.LOCAL);
-            SettingsEffects.applyLocal(c, acknowledged);
-            c.tracer.settingsInForce(Side.LOCAL, acknowledged);
-            c.emit(new Event.SettingsAcked(acknowledged));
-            return;
-        }
-        c.guard.onSettings(c.now, f.settings().size());
-        if (c.hooks != null) {
-            c.hooks.checkSettings(f); // test-only: may answer a SETTINGS the RFC allows with an error
-        }
-        SettingsExchange.Received received = c.settings.receive(f);
-        c.tracer.settingsAnnounced(Side.REMOTE, received.entries());
-        SettingsEffects.applyRemote(c, received);
-        c.tracer.settingsInForce(Side.REMOTE, received.after());
-        // RFC9113 §6.5.3: "Upon receiving ... the recipient MUST immediately emit a SETTINGS frame with the ACK flag set"
-        c.writeControl(SettingsFrame.ackFrame());
-        c.tracer.settingsAcknowledged(Side.REMOTE);
-        c.emit(new Event.SettingsReceived(received.after(), received.entries()));
-    }
-
-    private void onPing(PingFrame f) {
-        if (f.ack()) {
-            // RFC9113 §6.7: only an ACK echoing our own opaque data answers our PING
-            if (c.pingAcked(f.opaqueData())) {
-                c.emit(new Event.PingAcked(f.opaqueData()));
-            }
-            return;
-        }
-        c.guard.onPing(c.now);
-        // RFC9113 §6.7: "Receivers of a PING frame that does not include an ACK flag MUST send a PING frame with the ACK flag set in response, with an identical frame payload"
-        c.writeControl(PingFrame.ackOf(f.opaqueData()));
-    }
-
-    private void onWindowUpdate(WindowUpdateFrame f) {
-        int id = f.streamId();
-        if (id != 0 && c.apply(id, StreamInput.RECV_WINDOW_UPDATE) instanceof Transition.Reject r) {
-            throw r.toException(id);
-        }
-        // RFC9113 §6.9: "A receiver MUST treat the receipt of a WINDOW_UPDATE frame with a flow-control window increment of 0 as a stream error"
-        throwIfPresent(FrameValidator.checkWindowUpdateIncrement(id, f.increment()), id);
-        if (id != 0 && !c.outbound.isTracked(id)) {
-            return; // RFC9113 §6.9: WINDOW_UPDATE on a closed stream: "MUST NOT treat this as an error"
-        }
-        // RFC9113 §6.9.1: a window above 2^31-1 is FLOW_CONTROL_ERROR, on the stream or the connection
-        c.outbound.onWindowUpdate(id, f.increment());
-        if (creditTooSmallToUse(id)) {
-            // RFC9113 §10.5: "Providing tiny increments to flow control in WINDOW_UPDATE frames can cause a sender to generate a large number of DATA frames"
-            c.guard.onGlitch(c.now, "WINDOW_UPDATE too small for a DATA frame worth sending (SEC-04)");
-        }
-        c.scheduler.onWindowOpened();
-        c.emit(new Event.WindowUpdated(id, id == 0 ? c.outbound.connectionWindow() : c.outbound.streamWindow(id)));
-    }
-
-    /** DATA is waiting and this credit still leaves its window below the frame worth sending: it bought nothing. */
-    private boolean creditTooSmallToUse(int streamId) {
-        if (c.scheduler.queuedStreams() == 0) {
-            return false;
-        }
-        if (streamId == 0) {
-            return c.outbound.belowFloor(0, c.output.maxDataFrameSize());
-        }
-        long queued = c.scheduler.queuedBytes(streamId);
-        return queued > 0 && c.outbound.belowFloor(streamId, (int) Math.min(queued, c.output.maxDataFrameSize()));
-    }
-
-    /** A server refuses a request with a 413/431 response (see class comment); a client resets with CANCEL. */
-    void refuseRequest(int streamId, int status, String reason) {
-        StreamRecord rec = c.record(streamId);
-        boolean answered = false;
-        if (c.role == Role.SERVER && rec != null && !rec.finalHeadersSent && !c.scheduler.hasPending(streamId)) {
-            rec.finalHeadersSent = true;
-            c.apply(streamId, StreamInput.SEND_HEADERS);
-            c.writeHeaders(streamId, List.of(new HeaderField(":status", Integer.toString(status))), true);
-            answered = true;
-        }
-        if (c.registry.state(streamId) != StreamState.CLOSED) {
-            c.scheduler.remove(streamId);
-            ErrorCode code = answered ? ErrorCode.NO_ERROR : ErrorCode.CANCEL;
-            c.apply(streamId, StreamInput.SEND_RST_STREAM);
-            // RFC9113 §8.1: a server "MAY request that the client abort transmission of a request without error by sending a RST_STREAM with an error code of NO_ERROR"
-            c.writeControl(RstStreamFrame.of(streamId, code));
-            if (!answered) {
-                c.emit(new Event.StreamReset(streamId, code.code(), false));
-            }
-        }
-        if (c.role == Role.SERVER) {
-            c.emit(new Event.RequestRefused(streamId, status, reason));
+            guard.onGlitch(clock.now(), "unknown frame type");
         }
     }
 
     /** A violation found on a per-frame path, thrown; an if rather than a capturing lambda, which allocates per frame. */
-    private static void throwIfPresent(Optional<Violation> violation, int streamId) {
+    static void throwIfPresent(Optional<Violation> violation, int streamId) {
         if (violation.isPresent()) {
             throw violation.get().toException(streamId);
         }
-    }
-
-    private static StreamError malformed(int streamId, MessageRule rule, String detail) {
-        return new StreamError(streamId, rule, "malformed message: " + detail);
     }
 }

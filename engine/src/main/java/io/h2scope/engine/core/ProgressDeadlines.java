@@ -4,6 +4,7 @@ import io.h2scope.engine.core.limits.LimitRule;
 import io.h2scope.engine.core.limits.Limits;
 import io.h2scope.engine.error.H2Errors;
 import io.h2scope.engine.error.StreamError;
+import io.h2scope.engine.flow.InboundFlow;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.stream.StreamState;
 
@@ -31,37 +32,54 @@ import java.util.function.Consumer;
  */
 final class ProgressDeadlines {
 
-    private final Http2Connection c;
+    private final Role role;
+    private final Limits limits;
+    /** Our SETTINGS_INITIAL_WINDOW_SIZE: with our frame size, the DATA frame the peer waits to send. */
+    private final int initialWindowSize;
+    private final HeaderBlockAssembler assembler;
+    private final DataScheduler scheduler;
+    private final LiveStreams streams;
+    private final InboundFlow inbound;
+    private final StreamErrors streamErrors;
+    private final RequestRefusal refusal;
     private long now;
     private int[] slowBodies = new int[8];
     private int slowBodyCount;
     /** Made once: runs on every tick over every live stream. */
     private final Consumer<StreamRecord> checkBody = this::checkBody;
 
-    ProgressDeadlines(Http2Connection connection) {
-        this.c = connection;
+    ProgressDeadlines(Role role, Limits limits, int initialWindowSize, HeaderBlockAssembler assembler,
+            DataScheduler scheduler, LiveStreams streams, InboundFlow inbound, StreamErrors streamErrors,
+            RequestRefusal refusal) {
+        this.role = role;
+        this.limits = limits;
+        this.initialWindowSize = initialWindowSize;
+        this.assembler = assembler;
+        this.scheduler = scheduler;
+        this.streams = streams;
+        this.inbound = inbound;
+        this.streamErrors = streamErrors;
+        this.refusal = refusal;
     }
 
     /** @throws io.h2scope.engine.error.ConnectionError when a connection-wide deadline passed */
     void check(long nowNanos) {
         now = nowNanos;
-        Limits limits = c.limits;
         long blockTimeout = limits.headerBlockTimeoutNanos();
-        if (blockTimeout > 0 && c.assembler.openFor(nowNanos) >= blockTimeout) {
-            throw H2Errors.connection(LimitRule.FIELD_BLOCK_TIMEOUT, "field block of stream " + c.assembler.openStreamId() + " without END_HEADERS for "
-                    + millis(c.assembler.openFor(nowNanos)) + " ms (headerBlockTimeout " + millis(blockTimeout) + " ms)");
+        if (blockTimeout > 0 && assembler.openFor(nowNanos) >= blockTimeout) {
+            throw H2Errors.connection(LimitRule.FIELD_BLOCK_TIMEOUT, "field block of stream " + assembler.openStreamId() + " without END_HEADERS for "
+                    + millis(assembler.openFor(nowNanos)) + " ms (headerBlockTimeout " + millis(blockTimeout) + " ms)");
         }
         long stall = limits.sendStallTimeoutNanos();
         if (stall > 0) {
             checkSendStalls(nowNanos, stall);
         }
-        if (limits.minRequestBodyRate() > 0 && c.role == Role.SERVER && !c.records().isEmpty()) {
+        if (limits.minRequestBodyRate() > 0 && role == Role.SERVER && !streams.isEmpty()) {
             checkBodies();
         }
     }
 
     private void checkSendStalls(long nowNanos, long timeout) {
-        DataScheduler scheduler = c.scheduler;
         long connectionStall = scheduler.connectionStalledFor(nowNanos);
         if (connectionStall >= timeout) {
             throw H2Errors.connection(LimitRule.CONNECTION_SEND_STALL, "connection send window closed for " + millis(connectionStall) + " ms with DATA queued on "
@@ -71,7 +89,7 @@ final class ProgressDeadlines {
         for (int i = 0; i < n; i++) {
             int id = scheduler.stalled(i);
             long queued = scheduler.queuedBytes(id);
-            c.resetForError(new StreamError(id, LimitRule.STREAM_SEND_STALL,
+            streamErrors.raiseUncounted(new StreamError(id, LimitRule.STREAM_SEND_STALL,
                     "no send credit for " + millis(timeout) + " ms or more with " + queued
                             + " octets queued (sendStallTimeout): stream reset, queued DATA dropped"));
         }
@@ -79,14 +97,14 @@ final class ProgressDeadlines {
 
     private void checkBodies() {
         slowBodyCount = 0;
-        c.records().forEachValue(checkBody);
+        streams.forEachRecord(checkBody);
         for (int i = 0; i < slowBodyCount; i++) {
             int id = slowBodies[i];
-            StreamRecord rec = c.record(id);
+            StreamRecord rec = streams.record(id);
             if (rec != null) {
-                c.inboundFrames.refuseRequest(id, 408, "request body of " + rec.bodyBytesReceived
+                refusal.refuse(id, 408, "request body of " + rec.bodyBytesReceived
                         + " octets in " + millis(now - rec.bodyStartedAt - rec.bodyPausedNanos)
-                        + " ms, slower than minRequestBodyRate " + c.limits.minRequestBodyRate() + " octets/s");
+                        + " ms, slower than minRequestBodyRate " + limits.minRequestBodyRate() + " octets/s");
             }
         }
     }
@@ -95,7 +113,7 @@ final class ProgressDeadlines {
         if (rec.bodyStartedAt < 0) {
             return;
         }
-        StreamState state = c.registry.state(rec.id);
+        StreamState state = streams.state(rec.id);
         if (state != StreamState.OPEN && state != StreamState.HALF_CLOSED_LOCAL) {
             rec.bodyStartedAt = -1; // the body is complete (or the stream is going): no more checks
             return;
@@ -104,7 +122,6 @@ final class ProgressDeadlines {
             rec.bodyPausedNanos += now - rec.bodyCheckedAt;
         }
         rec.bodyCheckedAt = now;
-        Limits limits = c.limits;
         long rate = limits.minRequestBodyRate();
         long bytes = rec.bodyBytesReceived;
         long allowed = limits.requestBodyGraceNanos() + bytes / rate * 1_000_000_000L
@@ -119,8 +136,8 @@ final class ProgressDeadlines {
 
     /** Whether the peer cannot send a frame's worth on {@code streamId} because of our windows. */
     private boolean receiveWindowClosed(int streamId) {
-        int frame = Math.max(1, Math.min(c.limits.maxFrameSize(), c.config.initialWindowSize()));
-        return Math.min(c.inbound.streamWindow(streamId), c.inbound.connectionWindow()) < frame;
+        int frame = Math.max(1, Math.min(limits.maxFrameSize(), initialWindowSize));
+        return Math.min(inbound.streamWindow(streamId), inbound.connectionWindow()) < frame;
     }
 
     private static long millis(long nanos) {

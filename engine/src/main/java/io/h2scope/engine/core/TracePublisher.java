@@ -44,7 +44,6 @@ import io.h2scope.engine.trace.model.ViolationReceived;
 import io.h2scope.engine.trace.model.WindowChanged;
 
 import java.util.List;
-import java.util.function.LongSupplier;
 
 /**
  * Publishes the connection's {@link TraceEvent}s to its {@link TraceSink}, each as the core applies
@@ -82,8 +81,7 @@ final class TracePublisher implements WindowListener {
     private final StateView view;
     /** Decodes our own outbound blocks again for HPACK detail; null unless the sink asks for it. */
     private final HpackDecoder outboundShadow;
-    /** The connection's current time (passed in to the connection, never read from a clock). */
-    private final LongSupplier now;
+    private final ConnectionClock clock;
     /** HPACK detail of the inbound block decoded while the current frame was handled. */
     private HpackBlock pendingHpack;
     /** The received frame whose event waits for its first effect; null when none. */
@@ -94,12 +92,12 @@ final class TracePublisher implements WindowListener {
     private long framesSent;
     private long framesReceived;
 
-    TracePublisher(TraceSink sink, long connectionId, long startNanos, StateView view, LongSupplier now) {
+    TracePublisher(TraceSink sink, long connectionId, long startNanos, StateView view, ConnectionClock clock) {
         this.sink = sink;
         this.connectionId = connectionId;
         this.startNanos = startNanos;
         this.view = view;
-        this.now = now;
+        this.clock = clock;
         if (sink.enabled() && sink.wantsHpackDetail()) {
             outboundShadow = new HpackDecoder(4096, Long.MAX_VALUE, 1 << 24);
             outboundShadow.setMaxTableSize(Integer.MAX_VALUE); // our encoder follows the peer's setting
@@ -204,7 +202,7 @@ final class TracePublisher implements WindowListener {
             HpackBlock hpack, byte[] padding) {
         int streamId = frame.streamId();
         boolean stream = streamId > 0;
-        return new FrameEvent(connectionId, now.getAsLong() - startNanos, direction, header, frame, headers,
+        return new FrameEvent(connectionId, clock.now() - startNanos, direction, header, frame, headers,
                 view.connectionSendWindow(), view.connectionReceiveWindow(),
                 stream ? view.streamSendWindow(streamId) : -1, stream ? view.streamReceiveWindow(streamId) : -1,
                 stream ? view.state(streamId) : null, hpack, padding);
@@ -214,7 +212,7 @@ final class TracePublisher implements WindowListener {
     void violation(FrameHeader header, Violation violation) {
         if (sink.enabled()) {
             framesReceived++;
-            sink.onEvent(new ViolationReceived(connectionId, now.getAsLong() - startNanos, header, violation));
+            sink.onEvent(new ViolationReceived(connectionId, clock.now() - startNanos, header, violation));
         }
     }
 
@@ -223,7 +221,7 @@ final class TracePublisher implements WindowListener {
     /** A stream state transition (only called when the state changed). */
     void stateChanged(int streamId, StreamState from, StreamState to, StreamInput input) {
         if (sink.enabled()) {
-            sink.onEvent(new StreamStateChanged(connectionId, now.getAsLong() - startNanos, streamId, from, to, input));
+            sink.onEvent(new StreamStateChanged(connectionId, clock.now() - startNanos, streamId, from, to, input));
         }
     }
 
@@ -232,7 +230,7 @@ final class TracePublisher implements WindowListener {
         if (!sink.enabled()) {
             return;
         }
-        sink.onEvent(new WindowChanged(connectionId, now.getAsLong() - startNanos, streamId, side, oldSize, newSize, cause));
+        sink.onEvent(new WindowChanged(connectionId, clock.now() - startNanos, streamId, side, oldSize, newSize, cause));
     }
 
     @Override
@@ -242,19 +240,19 @@ final class TracePublisher implements WindowListener {
 
     void settingsAnnounced(Side side, List<Setting> entries) {
         if (sink.enabled()) {
-            sink.onEvent(new SettingsAnnounced(connectionId, now.getAsLong() - startNanos, side, entries));
+            sink.onEvent(new SettingsAnnounced(connectionId, clock.now() - startNanos, side, entries));
         }
     }
 
     void settingsAcknowledged(Side side) {
         if (sink.enabled()) {
-            sink.onEvent(new SettingsAcknowledged(connectionId, now.getAsLong() - startNanos, side));
+            sink.onEvent(new SettingsAcknowledged(connectionId, clock.now() - startNanos, side));
         }
     }
 
     void settingsInForce(Side side, Settings settings) {
         if (sink.enabled()) {
-            sink.onEvent(new SettingsInForce(connectionId, now.getAsLong() - startNanos, side, settings));
+            sink.onEvent(new SettingsInForce(connectionId, clock.now() - startNanos, side, settings));
         }
     }
 
@@ -262,7 +260,7 @@ final class TracePublisher implements WindowListener {
     void errorRaised(H2Exception error, int streamId) {
         if (sink.enabled()) {
             beforeEffect();
-            sink.onEvent(new ErrorRaised(connectionId, now.getAsLong() - startNanos, error.scope(), streamId, error.code(),
+            sink.onEvent(new ErrorRaised(connectionId, clock.now() - startNanos, error.scope(), streamId, error.code(),
                     error.spec().toString(), RuleIds.of(error), error.detail()));
         }
     }
@@ -271,7 +269,7 @@ final class TracePublisher implements WindowListener {
             String ruleId, long bytesSent, long bytesReceived) {
         if (sink.enabled()) {
             beforeEffect();
-            sink.onEvent(new ConnectionClosed(connectionId, now.getAsLong() - startNanos, closedBy, cause, errorCode, lastStreamId,
+            sink.onEvent(new ConnectionClosed(connectionId, clock.now() - startNanos, closedBy, cause, errorCode, lastStreamId,
                     debug == null ? "" : debug, ruleId, bytesSent, bytesReceived, framesSent, framesReceived));
         }
     }
@@ -287,21 +285,21 @@ final class TracePublisher implements WindowListener {
         @Override
         public void added(String name, String value, int size) {
             if (sink.enabled()) {
-                sink.onEvent(new HpackEntryAdded(connectionId, now.getAsLong() - startNanos, table, name, value, size));
+                sink.onEvent(new HpackEntryAdded(connectionId, clock.now() - startNanos, table, name, value, size));
             }
         }
 
         @Override
         public void evicted(int count) {
             if (sink.enabled()) {
-                sink.onEvent(new HpackEntriesEvicted(connectionId, now.getAsLong() - startNanos, table, count));
+                sink.onEvent(new HpackEntriesEvicted(connectionId, clock.now() - startNanos, table, count));
             }
         }
 
         @Override
         public void resized(int maxSize) {
             if (sink.enabled()) {
-                sink.onEvent(new HpackTableResized(connectionId, now.getAsLong() - startNanos, table, maxSize));
+                sink.onEvent(new HpackTableResized(connectionId, clock.now() - startNanos, table, maxSize));
             }
         }
     }

@@ -6,6 +6,7 @@ import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.stream.StreamInput;
+import io.h2scope.engine.stream.StreamRegistry;
 import io.h2scope.engine.trace.model.Side;
 
 import java.util.ArrayList;
@@ -21,11 +22,12 @@ final class UpgradeStart {
     private UpgradeStart() {
     }
 
-    static void apply(Http2Connection c, byte[] settingsPayload, List<HeaderField> request) {
-        if (c.role != Role.SERVER) {
+    static void apply(Role role, StreamRegistry registry, SettingsEffects settingsEffects, TracePublisher tracer,
+            LiveStreams streams, byte[] settingsPayload, List<HeaderField> request) {
+        if (role != Role.SERVER) {
             throw new IllegalStateException("only a server accepts an h2c upgrade");
         }
-        if (c.registry.lastRemoteId() != 0) {
+        if (registry.lastRemoteId() != 0) {
             throw new IllegalStateException("the upgrade must come before any stream");
         }
         if (settingsPayload.length % SettingsFrame.SETTING_LENGTH != 0) {
@@ -41,18 +43,15 @@ final class UpgradeStart {
             entries.add(new RawSetting(id, value));
         }
         // RFC7540 §3.2.1: "A server decodes and interprets the value of the HTTP2-Settings header field as it would any other SETTINGS frame"; the 101 is the implicit ACK
-        SettingsExchange.Received received = c.settings.receive(SettingsFrame.of(entries));
-        c.tracer.settingsAnnounced(Side.REMOTE, received.entries());
-        SettingsEffects.applyRemote(c, received);
-        c.tracer.settingsInForce(Side.REMOTE, received.after());
-        c.tracer.settingsAcknowledged(Side.REMOTE);
+        settingsEffects.receiveRemote(SettingsFrame.of(entries));
+        tracer.settingsAcknowledged(Side.REMOTE);
         // RFC7540 §3.2: "The HTTP/1.1 request that is sent prior to upgrade is assigned a stream identifier of 1 ... half-closed (local)" for the client
-        c.apply(1, StreamInput.RECV_HEADERS);
-        c.apply(1, StreamInput.RECV_END_STREAM);
-        StreamRecord rec = c.record(1);
+        streams.apply(1, StreamInput.RECV_HEADERS);
+        streams.apply(1, StreamInput.RECV_END_STREAM);
+        StreamRecord rec = streams.record(1);
         if (rec != null) {
             rec.finalHeadersReceived = true;
-            rec.requestMethod = Http2Connection.valueOf(request, ":method");
+            rec.requestMethod = HeaderSections.valueOf(request, ":method");
         }
     }
 }

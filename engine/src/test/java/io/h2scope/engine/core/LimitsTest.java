@@ -223,7 +223,7 @@ class LimitsTest {
         RawPeer over = server(Limits.builder().maxRequestBodyBytes(100).build());
         over.headers(1, post("/", 101), false);
         HeadersFrame response = over.readAll(HeadersFrame.class).get(0);
-        assertEquals("413", Http2Connection.valueOf(over.decode(response), ":status"));
+        assertEquals("413", HeaderSections.valueOf(over.decode(response), ":status"));
         over.expectRst(1, ErrorCode.NO_ERROR);
         assertEquals(413, over.events.last(Event.RequestRefused.class).status());
     }

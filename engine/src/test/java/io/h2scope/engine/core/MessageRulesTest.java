@@ -154,7 +154,7 @@ class MessageRulesTest {
         big.add(new HeaderField("x-big", "v".repeat(150)));
         p.headers(1, big, true);
         HeadersFrame response = p.readAll(HeadersFrame.class).get(0);
-        assertEquals("431", Http2Connection.valueOf(p.decode(response), ":status"));
+        assertEquals("431", HeaderSections.valueOf(p.decode(response), ":status"));
         assertEquals(431, p.events.last(Event.RequestRefused.class).status());
         p.headers(3, get("/"), true); // the dynamic table still agrees
         p.expectNoError();

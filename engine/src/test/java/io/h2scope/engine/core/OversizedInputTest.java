@@ -44,7 +44,7 @@ class OversizedInputTest {
         p.expectNoError();
         Event.HeadersReceived next = p.events.last(Event.HeadersReceived.class);
         assertEquals(3, next.streamId());
-        assertEquals("/after", Http2Connection.valueOf(next.headers(), ":path"));
+        assertEquals("/after", HeaderSections.valueOf(next.headers(), ":path"));
     }
 
     @Test

@@ -1,0 +1,311 @@
+package io.h2scope.engine.core;
+
+import io.h2scope.engine.core.event.Event;
+import io.h2scope.engine.core.event.Event.HeadersKind;
+import io.h2scope.engine.core.limits.FloodGuard;
+import io.h2scope.engine.core.limits.Limits;
+import io.h2scope.engine.error.ConnectionError;
+import io.h2scope.engine.error.ErrorCode;
+import io.h2scope.engine.error.H2Errors;
+import io.h2scope.engine.error.SpecRef;
+import io.h2scope.engine.error.StreamError;
+import io.h2scope.engine.flow.InboundFlow;
+import io.h2scope.engine.frame.DataFrame;
+import io.h2scope.engine.frame.HeadersFrame;
+import io.h2scope.engine.frame.PushPromiseFrame;
+import io.h2scope.engine.frame.RstStreamFrame;
+import io.h2scope.engine.frame.check.FrameValidator;
+import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.hpack.HeaderListSizeException;
+import io.h2scope.engine.hpack.HpackDecoder;
+import io.h2scope.engine.hpack.HpackException;
+import io.h2scope.engine.http.MessageRule;
+import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.stream.StreamInput;
+import io.h2scope.engine.stream.StreamRule;
+import io.h2scope.engine.stream.StreamState;
+import io.h2scope.engine.stream.Transition;
+
+import java.util.List;
+
+/**
+ * The receive rules for the frames that carry HTTP messages (RFC 9113 §6.1, §6.2, §6.6) and the
+ * §8.1 message sequencing: DATA, and the field blocks of HEADERS and PUSH_PROMISE once
+ * {@link HeaderBlockAssembler} has joined them. Stream errors are thrown to {@link InboundFrames}.
+ */
+final class InboundMessages {
+
+    private final Role role;
+    private final Limits limits;
+    private final MessageRules messageRules;
+    /** Test-only hooks that provoke errors on some requests, or null. */
+    private final ConnectionHooks hooks;
+    /** Our SETTINGS_ENABLE_PUSH, which a PUSH_PROMISE must respect. */
+    private final SettingsExchange settings;
+    private final HeaderBlockAssembler assembler;
+    private final HpackDecoder decoder;
+    private final TracePublisher tracer;
+    private final ConnectionClock clock;
+    private final FloodGuard guard;
+    private final InboundFlow inbound;
+    /** RST_STREAM for refused streams, and the sink of the credit DATA we discard gives back. */
+    private final ControlReplies replies;
+    private final LiveStreams streams;
+    private final GoAwayState goAways;
+    private final RequestRefusal refusal;
+    private final ApplicationEvents events;
+    private final ConnectionLifecycle lifecycle;
+
+    InboundMessages(Role role, Limits limits, MessageRules messageRules, ConnectionHooks hooks,
+            SettingsExchange settings, HeaderBlockAssembler assembler, HpackDecoder decoder, TracePublisher tracer,
+            ConnectionClock clock, FloodGuard guard, InboundFlow inbound, ControlReplies replies, LiveStreams streams,
+            GoAwayState goAways, RequestRefusal refusal, ApplicationEvents events, ConnectionLifecycle lifecycle) {
+        this.role = role;
+        this.limits = limits;
+        this.messageRules = messageRules;
+        this.hooks = hooks;
+        this.settings = settings;
+        this.assembler = assembler;
+        this.decoder = decoder;
+        this.tracer = tracer;
+        this.clock = clock;
+        this.guard = guard;
+        this.inbound = inbound;
+        this.replies = replies;
+        this.streams = streams;
+        this.goAways = goAways;
+        this.refusal = refusal;
+        this.events = events;
+        this.lifecycle = lifecycle;
+    }
+
+    // ---------------------------------------------------------------- DATA
+
+    void onData(DataFrame f) {
+        int id = f.streamId();
+        int flowLength = f.payloadLength();
+        guard.onData(f.data().length, f.endStream());
+        try {
+            inbound.onDataReceived(id, flowLength);
+        } catch (StreamError e) {
+            inbound.onDiscarded(flowLength, replies); // the connection counted it, the stream did not
+            throw e;
+        }
+        boolean tracked = inbound.isTracked(id);
+        Transition t = streams.apply(id, StreamInput.RECV_DATA);
+        if (t instanceof Transition.Reject r) {
+            discardIfUntracked(tracked, flowLength);
+            throw r.toException(id);
+        }
+        StreamRecord rec = streams.record(id);
+        if (rec == null) {
+            // RFC9113 §5.1 closed: after our RST_STREAM the endpoint "MUST minimally process and then discard"
+            discardIfUntracked(tracked, flowLength);
+            guard.onGlitch(clock.now(), "DATA on a closed stream");
+            return;
+        }
+        if (!rec.finalHeadersReceived) {
+            // RFC9113 §8.1: a response is "zero or more HEADERS (1xx) ... one HEADERS (final) ... zero or more DATA"
+            throw malformed(id, MessageRule.DATA_BEFORE_HEADERS, "DATA before the final header section");
+        }
+        int padding = flowLength - f.data().length;
+        if (padding > 0) {
+            inbound.onConsumed(id, padding, replies); // padding is never delivered
+        }
+        rec.bodyBytesReceived += f.data().length;
+        if (role == Role.SERVER && rec.bodyBytesReceived > limits.maxRequestBodyBytes()) {
+            refusal.refuse(id, 413, "request body over " + limits.maxRequestBodyBytes() + " octets");
+            return;
+        }
+        rec.bodyCheck.onData(f.data().length);
+        if (f.endStream()) {
+            rec.bodyCheck.onEndStream();
+        }
+        Event.DataReceived event = new Event.DataReceived(id, f.data(), f.endStream(), flowLength);
+        if (f.endStream()) {
+            lifecycle.endStreamThenEmit(id, event);
+        } else {
+            events.emit(event);
+        }
+    }
+
+    /** DATA that will not be delivered: charged to the windows, then given back to the connection. */
+    void countUndelivered(int streamId, int length) {
+        boolean tracked = inbound.isTracked(streamId);
+        try {
+            inbound.onDataReceived(streamId, length);
+        } catch (StreamError e) {
+            inbound.onDiscarded(length, replies);
+            return;
+        }
+        // a tracked stream is reset next, and closing it returns its octets to the connection
+        discardIfUntracked(tracked, length);
+    }
+
+    private void discardIfUntracked(boolean tracked, int length) {
+        if (!tracked) {
+            // RFC9113 §6.9: counted against the connection window on receipt, returned now since no stream took it
+            inbound.onDiscarded(length, replies);
+        }
+    }
+
+    // ---------------------------------------------------------------- HEADERS and PUSH_PROMISE
+
+    void onHeaderBlock(HeaderBlockAssembler.Block block) {
+        if (block.first() instanceof PushPromiseFrame f) {
+            onPushPromise(f, block.fragment());
+            return;
+        }
+        HeadersFrame first = (HeadersFrame) block.first();
+        int id = first.streamId();
+        List<HeaderField> fields;
+        boolean tooLarge = false;
+        try {
+            fields = decode(block.fragment());
+        } catch (HeaderListSizeException e) {
+            fields = List.of();
+            tooLarge = true;
+        }
+        tracer.inboundHeaders(fields);
+        StreamState before = streams.state(id);
+        Transition t = streams.apply(id, StreamInput.RECV_HEADERS);
+        if (t instanceof Transition.Reject r) {
+            throw r.toException(id);
+        }
+        StreamRecord rec = streams.record(id);
+        if (rec == null) {
+            guard.onGlitch(clock.now(), "HEADERS on a closed stream"); // decoded for HPACK, then discarded (§5.1)
+            return;
+        }
+        if (before == StreamState.IDLE && goAways.refusesNewPeerStream(id)) {
+            // RFC9113 §6.8: after GOAWAY "the sender can discard frames for streams initiated by the receiver with identifiers higher than the identified last stream"
+            streams.apply(id, StreamInput.SEND_RST_STREAM);
+            replies.write(RstStreamFrame.of(id, ErrorCode.REFUSED_STREAM));
+            return;
+        }
+        // RFC7540 §5.3.1: "A stream cannot depend on itself. An endpoint MUST treat this as a stream error ... PROTOCOL_ERROR"
+        InboundFrames.throwIfPresent(FrameValidator.checkSelfDependencyRfc7540(id, first.priority()), id);
+        if (tooLarge) {
+            if (first.endStream()) {
+                streams.apply(id, StreamInput.RECV_END_STREAM); // a complete request needs no RST_STREAM after the 431
+            }
+            refusal.refuse(id, 431, "header list over SETTINGS_MAX_HEADER_LIST_SIZE " + limits.maxHeaderListSize());
+            return;
+        }
+        boolean endStream = first.endStream();
+        HeadersKind kind = classify(rec, id, fields, endStream);
+        if (kind == HeadersKind.REQUEST && role == Role.SERVER
+                && rec.bodyCheck.declaredLength() > limits.maxRequestBodyBytes()) {
+            refusal.refuse(id, 413, "content-length " + rec.bodyCheck.declaredLength() + " over "
+                    + limits.maxRequestBodyBytes());
+            return;
+        }
+        if (endStream) {
+            rec.bodyCheck.onEndStream();
+        } else if (kind == HeadersKind.REQUEST && role == Role.SERVER) {
+            rec.bodyStartedAt = clock.now(); // the minimum body rate counts from here (ProgressDeadlines)
+            rec.bodyCheckedAt = clock.now();
+        }
+        Event.HeadersReceived event = new Event.HeadersReceived(id, kind, fields, endStream);
+        if (endStream) {
+            lifecycle.endStreamThenEmit(id, event);
+        } else {
+            events.emit(event);
+        }
+    }
+
+    /** Where this header section sits in the message (RFC 9113 §8.1), validated by the message rules. */
+    private HeadersKind classify(StreamRecord rec, int id, List<HeaderField> fields, boolean endStream) {
+        MessageRules rules = messageRules;
+        if (rec.finalHeadersReceived) {
+            if (!endStream) {
+                // RFC9113 §8.1: "a HEADERS frame without the END_STREAM flag set after ... the final ... is malformed" (trailers end the stream)
+                throw malformed(id, MessageRule.TRAILERS_WITHOUT_END_STREAM, "HEADERS without END_STREAM after the header section");
+            }
+            rules.trailers(id, fields);
+            return HeadersKind.TRAILERS;
+        }
+        if (role == Role.SERVER) {
+            rules.request(id, fields);
+            InboundFrames.provoked(hooks == null ? null : hooks.provokedByRequest(id, fields));
+            rec.finalHeadersReceived = true;
+            rec.bodyCheck = rules.body(id, fields, true);
+            return HeadersKind.REQUEST;
+        }
+        rules.response(id, fields);
+        if (HeaderSections.isInformational(fields)) {
+            if (endStream) {
+                // RFC9113 §8.1: "A HEADERS frame with the END_STREAM flag set that carries an informational status code is malformed"
+                throw malformed(id, MessageRule.INFORMATIONAL_WITH_END_STREAM, "informational (1xx) response with END_STREAM");
+            }
+            return HeadersKind.INFORMATIONAL;
+        }
+        rec.finalHeadersReceived = true;
+        String status = HeaderSections.valueOf(fields, ":status");
+        boolean bodyExpected = !"HEAD".equals(rec.requestMethod) && !"204".equals(status) && !"304".equals(status);
+        rec.bodyCheck = rules.body(id, fields, bodyExpected);
+        return HeadersKind.RESPONSE;
+    }
+
+    void onPushPromiseStart(PushPromiseFrame f) {
+        if (role == Role.SERVER) {
+            // RFC9113 §8.4: "servers MUST treat the receipt of a PUSH_PROMISE frame as a connection error ... PROTOCOL_ERROR"
+            throw H2Errors.connection(StreamRule.PUSH_BY_CLIENT, "a client sent PUSH_PROMISE");
+        }
+        if (!settings.localAnnounced().enablePush()) {
+            // RFC9113 §6.6: "PUSH_PROMISE MUST NOT be sent if the SETTINGS_ENABLE_PUSH setting of the peer endpoint is set to 0"
+            throw H2Errors.connection(StreamRule.PUSH_DISABLED,
+                    "PUSH_PROMISE although we sent SETTINGS_ENABLE_PUSH=0");
+        }
+        HeaderBlockAssembler.Block block = assembler.start(f, clock.now());
+        if (block != null) {
+            onHeaderBlock(block);
+        }
+    }
+
+    private void onPushPromise(PushPromiseFrame f, byte[] fragment) {
+        int id = f.streamId();
+        int promised = f.promisedStreamId();
+        List<HeaderField> fields;
+        boolean tooLarge = false;
+        try {
+            fields = decode(fragment);
+        } catch (HeaderListSizeException e) {
+            fields = List.of();
+            tooLarge = true;
+        }
+        tracer.inboundHeaders(fields);
+        if (streams.apply(id, StreamInput.RECV_PUSH_PROMISE) instanceof Transition.Reject r) {
+            throw r.toException(id);
+        }
+        if (streams.apply(promised, StreamInput.RECV_PROMISED_ID) instanceof Transition.Reject r) {
+            throw r.toException(promised);
+        }
+        if (streams.record(id) == null || tooLarge) {
+            // the associated stream is gone (we reset it) or the request is too large: we do not want the push
+            streams.apply(promised, StreamInput.SEND_RST_STREAM);
+            replies.write(RstStreamFrame.of(promised, ErrorCode.CANCEL));
+            return;
+        }
+        messageRules.request(promised, fields);
+        String method = HeaderSections.valueOf(fields, ":method");
+        if (!"GET".equals(method) && !"HEAD".equals(method)) {
+            // RFC9113 §8.4.1: a method that "is not safe ... MUST respond on the promised stream with a stream error ... PROTOCOL_ERROR"
+            throw malformed(promised, MessageRule.PUSHED_REQUEST_NOT_SAFE, "promised request with method " + method + " is not safe and cacheable");
+        }
+        events.emit(new Event.PushPromiseReceived(id, promised, fields));
+    }
+
+    private List<HeaderField> decode(byte[] block) {
+        try {
+            return tracer.wantsHpack() ? tracer.decodeInbound(decoder, block) : decoder.decode(block);
+        } catch (HpackException e) {
+            // RFC9113 §4.3: "A decoding error in a field block MUST be treated as a connection error ... of type COMPRESSION_ERROR"
+            throw new ConnectionError(e.rule(), SpecRef.rfc9113("4.3"), e.getMessage());
+        }
+    }
+
+    private static StreamError malformed(int streamId, MessageRule rule, String detail) {
+        return new StreamError(streamId, rule, "malformed message: " + detail);
+    }
+}
