@@ -190,7 +190,7 @@ final class FrontDoor implements ConnectionHandler {
     }
 
     private ProxiedPair relay(Upstream target) {
-        ProxiedPair created = proxy.newPair(target);
+        ProxiedPair created = proxy.newPair(target, ctx);
         pair.set(created);
         return created;
     }

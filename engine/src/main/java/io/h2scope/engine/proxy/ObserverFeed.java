@@ -37,15 +37,9 @@ final class ObserverFeed {
         submit(() -> this.observer = observer.get()); // the opened event, off the loop too
     }
 
-    void clientBytes(ByteBuffer bytes) {
-        feed(bytes, true);
-    }
-
-    void serverBytes(ByteBuffer bytes) {
-        feed(bytes, false);
-    }
-
-    private void feed(ByteBuffer bytes, boolean client) {
+    /** Bytes the client ({@code client}) or the server sent, relayed as they are; this feed reads its own view of them. */
+    void bytes(ByteBuffer relayed, boolean client) {
+        ByteBuffer bytes = relayed.duplicate();
         int n = bytes.remaining();
         long now = System.nanoTime();
         if (gapAt < 0 && waiting.get() + n > backlogBytes) {

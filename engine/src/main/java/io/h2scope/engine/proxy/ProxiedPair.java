@@ -3,11 +3,13 @@ package io.h2scope.engine.proxy;
 import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.observer.Http2Observer;
 import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.ConnectionOrigin;
 import io.h2scope.engine.transport.ConnectionOrigins;
 import io.h2scope.engine.transport.ConnectionContext;
 import io.h2scope.engine.transport.ConnectionHandler;
+import io.h2scope.engine.transport.NioEventLoop;
 import io.h2scope.engine.transport.http1.Http1Limits;
 import io.h2scope.engine.transport.http1.Http1ParseException;
 import io.h2scope.engine.transport.http1.Http1Request;
@@ -52,6 +54,11 @@ final class ProxiedPair {
     private volatile Upstream target;
     private final long clientId;
     private final long upstreamId;
+    /**
+     * The client leg's loop, where the upstream leg is dialled too: the relay then hands bytes from one leg to the
+     * other on one thread, with no wake-up of another (null: any loop).
+     */
+    private final NioEventLoop clientLoop;
     final ClientLeg client = new ClientLeg();
     final UpstreamLeg upstream = new UpstreamLeg();
     private final Flow toUpstream;
@@ -66,8 +73,9 @@ final class ProxiedPair {
     private boolean started;
     private final UpstreamDoor door = new UpstreamDoor(this);
 
-    ProxiedPair(RecordingProxy proxy, Upstream target, long clientId) {
+    ProxiedPair(RecordingProxy proxy, Upstream target, long clientId, NioEventLoop clientLoop) {
         this.proxy = proxy;
+        this.clientLoop = clientLoop;
         this.config = proxy.config();
         this.target = target;
         this.clientId = clientId;
@@ -110,7 +118,8 @@ final class ProxiedPair {
             // resolving may block: not on the loop, and not in the JVM's common pool, which a busy application (or
             // a test draining a process's output there) can hold for as long as it likes
             dialled = CompletableFuture.supplyAsync(() -> new InetSocketAddress(target.host(), target.port()), proxy.resolver())
-                    .thenCompose(address -> proxy.connector().connect(address, door))
+                    .thenCompose(address -> clientLoop == null ? proxy.connector().connect(address, door)
+                            : proxy.connector().connect(address, door, clientLoop))
                     .whenComplete((tcp, failure) -> {
                         if (failure == null) {
                             synchronized (this) {
@@ -198,13 +207,27 @@ final class ProxiedPair {
         /** The flow of bytes written to this leg. */
         abstract Flow incoming();
 
-        abstract void recordRead(ByteBuffer bytes);
+        /** Whether what this leg reads is the client's (the client leg) rather than the upstream server's. */
+        abstract boolean readsClientBytes();
 
-        abstract void recordWritten(ByteBuffer bytes);
+        void recordRead(ByteBuffer bytes) {
+            if (observer != null) {
+                observer.bytes(bytes, readsClientBytes());
+            }
+        }
+
+        void recordWritten(ByteBuffer bytes) {
+            if (observer != null) {
+                observer.bytes(bytes, !readsClientBytes());
+            }
+        }
 
         void open(ConnectionContext context, Role role, long id, long pair) {
             ctx = context;
             long start = System.nanoTime();
+            if (config.sink() == TraceSink.NONE) {
+                return; // nothing records: no decoding either, the bytes only pass
+            }
             ConnectionOpened opened = opened(id, role, context, pair);
             observer = new ObserverFeed(() -> new Http2Observer(opened, config.sink(), start), proxy.decoders(),
                     config.limits().observerBacklogBytes());
@@ -213,7 +236,7 @@ final class ProxiedPair {
         /** Records and relays bytes read here. */
         void relayRead(ByteBuffer in) {
             ByteBuffer copy = copyOf(in);
-            recordRead(copy.duplicate());
+            recordRead(copy);
             forward(copy);
         }
 
@@ -231,7 +254,7 @@ final class ProxiedPair {
 
         void writeOut(ByteBuffer bytes, int n) {
             if (!closed) {
-                recordWritten(bytes.duplicate());
+                recordWritten(bytes);
                 ctx.write(bytes);
                 ctx.flush();
             }
@@ -332,13 +355,8 @@ final class ProxiedPair {
         }
 
         @Override
-        void recordRead(ByteBuffer bytes) {
-            observer.clientBytes(bytes);
-        }
-
-        @Override
-        void recordWritten(ByteBuffer bytes) {
-            observer.serverBytes(bytes);
+        boolean readsClientBytes() {
+            return true;
         }
 
         @Override
@@ -563,13 +581,8 @@ final class ProxiedPair {
         }
 
         @Override
-        void recordRead(ByteBuffer bytes) {
-            observer.serverBytes(bytes);
-        }
-
-        @Override
-        void recordWritten(ByteBuffer bytes) {
-            observer.clientBytes(bytes);
+        boolean readsClientBytes() {
+            return false;
         }
 
         @Override

@@ -2,6 +2,8 @@ package io.h2scope.engine.proxy;
 
 import io.h2scope.engine.transport.AcceptLimits;
 import io.h2scope.engine.transport.NioClient;
+import io.h2scope.engine.transport.ConnectionContext;
+import io.h2scope.engine.transport.NioEventLoop;
 import io.h2scope.engine.transport.NioEventLoopGroup;
 import io.h2scope.engine.transport.NioServer;
 import io.h2scope.engine.transport.TransportConfig;
@@ -119,9 +121,12 @@ public final class RecordingProxy implements AutoCloseable {
         return decoders;
     }
 
-    /** A new pair: the client leg takes an odd id, its upstream leg the next one. */
-    ProxiedPair newPair(Upstream target) {
-        return new ProxiedPair(this, target, nextId.getAndAdd(2));
+    /**
+     * A new pair for the client connection {@code client}: the client leg takes an odd id, its upstream leg the next
+     * one, dialled on the client's loop.
+     */
+    ProxiedPair newPair(Upstream target, ConnectionContext client) {
+        return new ProxiedPair(this, target, nextId.getAndAdd(2), client.capability(NioEventLoop.class).orElse(null));
     }
 
     /**

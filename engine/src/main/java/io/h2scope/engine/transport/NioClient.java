@@ -30,10 +30,22 @@ public final class NioClient {
      * did not resolve fails it with {@link UnknownHostException}.
      */
     public CompletableFuture<ConnectionContext> connect(InetSocketAddress remote, ConnectionHandler handler) {
+        return connect(remote, handler, group.next());
+    }
+
+    /**
+     * As {@link #connect(InetSocketAddress, ConnectionHandler)}, on {@code loop} (one of the group's): a connection
+     * that only ever talks to another one on that loop (a proxy's two legs) then hands bytes over without waking
+     * another thread.
+     */
+    public CompletableFuture<ConnectionContext> connect(InetSocketAddress remote, ConnectionHandler handler,
+                                                        NioEventLoop loop) {
         Objects.requireNonNull(remote, "remote");
         Objects.requireNonNull(handler, "handler");
+        if (!group.loops().contains(loop)) {
+            throw new IllegalArgumentException(loop.threadName() + " is not a loop of this client's group");
+        }
         CompletableFuture<ConnectionContext> result = new CompletableFuture<>();
-        NioEventLoop loop = group.next();
         loop.execute(() -> new PendingConnect(loop, remote, handler, result).begin());
         return result;
     }

@@ -106,6 +106,9 @@ final class NioConnection implements ConnectionContext, SelectionHandler, Caller
 
     @Override
     public <T> Optional<T> capability(Class<T> type) {
+        if (type == NioEventLoop.class) { // the thread this connection runs on: a proxy dials the other leg there
+            return Optional.of(type.cast(loop));
+        }
         return ownership == null ? Optional.empty() : ConnectionContext.super.capability(type);
     }
 

@@ -275,6 +275,30 @@ class RecordingProxyTest {
      * 8 MiB pending limit the connection would be closed), and every byte arrives once the upstream reads.
      */
     @Test
+    void withNothingToRecordNoObserverDecodesAndTheBytesStillPass() throws Exception {
+        java.util.Set<Thread> before = observerThreads();
+        start(listenUpstream(), TraceSink.NONE, ProxyLimits.DEFAULTS);
+        Socket c = client();
+        c.getOutputStream().write(concat(PREFACE, SETTINGS));
+        Socket u = upstream.accept();
+        u.setSoTimeout(10_000);
+        assertArrayEquals(concat(PREFACE, SETTINGS), readExactly(u.getInputStream(), PREFACE.length + SETTINGS.length));
+        u.getOutputStream().write(SETTINGS);
+        assertArrayEquals(SETTINGS, readExactly(c.getInputStream(), SETTINGS.length));
+        java.util.Set<Thread> started = observerThreads();
+        started.removeAll(before);
+        assertEquals(java.util.Set.of(), started, "observer threads started with no sink");
+        c.close();
+        u.close();
+    }
+
+    private static java.util.Set<Thread> observerThreads() {
+        java.util.Set<Thread> threads = new java.util.HashSet<>(Thread.getAllStackTraces().keySet());
+        threads.removeIf(t -> !t.getName().startsWith("h2scope-proxy-observer-"));
+        return threads;
+    }
+
+    @Test
     void backPressureHoldsTheClientWhileTheUpstreamDoesNotRead() throws Exception {
         start(listenUpstream(), TraceSink.NONE, ProxyLimits.DEFAULTS);
         int frames = 2048; // 32 MiB of extension frames (type 0xfa, ignored by HTTP/2 receivers, RFC 9113 §5.5)

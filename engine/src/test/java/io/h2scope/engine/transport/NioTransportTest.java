@@ -168,6 +168,30 @@ class NioTransportTest {
     }
 
     @Test
+    void connectsOnTheLoopItIsGivenAndRefusesALoopOfAnotherGroup() throws Exception {
+        NioServer server = NioServer.bind(group, LOOPBACK, RecordingHandler::echo);
+        InetSocketAddress address = new InetSocketAddress("127.0.0.1", server.port());
+        NioClient client = new NioClient(group);
+        for (NioEventLoop loop : group.loops()) {
+            for (int i = 0; i < 3; i++) { // the group's own round robin would move at least one of them elsewhere
+                RecordingHandler handler = new RecordingHandler();
+                ConnectionContext ctx = client.connect(address, handler, loop).get(5, TimeUnit.SECONDS);
+                assertEquals(loop, ctx.capability(NioEventLoop.class).orElseThrow());
+                CompletableFuture<Boolean> onLoop = new CompletableFuture<>();
+                ctx.execute(() -> onLoop.complete(loop.inEventLoop()));
+                assertTrue(onLoop.get(5, TimeUnit.SECONDS), "the connection's tasks run on the loop it was given");
+                ctx.close();
+            }
+        }
+        try (NioEventLoopGroup other = new NioEventLoopGroup(TransportConfig.defaults().withName("nio-other"))) {
+            IllegalArgumentException refused = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> client.connect(address, new RecordingHandler(), other.loops().get(0)));
+            assertTrue(refused.getMessage().contains("not a loop of this client's group"), refused.getMessage());
+        }
+        assertTrue(server.stop(Duration.ofSeconds(2)));
+    }
+
+    @Test
     void connectFailureFailsTheFutureWithoutCallingTheHandler() throws Exception {
         int closedPort;
         try (java.net.ServerSocket probe = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
