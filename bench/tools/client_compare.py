@@ -6,7 +6,10 @@ ClientBench once per library, in an order rotated per round so a burst of load f
 machine hits all libraries alike, with the JMH JVM pinned to --client-cpu and -prof gc on. The table
 gives per library the median over rounds of: sequential p50 and p99 (us), multiplexed requests/s, and
 bytes allocated per request (gc.alloc.rate.norm, all threads) in each benchmark; and the ratio of each
-figure to the best of the other libraries.
+figure to the best of the other libraries. `floor` (a blocking socket sending pre-encoded requests, FloorAdapter) is
+not a library: it is the yardstick, what a GET costs on this machine and server with nothing but the syscalls, so
+its figures are never "the best other" and every library's sequential p50 is also given as a multiple of it.
+Same-round ratios (h2scope and its drop-in against Jetty, the drop-in against H2Client) follow the table.
 """
 import argparse, json, os, shutil, signal, statistics, subprocess, sys, tempfile, time
 
@@ -16,6 +19,8 @@ BODY = (b"h2scope client benchmark body: the same 100 bytes for every library. "
 assert len(BODY) == 100
 PATH = "/100.txt"
 LIBS = "h2scope,jdk,okhttp,netty,jetty"
+FLOOR = "floor"
+DEFAULT_LIBS = "h2scope,h2scope-dropin,jdk,okhttp,netty,jetty," + FLOOR
 
 
 def load():
@@ -51,7 +56,7 @@ def run_jmh(a, jar, lib, url, out_json, log):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--repo", required=True)
-    ap.add_argument("--libs", default=LIBS)
+    ap.add_argument("--libs", default=DEFAULT_LIBS)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--jmh", default="-wi 2 -w 2 -i 3 -r 2", help="JMH options per run (iterations, times)")
     # the JMH lock (/tmp/jmh.lock) is ignored: other benchmarks on a shared machine must not stop this one
@@ -136,13 +141,36 @@ def summarize(runs, labels):
             return float("nan")
         return m[n][k] / (min(others) if lower_is_better else max(others))
 
-    print("\nmedians over rounds; 'x best' = this library's figure divided by the best of the other libraries")
-    print("| lib | seq p50 us | x best | seq p99 us | mux64 req/s | x best | B/req seq | B/req mux64 | x best (mux) |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    floor = m.get(FLOOR, {}).get("p50", float("nan"))
+    print("\nmedians over rounds; 'x best' = this library's figure divided by the best of the other libraries; "
+          "'x floor' = its sequential p50 divided by the floor's")
+    print("| lib | seq p50 us | x best | x floor | seq p99 us | mux64 req/s | x best | B/req seq | B/req mux64 | x best (mux) |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for n in labels:
         v = m[n]
-        print(f"| {n} | {v['p50']:.1f} | {ratio(n, 'p50', True):.2f} | {v['p99']:.1f} | {v['rps']:.0f} | "
-              f"{ratio(n, 'rps', False):.2f} | {v['seq_b']:.0f} | {v['mux_b']:.0f} | {ratio(n, 'mux_b', True):.2f} |")
+        print(f"| {n} | {v['p50']:.1f} | {ratio(n, 'p50', True):.2f} | {v['p50'] / floor:.2f} | {v['p99']:.1f} | "
+              f"{v['rps']:.0f} | {ratio(n, 'rps', False):.2f} | {v['seq_b']:.0f} | {v['mux_b']:.0f} | "
+              f"{ratio(n, 'mux_b', True):.2f} |")
+    same_round(runs, labels)
+
+
+def same_round(runs, labels):
+    """Per round, one library's figure over another's measured minutes apart, and the median of those ratios."""
+    pairs = [(a, b) for a, b in (("h2scope", "jetty"), ("h2scope-dropin", "jetty"), ("h2scope-dropin", "h2scope"),
+                                 ("jetty", FLOOR), ("h2scope", FLOOR))
+             if a in labels and b in labels]
+    if not pairs:
+        return
+    by = {(x["round"], x["lib"]): x for x in runs if "round" in x}
+    rounds = sorted({r for r, _ in by})
+    print("\nsame-round ratios (per round, then the median): seq p50, seq p99, mux64 req/s")
+    for a, b in pairs:
+        cols = []
+        for k in ("p50", "p99", "rps"):
+            rs = [by[(r, a)][k] / by[(r, b)][k] for r in rounds
+                  if (r, a) in by and (r, b) in by and by[(r, a)].get(k) and by[(r, b)].get(k)]
+            cols.append(" ".join(f"{x:.2f}" for x in rs) + (f" (median {statistics.median(rs):.2f})" if rs else ""))
+        print(f"  {a} / {b}: p50 {cols[0]}; p99 {cols[1]}; mux64 {cols[2]}")
 
 
 if __name__ == "__main__":

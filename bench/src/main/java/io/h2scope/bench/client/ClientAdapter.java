@@ -13,7 +13,7 @@ import java.util.concurrent.CompletableFuture;
 public interface ClientAdapter extends AutoCloseable {
 
     /** The names of the benchmark parameter {@code lib}, in the order of the comparison table. */
-    List<String> LIBS = List.of("h2scope", "h2scope-dropin", "jdk", "okhttp", "netty", "jetty");
+    List<String> LIBS = List.of("h2scope", "h2scope-dropin", "jdk", "okhttp", "netty", "jetty", "floor");
 
     /** Requests kept in flight at once by the multiplexed benchmark (below every server's stream limit). */
     int MULTIPLEXED = 64;
@@ -44,6 +44,7 @@ public interface ClientAdapter extends AutoCloseable {
             case "okhttp" -> new OkHttpClientAdapter(url);
             case "netty" -> new NettyClientAdapter(url);
             case "jetty" -> new JettyClientAdapter(url);
+            case "floor" -> new FloorAdapter(url);
             default -> throw new IllegalArgumentException("unknown client library '" + lib + "'; known: " + LIBS);
         };
         try {

@@ -46,7 +46,7 @@ public class ClientBench {
 
     @State(Scope.Benchmark)
     public static class Client {
-        @Param({"h2scope", "h2scope-dropin", "jdk", "okhttp", "netty", "jetty"})
+        @Param({"h2scope", "h2scope-dropin", "jdk", "okhttp", "netty", "jetty", "floor"})
         public String lib;
 
         /** The server's URL; empty: the system property {@value #URL_PROPERTY}. */

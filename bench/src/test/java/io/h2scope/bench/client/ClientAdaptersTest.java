@@ -66,6 +66,17 @@ class ClientAdaptersTest {
     }
 
     @Test
+    void theFloorReadsTheStatusOnlyWhenItComesFirstAndPlain() {
+        assertEquals(200, FloorAdapter.status(new byte[] {(byte) 0x88}));
+        assertEquals(404, FloorAdapter.status(new byte[] {(byte) 0x8d, 0x5f}));
+        assertEquals(304, FloorAdapter.status(new byte[] {0x3f, (byte) 0xe1, 0x1f, (byte) 0x8b})); // size update 4096 first
+        assertEquals(503, FloorAdapter.status(new byte[] {0x48, 3, '5', '0', '3'}));
+        assertEquals(-1, FloorAdapter.status(new byte[] {0x48, (byte) 0x82, 0x64, 0x02})); // Huffman-coded "200"
+        assertEquals(-1, FloorAdapter.status(new byte[] {0x48, 3, '2', '0'})); // cut short
+        assertEquals(-1, FloorAdapter.status(new byte[] {(byte) 0x82})); // :method first
+    }
+
+    @Test
     void refusesAnUnknownLibraryAndANonH2cUrl() {
         assertThrows(IllegalArgumentException.class, () -> ClientAdapter.open("curl", URI.create(server.url("/"))));
         assertThrows(IllegalArgumentException.class, () -> ClientAdapter.open("jdk", URI.create("https://127.0.0.1:1/")));
