@@ -33,6 +33,8 @@ import io.h2scope.engine.settings.Settings;
 import io.h2scope.engine.settings.SettingsValidator;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.stream.StreamInput;
+import io.h2scope.engine.stream.RecentlyClosed;
+import io.h2scope.engine.stream.StreamIdMap;
 import io.h2scope.engine.stream.StreamRegistry;
 import io.h2scope.engine.stream.StreamState;
 import io.h2scope.engine.stream.Transition;
@@ -63,10 +65,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -112,14 +111,9 @@ public final class Http2Observer {
     private final StreamRegistry registry;
     private final Flow fromClient;
     private final Flow fromServer;
-    private final Map<Integer, int[]> streamWindows = new HashMap<>(); // [send, receive]
+    private final StreamIdMap<int[]> streamWindows = new StreamIdMap<>(); // [send, receive]
     /** The streams closed last, for the frames that crossed their close ({@link #crossedTheClose}); oldest dropped. */
-    private final Map<Integer, ClosedStream> recentlyClosed = new LinkedHashMap<>() {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Integer, ClosedStream> eldest) {
-            return size() > RECENTLY_CLOSED;
-        }
-    };
+    private final RecentlyClosed<ClosedStream> recentlyClosed = new RecentlyClosed<>(RECENTLY_CLOSED);
     private int connectionSend = DEFAULT_WINDOW;
     private int connectionReceive = DEFAULT_WINDOW;
     /** What a new stream's receive window begins at: the larger of our acknowledged and last announced value. */
@@ -531,7 +525,7 @@ public final class Http2Observer {
             remote = applied(remote, entries);
             long delta = (long) remote.initialWindowSize() - before.initialWindowSize();
             if (delta != 0) {
-                for (int id : new ArrayList<>(streamWindows.keySet())) {
+                for (int id : streamWindows.keys()) {
                     streamWindow(id, WindowSide.SEND, delta, WindowCause.INITIAL_WINDOW_SIZE);
                 }
             }
@@ -552,7 +546,7 @@ public final class Http2Observer {
             if (initial != receiveInitial) {
                 long delta = (long) initial - receiveInitial;
                 receiveInitial = initial;
-                for (int id : new ArrayList<>(streamWindows.keySet())) {
+                for (int id : streamWindows.keys()) {
                     streamWindow(id, WindowSide.RECEIVE, delta, WindowCause.INITIAL_WINDOW_SIZE);
                 }
             }
@@ -645,7 +639,7 @@ public final class Http2Observer {
                 streamWindow(streamId, WindowSide.SEND, remote.initialWindowSize(), WindowCause.OPENED);
             }
             if (after == StreamState.CLOSED) {
-                recentlyClosed.put(streamId, new ClosedStream(input.isReceive(), before,
+                recentlyClosed.remember(streamId, new ClosedStream(input.isReceive(), before,
                         streamWindows.remove(streamId)));
             }
         }

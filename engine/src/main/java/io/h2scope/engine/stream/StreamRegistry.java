@@ -38,7 +38,7 @@ public final class StreamRegistry {
 
     private final Role role;
     private final StreamIdMap<StreamState> live = new StreamIdMap<>();
-    private final RecentlyClosed closed;
+    private final RecentlyClosed<CloseCause> closed;
     private final int maxReservedRemote;
 
     private int lastLocalId;
@@ -61,7 +61,7 @@ public final class StreamRegistry {
             throw new IllegalArgumentException("maxReservedRemote must be >= 0, got " + maxReservedRemote);
         }
         this.role = role;
-        this.closed = new RecentlyClosed(closedStreamMemory);
+        this.closed = new RecentlyClosed<>(closedStreamMemory);
         this.maxReservedRemote = maxReservedRemote;
     }
 
@@ -78,7 +78,7 @@ public final class StreamRegistry {
         if (s != null) {
             return s;
         }
-        if (closed.cause(streamId) != null) {
+        if (closed.get(streamId) != null) {
             return StreamState.CLOSED;
         }
         // RFC9113 §5.1.1: "all streams in the idle state that might have been opened by the peer with a lower-valued stream identifier immediately transition to closed"
@@ -91,7 +91,7 @@ public final class StreamRegistry {
         if (state(streamId) != StreamState.CLOSED) {
             return Optional.empty();
         }
-        CloseCause cause = closed.cause(streamId);
+        CloseCause cause = closed.get(streamId);
         return Optional.of(cause != null ? cause : CloseCause.UNKNOWN);
     }
 

@@ -121,6 +121,15 @@ public final class FrameOutput {
         return count;
     }
 
+    /**
+     * The unread bytes for a caller done with this output: its own array when that holds exactly them (no copy of
+     * a payload written to measure), else a copy. The output is not to be used after.
+     */
+    public byte[] finish() {
+        syncReadIndex();
+        return readIndex == 0 && writeIndex == buffer.length ? buffer : Arrays.copyOfRange(buffer, readIndex, writeIndex);
+    }
+
     /** A copy of the unread bytes, which stay unread. */
     public byte[] toByteArray() {
         syncReadIndex();

@@ -131,14 +131,14 @@ public final class FrameWriter {
         FrameOutput out = new FrameOutput(FrameSizes.HEADER_LENGTH + frame.payloadLength());
         writeHeader(out, frame.payloadLength(), frame.typeCode(), frame.flags(), frame.streamId());
         writePayload(frame, out);
-        return out.toByteArray();
+        return out.finish();
     }
 
     /** The payload bytes of a frame alone, to put under a hand-made header with {@link RawFrameWriter}. */
     public static byte[] payloadOf(Frame frame) {
         FrameOutput out = new FrameOutput(frame.payloadLength());
         writePayload(frame, out);
-        return out.toByteArray();
+        return out.finish();
     }
 
     /** CONTINUATION frames for {@code block[written, end)}, END_HEADERS on the last. */

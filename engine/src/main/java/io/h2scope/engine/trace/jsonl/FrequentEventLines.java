@@ -1,6 +1,7 @@
 package io.h2scope.engine.trace.jsonl;
 
 import io.h2scope.engine.error.ErrorCode;
+import io.h2scope.engine.flow.WindowCause;
 import io.h2scope.engine.flow.WindowSide;
 import io.h2scope.engine.frame.Flags;
 import io.h2scope.engine.frame.Frame;
@@ -14,11 +15,15 @@ import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.WindowUpdateFrame;
 import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.hpack.Representation;
 import io.h2scope.engine.settings.SettingId;
+import io.h2scope.engine.stream.StreamInput;
+import io.h2scope.engine.stream.StreamState;
 import io.h2scope.engine.trace.FrameOctets;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.HpackBlock;
+import io.h2scope.engine.trace.model.HpackContext;
 import io.h2scope.engine.trace.model.HpackEntriesEvicted;
 import io.h2scope.engine.trace.model.HpackEntryAdded;
 import io.h2scope.engine.trace.model.StreamStateChanged;
@@ -26,6 +31,7 @@ import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.WindowChanged;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 
 import static io.h2scope.engine.trace.jsonl.LineOctets.ascii;
@@ -60,7 +66,6 @@ final class FrequentEventLines {
     private static final byte[] CONN_RECV = ascii(",\"conn_recv\":");
     private static final byte[] STREAM_SEND = ascii(",\"stream_send\":");
     private static final byte[] STREAM_RECV = ascii(",\"stream_recv\":");
-    private static final byte[] STATE_AFTER = ascii(",\"state\":\"");
     private static final byte[] SETTINGS = ascii(",\"settings\":[");
     private static final byte[] ERROR = ascii(",\"error\":\"");
     private static final byte[] LAST_STREAM = ascii(",\"last_stream\":");
@@ -74,24 +79,27 @@ final class FrequentEventLines {
     private static final byte[] TABLE_SIZE = ascii(",\"table_size\":");
     private static final byte[] TABLE_MAX = ascii(",\"table_max\":");
     private static final byte[] STREAM = ascii(",\"stream\":");
-    private static final byte[] FROM = ascii(",\"from\":\"");
-    private static final byte[] TO = ascii("\",\"to\":\"");
-    private static final byte[] INPUT = ascii("\",\"input\":\"");
     private static final byte[] SIDE_SEND = ascii(",\"side\":\"send\",\"old\":");
     private static final byte[] SIDE_RECV = ascii(",\"side\":\"recv\",\"old\":");
     private static final byte[] NEW = ascii(",\"new\":");
-    private static final byte[] CAUSE = ascii(",\"cause\":\"");
-    private static final byte[] TABLE = ascii(",\"table\":\"");
-    private static final byte[] NAME = ascii("\",\"name\":");
     private static final byte[] VALUE = ascii(",\"value\":");
     private static final byte[] SIZE = ascii(",\"size\":");
-    private static final byte[] COUNT = ascii("\",\"count\":");
-    private static final byte[] QUOTE_END = ascii("\"}");
+    private static final byte[][] STATE_AFTER = LowerCaseNames.between(StreamState.class, ",\"state\":\"", "\"");
+    private static final byte[][] FROM_STATE = LowerCaseNames.between(StreamState.class, ",\"from\":\"", "");
+    private static final byte[][] TO_STATE = LowerCaseNames.between(StreamState.class, "\",\"to\":\"", "");
+    private static final byte[][] INPUT_END = LowerCaseNames.between(StreamInput.class, "\",\"input\":\"", "\"}");
+    private static final byte[][] CAUSE_END = LowerCaseNames.between(WindowCause.class, ",\"cause\":\"", "\"}");
+    private static final byte[][] TABLE_NAME = LowerCaseNames.between(HpackContext.class, ",\"table\":\"",
+            "\",\"name\":");
+    private static final byte[][] TABLE_COUNT = LowerCaseNames.between(HpackContext.class, ",\"table\":\"",
+            "\",\"count\":");
+    private static final byte[][] REPRESENTATION = LowerCaseNames.between(Representation.class, ",\"",
+            "\",");
     private static final byte[] NEVER_INDEX_END = ascii(",true]");
 
-    /** {@link FrameType#nameOf} and {@link Flags#describe} as octets, made once per type (and flags), not per line. */
-    private static final byte[][] TYPE_NAMES = new byte[256][];
-    private static final byte[][] FLAG_NAME_OCTETS = new byte[256 << 8][];
+    /** A frame line's type and flag fields ({@link #typeFields}, {@link #flagFields}), made once per type (and flags). */
+    private static final byte[][] TYPE_FIELDS = new byte[256][];
+    private static final byte[][] FLAG_FIELDS = new byte[256 << 8][];
 
     private FrequentEventLines() {
     }
@@ -103,18 +111,16 @@ final class FrequentEventLines {
         } else if (event instanceof WindowChanged e) {
             out.put(WINDOW).put(e.connectionId()).put(T_NS).put(e.nanosSinceStart()).put(STREAM).put(e.streamId())
                     .put(e.side() == WindowSide.SEND ? SIDE_SEND : SIDE_RECV).put(e.oldSize()).put(NEW)
-                    .put(e.newSize()).put(CAUSE).putAscii(LowerCaseNames.of(e.cause())).put(QUOTE_END);
+                    .put(e.newSize()).put(CAUSE_END[e.cause().ordinal()]);
         } else if (event instanceof StreamStateChanged e) {
             out.put(STATE).put(e.connectionId()).put(T_NS).put(e.nanosSinceStart()).put(STREAM).put(e.streamId())
-                    .put(FROM).putAscii(LowerCaseNames.of(e.from())).put(TO).putAscii(LowerCaseNames.of(e.to()))
-                    .put(INPUT).putAscii(LowerCaseNames.of(e.input())).put(QUOTE_END);
+                    .put(FROM_STATE[e.from().ordinal()]).put(TO_STATE[e.to().ordinal()])
+                    .put(INPUT_END[e.input().ordinal()]);
         } else if (event instanceof HpackEntryAdded e) {
-            out.put(HPACK_ADD).put(e.connectionId()).put(T_NS).put(e.nanosSinceStart()).put(TABLE)
-                    .putAscii(LowerCaseNames.of(e.table())).put(NAME).putString(e.name()).put(VALUE)
+            out.put(HPACK_ADD).put(e.connectionId()).put(T_NS).put(e.nanosSinceStart()).put(TABLE_NAME[e.table().ordinal()]).putString(e.name()).put(VALUE)
                     .putString(e.value()).put(SIZE).put(e.size()).put('}');
         } else if (event instanceof HpackEntriesEvicted e) {
-            out.put(HPACK_EVICT).put(e.connectionId()).put(T_NS).put(e.nanosSinceStart()).put(TABLE)
-                    .putAscii(LowerCaseNames.of(e.table())).put(COUNT).put(e.count()).put('}');
+            out.put(HPACK_EVICT).put(e.connectionId()).put(T_NS).put(e.nanosSinceStart()).put(TABLE_COUNT[e.table().ordinal()]).put(e.count()).put('}');
         } else {
             return false;
         }
@@ -125,9 +131,7 @@ final class FrequentEventLines {
         FrameHeader h = e.header();
         out.put(FRAME).put(e.connectionId()).put(T_NS).put(e.nanosSinceStart())
                 .put(e.direction() == Direction.INBOUND ? DIR_RECV : DIR_SEND).put(h.streamId())
-                .put(TYPE).put(typeName(h.typeCode())).put(TYPE_CODE).put(h.typeCode())
-                .put(FLAGS).put(h.flags()).put(FLAG_NAMES).put(flagNames(h.typeCode(), h.flags()))
-                .put(LENGTH).put(h.length()).put(RESERVED).put(h.reservedBit());
+                .put(typeFields(h.typeCode())).put(flagFields(h.typeCode(), h.flags())).put(h.length()).put(RESERVED).put(h.reservedBit());
         decoded(e.frame(), out);
         out.put(PAYLOAD).putBase64(FrameOctets.payload(e)).put('"');
         if (!e.headers().isEmpty()) {
@@ -137,7 +141,7 @@ final class FrequentEventLines {
         out.put(CONN_SEND).put(e.connectionSendWindow()).put(CONN_RECV).put(e.connectionReceiveWindow())
                 .put(STREAM_SEND).put(e.streamSendWindow()).put(STREAM_RECV).put(e.streamReceiveWindow()).put('}');
         if (e.streamStateAfter() != null) {
-            out.put(STATE_AFTER).putAscii(LowerCaseNames.of(e.streamStateAfter())).put('"');
+            out.put(STATE_AFTER[e.streamStateAfter().ordinal()]);
         }
         if (e.hpack() != null) {
             hpack(e.hpack(), out);
@@ -205,8 +209,7 @@ final class FrequentEventLines {
                 out.put(',');
             }
             out.put('[');
-            out.putString(line.name()).put(',').putString(line.value()).put(',').put('"')
-                    .putAscii(LowerCaseNames.of(line.representation())).put('"').put(',').put(line.huffmanName())
+            out.putString(line.name()).put(',').putString(line.value()).put(REPRESENTATION[line.representation().ordinal()]).put(line.huffmanName())
                     .put(',').put(line.huffmanValue());
             if (line.tableIndex() >= 0) {
                 out.put(',').put(line.tableIndex()).put(',').put(line.blockOffset()).put(',').put(line.blockLength());
@@ -218,28 +221,46 @@ final class FrequentEventLines {
         out.put(TABLE_SIZE).put(block.tableSize()).put(TABLE_MAX).put(block.tableMaxSize()).put('}');
     }
 
-    private static byte[] typeName(int typeCode) {
+    /** {@code ,"type":"HEADERS","type_code":1}: what a frame line has between its stream and its flags. */
+    private static byte[] typeFields(int typeCode) {
         if (typeCode < 0 || typeCode > 0xff) {
-            return ascii(FrameType.nameOf(typeCode));
+            return typeFieldsOf(typeCode);
         }
-        byte[] name = TYPE_NAMES[typeCode];
-        if (name == null) { // a race makes the same octets twice: harmless
-            name = ascii(FrameType.nameOf(typeCode));
-            TYPE_NAMES[typeCode] = name;
+        byte[] fields = TYPE_FIELDS[typeCode];
+        if (fields == null) { // a race makes the same octets twice: harmless
+            fields = typeFieldsOf(typeCode);
+            TYPE_FIELDS[typeCode] = fields;
         }
-        return name;
+        return fields;
     }
 
-    private static byte[] flagNames(int typeCode, int flags) {
+    private static byte[] typeFieldsOf(int typeCode) {
+        return concat(TYPE, ascii(FrameType.nameOf(typeCode)), TYPE_CODE, ascii(Integer.toString(typeCode)));
+    }
+
+    /** {@code ,"flags":4,"flag_names":"END_HEADERS","length":}: from the type code on, up to the length's digits. */
+    private static byte[] flagFields(int typeCode, int flags) {
         if (typeCode < 0 || typeCode > 0xff || flags < 0 || flags > 0xff) {
-            return ascii(Flags.describe(typeCode, flags));
+            return flagFieldsOf(typeCode, flags);
         }
         int i = typeCode << 8 | flags;
-        byte[] names = FLAG_NAME_OCTETS[i];
-        if (names == null) {
-            names = ascii(Flags.describe(typeCode, flags));
-            FLAG_NAME_OCTETS[i] = names;
+        byte[] fields = FLAG_FIELDS[i];
+        if (fields == null) {
+            fields = flagFieldsOf(typeCode, flags);
+            FLAG_FIELDS[i] = fields;
         }
-        return names;
+        return fields;
+    }
+
+    private static byte[] flagFieldsOf(int typeCode, int flags) {
+        return concat(FLAGS, ascii(Integer.toString(flags)), FLAG_NAMES, ascii(Flags.describe(typeCode, flags)), LENGTH);
+    }
+
+    private static byte[] concat(byte[]... parts) {
+        LineOctets joined = new LineOctets(64);
+        for (byte[] part : parts) {
+            joined.put(part);
+        }
+        return Arrays.copyOf(joined.octets(), joined.length());
     }
 }

@@ -18,6 +18,16 @@ public final class LineOctets {
     private static final byte[] TRUE = ascii("true");
     private static final byte[] FALSE = ascii("false");
     private static final byte[] LONG_MIN = ascii(Long.toString(Long.MIN_VALUE));
+    /** The last and the first digit of 0 to 99. */
+    private static final byte[] ONES = new byte[100];
+    private static final byte[] TENS = new byte[100];
+
+    static {
+        for (int i = 0; i < 100; i++) {
+            ONES[i] = (byte) ('0' + i % 10);
+            TENS[i] = (byte) ('0' + i / 10);
+        }
+    }
 
     private byte[] octets;
     private byte[] scratch = new byte[0];
@@ -68,9 +78,12 @@ public final class LineOctets {
     LineOctets putAscii(CharSequence text) {
         int n = text.length();
         room(n);
+        byte[] o = octets;
+        int at = length;
         for (int i = 0; i < n; i++) {
-            octets[length++] = (byte) text.charAt(i);
+            o[at + i] = (byte) text.charAt(i);
         }
+        length = at + n;
         return this;
     }
 
@@ -84,18 +97,28 @@ public final class LineOctets {
             return put(LONG_MIN);
         }
         room(20);
+        byte[] o = octets;
+        int at = length;
         if (value < 0) {
-            octets[length++] = '-';
+            o[at++] = '-';
             value = -value;
         }
         int digits = 1;
-        for (long rest = value / 10; rest != 0; rest /= 10) {
+        for (long bound = 10; digits < 19 && value >= bound; bound *= 10) { // no division to count them
             digits++;
         }
-        int end = length + digits;
-        for (int i = end - 1; i >= length; i--) {
-            octets[i] = (byte) ('0' + value % 10);
-            value /= 10;
+        int end = at + digits;
+        int i = end;
+        while (value >= 100) { // two digits a division
+            long rest = value / 100;
+            int pair = (int) (value - rest * 100);
+            o[--i] = ONES[pair];
+            o[--i] = TENS[pair];
+            value = rest;
+        }
+        o[--i] = ONES[(int) value];
+        if (value >= 10) {
+            o[--i] = TENS[(int) value];
         }
         length = end;
         return this;
@@ -119,8 +142,27 @@ public final class LineOctets {
     LineOctets putString(String value) {
         int n = value.length();
         room(n + 2);
+        byte[] o = octets;
+        int at = length;
+        o[at++] = '"';
+        int i = 0;
+        // the common case, a value with nothing to escape, in locals: no field write per char
+        for (char c; i < n && Json.plain(c = value.charAt(i)); i++) {
+            o[at++] = (byte) c;
+        }
+        length = at;
+        if (i < n) {
+            escapedRest(value, i);
+        }
+        room(1);
         octets[length++] = '"';
-        for (int i = 0; i < n; i++) {
+        return this;
+    }
+
+    /** {@link #putString}'s chars from {@code from} on, the first of them one to escape. */
+    private void escapedRest(String value, int from) {
+        int n = value.length();
+        for (int i = from; i < n; i++) {
             char c = value.charAt(i);
             if (Json.plain(c)) {
                 octets[length++] = (byte) c;
@@ -143,9 +185,6 @@ public final class LineOctets {
                 }
             }
         }
-        room(1);
-        octets[length++] = '"';
-        return this;
     }
 
     /** {@code data} in base64 with padding (RFC 4648 §4), by the JDK's encoder (an intrinsic on common CPUs). */

@@ -23,4 +23,17 @@ final class LowerCaseNames {
     static String of(Enum<?> value) {
         return NAMES.get(value.getDeclaringClass())[value.ordinal()];
     }
+
+    /**
+     * For each constant of {@code type}, by ordinal, the octets of {@code before}, its name and {@code after}: a
+     * name with the line's constants around it, put with one copy.
+     */
+    static byte[][] between(Class<? extends Enum<?>> type, String before, String after) {
+        String[] names = NAMES.get(type);
+        byte[][] octets = new byte[names.length][];
+        for (int i = 0; i < names.length; i++) {
+            octets[i] = LineOctets.ascii(before + names[i] + after);
+        }
+        return octets;
+    }
 }

@@ -1,0 +1,133 @@
+package io.h2scope.bench.observer;
+
+import io.h2scope.engine.core.ConnectionConfig;
+import io.h2scope.engine.core.Http2Connection;
+import io.h2scope.engine.core.event.Event;
+import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.observer.Http2Observer;
+import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.trace.jsonl.JsonlTraceWriter;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What the recording proxy's decoder thread spends on one leg of a connection: the wire bytes of
+ * {@code requests} GETs (each answered with a HEADERS and a DATA frame of 1,024 octets, {@code concurrent} at a
+ * time, as {@code h2load -m}), made once by the engine's own client and server in memory, fed in their chunks to a
+ * fresh {@link Http2Observer} whose events go to a {@link JsonlTraceWriter} on /dev/null (the lines are built and
+ * queued as in a recording; the writer thread's write costs nothing). The score divided by {@code requests} is the
+ * decoding and recording cost per request and leg. Run:
+ * {@code java -jar bench/target/benchmarks.jar ObserverRecordBench -prof gc}.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(1)
+public class ObserverRecordBench {
+
+    @Param("100")
+    public int requests;
+
+    @Param("10")
+    public int concurrent;
+
+    /** The chunks in the order they crossed: the client's when {@link Chunk#fromClient}. */
+    private record Chunk(boolean fromClient, byte[] bytes) {
+    }
+
+    private final List<Chunk> wire = new ArrayList<>();
+    private JsonlTraceWriter writer;
+
+    @Setup(Level.Trial)
+    public void setUp() throws IOException {
+        record();
+        writer = new JsonlTraceWriter(Path.of("/dev/null"), Long.MAX_VALUE, new PrintStream(PrintStream.nullOutputStream()));
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws IOException {
+        writer.close();
+    }
+
+    @Benchmark
+    public long leg() {
+        Http2Observer observer = new Http2Observer(Role.SERVER, 1, writer, 0);
+        long now = 0;
+        for (Chunk c : wire) {
+            now += 1_000;
+            if (c.fromClient()) {
+                observer.clientBytes(ByteBuffer.wrap(c.bytes()), now);
+            } else {
+                observer.serverBytes(ByteBuffer.wrap(c.bytes()), now);
+            }
+        }
+        observer.finish(now, "done");
+        return now;
+    }
+
+    private void record() {
+        Http2Connection[] pair = new Http2Connection[2];
+        pair[0] = new Http2Connection(Role.CLIENT, ConnectionConfig.DEFAULTS, e -> {
+            if (e instanceof Event.DataReceived d) {
+                pair[0].consumed(d.streamId(), d.data().length);
+            }
+        }, 0);
+        pair[1] = new Http2Connection(Role.SERVER, ConnectionConfig.DEFAULTS, e -> {
+            if (e instanceof Event.HeadersReceived h && h.endStream()) {
+                pair[1].sendHeaders(h.streamId(), List.of(new HeaderField(":status", "200"),
+                        new HeaderField("content-type", "text/plain")), false);
+                pair[1].sendData(h.streamId(), ByteBuffer.wrap(new byte[1024]), true);
+            }
+        }, 0);
+        pump(pair);
+        for (int sent = 0; sent < requests; sent += concurrent) {
+            for (int i = sent; i < Math.min(requests, sent + concurrent); i++) {
+                pair[0].openStream(List.of(new HeaderField(":method", "GET"), new HeaderField(":scheme", "http"),
+                        new HeaderField(":authority", "127.0.0.1:8080"), new HeaderField(":path", "/index.html"),
+                        new HeaderField("user-agent", "h2load nghttp2/1.52.0")), true);
+            }
+            pump(pair);
+        }
+    }
+
+    private void pump(Http2Connection[] pair) {
+        ByteBuffer out = ByteBuffer.allocate(1 << 16);
+        for (int turn = 0; pair[0].hasOutput() || pair[1].hasOutput(); turn++) {
+            if (turn > 100) {
+                throw new IllegalStateException("the connections do not settle");
+            }
+            for (int from = 0; from < 2; from++) {
+                out.clear();
+                pair[from].drainOutput(out);
+                out.flip();
+                if (out.hasRemaining()) {
+                    byte[] bytes = new byte[out.remaining()];
+                    out.duplicate().get(bytes);
+                    wire.add(new Chunk(from == 0, bytes));
+                    pair[1 - from].receive(out, turn * 1_000L);
+                }
+            }
+        }
+    }
+}
