@@ -1,11 +1,7 @@
 package io.h2scope.bench;
 
 import io.h2scope.engine.core.ConnectionConfig;
-import io.h2scope.engine.core.Http2Connection;
-import io.h2scope.engine.core.event.Event;
 import io.h2scope.engine.frame.FrameType;
-import io.h2scope.engine.hpack.HeaderField;
-import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.jsonl.LineOctets;
 import io.h2scope.engine.trace.jsonl.TraceEventJson;
@@ -24,7 +20,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -84,41 +79,10 @@ public class EventLineBench {
                 return true;
             }
         };
-        Http2Connection[] pair = new Http2Connection[2];
-        pair[0] = new Http2Connection(Role.CLIENT, ConnectionConfig.DEFAULTS.withTraceSink(1, sink), e -> {
-            if (e instanceof Event.DataReceived d) {
-                pair[0].consumed(d.streamId(), d.data().length);
-            }
-        }, 0);
-        pair[1] = new Http2Connection(Role.SERVER, ConnectionConfig.DEFAULTS.withTraceSink(2, sink), e -> {
-            if (e instanceof Event.HeadersReceived h && h.endStream()) {
-                pair[1].sendHeaders(h.streamId(), List.of(new HeaderField(":status", "200"),
-                        new HeaderField("content-type", "text/plain")), false);
-                pair[1].sendData(h.streamId(), ByteBuffer.wrap(new byte[1024]), true);
-            }
-        }, 0);
-        pump(pair);
-        pair[0].openStream(List.of(new HeaderField(":method", "GET"), new HeaderField(":scheme", "http"),
-                new HeaderField(":authority", "127.0.0.1:8080"), new HeaderField(":path", "/index.html"),
-                new HeaderField("user-agent", "h2load nghttp2/1.52.0")), true);
-        pump(pair);
+        InMemoryExchange exchange = new InMemoryExchange(ConnectionConfig.DEFAULTS.withTraceSink(1, sink),
+                ConnectionConfig.DEFAULTS.withTraceSink(2, sink), (fromClient, bytes) -> { });
+        exchange.get();
+        exchange.pump();
         return events;
-    }
-
-    private static void pump(Http2Connection[] pair) {
-        ByteBuffer wire = ByteBuffer.allocate(1 << 16);
-        for (int turn = 0; pair[0].hasOutput() || pair[1].hasOutput(); turn++) {
-            if (turn > 100) {
-                throw new IllegalStateException("the connections do not settle");
-            }
-            for (int from = 0; from < 2; from++) {
-                wire.clear();
-                pair[from].drainOutput(wire);
-                wire.flip();
-                if (wire.hasRemaining()) {
-                    pair[1 - from].receive(wire, turn * 1_000L);
-                }
-            }
-        }
     }
 }

@@ -1,9 +1,7 @@
 package io.h2scope.bench.observer;
 
+import io.h2scope.bench.InMemoryExchange;
 import io.h2scope.engine.core.ConnectionConfig;
-import io.h2scope.engine.core.Http2Connection;
-import io.h2scope.engine.core.event.Event;
-import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.observer.Http2Observer;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.jsonl.JsonlTraceWriter;
@@ -87,47 +85,17 @@ public class ObserverRecordBench {
     }
 
     private void record() {
-        Http2Connection[] pair = new Http2Connection[2];
-        pair[0] = new Http2Connection(Role.CLIENT, ConnectionConfig.DEFAULTS, e -> {
-            if (e instanceof Event.DataReceived d) {
-                pair[0].consumed(d.streamId(), d.data().length);
-            }
-        }, 0);
-        pair[1] = new Http2Connection(Role.SERVER, ConnectionConfig.DEFAULTS, e -> {
-            if (e instanceof Event.HeadersReceived h && h.endStream()) {
-                pair[1].sendHeaders(h.streamId(), List.of(new HeaderField(":status", "200"),
-                        new HeaderField("content-type", "text/plain")), false);
-                pair[1].sendData(h.streamId(), ByteBuffer.wrap(new byte[1024]), true);
-            }
-        }, 0);
-        pump(pair);
+        InMemoryExchange exchange = new InMemoryExchange(ConnectionConfig.DEFAULTS, ConnectionConfig.DEFAULTS,
+                (fromClient, bytes) -> {
+                    byte[] copy = new byte[bytes.remaining()];
+                    bytes.get(copy);
+                    wire.add(new Chunk(fromClient, copy));
+                });
         for (int sent = 0; sent < requests; sent += concurrent) {
             for (int i = sent; i < Math.min(requests, sent + concurrent); i++) {
-                pair[0].openStream(List.of(new HeaderField(":method", "GET"), new HeaderField(":scheme", "http"),
-                        new HeaderField(":authority", "127.0.0.1:8080"), new HeaderField(":path", "/index.html"),
-                        new HeaderField("user-agent", "h2load nghttp2/1.52.0")), true);
+                exchange.get();
             }
-            pump(pair);
-        }
-    }
-
-    private void pump(Http2Connection[] pair) {
-        ByteBuffer out = ByteBuffer.allocate(1 << 16);
-        for (int turn = 0; pair[0].hasOutput() || pair[1].hasOutput(); turn++) {
-            if (turn > 100) {
-                throw new IllegalStateException("the connections do not settle");
-            }
-            for (int from = 0; from < 2; from++) {
-                out.clear();
-                pair[from].drainOutput(out);
-                out.flip();
-                if (out.hasRemaining()) {
-                    byte[] bytes = new byte[out.remaining()];
-                    out.duplicate().get(bytes);
-                    wire.add(new Chunk(from == 0, bytes));
-                    pair[1 - from].receive(out, turn * 1_000L);
-                }
-            }
+            exchange.pump();
         }
     }
 }
