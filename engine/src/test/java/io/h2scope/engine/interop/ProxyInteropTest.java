@@ -239,17 +239,22 @@ class ProxyInteropTest {
         assertRecordedPairEqualsServerTrace("tls", "tls", false);
     }
 
-    /** curl --http2 on http:// asks for Upgrade: h2c: the proxy relays the HTTP/1.1 start and records the upgrade. */
+    /**
+     * curl --http2 on http:// asks for Upgrade: h2c: the proxy relays the HTTP/1.1 start and records the upgrade. The
+     * body stays under 32 KiB: Debian's curl 7.88 fails (exit 16, "connection buffer size is too small to store data
+     * following HTTP Upgrade response header") when more than its 32 KiB buffer arrives with the 101 in one read,
+     * which is up to TCP whenever the server answers at once; the engine's client below takes a large body.
+     */
     @Test
     void curlUpgradingToH2c() throws Exception {
         startServer(false);
         startProxy(false, null);
         Path got = tmp.resolve("got");
         Peers.Result r = Peers.run(List.of(Peers.require("curl"), "-sS", "--http2", "-o", got.toString(),
-                "-w", "%{http_version} %{http_code}", "http://127.0.0.1:" + proxy.port() + "/bytes/300000"), PEER_TIMEOUT);
+                "-w", "%{http_version} %{http_code}", "http://127.0.0.1:" + proxy.port() + "/bytes/20000"), PEER_TIMEOUT);
         assertEquals(0, r.exit(), r.describe());
         assertEquals("2 200", r.out());
-        assertEquals(Peers.sha256(Peers.pattern(300_000)), Peers.sha256(Files.readAllBytes(got)));
+        assertEquals(Peers.sha256(Peers.pattern(20_000)), Peers.sha256(Files.readAllBytes(got)));
         assertRecordedPairEqualsServerTrace("h2c", "h2c");
         assertUpgradeRecordedAsTheServerSawIt();
     }
