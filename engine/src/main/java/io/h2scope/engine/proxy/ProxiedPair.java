@@ -224,10 +224,10 @@ final class ProxiedPair {
 
         void open(ConnectionContext context, Role role, long id, long pair) {
             ctx = context;
-            long start = System.nanoTime();
             if (config.sink() == TraceSink.NONE) {
                 return; // nothing records: no decoding either, the bytes only pass
             }
+            long start = System.nanoTime();
             ConnectionOpened opened = opened(id, role, context, pair);
             observer = new ObserverFeed(() -> new Http2Observer(opened, config.sink(), start), proxy.decoders(),
                     config.limits().observerBacklogBytes());
