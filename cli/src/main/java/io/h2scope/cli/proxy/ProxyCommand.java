@@ -46,6 +46,7 @@ import javax.net.ssl.SSLContext;
                 "send HTTP/2 with prior knowledge, or TLS with --listen-tls. Forward proxy: clients send CONNECT",
                 "HOST:PORT, then h2c, or TLS intercepted with certificates signed by the CA in --ca DIR.",
                 "Runs until Ctrl-C."},
+        defaultValueProvider = ProxyLimitDefaults.class,
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:stopped by a signal", "1:could not start (port in use, an address not of this machine, "
                 + "a CA that cannot be read or made)", "2:usage error (a bad option or URL, a file that cannot be read)"})
@@ -105,33 +106,39 @@ public final class ProxyCommand implements Callable<Integer> {
     Path keyLog;
 
     @Option(names = "--connect-timeout", paramLabel = "DURATION", converter = DurationValue.class,
-            defaultValue = "10s", description = "the upstream's TCP connect (default: ${DEFAULT-VALUE})")
+            description = "the upstream's TCP connect (default: ${DEFAULT-VALUE})")
     Duration connectTimeout;
 
     @Option(names = "--handshake-timeout", paramLabel = "DURATION", converter = DurationValue.class,
-            defaultValue = "10s", description = "from accept to the client's HTTP/2 preface (CONNECT and TLS included),"
+            description = "from accept to the client's HTTP/2 preface (CONNECT and TLS included),"
                     + " and for the upstream's TLS handshake (default: ${DEFAULT-VALUE})")
     Duration handshakeTimeout;
 
-    @Option(names = "--max-connections", paramLabel = "N", defaultValue = "1000",
+    @Option(names = "--max-connections", paramLabel = "N",
             description = "client connections open at once, each with its upstream; more are closed at accept"
                     + " (default: ${DEFAULT-VALUE})")
     int maxConnections;
 
-    @Option(names = "--relay-buffer", paramLabel = "BYTES", defaultValue = "1048576",
+    @Option(names = "--relay-buffer", paramLabel = "BYTES",
             description = "bytes of one direction in flight (read, not yet taken by the other side); past it that"
                     + " side is not read until half has drained; at least 32768 (default: ${DEFAULT-VALUE})")
     int relayBuffer;
 
-    @Option(names = "--observer-backlog", paramLabel = "BYTES", defaultValue = "2097152",
+    @Option(names = "--observer-backlog", paramLabel = "BYTES",
             description = "bytes of one connection relayed but not yet decoded for the recording; past it that"
                     + " connection's recording stops with a counted gap and the bytes still pass; at least 32768"
                     + " (default: ${DEFAULT-VALUE})")
     int observerBacklog;
 
-    @Option(names = "--max-connect-head", paramLabel = "BYTES", defaultValue = "8192",
+    @Option(names = "--max-connect-head", paramLabel = "BYTES",
             description = "the HTTP/1.1 CONNECT request head; larger is answered 431 (default: ${DEFAULT-VALUE})")
     int maxConnectHead;
+
+    @Option(names = "--loops", paramLabel = "N",
+            description = "loop threads relaying bytes, each serving both legs of its connections; with --record as"
+                    + " many observer threads decode beside them; 1 to " + ProxyLimits.MAX_LOOP_THREADS
+                    + " (default: ${DEFAULT-VALUE}, one per core)")
+    int loops;
 
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final List<AutoCloseable> resources = new ArrayList<>();
@@ -146,10 +153,7 @@ public final class ProxyCommand implements Callable<Integer> {
         if (listenTls && target == null) {
             throw usageError("--listen-tls needs --upstream (the certificate is made for the upstream's name)");
         }
-        ProxyLimits limits = usage(() -> ProxyLimits.DEFAULTS.withConnectTimeout(connectTimeout)
-                .withHandshakeTimeout(handshakeTimeout).withMaxConnections(maxConnections)
-                .withRelayBufferBytes(relayBuffer).withMaxConnectHeadBytes(maxConnectHead)
-                .withObserverBacklogBytes(observerBacklog), "a limit");
+        ProxyLimits limits = usage(this::limits, "a limit");
         UpstreamTls trust = usage(() -> new UpstreamTls(upstreamCa, insecure), "--upstream-ca and --insecure");
         long maxBytes = usage(() -> ByteSize.parse("--record-max-bytes", recordMaxBytes, TraceConfig.MIN_MAX_BYTES), "");
         try {
@@ -228,6 +232,13 @@ public final class ProxyCommand implements Callable<Integer> {
             return writer;
         }
         return KeyLogWriter.fromEnvironment().orElse(null);
+    }
+
+    /** The limits the flags give (each flag's default is {@link ProxyLimits#DEFAULTS}'s, by {@link ProxyLimitDefaults}). */
+    ProxyLimits limits() {
+        return ProxyLimits.builder().connectTimeout(connectTimeout).handshakeTimeout(handshakeTimeout)
+                .maxConnections(maxConnections).relayBufferBytes(relayBuffer).maxConnectHeadBytes(maxConnectHead)
+                .observerBacklogBytes(observerBacklog).loopThreads(loops).build();
     }
 
     private <T> T usage(java.util.function.Supplier<T> value, String what) {

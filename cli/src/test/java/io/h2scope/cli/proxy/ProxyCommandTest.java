@@ -2,6 +2,7 @@ package io.h2scope.cli.proxy;
 
 import io.h2scope.cli.CommandRun;
 import io.h2scope.cli.H2scopeCommand;
+import io.h2scope.engine.proxy.ProxyLimits;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.reference.ReferenceHandler;
 import io.h2scope.engine.server.reference.ReferenceServer;
@@ -56,7 +57,7 @@ class ProxyCommandTest {
     void aRelayBufferBelowOneTlsRecordIsAUsageError() {
         CommandRun r = run("proxy", "--listen", "127.0.0.1:0", "--upstream", "http://127.0.0.1:1/", "--relay-buffer", "1000");
         assertEquals(2, r.exit(), r.err());
-        assertEquals("h2scope proxy: relayBufferBytes must be at least 32768, got 1000 (see 'h2scope proxy --help')",
+        assertEquals("h2scope proxy: relayBufferBytes (--relay-buffer) must be at least 32768, got 1000 (see 'h2scope proxy --help')",
                 r.errLine());
     }
 
@@ -95,9 +96,37 @@ class ProxyCommandTest {
         for (String expected : List.of("--connect-timeout=DURATION", "--handshake-timeout=DURATION",
                 "(default: 10s)", "--max-connections=N", "(default: 1000)", "--relay-buffer=BYTES",
                 "(default: 1048576)", "--max-connect-head=BYTES", "(default: 8192)", "--record-max-bytes=SIZE",
-                "(default: 100m)", "(default: 127.0.0.1:8080)")) {
+                "(default: 100m)", "(default: 127.0.0.1:8080)", "--observer-backlog=BYTES", "(default: 2097152)",
+                "--loops=N", "(default: " + Runtime.getRuntime().availableProcessors() + ", one per core)")) {
             assertTrue(help.contains(expected), expected + " in: " + help);
         }
+    }
+
+    /** The flags' defaults are the engine's: written once, in {@link ProxyLimits#DEFAULTS}. */
+    @Test
+    void withNoLimitFlagsTheLimitsAreTheEngineDefaults() {
+        ProxyCommand command = new ProxyCommand();
+        new CommandLine(command).parseArgs("--upstream", "http://127.0.0.1:1/");
+        assertEquals(ProxyLimits.DEFAULTS, command.limits());
+    }
+
+    @Test
+    void eachLimitFlagReachesItsLimit() {
+        ProxyCommand command = new ProxyCommand();
+        new CommandLine(command).parseArgs("--connect-timeout", "1500ms", "--handshake-timeout", "3s",
+                "--max-connections", "7", "--relay-buffer", "65536", "--max-connect-head", "512",
+                "--observer-backlog", "40000", "--loops", "3");
+        assertEquals(ProxyLimits.builder().connectTimeout(Duration.ofMillis(1500)).handshakeTimeout(Duration.ofSeconds(3))
+                .maxConnections(7).relayBufferBytes(65_536).maxConnectHeadBytes(512).observerBacklogBytes(40_000)
+                .loopThreads(3).build(), command.limits());
+    }
+
+    @Test
+    void zeroLoopsIsAUsageError() {
+        CommandRun r = run("proxy", "--listen", "127.0.0.1:0", "--upstream", "http://127.0.0.1:1/", "--loops", "0");
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("h2scope proxy: loopThreads (--loops) must be at least 1, got 0 (see 'h2scope proxy --help')",
+                r.errLine());
     }
 
     /** A request through the command's proxy, recorded to --record, printed by trace print: both legs, linked. */

@@ -61,7 +61,7 @@ public final class RecordingProxy implements AutoCloseable {
         SSLContext interception = config.authority() == null ? null
                 : HostKeyManager.context(config.authority(), config.keyLog());
         TransportConfig defaults = TransportConfig.defaults();
-        TransportConfig transport = new TransportConfig("h2scope-proxy", defaults.loopThreads(),
+        TransportConfig transport = new TransportConfig("h2scope-proxy", config.limits().loopThreads(),
                 defaults.readBufferBytes(), defaults.maxPendingWriteBytes(), defaults.closeFlushTimeout(),
                 config.limits().connectTimeout(), true);
         NioEventLoopGroup group = new NioEventLoopGroup(transport);

@@ -70,7 +70,7 @@ class ObserverBacklogTest {
                 recording.onEvent(event);
             }
         };
-        start(stalled, ProxyLimits.DEFAULTS.withObserverBacklogBytes(BACKLOG));
+        start(stalled, ProxyLimits.builder().observerBacklogBytes(BACKLOG).build());
         byte[] sent = clientBytes();
         byte[] received;
         try (Socket c = new Socket("127.0.0.1", proxy.port()); Socket u = accepted(c, sent)) {
@@ -94,7 +94,7 @@ class ObserverBacklogTest {
 
     @Test
     void withinTheBacklogTheRecordingIsWholeFromTheDecoderThreads() throws Exception {
-        start(recording, ProxyLimits.DEFAULTS.withObserverBacklogBytes(16 << 20)); // more than all that is sent
+        start(recording, ProxyLimits.builder().observerBacklogBytes(16 << 20).build()); // more than all that is sent
         byte[] sent = clientBytes();
         try (Socket c = new Socket("127.0.0.1", proxy.port()); Socket u = accepted(c, sent)) {
             new DataInputStream(u.getInputStream()).readFully(new byte[sent.length]);

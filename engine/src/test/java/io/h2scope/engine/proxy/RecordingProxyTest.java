@@ -293,9 +293,38 @@ class RecordingProxyTest {
     }
 
     private static java.util.Set<Thread> observerThreads() {
+        return threadsNamed("h2scope-proxy-observer-");
+    }
+
+    private static java.util.Set<Thread> threadsNamed(String prefix) {
         java.util.Set<Thread> threads = new java.util.HashSet<>(Thread.getAllStackTraces().keySet());
-        threads.removeIf(t -> !t.getName().startsWith("h2scope-proxy-observer-"));
+        threads.removeIf(t -> !t.getName().startsWith(prefix));
         return threads;
+    }
+
+    /** {@code --loops 1}: one thread relays both legs of every connection, in both directions. */
+    @Test
+    void theLoopsLimitIsHowManyThreadsRelay() throws Exception {
+        java.util.Set<Thread> before = threadsNamed("h2scope-proxy-loop-");
+        start(listenUpstream(), TraceSink.NONE, ProxyLimits.builder().loopThreads(1).build());
+        java.util.List<Socket> opened = new java.util.ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            Socket c = client();
+            c.getOutputStream().write(concat(PREFACE, SETTINGS));
+            Socket u = upstream.accept();
+            u.setSoTimeout(10_000);
+            assertArrayEquals(concat(PREFACE, SETTINGS), readExactly(u.getInputStream(), PREFACE.length + SETTINGS.length));
+            u.getOutputStream().write(SETTINGS);
+            assertArrayEquals(SETTINGS, readExactly(c.getInputStream(), SETTINGS.length));
+            opened.add(c);
+            opened.add(u);
+        }
+        java.util.Set<Thread> started = threadsNamed("h2scope-proxy-loop-");
+        started.removeAll(before);
+        assertEquals(1, started.size(), "loop threads started: " + started);
+        for (Socket s : opened) {
+            s.close();
+        }
     }
 
     @Test
