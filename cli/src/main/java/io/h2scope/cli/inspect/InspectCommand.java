@@ -1,7 +1,7 @@
 package io.h2scope.cli.inspect;
 
+import io.h2scope.cli.AttachOptions;
 import io.h2scope.cli.InputFile;
-import io.h2scope.engine.trace.attach.ListenAddress;
 import io.h2scope.inspector.source.AttachSource;
 import io.h2scope.inspector.source.FollowFileSource;
 import io.h2scope.inspector.source.RecordingFileSource;
@@ -10,8 +10,8 @@ import io.h2scope.inspector.view.InspectorApp;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -49,8 +49,8 @@ public final class InspectCommand implements Callable<Integer> {
         String attach;
     }
 
-    @Option(names = "--token", paramLabel = "TOKEN", description = "the token the engine printed (TCP attach)")
-    String token;
+    @Mixin
+    AttachOptions attachOptions;
 
     private final Map<String, String> environment;
 
@@ -71,7 +71,7 @@ public final class InspectCommand implements Callable<Integer> {
         } else if (source != null && source.follow != null) {
             sources.add(new FollowFileSource(source.follow));
         } else if (source != null && source.attach != null) {
-            sources.add(new AttachSource(attachAddress(), token));
+            sources.add(new AttachSource(AttachOptions.address(spec, source.attach), attachOptions.token()));
         }
         if (!Display.available(environment, System.getProperties())) {
             throw new NoDisplayException("no display to open a window on (DISPLAY and WAYLAND_DISPLAY are not set); "
@@ -82,11 +82,4 @@ public final class InspectCommand implements Callable<Integer> {
         return 0;
     }
 
-    private ListenAddress attachAddress() {
-        try {
-            return ListenAddress.parse(source.attach);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "--attach " + source.attach + ": " + e.getMessage());
-        }
-    }
 }

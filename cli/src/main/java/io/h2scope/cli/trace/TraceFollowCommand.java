@@ -1,5 +1,6 @@
 package io.h2scope.cli.trace;
 
+import io.h2scope.cli.AttachOptions;
 import io.h2scope.engine.trace.attach.AttachException;
 import io.h2scope.engine.trace.attach.ListenAddress;
 import io.h2scope.engine.trace.attach.AttachClient;
@@ -11,6 +12,7 @@ import io.h2scope.engine.trace.text.TraceText;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -45,11 +47,11 @@ public final class TraceFollowCommand implements Callable<Integer> {
         String attach;
     }
 
-    @Option(names = "--token", paramLabel = "TOKEN", description = "the token the engine printed (TCP attach)")
-    String token;
+    @Mixin
+    AttachOptions attachOptions;
 
-    @Option(names = "--reveal", description = "show credential header values and DATA bytes")
-    boolean reveal;
+    @Mixin
+    RevealOption reveal;
 
     @Override
     public Integer call() throws IOException, InterruptedException {
@@ -58,14 +60,8 @@ public final class TraceFollowCommand implements Callable<Integer> {
     }
 
     private int attach(PrintWriter out) throws IOException {
-        ListenAddress address;
-        try {
-            address = ListenAddress.parse(source.attach);
-        } catch (IllegalArgumentException e) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--attach " + source.attach + ": "
-                    + e.getMessage());
-        }
-        try (AttachClient client = AttachClient.connect(address, token)) {
+        ListenAddress address = AttachOptions.address(spec, source.attach);
+        try (AttachClient client = AttachClient.connect(address, attachOptions.token())) {
             client.read(new AttachClient.Handler() {
                 @Override
                 public void event(TraceEvent event) {
@@ -111,7 +107,7 @@ public final class TraceFollowCommand implements Callable<Integer> {
     }
 
     private void print(PrintWriter out, TraceEvent event) {
-        out.println(TraceText.line(event, reveal));
+        out.println(TraceText.line(event, reveal.reveal()));
         out.flush();
     }
 

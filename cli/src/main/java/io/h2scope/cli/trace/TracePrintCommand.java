@@ -8,6 +8,7 @@ import io.h2scope.engine.trace.jsonl.JsonlTraceReader;
 import io.h2scope.engine.trace.text.TraceText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -46,8 +47,8 @@ public final class TracePrintCommand implements Callable<Integer> {
     @Option(names = "--hpack", description = "after each field block, show it field by field with the dynamic table (when recorded)")
     boolean hpack;
 
-    @Option(names = "--reveal", description = "show credential header values and DATA bytes")
-    boolean reveal;
+    @Mixin
+    RevealOption reveal;
 
     @Override
     public Integer call() throws IOException {
@@ -60,9 +61,9 @@ public final class TracePrintCommand implements Callable<Integer> {
                     || (connection != null && e.connectionId() != connection)) {
                 continue;
             }
-            out.println(TraceText.line(e, reveal));
+            out.println(TraceText.line(e, reveal.reveal()));
             if (hpack && e instanceof FrameEvent f && f.hpack() != null) {
-                out.println(TraceText.hpackBlock(f, reveal));
+                out.println(TraceText.hpackBlock(f, reveal.reveal()));
             }
         }
         out.flush();

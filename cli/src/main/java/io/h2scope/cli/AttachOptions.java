@@ -1,0 +1,30 @@
+package io.h2scope.cli;
+
+import io.h2scope.engine.trace.attach.ListenAddress;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * What attaching to a running engine's H2SCOPE_TRACE_LISTEN takes besides the address: {@code --token}, and how an
+ * {@code --attach} value is read, for {@code trace follow} and {@code inspect} alike. ({@code --attach} itself stays
+ * in each command's group of sources, which picocli cannot share.)
+ */
+public final class AttachOptions {
+
+    @Option(names = "--token", paramLabel = "TOKEN", description = "the token the engine printed (TCP attach)")
+    String token;
+
+    public String token() {
+        return token;
+    }
+
+    /** {@code --attach}'s value as an address, or a usage error naming it. */
+    public static ListenAddress address(CommandSpec spec, String attach) {
+        try {
+            return ListenAddress.parse(attach);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--attach " + attach + ": " + e.getMessage());
+        }
+    }
+}
