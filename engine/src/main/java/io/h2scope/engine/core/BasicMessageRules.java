@@ -1,6 +1,5 @@
 package io.h2scope.engine.core;
 
-import io.h2scope.engine.error.StreamError;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.http.MessageRule;
 
@@ -22,13 +21,13 @@ public final class BasicMessageRules implements MessageRules {
         String method = pseudo(headers, ":method");
         if (method == null) {
             // RFC9113 §8.3.1: "All HTTP/2 requests MUST include exactly one valid value for the :method, :scheme, and :path"
-            throw malformed(streamId, MessageRule.REQUEST_PSEUDO_HEADER_MISSING, "request without :method");
+            throw MalformedMessage.error(streamId, MessageRule.REQUEST_PSEUDO_HEADER_MISSING, "request without :method");
         }
         if (!"CONNECT".equals(method)) {
             String path = pseudo(headers, ":path");
             if (pseudo(headers, ":scheme") == null || path == null || path.isEmpty()) {
                 // RFC9113 §8.3.1: ":scheme ... :path ... unless they are CONNECT requests"
-                throw malformed(streamId, MessageRule.REQUEST_PSEUDO_HEADER_MISSING, "request without :scheme or a non-empty :path");
+                throw MalformedMessage.error(streamId, MessageRule.REQUEST_PSEUDO_HEADER_MISSING, "request without :scheme or a non-empty :path");
             }
         }
     }
@@ -39,7 +38,7 @@ public final class BasicMessageRules implements MessageRules {
         String status = pseudo(headers, ":status");
         if (status == null || status.length() != 3 || !isDigits(status)) {
             // RFC9113 §8.3.2: "For HTTP/2 responses, a single :status pseudo-header field is defined ... MUST be included"
-            throw malformed(streamId, MessageRule.STATUS_INVALID, "response without a three-digit :status");
+            throw MalformedMessage.error(streamId, MessageRule.STATUS_INVALID, "response without a three-digit :status");
         }
     }
 
@@ -55,7 +54,7 @@ public final class BasicMessageRules implements MessageRules {
         for (HeaderField f : headers) {
             if (f.name().equals("content-length")) {
                 if (value != null && !value.equals(f.value())) {
-                    throw malformed(streamId, MessageRule.CONTENT_LENGTH_INVALID, "two different content-length values");
+                    throw MalformedMessage.error(streamId, MessageRule.CONTENT_LENGTH_INVALID, "two different content-length values");
                 }
                 value = f.value();
             }
@@ -64,7 +63,7 @@ public final class BasicMessageRules implements MessageRules {
             return BodyCheck.NONE;
         }
         if (value.isEmpty() || value.length() > 18 || !isDigits(value)) {
-            throw malformed(streamId, MessageRule.CONTENT_LENGTH_INVALID, "content-length is not a number: " + value);
+            throw MalformedMessage.error(streamId, MessageRule.CONTENT_LENGTH_INVALID, "content-length is not a number: " + value);
         }
         long declared = Long.parseLong(value);
         return new Counting(streamId, bodyExpected ? declared : 0, declared);
@@ -93,14 +92,14 @@ public final class BasicMessageRules implements MessageRules {
             seen += length;
             if (seen > expected) {
                 // RFC9113 §8.1.1: "A request or response is also malformed if the value of a content-length header field does not equal the sum of the DATA frame payload lengths"
-                throw malformed(streamId, MessageRule.CONTENT_LENGTH_MISMATCH, "DATA exceeds content-length " + expected);
+                throw MalformedMessage.error(streamId, MessageRule.CONTENT_LENGTH_MISMATCH, "DATA exceeds content-length " + expected);
             }
         }
 
         @Override
         public void onEndStream() {
             if (seen != expected) {
-                throw malformed(streamId, MessageRule.CONTENT_LENGTH_MISMATCH, "content-length " + expected + " but " + seen + " octets of DATA");
+                throw MalformedMessage.error(streamId, MessageRule.CONTENT_LENGTH_MISMATCH, "content-length " + expected + " but " + seen + " octets of DATA");
             }
         }
     }
@@ -111,11 +110,11 @@ public final class BasicMessageRules implements MessageRules {
             String name = f.name();
             if (name.startsWith(":")) {
                 if (!pseudoAllowed) {
-                    throw malformed(streamId, MessageRule.PSEUDO_HEADER_IN_TRAILERS, "pseudo-header " + name + " in trailers");
+                    throw MalformedMessage.error(streamId, MessageRule.PSEUDO_HEADER_IN_TRAILERS, "pseudo-header " + name + " in trailers");
                 }
                 if (regularSeen) {
                     // RFC9113 §8.3: "All pseudo-header fields MUST appear in a field block before all regular field lines"
-                    throw malformed(streamId, MessageRule.PSEUDO_HEADER_AFTER_REGULAR_FIELD, "pseudo-header " + name + " after a regular field");
+                    throw MalformedMessage.error(streamId, MessageRule.PSEUDO_HEADER_AFTER_REGULAR_FIELD, "pseudo-header " + name + " after a regular field");
                 }
             } else {
                 regularSeen = true;
@@ -124,7 +123,7 @@ public final class BasicMessageRules implements MessageRules {
                 char c = name.charAt(i);
                 if (c >= 'A' && c <= 'Z') {
                     // RFC9113 §8.2.1: "A field name MUST NOT contain characters in the ranges 0x00-0x20, 0x41-0x5a"
-                    throw malformed(streamId, MessageRule.FIELD_NAME_UPPERCASE, "upper-case field name " + name);
+                    throw MalformedMessage.error(streamId, MessageRule.FIELD_NAME_UPPERCASE, "upper-case field name " + name);
                 }
             }
         }
@@ -146,9 +145,5 @@ public final class BasicMessageRules implements MessageRules {
             }
         }
         return true;
-    }
-
-    private static StreamError malformed(int streamId, MessageRule rule, String detail) {
-        return new StreamError(streamId, rule, "malformed message: " + detail);
     }
 }

@@ -45,7 +45,7 @@ import java.util.OptionalInt;
  * listener may call commands from inside {@code onEvent}.
  *
  * <p>Delegates: frames are parsed by {@link FrameReader} and handled by {@link InboundFrames} (which hands
- * them to {@link InboundMessages} and {@link InboundControl}); field blocks are joined by
+ * them to {@link InboundData}, {@link InboundFieldBlocks}, {@link InboundControl}); field blocks are joined by
  * {@link HeaderBlockAssembler}, ours written by {@link HeaderBlockWriter}; SETTINGS by {@link SettingsExchange}
  * and {@link SettingsEffects}; streams by {@link LiveStreams} over the {@link StreamRegistry}; windows by
  * {@link InboundFlow}/{@link OutboundFlow}; queued DATA by {@link DataScheduler}; floods by {@link FloodGuard};
@@ -145,13 +145,14 @@ public final class Http2Connection {
         this.settingsEffects = new SettingsEffects(settings, tracer, encoder, decoder, outbound, inbound, output,
                 reader, registry, scheduler, limits);
         ConnectionLifecycle lifecycle = new Lifecycle();
-        InboundMessages messages = new InboundMessages(role, limits, config.messageRules(), hooks, settings,
-                assembler, decoder, tracer, clock, guard, inbound, replies, liveStreams, goAways, refusal, events,
+        InboundData data = new InboundData(role, limits, clock, guard, inbound, replies, liveStreams, refusal, events,
                 lifecycle);
+        InboundFieldBlocks fieldBlocks = new InboundFieldBlocks(role, limits, config.messageRules(), hooks, settings,
+                assembler, decoder, tracer, clock, guard, replies, liveStreams, goAways, refusal, events, lifecycle);
         InboundControl control = new InboundControl(guard, clock, hooks, liveStreams, events, settingsEffects,
                 tracer, replies, pings, outbound, scheduler, output);
         this.inboundFrames = new InboundFrames(lifecycle, reader, tracer, assembler, clock, guard, hooks,
-                streamErrors, messages, control);
+                streamErrors, data, fieldBlocks, control);
         this.dataSink = new OutboundDataSink(outbound, output, limits.maxOutputBufferBytes(), liveStreams,
                 headerWriter);
         this.deadlines = new ProgressDeadlines(role, limits, config.initialWindowSize(), assembler, scheduler,

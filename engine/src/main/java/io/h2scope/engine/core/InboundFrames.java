@@ -28,11 +28,11 @@ import io.h2scope.engine.frame.codec.StrictFrameHandler;
 import java.util.Optional;
 
 /**
- * Every frame read, handed by type to {@link InboundMessages} (DATA, HEADERS, PUSH_PROMISE) or
- * {@link InboundControl}, GOAWAY to the connection. Every frame read is traced once, after it was
- * handled (so the event shows the state it left), and before any RST_STREAM or GOAWAY it provoked.
- * Stream errors become RST_STREAM here; connection errors are thrown out of {@link FrameReader#read}
- * to the connection.
+ * Every frame read, handed by type to {@link InboundData}, {@link InboundFieldBlocks} (HEADERS,
+ * PUSH_PROMISE) or {@link InboundControl}, GOAWAY to the connection. Every frame read is traced
+ * once, after it was handled (so the event shows the state it left), and before any RST_STREAM or
+ * GOAWAY it provoked. Stream errors become RST_STREAM here; connection errors are thrown out of
+ * {@link FrameReader#read} to the connection.
  */
 final class InboundFrames implements StrictFrameHandler {
 
@@ -46,12 +46,13 @@ final class InboundFrames implements StrictFrameHandler {
     /** Test-only hooks that provoke errors on some frames, or null. */
     private final ConnectionHooks hooks;
     private final StreamErrors streamErrors;
-    private final InboundMessages messages;
+    private final InboundData data;
+    private final InboundFieldBlocks fieldBlocks;
     private final InboundControl control;
 
     InboundFrames(ConnectionLifecycle lifecycle, FrameReader reader, TracePublisher tracer,
             HeaderBlockAssembler assembler, ConnectionClock clock, FloodGuard guard, ConnectionHooks hooks,
-            StreamErrors streamErrors, InboundMessages messages, InboundControl control) {
+            StreamErrors streamErrors, InboundData data, InboundFieldBlocks fieldBlocks, InboundControl control) {
         this.lifecycle = lifecycle;
         this.reader = reader;
         this.tracer = tracer;
@@ -60,7 +61,8 @@ final class InboundFrames implements StrictFrameHandler {
         this.guard = guard;
         this.hooks = hooks;
         this.streamErrors = streamErrors;
-        this.messages = messages;
+        this.data = data;
+        this.fieldBlocks = fieldBlocks;
         this.control = control;
     }
 
@@ -94,7 +96,7 @@ final class InboundFrames implements StrictFrameHandler {
         if (header.typeCode() == FrameType.DATA.code() && violation.scope() == ErrorScope.STREAM) {
             try {
                 // RFC9113 §6.9: a DATA frame in error still counts against the connection window
-                messages.countUndelivered(header.streamId(), header.length());
+                data.countUndelivered(header.streamId(), header.length());
             } catch (ConnectionError overflow) {
                 // RFC9113 §4.2: the frame's size is what is wrong ("MUST send an error code of FRAME_SIZE_ERROR");
                 // that it also overflows the connection window makes it a connection error of that code
@@ -127,19 +129,19 @@ final class InboundFrames implements StrictFrameHandler {
 
     private void dispatch(Frame frame) {
         if (frame instanceof DataFrame f) {
-            messages.onData(f);
+            data.onData(f);
         } else if (frame instanceof HeadersFrame f) {
             HeaderBlockAssembler.Block block = assembler.start(f, clock.now());
             if (block != null) {
-                messages.onHeaderBlock(block);
+                fieldBlocks.onHeaderBlock(block);
             }
         } else if (frame instanceof ContinuationFrame f) {
             HeaderBlockAssembler.Block block = assembler.append(f, guard, clock.now());
             if (block != null) {
-                messages.onHeaderBlock(block);
+                fieldBlocks.onHeaderBlock(block);
             }
         } else if (frame instanceof PushPromiseFrame f) {
-            messages.onPushPromiseStart(f);
+            fieldBlocks.onPushPromiseStart(f);
         } else if (frame instanceof PriorityFrame f) {
             control.onPriority(f);
         } else if (frame instanceof RstStreamFrame f) {

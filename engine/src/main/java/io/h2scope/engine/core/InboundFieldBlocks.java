@@ -8,9 +8,6 @@ import io.h2scope.engine.error.ConnectionError;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.H2Errors;
 import io.h2scope.engine.error.SpecRef;
-import io.h2scope.engine.error.StreamError;
-import io.h2scope.engine.flow.InboundFlow;
-import io.h2scope.engine.frame.DataFrame;
 import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.PushPromiseFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
@@ -29,11 +26,13 @@ import io.h2scope.engine.stream.Transition;
 import java.util.List;
 
 /**
- * The receive rules for the frames that carry HTTP messages (RFC 9113 §6.1, §6.2, §6.6) and the
- * §8.1 message sequencing: DATA, and the field blocks of HEADERS and PUSH_PROMISE once
- * {@link HeaderBlockAssembler} has joined them. Stream errors are thrown to {@link InboundFrames}.
+ * The receive rules for the field blocks of HEADERS and PUSH_PROMISE (RFC 9113 §6.2, §6.6) once
+ * {@link HeaderBlockAssembler} has joined them: HPACK decoding (§4.3), where each header section sits
+ * in the message (§8.1), push acceptance (§8.4), and the refusal of requests over our limits or
+ * after our GOAWAY (§6.8). Apart from DATA because it needs HPACK and the message rules, and no flow
+ * control. Stream errors are thrown to {@link InboundFrames}.
  */
-final class InboundMessages {
+final class InboundFieldBlocks {
 
     private final Role role;
     private final Limits limits;
@@ -47,8 +46,7 @@ final class InboundMessages {
     private final TracePublisher tracer;
     private final ConnectionClock clock;
     private final FloodGuard guard;
-    private final InboundFlow inbound;
-    /** RST_STREAM for refused streams, and the sink of the credit DATA we discard gives back. */
+    /** RST_STREAM for refused streams and for pushes we do not want. */
     private final ControlReplies replies;
     private final LiveStreams streams;
     private final GoAwayState goAways;
@@ -56,9 +54,9 @@ final class InboundMessages {
     private final ApplicationEvents events;
     private final ConnectionLifecycle lifecycle;
 
-    InboundMessages(Role role, Limits limits, MessageRules messageRules, ConnectionHooks hooks,
+    InboundFieldBlocks(Role role, Limits limits, MessageRules messageRules, ConnectionHooks hooks,
             SettingsExchange settings, HeaderBlockAssembler assembler, HpackDecoder decoder, TracePublisher tracer,
-            ConnectionClock clock, FloodGuard guard, InboundFlow inbound, ControlReplies replies, LiveStreams streams,
+            ConnectionClock clock, FloodGuard guard, ControlReplies replies, LiveStreams streams,
             GoAwayState goAways, RequestRefusal refusal, ApplicationEvents events, ConnectionLifecycle lifecycle) {
         this.role = role;
         this.limits = limits;
@@ -70,7 +68,6 @@ final class InboundMessages {
         this.tracer = tracer;
         this.clock = clock;
         this.guard = guard;
-        this.inbound = inbound;
         this.replies = replies;
         this.streams = streams;
         this.goAways = goAways;
@@ -78,78 +75,6 @@ final class InboundMessages {
         this.events = events;
         this.lifecycle = lifecycle;
     }
-
-    // ---------------------------------------------------------------- DATA
-
-    void onData(DataFrame f) {
-        int id = f.streamId();
-        int flowLength = f.payloadLength();
-        guard.onData(f.data().length, f.endStream());
-        try {
-            inbound.onDataReceived(id, flowLength);
-        } catch (StreamError e) {
-            inbound.onDiscarded(flowLength, replies); // the connection counted it, the stream did not
-            throw e;
-        }
-        boolean tracked = inbound.isTracked(id);
-        Transition t = streams.apply(id, StreamInput.RECV_DATA);
-        if (t instanceof Transition.Reject r) {
-            discardIfUntracked(tracked, flowLength);
-            throw r.toException(id);
-        }
-        StreamRecord rec = streams.record(id);
-        if (rec == null) {
-            // RFC9113 §5.1 closed: after our RST_STREAM the endpoint "MUST minimally process and then discard"
-            discardIfUntracked(tracked, flowLength);
-            guard.onGlitch(clock.now(), "DATA on a closed stream");
-            return;
-        }
-        if (!rec.finalHeadersReceived) {
-            // RFC9113 §8.1: a response is "zero or more HEADERS (1xx) ... one HEADERS (final) ... zero or more DATA"
-            throw malformed(id, MessageRule.DATA_BEFORE_HEADERS, "DATA before the final header section");
-        }
-        int padding = flowLength - f.data().length;
-        if (padding > 0) {
-            inbound.onConsumed(id, padding, replies); // padding is never delivered
-        }
-        rec.bodyBytesReceived += f.data().length;
-        if (role == Role.SERVER && rec.bodyBytesReceived > limits.maxRequestBodyBytes()) {
-            refusal.refuse(id, 413, "request body over " + limits.maxRequestBodyBytes() + " octets");
-            return;
-        }
-        rec.bodyCheck.onData(f.data().length);
-        if (f.endStream()) {
-            rec.bodyCheck.onEndStream();
-        }
-        Event.DataReceived event = new Event.DataReceived(id, f.data(), f.endStream(), flowLength);
-        if (f.endStream()) {
-            lifecycle.endStreamThenEmit(id, event);
-        } else {
-            events.emit(event);
-        }
-    }
-
-    /** DATA that will not be delivered: charged to the windows, then given back to the connection. */
-    void countUndelivered(int streamId, int length) {
-        boolean tracked = inbound.isTracked(streamId);
-        try {
-            inbound.onDataReceived(streamId, length);
-        } catch (StreamError e) {
-            inbound.onDiscarded(length, replies);
-            return;
-        }
-        // a tracked stream is reset next, and closing it returns its octets to the connection
-        discardIfUntracked(tracked, length);
-    }
-
-    private void discardIfUntracked(boolean tracked, int length) {
-        if (!tracked) {
-            // RFC9113 §6.9: counted against the connection window on receipt, returned now since no stream took it
-            inbound.onDiscarded(length, replies);
-        }
-    }
-
-    // ---------------------------------------------------------------- HEADERS and PUSH_PROMISE
 
     void onHeaderBlock(HeaderBlockAssembler.Block block) {
         if (block.first() instanceof PushPromiseFrame f) {
@@ -220,7 +145,7 @@ final class InboundMessages {
         if (rec.finalHeadersReceived) {
             if (!endStream) {
                 // RFC9113 §8.1: "a HEADERS frame without the END_STREAM flag set after ... the final ... is malformed" (trailers end the stream)
-                throw malformed(id, MessageRule.TRAILERS_WITHOUT_END_STREAM, "HEADERS without END_STREAM after the header section");
+                throw MalformedMessage.error(id, MessageRule.TRAILERS_WITHOUT_END_STREAM, "HEADERS without END_STREAM after the header section");
             }
             rules.trailers(id, fields);
             return HeadersKind.TRAILERS;
@@ -236,7 +161,7 @@ final class InboundMessages {
         if (HeaderSections.isInformational(fields)) {
             if (endStream) {
                 // RFC9113 §8.1: "A HEADERS frame with the END_STREAM flag set that carries an informational status code is malformed"
-                throw malformed(id, MessageRule.INFORMATIONAL_WITH_END_STREAM, "informational (1xx) response with END_STREAM");
+                throw MalformedMessage.error(id, MessageRule.INFORMATIONAL_WITH_END_STREAM, "informational (1xx) response with END_STREAM");
             }
             return HeadersKind.INFORMATIONAL;
         }
@@ -291,7 +216,7 @@ final class InboundMessages {
         String method = HeaderSections.valueOf(fields, ":method");
         if (!"GET".equals(method) && !"HEAD".equals(method)) {
             // RFC9113 §8.4.1: a method that "is not safe ... MUST respond on the promised stream with a stream error ... PROTOCOL_ERROR"
-            throw malformed(promised, MessageRule.PUSHED_REQUEST_NOT_SAFE, "promised request with method " + method + " is not safe and cacheable");
+            throw MalformedMessage.error(promised, MessageRule.PUSHED_REQUEST_NOT_SAFE, "promised request with method " + method + " is not safe and cacheable");
         }
         events.emit(new Event.PushPromiseReceived(id, promised, fields));
     }
@@ -303,9 +228,5 @@ final class InboundMessages {
             // RFC9113 §4.3: "A decoding error in a field block MUST be treated as a connection error ... of type COMPRESSION_ERROR"
             throw new ConnectionError(e.rule(), SpecRef.rfc9113("4.3"), e.getMessage());
         }
-    }
-
-    private static StreamError malformed(int streamId, MessageRule rule, String detail) {
-        return new StreamError(streamId, rule, "malformed message: " + detail);
     }
 }
