@@ -163,7 +163,7 @@ def main():
     ap.add_argument("--base-port", type=int, default=29400)
     ap.add_argument("--java-opts", default="-Xms512m -Xmx512m")
     ap.add_argument("--before", metavar="DIR", help="another build (DIR holds h2scope-cli.jar and lib/, a copy of"
-                    " cli/target) recorded as path proxy-h2c-record-before: before/after a change, same run")
+                    " cli/target) run as paths proxy-h2c-before and proxy-h2c-record-before: before/after a change, same run")
     ap.add_argument("--paths", default="direct-h2c,proxy-h2c,proxy-h2c-record,direct-tls,proxy-tls-record,mitmproxy-tls")
     a = ap.parse_args()
 
@@ -193,6 +193,11 @@ def main():
                       "http", False),
         "proxy-h2c-record": (p + 3, h2scope + ["--listen", f"127.0.0.1:{p + 3}", "--upstream",
                                                f"http://127.0.0.1:{up_h2c}/"] + record("proxy-h2c-record"), "http", True),
+        "proxy-h2c-1loop": (p + 9, h2scope + ["--listen", f"127.0.0.1:{p + 9}", "--upstream",
+                                              f"http://127.0.0.1:{up_h2c}/", "--loops", "1"], "http", False),
+        "proxy-h2c-record-1loop": (p + 10, h2scope + ["--listen", f"127.0.0.1:{p + 10}", "--upstream",
+                                                     f"http://127.0.0.1:{up_h2c}/", "--loops", "1"]
+                                   + record("proxy-h2c-record-1loop"), "http", True),
         "direct-tls": (up_tls, None, "https", False),
         "proxy-tls": (p + 4, h2scope + ["--listen", f"127.0.0.1:{p + 4}", "--listen-tls", "--upstream",
                                         f"https://127.0.0.1:{up_tls}/", "--insecure"], "https", False),
@@ -209,6 +214,10 @@ def main():
         before[before.index("--listen") + 1] = f"127.0.0.1:{p + 8}"
         before[before.index("--record") + 1] = f"{state}/proxy-h2c-record-before.jsonl"
         paths["proxy-h2c-record-before"] = (p + 8, before, "http", True)
+        relay = list(paths["proxy-h2c"][1])
+        relay[relay.index("-cp") + 1] = f"{a.before}/h2scope-cli.jar:{a.before}/lib/*"
+        relay[relay.index("--listen") + 1] = f"127.0.0.1:{p + 11}"
+        paths["proxy-h2c-before"] = (p + 11, relay, "http", False)
     names = a.paths.split(",")
     procs = {"nginx": start(["nginx", "-c", f"{state}/nginx.conf", "-p", state], f"{state}/nginx.out", env)}
     runs = []
