@@ -19,6 +19,7 @@ import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.function.BiConsumer;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSession;
@@ -185,18 +186,29 @@ public final class H2HttpClient extends HttpClient implements AutoCloseable {
      * The future {@code sendAsync} returns: completed by the engine's future with the response wrapped, in one
      * stage; cancelling it (or completing it with a CancellationException) cancels the request (RST_STREAM CANCEL).
      */
-    private static final class ResponseFuture<T> extends CompletableFuture<HttpResponse<T>> {
+    private static final class ResponseFuture<T> extends CompletableFuture<HttpResponse<T>>
+            implements BiConsumer<H2Response<T>, Throwable> {
+        private final HttpRequest request;
         private final CompletableFuture<H2Response<T>> inner;
 
         ResponseFuture(HttpRequest request, CompletableFuture<H2Response<T>> inner) {
+            this.request = request;
             this.inner = inner;
-            inner.whenComplete((r, e) -> {
-                if (e != null) {
-                    super.completeExceptionally(e);
-                } else {
-                    super.complete(new Response<>(request, r));
-                }
-            });
+            if (inner instanceof OneListenerFuture<H2Response<T>> engine) {
+                engine.onOutcome(this); // no stage of its own per request
+            } else {
+                inner.whenComplete(this); // a future failed before the request began
+            }
+        }
+
+        /** The engine's future settled: this one follows. */
+        @Override
+        public void accept(H2Response<T> r, Throwable e) {
+            if (e != null) {
+                super.completeExceptionally(e);
+            } else {
+                super.complete(new Response<>(request, r));
+            }
         }
 
         @Override

@@ -2,6 +2,8 @@ package io.h2scope.engine.client;
 
 import io.h2scope.engine.hpack.HeaderField;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpResponse;
@@ -13,7 +15,6 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import javax.net.ssl.SSLSession;
 
 /**
@@ -40,7 +41,8 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
     private final boolean settleOnExecutor;
     final CompletableFuture<H2Response<T>> result = new ResultFuture();
     private final CompletableFuture<List<HeaderField>> trailers = new CompletableFuture<>();
-    private final AtomicBoolean over = new AtomicBoolean();
+    /** 1 once the task is over (settled, or failed for good); set once, by {@link #markOver}. */
+    private volatile int over;
     private volatile ClientStream current;
     private long requestDeadline;
     /** When the current attempt's stream opened (System.nanoTime), 0 while none is open. */
@@ -129,13 +131,13 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
     }
 
     boolean isOver() {
-        return over.get();
+        return over != 0;
     }
 
     /** Loop thread: the attempt's stream is open; the response-headers clock starts. */
     void attached(ClientStream stream) {
         current = stream;
-        if (over.get()) {
+        if (over != 0) {
             stream.abort(new CancellationException("the request was cancelled"));
             return;
         }
@@ -157,7 +159,7 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
     /** The sweeper's thread: fails the request if a deadline passed, else arms for the next one. */
     @Override
     void onDeadline(long now) {
-        if (over.get()) {
+        if (over != 0) {
             return;
         }
         if (now - requestDeadline >= 0) {
@@ -177,7 +179,7 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
             next = Math.min(next, headersDeadline);
         }
         arm(next);
-        if (over.get()) {
+        if (over != 0) {
             client.deadlines().disarm(this); // ended while re-arming
         }
     }
@@ -246,7 +248,7 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
 
     /** Loop thread: the response ended (END_STREAM); {@code fields} are its trailers, or empty. */
     void onEnd(List<HeaderField> fields) {
-        if (over.compareAndSet(false, true)) {
+        if (markOver()) {
             client.deadlines().disarm(this);
             endFields = fields;
             if (delivered) {
@@ -263,7 +265,7 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
      * {@code maxRetries}; returns false when the caller should fail the task instead.
      */
     boolean retry() {
-        if (over.get() || !request.idempotent() || attempts >= client.config().maxRetries()) {
+        if (over != 0 || !request.idempotent() || attempts >= client.config().maxRetries()) {
             return false;
         }
         attempts++;
@@ -275,7 +277,7 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
 
     /** Ends the task with {@code cause} (any thread): the stream, if any, is reset with CANCEL. */
     void fail(Throwable cause) {
-        if (!over.compareAndSet(false, true)) {
+        if (!markOver()) {
             return;
         }
         client.deadlines().disarm(this);
@@ -288,13 +290,29 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
         client.complete(() -> failResult(cause));
     }
 
+    private static final VarHandle OVER;
+
+    static {
+        try {
+            OVER = MethodHandles.lookup().findVarHandle(RequestTask.class, "over", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Ends the task; true for the one call that did (a field and a VarHandle: no AtomicBoolean per request). */
+    private boolean markOver() {
+        return OVER.compareAndSet(this, 0, 1);
+    }
+
     /**
      * The future {@code sendAsync} returns. Cancelling it (or completing it with a CancellationException)
      * ends the request: the stream is reset with RST_STREAM CANCEL and the connection stays usable. An
      * override rather than a {@code whenComplete} stage, which every request would allocate; the stages
-     * chained on it are plain CompletableFutures.
+     * chained on it are plain CompletableFutures, and the drop-in's future follows it as its one listener
+     * ({@link OneListenerFuture}).
      */
-    private final class ResultFuture extends CompletableFuture<H2Response<T>> {
+    private final class ResultFuture extends OneListenerFuture<H2Response<T>> {
         @Override
         public boolean cancel(boolean mayInterruptIfRunning) {
             boolean cancelled = super.cancel(mayInterruptIfRunning);
@@ -311,11 +329,6 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
                 fail(ex); // does nothing when the task is over already (it is what completed the future)
             }
             return completed;
-        }
-
-        @Override
-        public <U> CompletableFuture<U> newIncompleteFuture() {
-            return new CompletableFuture<>();
         }
     }
 
