@@ -15,15 +15,7 @@ import java.util.function.BiConsumer;
  */
 class OneListenerFuture<V> extends CompletableFuture<V> {
 
-    private static final VarHandle TOLD;
-
-    static {
-        try {
-            TOLD = MethodHandles.lookup().findVarHandle(OneListenerFuture.class, "told", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle TOLD = FieldHandles.of(MethodHandles.lookup(), "told", int.class);
 
     private volatile BiConsumer<? super V, ? super Throwable> listener;
     /** Written before {@link #settled}, read after it. */

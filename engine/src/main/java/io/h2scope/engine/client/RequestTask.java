@@ -290,15 +290,7 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
         client.complete(() -> failResult(cause));
     }
 
-    private static final VarHandle OVER;
-
-    static {
-        try {
-            OVER = MethodHandles.lookup().findVarHandle(RequestTask.class, "over", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle OVER = FieldHandles.of(MethodHandles.lookup(), "over", int.class);
 
     /** Ends the task; true for the one call that did (a field and a VarHandle: no AtomicBoolean per request). */
     private boolean markOver() {

@@ -279,17 +279,23 @@ class RecordingProxyTest {
         java.util.Set<Thread> before = observerThreads();
         start(listenUpstream(), TraceSink.NONE, ProxyLimits.DEFAULTS);
         Socket c = client();
+        Socket u = prefaceAndSettingsBothWays(c);
+        java.util.Set<Thread> started = observerThreads();
+        started.removeAll(before);
+        assertEquals(java.util.Set.of(), started, "observer threads started with no sink");
+        c.close();
+        u.close();
+    }
+
+    /** The client's preface and SETTINGS relayed to the upstream, the upstream's SETTINGS back; the upstream socket. */
+    private Socket prefaceAndSettingsBothWays(Socket c) throws IOException {
         c.getOutputStream().write(concat(PREFACE, SETTINGS));
         Socket u = upstream.accept();
         u.setSoTimeout(10_000);
         assertArrayEquals(concat(PREFACE, SETTINGS), readExactly(u.getInputStream(), PREFACE.length + SETTINGS.length));
         u.getOutputStream().write(SETTINGS);
         assertArrayEquals(SETTINGS, readExactly(c.getInputStream(), SETTINGS.length));
-        java.util.Set<Thread> started = observerThreads();
-        started.removeAll(before);
-        assertEquals(java.util.Set.of(), started, "observer threads started with no sink");
-        c.close();
-        u.close();
+        return u;
     }
 
     private static java.util.Set<Thread> observerThreads() {
@@ -310,14 +316,8 @@ class RecordingProxyTest {
         java.util.List<Socket> opened = new java.util.ArrayList<>();
         for (int i = 0; i < 3; i++) {
             Socket c = client();
-            c.getOutputStream().write(concat(PREFACE, SETTINGS));
-            Socket u = upstream.accept();
-            u.setSoTimeout(10_000);
-            assertArrayEquals(concat(PREFACE, SETTINGS), readExactly(u.getInputStream(), PREFACE.length + SETTINGS.length));
-            u.getOutputStream().write(SETTINGS);
-            assertArrayEquals(SETTINGS, readExactly(c.getInputStream(), SETTINGS.length));
             opened.add(c);
-            opened.add(u);
+            opened.add(prefaceAndSettingsBothWays(c));
         }
         java.util.Set<Thread> started = threadsNamed("h2scope-proxy-loop-");
         started.removeAll(before);
