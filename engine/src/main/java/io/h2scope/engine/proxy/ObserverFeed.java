@@ -1,6 +1,7 @@
 package io.h2scope.engine.proxy;
 
 import io.h2scope.engine.observer.Http2Observer;
+import io.h2scope.engine.trace.TraceSink;
 
 import java.nio.ByteBuffer;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -20,7 +21,10 @@ import java.util.function.Supplier;
  */
 final class ObserverFeed {
 
+    private final TraceSink sink;
     private final Executor decoders;
+    /** What one drain runs inside the sink's batch (made once, not per drain). */
+    private final Runnable runWaiting = this::runWaiting;
     private final long backlogBytes;
     private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean draining = new AtomicBoolean();
@@ -31,7 +35,11 @@ final class ObserverFeed {
     private long gapAt = -1;
     private long undecoded;
 
-    ObserverFeed(Supplier<Http2Observer> observer, Executor decoders, long backlogBytes) {
+    /**
+     * @param sink the sink the observer calls: each run of this leg's waiting work is one {@link TraceSink#batch}
+     */
+    ObserverFeed(Supplier<Http2Observer> observer, TraceSink sink, Executor decoders, long backlogBytes) {
+        this.sink = sink;
         this.decoders = decoders;
         this.backlogBytes = backlogBytes;
         submit(() -> this.observer = observer.get()); // the opened event, off the loop too
@@ -70,6 +78,19 @@ final class ObserverFeed {
         submit(() -> observer.finish(now, text));
     }
 
+    private void runWaiting() {
+        Runnable task;
+        while ((task = tasks.poll()) != null) {
+            try {
+                task.run();
+            } catch (RuntimeException e) {
+                // a failing sink must not strand the leg's later events; the thread's handler reports it
+                Thread t = Thread.currentThread();
+                t.getUncaughtExceptionHandler().uncaughtException(t, e);
+            }
+        }
+    }
+
     /** Octets relayed without being decoded, once the observer fell behind (0: the recording is whole). */
     long undecodedOctets() {
         return undecoded;
@@ -84,16 +105,9 @@ final class ObserverFeed {
 
     private void drain() {
         while (true) {
-            Runnable task;
-            while ((task = tasks.poll()) != null) {
-                try {
-                    task.run();
-                } catch (RuntimeException e) {
-                    // a failing sink must not strand the leg's later events; the thread's handler reports it
-                    Thread t = Thread.currentThread();
-                    t.getUncaughtExceptionHandler().uncaughtException(t, e);
-                }
-            }
+            // the sink hands the run's lines on when it ends: before the flag drops, so the leg's next run (maybe
+            // on another decoder thread) comes after them
+            sink.batch(runWaiting);
             draining.set(false);
             // a task added after the last poll but before the flag dropped would be stranded without this
             if (tasks.isEmpty() || !draining.compareAndSet(false, true)) {

@@ -229,7 +229,8 @@ final class ProxiedPair {
             }
             long start = System.nanoTime();
             ConnectionOpened opened = opened(id, role, context, pair);
-            observer = new ObserverFeed(() -> new Http2Observer(opened, config.sink(), start), proxy.decoders(),
+            TraceSink sink = config.sink();
+            observer = new ObserverFeed(() -> new Http2Observer(opened, sink, start), sink, proxy.decoders(),
                     config.limits().observerBacklogBytes());
         }
 

@@ -41,6 +41,16 @@ public interface TraceSink {
         };
     }
 
+    /**
+     * Runs {@code events}, a run of {@link #onEvent} calls made on this thread, and lets the sink hand their output
+     * on together when it returns: a file writer then takes its queue's lock once for the run rather than once a
+     * line. The events keep their order; a sink may hold them back until {@code events} returns, no longer. The
+     * default runs them as they come.
+     */
+    default void batch(Runnable events) {
+        events.run();
+    }
+
     /** Whether events are wanted at all; checked before each event is built. */
     default boolean enabled() {
         return true;

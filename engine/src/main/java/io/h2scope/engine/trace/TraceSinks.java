@@ -93,6 +93,20 @@ public final class TraceSinks {
             this.hpack = sinks.stream().anyMatch(TraceSink::wantsHpackDetail);
         }
 
+        /** Each sink's batch around the next one's, so that every sink may hold the run back. */
+        @Override
+        public void batch(Runnable events) {
+            batch(0, events);
+        }
+
+        private void batch(int from, Runnable events) {
+            if (from == sinks.length) {
+                events.run();
+            } else {
+                sinks[from].batch(() -> batch(from + 1, events));
+            }
+        }
+
         @Override
         public void onEvent(TraceEvent event) {
             for (TraceSink sink : sinks) {

@@ -13,7 +13,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * A sink that appends every trace event to a JSONL file ({@link TraceEventJson}, docs/TRACE_FORMAT.md),
  * capped and rolled by {@link RollingFile}. Many connections may share one writer: each line is built on
- * the caller's thread, in a buffer of that thread's, and queued whole; a writer thread of its own writes
+ * the caller's thread, in a buffer of that thread's, and queued whole (within a {@link #batch}, together with the
+ * batch's other lines); a writer thread of its own writes
  * whatever is queued with one call (a line per write call would cost a system call per event, and each copy of
  * the bytes counts at hundreds of megabytes a second, so they are copied once, into the queue). Lines keep the
  * order of the calls that made them, so each connection's lines keep its order. When the disk is slower than
@@ -27,14 +28,22 @@ public final class JsonlTraceWriter implements TraceSink, AutoCloseable {
     /** Octets queued for the writer thread at most (a longer line gets a queue of its own); one more is being written. */
     static final int QUEUE_BYTES = 1 << 20;
     private static final Duration EXIT_FLUSH = Duration.ofSeconds(5);
-    /** The line being built; reused, so a line costs no buffer of its own. */
-    private static final ThreadLocal<LineOctets> LINE = ThreadLocal.withInitial(() -> new LineOctets(1024));
+    /** Within a {@link #batch}, lines are queued together once they pass this many octets, or when it ends. */
+    static final int BATCH_BYTES = 64 * 1024;
+
+    /** One thread's line buffer, and how deep in {@link #batch} calls the thread is. */
+    private static final class ThreadLines {
+        final LineOctets line = new LineOctets(1024);
+        int batchDepth;
+    }
 
     private final Path path;
     private final RollingFile file;
     private final PrintStream errors;
     private final AtomicBoolean failed = new AtomicBoolean();
     private final Object lock = new Object();
+    /** Each thread's lines for this writer being built; reused, so a line costs no buffer of its own. */
+    private final ThreadLocal<ThreadLines> threadLines = ThreadLocal.withInitial(ThreadLines::new);
     private final Thread writer;
     private final Thread onShutdown;
     private ByteBuffer queued = ByteBuffer.allocateDirect(QUEUE_BYTES); // guarded by lock
@@ -70,8 +79,45 @@ public final class JsonlTraceWriter implements TraceSink, AutoCloseable {
         if (failed.get()) {
             return;
         }
-        LineOctets line = TraceEventJson.write(event, LINE.get().clear()).put('\n');
-        queue(line.octets(), line.length());
+        ThreadLines lines = threadLines.get();
+        LineOctets line = lines.line;
+        if (lines.batchDepth == 0) {
+            TraceEventJson.write(event, line.clear()).put('\n');
+            queue(line.octets(), line.length());
+            return;
+        }
+        int start = line.length(); // after the batch's lines so far
+        try {
+            TraceEventJson.write(event, line).put('\n');
+        } catch (RuntimeException e) {
+            line.truncate(start); // no half line among the others
+            throw e;
+        }
+        if (line.length() >= BATCH_BYTES) {
+            queue(line.octets(), line.length());
+            line.clear();
+        }
+    }
+
+    /** The lines made by {@code events} go into the queue together: its lock once per {@value #BATCH_BYTES} octets. */
+    @Override
+    public void batch(Runnable events) {
+        ThreadLines lines = threadLines.get();
+        lines.batchDepth++;
+        try {
+            events.run();
+        } finally {
+            if (--lines.batchDepth == 0 && lines.line.length() > 0) {
+                LineOctets line = lines.line;
+                try {
+                    if (!failed.get()) {
+                        queue(line.octets(), line.length());
+                    }
+                } finally {
+                    line.clear();
+                }
+            }
+        }
     }
 
     private void queue(byte[] line, int length) {

@@ -61,6 +61,15 @@ public final class LineOctets {
         return this;
     }
 
+    /** Back to the first {@code length} octets (a line that failed half-way is taken out again). */
+    LineOctets truncate(int length) {
+        if (length < 0 || length > this.length) {
+            throw new IllegalArgumentException("truncate(" + length + ") of " + this.length + " octets");
+        }
+        this.length = length;
+        return this;
+    }
+
     LineOctets put(byte[] constant) {
         room(constant.length);
         System.arraycopy(constant, 0, octets, length, constant.length);

@@ -138,4 +138,64 @@ class BatchedWritingTest {
         assertEquals(1, errors.toString().lines().count(), errors.toString());
         assertEquals(TraceSink.NONE, TraceSinks.compose(List.of(writer)), "a failed writer is not enabled");
     }
+
+    /** A batch's lines are held until it ends (or past {@link JsonlTraceWriter#BATCH_BYTES}), in their order. */
+    @Test
+    void aBatchsLinesAreQueuedWhenItEndsInTheirOrder() throws IOException {
+        Path file = dir.resolve("batch.jsonl");
+        List<TraceEvent> events = exchange();
+        StringBuilder expected = new StringBuilder();
+        events.forEach(e -> expected.append(TraceEventJson.write(e)).append('\n'));
+        try (JsonlTraceWriter writer = new JsonlTraceWriter(file, 1L << 30, System.err)) {
+            writer.batch(() -> {
+                events.forEach(writer::onEvent);
+                writer.flush(java.time.Duration.ofSeconds(10));
+                assertEquals("", read(file), "nothing of an open batch is queued below its size");
+            });
+            writer.flush(java.time.Duration.ofSeconds(10));
+            assertEquals(expected.toString(), read(file), "the batch's lines, once it ended");
+        }
+    }
+
+    @Test
+    void aBatchLargerThanItsSizeIsQueuedAsItGoesAndNestedBatchesEndWithTheOuter() throws IOException {
+        Path file = dir.resolve("large.jsonl");
+        FrameEvent big = data(1, 4000); // over 5,000 octets of line: 13 of them pass the batch size
+        String line = TraceEventJson.write(big) + "\n";
+        int count = 40;
+        try (JsonlTraceWriter writer = new JsonlTraceWriter(file, 1L << 30, System.err)) {
+            writer.batch(() -> writer.batch(() -> {
+                for (int i = 0; i < count; i++) {
+                    writer.onEvent(big);
+                }
+                writer.flush(java.time.Duration.ofSeconds(10));
+                int queued = read(file).length();
+                assertTrue(queued >= JsonlTraceWriter.BATCH_BYTES && queued < count * line.length(),
+                        "part is written already: " + queued);
+            }));
+        }
+        assertEquals(line.repeat(count), read(file));
+    }
+
+    @Test
+    void twoWritersBatchedOnOneThreadKeepTheirLinesApart() throws IOException {
+        Path a = dir.resolve("a.jsonl");
+        Path b = dir.resolve("b.jsonl");
+        List<TraceEvent> events = exchange();
+        try (JsonlTraceWriter first = new JsonlTraceWriter(a, 1L << 30, System.err);
+             JsonlTraceWriter second = new JsonlTraceWriter(b, 1L << 30, System.err)) {
+            TraceSink both = TraceSinks.compose(List.of(first, second));
+            both.batch(() -> events.forEach(both::onEvent));
+        }
+        assertEquals(events.size(), JsonlTraceReader.read(a).size());
+        assertEquals(Files.readString(a), Files.readString(b));
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.US_ASCII);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 }
