@@ -2,7 +2,6 @@ package io.h2scope.engine.client;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;
 
@@ -60,11 +59,9 @@ class OneListenerFuture<V> extends CompletableFuture<V> {
     public boolean cancel(boolean mayInterruptIfRunning) {
         boolean cancelled = super.cancel(mayInterruptIfRunning);
         if (cancelled) {
-            try {
-                join();
-            } catch (CancellationException e) {
-                settle(null, e); // the exception a stage would have been given
-            }
+            // the exception a stage is given, as it is stored (join() makes a new one on later JDKs); a stage on a
+            // completed future runs at once, and a cancel is rare enough for its allocation
+            whenComplete((value, e) -> settle(null, e));
         }
         return cancelled;
     }
