@@ -81,5 +81,4 @@ public final class InspectCommand implements Callable<Integer> {
         InspectorApp.launch(sources);
         return 0;
     }
-
 }

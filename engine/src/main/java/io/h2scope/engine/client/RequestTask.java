@@ -43,6 +43,7 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
     private final CompletableFuture<List<HeaderField>> trailers = new CompletableFuture<>();
     /** 1 once the task is over (settled, or failed for good); set once, by {@link #markOver}. */
     private volatile int over;
+    private static final VarHandle OVER = FieldHandles.of(MethodHandles.lookup(), "over", int.class);
     private volatile ClientStream current;
     private long requestDeadline;
     /** When the current attempt's stream opened (System.nanoTime), 0 while none is open. */
@@ -289,8 +290,6 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
         }
         client.complete(() -> failResult(cause));
     }
-
-    private static final VarHandle OVER = FieldHandles.of(MethodHandles.lookup(), "over", int.class);
 
     /** Ends the task; true for the one call that did (a field and a VarHandle: no AtomicBoolean per request). */
     private boolean markOver() {

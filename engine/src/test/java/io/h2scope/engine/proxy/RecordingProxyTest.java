@@ -308,11 +308,12 @@ class RecordingProxyTest {
         return threads;
     }
 
-    /** {@code --loops 1}: one thread relays both legs of every connection, in both directions. */
+    /** {@code --loops N}: N threads relay, whatever the cores (one more than the default here), both ways. */
     @Test
     void theLoopsLimitIsHowManyThreadsRelay() throws Exception {
+        int loops = Runtime.getRuntime().availableProcessors() + 1;
         java.util.Set<Thread> before = threadsNamed("h2scope-proxy-loop-");
-        start(listenUpstream(), TraceSink.NONE, ProxyLimits.builder().loopThreads(1).build());
+        start(listenUpstream(), TraceSink.NONE, ProxyLimits.builder().loopThreads(loops).build());
         java.util.List<Socket> opened = new java.util.ArrayList<>();
         for (int i = 0; i < 3; i++) {
             Socket c = client();
@@ -321,7 +322,7 @@ class RecordingProxyTest {
         }
         java.util.Set<Thread> started = threadsNamed("h2scope-proxy-loop-");
         started.removeAll(before);
-        assertEquals(1, started.size(), "loop threads started: " + started);
+        assertEquals(loops, started.size(), "loop threads started: " + started);
         for (Socket s : opened) {
             s.close();
         }

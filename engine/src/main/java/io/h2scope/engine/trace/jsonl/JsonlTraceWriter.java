@@ -80,20 +80,15 @@ public final class JsonlTraceWriter implements TraceSink, AutoCloseable {
             return;
         }
         ThreadLines lines = threadLines.get();
-        LineOctets line = lines.line;
-        if (lines.batchDepth == 0) {
-            TraceEventJson.write(event, line.clear()).put('\n');
-            queue(line.octets(), line.length());
-            return;
-        }
-        int start = line.length(); // after the batch's lines so far
+        LineOctets line = lines.line; // empty, or the lines of this thread's open batch so far
+        int start = line.length();
         try {
             TraceEventJson.write(event, line).put('\n');
         } catch (RuntimeException e) {
             line.truncate(start); // no half line among the others
             throw e;
         }
-        if (line.length() >= BATCH_BYTES) {
+        if (lines.batchDepth == 0 || line.length() >= BATCH_BYTES) {
             queue(line.octets(), line.length());
             line.clear();
         }
@@ -110,9 +105,7 @@ public final class JsonlTraceWriter implements TraceSink, AutoCloseable {
             if (--lines.batchDepth == 0 && lines.line.length() > 0) {
                 LineOctets line = lines.line;
                 try {
-                    if (!failed.get()) {
-                        queue(line.octets(), line.length());
-                    }
+                    queue(line.octets(), line.length()); // nothing once writing failed
                 } finally {
                     line.clear();
                 }
