@@ -163,7 +163,8 @@ def main():
     ap.add_argument("--base-port", type=int, default=29400)
     ap.add_argument("--java-opts", default="-Xms512m -Xmx512m")
     ap.add_argument("--before", metavar="DIR", help="another build (DIR holds h2scope-cli.jar and lib/, a copy of"
-                    " cli/target) run as paths proxy-h2c-before and proxy-h2c-record-before: before/after a change, same run")
+                    " cli/target) that runs the paths proxy-h2c-before, proxy-h2c-record-before, proxy-tls-before and"
+                    " proxy-tls-record-before (name them in --paths): before/after a change, same run")
     ap.add_argument("--paths", default="direct-h2c,proxy-h2c,proxy-h2c-record,direct-tls,proxy-tls-record,mitmproxy-tls")
     a = ap.parse_args()
 
@@ -208,16 +209,16 @@ def main():
                                   "127.0.0.1", "--listen-port", str(p + 6), "--ssl-insecure", "--set",
                                   f"confdir={state}/mitmproxy"], "https", False),
     }
-    if a.before:
-        before = list(paths["proxy-h2c-record"][1])
-        before[before.index("-cp") + 1] = f"{a.before}/h2scope-cli.jar:{a.before}/lib/*"
-        before[before.index("--listen") + 1] = f"127.0.0.1:{p + 8}"
-        before[before.index("--record") + 1] = f"{state}/proxy-h2c-record-before.jsonl"
-        paths["proxy-h2c-record-before"] = (p + 8, before, "http", True)
-        relay = list(paths["proxy-h2c"][1])
-        relay[relay.index("-cp") + 1] = f"{a.before}/h2scope-cli.jar:{a.before}/lib/*"
-        relay[relay.index("--listen") + 1] = f"127.0.0.1:{p + 11}"
-        paths["proxy-h2c-before"] = (p + 11, relay, "http", False)
+    if a.before:  # the same proxy paths, run by the other build on ports of their own
+        for n, port in (("proxy-h2c-record", p + 8), ("proxy-h2c", p + 11), ("proxy-tls", p + 12),
+                        ("proxy-tls-record", p + 13)):
+            _, cmd, scheme, recorded = paths[n]
+            cmd = list(cmd)
+            cmd[cmd.index("-cp") + 1] = f"{a.before}/h2scope-cli.jar:{a.before}/lib/*"
+            cmd[cmd.index("--listen") + 1] = f"127.0.0.1:{port}"
+            if recorded:
+                cmd[cmd.index("--record") + 1] = f"{state}/{n}-before.jsonl"
+            paths[n + "-before"] = (port, cmd, scheme, recorded)
     names = a.paths.split(",")
     procs = {"nginx": start(["nginx", "-c", f"{state}/nginx.conf", "-p", state], f"{state}/nginx.out", env)}
     runs = []

@@ -176,6 +176,7 @@ public final class TlsLayer implements ConnectionHandler {
                     }
                 };
             }
+            deliverPlaintext();
             if (peerClosed && !outerClosed) {
                 reportPeerClose();
             }
@@ -183,6 +184,7 @@ public final class TlsLayer implements ConnectionHandler {
                 outer.flush();
             }
         } catch (SSLException e) {
+            deliverPlaintext(); // what the records before the bad one said, then the failure
             fail(e);
         }
     }
@@ -221,7 +223,9 @@ public final class TlsLayer implements ConnectionHandler {
         }
         boolean progress = result.bytesConsumed() > 0 || result.bytesProduced() > 0;
         switch (result.getStatus()) {
-            case OK -> deliverPlaintext();
+            // the records of one read are decrypted into appIn together and handed on as one (process() ends
+            // with the delivery): one call of the inner handler, and of what it does per call, for them all
+            case OK -> { }
             case BUFFER_OVERFLOW -> {
                 deliverPlaintext();
                 if (appIn.position() > 0 || appIn.capacity() < engine.getSession().getApplicationBufferSize()) {

@@ -6,9 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h2scope.engine.transport.ConnectionContext;
+import io.h2scope.engine.transport.ConnectionHandler;
 import io.h2scope.engine.transport.InMemoryTransport;
 import io.h2scope.engine.transport.RecordingHandler;
+import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
@@ -47,6 +51,80 @@ class TlsLayerInMemoryTest {
             clientInner.ctx.flush();
             pipe.runUntilIdle();
             assertArrayEquals(message, clientInner.bytes(), "echo through TLS with chunks of " + chunk);
+        }
+    }
+
+    @Test
+    void theRecordsOfOneReadReachTheInnerHandlerInOneCall() {
+        List<Integer> reads = new ArrayList<>();
+        RecordingHandler clientInner = new RecordingHandler();
+        RecordingHandler serverInner = new RecordingHandler((ctx, bytes) -> reads.add(bytes.length));
+        TlsLayer client = TlsLayer.client(clientContext, "localhost", 443, List.of("h2"), true, clientInner);
+        HeldReads server = new HeldReads(TlsLayer.server(serverContext, serverInner));
+        InMemoryTransport pipe = InMemoryTransport.pair(client, server).open();
+        assertTrue(serverInner.opened.isDone());
+
+        server.holding = true; // five records, each flushed alone, reach the server's socket as one read
+        ByteArrayOutputStream sent = new ByteArrayOutputStream();
+        for (int i = 1; i <= 5; i++) {
+            byte[] message = new byte[100 * i];
+            new Random(i).nextBytes(message);
+            sent.writeBytes(message);
+            clientInner.ctx.write(ByteBuffer.wrap(message));
+            clientInner.ctx.flush();
+        }
+        pipe.runUntilIdle();
+        assertEquals(List.of(), reads, "nothing delivered while the records are held");
+        server.release();
+
+        assertEquals(List.of(1500), reads, "one call for the five records of one read");
+        assertArrayEquals(sent.toByteArray(), serverInner.bytes());
+    }
+
+    /** Hands the TLS layer its input as it comes, or, while holding, all of it later in one read. */
+    private static final class HeldReads implements ConnectionHandler {
+        private final TlsLayer layer;
+        private final ByteArrayOutputStream held = new ByteArrayOutputStream();
+        boolean holding;
+
+        HeldReads(TlsLayer layer) {
+            this.layer = layer;
+        }
+
+        void release() {
+            holding = false;
+            layer.onRead(ByteBuffer.wrap(held.toByteArray()));
+        }
+
+        @Override
+        public void onOpen(ConnectionContext ctx) {
+            layer.onOpen(ctx);
+        }
+
+        @Override
+        public void onRead(ByteBuffer bytes) {
+            if (!holding) {
+                layer.onRead(bytes);
+                return;
+            }
+            byte[] b = new byte[bytes.remaining()];
+            bytes.get(b);
+            held.writeBytes(b);
+        }
+
+        @Override
+        public void onWritable() {
+            layer.onWritable();
+        }
+
+        @Override
+        public boolean onInputClosed() {
+            return layer.onInputClosed();
+        }
+
+        @Override
+        public void onClose(Throwable causeOrNull) {
+            layer.onClose(causeOrNull);
         }
     }
 
