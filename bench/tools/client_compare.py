@@ -60,8 +60,8 @@ def main():
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--jmh", default="-wi 2 -w 2 -i 3 -r 2", help="JMH options per run (iterations, times)")
     # the JMH lock (/tmp/jmh.lock) is ignored: other benchmarks on a shared machine must not stop this one
-    ap.add_argument("--server-cpu", type=int, default=1)
-    ap.add_argument("--client-cpu", type=int, default=0)
+    ap.add_argument("--server-cpu", default="1", help="taskset CPU list for h2o")
+    ap.add_argument("--client-cpu", default="0", help="taskset CPU list for the JMH JVM, e.g. 0-1")
     ap.add_argument("--port", type=int, default=29990)
     ap.add_argument("--json", help="write every run here")
     ap.add_argument("--jar", help="the benchmarks.jar to run (default: bench/target's; a copy lets you rebuild meanwhile)")
