@@ -36,11 +36,21 @@ import javax.net.ssl.SSLContext;
  * @param executor                runs callbacks, body subscribers and future completions (never the loop thread);
  *                                null: the client's own daemon threads
  * @param loopThreads             selector threads. Default 1
+ * @param callerSpin              how long a blocking caller reading its own response polls the socket before it
+ *                                sleeps in the kernel: a response that comes sooner (a server on this machine or
+ *                                the LAN) finds it awake, without the wake-up of a sleeping thread (tens of
+ *                                microseconds on a virtual machine). A response slower than that costs the spin's
+ *                                CPU time, once per request. At most one caller per core but one spins at a time.
+ *                                At most {@link #MAX_CALLER_SPIN}; 0 turns it off. Default 50 µs
  */
 public record ClientConfig(Duration connectTimeout, Duration responseHeadersTimeout, Duration requestTimeout,
         Duration idleTimeout, Duration pingInterval, int maxConnectionsPerAuthority, int maxRetries,
         long streamWriteBufferBytes, ConnectionConfig connection, SSLContext sslContext, boolean verifyHostname,
-        boolean h2cUpgrade, PushHandler pushHandler, TraceSink traceSink, Executor executor, int loopThreads) {
+        boolean h2cUpgrade, PushHandler pushHandler, TraceSink traceSink, Executor executor, int loopThreads,
+        Duration callerSpin) {
+
+    /** The longest {@link #callerSpin}: beyond it the CPU a spin burns outweighs the wake-up it saves. */
+    public static final Duration MAX_CALLER_SPIN = Duration.ofMillis(1);
 
     public ClientConfig {
         Objects.requireNonNull(connection, "connection");
@@ -50,6 +60,11 @@ public record ClientConfig(Duration connectTimeout, Duration responseHeadersTime
         requirePositive(requestTimeout, "requestTimeout");
         requireNotNegative(idleTimeout, "idleTimeout");
         requireNotNegative(pingInterval, "pingInterval");
+        requireNotNegative(callerSpin, "callerSpin");
+        if (callerSpin.compareTo(MAX_CALLER_SPIN) > 0) {
+            throw new IllegalArgumentException("callerSpin must be at most " + MAX_CALLER_SPIN.toNanos() / 1000
+                    + " µs (0 = off), was " + callerSpin.toNanos() / 1000 + " µs");
+        }
         if (maxConnectionsPerAuthority < 1 || maxRetries < 0 || streamWriteBufferBytes < 1 || loopThreads < 1) {
             throw new IllegalArgumentException("maxConnectionsPerAuthority >= 1, maxRetries >= 0, "
                     + "streamWriteBufferBytes >= 1 and loopThreads >= 1 required");

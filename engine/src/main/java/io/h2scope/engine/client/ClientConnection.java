@@ -216,7 +216,7 @@ final class ClientConnection implements ConnectionDriver.Application {
     void readWhileWaiting(BooleanSupplier done) {
         ConnectionDriver d = driver;
         if (d != null && !closed) {
-            d.readWhileWaiting(done, this::idle);
+            d.readWhileWaiting(done, this::idle, client.config().callerSpin().toNanos());
         }
     }
 

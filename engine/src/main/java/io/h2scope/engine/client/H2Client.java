@@ -244,6 +244,7 @@ public final class H2Client implements AutoCloseable {
         private TraceSink traceSink;
         private Executor executor;
         private int loopThreads = 1;
+        private Duration callerSpin = Duration.ofNanos(50_000);
 
         public Builder connectTimeout(Duration v) {
             connectTimeout = v;
@@ -365,11 +366,17 @@ public final class H2Client implements AutoCloseable {
             return this;
         }
 
+        /** See {@link ClientConfig#callerSpin}; 0 turns the spin off (the caller sleeps in the kernel at once). */
+        public Builder callerSpin(Duration v) {
+            callerSpin = v;
+            return this;
+        }
+
         public ClientConfig config() {
             return new ClientConfig(connectTimeout, responseHeadersTimeout, requestTimeout, idleTimeout, pingInterval,
                     maxConnections, maxRetries, streamWriteBufferBytes, connection, sslContext, verifyHostname,
                     h2cUpgrade, pushHandler, traceSink != null ? traceSink : TraceSinks.fromEnvironment(), executor,
-                    loopThreads);
+                    loopThreads, callerSpin);
         }
 
         public H2Client build() {

@@ -63,12 +63,12 @@ public final class H2HttpClient extends HttpClient implements AutoCloseable {
     @Override
     public <T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> handler)
             throws IOException, InterruptedException {
-        return new Response<>(request, client.send(converted(request), handler)); // its waiting, cancelling, errors
+        return new Response<>(client.send(converted(request), handler)); // its waiting, cancelling, errors
     }
 
     @Override
     public <T> CompletableFuture<HttpResponse<T>> sendAsync(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
-        return new ResponseFuture<>(request, client.sendAsync(converted(request), handler));
+        return new ResponseFuture<>(client.sendAsync(converted(request), handler));
     }
 
     @Override
@@ -108,7 +108,7 @@ public final class H2HttpClient extends HttpClient implements AutoCloseable {
             }
         }
         request.timeout().ifPresent(b::timeout);
-        return b.build();
+        return b.build().from(request);
     }
 
     /** GET and friends carry BodyPublishers.noBody(): send no DATA at all. */
@@ -188,11 +188,9 @@ public final class H2HttpClient extends HttpClient implements AutoCloseable {
      */
     private static final class ResponseFuture<T> extends CompletableFuture<HttpResponse<T>>
             implements BiConsumer<H2Response<T>, Throwable> {
-        private final HttpRequest request;
         private final CompletableFuture<H2Response<T>> inner;
 
-        ResponseFuture(HttpRequest request, CompletableFuture<H2Response<T>> inner) {
-            this.request = request;
+        ResponseFuture(CompletableFuture<H2Response<T>> inner) {
             this.inner = inner;
             if (inner instanceof OneListenerFuture<H2Response<T>> engine) {
                 engine.onOutcome(this); // no stage of its own per request
@@ -207,7 +205,7 @@ public final class H2HttpClient extends HttpClient implements AutoCloseable {
             if (e != null) {
                 super.completeExceptionally(e);
             } else {
-                super.complete(new Response<>(request, r));
+                super.complete(new Response<>(r));
             }
         }
 
@@ -235,8 +233,13 @@ public final class H2HttpClient extends HttpClient implements AutoCloseable {
         }
     }
 
-    /** The engine's response as a JDK {@link HttpResponse}. */
-    private record Response<T>(HttpRequest request, H2Response<T> r) implements HttpResponse<T> {
+    /** The engine's response as a JDK {@link HttpResponse}; its request is the one the engine's was made from. */
+    private record Response<T>(H2Response<T> r) implements HttpResponse<T> {
+        @Override
+        public HttpRequest request() {
+            return r.request().source();
+        }
+
         @Override
         public int statusCode() {
             return r.status();
@@ -264,7 +267,7 @@ public final class H2HttpClient extends HttpClient implements AutoCloseable {
 
         @Override
         public URI uri() {
-            return request.uri();
+            return request().uri();
         }
 
         @Override

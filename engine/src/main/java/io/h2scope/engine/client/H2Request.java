@@ -34,6 +34,11 @@ public final class H2Request {
     private volatile List<HeaderField> bodilessSection;
     /** The connection pool's key for this request's authority, made once. */
     private volatile String poolKey;
+    /**
+     * The {@code java.net.http} request this one was made from, by {@link H2HttpClient} (its responses answer
+     * {@code request()} with it), before the request is sent; else null.
+     */
+    private java.net.http.HttpRequest source;
 
     private H2Request(Builder b) {
         this.uri = b.uri;
@@ -55,6 +60,16 @@ public final class H2Request {
 
     public URI uri() {
         return uri;
+    }
+
+    java.net.http.HttpRequest source() {
+        return source;
+    }
+
+    /** {@link H2HttpClient}'s conversion, before the request is sent. */
+    H2Request from(java.net.http.HttpRequest source) {
+        this.source = source;
+        return this;
     }
 
     public String method() {

@@ -33,7 +33,11 @@
  *   <li>Reading the response: the loop. After it delivered a blocking caller's response on an otherwise
  *       idle connection, it lends the input: the next blocking caller (not a virtual thread, which parks)
  *       that writes a request there reads its response itself, on a selector of its own, from the moment
- *       it wrote it. The input has three states: the loop reads; lent (the loop still reads, until a caller
+ *       it wrote it. For the first {@code callerSpin} (default 50 µs) of its wait it looks at the socket
+ *       without sleeping, so that a response from a server that close finds it awake: waking a thread asleep
+ *       in the kernel costs tens of microseconds on a virtual machine, more than such a server takes. At most
+ *       one caller per core but one spins at a time (one on a single core, which yields at each look); the
+ *       others sleep at once. The input has three states: the loop reads; lent (the loop still reads, until a caller
  *       takes the reading over, so a PING, SETTINGS or GOAWAY the server sends unasked is read within about a
  *       millisecond: a caller handing the reading back does not wake the loop, whose select starts again
  *       every millisecond while the input is lent);

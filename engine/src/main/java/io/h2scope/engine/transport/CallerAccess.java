@@ -34,9 +34,10 @@ public interface CallerAccess {
      * On a thread waiting for something the peer will send: reads the connection's input on this thread while
      * it is lent ({@link #lendInput}), until {@code done}; returns false at once when it cannot (the caller then
      * waits as usual). {@code keepLent}, evaluated with the connection to itself, says whether the input stays
-     * lent once done (nobody else waits on it).
+     * lent once done (nobody else waits on it). For up to {@code spinNanos} the thread polls the input before it
+     * sleeps in the kernel ({@link CallerSpin}).
      */
-    boolean readWhileWaiting(BooleanSupplier done, BooleanSupplier keepLent);
+    boolean readWhileWaiting(BooleanSupplier done, BooleanSupplier keepLent, long spinNanos);
 
     /**
      * With the connection to this caller's thread ({@link #runExclusively}), just after it wrote the request

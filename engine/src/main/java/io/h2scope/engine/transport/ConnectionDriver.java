@@ -201,9 +201,9 @@ public final class ConnectionDriver implements ConnectionHandler {
      * On a waiting caller's thread: reads the connection's input here until {@code done}, while the loop has lent it
      * ({@link CallerAccess#readWhileWaiting}); false at once when it cannot.
      */
-    public boolean readWhileWaiting(BooleanSupplier done, BooleanSupplier keepLent) {
+    public boolean readWhileWaiting(BooleanSupplier done, BooleanSupplier keepLent, long spinNanos) {
         CallerAccess access = callers;
-        return access != null && access.readWhileWaiting(done, keepLent);
+        return access != null && access.readWhileWaiting(done, keepLent, spinNanos);
     }
 
     /** With the connection to this caller's thread, after writing its request: it reads the response itself ({@link CallerAccess#claimInput}). */

@@ -250,7 +250,7 @@ final class ConnectionOwnership {
      * their carrier) and when no selector can be made; false later when the loop took the input back or the
      * thread was interrupted. Once done, the input stays lent if {@code keepLent} says no one else waits on it.
      */
-    boolean readWhileWaiting(BooleanSupplier done, BooleanSupplier keepLent) {
+    boolean readWhileWaiting(BooleanSupplier done, BooleanSupplier keepLent, long spinNanos) {
         Thread me = Thread.currentThread();
         if (readingCaller != me && (reader != InputReader.LENT || loop.inEventLoop() || VirtualThreads.isVirtual(me))) {
             return false;
@@ -267,7 +267,7 @@ final class ConnectionOwnership {
         }
         boolean finished = false;
         try {
-            finished = readUntil(s, me, done);
+            finished = readUntil(s, me, done, spinNanos);
         } finally {
             hold();
             try {
@@ -307,7 +307,9 @@ final class ConnectionOwnership {
         return true;
     }
 
-    private boolean readUntil(Selector s, Thread me, BooleanSupplier done) {
+    private boolean readUntil(Selector s, Thread me, BooleanSupplier done, long spinNanos) {
+        boolean spinning = CallerSpin.tryStart(spinNanos);
+        long spinEnd = spinning ? System.nanoTime() + spinNanos : 0;
         try {
             while (readingCaller == me) {
                 if (done.getAsBoolean()) { // the loop may have read it before this caller took the reading over
@@ -316,14 +318,27 @@ final class ConnectionOwnership {
                 if (me.isInterrupted()) {
                     return false;
                 }
-                if (s.select(READER_SLICE_MILLIS) > 0) { // the request's own deadline ends it through done
+                boolean look = spinning && System.nanoTime() - spinEnd < 0;
+                if (spinning && !look) {
+                    spinning = false;
+                    CallerSpin.end();
+                }
+                // spinning: a look without sleeping; then sleeps, the request's own deadline ending them through done
+                int ready = look ? s.selectNow() : s.select(READER_SLICE_MILLIS);
+                if (ready > 0) {
                     s.selectedKeys().clear();
                     readAsCaller(me);
+                } else if (look) {
+                    CallerSpin.pause();
                 }
             }
             return done.getAsBoolean();
         } catch (IOException | ClosedSelectorException e) {
             return done.getAsBoolean(); // the connection closed meanwhile
+        } finally {
+            if (spinning) {
+                CallerSpin.end();
+            }
         }
     }
 

@@ -468,8 +468,8 @@ final class NioConnection implements ConnectionContext, SelectionHandler, Caller
     }
 
     @Override
-    public boolean readWhileWaiting(BooleanSupplier done, BooleanSupplier keepLent) {
-        return ownership != null && ownership.readWhileWaiting(done, keepLent);
+    public boolean readWhileWaiting(BooleanSupplier done, BooleanSupplier keepLent, long spinNanos) {
+        return ownership != null && ownership.readWhileWaiting(done, keepLent, spinNanos);
     }
 
     /** Not closed nor closing: for {@link ConnectionOwnership}, with the connection held. */

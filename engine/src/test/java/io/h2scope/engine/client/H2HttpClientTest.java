@@ -2,6 +2,7 @@ package io.h2scope.engine.client;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,6 +17,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -53,6 +55,21 @@ class H2HttpClientTest {
         assertEquals(HttpClient.Version.HTTP_2, r.version());
         assertEquals(ReferenceHandler.ROOT_BODY, r.body());
         assertTrue(r.headers().firstValue("content-type").isPresent());
+    }
+
+    @Test
+    void aResponseAnswersWithTheRequestItWasSentFor() throws Exception {
+        HttpRequest first = get("");
+        HttpRequest posted = HttpRequest.newBuilder(URI.create(server.url() + "echo"))
+                .POST(HttpRequest.BodyPublishers.ofString("x")).build();
+        for (HttpRequest sent : new HttpRequest[] {first, posted, first}) { // the bodiless one converted once, reused
+            HttpResponse<String> blocking = client.send(sent, BodyHandlers.ofString());
+            HttpResponse<String> async = client.sendAsync(sent, BodyHandlers.ofString()).get();
+            for (HttpResponse<String> r : List.of(blocking, async)) {
+                assertSame(sent, r.request());
+                assertEquals(sent.uri(), r.uri());
+            }
+        }
     }
 
     @Test

@@ -112,7 +112,7 @@ class ConnectionOwnershipTest {
             Thread caller = new Thread(() -> finished[0] = access.readWhileWaiting(() -> {
                 reading.countDown();
                 return handler.text().equals("answer");
-            }, () -> true));
+            }, () -> true, 50_000)); // it looks without sleeping for 50 µs first
             caller.start();
             assertTrue(reading.await(5, TimeUnit.SECONDS));
             // a cancel from another thread: the reading caller does not hold the connection while it waits
@@ -143,7 +143,7 @@ class ConnectionOwnershipTest {
             Thread caller = new Thread(() -> finished[0] = access.readWhileWaiting(() -> {
                 reading.countDown();
                 return false; // its answer never comes
-            }, () -> true));
+            }, () -> true, 1_000_000));
             caller.start();
             assertTrue(reading.await(5, TimeUnit.SECONDS));
             long closedAt = System.nanoTime();
@@ -154,6 +154,7 @@ class ConnectionOwnershipTest {
             assertTrue(System.nanoTime() - closedAt < TimeUnit.SECONDS.toNanos(2));
             assertTrue(!finished[0], "a read that never got its answer reported done");
             assertTrue(handler.closed.isDone());
+            assertEquals(0, CallerSpin.spinning(), "a caller whose wait ended still counts as spinning");
             peer.close();
         }
     }
@@ -195,8 +196,8 @@ class ConnectionOwnershipTest {
                 finished[0] = firstAccess.readWhileWaiting(() -> {
                     reading.countDown();
                     return moved.get();
-                }, () -> true);
-                finished[1] = secondAccess.readWhileWaiting(() -> second.text().equals("answer"), () -> true);
+                }, () -> true, 0);
+                finished[1] = secondAccess.readWhileWaiting(() -> second.text().equals("answer"), () -> true, 0);
             });
             caller.start();
             assertTrue(reading.await(5, TimeUnit.SECONDS));
