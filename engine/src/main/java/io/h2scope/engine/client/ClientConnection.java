@@ -50,6 +50,8 @@ final class ClientConnection implements ConnectionDriver.Application {
     private final long id;
     /** The HTTP/1.1 Upgrade: h2c this connection starts with, or null (TLS, prior knowledge). */
     private final H2cUpgradeRequest upgrade;
+    /** The client's {@code callerSpin}, as the reading caller's wait takes it. */
+    private final long callerSpinNanos;
     private final StreamIdMap<ClientStream> streams = new StreamIdMap<>();
     private final ConcurrentLinkedQueue<RequestTask<?>> starts = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean startsScheduled = new AtomicBoolean();
@@ -80,6 +82,7 @@ final class ClientConnection implements ConnectionDriver.Application {
         this.route = route;
         this.id = id;
         this.upgrade = upgrade;
+        this.callerSpinNanos = client.config().callerSpin().toNanos();
     }
 
     H2cUpgradeRequest upgrade() {
@@ -216,7 +219,7 @@ final class ClientConnection implements ConnectionDriver.Application {
     void readWhileWaiting(BooleanSupplier done) {
         ConnectionDriver d = driver;
         if (d != null && !closed) {
-            d.readWhileWaiting(done, this::idle, client.config().callerSpin().toNanos());
+            d.readWhileWaiting(done, this::idle, callerSpinNanos);
         }
     }
 

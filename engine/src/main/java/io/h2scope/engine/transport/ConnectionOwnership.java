@@ -24,7 +24,8 @@ import java.util.function.BooleanSupplier;
  *
  * <p><b>Input.</b> {@link InputReader}: the loop reads ({@code LOOP}); lent, the loop still reads until a
  * caller waits ({@code LENT}), so frames the peer sends unasked are read as they arrive; one caller reads
- * on a selector of its own while it waits ({@code CALLER}), the loop's key then not watching reads. A caller
+ * on a selector of its own while it waits ({@code CALLER}), the loop's key then not watching reads, looking
+ * without sleeping for the first part of its wait ({@link CallerSpin}). A caller
  * going from {@code CALLER} back to {@code LENT} does not wake the loop (one context switch per request on a
  * sequential caller's path): while the input is not the loop's, the loop wakes every {@link #LEND_POLL_NANOS}
  * instead, and its select then watches reads again.
