@@ -31,8 +31,9 @@ import java.util.concurrent.TimeUnit;
  * What the recording proxy's decoder thread spends on one leg of a connection: the wire bytes of
  * {@code requests} GETs (each answered with a HEADERS and a DATA frame of 1,024 octets, {@code concurrent} at a
  * time, as {@code h2load -m}), made once by the engine's own client and server in memory, fed in their chunks to a
- * fresh {@link Http2Observer} whose events go to a {@link JsonlTraceWriter} on /dev/null (the lines are built and
- * queued as in a recording; the writer thread's write costs nothing). The score divided by {@code requests} is the
+ * fresh {@link Http2Observer} whose events go to a {@link JsonlTraceWriter} on /dev/null, one
+ * {@link JsonlTraceWriter#batch} a chunk as the proxy's decoder thread runs them (the lines are built and queued as
+ * in a recording; the writer thread's write costs nothing). The score divided by {@code requests} is the
  * decoding and recording cost per request and leg. Run:
  * {@code java -jar bench/target/benchmarks.jar ObserverRecordBench -prof gc}.
  */
@@ -74,11 +75,15 @@ public class ObserverRecordBench {
         long now = 0;
         for (Chunk c : wire) {
             now += 1_000;
-            if (c.fromClient()) {
-                observer.clientBytes(ByteBuffer.wrap(c.bytes()), now);
-            } else {
-                observer.serverBytes(ByteBuffer.wrap(c.bytes()), now);
-            }
+            long at = now;
+            // one batch a chunk, as the proxy's decoder thread runs each relayed read (ObserverFeed)
+            writer.batch(() -> {
+                if (c.fromClient()) {
+                    observer.clientBytes(ByteBuffer.wrap(c.bytes()), at);
+                } else {
+                    observer.serverBytes(ByteBuffer.wrap(c.bytes()), at);
+                }
+            });
         }
         observer.finish(now, "done");
         return now;

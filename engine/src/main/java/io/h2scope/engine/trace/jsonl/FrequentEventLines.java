@@ -44,13 +44,14 @@ import static io.h2scope.engine.trace.jsonl.LineOctets.ascii;
  */
 final class FrequentEventLines {
 
-    private static final byte[] FRAME = ascii("{\"v\":" + TraceEventJson.VERSION + ",\"kind\":\"frame\",\"conn\":");
-    private static final byte[] STATE = ascii("{\"v\":" + TraceEventJson.VERSION + ",\"kind\":\"state\",\"conn\":");
-    private static final byte[] WINDOW = ascii("{\"v\":" + TraceEventJson.VERSION + ",\"kind\":\"window\",\"conn\":");
+    private static final byte[] FRAME = ascii("{\"v\":" + TraceEventJson.VERSION + ",\"kind\":\"frame\"");
+    private static final byte[] STATE = ascii("{\"v\":" + TraceEventJson.VERSION + ",\"kind\":\"state\"");
+    private static final byte[] WINDOW = ascii("{\"v\":" + TraceEventJson.VERSION + ",\"kind\":\"window\"");
     private static final byte[] HPACK_ADD = ascii("{\"v\":" + TraceEventJson.VERSION
-            + ",\"kind\":\"hpack_add\",\"conn\":");
+            + ",\"kind\":\"hpack_add\"");
     private static final byte[] HPACK_EVICT = ascii("{\"v\":" + TraceEventJson.VERSION
-            + ",\"kind\":\"hpack_evict\",\"conn\":");
+            + ",\"kind\":\"hpack_evict\"");
+    private static final byte[] CONN = ascii(",\"conn\":");
     private static final byte[] T_NS = ascii(",\"t_ns\":");
     private static final byte[] DIR_RECV = ascii(",\"dir\":\"recv\",\"stream\":");
     private static final byte[] DIR_SEND = ascii(",\"dir\":\"send\",\"stream\":");
@@ -109,18 +110,18 @@ final class FrequentEventLines {
         if (event instanceof FrameEvent e) {
             frame(e, out);
         } else if (event instanceof WindowChanged e) {
-            out.put(WINDOW).put(e.connectionId()).put(T_NS).put(e.nanosSinceStart()).put(STREAM).put(e.streamId())
+            out.put(WINDOW).putPair(CONN, e.connectionId(), T_NS, e.nanosSinceStart()).put(STREAM).put(e.streamId())
                     .put(e.side() == WindowSide.SEND ? SIDE_SEND : SIDE_RECV).put(e.oldSize()).put(NEW)
                     .put(e.newSize()).put(CAUSE_END[e.cause().ordinal()]);
         } else if (event instanceof StreamStateChanged e) {
-            out.put(STATE).put(e.connectionId()).put(T_NS).put(e.nanosSinceStart()).put(STREAM).put(e.streamId())
+            out.put(STATE).putPair(CONN, e.connectionId(), T_NS, e.nanosSinceStart()).put(STREAM).put(e.streamId())
                     .put(FROM_STATE[e.from().ordinal()]).put(TO_STATE[e.to().ordinal()])
                     .put(INPUT_END[e.input().ordinal()]);
         } else if (event instanceof HpackEntryAdded e) {
-            out.put(HPACK_ADD).put(e.connectionId()).put(T_NS).put(e.nanosSinceStart()).put(TABLE_NAME[e.table().ordinal()]).putString(e.name()).put(VALUE)
+            out.put(HPACK_ADD).putPair(CONN, e.connectionId(), T_NS, e.nanosSinceStart()).put(TABLE_NAME[e.table().ordinal()]).putString(e.name()).put(VALUE)
                     .putString(e.value()).put(SIZE).put(e.size()).put('}');
         } else if (event instanceof HpackEntriesEvicted e) {
-            out.put(HPACK_EVICT).put(e.connectionId()).put(T_NS).put(e.nanosSinceStart()).put(TABLE_COUNT[e.table().ordinal()]).put(e.count()).put('}');
+            out.put(HPACK_EVICT).putPair(CONN, e.connectionId(), T_NS, e.nanosSinceStart()).put(TABLE_COUNT[e.table().ordinal()]).put(e.count()).put('}');
         } else {
             return false;
         }
@@ -129,7 +130,7 @@ final class FrequentEventLines {
 
     private static void frame(FrameEvent e, LineOctets out) {
         FrameHeader h = e.header();
-        out.put(FRAME).put(e.connectionId()).put(T_NS).put(e.nanosSinceStart())
+        out.put(FRAME).putPair(CONN, e.connectionId(), T_NS, e.nanosSinceStart())
                 .put(e.direction() == Direction.INBOUND ? DIR_RECV : DIR_SEND).put(h.streamId())
                 .put(typeFields(h.typeCode())).put(flagFields(h.typeCode(), h.flags())).put(h.length()).put(RESERVED).put(h.reservedBit());
         decoded(e.frame(), out);

@@ -29,9 +29,26 @@ public final class LineOctets {
         }
     }
 
+    /** 10 to the power of the index, 0 to 18. */
+    private static final long[] POWERS_OF_TEN = new long[19];
+
+    static {
+        long power = 1;
+        for (int i = 0; i < POWERS_OF_TEN.length; i++, power *= 10) {
+            POWERS_OF_TEN[i] = power;
+        }
+    }
+
     private byte[] octets;
     private byte[] scratch = new byte[0];
     private int length;
+    // the last putPair call and its octets
+    private byte[] pair = new byte[0];
+    private int pairLength;
+    private byte[] lastFirstKey;
+    private byte[] lastSecondKey;
+    private long lastFirst;
+    private long lastSecond;
 
     public LineOctets(int capacity) {
         octets = new byte[capacity];
@@ -102,23 +119,73 @@ public final class LineOctets {
 
     /** {@code value} in decimal, as {@link StringBuilder#append(long)} writes it. */
     LineOctets put(long value) {
-        if (value == Long.MIN_VALUE) {
-            return put(LONG_MIN);
-        }
         room(20);
-        byte[] o = octets;
-        int at = length;
+        length = decimal(octets, length, value);
+        return this;
+    }
+
+    /**
+     * {@code firstKey}, {@code first}, {@code secondKey}, {@code second}, as four puts write them; the octets of the
+     * last call are kept and copied again when a call repeats it (the lines of one connection's batch mostly begin
+     * with the same connection and the same time).
+     */
+    LineOctets putPair(byte[] firstKey, long first, byte[] secondKey, long second) {
+        if (firstKey != lastFirstKey || secondKey != lastSecondKey || first != lastFirst || second != lastSecond) {
+            int most = firstKey.length + secondKey.length + 40;
+            if (pair.length < most) {
+                pair = new byte[most];
+            }
+            int at = copy(firstKey, pair, 0);
+            at = decimal(pair, at, first);
+            at = copy(secondKey, pair, at);
+            pairLength = decimal(pair, at, second);
+            lastFirstKey = firstKey;
+            lastSecondKey = secondKey;
+            lastFirst = first;
+            lastSecond = second;
+        }
+        room(pairLength);
+        System.arraycopy(pair, 0, octets, length, pairLength);
+        length += pairLength;
+        return this;
+    }
+
+    private static int copy(byte[] from, byte[] to, int at) {
+        System.arraycopy(from, 0, to, at, from.length);
+        return at + from.length;
+    }
+
+    /** Writes {@code value} in decimal at {@code at} (room for 20 octets there); returns where it ends. */
+    private static int decimal(byte[] o, int at, long value) {
+        if (value >= 0 && value < 10) { // a stream, a connection, a count: the commonest numbers are one digit
+            o[at] = (byte) ('0' + value);
+            return at + 1;
+        }
+        if (value == Long.MIN_VALUE) {
+            return copy(LONG_MIN, o, at);
+        }
         if (value < 0) {
             o[at++] = '-';
             value = -value;
         }
-        int digits = 1;
-        for (long bound = 10; digits < 19 && value >= bound; bound *= 10) { // no division to count them
-            digits++;
-        }
-        int end = at + digits;
+        int end = at + digits(value);
         int i = end;
-        while (value >= 100) { // two digits a division
+        if (value <= Integer.MAX_VALUE) { // int arithmetic for the rest: times, windows and lengths mostly fit
+            int v = (int) value;
+            while (v >= 100) { // two digits a division
+                int rest = v / 100;
+                int pair = v - rest * 100;
+                o[--i] = ONES[pair];
+                o[--i] = TENS[pair];
+                v = rest;
+            }
+            o[--i] = ONES[v];
+            if (v >= 10) {
+                o[--i] = TENS[v];
+            }
+            return end;
+        }
+        while (value >= 100) {
             long rest = value / 100;
             int pair = (int) (value - rest * 100);
             o[--i] = ONES[pair];
@@ -129,8 +196,13 @@ public final class LineOctets {
         if (value >= 10) {
             o[--i] = TENS[(int) value];
         }
-        length = end;
-        return this;
+        return end;
+    }
+
+    /** How many decimal digits {@code value} (at least 1) has: from its bit length, with no division or loop. */
+    private static int digits(long value) {
+        int guess = (64 - Long.numberOfLeadingZeros(value)) * 1233 >>> 12; // 1233 / 4096 is just under log10(2)
+        return value < POWERS_OF_TEN[guess] ? guess : guess + 1;
     }
 
     /** {@code value} as 16 lower-case hex digits, as {@code String.format("%016x", value)} writes it. */
