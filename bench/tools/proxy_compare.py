@@ -158,6 +158,12 @@ def main():
     ap.add_argument("--latency-requests", type=int, default=50000, help="per run that logs latencies")
     ap.add_argument("-c", "--clients", type=int, default=10)
     ap.add_argument("-m", "--streams", type=int, default=10)
+    ap.add_argument("--warmup", type=float, default=2.0, help="unmeasured requests per path before the rounds, as a"
+                    " multiple of the path's run (the recording proxy's JIT is still compiling after 300,000)")
+    ap.add_argument("--record-max-bytes", default="512m", help="the recordings' --record-max-bytes: a cap that"
+                    " the warm-up fills (two files of it) recycles the page cache the runs write (4 KB a request), where a larger one"
+                    " grows it during the rounds into memory this VM has not touched yet, which costs the writer"
+                    " several times more; it must hold the spread of a run's closed lines (all in the last two files)")
     ap.add_argument("--quiet", type=float, default=0.5, help="seconds without change that end a recording")
     ap.add_argument("--idle", type=int, default=1000, help="idle proxied connections for the heap figure (0: skip)")
     ap.add_argument("--base-port", type=int, default=29400)
@@ -185,8 +191,8 @@ def main():
     with open(f"{state}/nginx.conf", "w") as f:
         f.write(nginx_conf(state, up_h2c, up_tls))
     h2scope = java + a.java_opts.split() + ["-cp", cli_cp, "io.h2scope.cli.H2scopeCommand", "proxy"]
-    # 1 GB files: one run (about 4 KB a request) stays within the last two
-    record = lambda name: ["--record", f"{state}/{name}.jsonl", "--record-max-bytes", "1g"]
+    # a run's legs close at its end, so their closed lines are in the last two files whatever the cap
+    record = lambda name: ["--record", f"{state}/{name}.jsonl", "--record-max-bytes", a.record_max_bytes]
     # name: (port, command or None for direct, url scheme, recorded)
     paths = {
         "direct-h2c": (up_h2c, None, "http", False),
@@ -205,6 +211,12 @@ def main():
         "proxy-tls-record": (p + 5, h2scope + ["--listen", f"127.0.0.1:{p + 5}", "--listen-tls", "--upstream",
                                                f"https://127.0.0.1:{up_tls}/", "--insecure"] + record("proxy-tls-record"),
                              "https", True),
+        "proxy-tls-1loop": (p + 14, h2scope + ["--listen", f"127.0.0.1:{p + 14}", "--listen-tls", "--upstream",
+                                              f"https://127.0.0.1:{up_tls}/", "--insecure", "--loops", "1"], "https",
+                            False),
+        "proxy-tls-record-1loop": (p + 15, h2scope + ["--listen", f"127.0.0.1:{p + 15}", "--listen-tls", "--upstream",
+                                                     f"https://127.0.0.1:{up_tls}/", "--insecure", "--loops", "1"]
+                                   + record("proxy-tls-record-1loop"), "https", True),
         "mitmproxy-tls": (p + 6, ["mitmdump", "-q", "--mode", f"reverse:https://127.0.0.1:{up_tls}/", "--listen-host",
                                   "127.0.0.1", "--listen-port", str(p + 6), "--ssl-insecure", "--set",
                                   f"confdir={state}/mitmproxy"], "https", False),
@@ -240,8 +252,9 @@ def main():
             return result
 
         for n in names:  # JIT warm-up, unmeasured
-            load(n, count(n) // 2)
-        print(f"# {a.rounds} rounds, h2load -n {a.requests} (mitmproxy {a.mitm_requests}) -c {a.clients} -m {a.streams};"
+            load(n, int(count(n) * a.warmup))
+        print(f"# {a.rounds} rounds, h2load -n {a.requests} (mitmproxy {a.mitm_requests}) -c {a.clients} -m {a.streams},"
+              f" warm-up {a.warmup:g}x, --record-max-bytes {a.record_max_bytes};"
               f" load average at start {' '.join(load_before)}; state {state}", flush=True)
         for r in range(a.rounds):
             order = names[r % len(names):] + names[:r % len(names)]
