@@ -160,10 +160,10 @@ def main():
     ap.add_argument("-m", "--streams", type=int, default=10)
     ap.add_argument("--warmup", type=float, default=2.0, help="unmeasured requests per path before the rounds, as a"
                     " multiple of the path's run (the recording proxy's JIT is still compiling after 300,000)")
-    ap.add_argument("--record-max-bytes", default="512m", help="the recordings' --record-max-bytes: a cap that"
-                    " the warm-up fills (two files of it) recycles the page cache the runs write (4 KB a request), where a larger one"
-                    " grows it during the rounds into memory this VM has not touched yet, which costs the writer"
-                    " several times more; it must hold the spread of a run's closed lines (all in the last two files)")
+    ap.add_argument("--record-max-bytes", default="512m", help="the recordings' --record-max-bytes. With 512m the"
+                    " warm-up fills both files, so the rounds rewrite pages the page cache already holds; with 1g the"
+                    " rounds kept adding new ones, at several times the writer's system time. A run's closed lines"
+                    " must stay in the last two files: with 256m one run's were not")
     ap.add_argument("--quiet", type=float, default=0.5, help="seconds without change that end a recording")
     ap.add_argument("--idle", type=int, default=1000, help="idle proxied connections for the heap figure (0: skip)")
     ap.add_argument("--base-port", type=int, default=29400)
@@ -191,7 +191,7 @@ def main():
     with open(f"{state}/nginx.conf", "w") as f:
         f.write(nginx_conf(state, up_h2c, up_tls))
     h2scope = java + a.java_opts.split() + ["-cp", cli_cp, "io.h2scope.cli.H2scopeCommand", "proxy"]
-    # a run's legs close at its end, so their closed lines are in the last two files whatever the cap
+    # whole() reads the last two files: the cap must hold a run's closed lines (--record-max-bytes)
     record = lambda name: ["--record", f"{state}/{name}.jsonl", "--record-max-bytes", a.record_max_bytes]
     # name: (port, command or None for direct, url scheme, recorded)
     paths = {

@@ -170,31 +170,24 @@ public final class LineOctets {
         }
         int end = at + digits(value);
         int i = end;
-        if (value <= Integer.MAX_VALUE) { // int arithmetic for the rest: times, windows and lengths mostly fit
-            int v = (int) value;
-            while (v >= 100) { // two digits a division
-                int rest = v / 100;
-                int pair = v - rest * 100;
-                o[--i] = ONES[pair];
-                o[--i] = TENS[pair];
-                v = rest;
-            }
-            o[--i] = ONES[v];
-            if (v >= 10) {
-                o[--i] = TENS[v];
-            }
-            return end;
-        }
-        while (value >= 100) {
+        while (value > Integer.MAX_VALUE) { // long arithmetic only for the digits above an int's
             long rest = value / 100;
             int pair = (int) (value - rest * 100);
             o[--i] = ONES[pair];
             o[--i] = TENS[pair];
             value = rest;
         }
-        o[--i] = ONES[(int) value];
-        if (value >= 10) {
-            o[--i] = TENS[(int) value];
+        int v = (int) value; // times, windows and lengths mostly fit an int from the start
+        while (v >= 100) { // two digits a division
+            int rest = v / 100;
+            int pair = v - rest * 100;
+            o[--i] = ONES[pair];
+            o[--i] = TENS[pair];
+            v = rest;
+        }
+        o[--i] = ONES[v];
+        if (v >= 10) {
+            o[--i] = TENS[v];
         }
         return end;
     }
