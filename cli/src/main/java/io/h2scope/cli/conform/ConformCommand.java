@@ -10,6 +10,7 @@ import io.h2scope.conformance.runner.Selection;
 import io.h2scope.conformance.runner.SuiteRunner;
 import io.h2scope.conformance.suite.Suites;
 import io.h2scope.conformance.targets.ReferenceServerTarget;
+import io.h2scope.conformance.targets.ServerVersion;
 import io.h2scope.conformance.targets.Target;
 import io.h2scope.conformance.targets.TargetResolver;
 import java.io.IOException;
@@ -19,6 +20,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -117,15 +119,18 @@ public final class ConformCommand implements Callable<Integer> {
         }
         if (targetName != null) {
             return new NamedTargetRun(TargetResolver.standard(), out, err).run(targetName, embeddedTls,
-                    target -> runAndReport(new RunConfig(target, peer, suite.parallel, selection, repeat, maxInconclusive), out));
+                    (target, version) -> runAndReport(new RunConfig(target, peer, suite.parallel, selection, repeat, maxInconclusive),
+                            version, out));
         }
         if (url != null) {
-            return runAndReport(new RunConfig(Target.parse(url), peer, suite.parallel, selection, repeat, maxInconclusive), out);
+            return runAndReport(new RunConfig(Target.parse(url), peer, suite.parallel, selection, repeat, maxInconclusive),
+                    Optional.empty(), out);
         }
         try (ReferenceServerTarget embedded = ReferenceServerTarget.of(embeddedTls)) {
             Target target = embedded.start();
             out.println("No URL given: testing the embedded server, " + target.name());
-            return runAndReport(new RunConfig(target, peer, suite.parallel, selection, repeat, maxInconclusive), out);
+            return runAndReport(new RunConfig(target, peer, suite.parallel, selection, repeat, maxInconclusive),
+                    Optional.of(ReferenceServerTarget.version()), out);
         }
     }
 
@@ -142,7 +147,7 @@ public final class ConformCommand implements Callable<Integer> {
         return false;
     }
 
-    private int runAndReport(RunConfig config, PrintWriter out) throws IOException {
+    private int runAndReport(RunConfig config, Optional<ServerVersion> version, PrintWriter out) throws IOException {
         out.flush();
         RunResult run = new SuiteRunner(config).run(Suites.all(), ConsoleReporter.forCommand(out));
         int verdict = switch (run.status()) {
@@ -151,7 +156,7 @@ public final class ConformCommand implements Callable<Integer> {
             case UNREACHABLE, INCONCLUSIVE -> EXIT_NOT_JUDGED;
         };
         try {
-            destinations.writeAll(RunHeader.of(config, run), run);
+            destinations.writeAll(RunHeader.of(config, run).withServer(version), run);
         } catch (IOException e) {
             // the paths were checked before the run; a write that fails now must not hide the verdict
             spec.commandLine().getErr().println("h2scope conform: the run ended, but a report could not be written: " + e.getMessage());

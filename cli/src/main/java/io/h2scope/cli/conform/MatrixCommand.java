@@ -14,6 +14,7 @@ import io.h2scope.conformance.runner.Selection;
 import io.h2scope.conformance.runner.SuiteRunner;
 import io.h2scope.conformance.suite.Suites;
 import io.h2scope.conformance.targets.RunningTarget;
+import io.h2scope.conformance.targets.ServerVersion;
 import io.h2scope.conformance.targets.TargetRegistry;
 import io.h2scope.conformance.targets.TargetResolver;
 import io.h2scope.conformance.targets.TargetSpec;
@@ -28,6 +29,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -173,19 +175,20 @@ public final class MatrixCommand implements Callable<Integer> {
             return columns;
         }
         try {
+            ServerVersion version = running.version().orElse(null);
             for (boolean overTls : modes) {
                 MatrixColumn c;
                 if ((overTls ? running.tls() : running.h2c()).isEmpty()) {
-                    c = new MatrixColumn(name, how, overTls, null, "no " + (overTls ? "TLS" : "h2c") + " listener", null);
+                    c = new MatrixColumn(name, how, overTls, null, "no " + (overTls ? "TLS" : "h2c") + " listener", null, version);
                 } else {
                     RunConfig config = new RunConfig(running.target(overTls), peer, suite.parallel, selection, 1);
                     RunResult run = new SuiteRunner(config).run(Suites.all(), new RunListener() { });
                     String file = name + "-" + (overTls ? "tls" : "h2c") + "-" + how;
-                    RunHeader header = RunHeader.of(config, run);
+                    RunHeader header = RunHeader.of(config, run).withServer(Optional.ofNullable(version));
                     HtmlReport.write(header, run, out.resolve("runs").resolve(file + ".html"));
                     JsonReport.write(header, run, out.resolve("runs").resolve(file + ".json"));
-                    c = running.isAlive() ? new MatrixColumn(name, how, overTls, run, null, "runs/" + file + ".html")
-                            : new MatrixColumn(name, how, overTls, null, "the server died during the run", "runs/" + file + ".html");
+                    c = running.isAlive() ? new MatrixColumn(name, how, overTls, run, null, "runs/" + file + ".html", version)
+                            : new MatrixColumn(name, how, overTls, null, "the server died during the run", "runs/" + file + ".html", version);
                 }
                 progress.done(c);
                 columns.add(c);
@@ -204,7 +207,7 @@ public final class MatrixCommand implements Callable<Integer> {
         return CommandLine.ExitCode.USAGE;
     }
 
-    /** One console line per finished column, e.g. {@code [3/20] nginx tls (local): FAILED 187 ✔ 2 ✘ (3.4 s)}. */
+    /** One console line per finished column, e.g. {@code [3/20] nginx 1.22.1 tls (local): FAILED 187 ✔ 2 ✘ (3.4 s)}. */
     private static final class Progress {
         private final PrintWriter console;
         private final int total;

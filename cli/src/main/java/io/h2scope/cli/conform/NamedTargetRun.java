@@ -1,24 +1,26 @@
 package io.h2scope.cli.conform;
 
 import io.h2scope.conformance.targets.RunningTarget;
+import io.h2scope.conformance.targets.ServerVersion;
 import io.h2scope.conformance.targets.Target;
 import io.h2scope.conformance.targets.TargetResolver;
 import io.h2scope.conformance.targets.TargetStartException;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.Optional;
 import picocli.CommandLine;
 
 /**
- * {@code --target NAME} for a command: starts the named server, hands its listener to the run, and
- * always stops it again. A name that cannot start is one line on stderr (the server's log tail
+ * {@code --target NAME} for a command: starts the named server, says which version of it runs (asked of the
+ * server where it runs), hands its listener to the run, and always stops it again. A name that cannot start is one line on stderr (the server's log tail
  * below it when it started but never answered); a server that died during the run never passes.
  */
 public final class NamedTargetRun {
 
-    /** The run against a started listener; returns the command's exit status. */
+    /** The run against a started listener, told the server's version for its reports; returns the command's exit status. */
     @FunctionalInterface
     public interface Body {
-        int run(Target target) throws IOException;
+        int run(Target target, Optional<ServerVersion> version) throws IOException;
     }
 
     private final TargetResolver resolver;
@@ -44,8 +46,13 @@ public final class NamedTargetRun {
         }
         try {
             out.println("Testing " + running.description());
+            Optional<ServerVersion> version = running.version();
+            version.ifPresent(v -> {
+                out.println("Server version: " + v.describeWithSource());
+                v.expectedFailuresNote().ifPresent(out::println);
+            });
             out.flush();
-            int status = body.run(running.target(tls));
+            int status = body.run(running.target(tls), version);
             if (!running.isAlive()) {
                 report(running.description() + " died during the run: its verdicts do not count", running.log());
                 return ConformCommand.EXIT_NOT_JUDGED;

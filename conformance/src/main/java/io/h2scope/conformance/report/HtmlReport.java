@@ -14,7 +14,7 @@ import java.util.Map;
 
 /**
  * One self-contained HTML file (inline CSS and script, no external asset): the run header (date,
- * h2scope version, target, options), then the verdicts grouped by outcome, failures first, with
+ * h2scope version, target, the server's version, options), then the verdicts grouped by outcome, failures first, with
  * filters by outcome and by section; each case shows expected, actual and the RFC 9113 rule, its
  * evidence in {@code <details>}.
  */
@@ -76,6 +76,10 @@ public final class HtmlReport {
         rows.put("date", header.startedAt().toString());
         rows.put("h2scope", header.version());
         rows.put("target", header.target().name() + " (" + header.target().url() + ", " + (header.target().tls() ? "TLS" : "h2c") + ")");
+        header.serverVersion().ifPresent(v -> {
+            rows.put("server", v.describeWithSource());
+            v.expectedFailuresNote().ifPresent(note -> rows.put("note", note));
+        });
         rows.put("options", header.options());
         html.append("<table class=\"header\">\n");
         rows.forEach((name, value) -> html.append("<tr><td>").append(Xml.text(name)).append("</td><td>")

@@ -62,6 +62,11 @@ public final class JUnitXmlReport {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("h2scope.version", header.version());
         properties.put("target", header.target().url());
+        header.serverVersion().ifPresent(v -> {
+            properties.put("server.version", v.describe());
+            properties.put("server.version.asked", v.askedWith());
+            v.expectedFailuresNote().ifPresent(note -> properties.put("expected-failures.note", note));
+        });
         properties.put("strict", String.valueOf(header.strict()));
         properties.put("timeout", RunHeader.duration(header.timeout()));
         properties.put("parallel", String.valueOf(header.parallel()));

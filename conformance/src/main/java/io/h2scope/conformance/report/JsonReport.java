@@ -8,12 +8,13 @@ import io.h2scope.conformance.peer.TraceEntry;
 import io.h2scope.conformance.runner.Agreement;
 import io.h2scope.conformance.runner.CaseResult;
 import io.h2scope.conformance.runner.RunResult;
+import io.h2scope.conformance.targets.ServerVersion;
 import java.io.IOException;
 import java.nio.file.Path;
 
 /**
  * The machine-readable report. Schema {@value #SCHEMA}: {@code {schema, h2scope (version),
- * target{name,url,tls}, strict, options{strict, timeoutMs, parallel, repeat}, startedAt, elapsedMs,
+ * target{name,url,tls}, server{name, version or versionUnknown, askedWith, expectedFailuresNote} (when asked), strict, options{strict, timeoutMs, parallel, repeat}, startedAt, elapsedMs,
  * counts{PASS,...}, passed, results[{id, h2spec, section, rfc7540, rfc9113, level, iteration,
  * outcome, expected, actual, quote, elapsedMs, budgetMs (only for a case with a budget), evidence[{nanos, direction, text}]}]}}. Every result
  * keeps its evidence, PASS too, so a PASS can be audited. Fields are only ever added within a
@@ -44,6 +45,7 @@ public final class JsonReport {
         target.put("name", header.target().name());
         target.put("url", header.target().url());
         target.put("tls", header.target().tls());
+        header.serverVersion().ifPresent(v -> server(root.putObject("server"), v));
         root.put("strict", header.strict());
         ObjectNode options = root.putObject("options");
         options.put("strict", header.strict());
@@ -71,6 +73,18 @@ public final class JsonReport {
             }
         }
         return root;
+    }
+
+    /** The server's version fields, as the run and the matrix write them. */
+    static void server(ObjectNode node, ServerVersion v) {
+        node.put("name", v.server());
+        if (v.isKnown()) {
+            node.put("version", v.version());
+        } else {
+            node.put("versionUnknown", v.problem());
+        }
+        node.put("askedWith", v.askedWith());
+        v.expectedFailuresNote().ifPresent(note -> node.put("expectedFailuresNote", note));
     }
 
     private static ObjectNode result(CaseResult r) {

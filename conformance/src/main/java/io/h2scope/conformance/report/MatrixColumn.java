@@ -1,6 +1,7 @@
 package io.h2scope.conformance.report;
 
 import io.h2scope.conformance.runner.RunResult;
+import io.h2scope.conformance.targets.ServerVersion;
 
 import java.util.Objects;
 import java.util.Optional;
@@ -14,8 +15,16 @@ import java.util.Optional;
  * @param run       the run, or null when the server did not start or died
  * @param problem   why there is no run (one line), or null
  * @param reportLink where this run's HTML report is, relative to the matrix files, or null
+ * @param version   the server's version as it told it where it ran (with any note on its expected-failures.txt),
+ *                  or null when it did not start
  */
-public record MatrixColumn(String server, String via, boolean tls, RunResult run, String problem, String reportLink) {
+public record MatrixColumn(String server, String via, boolean tls, RunResult run, String problem, String reportLink,
+        ServerVersion version) {
+
+    /** A column whose server's version is not known: it did not start. */
+    public MatrixColumn(String server, String via, boolean tls, RunResult run, String problem, String reportLink) {
+        this(server, via, tls, run, problem, reportLink, null);
+    }
 
     public MatrixColumn {
         Objects.requireNonNull(server, "server");
@@ -25,9 +34,14 @@ public record MatrixColumn(String server, String via, boolean tls, RunResult run
         }
     }
 
-    /** {@code nginx h2c (local)}. */
+    /** {@code nginx 1.22.1 h2c (local)}, without the version when none is known. */
     public String title() {
-        return server + " " + mode() + " (" + via + ")";
+        return server + (version != null && version.isKnown() ? " " + version.version() : "") + " " + mode() + " (" + via + ")";
+    }
+
+    /** The version cell: {@code 1.22.1}, {@code unknown: REASON}, or empty when the server did not start. */
+    public String versionText() {
+        return version == null ? "" : version.isKnown() ? version.version() : "unknown: " + version.problem();
     }
 
     /** {@code h2c} or {@code tls}. */

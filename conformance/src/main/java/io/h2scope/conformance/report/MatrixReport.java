@@ -20,7 +20,9 @@ import java.util.Map;
 
 /**
  * The cross-server report of {@code h2scope matrix}: a section x server table of verdict counts, and a case x
- * server table of every verdict that is not PASS with its reason (a case that passes everywhere is left out). As
+ * server table of every verdict that is not PASS with its reason (a case that passes everywhere is left out), each
+ * server named with the version it told where it ran (and a note where its expected-failures.txt was written for
+ * another). As
  * Markdown (docs/MATRIX.md), as one HTML file whose cells link to each run's own report, and as JSON
  * (schema {@value #SCHEMA}).
  */
@@ -112,6 +114,17 @@ public final class MatrixReport {
         return String.join(" ", parts);
     }
 
+    /** One line per server and way whose expected-failures.txt was written for another version than the one tested. */
+    private List<String> notes() {
+        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        for (MatrixColumn c : columns) {
+            if (c.version() != null) {
+                c.version().expectedFailuresNote().ifPresent(note -> out.add(c.server() + " (" + c.via() + "): " + note));
+            }
+        }
+        return List.copyOf(out);
+    }
+
     private static String status(MatrixColumn c) {
         return c.run() == null ? "not run: " + c.problem() : c.run().status().name();
     }
@@ -124,13 +137,19 @@ public final class MatrixReport {
         for (Outcome o : HtmlReport.ORDER) {
             md.append('`').append(o.symbol()).append("` ").append(o.label()).append(o == Outcome.PASS ? "\n\n" : ", ");
         }
-        md.append("## Runs\n\n| server | mode | via | status | verdicts | time |\n|---|---|---|---|---|---|\n");
+        md.append("## Runs\n\n| server | mode | via | version | status | verdicts | time |\n|---|---|---|---|---|---|---|\n");
         for (MatrixColumn c : columns) {
             md.append("| ").append(c.server()).append(" | ").append(c.mode()).append(" | ").append(c.via()).append(" | ")
+                    .append(c.versionText().replace("|", "\\|")).append(" | ")
                     .append(status(c).replace("|", "\\|")).append(" | ")
                     .append(c.run() == null ? "" : cell(c.run().counts())).append(" | ")
                     .append(c.run() == null ? "" : String.format("%.1f s", c.run().elapsed().toMillis() / 1000.0))
                     .append(" |\n");
+        }
+        List<String> notes = notes();
+        if (!notes.isEmpty()) {
+            md.append('\n');
+            notes.forEach(note -> md.append("- ").append(note).append('\n'));
         }
         md.append("\n## Sections\n\n| section |");
         columns.forEach(c -> md.append(' ').append(c.server()).append(' ').append(c.mode()).append(" |"));
@@ -179,6 +198,12 @@ public final class MatrixReport {
                         + ".PASS{background:#e6f4e6}.PASS_LENIENT{background:#fff3d6}.FAIL{background:#fbdada}"
                         + ".SKIP{background:#e0f0f0}.INCONCLUSIVE{background:#efe0ef}.norun{background:#ddd}a{color:inherit}")
                 .append("</style></head><body>\n<h1>Conformance matrix</h1>\n<p>").append(Xml.text(header)).append("</p>\n");
+        List<String> notes = notes();
+        if (!notes.isEmpty()) {
+            h.append("<ul>\n");
+            notes.forEach(note -> h.append("<li>").append(Xml.text(note)).append("</li>\n"));
+            h.append("</ul>\n");
+        }
         h.append("<h2>Sections</h2>\n<table><tr><th>section</th>");
         columns.forEach(c -> h.append("<th>").append(columnHead(c)).append("</th>"));
         h.append("</tr>\n");
@@ -217,7 +242,8 @@ public final class MatrixReport {
     }
 
     private static String columnHead(MatrixColumn c) {
-        String title = Xml.text(c.server() + " " + c.mode()) + "<br><small>" + Xml.text(c.via() + ", " + status(c)) + "</small>";
+        String version = c.versionText().isEmpty() ? "" : c.versionText() + ", ";
+        String title = Xml.text(c.server() + " " + c.mode()) + "<br><small>" + Xml.text(c.via() + ", " + version + status(c)) + "</small>";
         return c.reportLink() == null ? title : "<a href=\"" + Xml.attr(c.reportLink()) + "\">" + title + "</a>";
     }
 
@@ -249,6 +275,9 @@ public final class MatrixReport {
             }
             if (c.reportLink() != null) {
                 col.put("report", c.reportLink());
+            }
+            if (c.version() != null) {
+                JsonReport.server(col.putObject("serverVersion"), c.version());
             }
             if (c.run() != null) {
                 col.put("elapsedMs", c.run().elapsed().toMillis());

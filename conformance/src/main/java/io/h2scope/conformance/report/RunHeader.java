@@ -2,14 +2,16 @@ package io.h2scope.conformance.report;
 
 import io.h2scope.conformance.runner.RunConfig;
 import io.h2scope.conformance.runner.RunResult;
+import io.h2scope.conformance.targets.ServerVersion;
 import io.h2scope.conformance.targets.Target;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * What every report states before its verdicts, so a verdict read later can be told apart from
- * another run's: when, by which h2scope, against what, with which options.
+ * another run's: when, by which h2scope, against what (and which version of it), with which options.
  *
  * @param startedAt when the run started
  * @param version   the h2scope version ({@link H2scopeVersion})
@@ -18,14 +20,30 @@ import java.util.Locale;
  * @param timeout   the per-case wait
  * @param parallel  cases run at once
  * @param repeat    runs of each case
+ * @param server    the server's version as it told it, with any note on expected-failures.txt; null when nothing
+ *                  could be asked (a URL)
  */
 public record RunHeader(Instant startedAt, String version, Target target, boolean strict, Duration timeout, int parallel,
-        int repeat) {
+        int repeat, ServerVersion server) {
+
+    /** A header with no server version (a URL's server: nothing to ask). */
+    public RunHeader(Instant startedAt, String version, Target target, boolean strict, Duration timeout, int parallel, int repeat) {
+        this(startedAt, version, target, strict, timeout, parallel, repeat, null);
+    }
 
     /** The header of {@code run}, which ran with {@code config}. */
     public static RunHeader of(RunConfig config, RunResult run) {
         return new RunHeader(run.startedAt(), H2scopeVersion.get(), run.target(), run.strict(), config.timeout(),
                 config.parallel(), config.repeat());
+    }
+
+    /** The same header naming the server's version (when one was asked). */
+    public RunHeader withServer(Optional<ServerVersion> value) {
+        return new RunHeader(startedAt, version, target, strict, timeout, parallel, repeat, value.orElse(null));
+    }
+
+    public Optional<ServerVersion> serverVersion() {
+        return Optional.ofNullable(server);
     }
 
     /** E.g. {@code strict off, timeout 1s, parallel 4}, with {@code repeat N} only when cases repeat. */

@@ -24,11 +24,14 @@ import org.testcontainers.utility.DockerImageName;
 public final class ContainerTarget implements RunningTarget {
 
     private static final int LOG_TAIL = 8_000;
+    /** Where docker-targets/h2scope/Dockerfile copies the build context's classpath/ folder. */
+    private static final String IMAGE_CLASSPATH_ROOT = "/opt/h2scope/";
 
     private final TargetSpec spec;
     private final GenericContainer<?> container;
     private final StringBuffer output;
     private final Thread reaper;
+    private ServerVersion version;
 
     private ContainerTarget(TargetSpec spec, GenericContainer<?> container, StringBuffer output) {
         this.spec = spec;
@@ -145,6 +148,47 @@ public final class ContainerTarget implements RunningTarget {
     @Override
     public boolean isAlive() {
         return container.isRunning();
+    }
+
+    /** Asked inside the container (docker exec): the image's package is what runs, whatever the host has. */
+    @Override
+    public synchronized Optional<ServerVersion> version() {
+        if (version == null) {
+            version = spec.askVersion(imagePlaceholders(spec), this::exec);
+        }
+        return Optional.of(version);
+    }
+
+    /**
+     * The version command's placeholders inside the image: the binary at the path the package installs (the JVM on
+     * the image's PATH where a local run uses this JVM), h2scope's classes where the Dockerfile copies them.
+     */
+    static Map<ConfigTemplate.Key, String> imagePlaceholders(TargetSpec spec) {
+        Map<ConfigTemplate.Key, String> values = new java.util.EnumMap<>(ConfigTemplate.Key.class);
+        values.put(ConfigTemplate.Key.BINARY, spec.binary().equals(TargetSpec.currentJava()) ? "java" : spec.binary().toString());
+        if (spec.dockerClassPath()) {
+            values.put(ConfigTemplate.Key.CLASSPATH, ImageTag.classPathContext().keySet().stream()
+                    .map(name -> IMAGE_CLASSPATH_ROOT + name).collect(java.util.stream.Collectors.joining(":")));
+        }
+        return values;
+    }
+
+    /** Runs a command in the container (no shell), giving up after {@code timeout}. */
+    private VersionQuery.Answer exec(List<String> command, Duration timeout) throws java.io.IOException, InterruptedException {
+        java.util.concurrent.FutureTask<org.testcontainers.containers.Container.ExecResult> task =
+                new java.util.concurrent.FutureTask<>(() -> container.execInContainer(command.toArray(String[]::new)));
+        Thread runner = new Thread(task, "h2scope-container-exec-" + spec.name());
+        runner.setDaemon(true);
+        runner.start();
+        try {
+            org.testcontainers.containers.Container.ExecResult result = task.get(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            return new VersionQuery.Answer(result.getExitCode(), result.getStdout() + result.getStderr());
+        } catch (java.util.concurrent.TimeoutException e) {
+            task.cancel(true);
+            throw new java.io.IOException("it did not answer within " + timeout + " in the container (version.timeout)");
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new java.io.IOException("docker exec failed: " + firstLine(e.getCause()), e.getCause());
+        }
     }
 
     @Override

@@ -41,6 +41,11 @@ final class EmbeddedRunningTarget implements RunningTarget {
     }
 
     @Override
+    public Optional<ServerVersion> version() {
+        return Optional.of(ReferenceServerTarget.version());
+    }
+
+    @Override
     public boolean isAlive() {
         return server.server() != null;
     }

@@ -44,6 +44,9 @@ public final class LocalProcessTarget implements RunningTarget {
     private final List<Process> processes = new ArrayList<>();
     /** A state directory this target made itself and removes on close, or null. */
     private Path ownedState;
+    /** The placeholders' values for this run (the version query fills its command from them too). */
+    private Map<ConfigTemplate.Key, String> values = Map.of();
+    private ServerVersion version;
 
     private LocalProcessTarget(TargetSpec spec, Path state, int h2cPort, int tlsPort) {
         this.spec = spec;
@@ -68,8 +71,8 @@ public final class LocalProcessTarget implements RunningTarget {
         LocalProcessTarget target = new LocalProcessTarget(spec, stateDir.toAbsolutePath(),
                 spec.hasH2c() ? freePort() : 0, spec.hasTls() ? freePort() : 0);
         try {
-            Map<ConfigTemplate.Key, String> values = target.prepareState();
-            target.launch(values);
+            target.values = target.prepareState();
+            target.launch();
             target.awaitReady();
             return target;
         } catch (IOException | InterruptedException | RuntimeException e) {
@@ -113,6 +116,22 @@ public final class LocalProcessTarget implements RunningTarget {
     @Override
     public Optional<Target> tls() {
         return tls;
+    }
+
+    /** Asked on this host, with the processes' environment: the installed package is what runs. */
+    @Override
+    public synchronized Optional<ServerVersion> version() {
+        if (version == null) {
+            version = spec.askVersion(values, VersionQuery.onThisHost(environment()));
+        }
+        return Optional.of(version);
+    }
+
+    /** The environment the spec gives the local processes, its placeholders filled. */
+    private Map<String, String> environment() {
+        Map<String, String> out = new java.util.TreeMap<>();
+        spec.environment().forEach((name, value) -> out.put(name, ConfigTemplate.render(value, values)));
+        return out;
     }
 
     public Path stateDir() {
@@ -282,13 +301,13 @@ public final class LocalProcessTarget implements RunningTarget {
         }
     }
 
-    private void launch(Map<ConfigTemplate.Key, String> values) throws IOException {
+    private void launch() throws IOException {
         for (int i = 0; i < spec.commands().size(); i++) {
             List<String> command = spec.commands().get(i).stream().map(token -> ConfigTemplate.render(token, values)).toList();
             Path out = state.resolve("logs").resolve(spec.name() + (i == 0 ? "" : "-" + i) + ".out");
             Files.writeString(out, "$ " + String.join(" ", command) + "\n");
             ProcessBuilder builder = new ProcessBuilder(command);
-            spec.environment().forEach((name, value) -> builder.environment().put(name, ConfigTemplate.render(value, values)));
+            builder.environment().putAll(environment());
             processes.add(builder
                     .directory(state.toFile())
                     .redirectErrorStream(true)

@@ -1,5 +1,6 @@
 package io.h2scope.conformance.targets;
 
+import io.h2scope.conformance.report.H2scopeVersion;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.reference.ReferenceServer;
 import java.nio.file.Path;
@@ -11,7 +12,8 @@ import java.util.List;
  * {@code docker-targets/h2scope/} (locally and in its container), so the suite can test the engine's
  * server the way it tests nginx. Runs until SIGTERM.
  *
- * <p>Usage: {@code ReferenceServerProcess HOST H2C_PORT TLS_PORT CERT.pem KEY.pem}
+ * <p>Usage: {@code ReferenceServerProcess HOST H2C_PORT TLS_PORT CERT.pem KEY.pem}, or {@code ReferenceServerProcess
+ * --version} (the folder's version.command: prints {@code h2scope VERSION} and exits).
  */
 public final class ReferenceServerProcess {
 
@@ -19,6 +21,10 @@ public final class ReferenceServerProcess {
     }
 
     public static void main(String[] args) throws Exception {
+        if (args.length == 1 && args[0].equals("--version")) {
+            System.out.println("h2scope " + H2scopeVersion.get());
+            return;
+        }
         if (args.length != 5) {
             System.err.println("usage: ReferenceServerProcess HOST H2C_PORT TLS_PORT CERT.pem KEY.pem");
             System.exit(2);

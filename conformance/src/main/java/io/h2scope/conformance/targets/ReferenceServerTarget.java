@@ -1,5 +1,6 @@
 package io.h2scope.conformance.targets;
 
+import io.h2scope.conformance.report.H2scopeVersion;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.reference.ReferenceServer;
 import java.io.IOException;
@@ -42,6 +43,11 @@ public final class ReferenceServerTarget implements EmbeddedTarget {
 
     public static ReferenceServerTarget of(boolean tls) {
         return new ReferenceServerTarget(tls, UnaryOperator.identity(), "h2scope reference server");
+    }
+
+    /** The embedded server's version, for a report: this build's, as it runs in this JVM. */
+    public static ServerVersion version() {
+        return ServerVersion.known("h2scope", H2scopeVersion.get(), "this build (the embedded server)");
     }
 
     @Override

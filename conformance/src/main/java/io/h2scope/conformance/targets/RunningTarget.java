@@ -27,6 +27,14 @@ public interface RunningTarget extends AutoCloseable {
                 + (overTls ? "TLS" : "h2c") + " listener"));
     }
 
+    /**
+     * The version of the server, asked of it where it runs, with the note its expected-failures.txt gives for that
+     * version; empty for a URL (there is nothing to ask). Asked once.
+     */
+    default Optional<ServerVersion> version() {
+        return Optional.empty();
+    }
+
     /** False once a process or container it started has died (a URL's server is not watched: true). */
     boolean isAlive();
 

@@ -35,6 +35,7 @@ import java.util.Properties;
  * large.path=/1m.bin                  # a path whose body is larger than 16 KiB (Target.largePath)
  * www.generate=1m.bin:1048576 100m.bin:104857600   # files made in the state dir's www/ at start-up
  * docker.context=classpath            # the image's build context also gets h2scope's classes (classpath/)
+ * version.command=@BINARY@ -v         # how the server tells its version, where it runs ({@link VersionQuery})
  * </pre>
  * {@code local.binary=@JAVA@} names the JVM running h2scope (h2scope's own server as a target).
  * A command is split on spaces before the placeholders are filled, so paths with spaces stay one
@@ -50,11 +51,12 @@ import java.util.Properties;
  * @param largePath   a path whose response body is larger than 16 KiB, or null when the config serves none
  * @param generated   file name in www/ to its size in octets, made at start-up (never committed)
  * @param dockerClassPath the image needs h2scope's own classes in its build context ({@code docker.context=classpath})
+ * @param versionQuery how to ask the running server its version ({@code version.command}, {@code version.timeout})
  */
 public record TargetSpec(String name, String description, Path folder, int h2cPort, int tlsPort, List<String> configs,
         Path binary, List<List<String>> commands, Readiness readiness, Duration readinessTimeout,
         List<Path> requires, Map<String, String> environment, String largePath, Map<String, Long> generated,
-        boolean dockerClassPath) {
+        boolean dockerClassPath, VersionQuery versionQuery) {
 
     public static final String PROPERTIES = "target.properties";
     public static final String EXPECTED_FAILURES = "expected-failures.txt";
@@ -71,6 +73,7 @@ public record TargetSpec(String name, String description, Path folder, int h2cPo
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(folder, "folder");
         Objects.requireNonNull(binary, "binary");
+        Objects.requireNonNull(versionQuery, "versionQuery");
         configs = List.copyOf(configs);
         requires = List.copyOf(requires);
         environment = Map.copyOf(environment);
@@ -96,7 +99,7 @@ public record TargetSpec(String name, String description, Path folder, int h2cPo
         }
         List<List<String>> commands = new ArrayList<>();
         p.stringPropertyNames().stream().filter(k -> k.equals("local.command") || k.startsWith("local.command."))
-                .sorted().forEach(k -> commands.add(Arrays.asList(p.getProperty(k).trim().split("\\s+"))));
+                .sorted().forEach(k -> commands.add(tokens(p.getProperty(k))));
         try {
             return new TargetSpec(name, p.getProperty("description", name), folder,
                     port(p, "h2c.port"), port(p, "tls.port"),
@@ -106,7 +109,9 @@ public record TargetSpec(String name, String description, Path folder, int h2cPo
                     Duration.parse(p.getProperty("readiness.timeout", "PT15S").trim()),
                     words(p.getProperty("local.requires", "")).stream().map(Path::of).toList(),
                     environment(p), blankToNull(p.getProperty("large.path")), generated(p.getProperty("www.generate", "")),
-                    "classpath".equals(p.getProperty("docker.context", "").trim()));
+                    "classpath".equals(p.getProperty("docker.context", "").trim()),
+                    new VersionQuery(tokens(p.getProperty("version.command", "")),
+                            Duration.parse(p.getProperty("version.timeout", VersionQuery.DEFAULT_TIMEOUT_TEXT).trim())));
         } catch (IllegalArgumentException | java.time.format.DateTimeParseException e) {
             throw new IOException(folder.resolve(PROPERTIES) + ": " + e.getMessage(), e);
         }
@@ -123,6 +128,11 @@ public record TargetSpec(String name, String description, Path folder, int h2cPo
 
     private static List<String> words(String value) {
         return Arrays.stream(value.trim().split("[,\\s]+")).filter(s -> !s.isEmpty()).toList();
+    }
+
+    /** A command's tokens: split on white space only (a comma may be part of an argument). */
+    private static List<String> tokens(String value) {
+        return Arrays.stream(value.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
     }
 
     private static String blankToNull(String value) {
@@ -183,6 +193,20 @@ public record TargetSpec(String name, String description, Path folder, int h2cPo
 
     public ExpectedFailures expectedFailures() throws IOException {
         return ExpectedFailures.load(folder.resolve(EXPECTED_FAILURES));
+    }
+
+    /**
+     * Asks the running server its version ({@link #versionQuery}) where {@code runner} runs commands, with the note
+     * this folder's expected-failures.txt gives for it (written for another version). Never fails: what goes wrong
+     * is said in the version or the note.
+     */
+    public ServerVersion askVersion(Map<ConfigTemplate.Key, String> values, VersionQuery.Runner runner) {
+        ServerVersion tested = versionQuery.ask(name, values, runner);
+        try {
+            return tested.withNote(expectedFailures().versionNote(tested));
+        } catch (IOException e) {
+            return tested.withNote(java.util.Optional.of(EXPECTED_FAILURES + " is unreadable: " + e.getMessage()));
+        }
     }
 
     private static String required(Properties p, String key, Path folder) throws IOException {

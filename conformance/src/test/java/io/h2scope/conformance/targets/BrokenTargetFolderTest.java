@@ -55,7 +55,7 @@ class BrokenTargetFolderTest {
     void aDockerfileThatDoesNotBuildIsReportedWithTheBuildLog(@TempDir Path root) throws Exception {
         assumeTrue(ContainerTarget.dockerAvailable(), "no Docker engine answers (.ci/docker-engine start)");
         TargetResolver resolver = nginxWith(root, "Dockerfile",
-                "FROM debian:12.11-slim\nRUN echo 'h2scope: this step fails on purpose' && exit 3\n", true);
+                "FROM debian:bookworm-slim\nRUN echo 'h2scope: this step fails on purpose' && exit 3\n", true);
         TargetStartException e = assertThrows(TargetStartException.class, () -> resolver.start("docker:nginx", false, said::add));
         assertEquals(TargetStartException.Kind.NOT_READY, e.kind());
         assertTrue(e.getMessage().startsWith("nginx: docker build of "), e.getMessage());

@@ -54,7 +54,7 @@ class TargetResolverTest {
         TargetSpec deaf = new TargetSpec(node.name(), node.description(), node.folder(), node.h2cPort(), node.tlsPort(),
                 node.configs(), node.binary(), List.of(List.of("@BINARY@", "-e", "console.log('not listening'); setTimeout(() => {}, 60000)")),
                 node.readiness(), java.time.Duration.ofSeconds(2), node.requires(), node.environment(), node.largePath(),
-                node.generated(), false);
+                node.generated(), false, node.versionQuery());
         java.io.IOException e = assertThrows(java.io.IOException.class, () -> LocalProcessTarget.startInTempDir(deaf));
         assertTrue(e.getMessage().startsWith("node not ready within PT2S") && e.getMessage().contains("not listening"), e.getMessage());
         assertTrue(ProcessHandle.current().descendants().noneMatch(p -> p.info().command().orElse("").endsWith("node")),
