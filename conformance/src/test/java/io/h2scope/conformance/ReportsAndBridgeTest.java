@@ -22,6 +22,7 @@ import io.h2scope.conformance.runner.Selection;
 import io.h2scope.conformance.spec.CaseDef;
 import io.h2scope.conformance.spec.Section;
 import io.h2scope.conformance.suite.http2.S6_7_Ping;
+import io.h2scope.conformance.targets.ServerVersion;
 import io.h2scope.conformance.targets.Target;
 import io.h2scope.conformance.verdict.Verdict;
 import java.io.ByteArrayOutputStream;
@@ -33,6 +34,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.DynamicContainer;
@@ -87,6 +89,15 @@ class ReportsAndBridgeTest {
         assertEquals("http2/6.7", pass.getAttribute("classname"));
         String out = pass.getElementsByTagName("system-out").item(0).getTextContent();
         assertTrue(out.startsWith("PASS") && out.contains("+0.004213s >> PING opaque=h2spec"), out);
+        Map<String, String> properties = properties(doc);
+        assertEquals("9.8.7-test", properties.get("h2scope.version"));
+        assertEquals("1.5s", properties.get("timeout"));
+        assertEquals("4", properties.get("parallel"));
+        assertTrue(properties.keySet().stream().noneMatch(k -> k.startsWith("server")), "a URL's server was not asked: " + properties);
+    }
+
+    /** The first testsuite's properties, by name. */
+    private static Map<String, String> properties(Document doc) {
         Map<String, String> properties = new HashMap<>();
         NodeList nodes = doc.getElementsByTagName("testsuite").item(0).getChildNodes();
         for (int i = 0; i < nodes.getLength(); i++) {
@@ -98,9 +109,33 @@ class ReportsAndBridgeTest {
                 }
             }
         }
-        assertEquals("9.8.7-test", properties.get("h2scope.version"));
-        assertEquals("1.5s", properties.get("timeout"));
-        assertEquals("4", properties.get("parallel"));
+        return properties;
+    }
+
+    @Test
+    void everyReportNamesTheVersionTheServerToldAndTheNoteWhenItsExpectedFailuresAreForAnother() throws Exception {
+        RunResult run = sampleRun();
+        String note = "expected-failures.txt was written for nginx 1.22.1; this run tested nginx 1.24.0: its known FAILs may differ";
+        RunHeader header = header(run).withServer(Optional.of(
+                ServerVersion.known("nginx", "1.24.0", "/usr/sbin/nginx -v").withNote(Optional.of(note))));
+
+        JsonNode json = new ObjectMapper().readTree(JsonReport.render(header, run));
+        assertEquals("nginx", json.at("/server/name").asText());
+        assertEquals("1.24.0", json.at("/server/version").asText());
+        assertEquals("/usr/sbin/nginx -v", json.at("/server/askedWith").asText());
+        assertEquals(note, json.at("/server/expectedFailuresNote").asText());
+        Map<String, String> properties = properties(parseXml(JUnitXmlReport.render(header, run)));
+        assertEquals("nginx 1.24.0", properties.get("server.version"));
+        assertEquals("/usr/sbin/nginx -v", properties.get("server.version.asked"));
+        assertEquals(note, properties.get("expected-failures.note"));
+        String html = HtmlReport.render(header, run);
+        assertTrue(html.contains("<td>server</td><td>nginx 1.24.0 (asked: /usr/sbin/nginx -v)</td>"), html);
+        assertTrue(html.contains("<td>note</td><td>" + note + "</td>"), html);
+
+        RunHeader unknown = header(run).withServer(Optional.of(ServerVersion.unknown("h2o", "/usr/bin/h2o --version", "exit status 1")));
+        JsonNode withoutVersion = new ObjectMapper().readTree(JsonReport.render(unknown, run));
+        assertEquals("exit status 1", withoutVersion.at("/server/versionUnknown").asText());
+        assertTrue(withoutVersion.at("/server/version").isMissingNode(), withoutVersion.toString());
     }
 
     @Test

@@ -10,6 +10,7 @@ import io.h2scope.conformance.runner.RunResult;
 import io.h2scope.conformance.spec.CaseDef;
 import io.h2scope.conformance.spec.Section;
 import io.h2scope.conformance.suite.Suites;
+import io.h2scope.conformance.targets.ServerVersion;
 import io.h2scope.conformance.targets.Target;
 import io.h2scope.conformance.verdict.Verdict;
 
@@ -17,6 +18,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
@@ -48,11 +50,39 @@ class MatrixReportTest {
         assertTrue(md.contains("| `" + failing + "` | ✔ | ✘ |  |"), md);
         assertTrue(md.contains("`" + failing + "`\n- bad h2c: ✘ closed | without GOAWAY\n"), "the reason is listed under the case: " + md);
         assertEquals(1, md.lines().filter(l -> l.startsWith("| `")).count(), "only the failing case is listed: " + md);
-        assertTrue(md.contains("| gone | h2c | docker | not run: no Docker engine answers |"), md);
+        assertTrue(md.contains("| gone | h2c | docker |  | not run: no Docker engine answers |"), md);
         String html = report.html();
         assertTrue(html.contains("href=\"runs/good.html#case-" + failing + "\""), "a cell links to the case in its run's report");
         assertTrue(html.contains("<td class=\"FAIL\">"), html);
         assertFalse(html.contains("closed | without GOAWAY<script"), html);
+    }
+
+    @Test
+    void eachColumnNamesTheVersionItTestedAndEachServerAndWaySaysOnceWhenItsExpectedFailuresAreForAnother() throws Exception {
+        ServerVersion local = ServerVersion.known("nginx", "1.22.1", "/usr/sbin/nginx -v");
+        String note = "expected-failures.txt was written for nginx 1.22.1; this run tested nginx 1.24.0: its known FAILs may differ";
+        ServerVersion container = ServerVersion.known("nginx", "1.24.0", "/usr/sbin/nginx -v").withNote(Optional.of(note));
+        ServerVersion unknown = ServerVersion.unknown("h2o", "/usr/bin/h2o --version", "exit status 1");
+        List<MatrixColumn> columns = List.of(
+                new MatrixColumn("nginx", "local", false, run("nginx", null, null), null, null, local),
+                new MatrixColumn("nginx", "docker", false, run("nginx", null, null), null, null, container),
+                new MatrixColumn("nginx", "docker", true, run("nginx", null, null), null, null, container),
+                new MatrixColumn("h2o", "local", false, run("h2o", null, null), null, null, unknown));
+        MatrixReport report = new MatrixReport(columns, "test header");
+
+        String md = report.markdown();
+        assertTrue(md.contains("| nginx | h2c | local | 1.22.1 | PASSED |"), md);
+        assertTrue(md.contains("| nginx | tls | docker | 1.24.0 | PASSED |"), md);
+        assertTrue(md.contains("| h2o | h2c | local | unknown: exit status 1 | PASSED |"), md);
+        assertEquals(1, md.lines().filter(l -> l.equals("- nginx (docker): " + note)).count(), "one note per server and way: " + md);
+        assertTrue(report.html().contains("docker, 1.24.0, PASSED"), "a column's head names its version");
+        assertTrue(report.html().contains("<li>nginx (docker): " + note + "</li>"), report.html());
+        com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(report.json());
+        assertEquals("1.22.1", json.at("/columns/0/serverVersion/version").asText());
+        assertEquals("/usr/sbin/nginx -v", json.at("/columns/0/serverVersion/askedWith").asText());
+        assertEquals(note, json.at("/columns/1/serverVersion/expectedFailuresNote").asText());
+        assertTrue(json.at("/columns/0/serverVersion/expectedFailuresNote").isMissingNode(), "no note where the versions agree");
+        assertEquals("exit status 1", json.at("/columns/3/serverVersion/versionUnknown").asText());
     }
 
     @Test

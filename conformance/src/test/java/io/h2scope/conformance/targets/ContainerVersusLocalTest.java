@@ -47,6 +47,10 @@ class ContainerVersusLocalTest {
         ExpectedFailures expected = spec.expectedFailures();
         try (ContainerTarget container = ContainerTarget.start(spec);
              LocalProcessTarget local = LocalProcessTarget.startInTempDir(spec)) {
+            // the two ways may run different builds (the image has today's bookworm package, the host what it installed)
+            for (ServerVersion version : List.of(container.version().orElseThrow(), local.version().orElseThrow())) {
+                System.out.println(name + ": " + version.describeWithSource() + version.expectedFailuresNote().map(n -> "; " + n).orElse(""));
+            }
             for (boolean tls : List.of(false, true)) {
                 if (!(tls ? spec.hasTls() : spec.hasH2c())) {
                     continue;

@@ -1,5 +1,6 @@
 package io.h2scope.conformance.targets;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -27,5 +28,18 @@ class LocalProcessTargetTest {
         IOException e = assertThrows(IOException.class, () -> LocalProcessTarget.start(nginx, closed.resolve("state")));
 
         assertTrue(e.getMessage().contains(closed.toString()) && e.getMessage().contains("rwx------"), e.getMessage());
+    }
+
+    @Test
+    void aLocalServerIsAskedItsVersionOnThisHostAndTheNoteComparesItWithItsExpectedFailures() throws Exception {
+        TargetSpec nginx = TargetRegistry.locate().get("nginx");
+        assumeTrue(nginx.locallyAvailable(), () -> nginx.unavailableReason() + " (apt-get install nginx)");
+        try (LocalProcessTarget server = LocalProcessTarget.startInTempDir(nginx)) {
+            ServerVersion version = server.version().orElseThrow();
+            assertTrue(version.isKnown() && version.describe().matches("nginx \\d+\\.\\d+\\.\\d+.*"), version.toString());
+            assertEquals("/usr/sbin/nginx -v", version.askedWith());
+            assertEquals(nginx.expectedFailures().versionNote(version), version.expectedFailuresNote(),
+                    "the note is the one the folder's expected-failures.txt gives for the version asked");
+        }
     }
 }
