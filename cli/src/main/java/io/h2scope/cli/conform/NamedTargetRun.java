@@ -12,8 +12,9 @@ import picocli.CommandLine;
 
 /**
  * {@code --target NAME} for a command: starts the named server, says which version of it runs (asked of the
- * server where it runs), hands its listener to the run, and always stops it again. A name that cannot start is one line on stderr (the server's log tail
- * below it when it started but never answered); a server that died during the run never passes.
+ * server where it runs), hands its listener to the run, and always stops it again. A name that cannot start is
+ * one line on stderr (the server's log tail below it when it started but never answered); a server that died
+ * during the run never passes.
  */
 public final class NamedTargetRun {
 

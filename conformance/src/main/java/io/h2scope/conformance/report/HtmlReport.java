@@ -14,8 +14,8 @@ import java.util.Map;
 
 /**
  * One self-contained HTML file (inline CSS and script, no external asset): the run header (date,
- * h2scope version, target, the server's version, options), then the verdicts grouped by outcome, failures first, with
- * filters by outcome and by section; each case shows expected, actual and the RFC 9113 rule, its
+ * h2scope version, target, the server's version, options), then the verdicts grouped by outcome, failures
+ * first, with filters by outcome and by section; each case shows expected, actual and the RFC 9113 rule, its
  * evidence in {@code <details>}.
  */
 public final class HtmlReport {

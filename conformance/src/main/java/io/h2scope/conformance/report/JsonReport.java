@@ -14,7 +14,8 @@ import java.nio.file.Path;
 
 /**
  * The machine-readable report. Schema {@value #SCHEMA}: {@code {schema, h2scope (version),
- * target{name,url,tls}, server{name, version or versionUnknown, askedWith, expectedFailuresNote} (when asked), strict, options{strict, timeoutMs, parallel, repeat}, startedAt, elapsedMs,
+ * target{name,url,tls}, server{name, version or versionUnknown, askedWith, expectedFailuresNote} (when asked),
+ * strict, options{strict, timeoutMs, parallel, repeat}, startedAt, elapsedMs,
  * counts{PASS,...}, passed, results[{id, h2spec, section, rfc7540, rfc9113, level, iteration,
  * outcome, expected, actual, quote, elapsedMs, budgetMs (only for a case with a budget), evidence[{nanos, direction, text}]}]}}. Every result
  * keeps its evidence, PASS too, so a PASS can be audited. Fields are only ever added within a

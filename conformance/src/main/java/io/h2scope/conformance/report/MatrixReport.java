@@ -15,15 +15,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The cross-server report of {@code h2scope matrix}: a section x server table of verdict counts, and a case x
  * server table of every verdict that is not PASS with its reason (a case that passes everywhere is left out), each
  * server named with the version it told where it ran (and a note where its expected-failures.txt was written for
- * another). As
- * Markdown (docs/MATRIX.md), as one HTML file whose cells link to each run's own report, and as JSON
+ * another). As Markdown (docs/MATRIX.md), as one HTML file whose cells link to each run's own report, and as JSON
  * (schema {@value #SCHEMA}).
  */
 public final class MatrixReport {
@@ -116,7 +117,7 @@ public final class MatrixReport {
 
     /** One line per server and way whose expected-failures.txt was written for another version than the one tested. */
     private List<String> notes() {
-        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        Set<String> out = new LinkedHashSet<>();
         for (MatrixColumn c : columns) {
             if (c.version() != null) {
                 c.version().expectedFailuresNote().ifPresent(note -> out.add(c.server() + " (" + c.via() + "): " + note));

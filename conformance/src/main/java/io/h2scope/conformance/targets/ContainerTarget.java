@@ -1,13 +1,21 @@
 package io.h2scope.conformance.targets;
 
 import com.github.dockerjava.api.exception.NotFoundException;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.testcontainers.DockerClientFactory;
+import org.testcontainers.containers.Container.ExecResult;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.output.OutputFrame;
 import org.testcontainers.containers.wait.strategy.Wait;
@@ -164,30 +172,29 @@ public final class ContainerTarget implements RunningTarget {
      * the image's PATH where a local run uses this JVM), h2scope's classes where the Dockerfile copies them.
      */
     static Map<ConfigTemplate.Key, String> imagePlaceholders(TargetSpec spec) {
-        Map<ConfigTemplate.Key, String> values = new java.util.EnumMap<>(ConfigTemplate.Key.class);
+        Map<ConfigTemplate.Key, String> values = new EnumMap<>(ConfigTemplate.Key.class);
         values.put(ConfigTemplate.Key.BINARY, spec.binary().equals(TargetSpec.currentJava()) ? "java" : spec.binary().toString());
         if (spec.dockerClassPath()) {
             values.put(ConfigTemplate.Key.CLASSPATH, ImageTag.classPathContext().keySet().stream()
-                    .map(name -> IMAGE_CLASSPATH_ROOT + name).collect(java.util.stream.Collectors.joining(":")));
+                    .map(name -> IMAGE_CLASSPATH_ROOT + name).collect(Collectors.joining(":")));
         }
         return values;
     }
 
     /** Runs a command in the container (no shell), giving up after {@code timeout}. */
-    private VersionQuery.Answer exec(List<String> command, Duration timeout) throws java.io.IOException, InterruptedException {
-        java.util.concurrent.FutureTask<org.testcontainers.containers.Container.ExecResult> task =
-                new java.util.concurrent.FutureTask<>(() -> container.execInContainer(command.toArray(String[]::new)));
+    private VersionQuery.Answer exec(List<String> command, Duration timeout) throws IOException, InterruptedException {
+        FutureTask<ExecResult> task = new FutureTask<>(() -> container.execInContainer(command.toArray(String[]::new)));
         Thread runner = new Thread(task, "h2scope-container-exec-" + spec.name());
         runner.setDaemon(true);
         runner.start();
         try {
-            org.testcontainers.containers.Container.ExecResult result = task.get(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            ExecResult result = task.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             return new VersionQuery.Answer(result.getExitCode(), result.getStdout() + result.getStderr());
-        } catch (java.util.concurrent.TimeoutException e) {
+        } catch (TimeoutException e) {
             task.cancel(true);
-            throw new java.io.IOException("it did not answer within " + timeout + " in the container (version.timeout)");
-        } catch (java.util.concurrent.ExecutionException e) {
-            throw new java.io.IOException("docker exec failed: " + firstLine(e.getCause()), e.getCause());
+            throw new IOException("it did not answer within " + timeout + " in the container (version.timeout)");
+        } catch (ExecutionException e) {
+            throw new IOException("docker exec failed: " + firstLine(e.getCause()), e.getCause());
         }
     }
 

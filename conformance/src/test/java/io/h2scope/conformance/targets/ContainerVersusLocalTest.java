@@ -50,6 +50,7 @@ class ContainerVersusLocalTest {
             // the two ways may run different builds (the image has today's bookworm package, the host what it installed)
             for (ServerVersion version : List.of(container.version().orElseThrow(), local.version().orElseThrow())) {
                 System.out.println(name + ": " + version.describeWithSource() + version.expectedFailuresNote().map(n -> "; " + n).orElse(""));
+                assertTrue(version.isKnown(), () -> name + ": the version could not be asked: " + version.describeWithSource());
             }
             for (boolean tls : List.of(false, true)) {
                 if (!(tls ? spec.hasTls() : spec.hasH2c())) {
