@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import io.h2scope.cli.CommandRun;
+import io.h2scope.conformance.report.H2scopeVersion;
 import io.h2scope.conformance.targets.ContainerTarget;
 
 import java.nio.file.Files;
@@ -29,15 +30,18 @@ class MatrixCommandTest {
         CommandRun r = run("matrix", "--targets", "h2scope", "--via", "local", "--both", "--section", "http2/6.7,http2/6.5",
                 "--out", dir.toString());
         assertEquals(0, r.exit(), r.out() + r.err());
-        assertTrue(r.out().contains("[1/2] h2scope h2c (local): PASSED"), r.out());
-        assertTrue(r.out().contains("[2/2] h2scope tls (local): PASSED"), r.out());
+        // the server's version, asked of the process it started (its --version), names each column
+        String version = H2scopeVersion.get();
+        assertTrue(r.out().contains("[1/2] h2scope " + version + " h2c (local): PASSED"), r.out());
+        assertTrue(r.out().contains("[2/2] h2scope " + version + " tls (local): PASSED"), r.out());
         String md = Files.readString(dir.resolve("matrix.md"));
         assertTrue(md.contains("| http2/6.7 |"), md);
-        assertTrue(md.contains("| h2scope | tls | local | PASSED |"), md);
+        assertTrue(md.contains("| h2scope | tls | local | " + version + " | PASSED |"), md);
         assertFalse(md.contains("| http2/8"), "only the sections asked for: " + md);
         assertTrue(Files.readString(dir.resolve("matrix.html")).contains("href=\"runs/h2scope-h2c-local.html\""));
         assertTrue(Files.readString(dir.resolve("matrix.json")).contains("\"schema\" : \"h2scope-matrix/1\""));
-        assertTrue(Files.exists(dir.resolve("runs/h2scope-tls-local.json")));
+        assertTrue(Files.readString(dir.resolve("runs/h2scope-tls-local.json")).contains("\"version\" : \"" + version + "\""),
+                "each run's own report names the version too");
     }
 
     @Test
