@@ -12,10 +12,9 @@ import io.h2scope.conformance.runner.RunListener;
 import io.h2scope.conformance.runner.RunResult;
 import io.h2scope.conformance.runner.Selection;
 import io.h2scope.conformance.runner.SuiteRunner;
-import io.h2scope.conformance.spec.CaseDef;
-import io.h2scope.conformance.spec.Section;
 import io.h2scope.conformance.suite.Suites;
 import io.h2scope.conformance.support.FakeServer;
+import io.h2scope.conformance.support.OneCase;
 import io.h2scope.conformance.targets.Target;
 import io.h2scope.conformance.verdict.Outcome;
 import io.h2scope.engine.error.ErrorCode;
@@ -55,17 +54,9 @@ class GateVerdictsTest {
     private static final Pattern RECORD_TEXT = Pattern.compile("[A-Z][A-Za-z]+\\[[a-z]+=");
 
     private static CaseResult run(Target target, String caseId, PeerOptions options) {
-        for (Section section : Suites.all()) {
-            for (CaseDef c : section.cases()) {
-                if (c.id().value().equals(caseId)) {
-                    CaseResult result = new SuiteRunner(RunConfig.defaults(target).withPeer(options))
-                            .runOne(new SuiteRunner.Planned(section, c, 1));
-                    assertFalse(RECORD_TEXT.matcher(result.verdict().actual()).find(), result.verdict().actual());
-                    return result;
-                }
-            }
-        }
-        throw new IllegalArgumentException("no case " + caseId);
+        CaseResult result = OneCase.run(target, caseId, options);
+        assertFalse(RECORD_TEXT.matcher(result.verdict().actual()).find(), result.verdict().actual());
+        return result;
     }
 
     private static RunResult runAll(Target target, PeerOptions options, String... prefixes) {

@@ -8,12 +8,8 @@ import io.h2scope.conformance.peer.HandshakeException;
 import io.h2scope.conformance.peer.Peer;
 import io.h2scope.conformance.peer.PeerOptions;
 import io.h2scope.conformance.runner.CaseResult;
-import io.h2scope.conformance.runner.RunConfig;
-import io.h2scope.conformance.runner.SuiteRunner;
-import io.h2scope.conformance.spec.CaseDef;
-import io.h2scope.conformance.spec.Section;
-import io.h2scope.conformance.suite.Suites;
 import io.h2scope.conformance.support.FakeServer;
+import io.h2scope.conformance.support.OneCase;
 import io.h2scope.conformance.targets.Target;
 import io.h2scope.conformance.verdict.Outcome;
 import io.h2scope.engine.error.ErrorCode;
@@ -62,15 +58,7 @@ class VerdictLogicTest {
     }
 
     private static CaseResult run(Target target, String caseId, PeerOptions options) {
-        for (Section section : Suites.all()) {
-            for (CaseDef c : section.cases()) {
-                if (c.id().value().equals(caseId)) {
-                    SuiteRunner runner = new SuiteRunner(RunConfig.defaults(target).withPeer(options));
-                    return runner.runOne(new SuiteRunner.Planned(section, c, 1));
-                }
-            }
-        }
-        throw new IllegalArgumentException("no case " + caseId);
+        return OneCase.run(target, caseId, options);
     }
 
     @Test
@@ -286,6 +274,33 @@ class VerdictLogicTest {
             CaseResult r = run(server.target(), "http2/4.2/data-above-max-frame-size", FAST);
             assertEquals(Outcome.PASS, r.verdict().outcome(), r.verdict().toString());
             assertEquals(advertised + 1, seenLength[0]);
+        }
+    }
+
+    @Test
+    @DisplayName("a valid request in small CONTINUATIONs refused with GOAWAY ENHANCE_YOUR_CALM: PASS-LENIENT, FAIL with --strict (RFC 9113 §7)")
+    void refusalForLoad_isLenient_rfc9113_7() throws Exception {
+        FakeServer.Script calm = new FakeServer.Script() {
+            @Override
+            public void onPreface(FakeServer.Conn conn) throws IOException {
+                FakeServer.normalPreface(conn);
+            }
+
+            @Override
+            public void onFrame(FakeServer.Conn conn, Frame frame, Violation violation) throws IOException {
+                if (frame != null && frame.type() == io.h2scope.engine.frame.FrameType.CONTINUATION) {
+                    conn.send(GoAwayFrame.of(0, ErrorCode.ENHANCE_YOUR_CALM));
+                    conn.close();
+                } else {
+                    FakeServer.housekeeping(conn, frame);
+                }
+            }
+        };
+        try (FakeServer server = new FakeServer(calm)) {
+            CaseResult r = run(server.target(), "generic/3.10/multiple-continuations", FAST);
+            assertEquals(Outcome.PASS_LENIENT, r.verdict().outcome(), r.verdict().toString());
+            assertTrue(r.verdict().actual().contains("might be generating excessive load"), r.verdict().actual());
+            assertEquals(Outcome.FAIL, run(server.target(), "generic/3.10/multiple-continuations", FAST.withStrict(true)).verdict().outcome());
         }
     }
 }

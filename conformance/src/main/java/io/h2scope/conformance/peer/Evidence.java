@@ -66,6 +66,11 @@ final class Evidence implements TraceSink {
         }
     }
 
+    /** Lines of another connection (a control run), kept after this one's lines so far. */
+    synchronized void lines(List<TraceEntry> others) {
+        others.forEach(this::add);
+    }
+
     /** Every line so far, in order, and one saying how many were not kept. */
     synchronized List<TraceEntry> entries() {
         List<TraceEntry> all = new ArrayList<>(entries);

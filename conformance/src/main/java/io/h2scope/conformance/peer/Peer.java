@@ -450,6 +450,15 @@ public final class Peer implements AutoCloseable {
         record(EntryDirection.NOTE, text);
     }
 
+    /**
+     * Adds the lines of another connection this case opened (a control run on a fresh connection) to this evidence,
+     * after a note that says what it was; its times are its own connection's.
+     */
+    public void include(String what, List<TraceEntry> lines) {
+        note(what);
+        evidence.lines(lines);
+    }
+
     private void record(EntryDirection direction, String text) {
         evidence.line(direction, text);
     }

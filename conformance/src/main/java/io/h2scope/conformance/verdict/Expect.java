@@ -333,13 +333,14 @@ public final class Expect {
      */
     public static Verdict response(Peer peer, int streamId) {
         String expected = "a response (HEADERS with :status) on stream " + streamId;
-        return await(peer, expected, event -> {
+        return awaitStrictly(peer, expected, event -> {
             if (event instanceof PeerEvent.FrameReceived f && f.frame().streamId() == streamId && f.status().isPresent()) {
                 String status = "response :status " + f.status().get();
                 return Verdict.pass(expected, endsStream(f.frame()) ? status : status + readToEnd(peer, streamId));
             }
             if (event instanceof PeerEvent.FrameReceived f && f.frame() instanceof RstStreamFrame r && r.streamId() == streamId) {
-                return Verdict.fail(expected, FrameWords.rstStream(r));
+                return r.errorCode() == ErrorCode.ENHANCE_YOUR_CALM.code() ? refusedForLoad(expected, FrameWords.rstStream(r))
+                        : Verdict.fail(expected, FrameWords.rstStream(r));
             }
             return errorOrClose(event, expected);
         }, "no response");
@@ -459,6 +460,11 @@ public final class Expect {
 
     // ---- the shared loop -------------------------------------------------------------------
 
+    /** {@link #await}, with PASS-LENIENT a FAIL under --strict. */
+    private static Verdict awaitStrictly(Peer peer, String expected, Judge judge, String silence) {
+        return await(peer, expected, judge, silence).strictly(peer.options().strict());
+    }
+
     private static Verdict await(Peer peer, String expected, Judge judge, String silence) {
         List<String> seen = new ArrayList<>();
         while (true) {
@@ -554,10 +560,14 @@ public final class Expect {
         return null;
     }
 
-    /** For positive expectations: GOAWAY, a close or an HTTP/1 answer all mean the target refused. */
+    /**
+     * For positive expectations: GOAWAY, a close or an HTTP/1 answer all mean the target refused. A refusal with
+     * ENHANCE_YOUR_CALM is the target's judgement of load, which the RFC leaves to it: PASS-LENIENT.
+     */
     private static Verdict errorOrClose(PeerEvent event, String expected) {
         if (event instanceof PeerEvent.FrameReceived f && f.frame() instanceof GoAwayFrame g) {
-            return Verdict.fail(expected, FrameWords.goAway(g));
+            return g.errorCode() == ErrorCode.ENHANCE_YOUR_CALM.code() ? refusedForLoad(expected, FrameWords.goAway(g))
+                    : Verdict.fail(expected, FrameWords.goAway(g));
         }
         if (event instanceof PeerEvent.ConnectionClosed c) {
             return Verdict.fail(expected, "connection " + c.how());
@@ -566,6 +576,13 @@ public final class Expect {
             return Verdict.fail(expected, "answered in HTTP/1: " + h.statusLine());
         }
         return null;
+    }
+
+    /** What the target did with valid input was a refusal for load (ENHANCE_YOUR_CALM): allowed, but not an answer. */
+    private static Verdict refusedForLoad(String expected, String refusal) {
+        return Verdict.lenient(expected, refusal + ": refused as load, which RFC 9113 §7 lets an endpoint judge (\"ENHANCE_YOUR_CALM "
+                + "(0x0b): The endpoint detected that its peer is exhibiting a behavior that might be generating excessive load.\"); "
+                + "§10.5 warns that \"some uses of small frames are entirely legitimate\"");
     }
 
     private static void remember(List<String> seen, PeerEvent event) {

@@ -10,6 +10,12 @@ final class FaultCatalog {
 
     static final Map<Fault, Set<String>> CATCHES = new EnumMap<>(Fault.class);
 
+    /**
+     * Cases that must still PASS with the fault on: the fault is a reaction the case could wrongly blame on what it
+     * tests (a GOAWAY PROTOCOL_ERROR to any error code, known or not), and the case's control tells them apart.
+     */
+    static final Map<Fault, Set<String>> ATTRIBUTED = new EnumMap<>(Fault.class);
+
     /** The cases that send a SETTINGS frame after the handshake and wait for its ACK before going on. */
     private static final String[] LATER_SETTINGS_ACKED = {
         "http2/6.5.3/settings-acknowledged", "http2/6.5.3/values-in-order", "generic/3.5/settings",
@@ -105,6 +111,11 @@ final class FaultCatalog {
         put(Fault.REJECTS_UNKNOWN_GOAWAY_CODE, "http2/7/unknown-error-code-goaway");
         put(Fault.REFUSES_REQUEST_WITHOUT_AUTHORITY, "rfc9113/8.3.1/no-authority-with-host",
                 "rfc9113/8.3.1/options-asterisk-without-authority");
+
+        // reactions that are not the rule a case tests: the case's control attributes them
+        put(Fault.TAKES_ANY_ERROR_CODE_FOR_AN_ERROR);
+        ATTRIBUTED.put(Fault.TAKES_ANY_ERROR_CODE_FOR_AN_ERROR,
+                Set.of("http2/7/unknown-error-code-goaway", "http2/7/unknown-error-code-rst-stream"));
     }
 
     private FaultCatalog() {

@@ -68,6 +68,18 @@ public final class R8_3_1_RequestPseudoHeaders implements Section {
                             Fields.send(p, 1, withoutAuthority(p, "GET", p.target().path()), true);
                             return answeredNotRefused(p, 1);
                         }),
+                CaseDef.define("rfc9113/8.3.1/no-authority-no-host").rfc("8.1.2.3", "8.3.1")
+                        .sends("a GET with :method, :scheme and :path, and neither :authority nor host")
+                        .quote("Clients that generate HTTP/2 requests directly MUST use the \":authority\" pseudo-header field to convey authority information, unless there is no authority information to convey (in which case it MUST NOT generate \":authority\").")
+                        .accepts("the request handled either way: a client must send :authority or host (RFC 9110 §7.2), so a "
+                                + "response with any :status (400 included) or RST_STREAM is PASS; a GOAWAY or a close is PASS-LENIENT "
+                                + "(more than the stream error §8.1.1 asks for); no answer while the connection is alive is FAIL")
+                        .errorCase()
+                        .run(p -> {
+                            p.handshake();
+                            Fields.send(p, 1, Fields.without(p.requestHeaders("GET", p.target().path()), ":authority"), true);
+                            return handledEitherWay(p, 1);
+                        }),
                 CaseDef.define("rfc9113/8.3.1/options-asterisk-without-authority").rfc("8.1.2.3", "8.3.1")
                         .sends("OPTIONS with :path *, :scheme, no :authority, and host: the target's authority")
                         .quote("Clients that generate HTTP/2 requests directly MUST use the \":authority\" pseudo-header field to convey authority information, unless there is no authority information to convey (in which case it MUST NOT generate \":authority\"). ... Note that request targets for CONNECT or asterisk-form OPTIONS requests never include authority information")
@@ -91,6 +103,46 @@ public final class R8_3_1_RequestPseudoHeaders implements Section {
     /** {@code method} for {@code path} with the authority in a host field instead of :authority. */
     private static List<HeaderField> withoutAuthority(Peer p, String method, String path) {
         return Fields.append(Fields.without(p.requestHeaders(method, path), ":authority"), field("host", p.target().authority()));
+    }
+
+    /**
+     * A request the target may answer or refuse: any response or RST_STREAM handles it; a connection error or a
+     * close is more than a malformed request earns (RFC 9113 §8.1.1: a stream error); silence is probed.
+     */
+    private static Verdict handledEitherWay(Peer p, int streamId) {
+        String expected = "a response on stream " + streamId + " (any :status) or RST_STREAM on it";
+        boolean probed = false;
+        long ping = 0;
+        while (true) {
+            PeerEvent event = p.nextEvent(p.timeout());
+            if (event instanceof PeerEvent.FrameReceived f) {
+                if (f.frame() instanceof GoAwayFrame g) {
+                    return Verdict.lenient(expected, "GOAWAY " + ErrorCode.nameOf(g.errorCode())
+                            + ": a connection error where RFC 9113 §8.1.1 asks for a stream error at most").strictly(p.options().strict());
+                }
+                if (f.frame() instanceof RstStreamFrame r && r.streamId() == streamId) {
+                    return Verdict.pass(expected, "refused with RST_STREAM " + ErrorCode.nameOf(r.errorCode()));
+                }
+                String status = f.frame().streamId() == streamId ? f.status().orElse(null) : null;
+                if (status != null && !status.startsWith("1")) {
+                    return Verdict.pass(expected, "answered with :status " + status);
+                }
+                if (probed && f.frame() instanceof PingFrame pf && pf.ack() && pf.opaqueData() == ping) {
+                    return Verdict.fail(expected, "no response on stream " + streamId + "; the connection is alive (liveness PING answered)");
+                }
+            } else if (event instanceof PeerEvent.ConnectionClosed c) {
+                return Verdict.closedWithoutAnswer(expected, "a response or RST_STREAM", "connection " + c.how()).strictly(p.options().strict());
+            } else if (event instanceof PeerEvent.Http1Response h) {
+                return Verdict.fail(expected, "answered in HTTP/1: " + h.statusLine());
+            } else if (event instanceof PeerEvent.Timeout) {
+                if (probed) {
+                    return Verdict.inconclusive(expected, "no response and the liveness PING was not answered either");
+                }
+                p.note("no response in " + p.timeout().toMillis() + " ms: liveness PING");
+                ping = p.sendProbePing();
+                probed = true;
+            }
+        }
     }
 
     /**

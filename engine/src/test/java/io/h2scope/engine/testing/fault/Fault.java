@@ -175,6 +175,21 @@ public enum Fault {
             return frame instanceof GoAwayFrame g ? unknownCode("GOAWAY", g.errorCode()) : null;
         }
     },
+    /**
+     * Not a break of the rule §7 states: every GOAWAY and RST_STREAM with an error code, known or not (NO_ERROR and
+     * CANCEL aside), is answered with GOAWAY PROTOCOL_ERROR. The unknown-error-code cases must see, by their control
+     * with INTERNAL_ERROR, that the unknown code is handled like a known one.
+     */
+    TAKES_ANY_ERROR_CODE_FOR_AN_ERROR(Kind.MISBEHAVES) {
+        @Override
+        public H2Exception provokedBy(Frame frame) {
+            long code = frame instanceof GoAwayFrame g ? g.errorCode() & 0xffffffffL
+                    : frame instanceof RstStreamFrame r ? r.errorCode() & 0xffffffffL : ErrorCode.NO_ERROR.code();
+            return code == ErrorCode.NO_ERROR.code() || code == ErrorCode.CANCEL.code() ? null
+                    : H2Errors.connection(FaultRule.ERROR_CODE_TAKEN_FOR_AN_ERROR,
+                            "error code 0x" + Long.toHexString(code) + " taken for an error (test fault)");
+        }
+    },
     /** RFC 9113 §8.3.1: a request without :authority (which is not mandatory) is taken for a malformed one. */
     REFUSES_REQUEST_WITHOUT_AUTHORITY(Kind.MISBEHAVES) {
         @Override

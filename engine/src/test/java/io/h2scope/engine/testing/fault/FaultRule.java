@@ -15,6 +15,8 @@ public enum FaultRule implements Rule {
     UNKNOWN_ERROR_CODE_REJECTED(SpecRef.rfc9113("7"), ErrorScope.CONNECTION, ErrorCode.PROTOCOL_ERROR),
     /** RFC 9113 §8.3.1 does not make :authority mandatory; the fault refuses a request without it. */
     REQUEST_WITHOUT_AUTHORITY_REFUSED(SpecRef.rfc9113("8.3.1"), ErrorScope.STREAM, ErrorCode.PROTOCOL_ERROR),
+    /** A reaction some servers have to any frame of a kind with an error code, known codes too: not a rule of §7. */
+    ERROR_CODE_TAKEN_FOR_AN_ERROR(SpecRef.rfc9113("7"), ErrorScope.CONNECTION, ErrorCode.PROTOCOL_ERROR),
     /** RFC 9113 §6.5.3 allows one identifier twice in a SETTINGS frame; the fault answers it with GOAWAY. */
     REPEATED_SETTING_REJECTED(SpecRef.rfc9113("6.5.3"), ErrorScope.CONNECTION, ErrorCode.PROTOCOL_ERROR);
 
