@@ -221,8 +221,8 @@ public final class MatrixCommand implements Callable<Integer> {
         synchronized void done(MatrixColumn c) {
             finished++;
             String detail;
-            if (c.run() == null) {
-                detail = "not run: " + c.problem();
+            if (c.notJudged().isPresent()) {
+                detail = c.status();
             } else {
                 Map<Outcome, Integer> counts = c.run().counts();
                 detail = c.run().status() + " " + counts.entrySet().stream().filter(e -> e.getValue() > 0)

@@ -2,8 +2,12 @@ package io.h2scope.cli.conform;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.h2scope.cli.CommandRun;
+import io.h2scope.conformance.targets.ReferenceServerTarget;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -66,9 +70,74 @@ class ConformCommandTest {
         Path json = dir.resolve("r.json");
         CommandRun r = run("conform", "http://127.0.0.1:" + port + "/", "--report", "json=" + json);
         assertEquals(3, r.exit(), r.out() + r.err());
-        assertTrue(r.out().contains("no connection to http://127.0.0.1:" + port + "/ reached the HTTP/2 handshake"), r.out());
+        assertEquals("no connection to http://127.0.0.1:" + port + "/ reached the HTTP/2 handshake: cannot connect to 127.0.0.1:" + port
+                + ": Connection refused\n", r.out());
         String report = java.nio.file.Files.readString(json);
         assertTrue(report.contains("\"passed\" : false") && report.contains("\"status\" : \"UNREACHABLE\""), report);
+    }
+
+    /** {@code conform URL} against a listener that does not speak HTTP/2: exit 3, the one line on stdout, nothing else. */
+    private static String notHttp2Line(String url) {
+        CommandRun r = run("conform", url, "--insecure");
+        assertEquals(3, r.exit(), r.out() + r.err());
+        assertEquals("", r.err());
+        assertEquals(1, r.out().lines().count(), "one line, not a block per case: " + r.out());
+        assertTrue(r.out().startsWith("no connection to " + url + " reached the HTTP/2 handshake: "), r.out());
+        return r.out().strip();
+    }
+
+    @Test
+    void aListenerThatNeverAnswersIsOneLineAfterTheHandshakesWait() throws Exception {
+        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) { // the kernel accepts; nobody reads
+            String line = notHttp2Line("http://127.0.0.1:" + silent.getLocalPort() + "/");
+            assertTrue(line.endsWith("no answer to the HTTP/2 preface in 2000 ms: the port accepted the connection and sent nothing"), line);
+        }
+    }
+
+    @Test
+    void pythonsHttpServerIsOneLineNotAFailPerCase() throws Exception {
+        int port;
+        try (ServerSocket free = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            port = free.getLocalPort();
+        }
+        Process python;
+        try {
+            python = new ProcessBuilder("python3", "-m", "http.server", "--bind", "127.0.0.1", String.valueOf(port))
+                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        } catch (java.io.IOException e) {
+            assumeTrue(false, "python3 is not installed: " + e.getMessage());
+            return;
+        }
+        try {
+            for (int attempt = 0; attempt < 200 && !listening(port); attempt++) {
+                Thread.sleep(50);
+            }
+            String line = notHttp2Line("http://127.0.0.1:" + port + "/");
+            assertTrue(line.contains("the target answered the HTTP/2 preface with "), line);
+        } finally {
+            python.destroy();
+            python.waitFor(5, java.util.concurrent.TimeUnit.SECONDS);
+        }
+    }
+
+    private static boolean listening(int port) {
+        try (java.net.Socket probe = new java.net.Socket(InetAddress.getLoopbackAddress(), port)) {
+            return true;
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
+    @Test
+    void aTlsPortGivenHttpAndAnH2cPortGivenHttpsSayWhichSchemeToTry() throws Exception {
+        try (ReferenceServerTarget tls = ReferenceServerTarget.of(true); ReferenceServerTarget h2c = ReferenceServerTarget.of(false)) {
+            int tlsPort = tls.start().port();
+            int h2cPort = h2c.start().port();
+            assertTrue(notHttp2Line("http://127.0.0.1:" + tlsPort + "/").endsWith(
+                    "the port answered with TLS (a TLS alert record): try https://127.0.0.1:" + tlsPort + "/"));
+            assertTrue(notHttp2Line("https://127.0.0.1:" + h2cPort + "/").endsWith(
+                    "the port answered in cleartext (HTTP/2 frames, h2c): try http://127.0.0.1:" + h2cPort + "/"));
+        }
     }
 
     @Test

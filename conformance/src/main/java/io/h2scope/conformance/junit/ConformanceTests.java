@@ -128,7 +128,7 @@ public final class ConformanceTests {
     /** The name of the first dynamic test. */
     public static final String REACHABLE = "the target is reachable over HTTP/2";
 
-    /** One preflight per factory, asked lazily (dynamic tests run after the factory returns). */
+    /** One probe per factory, asked lazily (dynamic tests run after the factory returns). */
     private static final class Reachability {
         private final SuiteRunner runner;
         private Optional<String> answer;

@@ -6,6 +6,7 @@ import io.h2scope.engine.transport.tls.TlsPolicy;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
 import javax.net.ssl.SSLContext;
@@ -35,8 +36,9 @@ final class Connector {
             return startTls(plain, target, insecure, timeout);
         } catch (IOException | GeneralSecurityException e) {
             closeQuietly(plain);
-            throw new HandshakeException(HandshakeException.Kind.TLS,
-                    "TLS with " + target.authority() + " failed: " + e.getMessage(), e);
+            throw new HandshakeException(HandshakeException.Kind.TLS, e instanceof SocketTimeoutException
+                    ? "no answer to the TLS handshake from " + target.authority() + " in " + tlsWait(timeout).toMillis() + " ms"
+                    : "TLS with " + target.authority() + " failed: " + e.getMessage(), e);
         }
     }
 
@@ -53,7 +55,7 @@ final class Connector {
             parameters.setEndpointIdentificationAlgorithm("HTTPS");
         }
         tls.setSSLParameters(parameters);
-        tls.setSoTimeout((int) Math.max(1, timeout.toMillis() * 2));
+        tls.setSoTimeout((int) Math.max(1, tlsWait(timeout).toMillis()));
         tls.startHandshake();
         String selected = tls.getApplicationProtocol();
         if (!TlsPolicy.H2.equals(selected)) {
@@ -62,6 +64,11 @@ final class Connector {
                     + (selected == null || selected.isEmpty() ? "none" : selected) + ")");
         }
         return tls;
+    }
+
+    /** How long the TLS handshake may wait for each of the target's answers. */
+    private static Duration tlsWait(Duration timeout) {
+        return timeout.multipliedBy(2);
     }
 
     /**

@@ -15,6 +15,10 @@ public final class HandshakeException extends IOException {
         TLS,
         /** The target answered in HTTP/1.x. */
         HTTP1,
+        /** The target answered with octets that are no HTTP/2 frames: a TLS record, text, other octets. */
+        NOT_HTTP2,
+        /** Not one octet came in answer to the preface: the target waited, or closed the connection. */
+        NO_ANSWER,
         /** The target closed the connection during the preface. */
         CLOSED,
         /** The target answered our (valid) preface with GOAWAY: its own answer, which a case judges. */
@@ -26,7 +30,7 @@ public final class HandshakeException extends IOException {
 
         /** True when no HTTP/2 connection could be had at all: the target is not reachable as an HTTP/2 server. */
         public boolean unreachable() {
-            return this == CONNECT || this == TLS || this == HTTP1;
+            return this == CONNECT || this == TLS || this == HTTP1 || this == NOT_HTTP2;
         }
     }
 

@@ -15,6 +15,7 @@ import io.h2scope.engine.frame.codec.FrameReader;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.HpackDecoder;
 import io.h2scope.engine.hpack.HpackException;
+import io.h2scope.engine.observer.FirstOctets;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -25,21 +26,20 @@ import java.util.function.Consumer;
 /**
  * Turns the target's bytes into {@link PeerEvent}s: frames through the engine's lenient
  * {@link FrameReader} (a broken frame is reported, never fatal), field blocks through a peer-owned
- * HPACK decoder, and an "HTTP/1.x ..." answer recognised as such instead of being misread as a
- * frame header (h2spec's mistake: "HTTP/1.1 400" parses as a 4.7-MB frame of type 0x2e).
+ * HPACK decoder. The first octets are told apart by {@link FirstOctets} before any is read as a frame: an
+ * "HTTP/1.x ..." answer is reported as such (h2spec's mistake: "HTTP/1.1 400" parses as a 4.7-MB frame of type
+ * 0x2e), a TLS record, text or other octets as {@link PeerEvent.NotHttp2}, and nothing after either is parsed.
  */
 final class InboundParser {
 
-    private static final byte[] HTTP1_PREFIX = "HTTP/".getBytes(StandardCharsets.US_ASCII);
     private static final int MAX_STATUS_LINE = 512;
 
     private final FrameReader reader = FrameReader.lenient(FrameSizes.DEFAULT_MAX_FRAME_SIZE);
     private final HpackDecoder decoder = new HpackDecoder(4096, 1 << 20, 1 << 20);
     private final Consumer<PeerEvent> sink;
 
-    private final ByteArrayOutputStream prefix = new ByteArrayOutputStream();
-    private boolean prefixDecided;
-    private boolean http1;
+    private final ByteArrayOutputStream start = new ByteArrayOutputStream();
+    private FirstOctets.Kind kind;
     private final ByteArrayOutputStream statusLine = new ByteArrayOutputStream();
     private boolean statusLineDone;
 
@@ -52,25 +52,29 @@ final class InboundParser {
 
     void feed(byte[] bytes, int length) {
         int offset = 0;
-        if (!prefixDecided) {
-            int take = Math.min(length, HTTP1_PREFIX.length - prefix.size());
-            prefix.write(bytes, 0, take);
+        if (kind == null) {
+            int take = Math.min(length, FirstOctets.DECISIVE - start.size());
+            start.write(bytes, 0, take);
             offset = take;
-            if (prefix.size() < HTTP1_PREFIX.length) {
+            if (start.size() < FirstOctets.DECISIVE) {
                 return;
             }
-            prefixDecided = true;
-            byte[] first = prefix.toByteArray();
-            http1 = java.util.Arrays.equals(first, HTTP1_PREFIX);
-            if (http1) {
-                statusLine.write(first, 0, first.length);
-            } else {
-                reader.read(ByteBuffer.wrap(first), handler);
+            byte[] first = start.toByteArray();
+            kind = FirstOctets.of(first, first.length);
+            switch (kind) {
+                case FRAMES -> reader.read(ByteBuffer.wrap(first), handler);
+                case HTTP1 -> statusLine.write(first, 0, first.length);
+                default -> {
+                    // what arrived with the first octets says what the port speaks; the rest is not read
+                    start.write(bytes, offset, length - offset);
+                    byte[] seen = start.toByteArray();
+                    sink.accept(new PeerEvent.NotHttp2(kind, FirstOctets.describe(seen, seen.length)));
+                }
             }
         }
-        if (http1) {
+        if (kind == FirstOctets.Kind.HTTP1) {
             readStatusLine(bytes, offset, length);
-        } else if (offset < length) {
+        } else if (kind == FirstOctets.Kind.FRAMES && offset < length) {
             reader.read(ByteBuffer.wrap(bytes, offset, length - offset), handler);
         }
     }

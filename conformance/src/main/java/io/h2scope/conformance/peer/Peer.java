@@ -12,6 +12,7 @@ import io.h2scope.engine.frame.codec.FrameWriter;
 import io.h2scope.engine.frame.codec.RawFrameWriter;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.HpackEncoder;
+import io.h2scope.engine.observer.FirstOctets;
 import io.h2scope.engine.observer.Http2Observer;
 import io.h2scope.engine.settings.SettingId;
 import io.h2scope.engine.stream.Role;
@@ -80,6 +81,8 @@ public final class Peer implements AutoCloseable {
     /** True between our HEADERS without END_HEADERS and the CONTINUATION that ends the block: no other frame may go then. */
     private boolean blockOpen;
     private PeerEvent.ConnectionClosed closed;
+    /** True once the target sent any octet on this connection. */
+    private boolean answered;
     private long pingCounter;
 
     private Peer(Target target, PeerOptions options, Socket socket) throws IOException {
@@ -170,9 +173,19 @@ public final class Peer implements AutoCloseable {
             PeerEvent event = nextEvent(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
             if (event instanceof PeerEvent.Http1Response h) {
                 throw new HandshakeException(HandshakeException.Kind.HTTP1,
-                        "the target answered the HTTP/2 preface in HTTP/1: \"" + h.statusLine() + "\"");
+                        "the target answered the HTTP/2 preface with an HTTP/1 status line \"" + h.statusLine() + "\"");
+            } else if (event instanceof PeerEvent.NotHttp2 n) {
+                throw new HandshakeException(HandshakeException.Kind.NOT_HTTP2, n.kind() == FirstOctets.Kind.TLS && !target.tls()
+                        ? "the port answered with TLS (" + n.description() + "): try " + target.withTls(true).url()
+                        : "the target answered the HTTP/2 preface with " + n.description() + ", not HTTP/2 frames");
+            } else if (event instanceof PeerEvent.ConnectionClosed c && !answered) {
+                throw new HandshakeException(HandshakeException.Kind.NO_ANSWER, "the connection " + c.how()
+                        + " without a single octet in answer to the HTTP/2 preface");
             } else if (event instanceof PeerEvent.ConnectionClosed c) {
                 throw new HandshakeException(HandshakeException.Kind.CLOSED, "the connection " + c.how() + " during the preface");
+            } else if (event instanceof PeerEvent.Timeout && !answered) {
+                throw new HandshakeException(HandshakeException.Kind.NO_ANSWER, "no answer to the HTTP/2 preface in "
+                        + wait.toMillis() + " ms: the port accepted the connection and sent nothing");
             } else if (event instanceof PeerEvent.Timeout) {
                 throw serverSettingsSeen
                         ? new HandshakeException(HandshakeException.Kind.NO_SETTINGS_ACK, "the target did not acknowledge our SETTINGS in "
@@ -368,6 +381,7 @@ public final class Peer implements AutoCloseable {
             if (n < 0) {
                 markClosed("closed (EOF)");
             } else {
+                answered = true;
                 observe(EntryDirection.IN, readBuffer, n, false);
                 parser.feed(readBuffer, n);
             }
@@ -392,6 +406,8 @@ public final class Peer implements AutoCloseable {
             monitor.onBrokenFrame(v.header(), v.violation());
         } else if (event instanceof PeerEvent.Http1Response h) {
             record(EntryDirection.IN, "HTTP/1 answer: " + h.statusLine());
+        } else if (event instanceof PeerEvent.NotHttp2 n) {
+            record(EntryDirection.IN, "not HTTP/2: " + n.description());
         }
         pending.add(event);
     }

@@ -5,6 +5,7 @@ import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.frame.check.Violation;
 import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.observer.FirstOctets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -59,6 +60,18 @@ public sealed interface PeerEvent {
         @Override
         public String describe() {
             return "an HTTP/1 answer \"" + statusLine + "\"";
+        }
+    }
+
+    /**
+     * The target's first octets are neither HTTP/2 frames nor an HTTP/1.x answer: a TLS record (a TLS port reached
+     * in cleartext), text, or other octets; {@code description} says which. Nothing after them is parsed.
+     */
+    record NotHttp2(FirstOctets.Kind kind, String description) implements PeerEvent {
+
+        @Override
+        public String describe() {
+            return description;
         }
     }
 

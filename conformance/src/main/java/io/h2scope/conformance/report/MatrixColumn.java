@@ -52,4 +52,20 @@ public record MatrixColumn(String server, String via, boolean tls, RunResult run
     public Optional<RunResult> result() {
         return Optional.ofNullable(run);
     }
+
+    /** Why this column has no verdicts: the problem, or why its run judged nothing (not HTTP/2, not reached); else empty. */
+    public Optional<String> notJudged() {
+        if (run == null) {
+            return Optional.of(problem);
+        }
+        return run.status() == RunResult.Status.UNREACHABLE ? run.diagnosis() : Optional.empty();
+    }
+
+    /** The status in words: {@code not run: why}, {@code not judged: why}, or the run's status ({@code FAILED}). */
+    public String status() {
+        if (run == null) {
+            return "not run: " + problem;
+        }
+        return notJudged().map(why -> "not judged: " + why).orElse(run.status().name());
+    }
 }

@@ -126,10 +126,6 @@ public final class MatrixReport {
         return List.copyOf(out);
     }
 
-    private static String status(MatrixColumn c) {
-        return c.run() == null ? "not run: " + c.problem() : c.run().status().name();
-    }
-
     // ---------------------------------------------------------------- Markdown
 
     public String markdown() {
@@ -142,7 +138,7 @@ public final class MatrixReport {
         for (MatrixColumn c : columns) {
             md.append("| ").append(c.server()).append(" | ").append(c.mode()).append(" | ").append(c.via()).append(" | ")
                     .append(c.versionText().replace("|", "\\|")).append(" | ")
-                    .append(status(c).replace("|", "\\|")).append(" | ")
+                    .append(c.status().replace("|", "\\|")).append(" | ")
                     .append(c.run() == null ? "" : cell(c.run().counts())).append(" | ")
                     .append(c.run() == null ? "" : String.format("%.1f s", c.run().elapsed().toMillis() / 1000.0))
                     .append(" |\n");
@@ -244,7 +240,7 @@ public final class MatrixReport {
 
     private static String columnHead(MatrixColumn c) {
         String version = c.versionText().isEmpty() ? "" : c.versionText() + ", ";
-        String title = Xml.text(c.server() + " " + c.mode()) + "<br><small>" + Xml.text(c.via() + ", " + version + status(c)) + "</small>";
+        String title = Xml.text(c.server() + " " + c.mode()) + "<br><small>" + Xml.text(c.via() + ", " + version + c.status()) + "</small>";
         return c.reportLink() == null ? title : "<a href=\"" + Xml.attr(c.reportLink()) + "\">" + title + "</a>";
     }
 
@@ -271,9 +267,7 @@ public final class MatrixReport {
             col.put("mode", c.mode());
             col.put("via", c.via());
             col.put("status", c.run() == null ? "NOT_RUN" : c.run().status().name());
-            if (c.problem() != null) {
-                col.put("problem", c.problem());
-            }
+            c.notJudged().ifPresent(why -> col.put("problem", why));
             if (c.reportLink() != null) {
                 col.put("report", c.reportLink());
             }

@@ -1,15 +1,12 @@
 package io.h2scope.conformance.runner;
 
 import io.h2scope.conformance.peer.HandshakeException;
-import io.h2scope.conformance.peer.Peer;
-import io.h2scope.conformance.peer.PeerOptions;
-import io.h2scope.conformance.targets.Target;
 
 /**
- * Tells a run that reaches its target from one that does not. Before the run, one connection must
- * reach the HTTP/2 handshake ({@link #preflight}); during it, {@link #FAILURES_IN_A_ROW} connections
- * in a row that fail the same way before HTTP/2 (refused, TLS failing, an HTTP/1 answer) end the run:
- * the target is gone, and the cases left would only repeat the same failure. Thread-safe.
+ * Tells a run whose target went away from one that still reaches it (before the run, {@link Http2Probe} decides
+ * whether it speaks HTTP/2 at all): {@link #FAILURES_IN_A_ROW} connections in a row that fail the same way before
+ * HTTP/2 (refused, TLS failing, an answer that is not HTTP/2) end the run: the target is gone, and the cases left
+ * would only repeat the same failure. Thread-safe.
  */
 final class ReachabilityGuard {
 
@@ -18,17 +15,6 @@ final class ReachabilityGuard {
     private String lastFailure;
     private int inARow;
     private String reason;
-
-    /** Null when a connection reached the HTTP/2 handshake; otherwise the one-line diagnosis. */
-    static String preflight(Target target, PeerOptions options) {
-        try (Peer peer = Peer.connect(target, options)) {
-            peer.handshake();
-            return null;
-        } catch (HandshakeException e) {
-            return e.kind().unreachable() ? "no connection to " + target.url() + " reached the HTTP/2 handshake: " + e.getMessage()
-                    : null; // reached, and whatever went wrong is for the cases to judge
-        }
-    }
 
     synchronized void failed(HandshakeException e) {
         if (!e.kind().unreachable()) {

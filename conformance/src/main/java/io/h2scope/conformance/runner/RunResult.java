@@ -93,7 +93,7 @@ public record RunResult(Target target, boolean strict, Instant startedAt, Durati
     /** Why the run did not pass although no case failed, in one line; empty when it passed or a case failed. */
     public Optional<String> diagnosis() {
         return switch (status()) {
-            case UNREACHABLE -> Optional.of(unreachable + (notRun > 0 ? " (" + notRun + " cases not run)" : ""));
+            case UNREACHABLE -> Optional.of(unreachable + (notRun > 0 && !results.isEmpty() ? " (" + notRun + " cases not run)" : ""));
             case INCONCLUSIVE -> Optional.of(String.format(Locale.ROOT,
                     "%d of the %d cases judged were INCONCLUSIVE (%.0f%%, more than the %d%% allowed): the verdicts say too "
                             + "little about %s; see the reasons above (timeouts, network trouble)",

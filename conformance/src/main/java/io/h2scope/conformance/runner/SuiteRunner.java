@@ -31,11 +31,11 @@ import java.util.concurrent.TimeoutException;
  * any case runs longer than {@link #PROGRESS_INTERVAL} the listener hears of it at that interval. A case
  * marked {@link CaseDef#alone()} runs after the others, one at a time, with nothing beside it.
  *
- * <p>A run starts with one handshake of its own: when no connection reaches the HTTP/2 handshake
- * (nothing listening, TLS failing, an HTTP/1-only port) the run ends there, UNREACHABLE, instead of
- * reporting every case INCONCLUSIVE; {@link ReachabilityGuard} ends it the same way when the target
- * stops answering midway. The {@code output/*} cases, which judge what the target sent in the whole
- * run, run last, once every other case has reported what it saw.
+ * <p>A run starts with one handshake of its own ({@link Http2Probe}): when the target does not speak HTTP/2
+ * (nothing listening, TLS failing, an answer that is not HTTP/2, silence) the run ends there, UNREACHABLE, before
+ * any case, instead of reporting every case INCONCLUSIVE or reading the answer as frames; {@link ReachabilityGuard}
+ * ends it the same way when the target stops answering midway. The {@code output/*} cases, which judge what the
+ * target sent in the whole run, run last, once every other case has reported what it saw.
  */
 public final class SuiteRunner {
 
@@ -54,9 +54,9 @@ public final class SuiteRunner {
         this.config = config;
     }
 
-    /** Why no connection to the target reaches the HTTP/2 handshake, or empty when one does: a run's preflight on its own. */
+    /** Why no connection to the target reaches the HTTP/2 handshake, or empty when one does: a run's probe on its own. */
     public java.util.Optional<String> unreachable() {
-        return java.util.Optional.ofNullable(ReachabilityGuard.preflight(config.target(), config.peer()));
+        return java.util.Optional.ofNullable(Http2Probe.notHttp2(config.target(), config.peer()));
     }
 
     /** A planned execution: one case, one iteration. */
@@ -82,9 +82,10 @@ public final class SuiteRunner {
         List<Planned> plan = plan(sections);
         Instant startedAt = Instant.now();
         long start = System.nanoTime();
-        listener.started(plan.size());
-        String unreachable = ReachabilityGuard.preflight(config.target(), config.peer());
-        if (unreachable != null) {
+        String unreachable = Http2Probe.notHttp2(config.target(), config.peer());
+        if (unreachable == null) {
+            listener.started(plan.size());
+        } else {
             RunResult run = new RunResult(config.target(), config.strict(), startedAt, Duration.ofNanos(System.nanoTime() - start),
                     List.of(), unreachable, plan.size(), config.maxInconclusivePercent());
             listener.finished(run);

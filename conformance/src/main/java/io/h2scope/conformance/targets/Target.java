@@ -84,4 +84,9 @@ public record Target(String name, String host, int port, boolean tls, String pat
     public String url() {
         return scheme() + "://" + authority() + path;
     }
+
+    /** The same listener reached the other way: over TLS when {@code overTls}, else in cleartext. */
+    public Target withTls(boolean overTls) {
+        return new Target(name, host, port, overTls, path, largePath);
+    }
 }

@@ -89,4 +89,17 @@ class MatrixReportTest {
     void aColumnHasARunOrAProblem() {
         assertThrows(IllegalArgumentException.class, () -> new MatrixColumn("x", "local", false, null, null, null));
     }
+
+    @Test
+    void aServerThatDoesNotSpeakHttp2IsNotJudgedWithTheProbesReason() throws Exception {
+        String why = "no connection to http://127.0.0.1:1/ reached the HTTP/2 handshake: the target answered the HTTP/2 preface "
+                + "with text \"<!DOCTYPE html>\", not HTTP/2 frames";
+        RunResult notHttp2 = new RunResult(new Target("web", "127.0.0.1", 1, false, "/"), false, Instant.EPOCH, Duration.ofSeconds(1),
+                List.of(), why, PING.cases().size(), 10);
+        MatrixColumn column = new MatrixColumn("web", "local", false, notHttp2, null, "runs/web.html");
+        assertEquals("not judged: " + why, column.status());
+        MatrixReport report = new MatrixReport(List.of(column), "test header");
+        assertTrue(report.markdown().contains("| web | h2c | local | not judged: " + why + " |"), report.markdown());
+        assertTrue(report.json().contains("\"problem\" : \"" + why.replace("\"", "\\\"") + "\""), report.json());
+    }
 }

@@ -1,6 +1,6 @@
 package io.h2scope.engine.proxy;
 
-import io.h2scope.engine.frame.FrameType;
+import io.h2scope.engine.observer.FirstOctets;
 import io.h2scope.engine.observer.Http2Observer;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.TraceSink;
@@ -668,10 +668,7 @@ final class ProxiedPair {
             if (headBytes < FRAME_HEADER_BYTES) {
                 return;
             }
-            // RFC 9113 §3.4: "The server connection preface consists of a potentially empty SETTINGS frame"
-            int length = (head[0] & 0xff) << 16 | (head[1] & 0xff) << 8 | head[2] & 0xff;
-            int stream = (head[5] & 0x7f) << 24 | (head[6] & 0xff) << 16 | (head[7] & 0xff) << 8 | head[8] & 0xff;
-            if (head[3] != FrameType.SETTINGS.code() || (head[4] & 1) != 0 || stream != 0 || length % 6 != 0) {
+            if (!FirstOctets.serverPrefaceSettings(head)) {
                 fail("the upstream " + target.authority() + " does not speak HTTP/2: its first bytes \""
                         + firstBytes() + "\" are not a SETTINGS frame (RFC 9113 §3.4)"
                         + (target.tls() ? "" : "; for an upstream over TLS give https://"));

@@ -110,6 +110,10 @@ public final class ConformanceRun {
                     listener.caseFinished(r);
                 }
             });
+            if (result.results().isEmpty() && result.diagnosis().isPresent()) {
+                listener.failed(result.diagnosis().get()); // not HTTP/2, or not reached: no case ran
+                return;
+            }
             StringBuilder summary = new StringBuilder("finished, ").append(result.status());
             result.counts().forEach((outcome, n) -> summary.append(" · ").append(n).append(' ').append(outcome.label()));
             listener.finished(summary.toString());
