@@ -1,6 +1,7 @@
 package io.h2scope.cli.inspect;
 
 import io.h2scope.cli.AttachOptions;
+import io.h2scope.cli.H2scopeCommand;
 import io.h2scope.cli.InputFile;
 import io.h2scope.inspector.source.AttachSource;
 import io.h2scope.inspector.source.FollowFileSource;
@@ -15,6 +16,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,7 +66,7 @@ public final class InspectCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
+    public Integer call() throws IOException, InterruptedException {
         List<TraceSource> sources = new ArrayList<>();
         if (source != null && source.file != null) {
             sources.add(new RecordingFileSource(source.file));
@@ -77,6 +79,9 @@ public final class InspectCommand implements Callable<Integer> {
             throw new NoDisplayException("no display to open a window on (DISPLAY and WAYLAND_DISPLAY are not set); "
                     + "print a recording as text with ./h2scope trace print FILE, or follow one with "
                     + "./h2scope trace follow");
+        }
+        if (NamedJavaFx.needed()) {
+            return NamedJavaFx.run(H2scopeCommand.class, spec.root().commandLine().getParseResult().originalArgs());
         }
         InspectorApp.launch(sources);
         return 0;

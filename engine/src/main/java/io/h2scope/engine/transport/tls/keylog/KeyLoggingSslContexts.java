@@ -35,9 +35,23 @@ public final class KeyLoggingSslContexts {
      *  unless the user set a level (held here so the setting is not garbage-collected). */
     private static final java.util.logging.Logger BC_JSSE_LOG = java.util.logging.Logger.getLogger("org.bouncycastle.jsse");
 
+    /**
+     * BouncyCastle's JSSE reads the JDK's {@code jdk.certpath.disabledAlgorithms} and {@code jdk.tls.disabledAlgorithms}
+     * (it has no property of its own) and warns at its first context about each entry with a keyword it lacks
+     * ({@code jdkCA}, {@code usage}, {@code denyAfter}): two SHA-1 rules on JDK 17, five on JDK 25. The certificate
+     * ones hold anyway (a client context checks chains with the JDK's own trust manager; a server asks for no client
+     * certificate); what does not hold is said in docs/TRACING.md. The JDK's lists are not changed, since its own TLS
+     * uses them, so that one logger says only errors, unless the user set a level.
+     */
+    private static final java.util.logging.Logger BC_CONSTRAINTS_LOG =
+            java.util.logging.Logger.getLogger("org.bouncycastle.jsse.provider.DisabledAlgorithmConstraints");
+
     static {
         if (BC_JSSE_LOG.getLevel() == null) {
             BC_JSSE_LOG.setLevel(java.util.logging.Level.WARNING);
+        }
+        if (BC_CONSTRAINTS_LOG.getLevel() == null) {
+            BC_CONSTRAINTS_LOG.setLevel(java.util.logging.Level.SEVERE);
         }
     }
 
