@@ -49,10 +49,23 @@ final class CommandErrors implements CommandLine.IParameterExceptionHandler, Com
     /** A picocli parse error, or one a command raised about its options, with where to read about them. */
     static Failure usage(ParameterException e, String command) {
         String message = text(e);
-        if (e instanceof UnmatchedArgumentException unmatched && !unmatched.getSuggestions().isEmpty()) {
+        if (e instanceof UnmatchedArgumentException unmatched && unknownCommand(unmatched) != null) {
+            message = "unknown command '" + unknownCommand(unmatched) + "': the commands are "
+                    + String.join(", ", e.getCommandLine().getSubcommands().keySet());
+        } else if (e instanceof UnmatchedArgumentException unmatched && !unmatched.getSuggestions().isEmpty()) {
             message += "; did you mean " + String.join(" or ", unmatched.getSuggestions()) + "?";
         }
-        return new Failure(ExitCode.USAGE, message + " (see '" + command + " --help')");
+        return new Failure(ExitCode.USAGE, message + " (see './" + command + " --help')");
+    }
+
+    /** The first argument a command with sub-commands did not take, when it names no option: the unknown command. */
+    private static String unknownCommand(UnmatchedArgumentException e) {
+        CommandLine cli = e.getCommandLine();
+        if (cli.getSubcommands().isEmpty() || !cli.getCommandSpec().positionalParameters().isEmpty()
+                || e.getUnmatched().isEmpty() || e.getUnmatched().get(0).startsWith("-")) {
+            return null;
+        }
+        return e.getUnmatched().get(0);
     }
 
     /** A failure thrown by a command's work, or null when it is not one a user caused (a bug). */

@@ -14,13 +14,15 @@ import picocli.CommandLine.Command;
 
 /**
  * The root of {@code ./h2scope}: lists the sub-commands that exist in this build. Its attributes are
- * inherited (scope INHERIT), so every sub-command answers {@code -V} with the same version.
+ * inherited (scope INHERIT), so every sub-command answers {@code -V} with the same version and wraps its help at
+ * the terminal's width.
  */
 @Command(
         name = "h2scope",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         scope = CommandLine.ScopeType.INHERIT,
+        usageHelpAutoWidth = true, // help wraps at the terminal's width (80 columns where there is none)
         description = "HTTP/2 conformance test harness and debugging inspector.%n",
         subcommands = {ConformCommand.class, MatrixCommand.class, ServeCommand.class, GetCommand.class, ProxyCommand.class,
                 TraceCommand.class, InspectCommand.class, FramesCommand.class, HpackCommand.class, CommandLine.HelpCommand.class})
@@ -46,7 +48,21 @@ public final class H2scopeCommand implements Runnable {
         cli.setExecutionExceptionHandler(errors);
         WholeNumber.registerOn(cli);
         cli.setExpandAtFiles(false); // 'get -d @file' is curl's syntax, not a picocli argument file
+        cli.setExecutionStrategy(H2scopeCommand::rejectUnmatched);
         return cli;
+    }
+
+    /**
+     * Runs the command line as picocli does, but an argument no command takes is a usage error even beside
+     * {@code --help} (picocli would print the help and exit 0): {@code ./h2scope nosuchcommand --help} names it.
+     */
+    private static int rejectUnmatched(CommandLine.ParseResult parsed) {
+        for (CommandLine.ParseResult level = parsed; level != null; level = level.subcommand()) {
+            if (!level.unmatched().isEmpty()) {
+                throw new CommandLine.UnmatchedArgumentException(level.commandSpec().commandLine(), level.unmatched());
+            }
+        }
+        return new CommandLine.RunLast().execute(parsed);
     }
 
     public static void main(String[] args) {

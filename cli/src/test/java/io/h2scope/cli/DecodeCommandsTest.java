@@ -97,12 +97,36 @@ class DecodeCommandsTest {
     }
 
     @Test
+    void framesDecodeOfATextFileSaysItIsNoDumpAndWhatOneBeginsWith(@TempDir Path dir) throws Exception {
+        Path notes = java.nio.file.Files.writeString(dir.resolve("notes.txt"), "<!DOCTYPE html>\n<html>a page saved by mistake");
+        Run r = run("frames", "decode", "--file", notes.toString());
+        assertEquals(2, r.status(), r.out());
+        assertEquals("h2scope frames decode: the input is text \"<!DOCTYPE html>\", not the octets of an HTTP/2 connection: a dump "
+                + "begins with the client's connection preface (PRI * HTTP/2.0), an HTTP/1.1 request or the server's frames "
+                + "(RFC 9113 §3.4); --file takes raw octets (hex goes as arguments or on stdin), and TLS must be decrypted first\n",
+                r.err());
+        Run positional = run("frames", "decode", notes.toString());
+        assertEquals(2, positional.status(), positional.out());
+        assertEquals("h2scope frames decode: '" + notes + "' is a file, not hex: give --file " + notes + " to decode its raw octets\n",
+                positional.err());
+    }
+
+    @Test
+    void framesDecodeOfATlsCaptureSaysItIsTls(@TempDir Path dir) throws Exception {
+        Path capture = java.nio.file.Files.write(dir.resolve("tls.bin"), new byte[] {0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, (byte) 0xfc});
+        Run r = run("frames", "decode", "--file", capture.toString());
+        assertEquals(2, r.status(), r.out());
+        assertTrue(r.err().startsWith("h2scope frames decode: the input is a TLS handshake record, not the octets of an HTTP/2 "
+                + "connection"), r.err());
+    }
+
+    @Test
     void framesDecodeOfAMissingFileIsAUsageError(@TempDir Path dir) {
         Path none = dir.resolve("capture.bin");
         Run r = run("frames", "decode", "--file", none.toString());
         assertEquals(2, r.status(), r.out());
         assertEquals("h2scope frames decode: Invalid value for option '--file': no such file '" + none + "'; check the path "
-                + "(see 'h2scope frames decode --help')\n", r.err());
+                + "(see './h2scope frames decode --help')\n", r.err());
     }
 
     @Test
@@ -110,7 +134,7 @@ class DecodeCommandsTest {
         Run r = run("frames", "decode", "--max-frame-size", "5", "00");
         assertEquals(2, r.status(), r.out());
         assertEquals("h2scope frames decode: --max-frame-size must be 16384..16777215 (RFC 9113 \u00a76.5.2), got 5 "
-                + "(see 'h2scope frames decode --help')\n", r.err());
+                + "(see './h2scope frames decode --help')\n", r.err());
     }
 
     @Test

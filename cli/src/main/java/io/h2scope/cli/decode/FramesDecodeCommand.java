@@ -7,6 +7,7 @@ import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.frame.check.Violation;
 import io.h2scope.engine.frame.codec.PartialFrame;
 import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.observer.FirstOctets;
 import io.h2scope.engine.observer.Http2Observer;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.transport.http1.Http1RequestParser;
@@ -49,7 +50,7 @@ import picocli.CommandLine.Model.CommandSpec;
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:all frames well formed",
                 "1:at least one frame breaks a rule (each is reported), or the input ends inside a frame",
-                "2:usage error (a bad option, bad hex, a --file that cannot be read)"})
+                "2:usage error (a bad option, bad hex, a --file that cannot be read, an input that is text or TLS)"})
 public final class FramesDecodeCommand implements Callable<Integer> {
 
     static final byte[] CLIENT_PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
@@ -86,7 +87,14 @@ public final class FramesDecodeCommand implements Callable<Integer> {
         byte[] first = HexInput.read(hex, file, System.in);
         boolean both = serverFile != null || serverHex != null;
         byte[] server = both ? HexInput.read(serverHex == null ? null : List.of(serverHex), serverFile, null) : null;
-        boolean client = both || startsWithPreface(first) || startsWithRequestLine(first);
+        boolean clientStart = startsWithPreface(first) || startsWithRequestLine(first);
+        boolean client = both || clientStart;
+        if (!clientStart) {
+            requireOctets(first, both ? "the client's input" : "the input");
+        }
+        if (both) {
+            requireOctets(server, "the server's input");
+        }
         if (client) {
             out.println("client connection preface (RFC 9113 §3.4)");
         }
@@ -114,6 +122,23 @@ public final class FramesDecodeCommand implements Callable<Integer> {
                 cuts.isEmpty() ? "" : ", the last frame incomplete");
         out.flush();
         return observer.violations() == 0 && cuts.isEmpty() ? 0 : 1;
+    }
+
+    /**
+     * A dump that is text (a file of notes, hex given to --file) or TLS (a capture not decrypted) is said to be so,
+     * not read as frames of absurd lengths: what a dump must begin with comes with it.
+     */
+    private static void requireOctets(byte[] bytes, String which) {
+        if (bytes.length == 0) {
+            return;
+        }
+        FirstOctets.Kind kind = FirstOctets.of(bytes, bytes.length);
+        if (kind == FirstOctets.Kind.TEXT || kind == FirstOctets.Kind.TLS) {
+            throw new IllegalArgumentException(which + " is " + FirstOctets.describe(bytes, bytes.length)
+                    + ", not the octets of an HTTP/2 connection: a dump begins with the client's connection preface "
+                    + "(PRI * HTTP/2.0), an HTTP/1.1 request or the server's frames (RFC 9113 §3.4); --file takes raw "
+                    + "octets (hex goes as arguments or on stdin), and TLS must be decrypted first");
+        }
     }
 
     private static boolean startsWithPreface(byte[] bytes) {

@@ -43,7 +43,15 @@ final class HexInput {
             return Files.readAllBytes(binaryFile);
         }
         if (hexArgs != null && !hexArgs.isEmpty()) {
-            return parse(String.join("", hexArgs));
+            try {
+                return parse(String.join("", hexArgs));
+            } catch (IllegalArgumentException notHex) {
+                if (hexArgs.size() == 1 && Files.isRegularFile(Path.of(hexArgs.get(0)))) {
+                    throw new IllegalArgumentException("'" + hexArgs.get(0) + "' is a file, not hex: give --file "
+                            + hexArgs.get(0) + " to decode its raw octets", notHex);
+                }
+                throw notHex;
+            }
         }
         return parse(new String(stdin.readAllBytes(), StandardCharsets.US_ASCII));
     }

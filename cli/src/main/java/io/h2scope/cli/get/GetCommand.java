@@ -34,11 +34,11 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code h2scope get}: one HTTP/2 request with the engine's client; the body to stdout, frames to stderr with -v. */
 @Command(name = "get", mixinStandardHelpOptions = true,
-        description = {"Fetch a URL over HTTP/2 (https: TLS with ALPN h2; http: h2c by prior knowledge, or by",
-                "HTTP/1.1 Upgrade: h2c with --h2c-upgrade) and print the body.",
-                "With -v every frame sent and received is printed to stderr, one line each, with the",
-                "flow-control windows after it (the text trace format); an upgrade's HTTP/1.1 request and",
-                "response come first, one line each."},
+        description = {"Fetch a URL over HTTP/2 (https: TLS with ALPN h2; http: h2c by prior knowledge, or by "
+                        + "HTTP/1.1 Upgrade: h2c with --h2c-upgrade) and print the body.",
+                "With -v every frame sent and received is printed to stderr, one line each, with the flow-control "
+                        + "windows after it (the text trace format); an upgrade's HTTP/1.1 request and response come "
+                        + "first, one line each."},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:a response was received (any status)",
                 "1:no response (unknown host, connection refused, untrusted certificate, timeout, reset)",
@@ -66,8 +66,8 @@ public final class GetCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write the body to FILE instead of stdout")
     Path output;
 
-    @Option(names = "--h2c-upgrade", description = {"http:// only: start with HTTP/1.1 Upgrade: h2c (RFC 7540 §3.2) instead",
-            "of prior knowledge; a request with a body goes on stream 3 after an OPTIONS * upgrade"})
+    @Option(names = "--h2c-upgrade", description = "http:// only: start with HTTP/1.1 Upgrade: h2c (RFC 7540 §3.2) instead "
+            + "of prior knowledge; a request with a body goes on stream 3 after an OPTIONS * upgrade")
     boolean h2cUpgrade;
 
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "60",

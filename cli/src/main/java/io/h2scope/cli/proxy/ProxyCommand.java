@@ -42,9 +42,9 @@ import javax.net.ssl.SSLContext;
 /** {@code h2scope proxy}: the recording proxy (docs/PROXY.md) until Ctrl-C. */
 @Command(name = "proxy", mixinStandardHelpOptions = true,
         description = {"Relay HTTP/2 connections byte for byte and record both legs of each (docs/PROXY.md).",
-                "Reverse proxy: --upstream http://HOST:PORT/ (h2c) or https://HOST:PORT/ (TLS, ALPN h2); clients",
-                "send HTTP/2 with prior knowledge, or TLS with --listen-tls. Forward proxy: clients send CONNECT",
-                "HOST:PORT, then h2c, or TLS intercepted with certificates signed by the CA in --ca DIR.",
+                "Reverse proxy: --upstream http://HOST:PORT/ (h2c) or https://HOST:PORT/ (TLS, ALPN h2); clients "
+                        + "send HTTP/2 with prior knowledge, or TLS with --listen-tls. Forward proxy: clients send CONNECT "
+                        + "HOST:PORT, then h2c, or TLS intercepted with certificates signed by the CA in --ca DIR.",
                 "Runs until Ctrl-C."},
         defaultValueProvider = ProxyLimitDefaults.class,
         exitCodeListHeading = "%nExit status:%n",
@@ -88,7 +88,7 @@ public final class ProxyCommand implements Callable<Integer> {
     boolean insecure;
 
     @Option(names = "--record", paramLabel = "FILE",
-            description = "both legs of every connection as JSONL v2 (docs/TRACE_FORMAT.md), read by 'h2scope trace"
+            description = "both legs of every connection as JSONL v2 (docs/TRACE_FORMAT.md), read by './h2scope trace"
                     + " print'; rolled to FILE.1 past --record-max-bytes")
     Path record;
 
@@ -218,7 +218,7 @@ public final class ProxyCommand implements Callable<Integer> {
                     + " --http2-prior-knowledge http://HOST/" : ""));
         }
         if (record != null) {
-            out.println("  recording to " + record + "; read it with: h2scope trace print " + record);
+            out.println("  recording to " + record + "; read it with: ./h2scope trace print " + record);
         }
         out.println("  Ctrl-C stops");
         out.flush();

@@ -22,8 +22,8 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code h2scope serve}: runs the reference HTTP/2 server until Ctrl-C (graceful shutdown on SIGINT/SIGTERM). */
 @Command(name = "serve", mixinStandardHelpOptions = true, modelTransformer = ServeCommand.SettingFlags.class,
         description = {"Run the reference HTTP/2 server (h2 over TLS, or cleartext h2c by prior knowledge and Upgrade).",
-                "Routes: / (small text), /echo (request body back), /bytes/N (N pattern bytes), /slow?ms=M,",
-                "/headers (request headers as JSON), /push (server push of /pushed.css); anything else is 404.",
+                "Routes: / (small text), /echo (request body back), /bytes/N (N pattern bytes), /slow?ms=M, "
+                        + "/headers (request headers as JSON), /push (server push of /pushed.css); anything else is 404.",
                 "Runs until Ctrl-C; in-flight requests get " + ServeCommand.GRACE_SECONDS + " s to finish."},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:stopped by a signal", "1:could not start (port in use, an address not of this machine, "

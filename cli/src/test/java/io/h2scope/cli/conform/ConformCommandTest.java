@@ -200,7 +200,7 @@ class ConformCommandTest {
         assertEquals(2, r.exit(), r.err());
         assertEquals(1, r.err().lines().count(), r.err());
         assertTrue(r.err().startsWith("h2scope conform: ") && r.err().contains("KIND=PATH")
-                && r.err().contains("(see 'h2scope conform --help')"), r.err());
+                && r.err().contains("(see './h2scope conform --help')"), r.err());
     }
 
     @Test

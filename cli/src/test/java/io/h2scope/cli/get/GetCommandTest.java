@@ -191,7 +191,7 @@ class GetCommandTest {
         Run r = run("ftp://example.com/");
         assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope get: not an http:// or https:// URL with a host: ftp://example.com/; give a URL such as "
-                + "https://example.com/ or http://127.0.0.1:8080/path (see 'h2scope get --help')", oneLine(r.err()));
+                + "https://example.com/ or http://127.0.0.1:8080/path (see './h2scope get --help')", oneLine(r.err()));
     }
 
     @Test
@@ -200,7 +200,7 @@ class GetCommandTest {
         Run r = run("-d", "@" + missing, h2c.url());
         assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope get: -d @" + missing + ": no such file '" + missing + "'; check the path, or drop the @ "
-                + "to send the text itself (see 'h2scope get --help')", oneLine(r.err()));
+                + "to send the text itself (see './h2scope get --help')", oneLine(r.err()));
     }
 
     @Test
@@ -208,7 +208,7 @@ class GetCommandTest {
         Run r = run("--timeout", "abc", h2c.url());
         assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope get: Invalid value for option '--timeout': 'abc' is not a whole number "
-                + "(see 'h2scope get --help')", oneLine(r.err()));
+                + "(see './h2scope get --help')", oneLine(r.err()));
     }
 
     @Test

@@ -41,7 +41,7 @@ class ProxyCommandTest {
         CommandRun r = run("proxy", "--listen", "0.0.0.0:0", "--upstream", "http://127.0.0.1:1/");
         assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope proxy: --listen 0.0.0.0:0 is not a loopback address: the proxy sees credentials in"
-                + " clear, so add --allow-remote to listen there on purpose (see 'h2scope proxy --help')", r.errLine());
+                + " clear, so add --allow-remote to listen there on purpose (see './h2scope proxy --help')", r.errLine());
     }
 
     @Test
@@ -50,14 +50,14 @@ class ProxyCommandTest {
         assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope proxy: --upstream: 'http://127.0.0.1:9080/api' has a path or query; the proxy relays"
                 + " whole connections, so give the upstream as http://HOST:PORT/ or https://HOST:PORT/"
-                + " (see 'h2scope proxy --help')", r.errLine());
+                + " (see './h2scope proxy --help')", r.errLine());
     }
 
     @Test
     void aRelayBufferBelowOneTlsRecordIsAUsageError() {
         CommandRun r = run("proxy", "--listen", "127.0.0.1:0", "--upstream", "http://127.0.0.1:1/", "--relay-buffer", "1000");
         assertEquals(2, r.exit(), r.err());
-        assertEquals("h2scope proxy: relayBufferBytes (--relay-buffer) must be at least 32768, got 1000 (see 'h2scope proxy --help')",
+        assertEquals("h2scope proxy: relayBufferBytes (--relay-buffer) must be at least 32768, got 1000 (see './h2scope proxy --help')",
                 r.errLine());
     }
 
@@ -66,7 +66,7 @@ class ProxyCommandTest {
         CommandRun r = run("proxy", "--listen", "127.0.0.1:0", "--listen-tls");
         assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope proxy: --listen-tls needs --upstream (the certificate is made for the upstream's name)"
-                + " (see 'h2scope proxy --help')", r.errLine());
+                + " (see './h2scope proxy --help')", r.errLine());
     }
 
     @Test
@@ -76,7 +76,7 @@ class ProxyCommandTest {
                 ca.toString(), "--insecure");
         assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope proxy: --upstream-ca and --insecure: an upstream CA file and insecure (accept any"
-                + " certificate) contradict each other; give one of them (see 'h2scope proxy --help')", r.errLine());
+                + " certificate) contradict each other; give one of them (see './h2scope proxy --help')", r.errLine());
     }
 
     @Test
@@ -86,7 +86,7 @@ class ProxyCommandTest {
                 keys.toString());
         assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope proxy: Invalid value for option '--keylog': no directory '" + keys.getParent()
-                + "' to make '" + keys + "' in; check the path (see 'h2scope proxy --help')", r.errLine());
+                + "' to make '" + keys + "' in; check the path (see './h2scope proxy --help')", r.errLine());
     }
 
     @Test
@@ -125,7 +125,7 @@ class ProxyCommandTest {
     void zeroLoopsIsAUsageError() {
         CommandRun r = run("proxy", "--listen", "127.0.0.1:0", "--upstream", "http://127.0.0.1:1/", "--loops", "0");
         assertEquals(2, r.exit(), r.err());
-        assertEquals("h2scope proxy: loopThreads (--loops) must be at least 1, got 0 (see 'h2scope proxy --help')",
+        assertEquals("h2scope proxy: loopThreads (--loops) must be at least 1, got 0 (see './h2scope proxy --help')",
                 r.errLine());
     }
 
@@ -165,6 +165,7 @@ class ProxyCommandTest {
             server.shutdown(Duration.ofSeconds(1));
         }
         assertTrue(out.toString().contains("made a CA in " + ca), out.toString());
+        assertTrue(out.toString().contains("read it with: ./h2scope trace print " + record), "the launcher as other banners name it: " + out);
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(ca.resolve("h2scope-ca-key.pem"))));
         assertTrue(Files.readString(ca.resolve("TRUST.txt")).contains("curl --cacert"));
 

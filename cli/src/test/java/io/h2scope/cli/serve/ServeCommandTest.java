@@ -32,7 +32,7 @@ class ServeCommandTest {
         CommandRun r = run("serve", "--port", "0", "--handshake-timeout", "10h");
         assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope serve: --handshake-timeout 10h is not a duration (ms, s or m, e.g. 500ms, 10s, 2m):"
-                + " give >= 0 (0 = off) (default 10s) (see 'h2scope serve --help')", r.errLine());
+                + " give >= 0 (0 = off) (default 10s) (see './h2scope serve --help')", r.errLine());
     }
 
     @Test
@@ -40,7 +40,7 @@ class ServeCommandTest {
         CommandRun r = run("serve", "--port", "0", "--max-connections-per-address", "0");
         assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope serve: --max-connections-per-address 0 is not allowed: give >= 1 (default 1000)"
-                + " (see 'h2scope serve --help')", r.errLine());
+                + " (see './h2scope serve --help')", r.errLine());
     }
 
     @Test
@@ -48,7 +48,7 @@ class ServeCommandTest {
         CommandRun r = run("serve", "--port", "0", "--accept-retry-delay", "0");
         assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope serve: --accept-retry-delay 0 is not allowed: give >= 1ms (default 100ms)"
-                + " (see 'h2scope serve --help')", r.errLine());
+                + " (see './h2scope serve --help')", r.errLine());
     }
 
     @Test
@@ -56,7 +56,7 @@ class ServeCommandTest {
         CommandRun r = run("serve", "--port", "0", "--body-budget-per-connection", "0");
         assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope serve: --body-budget-per-connection 0 is not allowed: give >= 1 (default 67108864)"
-                + " (see 'h2scope serve --help')", r.errLine());
+                + " (see './h2scope serve --help')", r.errLine());
     }
 
     @Test
@@ -64,7 +64,7 @@ class ServeCommandTest {
         CommandRun r = run("serve", "--port", "0", "--min-request-body-rate", "-1");
         assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope serve: --min-request-body-rate -1 is not allowed: give >= 0 (0 = off) (default 500)"
-                + " (see 'h2scope serve --help')", r.errLine());
+                + " (see './h2scope serve --help')", r.errLine());
     }
 
     @Test
@@ -72,7 +72,7 @@ class ServeCommandTest {
         CommandRun r = run("serve", "--port", "0", "--max-frame-size", "1000");
         assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope serve: --max-frame-size 1000 is not allowed: give 16384..16777215 (RFC 9113 §4.2)"
-                + " (default 16384) (see 'h2scope serve --help')", r.errLine());
+                + " (default 16384) (see './h2scope serve --help')", r.errLine());
     }
 
     @Test
@@ -109,14 +109,14 @@ class ServeCommandTest {
     void aNegativePortIsAUsageError() {
         CommandRun r = run("serve", "--port=-1");
         assertEquals(2, r.exit(), r.err());
-        assertEquals("h2scope serve: --port must be 0..65535, got -1 (see 'h2scope serve --help')", r.errLine());
+        assertEquals("h2scope serve: --port must be 0..65535, got -1 (see './h2scope serve --help')", r.errLine());
     }
 
     @Test
     void aPortAbove65535IsAUsageError() {
         CommandRun r = run("serve", "--port", "70000");
         assertEquals(2, r.exit(), r.err());
-        assertEquals("h2scope serve: --port must be 0..65535, got 70000 (see 'h2scope serve --help')", r.errLine());
+        assertEquals("h2scope serve: --port must be 0..65535, got 70000 (see './h2scope serve --help')", r.errLine());
     }
 
     @Test
@@ -125,7 +125,7 @@ class ServeCommandTest {
         assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope serve: Invalid value for option '--host': cannot resolve '999.1.1.1' (unknown host); "
                 + "give an address of this machine, e.g. 127.0.0.1, or 0.0.0.0 for every interface "
-                + "(see 'h2scope serve --help')", r.errLine());
+                + "(see './h2scope serve --help')", r.errLine());
     }
 
     @Test
@@ -134,7 +134,7 @@ class ServeCommandTest {
         CommandRun r = run("serve", "--cert", cert.toString(), "--key", dir.resolve("key.pem").toString(), "--port", "0");
         assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope serve: Invalid value for option '--cert': no such file '" + cert + "'; check the path "
-                + "(see 'h2scope serve --help')", r.errLine());
+                + "(see './h2scope serve --help')", r.errLine());
     }
 
     @Test

@@ -68,7 +68,7 @@ class ServeConfigFileTest {
         CommandRun r = CommandRun.of("serve", "--config", file.toString());
         assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope serve: " + file + ":2: max-continuation-frames = 0 is not allowed: give >= 1 (default 8)"
-                + " (see 'h2scope serve --help')", r.errLine());
+                + " (see './h2scope serve --help')", r.errLine());
     }
 
     @Test
@@ -78,7 +78,7 @@ class ServeConfigFileTest {
         CommandRun r = CommandRun.of("serve", "--port", "0", "--config", file.toString(), "--ping-burst", "5");
         assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope serve: " + file + ":1: ping-burst = lots is not a whole number: give >= 1 (default 1000)"
-                + " (see 'h2scope serve --help')", r.errLine());
+                + " (see './h2scope serve --help')", r.errLine());
     }
 
     @Test
@@ -87,7 +87,7 @@ class ServeConfigFileTest {
         CommandRun r = CommandRun.of("serve", "--config", file.toString());
         assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope serve: " + file + ":2: unknown key 'max-conections'; did you mean 'max-connections'?"
-                + " (see 'h2scope serve --help')", r.errLine());
+                + " (see './h2scope serve --help')", r.errLine());
     }
 
     @Test
@@ -96,7 +96,7 @@ class ServeConfigFileTest {
         CommandRun r = CommandRun.of("serve", "--config", missing.toString());
         assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope serve: Invalid value for option '--config': no such file '" + missing + "'; check the path"
-                + " (see 'h2scope serve --help')", r.errLine());
+                + " (see './h2scope serve --help')", r.errLine());
     }
 
     /** Runs {@code h2scope ARGS} on a thread of its own until its server is up; returns that server's config. */

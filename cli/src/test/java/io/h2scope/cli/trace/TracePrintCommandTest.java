@@ -121,7 +121,7 @@ class TracePrintCommandTest {
         Run r = run("trace", "print", none.toString());
         assertEquals(2, r.status(), r.out());
         assertEquals("h2scope trace print: Invalid value for positional parameter at index 0 (FILE): no such file '"
-                + none + "'; check the path (see 'h2scope trace print --help')", r.out().strip());
+                + none + "'; check the path (see './h2scope trace print --help')", r.out().strip());
     }
 
     @Test

@@ -18,6 +18,11 @@ public final class Settings {
     /** The largest value a setting can carry on the wire. */
     public static final long MAX_WIRE_VALUE = 0xffff_ffffL;
 
+    /** A value as text says it: {@code unlimited} for {@link #UNLIMITED}, else the number. */
+    public static String text(long value) {
+        return value == UNLIMITED ? "unlimited" : Long.toString(value);
+    }
+
     private static final SettingId[] IDS = SettingId.values();
 
     /** The RFC initial values of every setting. */

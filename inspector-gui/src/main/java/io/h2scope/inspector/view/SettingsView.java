@@ -75,7 +75,7 @@ public final class SettingsView {
     private void buildColumns() {
         values.getColumns().setAll(List.of(
                 Columns.of("Setting", 240, r -> r.ours().id().settingName()),
-                Columns.of("Default", 90, r -> number(r.ours().id().initialValue())),
+                Columns.of("Default", 90, r -> Settings.text(r.ours().id().initialValue())),
                 Columns.of(cap(us) + " in force", 150, r -> inForce(r.ours())),
                 Columns.of(cap(us) + " announced", 280, r -> announced(r.ours())),
                 Columns.of(cap(them) + " in force", 150, r -> inForce(r.peers())),
@@ -128,25 +128,22 @@ public final class SettingsView {
     }
 
     static String inForce(Value v) {
-        return number(v.inForce()) + (v.isDefault() ? " (default)" : "");
+        return Settings.text(v.inForce()) + (v.isDefault() ? " (default)" : "");
     }
 
     static String announced(Value v) {
         if (v.announced() == null) {
             return "-";
         }
-        return number(v.announced()) + " at " + TimeText.seconds(v.announcedNanos()) + ", "
+        return Settings.text(v.announced()) + " at " + TimeText.seconds(v.announcedNanos()) + ", "
                 + (v.ackedNanos() >= 0 ? "ACKed at " + TimeText.seconds(v.ackedNanos()) : "not ACKed yet");
     }
 
     private static String entries(Announcement a) {
         return a.entries().isEmpty() ? "(empty)" : a.entries().stream()
-                .map((Setting s) -> s.id().name() + "=" + number(s.value())).collect(Collectors.joining(" "));
+                .map((Setting s) -> s.id().name() + "=" + Settings.text(s.value())).collect(Collectors.joining(" "));
     }
 
-    private static String number(long v) {
-        return v == Settings.UNLIMITED ? "unlimited" : Long.toString(v);
-    }
 
     private static String cap(String s) {
         return Character.toUpperCase(s.charAt(0)) + s.substring(1);

@@ -10,6 +10,7 @@ import io.h2scope.engine.trace.model.HpackBlock;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.settings.Setting;
 import io.h2scope.engine.settings.SettingId;
+import io.h2scope.engine.settings.Settings;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.ErrorRaised;
@@ -97,7 +98,7 @@ public final class TraceText {
         } else if (event instanceof SettingsInForce e) {
             line.append("settings ").append(lower(e.side().name())).append(" in force");
             for (SettingId id : SettingId.values()) {
-                line.append(' ').append(id.name()).append('=').append(e.settings().get(id));
+                line.append(' ').append(id.name()).append('=').append(Settings.text(e.settings().get(id)));
             }
         } else if (event instanceof HpackEntryAdded e) {
             line.append("hpack ").append(lower(e.table().name())).append(" add ").append(e.name()).append(": ")
