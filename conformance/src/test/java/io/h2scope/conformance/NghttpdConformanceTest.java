@@ -19,33 +19,32 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The whole suite against a real server (nghttpd, h2c, loopback): it completes in bounded time,
+ * The whole suite against a real server (nghttpd, h2c, loopback): every case runs,
  * nothing is INCONCLUSIVE, and the per-case verdicts are written to target/ for docs/CONFORMANCE.md.
  */
+@Tag("real-server-matrix") // tests the servers verdict by verdict, not the JDK: mvn -Preal-servers (.ci/run, JDK 17)
 class NghttpdConformanceTest {
 
     @TempDir
     Path work;
 
     @Test
-    @DisplayName("every case runs against nghttpd h2c in bounded time with no INCONCLUSIVE verdict")
+    @DisplayName("every case runs against nghttpd h2c with no INCONCLUSIVE verdict")
     void suiteAgainstNghttpd() throws Exception {
         assumeTrue(Nghttpd.available(), "nghttpd is not installed at " + Nghttpd.BINARY + " (Debian package nghttp2-server)");
         try (Nghttpd server = Nghttpd.startH2c(work)) {
             RunConfig config = RunConfig.defaults(server.target()).withPeer(PeerOptions.defaults());
-            long start = System.nanoTime();
             ByteArrayOutputStream console = new ByteArrayOutputStream();
             RunResult run = new SuiteRunner(config).run(Suites.all(),
                     new ConsoleReporter(new PrintStream(console, true, StandardCharsets.UTF_8), false, true));
-            Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
             String report = console.toString(StandardCharsets.UTF_8);
             Path out = Path.of("target", "nghttpd-verdicts.txt");
             Files.createDirectories(out.getParent());
@@ -57,13 +56,12 @@ class NghttpdConformanceTest {
                     .map(r -> r.definition().id() + ": " + r.verdict().reason()).toList();
             assertTrue(inconclusive.isEmpty(), "INCONCLUSIVE against a local nghttpd:\n" + String.join("\n", inconclusive)
                     + "\n\n" + report);
-            assertTrue(elapsed.compareTo(Duration.ofSeconds(60)) < 0, "the suite took " + elapsed);
             assertTrue(server.isAlive(), "nghttpd died during the suite");
         }
     }
 
     @Test
-    @DisplayName("every case runs against nghttpd over TLS (ALPN h2) in bounded time; the tls/* cases really run")
+    @DisplayName("every case runs against nghttpd over TLS (ALPN h2); the tls/* cases really run")
     void suiteAgainstNghttpdOverTls() throws Exception {
         assumeTrue(Nghttpd.available(), "nghttpd is not installed at " + Nghttpd.BINARY + " (Debian package nghttp2-server)");
         try (Nghttpd server = Nghttpd.startTls(work)) {
@@ -89,7 +87,7 @@ class NghttpdConformanceTest {
     }
 
     @Test
-    @DisplayName("the SHOULD-level cases (security floods, RFC 9113 SHOULDs) against nghttpd h2c with --strict, bounded")
+    @DisplayName("the SHOULD-level cases (security floods, RFC 9113 SHOULDs) against nghttpd h2c with --strict")
     void strictCasesAgainstNghttpd() throws Exception {
         assumeTrue(Nghttpd.available(), "nghttpd is not installed at " + Nghttpd.BINARY + " (Debian package nghttp2-server)");
         try (Nghttpd server = Nghttpd.startH2c(work)) {

@@ -44,7 +44,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * it fails the test when it flips against h2scope's own server (which has no races to excuse) or on three or
  * more servers (a flip the suite could have avoided shows on many servers, a server's race on one). The agreement report is written to target/real-servers/NAME[-tls]-agreement.txt.
  */
-@Tag("real-server-matrix") // the JDK 25 pass of .ci/run leaves these out: they test servers, not the JDK
+@Tag("real-server-matrix") // about 8 minutes; it tests the servers, not the JDK: mvn -Preal-servers (.ci/run, JDK 17)
 class RealServerAgreementTest {
 
     private static final int RUNS = 5;

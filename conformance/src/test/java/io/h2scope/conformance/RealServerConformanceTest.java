@@ -30,6 +30,7 @@ import io.h2scope.conformance.runner.Selection;
 import java.util.Map;
 import java.util.ArrayList;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -41,6 +42,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * exactly the target's expected-failures.txt. Skipped, with the reason, when the binary is missing.
  * Each run's console report with evidence is written to target/real-servers/NAME[-tls].txt.
  */
+@Tag("real-server-matrix") // tests the servers verdict by verdict, not the JDK: mvn -Preal-servers (.ci/run, JDK 17)
 class RealServerConformanceTest {
 
     private static final Duration BOUND = Duration.ofSeconds(90);

@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * when {@link TwoWayComparison} still finds it FAILing in every run one way and in none the other.
  * Skipped, with the reason, where no Docker engine answers (.ci/run starts one) or the local package is missing.
  */
-@Tag("container-matrix") // .ci/run runs it in a step of its own, after mvn verify, and fails the build on a difference
+@Tag("container-matrix") // mvn -Pcontainers (a step of .ci/run of its own, which fails the build on a difference)
 class ContainerVersusLocalTest {
 
     /** The further runs, both ways, of a case that differed in the first. */
