@@ -1,6 +1,6 @@
 package io.h2scope.bench.hpack;
 
-import io.h2scope.bench.SharedDir;
+import io.h2scope.engine.testsupport.SharedDir;
 import io.h2scope.engine.trace.jsonl.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -53,6 +53,9 @@ public final class HpackCorpus {
         }
     }
 
+    /** The corpus's folder in shared/. */
+    public static final String FOLDER = "hpack-test-case";
+
     private static final String RAW_DATA = "raw-data";
 
     private HpackCorpus() {
@@ -60,7 +63,7 @@ public final class HpackCorpus {
 
     /** All stories of all encoder folders (not raw-data), folders and files in name order. */
     public static List<Story> load() {
-        return load(SharedDir.resolve("hpack-test-case"));
+        return load(SharedDir.find(FOLDER).orElseThrow(() -> new IllegalStateException(SharedDir.missing(FOLDER))));
     }
 
     public static List<Story> load(Path root) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.bench.hpack.peer.HpackPeer;
+import io.h2scope.engine.testsupport.SharedDirAssumption;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -18,7 +19,7 @@ class HpackPeersTest {
 
     @BeforeAll
     static void loadCorpus() {
-        corpus = HpackCorpus.load();
+        corpus = HpackCorpus.load(SharedDirAssumption.resolve(HpackCorpus.FOLDER));
     }
 
     static List<String> libs() {

@@ -1,7 +1,7 @@
 package io.h2scope.engine.hpack;
 
 import io.h2scope.engine.trace.jsonl.Json;
-import io.h2scope.engine.testsupport.SharedDir;
+import io.h2scope.engine.testsupport.SharedDirAssumption;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-/** Reads /work/shared/hpack-test-case (see its ABOUT.md): one {@link Story} per story file. */
+/** Reads shared/hpack-test-case (see its ABOUT.md; tests skip without it): one {@link Story} per story file. */
 final class HpackCorpus {
 
     static final String RAW = "raw-data";
@@ -32,7 +32,7 @@ final class HpackCorpus {
     }
 
     static Path root() {
-        return SharedDir.resolve("hpack-test-case");
+        return SharedDirAssumption.resolve("hpack-test-case");
     }
 
     /** Folder names, sorted; {@code encoded} selects the encoder folders, else only raw-data. */

@@ -7,7 +7,7 @@ import io.h2scope.engine.error.SpecRef;
 import io.h2scope.engine.error.StreamError;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.trace.jsonl.Json;
-import io.h2scope.engine.testsupport.SharedDir;
+import io.h2scope.engine.testsupport.SharedDirAssumption;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -81,7 +81,7 @@ class BrowserCorpusTest {
     }
 
     private static List<Path> stories() throws IOException {
-        try (Stream<Path> s = Files.list(SharedDir.resolve("hpack-test-case").resolve("raw-data"))) {
+        try (Stream<Path> s = Files.list(SharedDirAssumption.resolve("hpack-test-case").resolve("raw-data"))) {
             return s.filter(p -> p.getFileName().toString().matches("story_\\d+\\.json")).sorted().toList();
         }
     }
