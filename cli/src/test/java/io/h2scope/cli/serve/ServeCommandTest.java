@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /** {@code serve} that cannot start: each reason on one line of stderr, with the exit status --help states. */
-@Timeout(30)
+@Timeout(60)
 class ServeCommandTest {
 
     private static CommandRun run(String... args) {

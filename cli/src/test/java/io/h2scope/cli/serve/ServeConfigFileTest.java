@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /** {@code serve --config FILE}: the file's settings, the command line's over them, and each error on one line. */
-@Timeout(30)
+@Timeout(60)
 class ServeConfigFileTest {
 
     @TempDir

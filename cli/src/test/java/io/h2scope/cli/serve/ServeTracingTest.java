@@ -3,6 +3,8 @@ package io.h2scope.cli.serve;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h2scope.engine.testsupport.Await;
+
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.net.URI;
@@ -67,7 +69,7 @@ class ServeTracingTest {
     }
 
     private static String awaitUrl(Path log, Process server) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        long deadline = System.nanoTime() + Await.PATIENCE.toNanos();
         while (System.nanoTime() < deadline && server.isAlive()) {
             if (Files.exists(log)) {
                 Matcher m = LISTENING.matcher(Files.readString(log, StandardCharsets.UTF_8));
@@ -81,7 +83,7 @@ class ServeTracingTest {
     }
 
     private static List<String> awaitLines(Path file, int atLeast) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        long deadline = System.nanoTime() + Await.PATIENCE.toNanos();
         List<String> lines = List.of();
         while (System.nanoTime() < deadline) {
             if (Files.exists(file)) {

@@ -4,6 +4,7 @@ import io.h2scope.cli.H2scopeCommand;
 import io.h2scope.engine.flow.WindowCause;
 import io.h2scope.engine.flow.WindowSide;
 import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.testsupport.Await;
 import io.h2scope.engine.trace.attach.AttachServer;
 import io.h2scope.engine.trace.attach.ListenAddress;
 import io.h2scope.engine.trace.jsonl.TraceEventJson;
@@ -32,7 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code trace follow --attach} prints a running engine's events as text, a snapshot first, until it closes. */
-@Timeout(30)
+@Timeout(60)
 class TraceFollowCommandTest {
 
     @TempDir
@@ -42,10 +43,14 @@ class TraceFollowCommandTest {
     }
 
     private static Run run(String... args) {
+        return run(new StringWriter(), args);
+    }
+
+    /** Runs the command with its output in {@code out}, which another thread may read while it runs. */
+    private static Run run(StringWriter out, String... args) {
         CommandLine cli = H2scopeCommand.commandLine();
-        StringWriter out = new StringWriter();
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(out));
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(out, true));
         return new Run(cli.execute(args), out.toString());
     }
 
@@ -54,11 +59,13 @@ class TraceFollowCommandTest {
         Path socket = dir.resolve("t.sock");
         AttachServer attach = new AttachServer(ListenAddress.parse(socket.toString()), new PrintStream(new ByteArrayOutputStream()));
         attach.onEvent(ConnectionOpened.of(4, 0, Role.SERVER)); // open before the reader comes: in its snapshot
-        CompletableFuture<Run> follow = CompletableFuture.supplyAsync(() -> run("trace", "follow", "--attach", socket.toString()));
-        Thread.sleep(500); // the reader attaches
+        StringWriter out = new StringWriter();
+        CompletableFuture<Run> follow = CompletableFuture.supplyAsync(() -> run(out, "trace", "follow", "--attach",
+                socket.toString()));
+        Await.until(() -> out.toString().contains("snapshot"), () -> "the reader attached: " + out); // then it gets every event
         attach.onEvent(new WindowChanged(4, 10, 0, WindowSide.RECEIVE, 65_535, 100, WindowCause.DATA));
         attach.onEvent(new ConnectionClosed(4, 20, null, ConnectionClosed.Cause.TRANSPORT_CLOSED, -1, -1, "", null, 1, 2, 3, 4));
-        Thread.sleep(500); // the lines go out
+        Await.until(() -> out.toString().contains("closed by transport"), () -> "the events printed: " + out);
         attach.close();
         Run r = follow.get();
         assertEquals(0, r.status(), r.out());

@@ -29,19 +29,25 @@ final class RunningCases implements AutoCloseable {
             thread.setDaemon(true);
             return thread;
         });
-        ticker.scheduleAtFixedRate(this::tick, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
+        ticker.scheduleAtFixedRate(() -> tick(System.nanoTime()), interval.toMillis(), interval.toMillis(),
+                TimeUnit.MILLISECONDS);
     }
 
     void started(SuiteRunner.Planned p, Duration budget) {
-        running.put(p, new Running(System.nanoTime(), budget));
+        started(p, budget, System.nanoTime());
+    }
+
+    /** As {@link #started(SuiteRunner.Planned, Duration)}, at {@code nowNanos} ({@link System#nanoTime} scale). */
+    void started(SuiteRunner.Planned p, Duration budget, long nowNanos) {
+        running.put(p, new Running(nowNanos, budget));
     }
 
     void ended(SuiteRunner.Planned p) {
         running.remove(p);
     }
 
-    private void tick() {
-        long now = System.nanoTime();
+    /** One tick at {@code now}: the ticker's, or a test's on a clock of its own. */
+    void tick(long now) {
         running.forEach((p, r) -> {
             Duration elapsed = Duration.ofNanos(now - r.startNanos());
             if (elapsed.compareTo(interval) >= 0) {

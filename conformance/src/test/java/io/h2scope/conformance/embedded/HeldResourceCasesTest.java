@@ -43,8 +43,7 @@ class HeldResourceCasesTest {
     @Test
     void slowBodyIsCutOffWhenTheServerHasAMinimumRate() throws Exception {
         CaseResult acted = run("security/slow-body", 0.2, b -> b.minRequestBodyRate(500, Duration.ofSeconds(1)));
-        assertEquals(Outcome.PASS, acted.verdict().outcome(), acted::toString);
-        assertTrue(acted.elapsed().compareTo(Duration.ofSeconds(6)) < 0, acted::toString);
+        assertEquals(Outcome.PASS, acted.verdict().outcome(), acted::toString); // a PASS is the server acting within the budget
 
         // "/" answers at once: the dribble then holds only the half-closed stream, which the rate limit also resets
         CaseResult early = run("security/slow-body", 0.1, "/", b -> b.minRequestBodyRate(0, Duration.ZERO));

@@ -12,6 +12,7 @@ import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.PingFrame;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.codec.FrameWriter;
+import io.h2scope.engine.testsupport.Await;
 import io.h2scope.engine.transport.tls.SelfSignedCertificate;
 import io.h2scope.engine.transport.tls.SslContexts;
 import java.io.InputStream;
@@ -44,11 +45,13 @@ class GoAwayBeforeResetTest {
             Target target = new Target("goaway-then-reset", "127.0.0.1", server.getLocalPort(), tls, "/");
             try (Peer peer = Peer.connect(target, PeerOptions.defaults().withInsecure(true))) {
                 peer.handshake();
-                served.get(10, TimeUnit.SECONDS); // the GOAWAY and the reset are on their way or here
-                Thread.sleep(200);
-                peer.send(PingFrame.of(1)); // a write into the reset connection
-                assertTrue(peer.trace().stream().anyMatch(e -> e.text().startsWith("write failed")),
-                        "the reset must have reached the peer before the verdict is read (our PING's write fails)\n" + trace(peer));
+                served.get(30, TimeUnit.SECONDS); // the GOAWAY and the reset are on their way or here
+                // writes into the reset connection: one fails once the reset is here (the first, unless it is still
+                // on its way); the verdict is read only after that
+                Await.until(() -> {
+                    peer.send(PingFrame.of(1));
+                    return peer.trace().stream().anyMatch(e -> e.text().startsWith("write failed"));
+                }, () -> "the reset must reach the peer before the verdict is read (a PING's write fails)\n" + trace(peer));
                 Verdict verdict = Expect.connectionError(peer, ErrorCode.PROTOCOL_ERROR);
                 assertEquals(Outcome.PASS, verdict.outcome(), verdict + "\n" + trace(peer));
                 assertTrue(peer.nextEvent(peer.timeout()) instanceof PeerEvent.ConnectionClosed, "the connection ends after the GOAWAY");

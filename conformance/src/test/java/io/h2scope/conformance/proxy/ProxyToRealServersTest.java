@@ -10,6 +10,7 @@ import io.h2scope.engine.proxy.ProxyLimits;
 import io.h2scope.engine.proxy.RecordingProxy;
 import io.h2scope.engine.proxy.Upstream;
 import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.testsupport.Await;
 import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionOpened;
@@ -91,12 +92,8 @@ class ProxyToRealServersTest {
     }
 
     private void awaitClosed(int count) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (events.stream().filter(ConnectionClosed.class::isInstance).count() < count) {
-            assertTrue(System.nanoTime() < end, "both legs closed: " + events.stream()
-                    .filter(ConnectionClosed.class::isInstance).toList());
-            Thread.sleep(10);
-        }
+        Await.until(() -> events.stream().filter(ConnectionClosed.class::isInstance).count() >= count,
+                () -> "both legs closed: " + events.stream().filter(ConnectionClosed.class::isInstance).toList());
     }
 
     private long only(Role role) {

@@ -7,6 +7,8 @@ import io.h2scope.conformance.spec.Section;
 import io.h2scope.conformance.targets.ReferenceServerTarget;
 import io.h2scope.conformance.verdict.Verdict;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -16,6 +18,8 @@ class AloneCasesTest {
     private final AtomicInteger running = new AtomicInteger();
     private final AtomicInteger mostBesideOrdinary = new AtomicInteger();
     private final AtomicInteger besideAlone = new AtomicInteger(-1);
+    /** The three ordinary cases wait for each other: they end only once all three ran at the same time. */
+    private final CountDownLatch ordinaryStarted = new CountDownLatch(3);
 
     @Test
     void anAloneCaseRunsByItself() throws Exception {
@@ -47,7 +51,8 @@ class AloneCasesTest {
     private CaseDef ordinary(String id) {
         return CaseDef.define(id).rfc("3", "3").sends("nothing").quote("q").accepts("a").run(p -> {
             mostBesideOrdinary.accumulateAndGet(running.getAndIncrement(), Math::max);
-            Thread.sleep(400);
+            ordinaryStarted.countDown();
+            ordinaryStarted.await(30, TimeUnit.SECONDS); // a runner that did not overlap them leaves this waiting
             running.decrementAndGet();
             return Verdict.pass("a", "slept");
         });
@@ -56,7 +61,6 @@ class AloneCasesTest {
     private CaseDef aloneCase() {
         return CaseDef.define("test/alone").rfc("3", "3").sends("nothing").quote("q").accepts("a").alone().run(p -> {
             besideAlone.set(running.getAndIncrement());
-            Thread.sleep(200);
             running.decrementAndGet();
             return Verdict.pass("a", "slept alone");
         });

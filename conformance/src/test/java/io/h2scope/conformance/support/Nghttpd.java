@@ -1,6 +1,7 @@
 package io.h2scope.conformance.support;
 
 import io.h2scope.conformance.targets.Target;
+import io.h2scope.engine.testsupport.Await;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -69,7 +70,7 @@ public final class Nghttpd implements AutoCloseable {
                 .redirectOutput(workDir.resolve(tls ? "nghttpd-tls.log" : "nghttpd.log").toFile())
                 .start();
         Nghttpd server = new Nghttpd(process, port, tls);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        long deadline = System.nanoTime() + Await.PATIENCE.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 throw new IOException("nghttpd exited with " + process.exitValue() + "; see " + workDir.resolve("nghttpd.log"));
@@ -82,7 +83,7 @@ public final class Nghttpd implements AutoCloseable {
             }
         }
         server.close();
-        throw new IOException("nghttpd did not accept connections on port " + port + " within 10 s");
+        throw new IOException("nghttpd did not accept connections on port " + port + " within " + Await.PATIENCE);
     }
 
     public Target target() {

@@ -41,17 +41,17 @@ class BrokenTargetFolderTest {
     void aConfigTheServerRejectsIsReportedWithItsOwnErrorWithoutWaitingForTheReadinessTimeout(@TempDir Path root) throws Exception {
         assumeTrue(TargetRegistry.locate().get("nginx").locallyAvailable(), "nginx is not installed (apt-get install nginx)");
         TargetResolver resolver = nginxWith(root, "nginx.conf", "this_is_not_a_directive on;\n", false);
-        long start = System.nanoTime();
         TargetStartException e = assertThrows(TargetStartException.class, () -> resolver.start("local:nginx", false, said::add));
         assertEquals(TargetStartException.Kind.NOT_READY, e.kind());
         assertTrue(e.log().contains("unknown directive \"this_is_not_a_directive\""), "nginx's own words: " + e.log());
-        assertTrue(System.nanoTime() - start < 15_000_000_000L, "reported when nginx exited, not after the 20 s readiness timeout");
+        assertTrue(e.getMessage().contains("exited with"), "reported when nginx exited, not at the readiness timeout: "
+                + e.getMessage());
         assertTrue(ProcessHandle.current().descendants().noneMatch(p -> p.info().command().orElse("").endsWith("nginx")),
                 "an nginx process was left running");
     }
 
     @Test
-    @Tag("container-matrix") // needs a Docker engine: .ci/run runs this tag in its container step
+    @Tag("container-matrix") // needs a Docker engine: mvn -Pcontainers (.ci/run's container step)
     void aDockerfileThatDoesNotBuildIsReportedWithTheBuildLog(@TempDir Path root) throws Exception {
         assumeTrue(ContainerTarget.dockerAvailable(), "no Docker engine answers (.ci/docker-engine start)");
         TargetResolver resolver = nginxWith(root, "Dockerfile",

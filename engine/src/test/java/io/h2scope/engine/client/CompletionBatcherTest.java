@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class CompletionBatcherTest {
@@ -76,25 +77,31 @@ class CompletionBatcherTest {
     void aStageBlockedOnALaterCompletionIsRescuedByCheckStuck() throws InterruptedException {
         ExecutorService pool = Executors.newCachedThreadPool();
         try {
-            CompletionBatcher batcher = new CompletionBatcher(pool);
+            AtomicInteger started = new AtomicInteger(); // drainers handed to the executor
+            CompletionBatcher batcher = new CompletionBatcher(r -> {
+                started.incrementAndGet();
+                pool.execute(r);
+            });
             CountDownLatch second = new CountDownLatch(1);
             CountDownLatch firstDone = new CountDownLatch(1);
             CountDownLatch firstStarted = new CountDownLatch(1);
+            long before = System.nanoTime();
             // like f1.thenApply(r -> f2.join()) where f2 is completed by the completion queued behind it
             batcher.submit(() -> {
                 firstStarted.countDown();
                 try {
-                    if (second.await(10, TimeUnit.SECONDS)) {
+                    if (second.await(30, TimeUnit.SECONDS)) {
                         firstDone.countDown();
                     }
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
             });
-            assertTrue(firstStarted.await(5, TimeUnit.SECONDS));
+            assertTrue(firstStarted.await(30, TimeUnit.SECONDS));
+            int drainers = started.get();
             batcher.submit(second::countDown);
-            batcher.checkStuck(System.nanoTime()); // too early: the first has not run for STUCK_NANOS yet
-            assertFalse(second.await(50, TimeUnit.MILLISECONDS), "nothing should overtake a completion still within its time");
+            batcher.checkStuck(before); // too early whatever the scheduling: the first started after this time
+            assertEquals(drainers, started.get(), "nothing should overtake a completion still within its time");
             batcher.checkStuck(System.nanoTime() + CompletionBatcher.STUCK_NANOS);
             assertTrue(second.await(5, TimeUnit.SECONDS), "the queue should move to another thread");
             assertTrue(firstDone.await(5, TimeUnit.SECONDS));

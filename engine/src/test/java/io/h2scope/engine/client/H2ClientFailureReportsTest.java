@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Timeout;
  * A scripted raw server answers the client's request; the client's error must name what happened after the
  * response head: the server's RST_STREAM or GOAWAY with its code, or our own error with its rule (issue 17).
  */
-@Timeout(30)
+@Timeout(60)
 class H2ClientFailureReportsTest {
 
     /** What the raw server writes after the request's HEADERS on {@code streamId}. */

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Timeout;
  * request header larger than its buffers: GOAWAY ENHANCE_YOUR_CALM). The request's error names the
  * code, the last stream id and the debug data, instead of a bare "transport closed".
  */
-@Timeout(30)
+@Timeout(60)
 class H2ClientGoAwayErrorTest {
 
     @Test

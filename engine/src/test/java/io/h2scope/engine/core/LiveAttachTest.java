@@ -97,12 +97,13 @@ class LiveAttachTest {
             String where = attach.where();
             int port = Integer.parseInt(where.substring(where.lastIndexOf(':') + 1));
             assertEquals("{\"v\":2,\"kind\":\"refused\",\"detail\":\"wrong token\"}", firstLineWith(port, "guess"));
+            attach.onEvent(window(5, 0)); // connection 5 is open: a reader that registers gets its snapshot first
             try (SocketChannel channel = SocketChannel.open(new java.net.InetSocketAddress("127.0.0.1", port))) {
                 channel.write(ByteBuffer.wrap((attach.token() + "\n").getBytes(StandardCharsets.US_ASCII)));
-                Thread.sleep(200); // the server registers the reader
-                attach.onEvent(window(5, 1));
                 BufferedReader lines = new BufferedReader(new InputStreamReader(Channels.newInputStream(channel),
                         StandardCharsets.US_ASCII));
+                awaitRegistered(lines);
+                attach.onEvent(window(5, 1));
                 assertEquals(List.of(window(5, 1)), read(lines, 1));
             }
         }
@@ -113,8 +114,11 @@ class LiveAttachTest {
         Path socket = dir.resolve("slow.sock");
         try (AttachServer attach = new AttachServer(ListenAddress.parse(socket.toString()), quiet());
                 SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+            attach.onEvent(window(7, 0)); // connection 7 is open: a reader that registers gets its snapshot first
             channel.connect(UnixDomainSocketAddress.of(socket));
-            Thread.sleep(200); // the server registers the reader
+            BufferedReader lines = new BufferedReader(new InputStreamReader(Channels.newInputStream(channel),
+                    StandardCharsets.US_ASCII));
+            awaitRegistered(lines);
             int sent = 60_000;
             for (int i = 0; i < sent; i++) {
                 attach.onEvent(window(7, i)); // the reader reads nothing meanwhile: its socket and queue fill up
@@ -133,8 +137,6 @@ class LiveAttachTest {
                 }
             });
             marking.start();
-            BufferedReader lines = new BufferedReader(new InputStreamReader(Channels.newInputStream(channel),
-                    StandardCharsets.US_ASCII));
             long received = 0;
             long dropped = 0;
             boolean gapBeforeMarker = false;
@@ -169,6 +171,12 @@ class LiveAttachTest {
             return new BufferedReader(new InputStreamReader(Channels.newInputStream(channel), StandardCharsets.US_ASCII))
                     .readLine();
         }
+    }
+
+    /** Reads the snapshot a reader gets once the server has registered it: from then on it gets every event. */
+    private static void awaitRegistered(BufferedReader lines) throws IOException {
+        TraceEvent first = read(lines, 1).get(0);
+        assertTrue(first instanceof SnapshotTaken, "the first line is the open connection's snapshot: " + first);
     }
 
     @SuppressWarnings("unchecked")

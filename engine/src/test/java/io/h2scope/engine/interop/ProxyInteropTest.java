@@ -12,6 +12,7 @@ import io.h2scope.engine.server.reference.ReferenceHandler;
 import io.h2scope.engine.server.reference.ReferenceServer;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.stream.StreamState;
+import io.h2scope.engine.testsupport.Await;
 import io.h2scope.engine.trace.model.ConnectionModel;
 import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.StreamStateChanged;
@@ -165,10 +166,8 @@ class ProxyInteropTest {
                 "http://127.0.0.1:" + proxy.port() + "/"), Duration.ofSeconds(110));
         assertEquals(0, r.exit(), r.describe());
         assertTrue(r.out().contains("100000 total, 100000 started, 100000 done, 100000 succeeded"), r.describe());
-        long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while ((proxied.closed.get() < 20 || serverFrames.closed.get() < 10) && System.nanoTime() < end) {
-            Thread.sleep(20);
-        }
+        Await.until(() -> proxied.closed.get() >= 20 && serverFrames.closed.get() >= 10, () -> "closed: "
+                + proxied.closed.get() + " proxy legs, " + serverFrames.closed.get() + " server connections");
         assertEquals(10, proxied.pairs.size());
         for (var pair : proxied.pairs.entrySet()) {
             long clientLeg = pair.getKey();
@@ -301,10 +300,17 @@ class ProxyInteropTest {
     private void assertRecordedPairEqualsServerTrace(String clientTransport, String upstreamTransport, boolean closed)
             throws Exception {
         if (closed) {
-            recording.awaitClosed(2, Duration.ofSeconds(10));
-            serverTrace.awaitClosed(1, Duration.ofSeconds(10));
-        } else {
-            Thread.sleep(500);
+            recording.awaitClosed(2);
+            serverTrace.awaitClosed(1);
+        } else { // the connection stays open: wait until what has passed so far is recorded on both legs
+            Await.until(() -> {
+                try {
+                    assertLegsCarryWhatTheServerSaw();
+                    return true;
+                } catch (AssertionError notYet) {
+                    return false;
+                }
+            }, "the proxy's legs carry the frames the server saw");
         }
         long clientLeg = recording.only(Role.SERVER);
         long upstreamLeg = recording.only(Role.CLIENT);
@@ -315,7 +321,13 @@ class ProxyInteropTest {
         assertEquals(clientTransport, c.transport());
         assertEquals(upstreamTransport, u.transport());
         assertEquals("127.0.0.1:" + server.port(), u.remote());
+        assertLegsCarryWhatTheServerSaw();
+        assertEquals(List.of(), notices, "no connection was refused");
+    }
 
+    private void assertLegsCarryWhatTheServerSaw() {
+        long clientLeg = recording.only(Role.SERVER);
+        long upstreamLeg = recording.only(Role.CLIENT);
         long serverConn = serverTrace.only(Role.SERVER);
         List<String> serverReceived = serverTrace.frames(serverConn, Direction.INBOUND);
         List<String> serverSent = serverTrace.frames(serverConn, Direction.OUTBOUND);
@@ -325,6 +337,5 @@ class ProxyInteropTest {
         assertEquals(serverReceived, recording.frames(upstreamLeg, Direction.OUTBOUND), "what the proxy sent upstream");
         assertEquals(serverSent, recording.frames(upstreamLeg, Direction.INBOUND), "what the upstream sent the proxy");
         assertEquals(serverSent, recording.frames(clientLeg, Direction.OUTBOUND), "what the proxy sent the client");
-        assertEquals(List.of(), notices, "no connection was refused");
     }
 }

@@ -1,6 +1,7 @@
 package io.h2scope.engine.proxy;
 
 import io.h2scope.engine.frame.codec.FrameWriter;
+import io.h2scope.engine.testsupport.Await;
 import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionOpened;
@@ -8,7 +9,6 @@ import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -42,15 +42,9 @@ public final class EventLog implements TraceSink {
     }
 
     /** Waits until {@code count} connections have closed; fails with what was seen otherwise. */
-    public void awaitClosed(int count, Duration timeout) throws InterruptedException {
-        long end = System.nanoTime() + timeout.toNanos();
-        while (closed().size() < count) {
-            if (System.nanoTime() > end) {
-                throw new AssertionError(closed().size() + " of " + count + " connections closed within " + timeout
-                        + ": " + closed());
-            }
-            Thread.sleep(10);
-        }
+    public void awaitClosed(int count) throws InterruptedException {
+        Await.until(() -> closed().size() >= count, () -> closed().size() + " of " + count + " connections closed: "
+                + closed());
     }
 
     /**

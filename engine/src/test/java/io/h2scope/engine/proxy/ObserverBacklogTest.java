@@ -79,7 +79,7 @@ class ObserverBacklogTest {
             release.countDown();
         }
         assertArrayEquals(sent, received, "every byte passed, unchanged, while the recording was stalled");
-        recording.awaitClosed(2, Duration.ofSeconds(10));
+        recording.awaitClosed(2);
         long clientLeg = recording.only(Role.SERVER);
         ConnectionClosed closed = recording.closed(clientLeg);
         Matcher gap = Pattern.compile("fell more than " + BACKLOG + " octets behind the relay after (\\d+) octets, so"
@@ -99,7 +99,7 @@ class ObserverBacklogTest {
         try (Socket c = new Socket("127.0.0.1", proxy.port()); Socket u = accepted(c, sent)) {
             new DataInputStream(u.getInputStream()).readFully(new byte[sent.length]);
         }
-        recording.awaitClosed(2, Duration.ofSeconds(10));
+        recording.awaitClosed(2);
         long clientLeg = recording.only(Role.SERVER);
         assertFalse(recording.closed(clientLeg).debug().contains("gap"), recording.closed(clientLeg).debug());
         assertEquals(FRAMES + 1, recording.frames(clientLeg, Direction.INBOUND).size(), "SETTINGS and every frame");

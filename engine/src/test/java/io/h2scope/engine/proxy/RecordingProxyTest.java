@@ -106,7 +106,7 @@ class RecordingProxyTest {
         c.close(); // RST
         SocketException reset = assertThrows(SocketException.class, () -> u.getInputStream().read());
         assertTrue(reset.getMessage().contains("reset"), reset.getMessage());
-        recording.awaitClosed(2, Duration.ofSeconds(5));
+        recording.awaitClosed(2);
         long clientLeg = recording.only(Role.SERVER);
         long upstreamLeg = recording.only(Role.CLIENT);
         assertTrue(recording.closed(clientLeg).debug().startsWith("the client's connection failed"),
@@ -130,7 +130,7 @@ class RecordingProxyTest {
         u.close(); // RST from the upstream
         SocketException reset = assertThrows(SocketException.class, () -> c.getInputStream().read());
         assertTrue(reset.getMessage().contains("reset"), reset.getMessage());
-        recording.awaitClosed(2, Duration.ofSeconds(5));
+        recording.awaitClosed(2);
         assertTrue(recording.closed(recording.only(Role.SERVER)).debug().startsWith("reset by the proxy: the upstream's"),
                 recording.closed(recording.only(Role.SERVER)).debug());
         c.close();
@@ -149,7 +149,7 @@ class RecordingProxyTest {
                     readExactly(u.getInputStream(), PREFACE.length + SETTINGS.length + zeroIncrement.length));
         }
         c.close();
-        recording.awaitClosed(2, Duration.ofSeconds(5));
+        recording.awaitClosed(2);
         List<io.h2scope.engine.trace.model.ViolationReceived> violations = recording.events().stream()
                 .filter(io.h2scope.engine.trace.model.ViolationReceived.class::isInstance)
                 .map(io.h2scope.engine.trace.model.ViolationReceived.class::cast).toList();
@@ -175,7 +175,7 @@ class RecordingProxyTest {
         assertArrayEquals(ping, readExactly(u.getInputStream(), ping.length), "the client still writes upstream");
         c.shutdownOutput();
         assertEquals(-1, u.getInputStream().read(), "and its FIN follows");
-        recording.awaitClosed(2, Duration.ofSeconds(5));
+        recording.awaitClosed(2);
         c.close();
         u.close();
     }
@@ -199,7 +199,7 @@ class RecordingProxyTest {
         }
         assertEquals(1, notices.size(), notices.toString());
         assertTrue(notices.get(0).contains("127.0.0.1:" + nobody + " cannot be reached"), notices.get(0));
-        recording.awaitClosed(1, Duration.ofSeconds(5));
+        recording.awaitClosed(1);
         assertTrue(recording.closed(recording.only(Role.SERVER)).debug().startsWith("refused: the upstream"));
     }
 
@@ -265,7 +265,7 @@ class RecordingProxyTest {
         }
         upstream.setSoTimeout(300);
         assertThrows(java.net.SocketTimeoutException.class, () -> upstream.accept(), "nothing was dialled");
-        recording.awaitClosed(1, Duration.ofSeconds(5));
+        recording.awaitClosed(1);
         assertTrue(recording.closed().get(0).debug().startsWith("no HTTP/2: the client's HTTP/1.1 request (GET /) does"
                 + " not ask for Upgrade: h2c"), "the recording says why: " + recording.closed());
     }

@@ -49,7 +49,7 @@ import org.junit.jupiter.api.Timeout;
  * frame above the max frame size is seen, not refused). Each test also shows the server without the
  * fault doing it right, so the assertion can fail.
  */
-@Timeout(30)
+@Timeout(60)
 class MisbehaviourFaultsTest {
 
     private static final int BIG_BODY = 50_000;

@@ -10,6 +10,7 @@ import io.h2scope.engine.frame.codec.FrameReader;
 import io.h2scope.engine.frame.codec.FrameWriter;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.HpackEncoder;
+import io.h2scope.engine.testsupport.Await;
 import io.h2scope.engine.transport.http1.ProtocolDetector;
 
 import java.io.IOException;
@@ -34,7 +35,7 @@ final class RawH2Client implements AutoCloseable {
 
     RawH2Client(int port) throws IOException {
         socket = new Socket("127.0.0.1", port);
-        socket.setSoTimeout(10_000);
+        socket.setSoTimeout((int) Await.PATIENCE.toMillis()); // a frame that has not come by then never will
         out = socket.getOutputStream();
         in = socket.getInputStream();
         send(ProtocolDetector.preface());

@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The server's own behaviour: shutdown, timeouts, errors, threads. Clients are the JDK's HttpClient and sockets. */
-@Timeout(30)
+@Timeout(60)
 class ServerBehaviourTest {
 
     private H2Server server;

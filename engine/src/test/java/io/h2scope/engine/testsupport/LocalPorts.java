@@ -20,9 +20,9 @@ public final class LocalPorts {
         }
     }
 
-    /** Waits up to 10 s until something accepts connections on 127.0.0.1:{@code port}. */
+    /** Waits up to {@link Await#PATIENCE} until something accepts connections on 127.0.0.1:{@code port}. */
     public static void awaitPort(int port) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        long deadline = System.nanoTime() + Await.PATIENCE.toNanos();
         while (true) {
             try (Socket probe = new Socket()) {
                 probe.connect(new InetSocketAddress("127.0.0.1", port), 200);

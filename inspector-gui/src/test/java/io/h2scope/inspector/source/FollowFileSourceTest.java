@@ -3,6 +3,7 @@ package io.h2scope.inspector.source;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h2scope.engine.testsupport.Await;
 import io.h2scope.engine.trace.jsonl.JsonlTraceWriter;
 import io.h2scope.engine.trace.jsonl.TraceEventJson;
 import io.h2scope.engine.trace.model.TraceEvent;
@@ -41,11 +42,16 @@ class FollowFileSourceTest {
         int rounds = 30;
         List<TraceEvent> written = new ArrayList<>();
         long roundOctets = exchange.stream().mapToLong(e -> TraceEventJson.write(e).length() + 1).sum();
-        // a roll every three rounds: several in the test, and fewer than two between polls (a production cap is 100 MiB)
+        // a roll every three rounds: several in the test (a production cap is 100 MiB)
         JsonlTraceWriter writer = new JsonlTraceWriter(file, 3 * roundOctets, new PrintStream(new ByteArrayOutputStream()));
+        CollectingSink sink = new CollectingSink();
         Thread engine = new Thread(() -> {
             try (writer) {
                 for (int r = 0; r < rounds; r++) {
+                    // at most two rounds ahead of the reader, so at most one roll between its polls: a reader starved
+                    // by a loaded machine would otherwise miss a file rolled away twice (only FILE.1 is kept)
+                    int readRounds = r - 2;
+                    Await.until(() -> sink.events.size() >= readRounds * exchange.size(), "the reader keeps up");
                     for (TraceEvent e : exchange) {
                         writer.onEvent(e);
                         synchronized (written) {
@@ -58,7 +64,6 @@ class FollowFileSourceTest {
                 throw new IllegalStateException(e);
             }
         });
-        CollectingSink sink = new CollectingSink();
         FollowFileSource follow = new FollowFileSource(file);
         follow.start(sink); // before the file exists: it waits for it
         engine.start();

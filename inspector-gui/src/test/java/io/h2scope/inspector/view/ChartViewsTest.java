@@ -15,6 +15,7 @@ import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.settings.SettingId;
 import io.h2scope.engine.stream.StreamInput;
 import io.h2scope.engine.stream.StreamState;
+import io.h2scope.engine.testsupport.Await;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.ErrorRaised;
 import io.h2scope.engine.trace.model.HpackContext;
@@ -36,10 +37,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.function.Function;
 
 import javax.imageio.ImageIO;
 
+import javafx.application.Platform;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.chart.XYChart;
@@ -53,7 +57,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** The streams, flow-control, HPACK and settings views over a real exchange (and hand-made events), headless. */
 @ExtendWith(ApplicationExtension.class)
@@ -109,21 +112,43 @@ class ChartViewsTest {
         throw new AssertionError("no such frame");
     }
 
+    /**
+     * Growth redraws a view at most every 250 ms, then once more after the last growth: runs {@code check} on the FX
+     * thread until it passes, and fails with its last failure after {@link Await#PATIENCE}.
+     */
+    private static void untilOnFx(Runnable check) throws Exception {
+        long deadline = System.nanoTime() + Await.PATIENCE.toNanos();
+        while (true) {
+            FutureTask<Void> run = new FutureTask<>(check, null);
+            Platform.runLater(run);
+            try {
+                run.get();
+                return;
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof AssertionError failed)) {
+                    throw e;
+                }
+                if (System.nanoTime() - deadline > 0) {
+                    throw failed;
+                }
+            }
+            Thread.sleep(20);
+        }
+    }
+
     private static <R> Object cell(TableView<R> table, int column, int row) {
         return table.getColumns().get(column).getCellObservableValue(row).getValue();
     }
 
     @Test
-    void theStreamsViewShowsEachStreamsStateAndItsMovesOnTheDiagram(FxRobot robot) {
+    void theStreamsViewShowsEachStreamsStateAndItsMovesOnTheDiagram(FxRobot robot) throws Exception {
         int half = exchange.size() / 2;
         StreamsView view = show(robot, exchange.subList(0, half), t -> new StreamsView(t.focus, t.refresh), StreamsView::node);
         int streamsAtHalf = view.streams().getItems().size();
         recording.append(0, exchange.subList(half, exchange.size()));
         robot.interact(() -> refresh.refreshNow());
         // growth redraws at most every 250 ms; the trailing redraw brings the view up to date
-        WaitForAsyncUtils.sleep(400, java.util.concurrent.TimeUnit.MILLISECONDS);
-        WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(connection().streamIds(), view.streams().getItems(), "the list grew with the recording");
+        untilOnFx(() -> assertEquals(connection().streamIds(), view.streams().getItems(), "the list grew with the recording"));
         assertTrue(streamsAtHalf < view.streams().getItems().size(), "half the exchange has fewer streams");
 
         int postHeaders = firstFrame(f -> recording.frame(f).streamId() == 3);
@@ -192,7 +217,7 @@ class ChartViewsTest {
     }
 
     @Test
-    void growthAppendsToTheChartsInsteadOfDrawingThemAgain(FxRobot robot) {
+    void growthAppendsToTheChartsInsteadOfDrawingThemAgain(FxRobot robot) throws Exception {
         int half = exchange.size() / 2;
         FlowControlView view = show(robot, exchange.subList(0, half), t -> new FlowControlView(t.focus, t.refresh),
                 v -> v.node());
@@ -202,12 +227,10 @@ class ChartViewsTest {
         int updatesBefore = view.updates().getItems().size();
         recording.append(0, exchange.subList(half, exchange.size()));
         robot.interact(() -> refresh.refreshNow());
-        WaitForAsyncUtils.sleep(400, java.util.concurrent.TimeUnit.MILLISECONDS); // the trailing redraw
-        WaitForAsyncUtils.waitForFxEvents();
+        untilOnFx(() -> assertSeries(view.connectionChart(), 0)); // the trailing redraw
         assertTrue(line.getData().size() > before, "the connection's window moved in the second half");
         assertSame(line, view.connectionChart().getData().get(0), "the same line");
         assertSame(first, line.getData().get(0), "its first points kept, not made again");
-        assertSeries(view.connectionChart(), 0);
         assertTrue(view.updates().getItems().size() >= updatesBefore);
         long updatesInModel = 0;
         for (WindowSide side : WindowSide.values()) {

@@ -30,15 +30,14 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * The frame list with a million frames: showing them costs the FX thread no work per row (the rows are a virtual
- * list over frame numbers), and a filter over all of them runs off the FX thread.
+ * The frame list with a million frames: the rows are a virtual list over frame numbers, and a filter over all of
+ * them runs off the FX thread (the FX thread's time for both is printed for a look, not asserted: a loaded machine
+ * stretches it for its own reasons).
  */
 @ExtendWith(ApplicationExtension.class)
 class MillionFramesTest {
 
     private static final int FRAMES = 1_000_000;
-    /** Far more than an O(1) catch-up takes, far less than a loop boxing a million rows on a busy 2-core machine. */
-    private static final long FX_BUDGET_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
 
     private final Recording recording = new Recording();
     private FramesView view;
@@ -63,7 +62,7 @@ class MillionFramesTest {
     }
 
     @Test
-    void aMillionRowsCostTheFxThreadNothingPerRow(FxRobot robot) throws Exception {
+    void aMillionRowsAreAVirtualListAndTheirFilterRunsOffTheFxThread(FxRobot robot) throws Exception {
         recording.append(recording.addSource("million"), frames());
         long[] took = new long[1];
         robot.interact(() -> {
@@ -73,7 +72,9 @@ class MillionFramesTest {
         });
         TableView<Integer> table = view.table();
         assertEquals(FRAMES, table.getItems().size());
-        assertTrue(took[0] < FX_BUDGET_NANOS, "catching up with a million rows took " + took[0] / 1_000_000 + " ms");
+        assertTrue(table.getItems() instanceof FrameRows, "the rows are the virtual list, nothing kept per row: "
+                + table.getItems().getClass());
+        long catchUp = took[0];
 
         robot.interact(() -> table.scrollTo(FRAMES - 1));
         WaitForAsyncUtils.waitForFxEvents();
@@ -83,12 +84,20 @@ class MillionFramesTest {
 
         @SuppressWarnings("unchecked")
         ComboBox<String> type = robot.lookup("#filter-type").queryAs(ComboBox.class);
+        boolean[] filteringWhenSet = new boolean[1];
+        int[] rowsWhenSet = new int[1];
         robot.interact(() -> {
             long t0 = System.nanoTime();
             type.setValue("PING");
             took[0] = System.nanoTime() - t0;
+            // still on the FX thread: the filter was handed to its worker, the rows are not filtered yet
+            filteringWhenSet[0] = view.filteringProperty().get();
+            rowsWhenSet[0] = table.getItems().size();
         });
-        assertTrue(took[0] < FX_BUDGET_NANOS, "starting a filter held the FX thread " + took[0] / 1_000_000 + " ms");
+        assertTrue(filteringWhenSet[0], "the filter runs off the FX thread, not before setValue returns");
+        assertEquals(FRAMES, rowsWhenSet[0], "the FX thread did not filter the rows itself");
+        System.out.printf("a million frames: the FX thread caught up in %d ms, started the filter in %d ms%n",
+                catchUp / 1_000_000, took[0] / 1_000_000);
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !view.filteringProperty().get());
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals((FRAMES + 2) / 3, table.getItems().size());

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** A real cleartext port on 127.0.0.1, spoken to by a plain Socket and by curl. */
-@Timeout(10)
+@Timeout(60)
 class CleartextPortTest {
 
     private static final Path CURL = Path.of("/usr/bin/curl");
