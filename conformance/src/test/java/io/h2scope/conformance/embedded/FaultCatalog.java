@@ -5,7 +5,7 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.Set;
 
-/** Which cases catch each {@link Fault}: the table of docs/CONFORMANCE.md, checked by {@link FaultInjectionTest}. */
+/** Which cases catch each {@link Fault}: the table of docs/CONFORMANCE.md, checked by {@link FaultInjection}. */
 final class FaultCatalog {
 
     static final Map<Fault, Set<String>> CATCHES = new EnumMap<>(Fault.class);
