@@ -10,6 +10,7 @@ import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.ServerExchange;
+import io.h2scope.engine.testsupport.Await;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -128,9 +129,7 @@ class H2ClientBehaviourTest {
         for (int i = 0; i < 8; i++) {
             all.add(client.sendAsync(H2Request.newBuilder(server.url()).build(), BodyHandlers.ofString()));
         }
-        while (server.connectionCount() < 3) {
-            Thread.sleep(5); // bounded by the class timeout
-        }
+        Await.until(() -> server.connectionCount() >= 3, "three connections for eight requests of two streams each");
         release.countDown();
         for (CompletableFuture<H2Response<String>> f : all) {
             assertEquals("ok", f.get().body());
@@ -173,13 +172,9 @@ class H2ClientBehaviourTest {
         H2Client client = client(H2Client.newBuilder());
         CompletableFuture<H2Response<byte[]>> f = client.sendAsync(H2Request.newBuilder(server.url() + "endless").build(),
                 BodyHandlers.ofByteArray());
-        while (serverSaw.isEmpty()) {
-            Thread.sleep(5);
-        }
+        Await.until(() -> !serverSaw.isEmpty(), "the server writes the endless body");
         f.cancel(true);
-        while (!serverSaw.contains("closed")) {
-            Thread.sleep(5); // the server's write fails once our RST_STREAM arrives
-        }
+        Await.until(() -> serverSaw.contains("closed"), "the server's write fails once our RST_STREAM arrives");
         assertEquals("still here", client.get(server.url()).body());
         assertEquals(1, client.connectionCount());
     }
@@ -225,13 +220,10 @@ class H2ClientBehaviourTest {
         assertTrue(written <= 3L * window + 64 * 1024 + 16 * 1024,
                 "server wrote " + written + " bytes to a reader that read 1000 (stream window " + window + ")");
         in.readNBytes(2 * window);
-        while (serverSaw.size() == now) {
-            Thread.sleep(5); // reading reopened the window
-        }
+        int stalledAt = now;
+        Await.until(() -> serverSaw.size() > stalledAt, "reading reopened the window");
         in.close();
-        while (!serverSaw.contains("closed")) {
-            Thread.sleep(5); // closing the body reset the stream
-        }
+        Await.until(() -> serverSaw.contains("closed"), "closing the body reset the stream");
         assertEquals("small", client.get(server.url() + "small").body());
         assertEquals(1, client.connectionCount());
     }
