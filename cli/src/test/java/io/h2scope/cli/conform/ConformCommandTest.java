@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.h2scope.cli.CommandRun;
 import io.h2scope.conformance.targets.ReferenceServerTarget;
+import io.h2scope.engine.testsupport.LocalPorts;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -96,10 +97,7 @@ class ConformCommandTest {
 
     @Test
     void pythonsHttpServerIsOneLineNotAFailPerCase() throws Exception {
-        int port;
-        try (ServerSocket free = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-            port = free.getLocalPort();
-        }
+        int port = LocalPorts.freePort();
         Process python;
         try {
             python = new ProcessBuilder("python3", "-m", "http.server", "--bind", "127.0.0.1", String.valueOf(port))
@@ -109,22 +107,12 @@ class ConformCommandTest {
             return;
         }
         try {
-            for (int attempt = 0; attempt < 200 && !listening(port); attempt++) {
-                Thread.sleep(50);
-            }
+            LocalPorts.awaitPort(port);
             String line = notHttp2Line("http://127.0.0.1:" + port + "/");
             assertTrue(line.contains("the target answered the HTTP/2 preface with "), line);
         } finally {
             python.destroy();
             python.waitFor(5, java.util.concurrent.TimeUnit.SECONDS);
-        }
-    }
-
-    private static boolean listening(int port) {
-        try (java.net.Socket probe = new java.net.Socket(InetAddress.getLoopbackAddress(), port)) {
-            return true;
-        } catch (java.io.IOException e) {
-            return false;
         }
     }
 

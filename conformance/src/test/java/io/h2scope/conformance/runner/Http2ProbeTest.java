@@ -12,10 +12,10 @@ import io.h2scope.conformance.targets.ReferenceServerTarget;
 import io.h2scope.conformance.targets.Target;
 import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.check.Violation;
+import io.h2scope.engine.testsupport.LocalPorts;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -29,13 +29,20 @@ import org.junit.jupiter.api.Test;
  */
 class Http2ProbeTest {
 
+    /** For a target that answers: a wait no loaded machine's delay reaches, which an answer cuts short. */
+    private static final PeerOptions PATIENT = PeerOptions.defaults().withTimeout(Duration.ofSeconds(10)).withInsecure(true);
+    /** For a target that says nothing to what the probe sends: its test waits the whole time out. */
     private static final PeerOptions FAST = PeerOptions.defaults().withTimeout(Duration.ofMillis(300)).withInsecure(true);
 
     /** The probe's line for {@code target}, after checking that a run against it ends before any case. */
     private static String notHttp2(Target target) {
-        String line = Http2Probe.notHttp2(target, FAST);
+        return notHttp2(target, PATIENT);
+    }
+
+    private static String notHttp2(Target target, PeerOptions options) {
+        String line = Http2Probe.notHttp2(target, options);
         AtomicInteger heard = new AtomicInteger();
-        RunResult run = new SuiteRunner(RunConfig.defaults(target).withPeer(FAST)).run(Suites.all(), new RunListener() {
+        RunResult run = new SuiteRunner(RunConfig.defaults(target).withPeer(options)).run(Suites.all(), new RunListener() {
             @Override
             public void started(int caseCount) {
                 heard.incrementAndGet();
@@ -87,7 +94,7 @@ class Http2ProbeTest {
 
     @Test
     void pythonsHttpServerIsNotHttp2() throws Exception {
-        int port = freePort();
+        int port = LocalPorts.freePort();
         Process python;
         try {
             python = new ProcessBuilder("python3", "-m", "http.server", "--bind", "127.0.0.1", String.valueOf(port))
@@ -97,7 +104,7 @@ class Http2ProbeTest {
             return;
         }
         try {
-            awaitListening(port);
+            LocalPorts.awaitPort(port);
             String line = notHttp2(new Target("python", "127.0.0.1", port, false, "/"));
             assertTrue(line.contains("the target answered the HTTP/2 preface with "), line);
             assertTrue(!line.contains("frame of"), "its answer is never read as a frame: " + line);
@@ -110,7 +117,7 @@ class Http2ProbeTest {
     @Test
     void aSilentListenerIsNoAnswerAfterTheHandshakesWait() throws Exception {
         try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) { // the kernel accepts; nobody reads
-            String line = notHttp2(new Target("silent", "127.0.0.1", silent.getLocalPort(), false, "/"));
+            String line = notHttp2(new Target("silent", "127.0.0.1", silent.getLocalPort(), false, "/"), FAST);
             assertTrue(line.endsWith("no answer to the HTTP/2 preface in 600 ms: the port accepted the connection and sent nothing"), line);
         }
     }
@@ -129,7 +136,7 @@ class Http2ProbeTest {
     void anH2cPortGivenHttpsSaysTryHttp() throws Exception {
         try (ReferenceServerTarget h2c = ReferenceServerTarget.of(false)) {
             Target overTls = h2c.start().withTls(true);
-            String line = notHttp2(overTls);
+            String line = notHttp2(overTls, FAST); // the h2c port says nothing to a ClientHello: the wait runs out
             assertTrue(line.endsWith("the port answered in cleartext (HTTP/2 frames, h2c): try http://127.0.0.1:" + overTls.port() + "/"),
                     line);
         }
@@ -137,7 +144,7 @@ class Http2ProbeTest {
 
     @Test
     void aClosedPortCannotBeConnectedTo() throws Exception {
-        int port = freePort();
+        int port = LocalPorts.freePort();
         String line = notHttp2(new Target("closed", "127.0.0.1", port, false, "/"));
         assertTrue(line.endsWith("cannot connect to 127.0.0.1:" + port + ": Connection refused"), line);
     }
@@ -146,26 +153,8 @@ class Http2ProbeTest {
     void anHttp2ServerPassesTheProbe() throws Exception {
         for (boolean tls : List.of(false, true)) {
             try (ReferenceServerTarget server = ReferenceServerTarget.of(tls)) {
-                assertNull(Http2Probe.notHttp2(server.start(), FAST));
+                assertNull(Http2Probe.notHttp2(server.start(), PATIENT));
             }
         }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket free = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-            return free.getLocalPort();
-        }
-    }
-
-    /** Until a TCP connection to {@code port} succeeds (the process binds it after it starts). */
-    private static void awaitListening(int port) throws InterruptedException {
-        for (int attempt = 0; attempt < 200; attempt++) {
-            try (Socket probe = new Socket(InetAddress.getLoopbackAddress(), port)) {
-                return;
-            } catch (IOException notYet) {
-                Thread.sleep(50);
-            }
-        }
-        throw new AssertionError("python3 -m http.server did not listen on " + port + " within 10 s");
     }
 }
