@@ -44,7 +44,7 @@ final class Connector {
 
     private static Socket startTls(Socket plain, Target target, boolean insecure, Duration timeout)
             throws IOException, GeneralSecurityException {
-        SSLContext context = insecure ? SslContexts.insecureClient() : SSLContext.getDefault();
+        SSLContext context = insecure ? InsecureContext.CONTEXT : SSLContext.getDefault();
         SSLSocket tls = (SSLSocket) context.getSocketFactory().createSocket(plain, target.host(), target.port(), true);
         SSLParameters parameters = tls.getSSLParameters();
         // RFC9113 §3.2: "h2" is the ALPN token for HTTP/2 over TLS
@@ -64,6 +64,23 @@ final class Connector {
                     + (selected == null || selected.isEmpty() ? "none" : selected) + ")");
         }
         return tls;
+    }
+
+    /**
+     * One context for every connection of the run that accepts any certificate: its session cache lets a case's
+     * connection and its liveness probe resume the TLS session of an earlier one (RFC 8446 §2.2) instead of a full
+     * handshake each, and no context is built per connection. The default context caches sessions the same way.
+     */
+    private static final class InsecureContext {
+        static final SSLContext CONTEXT = make();
+
+        private static SSLContext make() {
+            try {
+                return SslContexts.insecureClient();
+            } catch (GeneralSecurityException e) {
+                throw new IllegalStateException("cannot make a TLS client context: " + e.getMessage(), e);
+            }
+        }
     }
 
     /** How long the TLS handshake may wait for each of the target's answers. */
