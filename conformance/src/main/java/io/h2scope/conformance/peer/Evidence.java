@@ -52,8 +52,12 @@ final class Evidence implements TraceSink {
 
     @Override
     public synchronized void onEvent(TraceEvent event) {
-        if (quiet || event instanceof ConnectionOpened || event instanceof ConnectionClosed) {
-            return; // the connection's ends are made from the lines (EvidenceEvents)
+        if (quiet || event instanceof ConnectionClosed) {
+            return; // the connection's end is made from the lines (EvidenceEvents)
+        }
+        if (event instanceof ConnectionOpened) {
+            effects.add(event); // before the first line: EvidenceEvents takes its clock
+            return;
         }
         if (event instanceof FrameEvent f) {
             String headers = f.headers().isEmpty() ? "" : " headers=" + f.headers();

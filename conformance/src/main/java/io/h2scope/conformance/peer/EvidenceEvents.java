@@ -13,6 +13,7 @@ import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.ViolationReceived;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,7 +22,7 @@ import java.util.Map;
 /**
  * A case's evidence as trace events, so the inspector shows the exchange that proves a verdict like any other
  * recording: per peer connection (the case's, then the liveness probe's) a {@link ConnectionOpened} (client role,
- * the target as remote), the observer's events in order (each frame and rule broken, after the stream states,
+ * the target as remote, the wall clock of the peer's start), the observer's events in order (each frame and rule broken, after the stream states,
  * windows, settings and HPACK changes it caused), and a {@link ConnectionClosed} with the counts.
  */
 public final class EvidenceEvents {
@@ -40,14 +41,27 @@ public final class EvidenceEvents {
         for (Map.Entry<Long, List<TraceEntry>> connection : byConnection.entrySet()) {
             long id = connection.getKey();
             events.add(new ConnectionOpened(id, 0, Role.CLIENT, null, target.authority(),
-                    target.tls() ? "tls" : "h2c", null, null, target.tls() ? "h2" : null, null));
+                    target.tls() ? "tls" : "h2c", null, null, target.tls() ? "h2" : null, null, ConnectionOpened.NO_PAIR,
+                    clock(connection.getValue())));
             for (TraceEntry entry : connection.getValue()) {
-                events.addAll(entry.effects());
+                entry.effects().stream().filter(e -> !(e instanceof ConnectionOpened)).forEach(events::add);
                 events.add(entry.event());
             }
             events.add(closed(id, connection.getValue()));
         }
         return events;
+    }
+
+    /** The wall clock of the connection's time 0, from the observer's opening among the first line's effects; or null. */
+    private static Instant clock(List<TraceEntry> entries) {
+        for (TraceEntry entry : entries) {
+            for (TraceEvent effect : entry.effects()) {
+                if (effect instanceof ConnectionOpened opened) {
+                    return opened.clock();
+                }
+            }
+        }
+        return null;
     }
 
     /** How the connection ended as far as the frames tell: the target's GOAWAY, ours, or the transport. */

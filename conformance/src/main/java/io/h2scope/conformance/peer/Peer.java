@@ -17,6 +17,8 @@ import io.h2scope.engine.observer.Http2Observer;
 import io.h2scope.engine.settings.SettingId;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.FrameDescriber;
+import io.h2scope.engine.trace.model.ConnectionOpened;
+import io.h2scope.engine.trace.model.ConnectionOrigin;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -25,6 +27,7 @@ import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -64,7 +67,9 @@ public final class Peer implements AutoCloseable {
     private final OutputStream out;
     private final long startNanos = System.nanoTime();
     private final Evidence evidence = new Evidence(startNanos);
-    private final Http2Observer observer = new Http2Observer(Role.CLIENT, connectionId, evidence, startNanos);
+    /** Its opening carries the wall clock read with {@link #startNanos}, so the evidence tells when it happened. */
+    private final Http2Observer observer = new Http2Observer(ConnectionOpened.of(connectionId, 0, Role.CLIENT,
+            ConnectionOrigin.at(Instant.now())), evidence, startNanos);
     private final ArrayDeque<PeerEvent> pending = new ArrayDeque<>();
     private final InboundParser parser = new InboundParser(this::onEvent);
     private final HpackEncoder encoder = new HpackEncoder(4096);

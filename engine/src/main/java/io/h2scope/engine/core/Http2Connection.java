@@ -216,6 +216,16 @@ public final class Http2Connection {
     }
 
     /**
+     * The time for what follows until the next entry point that takes one. Commands ({@link #sendHeaders},
+     * {@link #sendData}, {@link #drainOutput}, ...) take none and stamp their trace events with the last time handed
+     * in, which may be a tick ago: a driver that traces hands the time in before the application's commands, so that
+     * each event carries its own.
+     */
+    public void timeIs(long nowNanos) {
+        clock.set(nowNanos);
+    }
+
+    /**
      * Time passes: SETTINGS_TIMEOUT (RFC 9113 §6.5.3), the progress deadlines of {@link ProgressDeadlines}
      * (send stalls, unfinished field blocks, slow request bodies), and rate buckets refill. Call it at least
      * once a second; the deadlines are as precise as the calls.

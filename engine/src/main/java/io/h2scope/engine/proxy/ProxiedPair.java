@@ -21,6 +21,7 @@ import io.h2scope.engine.transport.tls.TlsPolicy;
 import java.io.ByteArrayOutputStream;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -228,7 +229,7 @@ final class ProxiedPair {
                 return; // nothing records: no decoding either, the bytes only pass
             }
             long start = System.nanoTime();
-            ConnectionOpened opened = opened(id, role, context, pair);
+            ConnectionOpened opened = opened(id, role, context, pair, Instant.now()); // the clock of time 0
             TraceSink sink = config.sink();
             observer = new ObserverFeed(() -> new Http2Observer(opened, sink, start), sink, proxy.decoders(),
                     config.limits().observerBacklogBytes());
@@ -763,13 +764,13 @@ final class ProxiedPair {
     // ---------------------------------------------------------------- helpers
 
     /** The leg's first event: addresses, transport and TLS as the proxy has them, and the other leg's id. */
-    private ConnectionOpened opened(long id, Role role, ConnectionContext ctx, long pair) {
+    private ConnectionOpened opened(long id, Role role, ConnectionContext ctx, long pair, Instant clock) {
         SSLSession session = ctx.sslSession().orElse(null);
         String sni = null;
         if (session != null) {
             sni = role == Role.CLIENT ? target.host() : HostKeyManager.requestedName(session);
         }
-        return ConnectionOpened.of(id, 0, role, ConnectionOrigins.of(ctx, ConnectionOrigin.H2C, sni), pair);
+        return ConnectionOpened.of(id, 0, role, ConnectionOrigins.of(ctx, ConnectionOrigin.H2C, sni, clock), pair);
     }
 
     private static ByteBuffer copyOf(ByteBuffer in) {

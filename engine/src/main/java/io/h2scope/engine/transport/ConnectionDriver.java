@@ -12,7 +12,9 @@ import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionOrigin;
 
 import java.nio.ByteBuffer;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -93,6 +95,7 @@ public final class ConnectionDriver implements ConnectionHandler {
     /** The ping timer gave the peer up ({@link #checkTimers}). */
     private boolean peerVanished;
     private String cleartextNegotiation = ConnectionOrigin.H2C;
+    private Clock wallClock = Clock.systemUTC();
     /** Told once when the peer's preface and first SETTINGS are complete; null once told. */
     private Runnable onPrefaceReceived;
     /** Inside an entry point that pumps when it is done (a read, a task, a tick, the open). */
@@ -120,6 +123,11 @@ public final class ConnectionDriver implements ConnectionHandler {
     }
 
     // ---------------------------------------------------------------- for the application
+
+    /** The wall clock the opening trace event reads the time of the connection's start from (the system's by default). Before onOpen. */
+    public void wallClock(Clock clock) {
+        wallClock = Objects.requireNonNull(clock, "clock");
+    }
 
     /** How a cleartext connection came to HTTP/2, for the {@code conn} trace: "h2c" (prior knowledge, the default) or "h2c upgrade". Before onOpen. */
     public void cleartextNegotiation(String how) {
@@ -156,6 +164,7 @@ public final class ConnectionDriver implements ConnectionHandler {
             boolean outer = working;
             working = true;
             try {
+                stampTime();
                 task.run();
             } catch (RuntimeException e) {
                 LOG.log(System.Logger.Level.WARNING, "application task failed on " + ctx.remote(), e);
@@ -179,6 +188,7 @@ public final class ConnectionDriver implements ConnectionHandler {
                 return false;
             }
             try {
+                stampTime();
                 task.run();
             } catch (RuntimeException e) {
                 LOG.log(System.Logger.Level.WARNING, "application task failed on " + ctx.remote(), e);
@@ -229,6 +239,7 @@ public final class ConnectionDriver implements ConnectionHandler {
         }
         pumping = true;
         try {
+            stampTime();
             int rounds = 0;
             do {
                 drainToTransport();
@@ -283,7 +294,7 @@ public final class ConnectionDriver implements ConnectionHandler {
         lastPingAt = now;
         traceOpen(); // before the connection exists, so "accepted" precedes its first SETTINGS in the trace
         connection = new Http2Connection(role, config, this::deliver, now,
-                config.traceSink().enabled() ? origin() : ConnectionOrigin.UNKNOWN);
+                config.traceSink().enabled() ? origin(wallClock.instant()) : ConnectionOrigin.UNKNOWN);
         working = true;
         try {
             guarded(() -> app.onStart(this));
@@ -337,6 +348,16 @@ public final class ConnectionDriver implements ConnectionHandler {
         guarded(() -> app.onClosed(causeOrNull));
     }
 
+    /**
+     * While tracing, hands the core the time before the application's commands and the output they queue: else their
+     * events would carry the time of the last read or tick, up to a tick ago. Untraced, the core needs no more.
+     */
+    private void stampTime() {
+        if (connection != null && config.traceSink().enabled()) {
+            connection.timeIs(clock.getAsLong());
+        }
+    }
+
     /** The {@code conn} trace category: who connected, and how HTTP/2 was agreed (ALPN or h2c). */
     private void traceOpen() {
         ConnectionTraceListener trace = ConnectionTraceListener.of(config.traceSink());
@@ -353,9 +374,9 @@ public final class ConnectionDriver implements ConnectionHandler {
         }
     }
 
-    /** What this transport knows of the connection, for its opening trace event. */
-    private ConnectionOrigin origin() {
-        return ConnectionOrigins.of(ctx, cleartextNegotiation, ctx.serverName().orElse(null));
+    /** What this transport knows of the connection, for its opening trace event; {@code clock}: the wall clock now. */
+    private ConnectionOrigin origin(Instant clock) {
+        return ConnectionOrigins.of(ctx, cleartextNegotiation, ctx.serverName().orElse(null), clock);
     }
 
     // ---------------------------------------------------------------- internals

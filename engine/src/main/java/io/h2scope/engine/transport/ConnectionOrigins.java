@@ -4,6 +4,7 @@ import io.h2scope.engine.trace.model.ConnectionOrigin;
 
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.time.Instant;
 import java.util.Optional;
 import javax.net.ssl.SSLSession;
 
@@ -17,17 +18,18 @@ public final class ConnectionOrigins {
      * @param cleartext  how a cleartext connection reached HTTP/2 ({@link ConnectionOrigin#H2C} or
      *                   {@link ConnectionOrigin#H2C_UPGRADE}); unused over TLS
      * @param serverName the server name indicated over TLS, or null
+     * @param clock      the wall-clock time read with the time the connection's core was first handed
      */
-    public static ConnectionOrigin of(ConnectionContext ctx, String cleartext, String serverName) {
+    public static ConnectionOrigin of(ConnectionContext ctx, String cleartext, String serverName, Instant clock) {
         Optional<SSLSession> tls = ctx.sslSession();
         String local = ctx.localAddress().map(ConnectionOrigins::address).orElse(null);
         String remote = ctx.remoteAddress().map(ConnectionOrigins::address).orElse(ctx.remote());
         if (tls.isEmpty()) {
-            return new ConnectionOrigin(local, remote, cleartext, null, null, null, null);
+            return new ConnectionOrigin(local, remote, cleartext, null, null, null, null, clock);
         }
         SSLSession session = tls.get();
         return new ConnectionOrigin(local, remote, ConnectionOrigin.TLS, session.getProtocol(), session.getCipherSuite(),
-                ctx.alpnProtocol().orElse(null), serverName);
+                ctx.alpnProtocol().orElse(null), serverName, clock);
     }
 
     /** {@code 127.0.0.1:8443}, {@code [::1]:8443}; other addresses (a Unix socket) as they print. */

@@ -10,6 +10,7 @@ import io.h2scope.engine.trace.attach.AttachServer;
 import io.h2scope.engine.trace.attach.ListenAddress;
 import io.h2scope.engine.trace.jsonl.TraceFormatException;
 import io.h2scope.engine.trace.model.ConnectionOpened;
+import io.h2scope.engine.trace.model.ConnectionOrigin;
 import io.h2scope.engine.trace.model.SnapshotTaken;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.WindowChanged;
@@ -21,6 +22,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -60,10 +62,12 @@ class AttachClientTest {
     }
 
     @Test
-    void eventsArriveAfterTheSnapshotUntilTheEngineCloses() throws Exception {
+    void eventsArriveAfterTheOpeningAndSnapshotUntilTheEngineCloses() throws Exception {
         Path socket = dir.resolve("t.sock");
         AttachServer server = new AttachServer(ListenAddress.parse(socket.toString()), quiet());
-        server.onEvent(ConnectionOpened.of(4, 0, Role.SERVER));
+        ConnectionOpened opened = ConnectionOpened.of(4, 0, Role.SERVER,
+                ConnectionOrigin.at(Instant.parse("2025-06-01T14:03:00.123456Z")));
+        server.onEvent(opened);
         Kept kept = new Kept();
         AttachClient client = AttachClient.connect(ListenAddress.parse(socket.toString()), null);
         CompletableFuture<Void> reading = CompletableFuture.runAsync(() -> {
@@ -73,15 +77,16 @@ class AttachClientTest {
                 throw new IllegalStateException(e);
             }
         });
-        Await.until(() -> !kept.events.isEmpty(), "the snapshot that shows the reader is registered");
+        Await.until(() -> !kept.events.isEmpty(), "the first line, which shows the reader is registered");
         WindowChanged window = new WindowChanged(4, 10, 0, WindowSide.RECEIVE, 65_535, 100, WindowCause.DATA);
         server.onEvent(window);
-        Await.until(() -> kept.events.size() >= 2, () -> "the event after the snapshot: " + kept.events);
+        Await.until(() -> kept.events.size() >= 3, () -> "the event after the opening and the snapshot: " + kept.events);
         server.close();
         reading.get();
         client.close();
-        assertInstanceOf(SnapshotTaken.class, kept.events.get(0));
-        assertEquals(List.of(window), kept.events.subList(1, kept.events.size()));
+        assertEquals(opened, kept.events.get(0), "a late reader learns who and when, the clock of time 0 included");
+        assertInstanceOf(SnapshotTaken.class, kept.events.get(1));
+        assertEquals(List.of(window), kept.events.subList(2, kept.events.size()));
     }
 
     @Test

@@ -15,6 +15,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -80,16 +81,56 @@ class TextTraceSinkTest {
         listener.protocolSelected(8, "h2c prior knowledge");
         listener.http1Head(9, true, "GET / HTTP/1.1\nHost: a:80\nUpgrade: h2c");
         listener.http1Head(9, false, "HTTP/1.1 101 Switching Protocols\nUpgrade: h2c");
-        listener.closed(7, "peer closed the socket", null);
+        listener.closed(7, "peer closed the socket", null); // the closed event's line says it (see below)
+        listener.closed(8, "closed by an error", new java.io.IOException("Connection reset by peer"));
         assertEquals("""
                 INFO conn=7 accepted /127.0.0.1:50000 on /127.0.0.1:8443
                 INFO conn=7 TLS TLSv1.3 TLS_AES_128_GCM_SHA256 ALPN h2
                 INFO conn=8 HTTP/2 by h2c prior knowledge
                 INFO conn=9 HTTP/1.1 sent: GET / HTTP/1.1 | Host: a:80 | Upgrade: h2c
                 INFO conn=9 HTTP/1.1 received: HTTP/1.1 101 Switching Protocols | Upgrade: h2c
-                INFO conn=7 closed: peer closed the socket
+                INFO conn=8 closed by an error: java.io.IOException: Connection reset by peer
                 """, log.text(TraceCategory.CONN));
         assertFalse(ConnectionTraceListener.of(TraceSink.NONE) == listener);
+    }
+
+    @Test
+    @DisplayName("every category on: each frame is one line of frames only, the close one line of conn")
+    void eachFactIsToldByOneCategoryOnce() {
+        RecordingLog log = new RecordingLog(TraceConfig.fromEnvironment(
+                Map.of("H2SCOPE_LOG", "frames=debug,hpack=debug,flow=debug,state=debug,conn=info")));
+        TextTraceSink text = new TextTraceSink(log);
+        java.util.concurrent.atomic.AtomicInteger frames = new java.util.concurrent.atomic.AtomicInteger();
+        TraceSink counting = new TraceSink() {
+            @Override
+            public void onEvent(io.h2scope.engine.trace.model.TraceEvent event) {
+                if (event instanceof io.h2scope.engine.trace.model.FrameEvent) {
+                    frames.incrementAndGet();
+                }
+                text.onEvent(event);
+            }
+
+            @Override
+            public boolean wantsHpackDetail() {
+                return text.wantsHpackDetail();
+            }
+        };
+        TracedExchange exchange = TracedExchange.run(counting, counting);
+        exchange.client.goAway(io.h2scope.engine.error.ErrorCode.NO_ERROR, "done");
+        exchange.pump();
+        exchange.client.transportClosed(10_000_000);
+        exchange.server.transportClosed(10_000_000);
+
+        assertEquals(frames.get(), log.lines.get(TraceCategory.FRAMES).size(), log.text(TraceCategory.FRAMES));
+        for (TraceCategory other : new TraceCategory[] {TraceCategory.CONN, TraceCategory.STATE, TraceCategory.FLOW}) {
+            assertTrue(log.lines.get(other).stream().noneMatch(l -> l.matches("\\w+ conn=\\d+ (send|recv) [A-Z_]+ +stream=.*")),
+                    other + " tells frames: " + log.text(other));
+        }
+        String conn = log.text(TraceCategory.CONN);
+        assertEquals(1, conn.lines().filter(l -> l.startsWith("INFO conn=1 closed by local: goaway_sent error=NO_ERROR")).count(), conn);
+        assertEquals(1, conn.lines().filter(l -> l.startsWith("INFO conn=2 closed by remote: goaway_received")).count(), conn);
+        assertTrue(log.lines.values().stream().flatMap(List::stream).noneMatch(l -> l.contains("[")
+                && l.matches(".*\\[\\s*\\d+\\.\\d{6}\\].*")), "a log line has the backend's time only");
     }
 
     @Test

@@ -69,10 +69,11 @@ class TraceEventJsonTest {
         PingFrame ping = PingFrame.of(0x0102030405060708L);
         return Stream.of(
                 new ConnectionOpened(1, 0, Role.SERVER, "127.0.0.1:8443", "127.0.0.1:50000", "tls", "TLSv1.3",
-                        "TLS_AES_128_GCM_SHA256", "h2", "localhost", ConnectionOpened.NO_PAIR),
+                        "TLS_AES_128_GCM_SHA256", "h2", "localhost", ConnectionOpened.NO_PAIR,
+                        java.time.Instant.parse("2025-06-01T14:03:00.123456Z")),
                 ConnectionOpened.of(2, 0, Role.CLIENT),
                 new ConnectionOpened(3, 0, Role.SERVER, "127.0.0.1:8080", "127.0.0.1:50001", "h2c", null, null, null,
-                        null, 4),
+                        null, 4, null),
                 new ConnectionClosed(1, 900, Side.REMOTE, ConnectionClosed.Cause.GOAWAY_RECEIVED, 0, 7, "bye \"now\"",
                         null, 1234, 5678, 12, 13),
                 new ConnectionClosed(1, 900, null, ConnectionClosed.Cause.TRANSPORT_CLOSED, -1, -1, "", null, 0, 0, 0, 0),

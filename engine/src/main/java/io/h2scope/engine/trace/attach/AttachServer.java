@@ -29,8 +29,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Serves the event stream live to local readers ({@code H2SCOPE_TRACE_LISTEN}, {@code trace follow --attach},
- * the GUI) as JSONL v2 lines, the same as the recording. A reader that attaches first gets a {@code snapshot}
- * line per open connection (so its views are complete at once), then every event from that moment on. On
+ * the GUI) as JSONL v2 lines, the same as the recording. A reader that attaches first gets, per open connection,
+ * its {@code opened} line (addresses, role, the clock of its time 0) and a {@code snapshot} line (so its views are
+ * complete at once), then every event from that moment on. On
  * TCP (loopback only) the reader's first line must be the token printed once at start-up; a Unix socket file
  * is made mode 0600.
  *
@@ -146,6 +147,9 @@ public final class AttachServer implements TraceSink, AutoCloseable {
             synchronized (lock) {
                 // the snapshots and the registration at one moment: no event is missed or counted twice
                 for (ConnectionModel model : open.values()) {
+                    if (model.opened() != null) { // who and when: the addresses, the role, the clock of its time 0
+                        reader.offer(line(model.opened()));
+                    }
                     reader.offer(line(new SnapshotTaken(model.connectionId(), 0, model.snapshot())));
                 }
                 readers.add(reader);

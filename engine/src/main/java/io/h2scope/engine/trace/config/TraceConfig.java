@@ -19,6 +19,7 @@ import java.util.Optional;
  *       or a list per category ({@code frames=debug,hpack=trace,flow=debug,state=debug,conn=info}); a
  *       bare level in the list is the default for the categories it does not name.</li>
  *   <li>{@code DEBUG_HTTP2_LOG}: one level, an alias used when {@code H2SCOPE_LOG} is not set.</li>
+ *   <li>{@code H2SCOPE_LOG_FORMAT}: {@code text} (the default) or {@code json} ({@link LogFormat}).</li>
  *   <li>{@code H2SCOPE_TRACE_FILE}: the JSONL recording; {@code H2SCOPE_TRACE_MAX_BYTES} caps it
  *       (plain bytes or with a k, m or g suffix; default {@value #DEFAULT_MAX_BYTES_TEXT}), rolling once to
  *       {@code <file>.1}.</li>
@@ -33,9 +34,10 @@ import java.util.Optional;
  * @param keyLogFile    the TLS key log, if asked for
  * @param traceListen   where the live event stream is served ({@code H2SCOPE_TRACE_LISTEN}), if asked for
  * @param problems      one message per bad value, already ignored
+ * @param logFormat     how the built-in logging setup writes lines
  */
 public record TraceConfig(Map<TraceCategory, TraceLevel> levels, Optional<Path> traceFile, long traceMaxBytes,
-        Optional<Path> keyLogFile, Optional<ListenAddress> traceListen, List<String> problems) {
+        Optional<Path> keyLogFile, Optional<ListenAddress> traceListen, List<String> problems, LogFormat logFormat) {
 
     public static final String LOG = "H2SCOPE_LOG";
     public static final String LOG_ALIAS = "DEBUG_HTTP2_LOG";
@@ -43,6 +45,7 @@ public record TraceConfig(Map<TraceCategory, TraceLevel> levels, Optional<Path> 
     public static final String TRACE_MAX_BYTES = "H2SCOPE_TRACE_MAX_BYTES";
     public static final String KEY_LOG_FILE = "SSLKEYLOGFILE";
     public static final String TRACE_LISTEN = "H2SCOPE_TRACE_LISTEN";
+    public static final String LOG_FORMAT = "H2SCOPE_LOG_FORMAT";
 
     /** 100 MiB: a trace left on cannot fill a disk (two files at most). */
     public static final long DEFAULT_MAX_BYTES = 100L << 20;
@@ -52,7 +55,7 @@ public record TraceConfig(Map<TraceCategory, TraceLevel> levels, Optional<Path> 
 
     /** Everything off. */
     public static final TraceConfig OFF = new TraceConfig(allAt(TraceLevel.OFF), Optional.empty(),
-            DEFAULT_MAX_BYTES, Optional.empty(), Optional.empty(), List.of());
+            DEFAULT_MAX_BYTES, Optional.empty(), Optional.empty(), List.of(), LogFormat.TEXT);
 
     public TraceConfig {
         EnumMap<TraceCategory, TraceLevel> copy = allAt(TraceLevel.OFF);
@@ -96,7 +99,16 @@ public record TraceConfig(Map<TraceCategory, TraceLevel> levels, Optional<Path> 
                         + "; accepted: a Unix socket path, or 127.0.0.1:PORT");
             }
         }
-        return new TraceConfig(levels, traceFile, maxBytes, keyLog, listen, problems);
+        LogFormat format = LogFormat.TEXT;
+        String formatValue = nonBlank(env.get(LOG_FORMAT));
+        if (formatValue != null) {
+            format = LogFormat.parse(formatValue).orElse(null);
+            if (format == null) {
+                problems.add("ignoring " + LOG_FORMAT + "=\"" + formatValue + "\": not a log format; accepted: text, json");
+                format = LogFormat.TEXT;
+            }
+        }
+        return new TraceConfig(levels, traceFile, maxBytes, keyLog, listen, problems, format);
     }
 
     public TraceLevel level(TraceCategory category) {

@@ -34,6 +34,7 @@ import io.h2scope.engine.trace.model.StreamStateChanged;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.ViolationReceived;
 import io.h2scope.engine.trace.model.WindowChanged;
+import io.h2scope.engine.trace.text.ClockText;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -81,6 +82,9 @@ public final class TraceEventJson {
                 .append(event.connectionId()).append(",\"t_ns\":").append(event.nanosSinceStart());
         if (event instanceof ConnectionOpened e) {
             out.append(",\"role\":\"").append(lower(e.role())).append('"');
+            if (e.clock() != null) {
+                out.append(",\"clock\":\"").append(ClockText.iso(e.clock())).append('"');
+            }
             optional(out, "local", e.local());
             optional(out, "remote", e.remote());
             optional(out, "transport", e.transport());
@@ -191,7 +195,8 @@ public final class TraceEventJson {
                 return new ConnectionOpened(conn, t, named(Role.class, text(o, "role")), optional(o, "local"),
                         optional(o, "remote"), optional(o, "transport"), optional(o, "tls"), optional(o, "cipher"),
                         optional(o, "alpn"), optional(o, "sni"),
-                        o.containsKey("pair") ? number(o, "pair") : ConnectionOpened.NO_PAIR);
+                        o.containsKey("pair") ? number(o, "pair") : ConnectionOpened.NO_PAIR,
+                        o.containsKey("clock") ? ClockText.parseIso(text(o, "clock")) : null);
             case "closed":
                 return new ConnectionClosed(conn, t, o.containsKey("by") ? named(Side.class, text(o, "by")) : null,
                         named(ConnectionClosed.Cause.class, text(o, "cause")), number(o, "error_code"),

@@ -6,7 +6,6 @@ import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.config.TraceCategory;
 import io.h2scope.engine.trace.config.TraceLevel;
-import io.h2scope.engine.trace.text.TraceText;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -70,7 +69,7 @@ final class ConnectionTrack {
             String cause) {
         if (before == UNKNOWN) {
             if (after <= 0) {
-                log.log(TraceCategory.FLOW, TraceLevel.INFO, head(e) + what + " window " + after + ": stalled " + cause);
+                log.log(TraceCategory.FLOW, TraceLevel.INFO, head() + what + " window " + after + ": stalled " + cause, e);
             }
             return after;
         }
@@ -79,13 +78,13 @@ final class ConnectionTrack {
         }
         if (changes) {
             long delta = (long) after - before;
-            log.log(TraceCategory.FLOW, TraceLevel.DEBUG, head(e) + what + " window " + before + " -> " + after
-                    + " (" + (delta > 0 ? "+" : "") + delta + ") " + cause);
+            log.log(TraceCategory.FLOW, TraceLevel.DEBUG, head() + what + " window " + before + " -> " + after
+                    + " (" + (delta > 0 ? "+" : "") + delta + ") " + cause, e);
         }
         if (before > 0 && after <= 0) {
-            log.log(TraceCategory.FLOW, TraceLevel.INFO, head(e) + what + " window " + after + ": stalled " + cause);
+            log.log(TraceCategory.FLOW, TraceLevel.INFO, head() + what + " window " + after + ": stalled " + cause, e);
         } else if (before <= 0 && after > 0) {
-            log.log(TraceCategory.FLOW, TraceLevel.INFO, head(e) + what + " window " + after + ": resumed " + cause);
+            log.log(TraceCategory.FLOW, TraceLevel.INFO, head() + what + " window " + after + ": resumed " + cause, e);
         }
         return after;
     }
@@ -102,8 +101,8 @@ final class ConnectionTrack {
         return stream;
     }
 
-    private String head(FrameEvent e) {
-        return TraceText.time(e.nanosSinceStart()) + " conn=" + connectionId + " ";
+    private String head() {
+        return "conn=" + connectionId + " ";
     }
 
     private static String cause(FrameEvent e) {

@@ -3,22 +3,28 @@ package io.h2scope.engine.trace.log;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.encoder.JsonEncoder;
 import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.ConsoleAppender;
+import ch.qos.logback.core.encoder.Encoder;
+import io.h2scope.engine.trace.config.LogFormat;
 import io.h2scope.engine.trace.config.TraceCategory;
 import io.h2scope.engine.trace.config.TraceConfig;
 import org.slf4j.LoggerFactory;
 
 /**
  * Makes logback, when it is the SLF4J backend, show the categories at the levels of
- * {@code H2SCOPE_LOG}, on standard error. A user's own configuration wins: nothing is touched when a
- * {@code logback.xml} or {@code logback-test.xml} is on the class path or {@code logback.configurationFile}
- * is set. Logback is an optional dependency: its classes are only loaded after it was found.
+ * {@code H2SCOPE_LOG}, on standard error: as text ({@link #PATTERN}: the time in UTC to the millisecond, the level,
+ * the logger, the message) or, with {@code H2SCOPE_LOG_FORMAT=json}, as one JSON object a line through logback's own
+ * {@link JsonEncoder} (time, level, logger, the line's fields, message). A user's own configuration wins: nothing is
+ * touched when a {@code logback.xml} or {@code logback-test.xml} is on the class path or
+ * {@code logback.configurationFile} is set. Logback is an optional dependency: its classes are only loaded after
+ * it was found.
  */
 public final class LogbackSetup {
 
-    static final String PATTERN = "%d{HH:mm:ss.SSS} %-5level %logger %msg%n";
+    static final String PATTERN = "%d{yyyy-MM-dd'T'HH:mm:ss.SSS'Z',UTC} %-5level %logger %msg%n";
 
     private LogbackSetup() {
     }
@@ -58,9 +64,7 @@ public final class LogbackSetup {
             LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
             Logger root = context.getLogger(TraceCategory.ROOT_LOGGER);
             if (config.anyLogging() && root.getAppender("h2scope-stderr") == null) {
-                PatternLayoutEncoder encoder = new PatternLayoutEncoder();
-                encoder.setContext(context);
-                encoder.setPattern(PATTERN);
+                Encoder<ILoggingEvent> encoder = config.logFormat() == LogFormat.JSON ? json(context) : text(context);
                 encoder.start();
                 ConsoleAppender<ILoggingEvent> appender = new ConsoleAppender<>();
                 appender.setContext(context);
@@ -75,6 +79,26 @@ public final class LogbackSetup {
             for (TraceCategory category : TraceCategory.values()) {
                 context.getLogger(category.loggerName()).setLevel(Level.toLevel(config.level(category).name(), Level.OFF));
             }
+        }
+
+        private static Encoder<ILoggingEvent> text(LoggerContext context) {
+            PatternLayoutEncoder encoder = new PatternLayoutEncoder();
+            encoder.setContext(context);
+            encoder.setPattern(PATTERN);
+            return encoder;
+        }
+
+        /** Time (epoch milliseconds, and nanoseconds within the second), level, logger, fields, message, error. */
+        private static Encoder<ILoggingEvent> json(LoggerContext context) {
+            JsonEncoder encoder = new JsonEncoder();
+            encoder.setContext(context);
+            encoder.setWithSequenceNumber(false);
+            encoder.setWithContext(false);
+            encoder.setWithThreadName(false);
+            encoder.setWithMarkers(false);
+            encoder.setWithMDC(false);
+            encoder.setWithArguments(false);
+            return encoder;
         }
     }
 }

@@ -2,12 +2,19 @@ package io.h2scope.engine.trace.log;
 
 import io.h2scope.engine.trace.config.TraceCategory;
 import io.h2scope.engine.trace.config.TraceLevel;
+import io.h2scope.engine.trace.model.TraceEvent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.event.Level;
+import org.slf4j.spi.LoggingEventBuilder;
 
 import java.util.EnumMap;
 
-/** The categories as the SLF4J loggers {@code h2scope.frames}, {@code h2scope.hpack}, ... */
+/**
+ * The categories as the SLF4J loggers {@code h2scope.frames}, {@code h2scope.hpack}, ... A line about an event
+ * carries its fields ({@link LogFields}) as SLF4J key-value pairs. Each line is logged as the event happens, on
+ * the connection's thread, so the backend's own time stamp is the event's time.
+ */
 public final class Slf4jCategoryLog implements CategoryLog {
 
     private final EnumMap<TraceCategory, Logger> loggers = new EnumMap<>(TraceCategory.class);
@@ -33,15 +40,34 @@ public final class Slf4jCategoryLog implements CategoryLog {
 
     @Override
     public void log(TraceCategory category, TraceLevel level, String message) {
-        Logger logger = loggers.get(category);
-        switch (level) {
-            case ERROR -> logger.error(message);
-            case WARN -> logger.warn(message);
-            case INFO -> logger.info(message);
-            case DEBUG -> logger.debug(message);
-            case TRACE -> logger.trace(message);
-            case OFF -> {
-            }
+        if (level != TraceLevel.OFF) {
+            loggers.get(category).atLevel(slf4j(level)).log(message);
         }
+    }
+
+    @Override
+    public void log(TraceCategory category, TraceLevel level, String message, TraceEvent event) {
+        if (level != TraceLevel.OFF) {
+            LoggingEventBuilder line = loggers.get(category).atLevel(slf4j(level));
+            LogFields.of(event, line::addKeyValue);
+            line.log(message);
+        }
+    }
+
+    @Override
+    public void log(TraceCategory category, TraceLevel level, String message, long connectionId) {
+        if (level != TraceLevel.OFF) {
+            loggers.get(category).atLevel(slf4j(level)).addKeyValue("conn", connectionId).log(message);
+        }
+    }
+
+    private static Level slf4j(TraceLevel level) {
+        return switch (level) {
+            case ERROR -> Level.ERROR;
+            case WARN -> Level.WARN;
+            case INFO -> Level.INFO;
+            case DEBUG -> Level.DEBUG;
+            case TRACE, OFF -> Level.TRACE;
+        };
     }
 }

@@ -1,15 +1,12 @@
 package io.h2scope.engine.trace.log;
 
-import io.h2scope.engine.frame.GoAwayFrame;
-import io.h2scope.engine.frame.SettingsFrame;
-import io.h2scope.engine.frame.check.Violation;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.ConnectionTraceListener;
-import io.h2scope.engine.trace.FrameDescriber;
 import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ErrorRaised;
 import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.model.SettingsInForce;
 import io.h2scope.engine.trace.model.StreamStateChanged;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.ViolationReceived;
@@ -22,20 +19,26 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Writes trace events as text to the five categories:
+ * Writes trace events as text to the five categories, each fact in one of them only (so a line is never printed
+ * twice when several are on):
  * <ul>
- *   <li>{@code frames} (debug): one {@link TraceText#frameLine line} per frame; at trace, DATA bytes and
- *       credential values too.</li>
+ *   <li>{@code frames} (debug): one {@link TraceText#frameLine line} per frame, every type (SETTINGS and GOAWAY
+ *       included); at trace, DATA bytes and credential values too.</li>
  *   <li>{@code hpack} (debug): each field block field by field with the dynamic table after it.</li>
  *   <li>{@code flow} (debug): every window change, connection and stream; (info) stalls and resumes.</li>
  *   <li>{@code state} (debug): every stream state transition, told by the connection as it happens.</li>
- *   <li>{@code conn} (info): connect, TLS and ALPN, SETTINGS exchanged, GOAWAY, close; (warn) frames that
+ *   <li>{@code conn} (info): the connection's life outside its frames: connect, TLS and ALPN or h2c, each
+ *       side's settings in force, errors raised, the close (who, why, the GOAWAY's code); (warn) frames that
  *       broke a frame rule.</li>
  * </ul>
- * One sink serves many connections; each connection calls it from its own thread. Window
- * tracking is kept per connection and dropped when the facade reports the connection closed.
+ * A line has no time of its own: it is logged as the event happens, on the connection's thread, and the logging
+ * backend stamps it. One sink serves many connections; each connection calls it from its own thread. Window
+ * tracking is kept per connection and dropped when the connection closes.
  */
 public final class TextTraceSink implements TraceSink, ConnectionTraceListener {
+
+    /** A log line's time is the backend's: the text begins at {@code conn=}. */
+    private static final String NO_TIME = "";
 
     /** More tracked connections than this means closes are not reported: start afresh rather than grow. */
     private static final int MAX_TRACKED_CONNECTIONS = 10_000;
@@ -67,31 +70,28 @@ public final class TextTraceSink implements TraceSink, ConnectionTraceListener {
             onStreamState(e);
         } else if (event instanceof ViolationReceived e) {
             onViolation(e);
-        } else if (event instanceof ErrorRaised e) {
-            if (on(TraceCategory.CONN, TraceLevel.INFO)) {
-                log.log(TraceCategory.CONN, TraceLevel.INFO, TraceText.time(e.nanosSinceStart()) + " conn="
-                        + e.connectionId() + " raised " + e.scope() + " " + e.code() + " on stream " + e.streamId()
-                        + " (" + e.spec() + ", rule " + e.ruleId() + "): " + e.detail());
-            }
+        } else if (event instanceof ErrorRaised || event instanceof SettingsInForce) {
+            conn(event);
         } else if (event instanceof ConnectionClosed e) {
             tracks.remove(e.connectionId());
+            conn(event);
+        }
+    }
+
+    private void conn(TraceEvent event) {
+        if (on(TraceCategory.CONN, TraceLevel.INFO)) {
+            log.log(TraceCategory.CONN, TraceLevel.INFO, TraceText.line(event, false, NO_TIME), event);
         }
     }
 
     private void onFrame(FrameEvent e) {
         if (on(TraceCategory.FRAMES, TraceLevel.DEBUG)) {
             log.log(TraceCategory.FRAMES, TraceLevel.DEBUG,
-                    TraceText.frameLine(e, on(TraceCategory.FRAMES, TraceLevel.TRACE)));
+                    TraceText.frameLine(e, on(TraceCategory.FRAMES, TraceLevel.TRACE), NO_TIME), e);
         }
         if (e.hpack() != null && on(TraceCategory.HPACK, TraceLevel.DEBUG)) {
             log.log(TraceCategory.HPACK, TraceLevel.DEBUG,
-                    TraceText.hpackBlock(e, on(TraceCategory.HPACK, TraceLevel.TRACE)));
-        }
-        if (on(TraceCategory.CONN, TraceLevel.INFO)
-                && (e.frame() instanceof SettingsFrame || e.frame() instanceof GoAwayFrame)) {
-            StringBuilder line = new StringBuilder();
-            TraceText.prefix(line, e.nanosSinceStart(), e.connectionId(), e.direction());
-            log.log(TraceCategory.CONN, TraceLevel.INFO, line.append(FrameDescriber.line(e.frame())).toString());
+                    TraceText.hpackBlock(e, on(TraceCategory.HPACK, TraceLevel.TRACE), NO_TIME), e);
         }
         if (on(TraceCategory.FLOW, TraceLevel.INFO)) {
             ConnectionTrack track = track(e.connectionId());
@@ -102,16 +102,13 @@ public final class TextTraceSink implements TraceSink, ConnectionTraceListener {
 
     private void onStreamState(StreamStateChanged e) {
         if (on(TraceCategory.STATE, TraceLevel.DEBUG)) {
-            log.log(TraceCategory.STATE, TraceLevel.DEBUG, TraceText.stateLine(e));
+            log.log(TraceCategory.STATE, TraceLevel.DEBUG, TraceText.stateLine(e, NO_TIME), e);
         }
     }
 
     private void onViolation(ViolationReceived e) {
         if (on(TraceCategory.CONN, TraceLevel.WARN)) {
-            Violation violation = e.violation();
-            log.log(TraceCategory.CONN, TraceLevel.WARN, TraceText.time(e.nanosSinceStart()) + " conn="
-                    + e.connectionId() + " recv " + e.header() + " broke " + violation.spec() + ": "
-                    + violation.detail() + " (" + violation.code() + ")");
+            log.log(TraceCategory.CONN, TraceLevel.WARN, TraceText.line(e, false, NO_TIME), e);
         }
     }
 
@@ -138,15 +135,18 @@ public final class TextTraceSink implements TraceSink, ConnectionTraceListener {
         conn(connectionId, (sent ? "HTTP/1.1 sent: " : "HTTP/1.1 received: ") + head.replace("\n", " | "));
     }
 
+    /** The close itself is the connection's {@code closed} event's line; here only the error that ended it, if any. */
     @Override
     public void closed(long connectionId, String reason, Throwable cause) {
         tracks.remove(connectionId);
-        conn(connectionId, "closed: " + reason + (cause == null ? "" : " (" + cause + ")"));
+        if (cause != null) {
+            conn(connectionId, reason + ": " + cause);
+        }
     }
 
     private void conn(long connectionId, String text) {
         if (on(TraceCategory.CONN, TraceLevel.INFO)) {
-            log.log(TraceCategory.CONN, TraceLevel.INFO, "conn=" + connectionId + " " + text);
+            log.log(TraceCategory.CONN, TraceLevel.INFO, "conn=" + connectionId + " " + text, connectionId);
         }
     }
 

@@ -2,6 +2,9 @@ package io.h2scope.engine.trace.model;
 
 import io.h2scope.engine.stream.Role;
 
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+
 /**
  * The connection began (its first event). What is not known to the publisher is null: the sans-IO
  * core knows its role, and what the transport hands it as a {@link ConnectionOrigin} (addresses, TLS, ALPN, SNI).
@@ -16,9 +19,17 @@ import io.h2scope.engine.stream.Role;
  * @param sni       the server name indicated, or null
  * @param pair      for one leg of a proxied pair, the id of the other leg (the proxy relays the bytes of one
  *                  connection to the other unchanged); -1 for a connection that is not proxied
+ * @param clock     the wall-clock time of the connection's time 0 (UTC, to the microsecond), so that any of its events
+ *                  is at {@code clock + nanosSinceStart} ({@link #clockAt}); null when the publisher was not told it
+ *                  (a recording made before recordings carried it, bytes decoded from a file)
  */
 public record ConnectionOpened(long connectionId, long nanosSinceStart, Role role, String local, String remote,
-        String transport, String tlsVersion, String cipherSuite, String alpn, String sni, long pair) implements TraceEvent {
+        String transport, String tlsVersion, String cipherSuite, String alpn, String sni, long pair, Instant clock)
+        implements TraceEvent {
+
+    public ConnectionOpened {
+        clock = clock == null ? null : clock.truncatedTo(ChronoUnit.MICROS); // what a recording keeps of it
+    }
 
     /** The value of {@link #pair()} for a connection that is not one leg of a proxied pair. */
     public static final long NO_PAIR = -1;
@@ -36,13 +47,20 @@ public record ConnectionOpened(long connectionId, long nanosSinceStart, Role rol
     /** One leg of a proxied pair ({@code pair}: the other leg's id), or not ({@link #NO_PAIR}). */
     public static ConnectionOpened of(long connectionId, long nanosSinceStart, Role role, ConnectionOrigin origin, long pair) {
         return new ConnectionOpened(connectionId, nanosSinceStart, role, origin.local(), origin.remote(),
-                origin.transport(), origin.tlsVersion(), origin.cipherSuite(), origin.alpn(), origin.sni(), pair);
+                origin.transport(), origin.tlsVersion(), origin.cipherSuite(), origin.alpn(), origin.sni(), pair,
+                origin.clock());
     }
 
-    /** A connection that is not one leg of a proxied pair. */
+    /** A connection that is not one leg of a proxied pair, without a clock. */
     public ConnectionOpened(long connectionId, long nanosSinceStart, Role role, String local, String remote,
             String transport, String tlsVersion, String cipherSuite, String alpn, String sni) {
-        this(connectionId, nanosSinceStart, role, local, remote, transport, tlsVersion, cipherSuite, alpn, sni, NO_PAIR);
+        this(connectionId, nanosSinceStart, role, local, remote, transport, tlsVersion, cipherSuite, alpn, sni, NO_PAIR,
+                null);
+    }
+
+    /** The wall-clock time of an event of this connection {@code nanosSinceStart} after its start; null without a clock. */
+    public Instant clockAt(long nanosSinceStart) {
+        return clock == null ? null : clock.plusNanos(nanosSinceStart);
     }
 
     /** Whether this connection is one leg of a proxied pair. */

@@ -1,5 +1,7 @@
 package io.h2scope.engine.trace.model;
 
+import java.time.Instant;
+
 /**
  * What the transport knows of a connection when it opens, for {@link ConnectionOpened}: the sans-IO core is handed
  * it as text and publishes it. Each field is null when unknown or not applicable (no TLS on h2c).
@@ -11,14 +13,21 @@ package io.h2scope.engine.trace.model;
  * @param cipherSuite the TLS cipher suite
  * @param alpn        the protocol ALPN agreed, {@code h2}
  * @param sni         the server name the client indicated (RFC 6066 §3)
+ * @param clock       the wall-clock time the connection's time 0 stands for, read by the transport where it read the
+ *                    time it hands the core first (the core reads no clock)
  */
 public record ConnectionOrigin(String local, String remote, String transport, String tlsVersion, String cipherSuite,
-        String alpn, String sni) {
+        String alpn, String sni, Instant clock) {
 
     public static final String TLS = "tls";
     public static final String H2C = "h2c";
     public static final String H2C_UPGRADE = "h2c upgrade";
 
     /** Nothing known (a connection in memory, or a recording of bytes only). */
-    public static final ConnectionOrigin UNKNOWN = new ConnectionOrigin(null, null, null, null, null, null, null);
+    public static final ConnectionOrigin UNKNOWN = new ConnectionOrigin(null, null, null, null, null, null, null, null);
+
+    /** Nothing known but the wall-clock time of time 0 (a connection in memory, a peer of the conformance suite). */
+    public static ConnectionOrigin at(Instant clock) {
+        return new ConnectionOrigin(null, null, null, null, null, null, null, clock);
+    }
 }

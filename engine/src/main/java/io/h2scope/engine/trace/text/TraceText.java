@@ -50,14 +50,22 @@ public final class TraceText {
      * {@code [  0.000120] conn=1 stream=1 idle -> open on recv_headers} and the like.
      */
     public static String line(TraceEvent event, boolean reveal) {
+        return line(event, reveal, time(event.nanosSinceStart()));
+    }
+
+    /**
+     * {@link #line(TraceEvent, boolean)} with {@code time} in front instead of the time since the connection started
+     * (a clock time, say); an empty {@code time} starts the line at {@code conn=} (a log line has its own time).
+     */
+    public static String line(TraceEvent event, boolean reveal, String time) {
         if (event instanceof FrameEvent e) {
-            return frameLine(e, reveal);
+            return frameLine(e, reveal, time);
         }
         if (event instanceof StreamStateChanged e) {
-            return stateLine(e);
+            return stateLine(e, time);
         }
         StringBuilder line = new StringBuilder(120);
-        line.append(time(event.nanosSinceStart())).append(" conn=").append(event.connectionId()).append(' ');
+        head(line, time, event.connectionId());
         if (event instanceof ConnectionOpened e) {
             line.append("opened ").append(lower(e.role().name()));
             optional(line, " local=", e.local());
@@ -127,8 +135,15 @@ public final class TraceText {
 
     /** {@code [  0.000120] conn=1 stream=1 idle -> open on recv_headers}. */
     public static String stateLine(StreamStateChanged e) {
-        return time(e.nanosSinceStart()) + " conn=" + e.connectionId() + " stream=" + e.streamId() + " "
-                + state(e.from()) + " -> " + state(e.to()) + " on " + lower(e.input().name());
+        return stateLine(e, time(e.nanosSinceStart()));
+    }
+
+    /** {@link #stateLine(StreamStateChanged)} with {@code time} in front (none when empty). */
+    public static String stateLine(StreamStateChanged e, String time) {
+        StringBuilder line = new StringBuilder(80);
+        head(line, time, e.connectionId());
+        return line.append("stream=").append(e.streamId()).append(' ').append(state(e.from())).append(" -> ")
+                .append(state(e.to())).append(" on ").append(lower(e.input().name())).toString();
     }
 
     private static void optional(StringBuilder line, String label, String value) {
@@ -143,8 +158,13 @@ public final class TraceText {
 
     /** One line per frame. {@code reveal} shows DATA bytes and credential values. */
     public static String frameLine(FrameEvent e, boolean reveal) {
+        return frameLine(e, reveal, time(e.nanosSinceStart()));
+    }
+
+    /** {@link #frameLine(FrameEvent, boolean)} with {@code time} in front (none when empty). */
+    public static String frameLine(FrameEvent e, boolean reveal, String time) {
         StringBuilder line = new StringBuilder(160);
-        prefix(line, e.nanosSinceStart(), e.connectionId(), e.direction());
+        prefix(line, time, e.connectionId(), e.direction());
         line.append(FrameDescriber.line(e.frame(), e.headers(), reveal));
         line.append(" | window conn send=").append(e.connectionSendWindow())
                 .append(" recv=").append(e.connectionReceiveWindow());
@@ -170,9 +190,14 @@ public final class TraceText {
      * </pre>
      */
     public static String hpackBlock(FrameEvent e, boolean reveal) {
+        return hpackBlock(e, reveal, time(e.nanosSinceStart()));
+    }
+
+    /** {@link #hpackBlock(FrameEvent, boolean)} with {@code time} in front (none when empty). */
+    public static String hpackBlock(FrameEvent e, boolean reveal, String time) {
         HpackBlock block = e.hpack();
         StringBuilder text = new StringBuilder(256);
-        prefix(text, e.nanosSinceStart(), e.connectionId(), e.direction());
+        prefix(text, time, e.connectionId(), e.direction());
         text.append("HPACK stream=").append(e.frame().streamId()).append(' ')
                 .append(block.lines().size()).append(block.lines().size() == 1 ? " field" : " fields");
         for (int size : block.sizeUpdates()) {
@@ -199,8 +224,21 @@ public final class TraceText {
 
     /** {@code [  0.000120] conn=1 send }. */
     public static void prefix(StringBuilder line, long nanosSinceStart, long connectionId, Direction direction) {
-        line.append(time(nanosSinceStart)).append(" conn=").append(connectionId).append(' ')
-                .append(direction == Direction.INBOUND ? "recv " : "send ");
+        prefix(line, time(nanosSinceStart), connectionId, direction);
+    }
+
+    /** {@code TIME conn=1 send }, or {@code conn=1 send } for an empty {@code time}. */
+    public static void prefix(StringBuilder line, String time, long connectionId, Direction direction) {
+        head(line, time, connectionId);
+        line.append(direction == Direction.INBOUND ? "recv " : "send ");
+    }
+
+    /** {@code TIME conn=1 }, or {@code conn=1 } for an empty {@code time}. */
+    private static void head(StringBuilder line, String time, long connectionId) {
+        if (!time.isEmpty()) {
+            line.append(time).append(' ');
+        }
+        line.append("conn=").append(connectionId).append(' ');
     }
 
     /** Seconds with microseconds, right-aligned like nghttp: {@code [  0.000120]}. */
