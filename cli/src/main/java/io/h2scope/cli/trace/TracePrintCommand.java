@@ -2,9 +2,11 @@ package io.h2scope.cli.trace;
 
 import io.h2scope.cli.InputFile;
 import io.h2scope.engine.frame.FrameType;
+import io.h2scope.engine.trace.jsonl.JsonlTraceReader;
+import io.h2scope.engine.trace.jsonl.RollingFile;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;
-import io.h2scope.engine.trace.jsonl.JsonlTraceReader;
+import io.h2scope.engine.trace.text.ClockText;
 import io.h2scope.engine.trace.text.TraceText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -15,18 +17,28 @@ import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-/** {@code h2scope trace print}: a JSONL recording in the text format of the {@code frames} category. */
+/** {@code h2scope trace print}: a JSONL recording in the text format of the {@code frames} category, on the clock. */
 @Command(name = "print", mixinStandardHelpOptions = true,
-        description = {"Print a JSONL trace recording (version 1 or 2) in the text format, one line per event.",
-                "Credential values and DATA bytes are hidden unless --reveal is given."},
+        description = {"Print a JSONL trace recording (version 1 or 2) in the text format, one line per event: "
+                + "every connection merged in time order (FILE.1, the part a roll moved away, first when it is there), "
+                + "each line with its clock time (UTC unless --local), under a line naming the date.",
+                "Filters combine: each one given must hold. Credential values and DATA bytes are hidden unless "
+                        + "--reveal is given."},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:the recording was printed", "1:the file is not a JSONL trace (the line that is not is named)",
-                "2:usage error (a bad option, a FILE that cannot be read)"})
+                "2:usage error (a bad option, a FILE that cannot be read, a time filter on a recording without clock "
+                        + "time)"})
 public final class TracePrintCommand implements Callable<Integer> {
 
     @Spec
@@ -35,14 +47,46 @@ public final class TracePrintCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", converter = InputFile.class, description = "the recording (H2SCOPE_TRACE_FILE)")
     Path file;
 
+    @Option(names = "--relative", description = "times in seconds since each connection started, as the engine "
+            + "records them, instead of clock times")
+    boolean relative;
+
+    @Option(names = "--local", description = "clock times in this machine's time zone (and --since/--until read in "
+            + "it), instead of UTC")
+    boolean local;
+
+    @Option(names = "--since", paramLabel = "TIME", converter = ClockTimeValue.class,
+            description = "only events at or after TIME: a time of day (14:03, 14:03:20.5, on the date the recording "
+                    + "begins), a date (2025-06-01), both (2025-06-01T14:03), or an ISO 8601 time with a zone "
+                    + "(2025-06-01T14:03:00Z); UTC unless --local")
+    ClockTimeValue.Bound since;
+
+    @Option(names = "--until", paramLabel = "TIME", converter = ClockTimeValue.class,
+            description = "only events before TIME (as --since)")
+    ClockTimeValue.Bound until;
+
+    @Option(names = "--conn", paramLabel = "ID", description = "only events of connection ID")
+    Long connection;
+
+    @Option(names = "--peer", paramLabel = "ADDRESS", converter = PeerValue.class,
+            description = "only connections with the peer at ADDRESS (10.1.2.3, 10.1.2.3:51000, [::1]:8443)")
+    PeerValue.Peer peer;
+
     @Option(names = "--stream", paramLabel = "N", description = "only events of stream N (0: the connection's frames and window)")
     Integer stream;
 
     @Option(names = "--type", paramLabel = "T", description = "only frames of type T (e.g. HEADERS, data, WINDOW_UPDATE)")
     String type;
 
-    @Option(names = "--conn", paramLabel = "ID", description = "only events of connection ID")
-    Long connection;
+    @Option(names = "--error", paramLabel = "CODE", converter = ErrorCodeValue.class,
+            description = "only events that carry error code CODE (PROTOCOL_ERROR, 0x1): RST_STREAM, GOAWAY, an "
+                    + "error raised, a rule broken, the close")
+    Long errorCode;
+
+    @Option(names = "--abnormal", description = "only connections that ended other than cleanly: a connection error, "
+            + "a GOAWAY with an error code, a reset or failed socket, a peer that vanished, a close with streams "
+            + "still open")
+    boolean abnormal;
 
     @Option(names = "--hpack", description = "after each field block, show it field by field with the dynamic table (when recorded)")
     boolean hpack;
@@ -53,21 +97,66 @@ public final class TracePrintCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Integer typeCode = type == null ? null : typeCode(type);
-        List<TraceEvent> events = JsonlTraceReader.read(file);
+        Timeline timeline = Timeline.of(read());
+        ZoneId zone = local ? ZoneId.systemDefault() : ZoneOffset.UTC;
+        if (!timeline.clocked()) {
+            if (since != null || until != null) {
+                throw new IllegalArgumentException(file + " has no clock time (it was recorded before recordings "
+                        + "carried one): --since and --until cannot apply; use --conn, --stream or --type");
+            }
+            spec.commandLine().getErr().println(spec.qualifiedName() + ": note: " + file + " has no clock time (it "
+                    + "was recorded before recordings carried one): times are seconds since each connection started");
+        }
+        Instant start = timeline.start();
+        LocalDate firstDate = start == null ? null : start.atZone(zone).toLocalDate();
+        Instant from = since == null ? null : since.at(zone, firstDate);
+        Instant to = until == null ? null : until.at(zone, firstDate);
+        if (from != null && to != null && !to.isAfter(from)) {
+            throw new IllegalArgumentException("--until " + until.text() + " is not after --since " + since.text()
+                    + ": give a later --until (with a date, for another day)");
+        }
+        PrintFilter filter = new PrintFilter(from, to, connection, peer, stream, typeCode, errorCode, abnormal);
+        print(timeline, filter, zone);
+        return 0;
+    }
+
+    /** The recording, after the part a roll moved to FILE.1 when that is there. */
+    private List<TraceEvent> read() throws IOException {
+        List<TraceEvent> events = new ArrayList<>();
+        Path previous = RollingFile.previousOf(file);
+        if (Files.isRegularFile(previous)) {
+            events.addAll(JsonlTraceReader.read(previous));
+        }
+        events.addAll(JsonlTraceReader.read(file));
+        return events;
+    }
+
+    private void print(Timeline timeline, PrintFilter filter, ZoneId zone) {
         PrintWriter out = spec.commandLine().getOut();
-        for (TraceEvent e : events) {
-            if ((stream != null && e.streamId() != stream)
-                    || (typeCode != null && !(e instanceof FrameEvent f && f.header().typeCode() == typeCode))
-                    || (connection != null && e.connectionId() != connection)) {
+        String zoneName = zone.equals(ZoneOffset.UTC) ? "UTC" : zone.getId();
+        String date = null;
+        for (Timeline.Entry entry : timeline.entries()) {
+            if (!filter.shows(timeline, entry)) {
                 continue;
             }
-            out.println(TraceText.line(e, reveal.reveal()));
+            TraceEvent e = entry.event();
+            String time;
+            if (relative || entry.clock() == null) {
+                time = TraceText.time(e.nanosSinceStart());
+            } else {
+                String day = ClockText.date(entry.clock(), zone);
+                if (!day.equals(date)) {
+                    out.println("--- " + day + " " + zoneName + " ---");
+                    date = day;
+                }
+                time = ClockText.timeOfDay(entry.clock(), zone);
+            }
+            out.println(TraceText.line(e, reveal.reveal(), time));
             if (hpack && e instanceof FrameEvent f && f.hpack() != null) {
-                out.println(TraceText.hpackBlock(f, reveal.reveal()));
+                out.println(TraceText.hpackBlock(f, reveal.reveal(), time));
             }
         }
         out.flush();
-        return 0;
     }
 
     private static int typeCode(String name) {

@@ -30,7 +30,7 @@ class TracePrintCommandTest {
     Path dir;
     Path file;
 
-    private record Run(int status, String out) {
+    private record Run(int status, String out, String err) {
     }
 
     /** Records a GET with a cookie and its 200 response, both connections in one file. */
@@ -71,9 +71,23 @@ class TracePrintCommandTest {
     private static Run run(String... args) {
         CommandLine cli = H2scopeCommand.commandLine();
         StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
         cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(out));
-        return new Run(cli.execute(args), out.toString());
+        cli.setErr(new PrintWriter(err));
+        return new Run(cli.execute(args), out.toString(), err.toString());
+    }
+
+    @Test
+    void aRecordingWithoutClockTimeIsPrintedRelativeWithANote() {
+        Run r = run("trace", "print", file.toString());
+        assertEquals(0, r.status(), r.err());
+        assertEquals("h2scope trace print: note: " + file + " has no clock time (it was recorded before recordings "
+                + "carried one): times are seconds since each connection started", r.err().strip());
+        assertTrue(r.out().lines().allMatch(l -> l.startsWith("[")), r.out());
+        Run since = run("trace", "print", file.toString(), "--since", "14:03");
+        assertEquals(2, since.status(), since.err());
+        assertEquals("h2scope trace print: " + file + " has no clock time (it was recorded before recordings carried "
+                + "one): --since and --until cannot apply; use --conn, --stream or --type", since.err().strip());
     }
 
     @Test
@@ -111,35 +125,36 @@ class TracePrintCommandTest {
     @Test
     void unknownTypeIsAUsageError() {
         Run r = run("trace", "print", file.toString(), "--type", "HEDERS");
-        assertEquals(2, r.status(), r.out());
-        assertTrue(r.out().contains("unknown frame type \"HEDERS\"; accepted: DATA, HEADERS"), r.out());
+        assertEquals(2, r.status(), r.err());
+        assertTrue(r.err().contains("unknown frame type \"HEDERS\"; accepted: DATA, HEADERS"), r.out());
     }
 
     @Test
     void missingFileIsAUsageErrorThatSaysSo() {
         Path none = dir.resolve("none.jsonl");
         Run r = run("trace", "print", none.toString());
-        assertEquals(2, r.status(), r.out());
+        assertEquals(2, r.status(), r.err());
         assertEquals("h2scope trace print: Invalid value for positional parameter at index 0 (FILE): no such file '"
-                + none + "'; check the path (see './h2scope trace print --help')", r.out().strip());
+                + none + "'; check the path (see './h2scope trace print --help')", r.err().strip());
     }
 
     @Test
     void randomBytesAreNotATrace() throws Exception {
         Path random = Files.write(dir.resolve("random.bin"), new byte[] {(byte) 0x9f, 0x00, (byte) 0xff, (byte) 0xc3, 0x28});
         Run r = run("trace", "print", random.toString());
-        assertEquals(1, r.status(), r.out());
+        assertEquals(1, r.status(), r.err());
         assertEquals("h2scope trace print: not a JSONL trace: line 1 of " + random + ": not UTF-8 text; give a file "
-                + "recorded with H2SCOPE_TRACE_FILE (docs/TRACE_FORMAT.md)", r.out().strip());
+                + "recorded with H2SCOPE_TRACE_FILE (docs/TRACE_FORMAT.md)", r.err().strip());
     }
 
     @Test
     void textThatIsNotJsonIsNotATrace() throws Exception {
         Path text = Files.writeString(dir.resolve("notes.txt"), "hello world\n");
         Run r = run("trace", "print", text.toString());
-        assertEquals(1, r.status(), r.out());
-        assertTrue(r.out().strip().startsWith("h2scope trace print: not a JSONL trace: line 1 of " + text + ": not JSON ("),
-                r.out());
-        assertEquals(1, r.out().lines().count(), r.out());
+        assertEquals(1, r.status(), r.err());
+        assertTrue(r.err().strip().startsWith("h2scope trace print: not a JSONL trace: line 1 of " + text + ": not JSON ("),
+                r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertEquals("", r.out());
     }
 }

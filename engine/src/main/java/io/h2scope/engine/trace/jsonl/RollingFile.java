@@ -27,7 +27,7 @@ public final class RollingFile implements AutoCloseable {
             throw new IllegalArgumentException("maxBytes must be positive");
         }
         this.path = path;
-        this.previous = path.resolveSibling(path.getFileName() + ".1");
+        this.previous = previousOf(path);
         this.maxBytes = maxBytes;
         open();
     }
@@ -35,6 +35,11 @@ public final class RollingFile implements AutoCloseable {
     /** The file that holds the older half of the trace after a roll. */
     public Path previous() {
         return previous;
+    }
+
+    /** Where a roll moves {@code path}: {@code <file>.1}. */
+    public static Path previousOf(Path path) {
+        return path.resolveSibling(path.getFileName() + ".1");
     }
 
     /** Appends {@code line} (which must end with its newline). */

@@ -57,7 +57,7 @@ public final class TraceFileFollower implements AutoCloseable {
 
     private TraceFileFollower(Path path, boolean keep) {
         this.path = Objects.requireNonNull(path, "path");
-        this.previous = path.resolveSibling(path.getFileName() + ".1");
+        this.previous = RollingFile.previousOf(path);
         this.keep = keep;
     }
 

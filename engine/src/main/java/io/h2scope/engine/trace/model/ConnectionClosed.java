@@ -18,6 +18,26 @@ public record ConnectionClosed(long connectionId, long nanosSinceStart, Side clo
         int lastStreamId, String debug, String ruleId, long bytesSent, long bytesReceived, long framesSent,
         long framesReceived) implements TraceEvent {
 
+    /**
+     * Whether the connection ended cleanly: by a GOAWAY without an error code (sent, received, or ours after the idle
+     * timeout), or by the transport closing with no error code and no stream left open (a client that closes its
+     * socket once its requests are done, as curl does). Anything else ended abnormally: a connection error, a GOAWAY
+     * with an error code, a read or write that failed, a peer that vanished, a close with streams still open (the
+     * peer cannot know what was processed: RFC 9113 §6.8).
+     *
+     * @param streamsOpen whether any stream was neither idle nor closed when the connection ended
+     */
+    public boolean endedCleanly(boolean streamsOpen) {
+        if (errorCode > 0) {
+            return false;
+        }
+        return switch (cause) {
+            case GOAWAY_SENT, GOAWAY_RECEIVED, IDLE_TIMEOUT -> true;
+            case TRANSPORT_CLOSED -> !streamsOpen;
+            case CONNECTION_ERROR, IO_ERROR, PEER_VANISHED -> false;
+        };
+    }
+
     /** Why a connection ended. */
     public enum Cause {
         /** A GOAWAY was sent and no stream was left. */
