@@ -6,6 +6,7 @@ import io.h2scope.engine.trace.jsonl.JsonlTraceReader;
 import io.h2scope.engine.trace.jsonl.RollingFile;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.engine.trace.text.ClockBound;
 import io.h2scope.engine.trace.text.ClockText;
 import io.h2scope.engine.trace.text.TraceText;
 import picocli.CommandLine.Command;
@@ -59,11 +60,11 @@ public final class TracePrintCommand implements Callable<Integer> {
             description = "only events at or after TIME: a time of day (14:03, 14:03:20.5, on the date the recording "
                     + "begins), a date (2025-06-01), both (2025-06-01T14:03), or an ISO 8601 time with a zone "
                     + "(2025-06-01T14:03:00Z); UTC unless --local")
-    ClockTimeValue.Bound since;
+    ClockBound since;
 
     @Option(names = "--until", paramLabel = "TIME", converter = ClockTimeValue.class,
             description = "only events before TIME (as --since)")
-    ClockTimeValue.Bound until;
+    ClockBound until;
 
     @Option(names = "--conn", paramLabel = "ID", description = "only events of connection ID")
     Long connection;

@@ -3,7 +3,10 @@ package io.h2scope.inspector.model;
 import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.text.ClockBound;
 
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.Locale;
 
 /**
@@ -14,9 +17,12 @@ import java.util.Locale;
  * @param typeCode   only frames of this type code
  * @param direction  only frames sent ({@link Direction#OUTBOUND}) or received
  * @param text       only frames whose {@link FrameSummary} contains this, ignoring case
+ * @param from       only frames at or after this clock time ({@link Recording#frameClock}; a frame whose clock is
+ *                   not known is left out when a bound is set)
+ * @param to         only frames before this clock time
  */
 public record FrameFilter(ConnectionKey connection, Integer streamId, Integer typeCode, Direction direction,
-        String text) {
+        String text, Instant from, Instant to) {
 
     /** Every frame. */
     public static final FrameFilter ALL = new FrameFilter(null, null, null, null, null);
@@ -25,9 +31,15 @@ public record FrameFilter(ConnectionKey connection, Integer streamId, Integer ty
         text = text == null || text.isBlank() ? null : text.strip().toLowerCase(Locale.ROOT);
     }
 
+    /** Any time. */
+    public FrameFilter(ConnectionKey connection, Integer streamId, Integer typeCode, Direction direction, String text) {
+        this(connection, streamId, typeCode, direction, text, null, null);
+    }
+
     /** Whether this filter lets every frame through (the list then needs no index of its own). */
     public boolean all() {
-        return connection == null && streamId == null && typeCode == null && direction == null && text == null;
+        return connection == null && streamId == null && typeCode == null && direction == null && text == null
+                && from == null && to == null;
     }
 
     public boolean matches(Recording recording, int frameNumber) {
@@ -44,27 +56,63 @@ public record FrameFilter(ConnectionKey connection, Integer streamId, Integer ty
         if (connection != null && !recording.connectionOf(recording.frameEvent(frameNumber)).key().equals(connection)) {
             return false;
         }
+        if (from != null || to != null) {
+            Instant clock = recording.frameClock(frameNumber);
+            if (clock == null || (from != null && clock.isBefore(from)) || (to != null && !clock.isBefore(to))) {
+                return false;
+            }
+        }
         return text == null || FrameSummary.of(frame).toLowerCase(Locale.ROOT).contains(text);
     }
 
     public FrameFilter withConnection(ConnectionKey value) {
-        return new FrameFilter(value, streamId, typeCode, direction, text);
+        return new FrameFilter(value, streamId, typeCode, direction, text, from, to);
     }
 
     public FrameFilter withStream(Integer value) {
-        return new FrameFilter(connection, value, typeCode, direction, text);
+        return new FrameFilter(connection, value, typeCode, direction, text, from, to);
     }
 
     public FrameFilter withType(Integer value) {
-        return new FrameFilter(connection, streamId, value, direction, text);
+        return new FrameFilter(connection, streamId, value, direction, text, from, to);
     }
 
     public FrameFilter withDirection(Direction value) {
-        return new FrameFilter(connection, streamId, typeCode, value, text);
+        return new FrameFilter(connection, streamId, typeCode, value, text, from, to);
     }
 
     public FrameFilter withText(String value) {
-        return new FrameFilter(connection, streamId, typeCode, direction, value);
+        return new FrameFilter(connection, streamId, typeCode, direction, value, from, to);
+    }
+
+    /** Only frames at or after {@code start} and before {@code end} on the clock (null: unbounded). */
+    public FrameFilter withTimes(Instant start, Instant end) {
+        return new FrameFilter(connection, streamId, typeCode, direction, text, start, end);
+    }
+
+    /**
+     * One end of a time range as typed: blank is none; a number is seconds since the recording started
+     * ({@code startClock}); else a {@link ClockBound} read in UTC, a time of day on the date the recording starts.
+     *
+     * @throws IllegalArgumentException saying what is accepted, or that the recording has no clock time
+     */
+    public static Instant parseTime(String typed, Instant startClock) {
+        if (typed == null || typed.isBlank()) {
+            return null;
+        }
+        if (startClock == null) {
+            throw new IllegalArgumentException("this recording has no clock time (it was recorded before recordings "
+                    + "carried one): a time range cannot apply");
+        }
+        String t = typed.strip();
+        if (t.matches("\\d+(\\.\\d{1,9})?")) {
+            return startClock.plusNanos(new java.math.BigDecimal(t).movePointRight(9).longValueExact());
+        }
+        try {
+            return ClockBound.parse(t).at(ZoneOffset.UTC, startClock.atZone(ZoneOffset.UTC).toLocalDate());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(e.getMessage() + ", in UTC; or seconds since the recording started (12.5)");
+        }
     }
 
     /** A stream id typed by the user: blank is any stream; otherwise 0..2^31-1 (RFC 9113 §5.1.1). */

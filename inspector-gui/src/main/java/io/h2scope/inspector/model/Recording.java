@@ -1,8 +1,10 @@
 package io.h2scope.inspector.model;
 
+import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -46,6 +48,8 @@ public final class Recording {
     private final List<String> sources = new ArrayList<>();
     private final List<EventReloader> reloaders = new CopyOnWriteArrayList<>(); // read without the lock
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
+    /** The earliest clock time of a connection's opening so far; null while none carries one. */
+    private volatile Instant startClock;
 
     /** Registers a source by a name shown to the user ("trace.jsonl", "attach 127.0.0.1:7070"); returns its number. */
     public synchronized int addSource(String name) {
@@ -138,6 +142,10 @@ public final class Recording {
             frameEvents.add(index);
         }
         history.record(index, frameNumber, event);
+        if (event instanceof ConnectionOpened opened && opened.clock() != null
+                && (startClock == null || opened.clock().isBefore(startClock))) {
+            startClock = opened.clock();
+        }
     }
 
     // ---------------------------------------------------------------- reading, from any thread
@@ -159,6 +167,23 @@ public final class Recording {
         TraceEvent event = reloader.reload(positions.get(index));
         reloaded[index & (RELOADED - 1)] = new ReloadedEvent(index, event); // a record: safe to share unsynchronised
         return event;
+    }
+
+    /**
+     * When the recording starts: the earliest wall-clock time a connection's opening carries, or null when none
+     * carries one (a recording made before recordings carried clock time).
+     */
+    public Instant startClock() {
+        return startClock;
+    }
+
+    /**
+     * The wall-clock time of frame {@code frameNumber} (its connection's opening clock plus its time), or null when
+     * its connection's is not known.
+     */
+    public Instant frameClock(int frameNumber) {
+        ConnectionOpened opened = connectionOf(frameEvent(frameNumber)).opened();
+        return opened == null ? null : opened.clockAt(frame(frameNumber).nanosSinceStart());
     }
 
     /** The connection event {@code index} belongs to. */

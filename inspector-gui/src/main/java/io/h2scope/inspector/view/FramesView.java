@@ -27,14 +27,16 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 
 /**
  * The packet list: one row per frame (time, connection, direction, stream, type, flags and payload in short, length),
- * coloured by type, with a filter bar (stream, type, direction, free text over the summary, this connection only) and
- * a live-tail toggle. The rows are a virtual list over frame numbers ({@link FrameRows}): nothing is stored per row,
+ * coloured by type, with a filter bar (stream, type, direction, free text over the summary, a time range, this
+ * connection only) and a live-tail toggle. The time is the same for every connection: clock time (UTC), or with the
+ * clock toggle off, seconds since the recording started. The rows are a virtual list over frame numbers ({@link FrameRows}): nothing is stored per row,
  * and a filter is an index into the recording built on a worker thread, never a copy of the frames. Selecting a row
  * selects its frame, connection and stream in the shared {@link Selection}; a frame selected elsewhere is selected
  * here when the filter shows it.
@@ -45,6 +47,10 @@ public final class FramesView {
     static final String ANY_DIRECTION = "both ways";
     static final String SENT = "sent";
     static final String RECEIVED = "received";
+    static final String CLOCK_TITLE = "Time (UTC)";
+    static final String SINCE_START_TITLE = "Time (s)";
+    /** A recording without clock time (made before recordings carried it): each connection's own seconds. */
+    static final String NO_CLOCK_TITLE = "Time (s, per connection)";
 
     private final Recording recording;
     private final Selection selection;
@@ -53,6 +59,10 @@ public final class FramesView {
     private final ComboBox<String> typeBox = new ComboBox<>();
     private final ComboBox<String> directionBox = new ComboBox<>();
     private final TextField textField = new TextField();
+    private final TextField fromField = new TextField();
+    private final TextField toField = new TextField();
+    private final CheckBox clockTime = new CheckBox("Clock time");
+    private final TableColumn<Integer, String> timeColumn;
     private final CheckBox connectionOnly = new CheckBox("This connection only");
     private final CheckBox liveTail = new CheckBox("Live tail");
     private final Label filterError = new Label();
@@ -76,7 +86,9 @@ public final class FramesView {
         table.setId("frames");
         table.setItems(rows);
         table.getColumns().add(column("No.", 70, f -> f));
-        table.getColumns().add(column("Time", 100, f -> FrameSummary.time(recording.frame(f).nanosSinceStart())));
+        timeColumn = column(CLOCK_TITLE, 110, f -> FrameSummary.time(recording, f, clockTime.isSelected()));
+        timeColumn.setId("time");
+        table.getColumns().add(timeColumn);
         table.getColumns().add(column("Conn", 50, f -> recording.frame(f).connectionId()));
         table.getColumns().add(column("Dir", 70, f -> direction(recording.frame(f).direction())));
         table.getColumns().add(column("Stream", 60, f -> recording.frame(f).streamId()));
@@ -151,6 +163,24 @@ public final class FramesView {
         directionBox.setValue(ANY_DIRECTION);
         textField.setId("filter-text");
         textField.setPromptText("text in the summary");
+        fromField.setId("filter-from");
+        fromField.setPromptText("from (14:03)");
+        fromField.setPrefColumnCount(8);
+        toField.setId("filter-to");
+        toField.setPromptText("to");
+        toField.setPrefColumnCount(8);
+        Tooltip range = new Tooltip("Frames from this time (included) to that one (not included): a time of day in UTC "
+                + "(14:03, 14:03:20.5) on the day the recording starts, a date and time (2025-06-01T14:03), an ISO "
+                + "time with a zone (2025-06-01T14:03:00Z), or seconds since the recording started (12.5)");
+        fromField.setTooltip(range);
+        toField.setTooltip(range);
+        clockTime.setId("time-clock");
+        clockTime.setMnemonicParsing(false);
+        clockTime.setSelected(true);
+        clockTime.selectedProperty().addListener((o, a, on) -> {
+            titleTime();
+            table.refresh();
+        });
         connectionOnly.setId("filter-connection");
         connectionOnly.setMnemonicParsing(false);
         liveTail.setId("live-tail");
@@ -162,6 +192,8 @@ public final class FramesView {
         typeBox.valueProperty().addListener((o, a, b) -> applyFilter());
         directionBox.valueProperty().addListener((o, a, b) -> applyFilter());
         textField.textProperty().addListener((o, a, b) -> applyFilter());
+        fromField.textProperty().addListener((o, a, b) -> applyFilter());
+        toField.textProperty().addListener((o, a, b) -> applyFilter());
         connectionOnly.selectedProperty().addListener((o, a, b) -> applyFilter());
         liveTail.selectedProperty().addListener((o, a, on) -> {
             if (on) {
@@ -169,7 +201,8 @@ public final class FramesView {
             }
         });
         HBox.setHgrow(textField, Priority.ALWAYS);
-        HBox bar = new HBox(6, streamField, typeBox, directionBox, textField, connectionOnly, liveTail, filterError);
+        HBox bar = new HBox(6, streamField, typeBox, directionBox, textField, fromField, toField, connectionOnly,
+                clockTime, liveTail, filterError);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(3, 4, 3, 4));
         return bar;
@@ -184,7 +217,8 @@ public final class FramesView {
                     ANY_TYPE.equals(typeBox.getValue()) ? null : FrameFilter.parseType(typeBox.getValue()),
                     SENT.equals(directionBox.getValue()) ? Direction.OUTBOUND
                             : RECEIVED.equals(directionBox.getValue()) ? Direction.INBOUND : null,
-                    textField.getText());
+                    textField.getText()).withTimes(FrameFilter.parseTime(fromField.getText(), recording.startClock()),
+                    FrameFilter.parseTime(toField.getText(), recording.startClock()));
         } catch (IllegalArgumentException e) {
             filterError.setText(e.getMessage()); // the rows of the last good filter stay
             return;
@@ -233,9 +267,16 @@ public final class FramesView {
         if (list.scanned() >= recording.frameCount()) {
             filtering.set(false);
         }
+        titleTime();
         if (grew) {
             tail();
         }
+    }
+
+    /** The Time column's title says which time it shows. */
+    private void titleTime() {
+        timeColumn.setText(recording.startClock() == null ? NO_CLOCK_TITLE
+                : clockTime.isSelected() ? CLOCK_TITLE : SINCE_START_TITLE);
     }
 
     private void tail() {
