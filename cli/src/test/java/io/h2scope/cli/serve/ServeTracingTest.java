@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.engine.testsupport.Await;
+import io.h2scope.engine.trace.jsonl.Json;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -15,7 +15,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,9 +26,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The operator's story of issue 4: set environment variables on a running service and get a trace.
- * Runs {@code h2scope serve} as a separate process with H2SCOPE_TRACE_FILE and H2SCOPE_LOG, makes one
- * request with the JDK client, and checks the JSONL file and the log lines.
+ * The operator's story: set environment variables on a running service and get a trace. Runs
+ * {@code h2scope serve} as a separate process with H2SCOPE_TRACE_FILE and H2SCOPE_LOG (and H2SCOPE_LOG_FORMAT, or a
+ * logback configuration of the user's own), makes requests with the JDK client, and checks the JSONL file and the
+ * log lines.
  */
 class ServeTracingTest {
 
@@ -35,25 +39,10 @@ class ServeTracingTest {
     void environmentVariablesSwitchOnTracingOfTheServer(@TempDir Path dir) throws Exception {
         Path traceFile = dir.resolve("trace.jsonl");
         Path log = dir.resolve("serve.log");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder pb = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                "io.h2scope.cli.H2scopeCommand", "serve", "--h2c", "--port", "0")
-                .redirectErrorStream(true).redirectOutput(log.toFile());
-        pb.environment().put("H2SCOPE_TRACE_FILE", traceFile.toString());
-        pb.environment().put("H2SCOPE_LOG", "frames=debug,conn=info");
-        Process server = pb.start();
+        Process server = serve(Map.of("H2SCOPE_TRACE_FILE", traceFile.toString(), "H2SCOPE_LOG", "frames=debug,conn=info"),
+                List.of(), log, log);
         try {
-            String url = awaitUrl(log, server);
-            HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2)
-                    .connectTimeout(Duration.ofSeconds(5)).build();
-            // the JDK client upgrades from HTTP/1.1 on http:// URLs (the first request travels in HTTP/1.1,
-            // so it is no HEADERS frame); the second request is a HEADERS frame on stream 3
-            for (int i = 0; i < 2; i++) {
-                HttpResponse<String> response = client.send(HttpRequest.newBuilder(URI.create(url + "headers"))
-                        .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
-                assertEquals(200, response.statusCode());
-                assertEquals(HttpClient.Version.HTTP_2, response.version());
-            }
+            twoRequests(awaitUrl(log, server));
 
             List<String> lines = awaitLines(traceFile, 4);
             assertTrue(lines.stream().allMatch(l -> l.startsWith("{\"v\":2")), lines.get(0));
@@ -63,9 +52,136 @@ class ServeTracingTest {
             assertTrue(text.contains("h2scope.conn") && text.contains("accepted"), text);
             assertTrue(text.contains("h2scope.frames") && text.contains("recv HEADERS"), text);
         } finally {
-            server.destroy(); // SIGTERM: graceful shutdown
-            assertTrue(server.waitFor(10, TimeUnit.SECONDS), "serve did not stop on SIGTERM");
+            stop(server);
         }
+    }
+
+    @Test
+    void jsonLogFormatWritesOneJsonObjectPerLine(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("serve.out");
+        Path err = dir.resolve("serve.err");
+        Process server = serve(Map.of("H2SCOPE_LOG", "frames=debug,conn=info", "H2SCOPE_LOG_FORMAT", "json"), List.of(),
+                out, err);
+        try {
+            twoRequests(awaitUrl(out, server));
+            List<Map<String, Object>> lines = awaitJsonLines(err, "recv HEADERS");
+            for (Map<String, Object> line : lines) {
+                assertTrue(line.get("timestamp") instanceof Long, "epoch milliseconds: " + line);
+                assertTrue(line.get("nanoseconds") instanceof Long, "nanoseconds within the second: " + line);
+                assertTrue(String.valueOf(line.get("loggerName")).startsWith("h2scope."), line.toString());
+                assertTrue(List.of("DEBUG", "INFO", "WARN").contains(line.get("level")), line.toString());
+                assertTrue(fields(line).containsKey("conn"), "the connection id as a field: " + line);
+                assertTrue(line.get("message") instanceof String, line.toString());
+            }
+            Map<String, Object> headers = lines.stream().filter(l -> String.valueOf(l.get("message"))
+                    .contains("recv HEADERS")).findFirst().orElseThrow();
+            assertEquals("h2scope.frames", headers.get("loggerName"));
+            assertEquals("DEBUG", headers.get("level"));
+            assertEquals(Map.of("conn", "1", "stream", "3", "dir", "recv", "type", "HEADERS"), fields(headers));
+            assertTrue(lines.stream().anyMatch(l -> "h2scope.conn".equals(l.get("loggerName"))), "conn lines too");
+        } finally {
+            stop(server);
+        }
+    }
+
+    @Test
+    void aUsersOwnLogbackConfigurationWins(@TempDir Path dir) throws Exception {
+        Path frames = dir.resolve("frames.log");
+        Path config = Files.writeString(dir.resolve("logback.xml"), """
+                <configuration>
+                  <appender name="FRAMES" class="ch.qos.logback.core.FileAppender">
+                    <file>%s</file>
+                    <encoder><pattern>%%logger %%msg%%n</pattern></encoder>
+                  </appender>
+                  <logger name="h2scope.frames" level="DEBUG" additivity="false"><appender-ref ref="FRAMES"/></logger>
+                  <root level="OFF"/>
+                </configuration>
+                """.formatted(frames));
+        Path out = dir.resolve("serve.out");
+        Path err = dir.resolve("serve.err");
+        // H2SCOPE_LOG asks for conn only, on standard error; the user's configuration sends frames to a file instead
+        Process server = serve(Map.of("H2SCOPE_LOG", "conn=info"), List.of("-Dlogback.configurationFile=" + config),
+                out, err);
+        try {
+            twoRequests(awaitUrl(out, server));
+            Await.until(() -> contains(frames, "recv HEADERS"), "the frame lines in " + frames);
+            String framesLog = Files.readString(frames);
+            assertTrue(framesLog.lines().anyMatch(l -> l.startsWith("h2scope.frames conn=1 recv HEADERS")), framesLog);
+            String stderr = Files.readString(err);
+            assertTrue(stderr.lines().noneMatch(l -> l.contains("h2scope.")), "the built-in setup stayed out: " + stderr);
+        } finally {
+            stop(server);
+        }
+    }
+
+    /** {@code h2scope serve --h2c --port 0} as a process of its own, with {@code env} and {@code jvmOptions}. */
+    private static Process serve(Map<String, String> env, List<String> jvmOptions, Path out, Path err) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = new ArrayList<>(List.of(java));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.h2scope.cli.H2scopeCommand", "serve",
+                "--h2c", "--port", "0"));
+        ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(out.toFile());
+        if (out.equals(err)) {
+            pb.redirectErrorStream(true);
+        } else {
+            pb.redirectError(err.toFile());
+        }
+        pb.environment().putAll(env);
+        return pb.start();
+    }
+
+    /**
+     * Two GETs of /headers with the JDK client: it upgrades from HTTP/1.1 on http:// URLs (the first request travels
+     * in HTTP/1.1, so it is no HEADERS frame); the second request is a HEADERS frame on stream 3.
+     */
+    private static void twoRequests(String url) throws Exception {
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2)
+                .connectTimeout(Duration.ofSeconds(5)).build();
+        for (int i = 0; i < 2; i++) {
+            HttpResponse<String> response = client.send(HttpRequest.newBuilder(URI.create(url + "headers"))
+                    .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, response.statusCode());
+            assertEquals(HttpClient.Version.HTTP_2, response.version());
+        }
+    }
+
+    private static void stop(Process server) throws InterruptedException {
+        server.destroy(); // SIGTERM: graceful shutdown
+        assertTrue(server.waitFor(10, TimeUnit.SECONDS), "serve did not stop on SIGTERM");
+    }
+
+    /** Every line of {@code file} as a JSON object, once one line's message contains {@code awaited}. */
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> awaitJsonLines(Path file, String awaited) throws Exception {
+        Await.until(() -> contains(file, awaited), "a line with " + awaited + " in " + file);
+        List<Map<String, Object>> lines = new ArrayList<>();
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            Object parsed = Json.parse(line);
+            assertTrue(parsed instanceof Map, "a JSON object per line: " + line);
+            lines.add((Map<String, Object>) parsed);
+        }
+        return lines;
+    }
+
+    private static boolean contains(Path file, String text) {
+        try {
+            return Files.exists(file) && Files.readString(file, StandardCharsets.UTF_8).contains(text);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** logback's {@code kvpList} ({@code [{"conn":"1"},{"stream":"3"}]}) as one map. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> fields(Map<String, Object> line) {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        if (line.get("kvpList") instanceof List<?> pairs) {
+            for (Object pair : pairs) {
+                fields.putAll((Map<String, Object>) pair);
+            }
+        }
+        return fields;
     }
 
     private static String awaitUrl(Path log, Process server) throws Exception {
