@@ -2,6 +2,7 @@ package io.h2scope.conformance.peer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.conformance.runner.CaseResult;
@@ -44,6 +45,8 @@ class EvidenceEventsTest {
             for (long id : connections) {
                 List<TraceEvent> own = events.stream().filter(e -> e.connectionId() == id).toList();
                 assertInstanceOf(ConnectionOpened.class, own.get(0));
+                assertNotNull(((ConnectionOpened) own.get(0)).clock(), "the evidence says when the peer connected");
+                assertEquals(1, own.stream().filter(e -> e instanceof ConnectionOpened).count(), "one opening each");
                 assertInstanceOf(ConnectionClosed.class, own.get(own.size() - 1));
                 // every frame the peer sent: those the observer decoded, and those that broke a frame rule (not decoded)
                 long framesSent = result.evidence().stream().filter(e -> e.event() != null && e.event().connectionId() == id

@@ -43,6 +43,7 @@ import javax.net.ssl.SSLContext;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -321,6 +322,8 @@ class ProxyInteropTest {
         assertEquals(clientTransport, c.transport());
         assertEquals(upstreamTransport, u.transport());
         assertEquals("127.0.0.1:" + server.port(), u.remote());
+        assertNotNull(c.clock(), "the client leg says when it opened");
+        assertNotNull(u.clock(), "the upstream leg says when it opened");
         assertLegsCarryWhatTheServerSaw();
         assertEquals(List.of(), notices, "no connection was refused");
     }

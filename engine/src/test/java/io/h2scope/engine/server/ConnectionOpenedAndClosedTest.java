@@ -12,6 +12,8 @@ import org.junit.jupiter.api.Timeout;
 
 import java.net.Socket;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
@@ -22,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The opening event of the engine's client and server connections carries what the transport knows (addresses,
- * h2c / h2c upgrade / TLS with its version, cipher, ALPN and SNI), and the closing event tells an idle timeout,
+ * h2c / h2c upgrade / TLS with its version, cipher, ALPN and SNI, the wall clock of the connection's start), and the closing event tells an idle timeout,
  * an I/O error, a peer that vanished and a plain close apart.
  */
 @Timeout(60)
@@ -69,8 +71,15 @@ class ConnectionOpenedAndClosedTest {
         H2Server server = ReferenceServer.configure(options).traceSink(serverEvents).start();
         try (H2Client client = H2Client.newBuilder().traceSink(clientEvents).insecure().h2cUpgrade(upgrade).build()) {
             String url = (options.tls() ? "https://" : "http://") + host + ":" + server.port() + "/";
+            Instant before = Instant.now().truncatedTo(ChronoUnit.MICROS);
             assertEquals(200, client.get(url).status());
-            return new Sides(clientEvents.opened(), serverEvents.opened());
+            Instant after = Instant.now();
+            Sides sides = new Sides(clientEvents.opened(), serverEvents.opened());
+            for (ConnectionOpened o : List.of(sides.client(), sides.server())) {
+                assertTrue(!o.clock().isBefore(before) && !o.clock().isAfter(after), o.role() + " opened at "
+                        + o.clock() + ", read by the transport during the request (" + before + " to " + after + ")");
+            }
+            return sides;
         } finally {
             server.shutdown(Duration.ofSeconds(2));
         }

@@ -4,8 +4,10 @@ import io.h2scope.engine.flow.WindowCause;
 import io.h2scope.engine.flow.WindowSide;
 import io.h2scope.engine.trace.jsonl.JsonlLineDecoder;
 import io.h2scope.engine.trace.jsonl.JsonlLineSplitter;
+import io.h2scope.engine.trace.jsonl.SummaryLines;
 import io.h2scope.engine.trace.jsonl.TraceEventJson;
 import io.h2scope.engine.trace.jsonl.TraceFormatException;
+import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.WindowChanged;
@@ -13,6 +15,7 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -54,6 +57,32 @@ class JsonlLineReadingTest {
         assertEquals(List.of(1L), seen);
         assertEquals(2, splitter.pendingOctets());
         assertEquals(4, splitter.octetsFed());
+    }
+
+    @Test
+    void theClockOfAnOpeningReadsBackThroughEveryReader() throws TraceFormatException {
+        String clocked = "{\"v\":2,\"kind\":\"opened\",\"conn\":3,\"t_ns\":0,\"role\":\"server\","
+                + "\"clock\":\"2025-06-01T14:03:00.123456Z\",\"remote\":\"10.1.2.3:51000\",\"transport\":\"h2c\"}";
+        String before = "{\"v\":2,\"kind\":\"opened\",\"conn\":4,\"t_ns\":0,\"role\":\"client\"}";
+        for (String line : List.of(clocked, before)) {
+            byte[] octets = (line + "\n").getBytes(StandardCharsets.US_ASCII);
+            ConnectionOpened whole = (ConnectionOpened) JsonlLineDecoder.decode(octets, 0, line.length(), 1);
+            ConnectionOpened summary = (ConnectionOpened) JsonlLineDecoder.summary(octets, 0, line.length(), 1);
+            ConnectionOpened indexed = (ConnectionOpened) new SummaryLines(octets, 0, octets.length).next(1);
+            assertEquals(whole, summary, "the index's reading of " + line);
+            assertEquals(whole, indexed, "the index's one-pass reading of " + line);
+            assertEquals(line, TraceEventJson.write(whole), "written back the same");
+        }
+        ConnectionOpened opened = (ConnectionOpened) JsonlLineDecoder.decode(clocked.getBytes(StandardCharsets.US_ASCII),
+                0, clocked.length(), 1);
+        assertEquals(Instant.parse("2025-06-01T14:03:00.123456Z"), opened.clock());
+        assertEquals(Instant.parse("2025-06-01T14:03:01.623456789Z"), opened.clockAt(1_500_000_789L));
+        assertNull(((ConnectionOpened) JsonlLineDecoder.decode(before.getBytes(StandardCharsets.US_ASCII), 0,
+                before.length(), 1)).clock(), "a recording made before openings carried the clock still reads");
+        TraceFormatException bad = assertThrows(TraceFormatException.class, () -> JsonlLineDecoder.decode(
+                clocked.replace("14:03:00", "14h03").getBytes(StandardCharsets.US_ASCII), 0, clocked.length() - 3, 7));
+        assertTrue(bad.getMessage().contains("is not an ISO 8601 time with a zone, like 2025-06-01T14:03:00.123456Z"),
+                bad.getMessage());
     }
 
     @Test

@@ -14,6 +14,9 @@ import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.check.Violation;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.Direction;
+import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.transport.http1.ProtocolDetector;
 import org.junit.jupiter.api.Test;
 
@@ -98,6 +101,36 @@ class ConnectionDriverTest {
         pipe.runUntilIdle();
         assertEquals("hello", new String(client.all(Event.DataReceived.class).get(0).data()));
         assertTrue(client.all(Event.DataReceived.class).get(0).endStream());
+    }
+
+    @Test
+    void aResponseWrittenLaterIsTracedAtItsOwnTimeNotTheRequests() {
+        App client = new App();
+        App server = new App();
+        List<FrameEvent> sent = new ArrayList<>();
+        TraceSink frames = TraceSink.frames(f -> {
+            if (f.direction() == Direction.OUTBOUND) {
+                sent.add(f);
+            }
+        });
+        int[] stream = {0};
+        server.reaction = e -> {
+            if (e instanceof Event.HeadersReceived h) {
+                stream[0] = h.streamId(); // answered later, from a task, as an application with work to do would
+            }
+        };
+        open(driver(Role.CLIENT, DriverConfig.DEFAULTS, client), new ConnectionDriver(Role.SERVER,
+                ConnectionConfig.DEFAULTS.withTraceSink(2, frames), DriverConfig.DEFAULTS, server,
+                () -> pipe.nowNanos(), Duration.ZERO));
+        long serverStart = pipe.nowNanos();
+        client.driver.execute(() -> client.driver.connection().openStream(GET, true));
+        pipe.runUntilIdle();
+        pipe.advance(400, TimeUnit.MILLISECONDS); // less than a tick: the core was handed no time since the request
+        long answeredAt = pipe.nowNanos();
+        server.driver.execute(() -> server.driver.connection().sendHeaders(stream[0], OK, true));
+        pipe.runUntilIdle();
+        FrameEvent response = sent.stream().filter(f -> f.streamId() == stream[0]).findFirst().orElseThrow();
+        assertEquals(answeredAt - serverStart, response.nanosSinceStart(), "the HEADERS carry the time they were sent");
     }
 
     @Test
