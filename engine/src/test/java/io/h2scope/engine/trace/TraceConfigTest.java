@@ -2,12 +2,14 @@ package io.h2scope.engine.trace;
 
 import io.h2scope.engine.trace.config.TraceCategory;
 import io.h2scope.engine.trace.config.TraceConfig;
+import io.h2scope.engine.trace.config.LogFormat;
 import io.h2scope.engine.trace.config.TraceLevel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -68,6 +70,16 @@ class TraceConfigTest {
         assertTrue(config.isOff());
         assertEquals(1, config.problems().size());
         assertTrue(config.problems().get(0).startsWith("ignoring H2SCOPE_LOG=\"" + value + "\": unknown level"));
+    }
+
+    @Test
+    void logFormatIsTextUnlessJsonIsAskedFor() {
+        assertEquals(LogFormat.TEXT, TraceConfig.fromEnvironment(Map.of()).logFormat());
+        assertEquals(LogFormat.JSON, TraceConfig.fromEnvironment(Map.of("H2SCOPE_LOG_FORMAT", " JSON ")).logFormat());
+        TraceConfig bad = TraceConfig.fromEnvironment(Map.of("H2SCOPE_LOG_FORMAT", "xml"));
+        assertEquals(LogFormat.TEXT, bad.logFormat());
+        assertEquals(List.of("ignoring H2SCOPE_LOG_FORMAT=\"xml\": not a log format; accepted: text, json"),
+                bad.problems());
     }
 
     @Test
