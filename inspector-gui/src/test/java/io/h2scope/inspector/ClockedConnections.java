@@ -1,25 +1,31 @@
 package io.h2scope.inspector;
 
 import io.h2scope.engine.core.ConnectionConfig;
-import io.h2scope.engine.core.Http2Connection;
 import io.h2scope.engine.core.event.Event;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.jsonl.JsonlTraceWriter;
-import io.h2scope.engine.trace.model.ConnectionOrigin;
+import io.h2scope.engine.transport.ConnectionDriver;
+import io.h2scope.engine.transport.DriverConfig;
+import io.h2scope.engine.transport.InMemoryTransport;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A recording of two server connections of the engine that overlap in time, on a virtual clock so every time is
  * known: connection 1 opens at {@link #START} and answers a GET, connection 2 opens {@link #SECOND_OPENS_NANOS}
- * later and answers a GET, then connection 1 answers a second GET {@link #THIRD_REQUEST_NANOS} after the start. Each
- * connection counts its own time from its own start, as a recording does; their openings carry the wall clock.
+ * later and answers a GET, then connection 1 answers a second GET {@link #THIRD_REQUEST_NANOS} after the start.
+ * Each runs through the engine's transport driver over an in-memory pipe, which reads the (virtual) wall clock
+ * when the connection opens; each connection counts its own time from its own start, as a recording does.
  */
 public final class ClockedConnections {
 
@@ -37,52 +43,85 @@ public final class ClockedConnections {
     /** Writes the server's side of both connections to {@code file}. */
     public static Path record(Path file) throws IOException {
         try (JsonlTraceWriter writer = new JsonlTraceWriter(file, 1 << 24, System.err)) {
-            Pair first = new Pair(1, writer, 0);
-            first.get(0);
-            Pair second = new Pair(2, writer, SECOND_OPENS_NANOS);
-            second.get(SECOND_OPENS_NANOS);
-            first.get(THIRD_REQUEST_NANOS);
+            Pair first = new Pair(1, writer, START);
+            first.get();
+            Pair second = new Pair(2, writer, START.plusNanos(SECOND_OPENS_NANOS));
+            second.get();
+            first.pipe.advance(THIRD_REQUEST_NANOS - first.pipe.nowNanos(), TimeUnit.NANOSECONDS);
+            first.get();
         }
         return file;
     }
 
-    /** A client of the engine and the engine's server in memory; only the server is recorded. */
+    /** A client driver and a traced server driver of the engine over one pipe whose clock starts at {@code opens}. */
     private static final class Pair {
-        private final Http2Connection client;
-        private final Http2Connection[] server = new Http2Connection[1];
+        private InMemoryTransport pipe;
+        private ConnectionDriver client;
 
-        Pair(long id, TraceSink sink, long opensAt) {
-            client = new Http2Connection(Role.CLIENT, ConnectionConfig.DEFAULTS, event -> { }, opensAt);
-            ConnectionOrigin origin = new ConnectionOrigin("127.0.0.1:8080", "127.0.0.1:5000" + id, ConnectionOrigin.H2C,
-                    null, null, null, null, START.plusNanos(opensAt));
-            server[0] = new Http2Connection(Role.SERVER, ConnectionConfig.DEFAULTS.withTraceSink(id, sink), event -> {
-                if (event instanceof Event.HeadersReceived h) {
-                    server[0].sendHeaders(h.streamId(), List.of(new HeaderField(":status", "200")), true);
-                }
-            }, opensAt, origin);
+        Pair(long id, TraceSink sink, Instant opens) {
+            ConnectionDriver clientDriver = new ConnectionDriver(Role.CLIENT, ConnectionConfig.DEFAULTS,
+                    DriverConfig.DEFAULTS, new App(null), () -> pipe.nowNanos(), Duration.ZERO);
+            ConnectionDriver server = new ConnectionDriver(Role.SERVER, ConnectionConfig.DEFAULTS.withTraceSink(id, sink),
+                    DriverConfig.DEFAULTS, new App(List.of(new HeaderField(":status", "200"))), () -> pipe.nowNanos(),
+                    Duration.ZERO);
+            server.wallClock(new PipeClock(this, opens));
+            pipe = InMemoryTransport.pair(clientDriver, server);
+            pipe.open();
+            client = clientDriver;
         }
 
-        /** A GET at {@code nanos} (virtual), answered; the bytes cross in 100 µs turns. */
-        void get(long nanos) {
-            client.openStream(GET, true);
-            long now = nanos;
-            for (int turn = 0; client.hasOutput() || server[0].hasOutput(); turn++) {
-                if (turn > 100) {
-                    throw new AssertionError("the connections do not settle");
-                }
-                now += 100_000;
-                move(client, server[0], now);
-                move(server[0], client, now);
-            }
+        /** A GET, answered, each octet crossing at once. */
+        void get() {
+            client.execute(() -> client.connection().openStream(GET, true));
+            pipe.runUntilIdle();
+        }
+    }
+
+    /** An application that answers each request with {@code response} (null: none). */
+    private static final class App implements ConnectionDriver.Application {
+        private final List<HeaderField> response;
+        private ConnectionDriver driver;
+
+        App(List<HeaderField> response) {
+            this.response = response;
         }
 
-        private static void move(Http2Connection from, Http2Connection to, long now) {
-            ByteBuffer buffer = ByteBuffer.allocate(1 << 16);
-            from.drainOutput(buffer);
-            buffer.flip();
-            if (buffer.hasRemaining()) {
-                to.receive(buffer, now);
+        @Override
+        public void onStart(ConnectionDriver d) {
+            driver = d;
+        }
+
+        @Override
+        public void onEvent(Event event) {
+            if (response != null && event instanceof Event.HeadersReceived h) {
+                driver.connection().sendHeaders(h.streamId(), response, true);
             }
+        }
+    }
+
+    /** The wall clock of a pipe: {@code opens} plus the pipe's virtual time. */
+    private static final class PipeClock extends Clock {
+        private final Pair pair;
+        private final Instant opens;
+
+        PipeClock(Pair pair, Instant opens) {
+            this.pair = pair;
+            this.opens = opens;
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            throw new UnsupportedOperationException("UTC only");
+        }
+
+        @Override
+        public Instant instant() {
+            return opens.plusNanos(pair.pipe.nowNanos());
         }
     }
 }

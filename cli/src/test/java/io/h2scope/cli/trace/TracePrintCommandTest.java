@@ -1,6 +1,6 @@
 package io.h2scope.cli.trace;
 
-import io.h2scope.cli.H2scopeCommand;
+import io.h2scope.cli.CommandRun;
 import io.h2scope.engine.core.ConnectionConfig;
 import io.h2scope.engine.core.Http2Connection;
 import io.h2scope.engine.core.event.Event;
@@ -11,10 +11,7 @@ import io.h2scope.engine.trace.jsonl.JsonlTraceWriter;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,9 +26,6 @@ class TracePrintCommandTest {
     @TempDir
     Path dir;
     Path file;
-
-    private record Run(int status, String out, String err) {
-    }
 
     /** Records a GET with a cookie and its 200 response, both connections in one file. */
     @BeforeEach
@@ -68,32 +62,24 @@ class TracePrintCommandTest {
         }
     }
 
-    private static Run run(String... args) {
-        CommandLine cli = H2scopeCommand.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
-        return new Run(cli.execute(args), out.toString(), err.toString());
-    }
 
     @Test
     void aRecordingWithoutClockTimeIsPrintedRelativeWithANote() {
-        Run r = run("trace", "print", file.toString());
-        assertEquals(0, r.status(), r.err());
+        CommandRun r = CommandRun.of("trace", "print", file.toString());
+        assertEquals(0, r.exit(), r.err());
         assertEquals("h2scope trace print: note: " + file + " has no clock time (it was recorded before recordings "
                 + "carried one): times are seconds since each connection started", r.err().strip());
         assertTrue(r.out().lines().allMatch(l -> l.startsWith("[")), r.out());
-        Run since = run("trace", "print", file.toString(), "--since", "14:03");
-        assertEquals(2, since.status(), since.err());
+        CommandRun since = CommandRun.of("trace", "print", file.toString(), "--since", "14:03");
+        assertEquals(2, since.exit(), since.err());
         assertEquals("h2scope trace print: " + file + " has no clock time (it was recorded before recordings carried "
                 + "one): --since and --until cannot apply; use --conn, --stream or --type", since.err().strip());
     }
 
     @Test
     void printsEveryEventOfARecording() {
-        Run r = run("trace", "print", file.toString());
-        assertEquals(0, r.status(), r.out());
+        CommandRun r = CommandRun.of("trace", "print", file.toString());
+        assertEquals(0, r.exit(), r.out());
         assertTrue(r.out().contains("conn=1 send HEADERS       stream=1 length="), r.out());
         assertTrue(r.out().contains(":path: /x, cookie: <redacted 8 bytes>}"), r.out());
         assertTrue(r.out().contains("conn=2 recv SETTINGS"), r.out());
@@ -108,8 +94,8 @@ class TracePrintCommandTest {
 
     @Test
     void filtersByStreamTypeAndConnection() {
-        Run r = run("trace", "print", file.toString(), "--stream", "1", "--type", "headers", "--conn", "2");
-        assertEquals(0, r.status(), r.out());
+        CommandRun r = CommandRun.of("trace", "print", file.toString(), "--stream", "1", "--type", "headers", "--conn", "2");
+        assertEquals(0, r.exit(), r.out());
         List<String> lines = r.out().lines().toList();
         assertEquals(2, lines.size(), r.out());
         assertTrue(lines.get(0).contains("conn=2 send HEADERS") || lines.get(0).contains("conn=2 recv HEADERS"), r.out());
@@ -118,22 +104,22 @@ class TracePrintCommandTest {
 
     @Test
     void revealShowsCredentials() {
-        Run r = run("trace", "print", "--reveal", file.toString());
+        CommandRun r = CommandRun.of("trace", "print", "--reveal", file.toString());
         assertTrue(r.out().contains("cookie: secret=1"), r.out());
     }
 
     @Test
     void unknownTypeIsAUsageError() {
-        Run r = run("trace", "print", file.toString(), "--type", "HEDERS");
-        assertEquals(2, r.status(), r.err());
+        CommandRun r = CommandRun.of("trace", "print", file.toString(), "--type", "HEDERS");
+        assertEquals(2, r.exit(), r.err());
         assertTrue(r.err().contains("unknown frame type \"HEDERS\"; accepted: DATA, HEADERS"), r.out());
     }
 
     @Test
     void missingFileIsAUsageErrorThatSaysSo() {
         Path none = dir.resolve("none.jsonl");
-        Run r = run("trace", "print", none.toString());
-        assertEquals(2, r.status(), r.err());
+        CommandRun r = CommandRun.of("trace", "print", none.toString());
+        assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope trace print: Invalid value for positional parameter at index 0 (FILE): no such file '"
                 + none + "'; check the path (see './h2scope trace print --help')", r.err().strip());
     }
@@ -141,8 +127,8 @@ class TracePrintCommandTest {
     @Test
     void randomBytesAreNotATrace() throws Exception {
         Path random = Files.write(dir.resolve("random.bin"), new byte[] {(byte) 0x9f, 0x00, (byte) 0xff, (byte) 0xc3, 0x28});
-        Run r = run("trace", "print", random.toString());
-        assertEquals(1, r.status(), r.err());
+        CommandRun r = CommandRun.of("trace", "print", random.toString());
+        assertEquals(1, r.exit(), r.err());
         assertEquals("h2scope trace print: not a JSONL trace: line 1 of " + random + ": not UTF-8 text; give a file "
                 + "recorded with H2SCOPE_TRACE_FILE (docs/TRACE_FORMAT.md)", r.err().strip());
     }
@@ -150,8 +136,8 @@ class TracePrintCommandTest {
     @Test
     void textThatIsNotJsonIsNotATrace() throws Exception {
         Path text = Files.writeString(dir.resolve("notes.txt"), "hello world\n");
-        Run r = run("trace", "print", text.toString());
-        assertEquals(1, r.status(), r.err());
+        CommandRun r = CommandRun.of("trace", "print", text.toString());
+        assertEquals(1, r.exit(), r.err());
         assertTrue(r.err().strip().startsWith("h2scope trace print: not a JSONL trace: line 1 of " + text + ": not JSON ("),
                 r.err());
         assertEquals(1, r.err().lines().count(), r.err());

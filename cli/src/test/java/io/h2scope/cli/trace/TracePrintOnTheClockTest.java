@@ -1,6 +1,6 @@
 package io.h2scope.cli.trace;
 
-import io.h2scope.cli.H2scopeCommand;
+import io.h2scope.cli.CommandRun;
 import io.h2scope.engine.client.H2Client;
 import io.h2scope.engine.client.H2Request;
 import io.h2scope.engine.frame.HeadersFrame;
@@ -19,10 +19,7 @@ import io.h2scope.engine.trace.text.ClockText;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,9 +52,6 @@ class TracePrintOnTheClockTest {
     static List<TraceEvent> events;
     static ConnectionOpened first;
     static ConnectionOpened second;
-
-    private record Run(int status, String out, String err) {
-    }
 
     @BeforeAll
     static void record() throws Exception {
@@ -103,15 +97,11 @@ class TracePrintOnTheClockTest {
         assertNotNull(second.clock(), "the recording says when connection 2 opened");
     }
 
-    private static Run run(String... args) {
-        CommandLine cli = H2scopeCommand.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
+    /** {@code h2scope trace print FILE ARGS...}. */
+    private static CommandRun run(String... args) {
         List<String> all = new ArrayList<>(List.of("trace", "print", file.toString()));
         all.addAll(List.of(args));
-        return new Run(cli.execute(all.toArray(String[]::new)), out.toString(), err.toString());
+        return CommandRun.of(all.toArray(String[]::new));
     }
 
     private static final Pattern LINE = Pattern.compile("(\\d\\d:\\d\\d:\\d\\d\\.\\d{6}) conn=(\\d+) .*");
@@ -130,8 +120,8 @@ class TracePrintOnTheClockTest {
 
     @Test
     void linesShowClockTimeInOneTimelineOfBothConnections() {
-        Run r = run();
-        assertEquals(0, r.status(), r.err());
+        CommandRun r = run();
+        assertEquals(0, r.exit(), r.err());
         assertEquals("", r.err());
         List<String> lines = r.out().lines().toList();
         assertEquals("--- " + ClockText.date(first.clock(), ZoneOffset.UTC) + " UTC ---", lines.get(0));
@@ -160,8 +150,8 @@ class TracePrintOnTheClockTest {
 
     @Test
     void relativeShowsEachConnectionsOwnOffsets() {
-        Run r = run("--relative");
-        assertEquals(0, r.status(), r.err());
+        CommandRun r = run("--relative");
+        assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("[   0.000000] conn=" + first.connectionId() + " opened server"), r.out());
         assertTrue(r.out().contains("[   0.000000] conn=" + second.connectionId() + " opened server"), r.out());
         assertFalse(r.out().contains("--- "), "no date line without clock times");
@@ -170,47 +160,47 @@ class TracePrintOnTheClockTest {
     @Test
     void sinceAndUntilCutTheTimeline() {
         Instant secondOpened = second.clock();
-        Run since = run("--since", ClockText.iso(secondOpened));
-        assertEquals(0, since.status(), since.err());
+        CommandRun since = run("--since", ClockText.iso(secondOpened));
+        assertEquals(0, since.exit(), since.err());
         List<String> lines = since.out().lines().toList();
         assertTrue(lines.get(1).endsWith("conn=" + second.connectionId() + " opened server local=" + second.local()
                 + " remote=" + second.remote() + " transport=h2c"), "the first event at or after --since: " + lines.get(1));
-        Run until = run("--until", ClockText.iso(secondOpened));
-        assertEquals(0, until.status(), until.err());
+        CommandRun until = run("--until", ClockText.iso(secondOpened));
+        assertEquals(0, until.exit(), until.err());
         assertTrue(connections(until.out()).stream().allMatch(id -> id == first.connectionId()),
                 "before connection 2 opened, only connection 1: " + until.out());
         assertEquals(events.size(), connections(since.out()).size() + connections(until.out()).size(),
                 "--since includes its instant, --until does not: every event on one side");
         if (ClockText.date(first.clock(), ZoneOffset.UTC).equals(ClockText.date(secondOpened, ZoneOffset.UTC))) {
             // a time of day means that time on the date the recording begins (unless the test ran across midnight)
-            Run timeOfDay = run("--since", ClockText.timeOfDay(secondOpened, ZoneOffset.UTC));
+            CommandRun timeOfDay = run("--since", ClockText.timeOfDay(secondOpened, ZoneOffset.UTC));
             assertEquals(since.out(), timeOfDay.out());
         }
     }
 
     @Test
     void filtersByConnectionPeerErrorAndAbnormalEnd() {
-        Run conn = run("--conn", Long.toString(second.connectionId()));
+        CommandRun conn = run("--conn", Long.toString(second.connectionId()));
         assertTrue(connections(conn.out()).stream().allMatch(id -> id == second.connectionId()), conn.out());
 
-        Run peer = run("--peer", second.remote());
+        CommandRun peer = run("--peer", second.remote());
         assertEquals(connections(conn.out()), connections(peer.out()), "the peer of connection 2 is its client's port");
-        Run host = run("--peer", "127.0.0.1");
+        CommandRun host = run("--peer", "127.0.0.1");
         assertEquals(events.size(), connections(host.out()).size(), "both clients are on 127.0.0.1");
 
-        Run abnormal = run("--abnormal");
-        assertEquals(0, abnormal.status(), abnormal.err());
+        CommandRun abnormal = run("--abnormal");
+        assertEquals(0, abnormal.exit(), abnormal.err());
         assertEquals(connections(conn.out()), connections(abnormal.out()),
                 "connection 2 closed with its request open; connection 1 said goodbye: " + abnormal.out());
         assertTrue(abnormal.out().contains("conn=" + second.connectionId() + " closed by"), abnormal.out());
 
-        Run noError = run("--error", "no_error", "--conn", Long.toString(first.connectionId()));
-        assertEquals(0, noError.status(), noError.err());
+        CommandRun noError = run("--error", "no_error", "--conn", Long.toString(first.connectionId()));
+        assertEquals(0, noError.exit(), noError.err());
         assertTrue(noError.out().lines().anyMatch(l -> l.contains(" recv GOAWAY ") && l.contains("error=NO_ERROR")),
                 noError.out());
         assertTrue(noError.out().lines().skip(1).allMatch(l -> l.contains("NO_ERROR")), noError.out());
 
-        Run goAway = run("--type", "GOAWAY", "--error", "0x0");
+        CommandRun goAway = run("--type", "GOAWAY", "--error", "0x0");
         assertEquals(2, connections(goAway.out()).size(), "each client's GOAWAY: " + goAway.out());
     }
 
@@ -220,34 +210,32 @@ class TracePrintOnTheClockTest {
         Path rolled = dir.resolve("rolled.jsonl");
         Files.write(dir.resolve("rolled.jsonl.1"), lines.subList(0, lines.size() / 2));
         Files.write(rolled, lines.subList(lines.size() / 2, lines.size()));
-        CommandLine cli = H2scopeCommand.commandLine();
-        StringWriter out = new StringWriter();
-        cli.setOut(new PrintWriter(out));
-        assertEquals(0, cli.execute("trace", "print", rolled.toString()));
-        assertEquals(run().out(), out.toString());
+        CommandRun both = CommandRun.of("trace", "print", rolled.toString());
+        assertEquals(0, both.exit(), both.err());
+        assertEquals(run().out(), both.out());
     }
 
     @Test
     void badValuesAreOneLineThatSaysWhatIsAccepted() {
-        Run time = run("--since", "25:61");
-        assertEquals(2, time.status());
+        CommandRun time = run("--since", "25:61");
+        assertEquals(2, time.exit());
         assertEquals("h2scope trace print: Invalid value for option '--since': '25:61' is not a time; accepted: a time "
                 + "of day (14:03, 14:03:20.5), a date (2025-06-01), both (2025-06-01T14:03 or \"2025-06-01 14:03\"), "
                 + "or an ISO 8601 time with a zone (2025-06-01T14:03:00Z) (see './h2scope trace print --help')",
                 time.err().strip());
-        Run order = run("--since", "2030-01-02", "--until", "2030-01-01");
-        assertEquals(2, order.status());
+        CommandRun order = run("--since", "2030-01-02", "--until", "2030-01-01");
+        assertEquals(2, order.exit());
         assertEquals("h2scope trace print: --until 2030-01-01 is not after --since 2030-01-02: give a later --until "
                 + "(with a date, for another day)", order.err().strip());
-        Run peer = run("--peer", "example.com");
-        assertEquals(2, peer.status());
+        CommandRun peer = run("--peer", "example.com");
+        assertEquals(2, peer.exit());
         assertTrue(peer.err().strip().startsWith("h2scope trace print: Invalid value for option '--peer': "
                 + "'example.com' is not a peer address; accepted: an IP address"), peer.err());
-        Run error = run("--error", "OOPS");
-        assertEquals(2, error.status());
+        CommandRun error = run("--error", "OOPS");
+        assertEquals(2, error.exit());
         assertTrue(error.err().strip().startsWith("h2scope trace print: Invalid value for option '--error': 'OOPS' is "
                 + "not an error code (RFC 9113 §7); accepted: NO_ERROR, PROTOCOL_ERROR,"), error.err());
-        for (Run r : List.of(time, order, peer, error)) {
+        for (CommandRun r : List.of(time, order, peer, error)) {
             assertEquals(1, r.err().lines().count(), r.err());
         }
     }

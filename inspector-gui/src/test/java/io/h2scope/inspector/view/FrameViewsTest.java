@@ -13,6 +13,7 @@ import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.HpackBlock;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.inspector.BrokenExchange;
+import io.h2scope.inspector.ClockedConnections;
 import io.h2scope.inspector.RecordedExchange;
 import io.h2scope.inspector.model.ConnectionHistory;
 import io.h2scope.inspector.model.ConnectionKey;
@@ -20,7 +21,9 @@ import io.h2scope.inspector.model.DetailNode;
 import io.h2scope.inspector.model.WireBytes;
 import io.h2scope.inspector.source.EventListSource;
 import io.h2scope.inspector.source.Inspection;
+import io.h2scope.inspector.source.RecordingFileSource;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -45,6 +48,7 @@ import javafx.stage.Stage;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -52,7 +56,8 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The frame list, frame detail, bytes and connections views over a real client exchange and a connection that
- * breaks a rule, in the real window, headless.
+ * breaks a rule, in the real window, headless; and the frame list's Time column and time range over a recording of
+ * two connections that overlap in time ({@link ClockedConnections}).
  */
 @ExtendWith(ApplicationExtension.class)
 class FrameViewsTest {
@@ -60,6 +65,10 @@ class FrameViewsTest {
     private static List<TraceEvent> exchange;
     private static List<FrameEvent> frames;
     private static List<FrameEvent> brokenFrames;
+    @TempDir
+    static Path dir;
+    private static Path clockedFile;
+    private static long clockedFrames;
     private InspectorWindow window;
     private FxRobot robot;
 
@@ -69,6 +78,9 @@ class FrameViewsTest {
         frames = exchange.stream().filter(e -> e instanceof FrameEvent).map(e -> (FrameEvent) e).toList();
         brokenFrames = BrokenExchange.events().stream().filter(e -> e instanceof FrameEvent)
                 .map(e -> (FrameEvent) e).toList();
+        clockedFile = ClockedConnections.record(dir.resolve("two.jsonl"));
+        clockedFrames = java.nio.file.Files.readAllLines(clockedFile).stream()
+                .filter(l -> l.contains("\"kind\":\"frame\"")).count();
     }
 
     @Start
@@ -347,5 +359,74 @@ class FrameViewsTest {
         assertEquals(total, table.getItems().size());
         VirtualFlow<?> flow = (VirtualFlow<?>) table.lookup(".virtual-flow");
         assertEquals(total - 1, flow.getLastVisibleCell().getIndex(), "the newest row is in view");
+    }
+
+    /** The recording of {@link ClockedConnections}, from its file: two connections that overlap in time. */
+    private void loadClocked(FxRobot r) throws Exception {
+        robot = r;
+        window.inspection().open(new RecordingFileSource(clockedFile));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+                () -> window.inspection().recording().frameCount() == clockedFrames);
+        refresh();
+    }
+
+    /** The values of the frame list's column titled {@code title}, row by row. */
+    private List<String> column(String title) {
+        TableView<Integer> table = framesTable();
+        TableColumn<Integer, ?> column = table.getColumns().stream().filter(c -> c.getText().equals(title)).findFirst()
+                .orElseThrow(() -> new AssertionError("no column " + title));
+        List<String> values = new java.util.ArrayList<>();
+        for (int row = 0; row < table.getItems().size(); row++) {
+            values.add(String.valueOf(column.getCellObservableValue(row).getValue()));
+        }
+        return values;
+    }
+
+    @Test
+    void theTimeColumnShowsClockTimeAcrossConnections(FxRobot r) throws Exception {
+        loadClocked(r);
+        List<String> times = column(FramesView.CLOCK_TITLE);
+        List<String> connections = column("Conn");
+        assertEquals("14:03:00.000000", times.get(0), "the first frame: connection 1's SETTINGS at its opening");
+        int secondsFirst = connections.indexOf("2");
+        assertEquals("14:03:01.500000", times.get(secondsFirst),
+                "connection 2's first frame at its own clock time, not at 0 again: " + times);
+        for (int i = 1; i < times.size(); i++) {
+            assertTrue(times.get(i).compareTo(times.get(i - 1)) >= 0, "rows in time order: " + times);
+        }
+        assertTrue(connections.lastIndexOf("1") > secondsFirst, "connection 1 again after connection 2: " + connections);
+        assertTrue(times.get(connections.lastIndexOf("1")).startsWith("14:03:03."), times.toString());
+
+        robot.interact(() -> robot.lookup("#time-clock").queryAs(CheckBox.class).setSelected(false));
+        List<String> sinceStart = column(FramesView.SINCE_START_TITLE);
+        assertEquals("0.000000", sinceStart.get(0));
+        assertEquals("1.500000", sinceStart.get(secondsFirst), "seconds since the recording started, not since "
+                + "connection 2 did: " + sinceStart);
+    }
+
+    @Test
+    void aTimeRangeShowsTheFramesBetween(FxRobot r) throws Exception {
+        loadClocked(r);
+        int all = framesTable().getItems().size();
+        int firstExchange = column("Conn").indexOf("2");
+        robot.interact(() -> {
+            robot.lookup("#filter-from").queryAs(TextField.class).setText("14:03:01");
+            robot.lookup("#filter-to").queryAs(TextField.class).setText("14:03:02");
+        });
+        refresh();
+        List<String> connections = column("Conn");
+        assertTrue(!connections.isEmpty() && connections.stream().allMatch("2"::equals),
+                "between 14:03:01 and 14:03:02 only connection 2 spoke: " + connections);
+        robot.interact(() -> {
+            robot.lookup("#filter-from").queryAs(TextField.class).setText("1.5");
+            robot.lookup("#filter-to").queryAs(TextField.class).setText("");
+        });
+        refresh();
+        assertEquals(all - firstExchange, framesTable().getItems().size(),
+                "from 1.5 s after the start: all but connection 1's first exchange");
+        robot.interact(() -> robot.lookup("#filter-from").queryAs(TextField.class).setText("14:3x"));
+        refresh();
+        assertTrue(robot.lookup("#filter-error").queryAs(Label.class).getText().startsWith("'14:3x' is not a time; "
+                + "accepted: a time of day"), robot.lookup("#filter-error").queryAs(Label.class).getText());
     }
 }
