@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -102,10 +103,10 @@ public record TraceConfig(Map<TraceCategory, TraceLevel> levels, Optional<Path> 
         LogFormat format = LogFormat.TEXT;
         String formatValue = nonBlank(env.get(LOG_FORMAT));
         if (formatValue != null) {
-            format = LogFormat.parse(formatValue).orElse(null);
-            if (format == null) {
+            try {
+                format = LogFormat.valueOf(formatValue.toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
                 problems.add("ignoring " + LOG_FORMAT + "=\"" + formatValue + "\": not a log format; accepted: text, json");
-                format = LogFormat.TEXT;
             }
         }
         return new TraceConfig(levels, traceFile, maxBytes, keyLog, listen, problems, format);
