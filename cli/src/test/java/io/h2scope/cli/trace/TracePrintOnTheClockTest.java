@@ -6,6 +6,7 @@ import io.h2scope.engine.client.H2Request;
 import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.reference.ReferenceServer;
+import io.h2scope.engine.testsupport.Await;
 import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.TraceSinks;
 import io.h2scope.engine.trace.jsonl.JsonlTraceReader;
@@ -77,10 +78,10 @@ class TracePrintOnTheClockTest {
                 assertEquals(200, b.get(url + "/").status());
                 assertEquals(200, a.get(url + "/headers").status());
                 b.sendAsync(H2Request.newBuilder(url + "/slow?ms=5000").build(), HttpResponse.BodyHandlers.ofString());
-                assertTrue(slowArrived.await(10, TimeUnit.SECONDS), "the server got the slow request");
+                assertTrue(slowArrived.await(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS), "the server got the slow request");
                 b.close(); // with the request still open: the server's connection 2 ends abnormally
                 a.close(); // GOAWAY, no stream open: connection 1 ends cleanly
-                assertTrue(bothClosed.await(10, TimeUnit.SECONDS), "the server's connections closed");
+                assertTrue(bothClosed.await(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS), "the server's connections closed");
             } finally {
                 a.close();
                 b.close();

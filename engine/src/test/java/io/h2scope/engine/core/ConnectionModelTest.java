@@ -346,6 +346,8 @@ class ConnectionModelTest {
         private final Map<Long, List<TraceEvent>> events = new HashMap<>();
         private final Map<Long, ConnectionModel> models = new HashMap<>();
         private final Map<Long, Integer> joinedAt = new HashMap<>();
+        /** The connections whose snapshot came: the lines before it (their opening) are the attach's, not events. */
+        private final Set<Long> snapshotted = new java.util.HashSet<>();
         private final Thread thread;
         private volatile Throwable failure;
 
@@ -358,7 +360,9 @@ class ConnectionModelTest {
                         @Override
                         public void event(TraceEvent e) {
                             synchronized (LiveReader.this) {
-                                if (!(e instanceof SnapshotTaken)) {
+                                if (e instanceof SnapshotTaken) {
+                                    snapshotted.add(e.connectionId());
+                                } else if (snapshotted.contains(e.connectionId())) {
                                     events.computeIfAbsent(e.connectionId(), k -> new ArrayList<>()).add(e);
                                 }
                                 models.get(e.connectionId()).apply(e);
@@ -381,7 +385,7 @@ class ConnectionModelTest {
         /** Attaches while both connections are quiet; returns once the snapshots of both are in. */
         static LiveReader attach(Path socket, Checker client, Checker server) throws Exception {
             LiveReader live = new LiveReader(AttachClient.connect(ListenAddress.parse(socket.toString()), null));
-            live.await(() -> live.models.get(1L).eventCount() > 0 && live.models.get(2L).eventCount() > 0);
+            live.await(() -> live.snapshotted.contains(1L) && live.snapshotted.contains(2L));
             live.joinedAt.put(1L, client.recorded.size());
             live.joinedAt.put(2L, server.recorded.size());
             return live;

@@ -9,6 +9,7 @@ import io.h2scope.engine.trace.attach.ListenAddress;
 import io.h2scope.engine.trace.jsonl.Json;
 import io.h2scope.engine.trace.jsonl.TraceEventJson;
 import io.h2scope.engine.trace.model.ConnectionModel;
+import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.SnapshotTaken;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.WindowChanged;
@@ -39,7 +40,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** A reader attached live gets a snapshot of each open connection, then every event; a slow one gets a gap. */
+/** A reader attached live gets the opening and a snapshot of each open connection, then every event; a slow one gets a gap. */
 @org.junit.jupiter.api.Timeout(60)
 class LiveAttachTest {
 
@@ -68,9 +69,13 @@ class LiveAttachTest {
                         StandardCharsets.US_ASCII));
                 ConnectionModel client = new ConnectionModel(1);
                 ConnectionModel server = new ConnectionModel(2);
-                List<TraceEvent> snapshots = read(lines, 2);
-                assertTrue(snapshots.stream().allMatch(e -> e instanceof SnapshotTaken), snapshots.toString());
-                snapshots.forEach(e -> { client.apply(e); server.apply(e); });
+                List<TraceEvent> joining = read(lines, 4); // per connection: its opening, then its snapshot
+                for (int i = 0; i < joining.size(); i += 2) {
+                    assertTrue(joining.get(i) instanceof ConnectionOpened, joining.toString());
+                    assertTrue(joining.get(i + 1) instanceof SnapshotTaken
+                            && joining.get(i + 1).connectionId() == joining.get(i).connectionId(), joining.toString());
+                }
+                joining.forEach(e -> { client.apply(e); server.apply(e); });
                 assertEquals(ConnectionModelTest.engineState(p.client, new HashSet<>(List.of(open))), client.snapshot());
                 assertEquals(ConnectionModelTest.engineState(p.server, new HashSet<>(List.of(open))), server.snapshot());
 
