@@ -47,17 +47,18 @@ class AttachSourceTest {
         TraceSink both = TraceSinks.compose(List.of(attach, published::add));
         try (H2Server server = ReferenceServer.start(ReferenceServer.Options.h2c());
              H2Client client = H2Client.newBuilder().maxConnectionsPerAuthority(1).traceSink(both).build()) {
-            client.get(server.url()); // a connection open before the window attaches: it comes as a snapshot
+            client.get(server.url()); // a connection open before the window attaches: its opening and a snapshot
             int before = published.size();
             CollectingSink sink = new CollectingSink();
             AttachSource source = new AttachSource(ListenAddress.parse(socket.toString()), null);
             source.start(sink);
-            CollectingSink.await(() -> !sink.events.isEmpty(), "the snapshot");
-            assertInstanceOf(SnapshotTaken.class, sink.events.get(0));
+            CollectingSink.await(() -> sink.events.size() >= 2, "the opening and the snapshot");
+            assertEquals(published.get(0), sink.events.get(0), "the connection's opening, its clock included");
+            assertInstanceOf(SnapshotTaken.class, sink.events.get(1));
             client.get(server.url() + "headers");
             client.get(server.url());
-            CollectingSink.await(() -> sink.events.size() - 1 >= published.size() - before, "the live events");
-            assertEquals(published.subList(before, published.size()), sink.events.subList(1, sink.events.size()));
+            CollectingSink.await(() -> sink.events.size() - 2 >= published.size() - before, "the live events");
+            assertEquals(published.subList(before, published.size()), sink.events.subList(2, sink.events.size()));
             assertTrue(sink.events.stream().filter(e -> e instanceof FrameEvent).count() >= 4, "frames of two requests");
             attach.close();
             String end = sink.awaitEnd();
