@@ -57,7 +57,7 @@ public final class TracePrintCommand implements Callable<Integer> {
     boolean local;
 
     @Option(names = "--since", paramLabel = "TIME", converter = ClockTimeValue.class,
-            description = "only events at or after TIME: a time of day (14:03, 14:03:20.5, on the date the recording "
+            description = "only events at or after TIME: a time of day (14:03:20.5, on the date the recording "
                     + "begins), a date (2025-06-01), both (2025-06-01T14:03), or an ISO 8601 time with a zone "
                     + "(2025-06-01T14:03:00Z); UTC unless --local")
     ClockBound since;
