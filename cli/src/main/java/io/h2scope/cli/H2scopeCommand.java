@@ -67,6 +67,7 @@ public final class H2scopeCommand implements Runnable {
 
     public static void main(String[] args) {
         LibraryLogLevels.quiet();
+        TlsGroupPreference.apply();
         System.exit(commandLine().execute(args));
     }
 }

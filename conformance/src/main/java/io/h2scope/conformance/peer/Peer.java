@@ -89,8 +89,13 @@ public final class Peer implements AutoCloseable {
     /** True once the target sent any octet on this connection. */
     private boolean answered;
     private long pingCounter;
+    /** When the TCP connect of this connection began. */
+    private final long connectStartedNanos;
+    /** Told once, when the target acknowledged our first SETTINGS; null when nobody asked. */
+    private Runnable onServed;
 
-    private Peer(Target target, PeerOptions options, Socket socket) throws IOException {
+    private Peer(Target target, PeerOptions options, Socket socket, long connectStartedNanos) throws IOException {
+        this.connectStartedNanos = connectStartedNanos;
         this.target = target;
         this.options = options;
         this.socket = socket;
@@ -101,9 +106,10 @@ public final class Peer implements AutoCloseable {
 
     /** Opens a connection (TCP, plus TLS and ALPN h2 for an https target); sends nothing yet. */
     public static Peer connect(Target target, PeerOptions options) throws HandshakeException {
+        long started = System.nanoTime();
         Socket socket = Connector.open(target, options.insecure(), options.timeout().multipliedBy(2));
         try {
-            return new Peer(target, options, socket);
+            return new Peer(target, options, socket, started);
         } catch (IOException e) {
             Connector.closeQuietly(socket);
             throw new HandshakeException(HandshakeException.Kind.CONNECT, "cannot use the socket: " + e.getMessage(), e);
@@ -124,11 +130,24 @@ public final class Peer implements AutoCloseable {
      */
     public static Peer over(Target target, PeerOptions options, Socket socket) throws HandshakeException {
         try {
-            return new Peer(target, options, socket);
+            return new Peer(target, options, socket, System.nanoTime());
         } catch (IOException e) {
             Connector.closeQuietly(socket);
             throw new HandshakeException(HandshakeException.Kind.CONNECT, "cannot use the socket: " + e.getMessage(), e);
         }
+    }
+
+    /** When the TCP connect of this connection began ({@link System#nanoTime()}). */
+    public long connectStartedNanos() {
+        return connectStartedNanos;
+    }
+
+    /**
+     * {@code action} runs once, when the target acknowledges our first SETTINGS: it read this connection and
+     * answered, which is what the liveness probe asks of a new connection.
+     */
+    public void whenServed(Runnable action) {
+        this.onServed = action;
     }
 
     /** Unique in this JVM: the trace events of two peers (a case's and its liveness probe's) never share one. */
@@ -422,6 +441,9 @@ public final class Peer implements AutoCloseable {
         if (frame instanceof SettingsFrame s) {
             if (s.ack()) {
                 settingsAcked++;
+                if (settingsAcked == 1 && onServed != null) {
+                    onServed.run();
+                }
             } else {
                 serverSettingsSeen = true;
                 s.settings().forEach(setting -> serverSettings.put(setting.id(), setting.value()));

@@ -35,13 +35,16 @@ final class LivenessProbe {
         return three.compareTo(Duration.ofSeconds(3)) < 0 ? Duration.ofSeconds(3) : three;
     }
 
-    static Result check(Target target, PeerOptions options) {
+    /** The probe; its connection, once served, is a sign of life for other cases too ({@code signs}). */
+    static Result check(Target target, PeerOptions options, LifeSigns signs) {
         Peer peer;
         try {
             peer = Peer.connect(target, options);
         } catch (HandshakeException e) {
             return new Result(false, e.getMessage(), List.of());
         }
+        long opened = peer.connectStartedNanos();
+        peer.whenServed(() -> signs.served(opened, "a liveness probe's connection"));
         try (peer) {
             peer.note("liveness probe: a fresh connection, one GET " + target.path() + " and one PING");
             try {

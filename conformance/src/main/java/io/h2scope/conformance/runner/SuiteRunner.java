@@ -1,5 +1,6 @@
 package io.h2scope.conformance.runner;
 
+import io.h2scope.conformance.peer.EntryDirection;
 import io.h2scope.conformance.peer.HandshakeException;
 import io.h2scope.conformance.peer.OutputViolation;
 import io.h2scope.conformance.peer.Peer;
@@ -49,9 +50,13 @@ public final class SuiteRunner {
 
     private final RunConfig config;
     private final ReachabilityGuard guard = new ReachabilityGuard();
+    private final LifeSigns lifeSigns = new LifeSigns();
+    /** The turns at the target: {@code parallel} cases talk to it at once. */
+    private final java.util.concurrent.Semaphore busy;
 
     public SuiteRunner(RunConfig config) {
         this.config = config;
+        this.busy = new java.util.concurrent.Semaphore(config.parallel());
     }
 
     /** Why no connection to the target reaches the HTTP/2 handshake, or empty when one does: a run's probe on its own. */
@@ -94,7 +99,8 @@ public final class SuiteRunner {
         List<Planned> first = plan.stream().filter(p -> !isOutputCase(p) && !p.definition().alone()).toList();
         List<Planned> alone = plan.stream().filter(p -> !isOutputCase(p) && p.definition().alone()).toList();
         List<Planned> last = plan.stream().filter(SuiteRunner::isOutputCase).toList();
-        ExecutorService pool = Executors.newFixedThreadPool(config.parallel(), daemonThreads());
+        // twice the threads: a case waiting for a sign of life gives its turn to the next case (see busy)
+        ExecutorService pool = Executors.newFixedThreadPool(config.parallel() * 2, daemonThreads());
         ExecutorService single = Executors.newSingleThreadExecutor(daemonThreads());
         RunningCases running = new RunningCases(listener, PROGRESS_INTERVAL);
         List<CaseResult> results = new ArrayList<>();
@@ -132,10 +138,12 @@ public final class SuiteRunner {
                     return null; // the target is gone: not run
                 }
                 CaseResult result;
+                Turn turn = new Turn();
                 running.started(p, budgetOf(p.definition()));
                 try {
-                    result = runOne(p);
+                    result = runOne(p, turn::give);
                 } finally {
+                    turn.give();
                     running.ended(p);
                 }
                 if (isOutputCase(p)) {
@@ -183,8 +191,35 @@ public final class SuiteRunner {
         }
     }
 
+    /**
+     * One of the {@code parallel} turns at the target: a case holds it while it talks to the target and gives it
+     * up when it only waits for another connection's sign of life ({@link LifeSigns}), so that the next case starts
+     * (and opens the connection that is likely to be that sign).
+     */
+    private final class Turn {
+        private boolean held = true;
+
+        Turn() {
+            busy.acquireUninterruptibly();
+            lifeSigns.caseStarted();
+        }
+
+        void give() {
+            if (held) {
+                held = false;
+                lifeSigns.caseEnded();
+                busy.release();
+            }
+        }
+    }
+
     /** One case on its own connection, then the liveness probe if it provoked an error. */
     public CaseResult runOne(Planned p) {
+        return runOne(p, () -> { });
+    }
+
+    /** {@link #runOne(Planned)}; {@code idle} is told when the case only waits for a sign of life. */
+    private CaseResult runOne(Planned p, Runnable idle) {
         CaseDef c = p.definition();
         long start = System.nanoTime();
         if (c.level() == Level.SHOULD && !config.strict()) {
@@ -196,7 +231,7 @@ public final class SuiteRunner {
         Verdict verdict = execute(c, evidence, violations);
         verdict = OutputJudgement.brokenFrames(verdict, violations);
         if (c.errorCase() && verdict.outcome() != Outcome.SKIP && verdict.outcome() != Outcome.INCONCLUSIVE) {
-            LivenessProbe.Result probe = LivenessProbe.check(config.target(), config.peer());
+            LivenessProbe.Result probe = liveness(c, System.nanoTime(), idle);
             evidence.addAll(probe.evidence());
             if (!probe.alive()) {
                 verdict = Verdict.fail(verdict.expected() + "; and the server still serves a new connection afterwards",
@@ -208,10 +243,39 @@ public final class SuiteRunner {
                 violations, budgetOf(c));
     }
 
+    /**
+     * After an error case that ended at {@code endedNanos}: another connection of the run opened since and served
+     * (a case running beside it, {@link LifeSigns}) answers the probe's question; failing that, within a moment, the
+     * probe opens its own. A case that runs alone has no neighbours to ask.
+     */
+    private LivenessProbe.Result liveness(CaseDef c, long endedNanos, Runnable idle) {
+        if (!c.alone()) {
+            idle.run();
+            try {
+                String proof = lifeSigns.servedSince(endedNanos);
+                if (proof != null) {
+                    return new LivenessProbe.Result(true, "another connection was served: " + proof, List.of(
+                            new TraceEntry(0, EntryDirection.NOTE, "liveness: a connection of the run opened after this case "
+                                    + "ended had its SETTINGS acknowledged (" + proof + "): the target still serves new connections")));
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        return LivenessProbe.check(config.target(), config.peer(), lifeSigns);
+    }
+
+    /** Reports a connection of this run to {@link #lifeSigns} once the target serves it. */
+    private void watch(Peer peer, String who) {
+        long opened = peer.connectStartedNanos();
+        peer.whenServed(() -> lifeSigns.served(opened, who));
+    }
+
     private Verdict execute(CaseDef c, List<TraceEntry> evidence, List<OutputViolation> violations) {
         Peer peer;
         try {
             peer = Peer.connect(config.target(), config.peer().forCase(c.budget()));
+            watch(peer, "the connection of " + c.id().value());
         } catch (HandshakeException e) {
             guard.failed(e);
             return Verdict.inconclusive(c.accepts(), e.getMessage());
