@@ -8,6 +8,8 @@ import io.h2scope.engine.trace.jsonl.TraceEventJson;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.WindowChanged;
+import io.h2scope.engine.trace.redact.RedactingSink;
+import io.h2scope.engine.trace.text.Redaction;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -29,8 +31,9 @@ import java.util.function.Predicate;
  * One JSONL line of a recording, from event to octets, without the file: the encoder every writer uses
  * ({@link TraceEventJson#write(TraceEvent, LineOctets)}) into a reused {@link LineOctets}, as the trace writer
  * calls it. The events come from a traced in-memory GET (HPACK detail on, as the recording proxy has it): the
- * request's HEADERS frame, a DATA frame of 1,024 octets and a window change. Per line ns, and B/op with
- * {@code -prof gc}. Run: {@code java -jar bench/target/benchmarks.jar EventLineBench -prof gc}.
+ * request's HEADERS frame, a DATA frame of 1,024 octets and a window change; {@link #redactedLine} puts the event
+ * through the redaction the environment's sinks sit behind first (nothing to hide in this GET; its DATA left out).
+ * Per line ns, and B/op with {@code -prof gc}. Run: {@code java -jar bench/target/benchmarks.jar EventLineBench -prof gc}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -64,6 +67,17 @@ public class EventLineBench {
     @Benchmark
     public int line() {
         return TraceEventJson.write(recorded, octets.clear()).length();
+    }
+
+    /** The sink the environment builds in front of the writer: credentials hidden, DATA not kept (the defaults). */
+    private final TraceSink redacting = RedactingSink.wrap(e -> TraceEventJson.write(e, octets.clear()),
+            Redaction.DEFAULT, 0);
+
+    /** The same event through {@link #redacting}, then its line: what a recording with the defaults pays per event. */
+    @Benchmark
+    public int redactedLine() {
+        redacting.onEvent(recorded);
+        return octets.length();
     }
 
     private static List<TraceEvent> tracedGet() {

@@ -6,6 +6,9 @@ import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.reference.ReferenceServer;
 import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.engine.trace.model.TracePrivacy;
+import io.h2scope.engine.trace.redact.RedactingSink;
+import io.h2scope.engine.trace.text.Redaction;
 
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse.BodyHandlers;
@@ -44,6 +47,42 @@ public final class RecordedExchange {
                     BodyHandlers.ofString());
         }
         synchronized (sink) {
+            return new ArrayList<>(events);
+        }
+    }
+
+    /** The credentials {@link #credentialEvents} sends: the values of authorization, cookie and x-api-key. */
+    public static final List<String> SECRETS = List.of("Bearer secret123", "session=cookie-secret-0123456789",
+            "apikey-secret-4242");
+
+    /**
+     * Two GETs of /headers on one connection with authorization, cookie and x-api-key (the second sends the indexed
+     * cookie and x-api-key from the table), recorded as {@code H2SCOPE_TRACE_REVEAL=1} would record them: the
+     * values in clear, the opening saying so. The client's events.
+     */
+    public static List<TraceEvent> credentialEvents() throws Exception {
+        List<TraceEvent> events = new ArrayList<>();
+        TraceSink collect = new TraceSink() {
+            @Override
+            public synchronized void onEvent(TraceEvent event) {
+                events.add(event);
+            }
+
+            @Override
+            public boolean wantsHpackDetail() {
+                return true;
+            }
+        };
+        TraceSink revealing = RedactingSink.wrap(collect, Redaction.DEFAULT.revealing(true), TracePrivacy.ALL_DATA);
+        try (H2Server server = ReferenceServer.start(ReferenceServer.Options.h2c());
+             H2Client client = H2Client.newBuilder().maxConnectionsPerAuthority(1).traceSink(revealing).build()) {
+            for (int i = 0; i < 2; i++) {
+                client.send(H2Request.newBuilder(server.url() + "headers").header("authorization", SECRETS.get(0))
+                        .header("cookie", SECRETS.get(1)).header("x-api-key", SECRETS.get(2)).build(),
+                        BodyHandlers.ofString());
+            }
+        }
+        synchronized (collect) {
             return new ArrayList<>(events);
         }
     }

@@ -4,7 +4,11 @@ import io.h2scope.bench.InMemoryExchange;
 import io.h2scope.engine.core.ConnectionConfig;
 import io.h2scope.engine.observer.Http2Observer;
 import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.jsonl.JsonlTraceWriter;
+import io.h2scope.engine.trace.model.TracePrivacy;
+import io.h2scope.engine.trace.redact.RedactingSink;
+import io.h2scope.engine.trace.text.Redaction;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -31,7 +35,8 @@ import java.util.concurrent.TimeUnit;
  * What the recording proxy's decoder thread spends on one leg of a connection: the wire bytes of
  * {@code requests} GETs (each answered with a HEADERS and a DATA frame of 1,024 octets, {@code concurrent} at a
  * time, as {@code h2load -m}), made once by the engine's own client and server in memory, fed in their chunks to a
- * fresh {@link Http2Observer} whose events go to a {@link JsonlTraceWriter} on /dev/null, one
+ * fresh {@link Http2Observer} whose events go, through the redaction the proxy's {@code --record} puts in front of it
+ * ({@link RedactingSink}: credentials hidden, DATA kept), to a {@link JsonlTraceWriter} on /dev/null, one
  * {@link JsonlTraceWriter#batch} a chunk as the proxy's decoder thread runs them (the lines are built and queued as
  * in a recording; the writer thread's write costs nothing). The score divided by {@code requests} is the
  * decoding and recording cost per request and leg. Run:
@@ -57,11 +62,14 @@ public class ObserverRecordBench {
 
     private final List<Chunk> wire = new ArrayList<>();
     private JsonlTraceWriter writer;
+    /** The writer behind the redaction the proxy's --record puts it (credentials hidden, DATA kept). */
+    private TraceSink recorder;
 
     @Setup(Level.Trial)
     public void setUp() throws IOException {
         record();
         writer = new JsonlTraceWriter(Path.of("/dev/null"), Long.MAX_VALUE, new PrintStream(PrintStream.nullOutputStream()));
+        recorder = RedactingSink.wrap(writer, Redaction.DEFAULT, TracePrivacy.ALL_DATA);
     }
 
     @TearDown(Level.Trial)
@@ -71,13 +79,13 @@ public class ObserverRecordBench {
 
     @Benchmark
     public long leg() {
-        Http2Observer observer = new Http2Observer(Role.SERVER, 1, writer, 0);
+        Http2Observer observer = new Http2Observer(Role.SERVER, 1, recorder, 0);
         long now = 0;
         for (Chunk c : wire) {
             now += 1_000;
             long at = now;
             // one batch a chunk, as the proxy's decoder thread runs each relayed read (ObserverFeed)
-            writer.batch(() -> {
+            recorder.batch(() -> {
                 if (c.fromClient()) {
                     observer.clientBytes(ByteBuffer.wrap(c.bytes()), at);
                 } else {

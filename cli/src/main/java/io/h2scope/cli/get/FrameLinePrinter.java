@@ -3,6 +3,7 @@ package io.h2scope.cli.get;
 import io.h2scope.engine.trace.ConnectionTraceListener;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.text.Redaction;
 import io.h2scope.engine.trace.text.TraceText;
 
 import java.io.PrintWriter;
@@ -15,9 +16,12 @@ import java.io.PrintWriter;
 final class FrameLinePrinter implements TraceSink, ConnectionTraceListener {
 
     private final PrintWriter err;
+    private final Redaction redaction;
 
-    FrameLinePrinter(PrintWriter err) {
+    /** @param redaction the values shown as {@code <redacted N bytes>} (the environment's: H2SCOPE_TRACE_REDACT, ...) */
+    FrameLinePrinter(PrintWriter err, Redaction redaction) {
         this.err = err;
+        this.redaction = redaction;
     }
 
     @Override
@@ -25,7 +29,7 @@ final class FrameLinePrinter implements TraceSink, ConnectionTraceListener {
             if (!(traced instanceof FrameEvent event)) {
                 return;
             }
-        String line = TraceText.frameLine(event, false);
+        String line = TraceText.frameLine(event, redaction, false);
         synchronized (err) {
             err.println(line);
             err.flush();
@@ -34,7 +38,7 @@ final class FrameLinePrinter implements TraceSink, ConnectionTraceListener {
 
     @Override
     public void http1Head(long connectionId, boolean sent, String head) {
-        String[] lines = head.split("\n");
+        String[] lines = Redaction.head(head, redaction::value).split("\n");
         String fields = String.join("; ", java.util.Arrays.asList(lines).subList(1, lines.length));
         String line = "conn=" + connectionId + (sent ? " send" : " recv") + " HTTP/1.1 " + lines[0]
                 + (fields.isEmpty() ? "" : " {" + fields + "}");

@@ -8,6 +8,7 @@ import io.h2scope.engine.client.HeaderLines;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.TraceSinks;
+import io.h2scope.engine.trace.config.TraceConfig;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -101,7 +102,7 @@ public final class GetCommand implements Callable<Integer> {
             builder.insecure();
         }
         TraceSink environment = TraceSinks.fromEnvironment();
-        builder.traceSink(verbose ? TraceSinks.compose(List.of(new FrameLinePrinter(err), environment)) : environment);
+        builder.traceSink(verbose ? TraceSinks.compose(List.of(new FrameLinePrinter(err, TraceConfig.fromSystemEnvironment().redaction()), environment)) : environment);
         try (H2Client client = builder.build()) {
             H2Response<InputStream> response = client.send(request, BodyHandlers.ofInputStream());
             try (InputStream body = response.body(); OutputStream out = output == null ? nonClosing(stdout)

@@ -3,6 +3,7 @@ package io.h2scope.cli.inspect;
 import io.h2scope.cli.AttachOptions;
 import io.h2scope.cli.H2scopeCommand;
 import io.h2scope.cli.InputFile;
+import io.h2scope.cli.trace.RevealOption;
 import io.h2scope.inspector.source.AttachSource;
 import io.h2scope.inspector.source.FollowFileSource;
 import io.h2scope.inspector.source.RecordingFileSource;
@@ -29,6 +30,8 @@ import java.util.concurrent.Callable;
                 "With FILE it opens a JSONL recording (H2SCOPE_TRACE_FILE); with --follow it follows a file an engine "
                         + "is writing, across its rolls; with --attach it shows a running engine live "
                         + "(H2SCOPE_TRACE_LISTEN). Without any, the window opens empty (File > Open, or drop a file on it).",
+                "Credential values are shown as <redacted N bytes> unless --reveal is given (and the recording holds "
+                        + "them: H2SCOPE_TRACE_REVEAL=1); the status line says when a recording holds them in clear.",
                 "It needs a display; where there is none, ./h2scope trace print FILE prints a recording as text."},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:the window was closed", "2:usage error, a FILE that cannot be read, or no display"})
@@ -53,6 +56,9 @@ public final class InspectCommand implements Callable<Integer> {
 
     @Mixin
     AttachOptions attachOptions;
+
+    @Mixin
+    RevealOption reveal;
 
     private final Map<String, String> environment;
 
@@ -83,7 +89,7 @@ public final class InspectCommand implements Callable<Integer> {
         if (NamedJavaFx.needed()) {
             return NamedJavaFx.run(H2scopeCommand.class, spec.root().commandLine().getParseResult().originalArgs());
         }
-        InspectorApp.launch(sources);
+        InspectorApp.launch(sources, reveal.redaction());
         return 0;
     }
 }

@@ -3,6 +3,7 @@ package io.h2scope.cli.proxy;
 import io.h2scope.cli.DurationValue;
 import io.h2scope.cli.InputFile;
 import io.h2scope.cli.OutputFile;
+import io.h2scope.cli.trace.RevealOption;
 import io.h2scope.engine.proxy.CertificateAuthority;
 import io.h2scope.engine.proxy.ListenAddress;
 import io.h2scope.engine.proxy.ProxyConfig;
@@ -15,6 +16,9 @@ import io.h2scope.engine.trace.TraceSinks;
 import io.h2scope.engine.trace.config.ByteSize;
 import io.h2scope.engine.trace.config.TraceConfig;
 import io.h2scope.engine.trace.jsonl.JsonlTraceWriter;
+import io.h2scope.engine.trace.model.TracePrivacy;
+import io.h2scope.engine.trace.redact.RedactingSink;
+import io.h2scope.engine.trace.text.Redaction;
 import io.h2scope.engine.transport.tls.keylog.KeyLogWriter;
 import io.h2scope.engine.transport.tls.keylog.KeyLoggingSslContexts;
 import io.h2scope.engine.transport.tls.KeyMaterial;
@@ -23,6 +27,7 @@ import io.h2scope.engine.transport.tls.SslContexts;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -97,6 +102,14 @@ public final class ProxyCommand implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE})")
     String recordMaxBytes;
 
+    @Option(names = "--record-data-max", paramLabel = "SIZE", defaultValue = "all",
+            description = "DATA octets --record keeps of each stream: all, none, or a size in bytes with k, m or g"
+                    + " (default: ${DEFAULT-VALUE}; the rest of a frame is counted, not kept)")
+    String recordDataMax;
+
+    @Mixin
+    RevealOption reveal;
+
     @Option(names = {"-v", "--verbose"}, description = "print every frame of both legs, and each leg's open and"
             + " close, as text on stdout")
     boolean verbose;
@@ -156,8 +169,9 @@ public final class ProxyCommand implements Callable<Integer> {
         ProxyLimits limits = usage(this::limits, "a limit");
         UpstreamTls trust = usage(() -> new UpstreamTls(upstreamCa, insecure), "--upstream-ca and --insecure");
         long maxBytes = usage(() -> ByteSize.parse("--record-max-bytes", recordMaxBytes, TraceConfig.MIN_MAX_BYTES), "");
+        long dataMax = usage(() -> dataMax(recordDataMax), "");
         try {
-            start(out, err, address, target, trust, limits, maxBytes);
+            start(out, err, address, target, trust, limits, maxBytes, dataMax);
         } catch (GeneralSecurityException e) {
             throw new IOException("cannot set up TLS: " + e.getMessage(), e);
         }
@@ -167,7 +181,8 @@ public final class ProxyCommand implements Callable<Integer> {
     }
 
     private void start(PrintWriter out, PrintWriter err, InetSocketAddress address, Upstream target,
-                       UpstreamTls trust, ProxyLimits limits, long maxBytes) throws IOException, GeneralSecurityException {
+                       UpstreamTls trust, ProxyLimits limits, long maxBytes, long dataMax)
+            throws IOException, GeneralSecurityException {
         if (!address.getAddress().isLoopbackAddress()) {
             err.println("h2scope proxy: warning: listening on " + address.getAddress().getHostAddress()
                     + ", not loopback: anyone who reaches it can use the proxy, and it sees their traffic in clear");
@@ -188,13 +203,14 @@ public final class ProxyCommand implements Callable<Integer> {
         }
         List<TraceSink> sinks = new ArrayList<>();
         sinks.add(TraceSinks.fromEnvironment()); // H2SCOPE_LOG, H2SCOPE_TRACE_FILE and H2SCOPE_TRACE_LISTEN as everywhere
+        Redaction redaction = reveal.redaction();
         if (record != null) {
             JsonlTraceWriter writer = new JsonlTraceWriter(record, maxBytes, System.err);
             resources.add(writer);
-            sinks.add(writer);
+            sinks.add(RedactingSink.wrap(writer, redaction, dataMax)); // credentials out unless --reveal
         }
         if (verbose) {
-            sinks.add(new TextLines(out));
+            sinks.add(new TextLines(out, redaction));
         }
         PrintStream notices = System.err;
         ProxyConfig config = new ProxyConfig(address, target, toClients, trust.context(keys), !trust.insecure(), authority,
@@ -222,6 +238,18 @@ public final class ProxyCommand implements Callable<Integer> {
         }
         out.println("  Ctrl-C stops");
         out.flush();
+    }
+
+    /** {@code --record-data-max}: all, none, or a size. */
+    static long dataMax(String value) {
+        String v = value.strip();
+        if (v.equalsIgnoreCase("all")) {
+            return TracePrivacy.ALL_DATA;
+        }
+        if (v.equalsIgnoreCase("none")) {
+            return 0;
+        }
+        return ByteSize.parse("--record-data-max", v, 1);
     }
 
     /** --keylog, else SSLKEYLOGFILE, else none. */

@@ -7,6 +7,7 @@ import io.h2scope.engine.trace.model.ErrorRaised;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.ViolationReceived;
+import io.h2scope.engine.trace.text.Redaction;
 import io.h2scope.engine.trace.text.TraceText;
 
 import java.io.PrintWriter;
@@ -18,16 +19,19 @@ import java.io.PrintWriter;
 final class TextLines implements TraceSink {
 
     private final PrintWriter out;
+    private final Redaction redaction;
 
-    TextLines(PrintWriter out) {
+    /** @param redaction the values shown as {@code <redacted N bytes>} */
+    TextLines(PrintWriter out, Redaction redaction) {
         this.out = out;
+        this.redaction = redaction;
     }
 
     @Override
     public void onEvent(TraceEvent event) {
         if (event instanceof FrameEvent || event instanceof ConnectionOpened || event instanceof ConnectionClosed
                 || event instanceof ViolationReceived || event instanceof ErrorRaised) {
-            String line = TraceText.line(event, false);
+            String line = TraceText.line(event, redaction, false);
             synchronized (out) {
                 out.println(line);
                 out.flush();

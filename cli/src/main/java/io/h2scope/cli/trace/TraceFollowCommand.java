@@ -7,7 +7,9 @@ import io.h2scope.engine.trace.attach.AttachClient;
 import io.h2scope.engine.trace.jsonl.JsonlLineDecoder;
 import io.h2scope.engine.trace.jsonl.TraceFileFollower;
 import io.h2scope.engine.trace.jsonl.TraceFormatException;
+import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.engine.trace.redact.ReaderRedaction;
 import io.h2scope.engine.trace.text.TraceText;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -27,7 +29,8 @@ import java.util.concurrent.Callable;
         description = {"Print trace events as they come, in the text format: from a recording being written "
                 + "(H2SCOPE_TRACE_FILE; until interrupted) or attached to a running engine (H2SCOPE_TRACE_LISTEN; "
                 + "until it closes).",
-                "Credential values and DATA bytes are hidden unless --reveal is given."},
+                "Credential values and DATA bytes are hidden unless --reveal is given (a recording holds credentials "
+                        + "only when made with H2SCOPE_TRACE_REVEAL=1, DATA only with H2SCOPE_TRACE_DATA=on)."},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:the stream ended", "1:a line is not a trace event (the line is named), or the engine "
                 + "refused the token", "2:usage error"})
@@ -53,9 +56,13 @@ public final class TraceFollowCommand implements Callable<Integer> {
     @Mixin
     RevealOption reveal;
 
+    private ReaderRedaction reading;
+    private boolean told;
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
+        reading = new ReaderRedaction(reveal.redaction());
         return source.attach != null ? attach(out) : follow(out);
     }
 
@@ -106,8 +113,17 @@ public final class TraceFollowCommand implements Callable<Integer> {
         }
     }
 
-    private void print(PrintWriter out, TraceEvent event) {
-        out.println(TraceText.line(event, reveal.reveal()));
+    private void print(PrintWriter out, TraceEvent recorded) {
+        // text shows decoded values, never the octets; an opening as recorded (what its trace hid or revealed)
+        TraceEvent shown = reading.apply(recorded, false);
+        TraceEvent event = recorded instanceof ConnectionOpened ? recorded : shown;
+        if (!told && reading.recordedInClear()) {
+            told = true;
+            spec.commandLine().getErr().println(RevealNote.of(source.attach != null ? source.attach
+                    : source.file.toString(), reveal.reveal()));
+            spec.commandLine().getErr().flush();
+        }
+        out.println(TraceText.line(event, reading.of(event.connectionId()), reveal.reveal()));
         out.flush();
     }
 

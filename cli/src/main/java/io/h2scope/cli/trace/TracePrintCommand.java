@@ -4,10 +4,13 @@ import io.h2scope.cli.InputFile;
 import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.trace.jsonl.JsonlTraceReader;
 import io.h2scope.engine.trace.jsonl.RollingFile;
+import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.engine.trace.redact.ReaderRedaction;
 import io.h2scope.engine.trace.text.ClockBound;
 import io.h2scope.engine.trace.text.ClockText;
+import io.h2scope.engine.trace.text.Redaction;
 import io.h2scope.engine.trace.text.TraceText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -35,7 +38,8 @@ import java.util.concurrent.Callable;
                 + "every connection merged in time order (FILE.1, the part a roll moved away, first when it is there), "
                 + "each line with its clock time (UTC unless --local), under a line naming the date.",
                 "Filters combine: each one given must hold. Credential values and DATA bytes are hidden unless "
-                        + "--reveal is given."},
+                        + "--reveal is given (a recording holds credentials only when made with H2SCOPE_TRACE_REVEAL=1, "
+                        + "DATA only with H2SCOPE_TRACE_DATA=on)."},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:the recording was printed", "1:the file is not a JSONL trace (the line that is not is named)",
                 "2:usage error (a bad option, a FILE that cannot be read, a time filter on a recording without clock "
@@ -95,9 +99,13 @@ public final class TracePrintCommand implements Callable<Integer> {
     @Mixin
     RevealOption reveal;
 
+    /** What this reader hides of each connection: its own names and those each recording's opening names. */
+    private ReaderRedaction reading;
+
     @Override
     public Integer call() throws IOException {
         Integer typeCode = type == null ? null : typeCode(type);
+        reading = new ReaderRedaction(reveal.redaction());
         Timeline timeline = Timeline.of(read());
         ZoneId zone = local ? ZoneId.systemDefault() : ZoneOffset.UTC;
         if (!timeline.clocked()) {
@@ -129,7 +137,17 @@ public final class TracePrintCommand implements Callable<Integer> {
             events.addAll(JsonlTraceReader.read(previous));
         }
         events.addAll(JsonlTraceReader.read(file));
-        return events;
+        List<TraceEvent> shown = new ArrayList<>(events.size());
+        for (TraceEvent recorded : events) {
+            // text shows decoded values, never the octets; an opening as recorded (what its trace hid or revealed)
+            TraceEvent read = reading.apply(recorded, false);
+            shown.add(recorded instanceof ConnectionOpened ? recorded : read);
+        }
+        if (reading.recordedInClear()) {
+            spec.commandLine().getErr().println(RevealNote.of(file.toString(), reveal.reveal()));
+            spec.commandLine().getErr().flush();
+        }
+        return shown;
     }
 
     private void print(Timeline timeline, PrintFilter filter, ZoneId zone) {
@@ -152,9 +170,10 @@ public final class TracePrintCommand implements Callable<Integer> {
                 }
                 time = ClockText.timeOfDay(entry.clock(), zone);
             }
-            out.println(TraceText.line(e, reveal.reveal(), time));
+            Redaction shown = reading.of(e.connectionId());
+            out.println(TraceText.line(e, shown, reveal.reveal(), time));
             if (hpack && e instanceof FrameEvent f && f.hpack() != null) {
-                out.println(TraceText.hpackBlock(f, reveal.reveal(), time));
+                out.println(TraceText.hpackBlock(f, shown, time));
             }
         }
         out.flush();

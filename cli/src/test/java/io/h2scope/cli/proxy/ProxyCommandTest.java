@@ -149,8 +149,8 @@ class ProxyCommandTest {
                 Thread.sleep(20);
             }
             int port = command.proxy().port();
-            Process curl = new ProcessBuilder("curl", "-sS", "--http2-prior-knowledge", "http://127.0.0.1:" + port + "/")
-                    .redirectErrorStream(true).start();
+            Process curl = new ProcessBuilder("curl", "-sS", "--http2-prior-knowledge", "-H",
+                    "authorization: Bearer secret123", "http://127.0.0.1:" + port + "/").redirectErrorStream(true).start();
             String body = new String(curl.getInputStream().readAllBytes());
             assertTrue(curl.waitFor(20, TimeUnit.SECONDS));
             assertEquals(ReferenceHandler.ROOT_BODY, body);
@@ -176,5 +176,26 @@ class ProxyCommandTest {
         assertTrue(text.contains("conn=2 opened client") && text.contains("pair=1"), text);
         assertTrue(text.contains("conn=1 recv HEADERS") && text.contains("conn=2 send HEADERS"), text);
         assertTrue(text.contains("conn=2 recv DATA") && text.contains("conn=1 send DATA"), text);
+
+        // credentials hidden, DATA kept: the recording is the proxy's, made on purpose
+        String recorded = Files.readString(record);
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(record)));
+        assertTrue(!recorded.contains("secret123") && text.contains("authorization: <redacted 16 bytes>"), text);
+        assertTrue(recorded.contains("\"redact\":[\"authorization\",\"cookie\",\"proxy-authorization\",\"set-cookie\"]}"),
+                recorded);
+        CommandRun revealed = run("trace", "print", "--reveal", "--type", "DATA", record.toString());
+        assertTrue(revealed.out().contains("data=\"" + ReferenceHandler.ROOT_BODY.substring(0, 10)), revealed.out());
+    }
+
+    @Test
+    void recordDataMaxIsAllNoneOrASize() {
+        assertEquals(Long.MAX_VALUE, ProxyCommand.dataMax("all"));
+        assertEquals(0, ProxyCommand.dataMax("none"));
+        assertEquals(4096, ProxyCommand.dataMax("4k"));
+        CommandRun r = run("proxy", "--listen", "127.0.0.1:0", "--upstream", "http://127.0.0.1:1/",
+                "--record-data-max", "lots");
+        assertEquals(2, r.exit(), r.err());
+        assertTrue(r.errLine().startsWith("h2scope proxy: --record-data-max=\"lots\": not a number; accepted: a size"),
+                r.err());
     }
 }

@@ -156,6 +156,11 @@ public final class Huffman {
         return entry | count << COUNT_SHIFT | node;
     }
 
+    /** The length in bits of the code of {@code symbol} (0 to 255, or 256 for EOS). */
+    static int codeLength(int symbol) {
+        return LENGTHS[symbol];
+    }
+
     /** Octets that {@code s} takes once Huffman-coded, padding included. */
     public static int encodedLength(String s) {
         long bits = 0;

@@ -3,16 +3,17 @@ package io.h2scope.engine.hpack;
 import java.util.Set;
 
 /**
- * An immutable set of header names, asked once or twice per encoded field by the indexing policy. Open
+ * An immutable set of header names, asked once or twice per encoded field by the indexing policy (and for every
+ * traced field by {@code Redaction}). Open
  * addressing over a power-of-two table: a lookup is the name's cached hash, a mask and at most a few
  * {@code equals}. (The JDK's {@code Set.of} tables are probed with {@code floorMod}, a division per lookup.)
  */
-final class NameSet {
+public final class NameSet {
 
     private final String[] slots;
     private final int mask;
 
-    NameSet(Set<String> names) {
+    public NameSet(Set<String> names) {
         int size = Integer.highestOneBit(Math.max(4, names.size() * 4) - 1) << 1; // at most a quarter full
         slots = new String[size];
         mask = size - 1;
@@ -25,7 +26,7 @@ final class NameSet {
         }
     }
 
-    boolean contains(String name) {
+    public boolean contains(String name) {
         for (int i = name.hashCode() & mask; ; i = (i + 1) & mask) {
             String s = slots[i];
             if (s == null) {

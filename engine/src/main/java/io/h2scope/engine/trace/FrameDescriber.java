@@ -19,6 +19,7 @@ import io.h2scope.engine.frame.UnknownFrame;
 import io.h2scope.engine.frame.WindowUpdateFrame;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.settings.SettingId;
+import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.text.Redaction;
 
 import java.util.List;
@@ -43,27 +44,20 @@ public final class FrameDescriber {
     }
 
     /**
-     * The trace form: like {@link #line(Frame)}, but a completed field block shows its decoded
-     * fields instead of the fragment size, and DATA bytes and the values of credential fields
-     * ({@link Redaction}) are shown only when {@code reveal} is true.
+     * The part of a trace line after type, stream and length: flags by name, then the decoded payload, with a leading
+     * space (empty for a frame with neither), e.g. {@code  flags=END_HEADERS {:status: 200}}. A completed field block
+     * shows its decoded fields instead of the fragment size, their values as {@code redaction} says; DATA bytes only
+     * with {@code showData}, and then what the trace left out of them. The inspector's frame list shows it beside
+     * those columns.
      */
-    public static String line(Frame frame, List<HeaderField> headers, boolean reveal) {
-        return String.format("%-13s stream=%d length=%d%s", FrameType.nameOf(frame.typeCode()), frame.streamId(),
-                frame.payloadLength(), summary(frame, headers, reveal));
-    }
-
-    /**
-     * The part of {@link #line(Frame, List, boolean)} after type, stream and length: flags by name, then the
-     * decoded payload, with a leading space (empty for a frame with neither), e.g.
-     * {@code  flags=END_HEADERS {:status: 200}}. The inspector's frame list shows it beside those columns.
-     */
-    public static String summary(Frame frame, List<HeaderField> headers, boolean reveal) {
+    public static String summary(FrameEvent event, Redaction redaction, boolean showData) {
+        Frame frame = event.frame();
         String flags = Flags.describe(frame.typeCode(), frame.flags());
         String payload;
-        if (frame instanceof DataFrame d && !reveal) {
-            payload = padding(d.padLength());
-        } else if (!headers.isEmpty()) {
-            payload = blockPrefix(frame) + " " + fields(headers, reveal);
+        if (frame instanceof DataFrame d) {
+            payload = showData ? data(d, event.dataOmitted()) : padding(d.padLength());
+        } else if (!event.headers().isEmpty()) {
+            payload = blockPrefix(frame) + " " + fields(event.headers(), redaction);
         } else {
             payload = payload(frame);
         }
@@ -71,15 +65,22 @@ public final class FrameDescriber {
     }
 
     /** {@code {:method: GET, :path: /, cookie: <redacted 12 bytes>}}. */
-    public static String fields(List<HeaderField> headers, boolean reveal) {
+    public static String fields(List<HeaderField> headers, Redaction redaction) {
         StringBuilder text = new StringBuilder("{");
         for (HeaderField field : headers) {
             if (text.length() > 1) {
                 text.append(", ");
             }
-            text.append(field.name()).append(": ").append(Redaction.value(field, reveal));
+            text.append(field.name()).append(": ").append(redaction.value(field));
         }
         return text.append('}').toString();
+    }
+
+    /** A DATA frame's bytes, and how many of them its trace did not keep. */
+    private static String data(DataFrame d, int omitted) {
+        String kept = d.data().length == 0 && omitted > 0 ? " payload not recorded"
+                : " data=" + printable(d.data()) + (omitted > 0 ? ", " + omitted + " more octets not recorded" : "");
+        return kept + padding(d.padLength());
     }
 
     private static String blockPrefix(Frame frame) {

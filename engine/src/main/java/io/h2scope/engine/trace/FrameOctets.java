@@ -1,5 +1,6 @@
 package io.h2scope.engine.trace;
 
+import io.h2scope.engine.frame.DataFrame;
 import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.FrameSizes;
 import io.h2scope.engine.frame.codec.FrameWriter;
@@ -8,7 +9,9 @@ import io.h2scope.engine.trace.model.FrameEvent;
 /**
  * A traced frame's octets as they were on the wire: the payload the engine's writer makes of the decoded frame, with
  * the event's padding octets in place of the writer's zeros, under the header as recorded (flags and reserved bit
- * kept). The one home of this for the JSONL recording, the inspector's bytes pane and its exports.
+ * kept). DATA the trace left out ({@link FrameEvent#dataOmitted()}) is not in {@link #payload} (what a recording
+ * keeps) and is zeros in {@link #wire} (so the frame keeps its length and the ones after it their places). The one
+ * home of this for the JSONL recording, the inspector's bytes pane and its exports.
  */
 public final class FrameOctets {
 
@@ -25,9 +28,9 @@ public final class FrameOctets {
         return payload;
     }
 
-    /** The 9-octet header and the payload. */
+    /** The 9-octet header and the payload, DATA left out as zeros. */
     public static byte[] wire(FrameEvent event) {
-        byte[] payload = payload(event);
+        byte[] payload = withOmittedData(event, payload(event));
         FrameHeader h = event.header();
         byte[] wire = new byte[FrameSizes.HEADER_LENGTH + payload.length];
         wire[0] = (byte) (payload.length >>> 16);
@@ -42,5 +45,19 @@ public final class FrameOctets {
         wire[8] = (byte) stream;
         System.arraycopy(payload, 0, wire, FrameSizes.HEADER_LENGTH, payload.length);
         return wire;
+    }
+
+    /** {@code payload} with the DATA octets the trace left out put back as zeros, after the data it kept. */
+    private static byte[] withOmittedData(FrameEvent event, byte[] payload) {
+        int omitted = event.dataOmitted();
+        if (omitted == 0) {
+            return payload;
+        }
+        DataFrame d = (DataFrame) event.frame();
+        int kept = (d.padded() ? 1 : 0) + d.data().length; // Pad Length, then the data kept (RFC 9113 §6.1)
+        byte[] whole = new byte[payload.length + omitted];
+        System.arraycopy(payload, 0, whole, 0, kept);
+        System.arraycopy(payload, kept, whole, kept + omitted, payload.length - kept);
+        return whole;
     }
 }

@@ -9,6 +9,7 @@ import io.h2scope.engine.trace.log.CategoryLog;
 import io.h2scope.engine.trace.log.LogbackSetup;
 import io.h2scope.engine.trace.log.Slf4jCategoryLog;
 import io.h2scope.engine.trace.log.TextTraceSink;
+import io.h2scope.engine.trace.redact.RedactingSink;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -18,8 +19,9 @@ import java.util.List;
 
 /**
  * Builds the trace sink the environment asks for ({@link TraceConfig}): the text categories over
- * SLF4J and the JSONL recorder, composed. When nothing is asked for it is {@link TraceSink#NONE}, so a
- * connection with tracing off builds no event at all.
+ * SLF4J, the JSONL recorder and the attach stream, composed behind one {@link RedactingSink}, so that every one of
+ * them gets the same events with credentials and DATA left out as the configuration says. When nothing is asked
+ * for it is {@link TraceSink#NONE}, so a connection with tracing off builds no event at all.
  *
  * <p>A facade passes {@code TraceSinks.fromEnvironment()} as its connections' sink, and
  * {@code ConnectionTraceListener.of(sink)} receives its connect, TLS and close reports.
@@ -40,11 +42,12 @@ public final class TraceSinks {
     /**
      * The sink {@code config} asks for. The text categories are included when any of them is enabled in
      * {@code log} (so a user's logging configuration can switch them on as well); a recorder that cannot
-     * be opened is reported on {@code errors} and left out.
+     * be opened is reported on {@code errors} and left out. All of them see the events {@code config}'s
+     * redaction and DATA cap leave.
      */
     public static TraceSink fromConfig(TraceConfig config, CategoryLog log, PrintStream errors) {
         List<TraceSink> sinks = new ArrayList<>();
-        sinks.add(new TextTraceSink(log));
+        sinks.add(new TextTraceSink(log, config.redaction()));
         if (config.traceFile().isPresent()) {
             try {
                 sinks.add(new JsonlTraceWriter(config.traceFile().get(), config.traceMaxBytes(), errors));
@@ -61,7 +64,7 @@ public final class TraceSinks {
                         + "\": it cannot be bound (" + e + "); accepted: a free Unix socket path, or 127.0.0.1:PORT");
             }
         }
-        return compose(sinks);
+        return RedactingSink.wrap(compose(sinks), config.redaction(), config.traceDataMax());
     }
 
     /** All the enabled ones of {@code sinks}: {@link TraceSink#NONE} if none is, the sink itself if one is. */

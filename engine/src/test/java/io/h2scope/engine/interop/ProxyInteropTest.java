@@ -230,7 +230,7 @@ class ProxyInteropTest {
             response = client.send(HttpRequest.newBuilder(URI.create("https://localhost:" + server.port() + "/"))
                     .timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString());
         } catch (java.io.IOException e) {
-            throw new AssertionError("notices " + notices + ", recorded " + recording.events().stream().filter(ev -> !(ev instanceof io.h2scope.engine.trace.model.WindowChanged)).map(ev -> io.h2scope.engine.trace.text.TraceText.line(ev, false)).toList(), e);
+            throw new AssertionError("notices " + notices + ", recorded " + recording.events().stream().filter(ev -> !(ev instanceof io.h2scope.engine.trace.model.WindowChanged)).map(ev -> io.h2scope.engine.trace.text.TraceText.line(ev, io.h2scope.engine.trace.text.Redaction.DEFAULT, false)).toList(), e);
         }
         assertEquals(200, response.statusCode());
         assertEquals(HttpClient.Version.HTTP_2, response.version());

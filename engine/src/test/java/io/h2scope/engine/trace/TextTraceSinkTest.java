@@ -54,19 +54,51 @@ class TextTraceSinkTest {
     }
 
     @Test
-    @DisplayName("credential values are redacted below trace and shown at trace")
+    @DisplayName("credential values are redacted at every level; DATA bytes are shown at trace")
     void redaction() {
         for (String level : new String[] {"debug", "trace"}) {
             RecordingLog log = new RecordingLog(TraceConfig.fromEnvironment(Map.of("H2SCOPE_LOG", level)));
             TextTraceSink sink = new TextTraceSink(log);
             TracedExchange.run(sink, sink);
             String text = log.text(TraceCategory.FRAMES) + log.text(TraceCategory.HPACK);
-            boolean reveal = level.equals("trace");
             for (String secret : new String[] {"Bearer s3cret", "session=abc", "id=42"}) {
-                assertEquals(reveal, text.contains(secret), secret + " at " + level);
+                assertFalse(text.contains(secret), secret + " at " + level);
             }
-            assertEquals(!reveal, text.contains("authorization: <redacted 13 bytes>"), level);
-            assertEquals(reveal, text.contains("data=\"xxxx"), "DATA bytes at " + level);
+            assertTrue(text.contains("authorization: <redacted 13 bytes>"), level);
+            assertEquals(level.equals("trace"), text.contains("data=\"xxxx"), "DATA bytes at " + level);
+        }
+    }
+
+    @Test
+    @DisplayName("H2SCOPE_TRACE_REVEAL=1 shows credential values at debug")
+    void revealing() {
+        TraceConfig config = TraceConfig.fromEnvironment(Map.of("H2SCOPE_LOG", "frames=debug,hpack=debug",
+                "H2SCOPE_TRACE_REVEAL", "1"));
+        RecordingLog log = new RecordingLog(config);
+        TraceSink sink = TraceSinks.fromConfig(config, log, System.err);
+        TracedExchange.run(sink, sink);
+        String text = log.text(TraceCategory.FRAMES) + log.text(TraceCategory.HPACK);
+        for (String secret : new String[] {"Bearer s3cret", "session=abc", "id=42"}) {
+            assertTrue(text.contains(secret), secret);
+        }
+        assertFalse(text.contains("<redacted"), text);
+    }
+
+    @Test
+    @DisplayName("through the environment's sinks, frames=trace shows DATA only as H2SCOPE_TRACE_DATA keeps it")
+    void dataAsRecorded() {
+        for (String data : new String[] {"off", "on"}) {
+            TraceConfig config = TraceConfig.fromEnvironment(Map.of("H2SCOPE_LOG", "frames=trace",
+                    "H2SCOPE_TRACE_DATA", data, "H2SCOPE_TRACE_DATA_MAX", "20000"));
+            RecordingLog log = new RecordingLog(config);
+            TraceSink sink = TraceSinks.fromConfig(config, log, System.err);
+            TracedExchange.run(sink, sink);
+            String text = log.text(TraceCategory.FRAMES);
+            assertEquals(data.equals("on"), text.contains("data=\"xxxx"), data);
+            // 20,000 octets a stream: the first frame of 16,384 kept whole, the second 3,616 of them, then none
+            assertEquals(data.equals("on"), text.contains(", 12768 more octets not recorded"), data + "\n" + text);
+            assertTrue(text.contains("DATA          stream=1 length=16384 payload not recorded"), data);
+            assertTrue(text.contains("authorization: <redacted 13 bytes>"), data);
         }
     }
 

@@ -4,6 +4,7 @@ import io.h2scope.engine.trace.config.TraceCategory;
 import io.h2scope.engine.trace.config.TraceConfig;
 import io.h2scope.engine.trace.config.LogFormat;
 import io.h2scope.engine.trace.config.TraceLevel;
+import io.h2scope.engine.trace.text.Redaction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -123,5 +124,43 @@ class TraceConfigTest {
         TraceSink sink = TraceSinks.fromConfig(config, new RecordingLog(config), new java.io.PrintStream(errors, true));
         assertEquals(TraceSink.NONE, sink);
         assertTrue(errors.toString().contains("ignoring H2SCOPE_TRACE_FILE"), errors.toString());
+    }
+
+    @Test
+    void credentialsAreHiddenByDefaultAndTheListGrowsWithH2scopeTraceRedact() {
+        TraceConfig none = TraceConfig.fromEnvironment(Map.of());
+        assertEquals(Redaction.DEFAULT, none.redaction());
+        assertEquals(0, none.traceDataMax(), "DATA is not kept unless asked");
+        TraceConfig more = TraceConfig.fromEnvironment(Map.of("H2SCOPE_TRACE_REDACT", "X-Api-Key, x-session,,bad name"));
+        assertEquals(List.of("authorization", "cookie", "proxy-authorization", "set-cookie", "x-api-key", "x-session"),
+                more.redaction().names());
+        assertEquals(1, more.problems().size());
+        assertTrue(more.problems().get(0).startsWith("ignoring entry \"bad name\" of H2SCOPE_TRACE_REDACT="),
+                more.problems().get(0));
+        assertTrue(more.isOff(), "naming fields switches nothing on");
+    }
+
+    @Test
+    void revealingIsOneSwitch() {
+        assertTrue(TraceConfig.fromEnvironment(Map.of("H2SCOPE_TRACE_REVEAL", "1")).redaction().reveal());
+        assertTrue(TraceConfig.fromEnvironment(Map.of("H2SCOPE_TRACE_REVEAL", "on")).redaction().reveal());
+        TraceConfig no = TraceConfig.fromEnvironment(Map.of("H2SCOPE_TRACE_REVEAL", "please"));
+        assertEquals(false, no.redaction().reveal());
+        assertEquals("ignoring H2SCOPE_TRACE_REVEAL=\"please\": not on or off; accepted: 1, on, true, yes or 0, off,"
+                + " false, no", no.problems().get(0));
+    }
+
+    @Test
+    void dataIsKeptUpToItsCapOnceSwitchedOn() {
+        assertEquals(TraceConfig.DEFAULT_DATA_MAX,
+                TraceConfig.fromEnvironment(Map.of("H2SCOPE_TRACE_DATA", "on")).traceDataMax());
+        assertEquals(1024, TraceConfig.fromEnvironment(Map.of("H2SCOPE_TRACE_DATA", "on",
+                "H2SCOPE_TRACE_DATA_MAX", "1k")).traceDataMax());
+        assertEquals(0, TraceConfig.fromEnvironment(Map.of("H2SCOPE_TRACE_DATA_MAX", "1k")).traceDataMax(),
+                "a cap alone keeps nothing");
+        TraceConfig bad = TraceConfig.fromEnvironment(Map.of("H2SCOPE_TRACE_DATA", "on", "H2SCOPE_TRACE_DATA_MAX", "lots"));
+        assertEquals(TraceConfig.DEFAULT_DATA_MAX, bad.traceDataMax());
+        assertTrue(bad.problems().get(0).contains("H2SCOPE_TRACE_DATA_MAX=\"lots\": not a number")
+                && bad.problems().get(0).endsWith("using the default of 64k"), bad.problems().get(0));
     }
 }

@@ -5,6 +5,7 @@ import io.h2scope.engine.error.ErrorScope;
 import io.h2scope.engine.error.SpecRef;
 import io.h2scope.engine.flow.WindowCause;
 import io.h2scope.engine.flow.WindowSide;
+import io.h2scope.engine.frame.DataFrame;
 import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.PingFrame;
@@ -24,6 +25,7 @@ import io.h2scope.engine.trace.jsonl.TraceEventJson;
 import io.h2scope.engine.trace.jsonl.TraceFormatException;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionOpened;
+import io.h2scope.engine.trace.model.TracePrivacy;
 import io.h2scope.engine.trace.model.ConnectionSnapshot;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.ErrorRaised;
@@ -74,6 +76,14 @@ class TraceEventJsonTest {
                 ConnectionOpened.of(2, 0, Role.CLIENT),
                 new ConnectionOpened(3, 0, Role.SERVER, "127.0.0.1:8080", "127.0.0.1:50001", "h2c", null, null, null,
                         null, 4, null),
+                ConnectionOpened.of(4, 0, Role.SERVER).withPrivacy(new TracePrivacy(List.of("authorization", "cookie",
+                        "proxy-authorization", "set-cookie", "x-api-key"), false, 0)),
+                ConnectionOpened.of(5, 0, Role.CLIENT).withPrivacy(new TracePrivacy(List.of("authorization"), true,
+                        TracePrivacy.ALL_DATA)),
+                ConnectionOpened.of(6, 0, Role.CLIENT).withPrivacy(new TracePrivacy(List.of(), false, 65_536)),
+                new FrameEvent(1, 15, Direction.OUTBOUND, new FrameHeader(1_024, 0, 1, 3, false),
+                        DataFrame.of(3, "the start".getBytes(java.nio.charset.StandardCharsets.US_ASCII), true),
+                        List.of(), 65_535, 64_511, 65_535, 64_511, StreamState.HALF_CLOSED_LOCAL),
                 new ConnectionClosed(1, 900, Side.REMOTE, ConnectionClosed.Cause.GOAWAY_RECEIVED, 0, 7, "bye \"now\"",
                         null, 1234, 5678, 12, 13),
                 new ConnectionClosed(1, 900, null, ConnectionClosed.Cause.TRANSPORT_CLOSED, -1, -1, "", null, 0, 0, 0, 0),
@@ -120,6 +130,27 @@ class TraceEventJsonTest {
         assertTrue(line.startsWith("{\"v\":2,\"kind\":\""), line);
         assertTrue(line.chars().allMatch(c -> c >= 0x20 && c <= 0x7e), "ASCII only: " + line);
         assertEquals(event, TraceEventJson.read((Map<String, Object>) Json.parse(line)));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aCutDataFrameSaysHowMuchWasLeftOut() {
+        FrameEvent cut = new FrameEvent(1, 0, Direction.INBOUND, new FrameHeader(100, 0, 0, 1, false),
+                DataFrame.of(1, new byte[] {1, 2, 3}, false), List.of(), 0, 0, 0, 0, StreamState.OPEN);
+        String line = TraceEventJson.write(cut);
+        assertTrue(line.contains("\"length\":100,") && line.contains("\"payload\":\"AQID\",\"data_omitted\":97,"), line);
+        String wrong = line.replace("\"data_omitted\":97", "\"data_omitted\":90");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> TraceEventJson.read((Map<String, Object>) Json.parse(wrong)));
+        assertEquals("\"length\" 100 is not the payload's 3 octets and \"data_omitted\" 90", e.getMessage());
+    }
+
+    @Test
+    void anOpeningSaysWhatItsTraceHides() {
+        String line = TraceEventJson.write(ConnectionOpened.of(4, 0, Role.SERVER).withPrivacy(
+                new TracePrivacy(List.of("authorization", "x-api-key"), true, 0)));
+        assertEquals("{\"v\":2,\"kind\":\"opened\",\"conn\":4,\"t_ns\":0,\"role\":\"server\","
+                + "\"redact\":[\"authorization\",\"x-api-key\"],\"reveal\":true,\"data_max\":0}", line);
     }
 
     @Test

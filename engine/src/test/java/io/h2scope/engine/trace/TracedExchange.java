@@ -30,19 +30,27 @@ public final class TracedExchange {
     private long now = 0;
 
     TracedExchange(TraceSink clientSink, TraceSink serverSink) {
-        client = new Http2Connection(Role.CLIENT, ConnectionConfig.DEFAULTS.withTraceSink(1, clientSink),
-                this::onClientEvent, now);
-        server = new Http2Connection(Role.SERVER, ConnectionConfig.DEFAULTS.withTraceSink(2, serverSink),
-                this::onServerEvent, now);
+        this(ConnectionConfig.DEFAULTS.withTraceSink(1, clientSink), ConnectionConfig.DEFAULTS.withTraceSink(2, serverSink));
+    }
+
+    TracedExchange(ConnectionConfig clientConfig, ConnectionConfig serverConfig) {
+        client = new Http2Connection(Role.CLIENT, clientConfig, this::onClientEvent, now);
+        server = new Http2Connection(Role.SERVER, serverConfig, this::onServerEvent, now);
     }
 
     /** Runs the whole exchange: preface, settings, request, response, both sides quiet. */
     public static TracedExchange run(TraceSink clientSink, TraceSink serverSink) {
-        TracedExchange exchange = new TracedExchange(clientSink, serverSink);
-        exchange.pump();
-        exchange.client.openStream(REQUEST, true);
-        exchange.pump();
-        return exchange;
+        return new TracedExchange(clientSink, serverSink).requests(List.of(REQUEST));
+    }
+
+    /** The preface and settings, then each of {@code requests} on the same connection, each answered, one by one. */
+    TracedExchange requests(List<List<HeaderField>> requests) {
+        pump();
+        for (List<HeaderField> request : requests) {
+            client.openStream(request, true);
+            pump();
+        }
+        return this;
     }
 
     private void onServerEvent(Event event) {

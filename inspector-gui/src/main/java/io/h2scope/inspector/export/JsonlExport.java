@@ -1,5 +1,6 @@
 package io.h2scope.inspector.export;
 
+import io.h2scope.engine.trace.PrivateFiles;
 import io.h2scope.engine.trace.jsonl.LineOctets;
 import io.h2scope.engine.trace.jsonl.TraceEventJson;
 import io.h2scope.inspector.model.ConnectionHistory;
@@ -9,7 +10,6 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -40,7 +40,7 @@ public final class JsonlExport {
         int saved = 0;
         long[] savedIds = savedIds(recording.connections());
         LineOctets line = new LineOctets(1024);
-        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(path), 1 << 16)) {
+        try (OutputStream out = new BufferedOutputStream(PrivateFiles.replace(path), 1 << 16)) {
             for (int i = 0; i < count; i++) {
                 ConnectionHistory connection = recording.connectionOf(i);
                 if (!scope.hasConnection(connection.ordinal())) {

@@ -1,6 +1,7 @@
 package io.h2scope.inspector.export;
 
 import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.trace.PrivateFiles;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.Direction;
@@ -14,7 +15,6 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -46,7 +46,7 @@ public final class PcapngExport {
 
     /** Writes {@code path} (replacing it) with the scope's frames and returns how many went in. */
     public static int save(Recording recording, ExportScope scope, Path path) throws IOException {
-        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(path))) {
+        try (OutputStream out = new BufferedOutputStream(PrivateFiles.replace(path))) {
             return write(recording, scope, out);
         }
     }

@@ -16,6 +16,8 @@ import io.h2scope.engine.trace.model.SettingsInForce;
 import io.h2scope.engine.trace.model.SnapshotTaken;
 import io.h2scope.engine.trace.model.StreamStateChanged;
 import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.engine.trace.model.TracePrivacy;
+import io.h2scope.engine.trace.text.Redaction;
 import io.h2scope.engine.trace.model.WindowChanged;
 
 import java.util.ArrayList;
@@ -47,6 +49,7 @@ public final class ConnectionHistory {
     /** The state after the last event, kept by the writer for the checkpoints. */
     private final ConnectionModel live;
     private volatile ConnectionOpened opened;
+    private volatile Redaction redaction;
     private volatile ConnectionClosed closed;
     private volatile long framesSent;
     private volatile long framesReceived;
@@ -87,6 +90,8 @@ public final class ConnectionHistory {
             hpackEvents.add(index);
         } else if (event instanceof ConnectionOpened o) {
             opened = o;
+            TracePrivacy privacy = o.privacy();
+            redaction = privacy == null ? null : new Redaction(privacy.redacted(), privacy.revealed());
         } else if (event instanceof ConnectionClosed c) {
             closed = c;
         }
@@ -132,6 +137,15 @@ public final class ConnectionHistory {
     }
 
     /** The opening event, or null (a recording that began after it, or a v1 recording of frames only). */
+    /**
+     * How this connection's field values are shown: as its opening says (the inspector's reading of what its trace
+     * hid: {@code <redacted N bytes>} for those names, unless revealed), else as the recording's default.
+     */
+    public Redaction redaction() {
+        Redaction r = redaction;
+        return r != null ? r : recording.redaction();
+    }
+
     public ConnectionOpened opened() {
         return opened;
     }

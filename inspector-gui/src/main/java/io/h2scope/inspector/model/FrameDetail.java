@@ -30,6 +30,7 @@ import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.HpackBlock;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.ViolationReceived;
+import io.h2scope.engine.trace.text.Redaction;
 import io.h2scope.engine.trace.text.TraceText;
 
 import java.util.ArrayList;
@@ -126,9 +127,9 @@ public final class FrameDetail {
         int end = HEADER + header.length();
         if (frame instanceof DataFrame d) {
             at = padLength(out, at, d.padLength());
-            out.add(DetailNode.of("Data", d.data().length + " octets " + FrameDescriber.printable(d.data()), at,
-                    at + d.data().length));
-            padding(out, at + d.data().length, d.padLength());
+            int length = d.data().length + event.dataOmitted();
+            out.add(DetailNode.of("Data", length + " octets " + data(d, event.dataOmitted()), at, at + length));
+            padding(out, at + length, d.padLength());
         } else if (frame instanceof HeadersFrame h) {
             at = padLength(out, at, h.padLength());
             if (h.priority() != null) {
@@ -174,6 +175,16 @@ public final class FrameDetail {
         return out;
     }
 
+    /** The bytes of a DATA frame, or what its trace left out of them (it keeps DATA only when asked to). */
+    private static String data(DataFrame d, int omitted) {
+        if (omitted == 0) {
+            return FrameDescriber.printable(d.data());
+        }
+        return d.data().length == 0 ? "(payload not recorded: zeros in the bytes)"
+                : FrameDescriber.printable(d.data()) + " (the first " + d.data().length + " recorded, the other "
+                        + omitted + " not: zeros in the bytes)";
+    }
+
     private static int padLength(List<DetailNode> out, int at, int padLength) {
         if (padLength < 0) {
             return at;
@@ -206,7 +217,7 @@ public final class FrameDetail {
         } else if (!event.headers().isEmpty()) {
             List<DetailNode> fields = new ArrayList<>();
             for (HeaderField f : event.headers()) {
-                fields.add(DetailNode.note(f.name(), f.value()));
+                fields.add(DetailNode.note(f.name(), redaction().value(f)));
             }
             out.add(new DetailNode("Field Block", event.headers().size() + " fields (recorded without HPACK detail)",
                     -1, -1, fields));
@@ -241,10 +252,15 @@ public final class FrameDetail {
             parts.add(DetailNode.note("Huffman value", line.representation()
                     == Representation.INDEXED ? "no (from the table)"
                     : line.huffmanValue() ? "yes" : "no"));
-            lines.add(new DetailNode(line.name(), line.value(), from, to, parts));
+            lines.add(new DetailNode(line.name(), redaction().value(line.name(), line.value()), from, to, parts));
         }
         return new DetailNode("Field Block", block.lines().size() + " fields, dynamic table after " + block.tableSize()
                 + "/" + block.tableMaxSize() + " octets", -1, -1, lines);
+    }
+
+    /** How this frame's connection shows field values ({@code <redacted N bytes>} for credentials). */
+    private Redaction redaction() {
+        return recording.connectionOf(recording.frameEvent(frameNumber)).redaction();
     }
 
     private static String representation(HpackBlock.Line line) {

@@ -16,7 +16,8 @@ import java.util.Locale;
  * @param streamId   only frames on this stream (0: the connection's own frames)
  * @param typeCode   only frames of this type code
  * @param direction  only frames sent ({@link Direction#OUTBOUND}) or received
- * @param text       only frames whose {@link FrameSummary} contains this, ignoring case
+ * @param text       only frames whose {@link FrameSummary#searchable summary} contains this, ignoring case (the
+ *                   placeholders of hidden values are not searched)
  * @param from       only frames at or after this clock time ({@link Recording#frameClock}; a frame whose clock is
  *                   not known is left out when a bound is set)
  * @param to         only frames before this clock time
@@ -62,7 +63,7 @@ public record FrameFilter(ConnectionKey connection, Integer streamId, Integer ty
                 return false;
             }
         }
-        return text == null || FrameSummary.of(frame).toLowerCase(Locale.ROOT).contains(text);
+        return text == null || FrameSummary.searchable(recording, frameNumber).toLowerCase(Locale.ROOT).contains(text);
     }
 
     public FrameFilter withConnection(ConnectionKey value) {

@@ -3,21 +3,44 @@ package io.h2scope.inspector.model;
 import io.h2scope.engine.trace.FrameDescriber;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.text.ClockText;
+import io.h2scope.engine.trace.text.Redaction;
 import io.h2scope.engine.trace.text.TraceText;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.regex.Pattern;
 
 /** The frame list's summary and time columns: the engine's description of a frame, and when it was. */
 public final class FrameSummary {
 
+    /** What {@link Redaction#placeholder} writes: not a value, so a text filter must not find it. */
+    private static final Pattern PLACEHOLDER = Pattern.compile("<redacted \\d+ bytes>");
+
     private FrameSummary() {
     }
 
-    /** Flags by name and the decoded payload; DATA bytes and credential values stay hidden as in the trace. */
-    public static String of(FrameEvent frame) {
-        return FrameDescriber.summary(frame.frame(), frame.headers(), false).strip();
+    /** Frame {@code frameNumber} of {@code recording}, its values as its connection shows them. */
+    public static String of(Recording recording, int frameNumber) {
+        return of(recording.frame(frameNumber), redaction(recording, frameNumber));
+    }
+
+    /** Flags by name and the decoded payload; DATA bytes hidden as in the trace, values as {@code redaction} says. */
+    public static String of(FrameEvent frame, Redaction redaction) {
+        return FrameDescriber.summary(frame, redaction, false).strip();
+    }
+
+    /**
+     * What the frame list's text filter looks in: the summary without the placeholders of hidden values, so that
+     * "bytes" or "redacted" find what a frame holds, not every credential it hid.
+     */
+    public static String searchable(Recording recording, int frameNumber) {
+        String shown = of(recording, frameNumber);
+        return shown.indexOf("<redacted ") < 0 ? shown : PLACEHOLDER.matcher(shown).replaceAll("");
+    }
+
+    private static Redaction redaction(Recording recording, int frameNumber) {
+        return recording.connectionOf(recording.frameEvent(frameNumber)).redaction();
     }
 
     /** Seconds since the connection started, as the trace writes them but without its brackets: {@code 0.037581}. */

@@ -3,6 +3,7 @@ package io.h2scope.inspector.model;
 import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.engine.trace.text.Redaction;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -50,6 +51,22 @@ public final class Recording {
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
     /** The earliest clock time of a connection's opening so far; null while none carries one. */
     private volatile Instant startClock;
+    private final Redaction redaction;
+
+    /** A recording whose connections show credentials as {@link Redaction#DEFAULT} until their opening says. */
+    public Recording() {
+        this(Redaction.DEFAULT);
+    }
+
+    /** A recording whose connections show values as {@code redaction} says until their opening says otherwise. */
+    public Recording(Redaction redaction) {
+        this.redaction = Objects.requireNonNull(redaction, "redaction");
+    }
+
+    /** How values are shown of a connection whose opening was not seen (a live attach joined late). */
+    public Redaction redaction() {
+        return redaction;
+    }
 
     /** Registers a source by a name shown to the user ("trace.jsonl", "attach 127.0.0.1:7070"); returns its number. */
     public synchronized int addSource(String name) {

@@ -1,6 +1,9 @@
 package io.h2scope.inspector.source;
 
 import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.engine.trace.redact.ReaderRedaction;
+import io.h2scope.engine.trace.text.Redaction;
+import io.h2scope.inspector.model.EventReloader;
 import io.h2scope.inspector.model.Recording;
 
 import java.util.ArrayList;
@@ -31,14 +34,50 @@ public final class Inspection implements AutoCloseable {
         void notice(Notice notice);
     }
 
-    private final Recording recording = new Recording();
+    private final Redaction reader;
+    private final Recording recording;
     private final List<TraceSource> sources = new CopyOnWriteArrayList<>();
+    private final List<ReaderRedaction> readings = new CopyOnWriteArrayList<>();
     private final List<Notice> notices = new CopyOnWriteArrayList<>();
     private final List<NoticeListener> listeners = new CopyOnWriteArrayList<>();
     private final Map<Integer, Progress> loading = new ConcurrentHashMap<>();
 
+    /** Credentials hidden ({@link Redaction#DEFAULT}). */
+    public Inspection() {
+        this(Redaction.DEFAULT);
+    }
+
+    /**
+     * @param reader what the window hides: its names (the credentials and {@code H2SCOPE_TRACE_REDACT}'s) and whether
+     *               it shows them after all ({@code inspect --reveal}) where a recording holds them
+     */
+    public Inspection(Redaction reader) {
+        this.reader = reader;
+        this.recording = new Recording(reader);
+    }
+
     public Recording recording() {
         return recording;
+    }
+
+    /** What the window hides, as it was opened. */
+    public Redaction redaction() {
+        return reader;
+    }
+
+    /**
+     * For the status line: that credentials are shown ({@code inspect --reveal}: where a recording holds them), or
+     * that a recording holds them in clear (made with {@code H2SCOPE_TRACE_REVEAL=1}) and they are hidden here; null
+     * when neither.
+     */
+    public String privacyNote() {
+        boolean inClear = readings.stream().anyMatch(ReaderRedaction::recordedInClear);
+        if (reader.reveal()) {
+            return inClear ? "credentials shown in clear (--reveal)"
+                    : "--reveal: no recording here holds credentials in clear";
+        }
+        return inClear ? "a recording holds credentials in clear (H2SCOPE_TRACE_REVEAL=1): hidden here, inspect --reveal"
+                + " shows them" : null;
     }
 
     public void addNoticeListener(NoticeListener listener) {
@@ -52,17 +91,27 @@ public final class Inspection implements AutoCloseable {
 
     /** Registers {@code source} with the recording and starts it; returns its source number. */
     public int open(TraceSource source) {
-        int number = recording.addSource(source.name(), source.reloader());
+        // every event the window holds or reads again passes here: what this window hides is hidden in all views
+        ReaderRedaction reading = new ReaderRedaction(reader);
+        readings.add(reading);
+        EventReloader reloader = source.reloader();
+        int number = recording.addSource(source.name(), reloader == null ? null
+                : position -> reading.apply(reloader.reload(position), true));
         sources.add(source);
         source.start(new SourceSink() {
             @Override
             public void events(List<TraceEvent> batch) {
-                recording.append(number, batch);
+                recording.append(number, hidden(reading, batch));
             }
 
             @Override
             public void events(List<TraceEvent> batch, long[] positions) {
-                recording.appendPositions(number, batch, positions);
+                recording.appendPositions(number, hidden(reading, batch), positions);
+            }
+
+            @Override
+            public Redaction redaction() {
+                return reader;
             }
 
             @Override
@@ -82,6 +131,14 @@ public final class Inspection implements AutoCloseable {
             }
         });
         return number;
+    }
+
+    private static List<TraceEvent> hidden(ReaderRedaction reading, List<TraceEvent> batch) {
+        List<TraceEvent> out = new ArrayList<>(batch.size());
+        for (TraceEvent e : batch) {
+            out.add(reading.apply(e, true));
+        }
+        return out;
     }
 
     /** The sources still loading, with how far each has got. */

@@ -2,6 +2,8 @@ package io.h2scope.inspector.source;
 
 import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.engine.trace.model.TracePrivacy;
+import io.h2scope.engine.trace.redact.RedactingSink;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -59,6 +61,8 @@ final class QueuedDelivery implements TraceSink {
     private void deliver(SourceSink target) {
         List<Object> taken = new ArrayList<>();
         List<TraceEvent> batch = new ArrayList<>();
+        // the window's redaction, by the sink the recorders use (a block over CONTINUATION frames is held whole)
+        TraceSink hiding = RedactingSink.wrap(batch::add, target.redaction(), TracePrivacy.ALL_DATA);
         try {
             while (!closing || !queue.isEmpty()) {
                 Object first = queue.poll(100, TimeUnit.MILLISECONDS);
@@ -69,7 +73,7 @@ final class QueuedDelivery implements TraceSink {
                 queue.drainTo(taken);
                 for (Object o : taken) {
                     if (o instanceof TraceEvent e) {
-                        batch.add(e);
+                        hiding.onEvent(e);
                     } else {
                         flush(target, batch);
                         target.problem(((Problem) o).line());

@@ -1,6 +1,7 @@
 package io.h2scope.inspector.source;
 
 import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.engine.trace.text.Redaction;
 
 import java.util.List;
 
@@ -26,6 +27,14 @@ public interface SourceSink {
 
     /** How far a source of known size has got ({@code done} of {@code total} octets read); told now and then. */
     default void progress(long done, long total) {
+    }
+
+    /**
+     * What the window hides: a source that runs an engine of its own (the client, the proxy) hides it before its
+     * events are delivered, field blocks over CONTINUATION frames included.
+     */
+    default Redaction redaction() {
+        return Redaction.DEFAULT;
     }
 
     /** Nothing more will come (end of the recording, the engine went away); {@code why} in one line. */

@@ -94,7 +94,7 @@ public final class FramesView {
         table.getColumns().add(column("Stream", 60, f -> recording.frame(f).streamId()));
         table.getColumns().add(column("Type", 110, f -> FrameType.nameOf(recording.frame(f).header().typeCode())));
         table.getColumns().add(column("Length", 70, f -> recording.frame(f).header().length()));
-        TableColumn<Integer, String> summary = column("Summary", 600, f -> FrameSummary.of(recording.frame(f)));
+        TableColumn<Integer, String> summary = column("Summary", 600, f -> FrameSummary.of(recording, f));
         summary.setId("summary");
         table.getColumns().add(summary);
         table.setRowFactory(t -> new TypedRow());

@@ -67,7 +67,7 @@ public final class HpackView {
         table.getColumns().add(Columns.of("Index", 70, r -> r.change() == Change.EVICTED
                 ? (r.index() > 0 ? "evicted (was " + r.index() + ")" : "evicted") : String.valueOf(r.index())));
         table.getColumns().add(Columns.of("Name", 180, Row::name));
-        table.getColumns().add(Columns.of("Value", 260, Row::value));
+        table.getColumns().add(Columns.of("Value", 260, this::value));
         table.getColumns().add(Columns.of("Size", 60, Row::size));
         table.setRowFactory(t -> new TableRow<>() {
             @Override
@@ -94,6 +94,12 @@ public final class HpackView {
         VBox box = new VBox(4, title, size, table);
         VBox.setVgrow(table, Priority.ALWAYS);
         return box;
+    }
+
+    /** An entry's value as its connection shows values ({@code <redacted N bytes>} for credentials). */
+    private String value(Row row) {
+        ConnectionHistory connection = shown;
+        return connection == null ? row.value() : connection.redaction().value(row.name(), row.value());
     }
 
     /** Names a user reads without knowing which context is which: whose field blocks the table serves. */

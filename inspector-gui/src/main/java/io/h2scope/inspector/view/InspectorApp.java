@@ -1,5 +1,6 @@
 package io.h2scope.inspector.view;
 
+import io.h2scope.engine.trace.text.Redaction;
 import io.h2scope.inspector.source.Inspection;
 import io.h2scope.inspector.source.TraceSource;
 
@@ -18,12 +19,19 @@ import javafx.stage.Stage;
 public final class InspectorApp extends Application {
 
     private static final AtomicReference<List<TraceSource>> STARTING = new AtomicReference<>(List.of());
+    private static final AtomicReference<Redaction> REDACTION = new AtomicReference<>(Redaction.DEFAULT);
     private static final AtomicReference<BiConsumer<InspectorWindow, Stage>> WHEN_SHOWN = new AtomicReference<>((w, s) -> { });
 
     private InspectorWindow window;
 
-    /** Opens the window over {@code sources} and returns when it is closed. */
+    /** Opens the window over {@code sources}, credentials hidden, and returns when it is closed. */
     public static void launch(List<TraceSource> sources) {
+        launch(sources, Redaction.DEFAULT);
+    }
+
+    /** Opens the window over {@code sources}, hiding what {@code redaction} says, and returns when it is closed. */
+    public static void launch(List<TraceSource> sources, Redaction redaction) {
+        REDACTION.set(redaction);
         launch(sources, (w, s) -> { });
     }
 
@@ -36,7 +44,7 @@ public final class InspectorApp extends Application {
 
     @Override
     public void start(Stage stage) {
-        Inspection inspection = new Inspection();
+        Inspection inspection = new Inspection(REDACTION.get());
         window = new InspectorWindow(inspection);
         stage.setTitle("h2scope inspector");
         stage.setScene(new Scene(window.root(), 1200, 800));

@@ -96,6 +96,10 @@ public final class InspectorWindow {
         for (Inspection.Progress p : inspection.progress()) {
             counts += "  ·  loading " + p.source() + ": " + p.done() / (1 << 20) + " of " + p.total() / (1 << 20) + " MiB";
         }
+        String privacy = inspection.privacyNote();
+        if (privacy != null) {
+            counts += "  ·  " + privacy;
+        }
         status.setText(lastNotice == null ? counts : counts + "  ·  " + lastNotice);
     }
 

@@ -5,7 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.FrameType;
+import io.h2scope.engine.frame.HeadersFrame;
+import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.stream.StreamState;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;
@@ -119,5 +123,29 @@ class FrameFilterTest {
         IllegalArgumentException type = assertThrows(IllegalArgumentException.class,
                 () -> FrameFilter.parseType("HEADER"));
         assertTrue(type.getMessage().contains("not a frame type"), type.getMessage());
+    }
+
+    @Test
+    void aPlaceholderIsNotContent() {
+        Recording hidden = new Recording();
+        HeadersFrame frame = HeadersFrame.of(1, new byte[0], true, true);
+        FrameEvent credentials = new FrameEvent(1, 0, Direction.INBOUND, FrameHeader.of(frame), frame,
+                List.of(new HeaderField(":path", "/"), new HeaderField("authorization", "****************")), 0, 0, 0, 0,
+                StreamState.HALF_CLOSED_REMOTE);
+        FrameEvent note = new FrameEvent(1, 1, Direction.INBOUND, FrameHeader.of(frame), frame,
+                List.of(new HeaderField(":path", "/"), new HeaderField("x-note", "16 bytes")), 0, 0, 0, 0,
+                StreamState.HALF_CLOSED_REMOTE);
+        hidden.append(hidden.addSource("hidden"), List.of(credentials, note));
+        assertTrue(FrameSummary.of(hidden, 0).contains("authorization: <redacted 16 bytes>"), FrameSummary.of(hidden, 0));
+        FilteredFrames bytes = new FilteredFrames(hidden, FrameFilter.ALL.withText("bytes"));
+        bytes.catchUp(() -> false);
+        assertEquals(1, bytes.size(), "only the frame that holds the word");
+        assertEquals(1, bytes.frameNumber(0));
+        FilteredFrames redacted = new FilteredFrames(hidden, FrameFilter.ALL.withText("redacted"));
+        redacted.catchUp(() -> false);
+        assertEquals(0, redacted.size());
+        FilteredFrames name = new FilteredFrames(hidden, FrameFilter.ALL.withText("authorization"));
+        name.catchUp(() -> false);
+        assertEquals(1, name.size(), "the name of a hidden field is content");
     }
 }

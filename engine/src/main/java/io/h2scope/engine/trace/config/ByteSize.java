@@ -26,6 +26,11 @@ public final class ByteSize {
     }
 
     static OptionalLong parse(String variable, String value, long minimum, List<String> problems) {
+        return parse(variable, value, minimum, TraceConfig.DEFAULT_MAX_BYTES_TEXT, problems);
+    }
+
+    /** {@code value} in bytes; a bad one is described in {@code problems} (falling back to {@code defaultText}). */
+    static OptionalLong parse(String variable, String value, long minimum, String defaultText, List<String> problems) {
         String text = value.trim().toLowerCase(Locale.ROOT);
         int shift = 0;
         if (!text.isEmpty()) {
@@ -44,24 +49,23 @@ public final class ByteSize {
         try {
             number = Long.parseLong(text);
         } catch (NumberFormatException e) {
-            problems.add(message(variable, value, "not a number", minimum));
+            problems.add(message(variable, value, "not a number", minimum, defaultText));
             return OptionalLong.empty();
         }
         if (number <= 0 || number > (Long.MAX_VALUE >> shift)) {
-            problems.add(message(variable, value, "out of range", minimum));
+            problems.add(message(variable, value, "out of range", minimum, defaultText));
             return OptionalLong.empty();
         }
         long bytes = number << shift;
         if (bytes < minimum) {
-            problems.add(message(variable, value, "below the minimum of " + minimum + " bytes", minimum));
+            problems.add(message(variable, value, "below the minimum of " + minimum + " bytes", minimum, defaultText));
             return OptionalLong.empty();
         }
         return OptionalLong.of(bytes);
     }
 
-    private static String message(String variable, String value, String what, long minimum) {
+    private static String message(String variable, String value, String what, long minimum, String defaultText) {
         return "ignoring " + variable + "=\"" + value + "\": " + what + "; accepted: a size in bytes of at least "
-                + minimum + ", optionally with a k, m or g suffix (e.g. 100m); using the default of "
-                + TraceConfig.DEFAULT_MAX_BYTES_TEXT;
+                + minimum + ", optionally with a k, m or g suffix (e.g. 100m); using the default of " + defaultText;
     }
 }

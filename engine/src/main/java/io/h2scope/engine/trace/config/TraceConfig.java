@@ -1,6 +1,7 @@
 package io.h2scope.engine.trace.config;
 
 import io.h2scope.engine.trace.attach.ListenAddress;
+import io.h2scope.engine.trace.text.Redaction;
 
 import java.io.PrintStream;
 import java.nio.file.InvalidPathException;
@@ -25,6 +26,10 @@ import java.util.Optional;
  *       (plain bytes or with a k, m or g suffix; default {@value #DEFAULT_MAX_BYTES_TEXT}), rolling once to
  *       {@code <file>.1}.</li>
  *   <li>{@code SSLKEYLOGFILE}: where TLS secrets go, in the NSS key-log format.</li>
+ *   <li>{@code H2SCOPE_TRACE_REDACT}: field names whose values are hidden besides the credentials
+ *       {@link Redaction#DEFAULT_NAMES}; {@code H2SCOPE_TRACE_REVEAL=1} shows them all after all.</li>
+ *   <li>{@code H2SCOPE_TRACE_DATA=on}: DATA payloads recorded, up to {@code H2SCOPE_TRACE_DATA_MAX} octets per stream
+ *       (default {@value #DEFAULT_DATA_MAX_TEXT}); off by default.</li>
  * </ul>
  * A bad value never stops anything: it is listed in {@link #problems()} (variable, what was wrong,
  * what is accepted) and ignored.
@@ -36,9 +41,12 @@ import java.util.Optional;
  * @param traceListen   where the live event stream is served ({@code H2SCOPE_TRACE_LISTEN}), if asked for
  * @param problems      one message per bad value, already ignored
  * @param logFormat     how the built-in logging setup writes lines
+ * @param redaction     the field values every sink hides, and whether they are revealed after all
+ * @param traceDataMax  DATA octets the sinks keep per stream: 0 (the default) for none
  */
 public record TraceConfig(Map<TraceCategory, TraceLevel> levels, Optional<Path> traceFile, long traceMaxBytes,
-        Optional<Path> keyLogFile, Optional<ListenAddress> traceListen, List<String> problems, LogFormat logFormat) {
+        Optional<Path> keyLogFile, Optional<ListenAddress> traceListen, List<String> problems, LogFormat logFormat,
+        Redaction redaction, long traceDataMax) {
 
     public static final String LOG = "H2SCOPE_LOG";
     public static final String LOG_ALIAS = "DEBUG_HTTP2_LOG";
@@ -47,16 +55,23 @@ public record TraceConfig(Map<TraceCategory, TraceLevel> levels, Optional<Path> 
     public static final String KEY_LOG_FILE = "SSLKEYLOGFILE";
     public static final String TRACE_LISTEN = "H2SCOPE_TRACE_LISTEN";
     public static final String LOG_FORMAT = "H2SCOPE_LOG_FORMAT";
+    public static final String TRACE_REDACT = "H2SCOPE_TRACE_REDACT";
+    public static final String TRACE_REVEAL = "H2SCOPE_TRACE_REVEAL";
+    public static final String TRACE_DATA = "H2SCOPE_TRACE_DATA";
+    public static final String TRACE_DATA_MAX = "H2SCOPE_TRACE_DATA_MAX";
 
     /** 100 MiB: a trace left on cannot fill a disk (two files at most). */
     public static final long DEFAULT_MAX_BYTES = 100L << 20;
     static final String DEFAULT_MAX_BYTES_TEXT = "100m";
     /** Below this a cap would roll on every few frames. */
     public static final long MIN_MAX_BYTES = 4096;
+    /** 64 KiB of DATA per stream once {@code H2SCOPE_TRACE_DATA=on}: a body's start, not a copy of the traffic. */
+    public static final long DEFAULT_DATA_MAX = 64L << 10;
+    static final String DEFAULT_DATA_MAX_TEXT = "64k";
 
     /** Everything off. */
     public static final TraceConfig OFF = new TraceConfig(allAt(TraceLevel.OFF), Optional.empty(),
-            DEFAULT_MAX_BYTES, Optional.empty(), Optional.empty(), List.of(), LogFormat.TEXT);
+            DEFAULT_MAX_BYTES, Optional.empty(), Optional.empty(), List.of(), LogFormat.TEXT, Redaction.DEFAULT, 0);
 
     public TraceConfig {
         EnumMap<TraceCategory, TraceLevel> copy = allAt(TraceLevel.OFF);
@@ -109,7 +124,39 @@ public record TraceConfig(Map<TraceCategory, TraceLevel> levels, Optional<Path> 
                 problems.add("ignoring " + LOG_FORMAT + "=\"" + formatValue + "\": not a log format; accepted: text, json");
             }
         }
-        return new TraceConfig(levels, traceFile, maxBytes, keyLog, listen, problems, format);
+        Redaction redaction = new Redaction(names(env, problems), flag(TRACE_REVEAL, env, problems));
+        long dataMax = 0;
+        if (flag(TRACE_DATA, env, problems)) {
+            dataMax = DEFAULT_DATA_MAX;
+            String cap = nonBlank(env.get(TRACE_DATA_MAX));
+            if (cap != null) {
+                dataMax = ByteSize.parse(TRACE_DATA_MAX, cap, 1, DEFAULT_DATA_MAX_TEXT, problems).orElse(DEFAULT_DATA_MAX);
+            }
+        }
+        return new TraceConfig(levels, traceFile, maxBytes, keyLog, listen, problems, format, redaction, dataMax);
+    }
+
+    private static List<String> names(Map<String, String> env, List<String> problems) {
+        String value = nonBlank(env.get(TRACE_REDACT));
+        return value == null ? List.of() : Redaction.parseNames(TRACE_REDACT, value, problems);
+    }
+
+    /** An on/off variable: {@code 1}, {@code on}, {@code true}, {@code yes}, or the opposites; unset is off. */
+    private static boolean flag(String variable, Map<String, String> env, List<String> problems) {
+        String value = nonBlank(env.get(variable));
+        if (value == null) {
+            return false;
+        }
+        switch (value.toLowerCase(Locale.ROOT)) {
+            case "1", "on", "true", "yes":
+                return true;
+            case "0", "off", "false", "no":
+                return false;
+            default:
+                problems.add("ignoring " + variable + "=\"" + value + "\": not on or off; accepted: 1, on, true, yes"
+                        + " or 0, off, false, no");
+                return false;
+        }
     }
 
     public TraceLevel level(TraceCategory category) {

@@ -54,7 +54,7 @@ public final class FrameEventJson {
         int streamId = (int) number(o, "stream");
         boolean reserved = Boolean.TRUE.equals(o.get("reserved"));
         byte[] payload = whole ? Base64.getDecoder().decode(text(o, "payload")) : null;
-        FrameHeader header = new FrameHeader(whole ? payload.length : (int) number(o, "length"), typeCode, flags,
+        FrameHeader header = new FrameHeader(whole ? length(o, payload) : (int) number(o, "length"), typeCode, flags,
                 streamId, reserved);
         Frame frame = whole ? frame(header, payload) : null;
         List<HeaderField> headers = new ArrayList<>();
@@ -75,6 +75,23 @@ public final class FrameEventJson {
                 (int) number(window, "conn_send"), (int) number(window, "conn_recv"),
                 (int) number(window, "stream_send"), (int) number(window, "stream_recv"),
                 state == null ? null : StreamState.valueOf(state.toUpperCase(Locale.ROOT)), hpack, padding);
+    }
+
+    /**
+     * The frame's Length: the payload's, or for DATA the recording left out ({@code data_omitted}) the payload's and
+     * that, which must then be {@code length}.
+     */
+    private static int length(Map<String, Object> o, byte[] payload) {
+        if (!o.containsKey("data_omitted")) {
+            return payload.length;
+        }
+        long length = number(o, "length");
+        long omitted = number(o, "data_omitted");
+        if (omitted < 0 || length != payload.length + omitted) {
+            throw new IllegalArgumentException("\"length\" " + length + " is not the payload's " + payload.length
+                    + " octets and \"data_omitted\" " + omitted);
+        }
+        return (int) length;
     }
 
     @SuppressWarnings("unchecked")

@@ -62,6 +62,7 @@ final class FrequentEventLines {
     private static final byte[] LENGTH = ascii("\",\"length\":");
     private static final byte[] RESERVED = ascii(",\"reserved\":");
     private static final byte[] PAYLOAD = ascii(",\"payload\":\"");
+    private static final byte[] DATA_OMITTED = ascii(",\"data_omitted\":");
     private static final byte[] HEADERS = ascii(",\"headers\":");
     private static final byte[] CONN_SEND = ascii(",\"window\":{\"conn_send\":");
     private static final byte[] CONN_RECV = ascii(",\"conn_recv\":");
@@ -135,6 +136,10 @@ final class FrequentEventLines {
                 .put(typeFields(h.typeCode())).put(flagFields(h.typeCode(), h.flags())).put(h.length()).put(RESERVED).put(h.reservedBit());
         decoded(e.frame(), out);
         out.put(PAYLOAD).putBase64(FrameOctets.payload(e)).put('"');
+        int omitted = e.dataOmitted();
+        if (omitted > 0) {
+            out.put(DATA_OMITTED).put(omitted);
+        }
         if (!e.headers().isEmpty()) {
             out.put(HEADERS);
             fields(e.headers(), out);

@@ -1,18 +1,19 @@
 package io.h2scope.engine.trace.jsonl;
 
+import io.h2scope.engine.trace.PrivateFiles;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 
 /**
  * An append-only file with a size cap: a line that would take it past {@code maxBytes} first moves
  * it to {@code <file>.1} (replacing the previous one) and starts the file again, so the two together
  * never hold much more than twice the cap. Lines are written whole; several at once with {@link #appendLines}
- * roll where they would have one by one. Thread-safe.
+ * roll where they would have one by one. Each file it creates is owner-only ({@link PrivateFiles}). Thread-safe.
  */
 public final class RollingFile implements AutoCloseable {
 
@@ -118,8 +119,7 @@ public final class RollingFile implements AutoCloseable {
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.APPEND);
+        channel = PrivateFiles.append(path); // a new file (the first, or after a roll) is made owner-only
         size = channel.size();
     }
 

@@ -32,6 +32,7 @@ import io.h2scope.engine.trace.model.SettingsInForce;
 import io.h2scope.engine.trace.model.Side;
 import io.h2scope.engine.trace.model.StreamStateChanged;
 import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.engine.trace.model.TracePrivacy;
 import io.h2scope.engine.trace.model.ViolationReceived;
 import io.h2scope.engine.trace.model.WindowChanged;
 import io.h2scope.engine.trace.text.ClockText;
@@ -95,6 +96,7 @@ public final class TraceEventJson {
             if (e.paired()) {
                 out.append(",\"pair\":").append(e.pair());
             }
+            privacy(out, e.privacy());
         } else if (event instanceof ConnectionClosed e) {
             if (e.closedBy() != null) {
                 out.append(",\"by\":\"").append(lower(e.closedBy())).append('"');
@@ -196,7 +198,7 @@ public final class TraceEventJson {
                         optional(o, "remote"), optional(o, "transport"), optional(o, "tls"), optional(o, "cipher"),
                         optional(o, "alpn"), optional(o, "sni"),
                         o.containsKey("pair") ? number(o, "pair") : ConnectionOpened.NO_PAIR,
-                        o.containsKey("clock") ? ClockText.parseIso(text(o, "clock")) : null);
+                        o.containsKey("clock") ? ClockText.parseIso(text(o, "clock")) : null, privacy(o));
             case "closed":
                 return new ConnectionClosed(conn, t, o.containsKey("by") ? named(Side.class, text(o, "by")) : null,
                         named(ConnectionClosed.Cause.class, text(o, "cause")), number(o, "error_code"),
@@ -256,6 +258,46 @@ public final class TraceEventJson {
             default:
                 return null;
         }
+    }
+
+    /** An opened line's {@code redact}, {@code reveal} and {@code data_max}: what its connection's trace left out. */
+    private static void privacy(StringBuilder out, TracePrivacy privacy) {
+        if (privacy == null) {
+            return;
+        }
+        out.append(",\"redact\":[");
+        for (int i = 0; i < privacy.redacted().size(); i++) {
+            if (i > 0) {
+                out.append(',');
+            }
+            Json.string(out, privacy.redacted().get(i));
+        }
+        out.append(']');
+        if (privacy.revealed()) {
+            out.append(",\"reveal\":true");
+        }
+        if (!privacy.allData()) {
+            out.append(",\"data_max\":").append(privacy.dataMax());
+        }
+    }
+
+    /** The privacy an opened line states, or null when it states none ({@code redact} absent). */
+    private static TracePrivacy privacy(Map<String, Object> o) {
+        if (!o.containsKey("redact")) {
+            return null;
+        }
+        List<String> names = new ArrayList<>();
+        for (Object name : list(o, "redact")) {
+            if (!(name instanceof String s)) {
+                throw new IllegalArgumentException("\"redact\" holds " + name + ", not a field name");
+            }
+            names.add(s);
+        }
+        long dataMax = o.containsKey("data_max") ? number(o, "data_max") : TracePrivacy.ALL_DATA;
+        if (dataMax < 0) {
+            throw new IllegalArgumentException("\"data_max\" " + dataMax + " is negative");
+        }
+        return new TracePrivacy(names, Boolean.TRUE.equals(o.get("reveal")), dataMax);
     }
 
     private static void values(StringBuilder out, Settings settings) {

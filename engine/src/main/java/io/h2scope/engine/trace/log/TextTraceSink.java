@@ -12,6 +12,7 @@ import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.ViolationReceived;
 import io.h2scope.engine.trace.config.TraceCategory;
 import io.h2scope.engine.trace.config.TraceLevel;
+import io.h2scope.engine.trace.text.Redaction;
 import io.h2scope.engine.trace.text.TraceText;
 
 import java.net.SocketAddress;
@@ -23,7 +24,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * twice when several are on):
  * <ul>
  *   <li>{@code frames} (debug): one {@link TraceText#frameLine line} per frame, every type (SETTINGS and GOAWAY
- *       included); at trace, DATA bytes and credential values too.</li>
+ *       included); at trace, the DATA bytes the trace keeps ({@code H2SCOPE_TRACE_DATA}) too.</li>
  *   <li>{@code hpack} (debug): each field block field by field with the dynamic table after it.</li>
  *   <li>{@code flow} (debug): every window change, connection and stream; (info) stalls and resumes.</li>
  *   <li>{@code state} (debug): every stream state transition, told by the connection as it happens.</li>
@@ -31,9 +32,10 @@ import java.util.concurrent.ConcurrentHashMap;
  *       side's settings in force, errors raised, the close (who, why, the GOAWAY's code); (warn) frames that
  *       broke a frame rule.</li>
  * </ul>
- * A line has no time of its own: it is logged as the event happens, on the connection's thread, and the logging
- * backend stamps it. One sink serves many connections; each connection calls it from its own thread. Window
- * tracking is kept per connection and dropped when the connection closes.
+ * Field values are shown as its {@link Redaction} says ({@code <redacted N bytes>} for credentials, whatever the
+ * level, unless {@code H2SCOPE_TRACE_REVEAL=1}). A line has no time of its own: it is logged as the event happens, on
+ * the connection's thread, and the logging backend stamps it. One sink serves many connections; each connection calls
+ * it from its own thread. Window tracking is kept per connection and dropped when the connection closes.
  */
 public final class TextTraceSink implements TraceSink, ConnectionTraceListener {
 
@@ -44,10 +46,17 @@ public final class TextTraceSink implements TraceSink, ConnectionTraceListener {
     private static final int MAX_TRACKED_CONNECTIONS = 10_000;
 
     private final CategoryLog log;
+    private final Redaction redaction;
     private final Map<Long, ConnectionTrack> tracks = new ConcurrentHashMap<>();
 
+    /** Credentials hidden ({@link Redaction#DEFAULT}). */
     public TextTraceSink(CategoryLog log) {
+        this(log, Redaction.DEFAULT);
+    }
+
+    public TextTraceSink(CategoryLog log, Redaction redaction) {
         this.log = log;
+        this.redaction = redaction;
     }
 
     @Override
@@ -80,18 +89,17 @@ public final class TextTraceSink implements TraceSink, ConnectionTraceListener {
 
     private void conn(TraceEvent event) {
         if (on(TraceCategory.CONN, TraceLevel.INFO)) {
-            log.log(TraceCategory.CONN, TraceLevel.INFO, TraceText.line(event, false, NO_TIME), event);
+            log.log(TraceCategory.CONN, TraceLevel.INFO, TraceText.line(event, redaction, false, NO_TIME), event);
         }
     }
 
     private void onFrame(FrameEvent e) {
         if (on(TraceCategory.FRAMES, TraceLevel.DEBUG)) {
             log.log(TraceCategory.FRAMES, TraceLevel.DEBUG,
-                    TraceText.frameLine(e, on(TraceCategory.FRAMES, TraceLevel.TRACE), NO_TIME), e);
+                    TraceText.frameLine(e, redaction, on(TraceCategory.FRAMES, TraceLevel.TRACE), NO_TIME), e);
         }
         if (e.hpack() != null && on(TraceCategory.HPACK, TraceLevel.DEBUG)) {
-            log.log(TraceCategory.HPACK, TraceLevel.DEBUG,
-                    TraceText.hpackBlock(e, on(TraceCategory.HPACK, TraceLevel.TRACE), NO_TIME), e);
+            log.log(TraceCategory.HPACK, TraceLevel.DEBUG, TraceText.hpackBlock(e, redaction, NO_TIME), e);
         }
         if (on(TraceCategory.FLOW, TraceLevel.INFO)) {
             ConnectionTrack track = track(e.connectionId());
@@ -108,7 +116,7 @@ public final class TextTraceSink implements TraceSink, ConnectionTraceListener {
 
     private void onViolation(ViolationReceived e) {
         if (on(TraceCategory.CONN, TraceLevel.WARN)) {
-            log.log(TraceCategory.CONN, TraceLevel.WARN, TraceText.line(e, false, NO_TIME), e);
+            log.log(TraceCategory.CONN, TraceLevel.WARN, TraceText.line(e, redaction, false, NO_TIME), e);
         }
     }
 
@@ -132,7 +140,8 @@ public final class TextTraceSink implements TraceSink, ConnectionTraceListener {
 
     @Override
     public void http1Head(long connectionId, boolean sent, String head) {
-        conn(connectionId, (sent ? "HTTP/1.1 sent: " : "HTTP/1.1 received: ") + head.replace("\n", " | "));
+        conn(connectionId, (sent ? "HTTP/1.1 sent: " : "HTTP/1.1 received: ")
+                + Redaction.head(head, redaction::value).replace("\n", " | "));
     }
 
     /** The close itself is the connection's {@code closed} event's line; here only the error that ended it, if any. */

@@ -22,10 +22,12 @@ import java.time.temporal.ChronoUnit;
  * @param clock     the wall-clock time of the connection's time 0 (UTC, to the microsecond), so that any of its events
  *                  is at {@code clock + nanosSinceStart} ({@link #clockAt}); null when the publisher was not told it
  *                  (a recording made before recordings carried it, bytes decoded from a file)
+ * @param privacy   what the trace leaves out (redacted field values, DATA), as the sink that recorded it says; null
+ *                  when not known (the core publishes none: a redacting sink stamps its own)
  */
 public record ConnectionOpened(long connectionId, long nanosSinceStart, Role role, String local, String remote,
-        String transport, String tlsVersion, String cipherSuite, String alpn, String sni, long pair, Instant clock)
-        implements TraceEvent {
+        String transport, String tlsVersion, String cipherSuite, String alpn, String sni, long pair, Instant clock,
+        TracePrivacy privacy) implements TraceEvent {
 
     public ConnectionOpened {
         clock = clock == null ? null : clock.truncatedTo(ChronoUnit.MICROS); // what a recording keeps of it
@@ -51,6 +53,13 @@ public record ConnectionOpened(long connectionId, long nanosSinceStart, Role rol
                 origin.clock());
     }
 
+    /** A connection whose privacy is not said. */
+    public ConnectionOpened(long connectionId, long nanosSinceStart, Role role, String local, String remote,
+            String transport, String tlsVersion, String cipherSuite, String alpn, String sni, long pair, Instant clock) {
+        this(connectionId, nanosSinceStart, role, local, remote, transport, tlsVersion, cipherSuite, alpn, sni, pair,
+                clock, null);
+    }
+
     /** A connection that is not one leg of a proxied pair, without a clock. */
     public ConnectionOpened(long connectionId, long nanosSinceStart, Role role, String local, String remote,
             String transport, String tlsVersion, String cipherSuite, String alpn, String sni) {
@@ -61,6 +70,12 @@ public record ConnectionOpened(long connectionId, long nanosSinceStart, Role rol
     /** The wall-clock time of an event of this connection {@code nanosSinceStart} after its start; null without a clock. */
     public Instant clockAt(long nanosSinceStart) {
         return clock == null ? null : clock.plusNanos(nanosSinceStart);
+    }
+
+    /** The same opening, saying what its trace leaves out. */
+    public ConnectionOpened withPrivacy(TracePrivacy value) {
+        return new ConnectionOpened(connectionId, nanosSinceStart, role, local, remote, transport, tlsVersion,
+                cipherSuite, alpn, sni, pair, clock, value);
     }
 
     /** Whether this connection is one leg of a proxied pair. */

@@ -1,5 +1,6 @@
 package io.h2scope.engine.trace.model;
 
+import io.h2scope.engine.frame.DataFrame;
 import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.hpack.HeaderField;
@@ -17,8 +18,9 @@ import java.util.Objects;
  * @param connectionId             the connection's id from its configuration
  * @param nanosSinceStart          time since the connection was created (time passed in, never read)
  * @param direction                read or written
- * @param header                   the frame header as on the wire (reserved bit kept for inbound frames)
- * @param frame                    the decoded frame
+ * @param header                   the frame header as on the wire (reserved bit kept for inbound frames); its Length
+ *                                 stays the wire's when a recording leaves DATA out ({@link #dataOmitted()})
+ * @param frame                    the decoded frame; a DATA frame holds only the data recorded
  * @param headers                  the decoded field block, on the frame that completes a HEADERS or
  *                                 PUSH_PROMISE block (the frame itself or its last CONTINUATION); else empty
  * @param connectionSendWindow     what we may still send on the connection, after the frame
@@ -90,6 +92,21 @@ public record FrameEvent(long connectionId, long nanosSinceStart, Direction dire
         return Objects.hash(connectionId, nanosSinceStart, direction, header, frame, headers, connectionSendWindow,
                 connectionReceiveWindow, streamSendWindow, streamReceiveWindow, streamStateAfter, hpack)
                 * 31 + Arrays.hashCode(padding);
+    }
+
+    /** The same frame event with another frame (its content cut or redacted), fields and HPACK detail. */
+    public FrameEvent withContent(Frame newFrame, List<HeaderField> newHeaders, HpackBlock newHpack) {
+        return new FrameEvent(connectionId, nanosSinceStart, direction, header, newFrame, newHeaders,
+                connectionSendWindow, connectionReceiveWindow, streamSendWindow, streamReceiveWindow, streamStateAfter,
+                newHpack, padding);
+    }
+
+    /**
+     * DATA octets the frame carried that its trace left out (a recording keeps DATA only when asked to,
+     * docs/TRACING.md): the header's Length less what the frame holds; 0 for every other frame.
+     */
+    public int dataOmitted() {
+        return frame instanceof DataFrame d ? Math.max(0, header.length() - d.payloadLength()) : 0;
     }
 
     /** The stream id of the frame's header. */

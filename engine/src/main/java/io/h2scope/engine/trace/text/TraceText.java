@@ -8,6 +8,7 @@ import io.h2scope.engine.trace.FrameDescriber;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.HpackBlock;
 import io.h2scope.engine.error.ErrorCode;
+import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.settings.Setting;
 import io.h2scope.engine.settings.SettingId;
 import io.h2scope.engine.settings.Settings;
@@ -23,6 +24,7 @@ import io.h2scope.engine.trace.model.SettingsInForce;
 import io.h2scope.engine.trace.model.SnapshotTaken;
 import io.h2scope.engine.trace.model.StreamStateChanged;
 import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.engine.trace.model.TracePrivacy;
 import io.h2scope.engine.trace.model.ViolationReceived;
 import io.h2scope.engine.trace.model.WindowChanged;
 
@@ -47,19 +49,20 @@ public final class TraceText {
 
     /**
      * One line for any event: a frame as {@link #frameLine}, the others as
-     * {@code [  0.000120] conn=1 stream=1 idle -> open on recv_headers} and the like.
+     * {@code [  0.000120] conn=1 stream=1 idle -> open on recv_headers} and the like; field values as
+     * {@code redaction} says, DATA bytes only with {@code showData}.
      */
-    public static String line(TraceEvent event, boolean reveal) {
-        return line(event, reveal, time(event.nanosSinceStart()));
+    public static String line(TraceEvent event, Redaction redaction, boolean showData) {
+        return line(event, redaction, showData, time(event.nanosSinceStart()));
     }
 
     /**
-     * {@link #line(TraceEvent, boolean)} with {@code time} in front instead of the time since the connection started
-     * (a clock time, say); an empty {@code time} starts the line at {@code conn=} (a log line has its own time).
+     * {@link #line(TraceEvent, Redaction, boolean)} with {@code time} in front instead of the time since the connection
+     * started (a clock time, say); an empty {@code time} starts the line at {@code conn=} (a log line has its own time).
      */
-    public static String line(TraceEvent event, boolean reveal, String time) {
+    public static String line(TraceEvent event, Redaction redaction, boolean showData, String time) {
         if (event instanceof FrameEvent e) {
-            return frameLine(e, reveal, time);
+            return frameLine(e, redaction, showData, time);
         }
         if (event instanceof StreamStateChanged e) {
             return stateLine(e, time);
@@ -78,6 +81,7 @@ public final class TraceText {
             if (e.paired()) {
                 line.append(" pair=").append(e.pair());
             }
+            privacy(line, e.privacy());
         } else if (event instanceof ConnectionClosed e) {
             line.append("closed by ").append(e.closedBy() == null ? "transport" : lower(e.closedBy().name()))
                     .append(": ").append(lower(e.cause().name()));
@@ -110,7 +114,7 @@ public final class TraceText {
             }
         } else if (event instanceof HpackEntryAdded e) {
             line.append("hpack ").append(lower(e.table().name())).append(" add ").append(e.name()).append(": ")
-                    .append(e.value()).append(" (").append(e.size()).append(" octets)");
+                    .append(redaction.value(e.name(), e.value())).append(" (").append(e.size()).append(" octets)");
         } else if (event instanceof HpackEntriesEvicted e) {
             line.append("hpack ").append(lower(e.table().name())).append(" evict ").append(e.count());
         } else if (event instanceof HpackTableResized e) {
@@ -146,6 +150,19 @@ public final class TraceText {
                 .append(state(e.to())).append(" on ").append(lower(e.input().name())).toString();
     }
 
+    /** What the connection's trace left out: {@code redact=authorization,cookie,... data=none}, or that it reveals. */
+    private static void privacy(StringBuilder line, TracePrivacy privacy) {
+        if (privacy == null) {
+            return;
+        }
+        line.append(" redact=").append(String.join(",", privacy.redacted()));
+        if (privacy.revealed()) {
+            line.append(" REVEALED (credentials in clear)");
+        }
+        line.append(" data=").append(privacy.allData() ? "all" : privacy.dataMax() == 0 ? "none"
+                : privacy.dataMax() + " octets a stream");
+    }
+
     private static void optional(StringBuilder line, String label, String value) {
         if (value != null) {
             line.append(label).append(value);
@@ -156,16 +173,18 @@ public final class TraceText {
         return name.toLowerCase(Locale.ROOT);
     }
 
-    /** One line per frame. {@code reveal} shows DATA bytes and credential values. */
-    public static String frameLine(FrameEvent e, boolean reveal) {
-        return frameLine(e, reveal, time(e.nanosSinceStart()));
+    /** One line per frame: field values as {@code redaction} says, DATA bytes only with {@code showData}. */
+    public static String frameLine(FrameEvent e, Redaction redaction, boolean showData) {
+        return frameLine(e, redaction, showData, time(e.nanosSinceStart()));
     }
 
-    /** {@link #frameLine(FrameEvent, boolean)} with {@code time} in front (none when empty). */
-    public static String frameLine(FrameEvent e, boolean reveal, String time) {
+    /** {@link #frameLine(FrameEvent, Redaction, boolean)} with {@code time} in front (none when empty). */
+    public static String frameLine(FrameEvent e, Redaction redaction, boolean showData, String time) {
         StringBuilder line = new StringBuilder(160);
         prefix(line, time, e.connectionId(), e.direction());
-        line.append(FrameDescriber.line(e.frame(), e.headers(), reveal));
+        line.append(String.format("%-13s stream=%d length=%d", FrameType.nameOf(e.header().typeCode()),
+                e.header().streamId(), e.header().length()));
+        line.append(FrameDescriber.summary(e, redaction, showData));
         line.append(" | window conn send=").append(e.connectionSendWindow())
                 .append(" recv=").append(e.connectionReceiveWindow());
         if (e.frame().streamId() != 0) {
@@ -189,12 +208,12 @@ public final class TraceText {
      *     [62] :path: /a
      * </pre>
      */
-    public static String hpackBlock(FrameEvent e, boolean reveal) {
-        return hpackBlock(e, reveal, time(e.nanosSinceStart()));
+    public static String hpackBlock(FrameEvent e, Redaction redaction) {
+        return hpackBlock(e, redaction, time(e.nanosSinceStart()));
     }
 
-    /** {@link #hpackBlock(FrameEvent, boolean)} with {@code time} in front (none when empty). */
-    public static String hpackBlock(FrameEvent e, boolean reveal, String time) {
+    /** {@link #hpackBlock(FrameEvent, Redaction)} with {@code time} in front (none when empty). */
+    public static String hpackBlock(FrameEvent e, Redaction redaction, String time) {
         HpackBlock block = e.hpack();
         StringBuilder text = new StringBuilder(256);
         prefix(text, time, e.connectionId(), e.direction());
@@ -205,7 +224,7 @@ public final class TraceText {
         }
         for (HpackBlock.Line field : block.lines()) {
             text.append("\n    ").append(String.format("%-15s", representation(field))).append(' ')
-                    .append(field.name()).append(": ").append(Redaction.value(field.name(), field.value(), reveal));
+                    .append(field.name()).append(": ").append(redaction.value(field.name(), field.value()));
             String huffman = huffman(field);
             if (!huffman.isEmpty()) {
                 text.append(" (huffman ").append(huffman).append(')');
@@ -217,7 +236,7 @@ public final class TraceText {
         for (int i = 0; i < table.size(); i++) {
             HeaderField entry = table.get(i);
             text.append("\n    [").append(StaticTable.LENGTH + 1 + i).append("] ").append(entry.name()).append(": ")
-                    .append(Redaction.value(entry, reveal));
+                    .append(redaction.value(entry));
         }
         return text.toString();
     }

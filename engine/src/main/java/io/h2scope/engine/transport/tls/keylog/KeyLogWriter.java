@@ -1,5 +1,6 @@
 package io.h2scope.engine.transport.tls.keylog;
 
+import io.h2scope.engine.trace.PrivateFiles;
 import io.h2scope.engine.trace.config.TraceConfig;
 
 import java.io.IOException;
@@ -7,10 +8,7 @@ import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HexFormat;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -30,14 +28,7 @@ public final class KeyLogWriter implements AutoCloseable {
     public KeyLogWriter(Path path, PrintStream errors) throws IOException {
         this.path = path;
         this.errors = errors;
-        if (!Files.exists(path)) {
-            try {
-                Files.createFile(path, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-            } catch (UnsupportedOperationException e) {
-                Files.createFile(path);
-            }
-        }
-        this.channel = FileChannel.open(path, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+        this.channel = PrivateFiles.append(path);
     }
 
     /** The writer {@code SSLKEYLOGFILE} asks for, opened once per JVM; empty when unset or not writable (reported). */
