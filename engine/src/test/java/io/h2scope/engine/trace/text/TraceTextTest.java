@@ -14,7 +14,7 @@ class TraceTextTest {
     @Test
     void settingsWithoutALimitSayUnlimitedNotLongMaxValue() {
         Settings settings = Settings.builder().set(SettingId.MAX_CONCURRENT_STREAMS, 100).build();
-        String line = TraceText.line(new SettingsInForce(1, 0, Side.REMOTE, settings), false);
+        String line = TraceText.line(new SettingsInForce(1, 0, Side.REMOTE, settings), Redaction.DEFAULT, false);
         assertTrue(line.contains(" MAX_CONCURRENT_STREAMS=100 "), line);
         assertTrue(line.contains(" MAX_HEADER_LIST_SIZE=unlimited"), line);
         assertFalse(line.contains(Long.toString(Long.MAX_VALUE)), line);
