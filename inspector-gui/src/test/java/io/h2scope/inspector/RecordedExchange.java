@@ -26,18 +26,7 @@ public final class RecordedExchange {
 
     /** A GET of /, a POST of {@code bodyOctets} to /echo and a GET of /headers on one connection: the client's events. */
     public static List<TraceEvent> clientEvents(int bodyOctets) throws Exception {
-        List<TraceEvent> events = new ArrayList<>();
-        TraceSink sink = new TraceSink() {
-            @Override
-            public synchronized void onEvent(TraceEvent event) {
-                events.add(event);
-            }
-
-            @Override
-            public boolean wantsHpackDetail() {
-                return true;
-            }
-        };
+        Collected sink = new Collected();
         try (H2Server server = ReferenceServer.start(ReferenceServer.Options.h2c());
              H2Client client = H2Client.newBuilder().maxConnectionsPerAuthority(1).traceSink(sink).build()) {
             client.get(server.url());
@@ -46,7 +35,24 @@ public final class RecordedExchange {
             client.send(H2Request.newBuilder(server.url() + "headers").header("x-test", "inspector").build(),
                     BodyHandlers.ofString());
         }
-        synchronized (sink) {
+        return sink.events();
+    }
+
+    /** Every event an engine's connections publish, with HPACK detail, from any thread. */
+    private static final class Collected implements TraceSink {
+        private final List<TraceEvent> events = new ArrayList<>();
+
+        @Override
+        public synchronized void onEvent(TraceEvent event) {
+            events.add(event);
+        }
+
+        @Override
+        public boolean wantsHpackDetail() {
+            return true;
+        }
+
+        synchronized List<TraceEvent> events() {
             return new ArrayList<>(events);
         }
     }
@@ -61,18 +67,7 @@ public final class RecordedExchange {
      * values in clear, the opening saying so. The client's events.
      */
     public static List<TraceEvent> credentialEvents() throws Exception {
-        List<TraceEvent> events = new ArrayList<>();
-        TraceSink collect = new TraceSink() {
-            @Override
-            public synchronized void onEvent(TraceEvent event) {
-                events.add(event);
-            }
-
-            @Override
-            public boolean wantsHpackDetail() {
-                return true;
-            }
-        };
+        Collected collect = new Collected();
         TraceSink revealing = RedactingSink.wrap(collect, Redaction.DEFAULT.revealing(true), TracePrivacy.ALL_DATA);
         try (H2Server server = ReferenceServer.start(ReferenceServer.Options.h2c());
              H2Client client = H2Client.newBuilder().maxConnectionsPerAuthority(1).traceSink(revealing).build()) {
@@ -82,8 +77,6 @@ public final class RecordedExchange {
                         BodyHandlers.ofString());
             }
         }
-        synchronized (collect) {
-            return new ArrayList<>(events);
-        }
+        return collect.events();
     }
 }

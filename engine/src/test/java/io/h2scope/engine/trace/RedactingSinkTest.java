@@ -41,24 +41,9 @@ class RedactingSinkTest {
 
     private static final List<String> SECRETS = List.of("Bearer s3cret", "session=abc", "id=42");
 
-    /** Collects what it is given, asking for HPACK detail as the recording proxy and the inspector do. */
-    private static final class Collected implements TraceSink {
-        final List<TraceEvent> events = new ArrayList<>();
-
-        @Override
-        public void onEvent(TraceEvent event) {
-            events.add(event);
-        }
-
-        @Override
-        public boolean wantsHpackDetail() {
-            return true;
-        }
-    }
-
     @Test
     void noSecretReachesTheSinksAndEveryBlockStillDecodes() {
-        Collected out = new Collected();
+        JsonlTraceTest.Collect out = new JsonlTraceTest.Collect(true); // with HPACK detail, as the proxy and the inspector
         TraceSink sink = RedactingSink.wrap(out, Redaction.DEFAULT, 0);
         TracedExchange.run(sink, sink);
         assertEquals(List.of(), SecretScan.findings(out.events, SECRETS));
@@ -91,7 +76,7 @@ class RedactingSinkTest {
 
     @Test
     void revealingPassesTheValuesAndSaysSo() {
-        Collected out = new Collected();
+        JsonlTraceTest.Collect out = new JsonlTraceTest.Collect(true); // with HPACK detail, as the proxy and the inspector
         TraceSink sink = RedactingSink.wrap(out, Redaction.DEFAULT.revealing(true), TracePrivacy.ALL_DATA);
         TracedExchange.run(sink, sink);
         assertEquals(SECRETS.size(), SECRETS.stream().filter(s -> !SecretScan.findings(out.events, List.of(s)).isEmpty())
@@ -113,7 +98,7 @@ class RedactingSinkTest {
         List<HeaderField> second = List.of(new HeaderField(":method", "GET"), new HeaderField(":scheme", "https"),
                 new HeaderField(":authority", "example.com"), new HeaderField(":path", "/2"),
                 new HeaderField("cookie", cookie));
-        Collected out = new Collected();
+        JsonlTraceTest.Collect out = new JsonlTraceTest.Collect(true); // with HPACK detail, as the proxy and the inspector
         TraceSink sink = RedactingSink.wrap(out, Redaction.DEFAULT, 0);
         ConnectionConfig roomy = ConnectionConfig.DEFAULTS.withLimits(Limits.builder().maxHeaderListSize(1 << 16).build());
         new TracedExchange(roomy.withTraceSink(1, sink), roomy.withTraceSink(2, sink)).requests(List.of(first, second));
@@ -147,7 +132,7 @@ class RedactingSinkTest {
         HeadersFrame headers = HeadersFrame.of(1, fragment, true, false);
         FrameEvent open = new FrameEvent(5, 0, Direction.INBOUND, FrameHeader.of(headers), headers, List.of(), 0, 0,
                 0, 0, StreamState.OPEN);
-        Collected out = new Collected();
+        JsonlTraceTest.Collect out = new JsonlTraceTest.Collect(true); // with HPACK detail, as the proxy and the inspector
         TraceSink sink = RedactingSink.wrap(out, Redaction.DEFAULT, 0);
         sink.onEvent(ConnectionOpened.of(5, 0, Role.SERVER));
         sink.onEvent(open);
@@ -166,7 +151,7 @@ class RedactingSinkTest {
 
     @Test
     void dataIsKeptUpToTheCapOfEachStream() {
-        Collected out = new Collected();
+        JsonlTraceTest.Collect out = new JsonlTraceTest.Collect(true); // with HPACK detail, as the proxy and the inspector
         TraceSink sink = RedactingSink.wrap(out, Redaction.DEFAULT, 20_000);
         TracedExchange.run(sink, sink);
         for (long conn : new long[] {1, 2}) {

@@ -115,6 +115,11 @@ public final class SecretScan {
     }
 
     private static boolean contains(byte[] in, byte[] what) {
+        return indexOf(in, what) >= 0;
+    }
+
+    /** Where {@code what} first starts in {@code in}, or -1. */
+    public static int indexOf(byte[] in, byte[] what) {
         outer:
         for (int i = 0; i + what.length <= in.length; i++) {
             for (int j = 0; j < what.length; j++) {
@@ -122,8 +127,8 @@ public final class SecretScan {
                     continue outer;
                 }
             }
-            return true;
+            return i;
         }
-        return false;
+        return -1;
     }
 }
