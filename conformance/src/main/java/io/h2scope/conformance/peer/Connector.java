@@ -72,11 +72,18 @@ final class Connector {
      * handshake each, and no context is built per connection. The default context caches sessions the same way.
      */
     private static final class InsecureContext {
+        /**
+         * Resumption needs the newest session per target; the JDK's default (20,480, softly held) kept a session
+         * for every connection of a long run: 17,400 sessions, 13 MiB of live heap, after the attack soak.
+         */
+        private static final int SESSION_CACHE_SIZE = 64;
         static final SSLContext CONTEXT = make();
 
         private static SSLContext make() {
             try {
-                return SslContexts.insecureClient();
+                SSLContext context = SslContexts.insecureClient();
+                context.getClientSessionContext().setSessionCacheSize(SESSION_CACHE_SIZE);
+                return context;
             } catch (GeneralSecurityException e) {
                 throw new IllegalStateException("cannot make a TLS client context: " + e.getMessage(), e);
             }
