@@ -465,16 +465,26 @@ public final class Http2Observer {
         private List<HeaderField> endBlock(FrameHeader header) {
             Frame first = blockStart;
             blockStart = null;
-            List<HeaderField> fields;
+            List<HeaderField> fields = List.of();
+            ConnectionError undecodable = null;
             try {
                 fields = decoder.decode(block.toByteArray());
             } catch (HeaderListSizeException e) {
-                fields = List.of();
+                // too long to keep, but decoded: the stream moves as for any other block
             } catch (HpackException e) {
                 // RFC9113 §4.3: "A decoding error in a field block MUST be treated as a connection error ... COMPRESSION_ERROR"
-                throw new ConnectionError(e.rule(),
-                        e.detail() + " at byte " + e.offset());
+                undecodable = new ConnectionError(e.rule(), e.detail() + " at byte " + e.offset());
             }
+            // the frame opened or closed its stream even when its block cannot be decoded: a peer that did not
+            // notice the error answers on that stream, which is no second break
+            moveStream(first, header);
+            if (undecodable != null) {
+                throw undecodable;
+            }
+            return fields;
+        }
+
+        private void moveStream(Frame first, FrameHeader header) {
             if (first instanceof PushPromiseFrame p) {
                 if (input(header, p.streamId(), inbound() ? StreamInput.RECV_PUSH_PROMISE : StreamInput.SEND_PUSH_PROMISE)) {
                     input(header, p.promisedStreamId(), inbound() ? StreamInput.RECV_PROMISED_ID : StreamInput.SEND_PROMISED_ID);
@@ -486,7 +496,6 @@ public final class Http2Observer {
                     input(header, h.streamId(), inbound() ? StreamInput.RECV_END_STREAM : StreamInput.SEND_END_STREAM);
                 }
             }
-            return fields;
         }
 
         private void settings(SettingsFrame s) {

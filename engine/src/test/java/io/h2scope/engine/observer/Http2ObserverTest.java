@@ -100,6 +100,23 @@ class Http2ObserverTest {
     }
 
     @Test
+    void aFieldBlockThatCannotBeDecodedStillOpensItsStream() {
+        // RFC 7541 §4.2: a size update after a field; the server answers anyway (as h2o does), and that answer
+        // is on the stream the client opened, not a server opening a client's stream (RFC 9113 §5.1.1)
+        List<TraceEvent> events = new ArrayList<>();
+        Http2Observer observer = new Http2Observer(Role.SERVER, 9, events::add, 0);
+        observer.clientBytes(ByteBuffer.wrap("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes()), 0);
+        observer.clientBytes(ByteBuffer.wrap(frame(4, 0, 0, new byte[0])), 0);
+        observer.serverBytes(ByteBuffer.wrap(frame(4, 0, 0, new byte[0])), 0);
+        observer.clientBytes(ByteBuffer.wrap(frame(1, 0x5, 1, new byte[] {(byte) 0x82, 0x20})), 1);
+        byte[] response = new HpackEncoder(4096).encode(List.of(new HeaderField(":status", "200")));
+        observer.serverBytes(ByteBuffer.wrap(frame(1, 0x5, 1, response)), 2);
+        List<String> rules = events.stream().filter(e -> e instanceof ViolationReceived)
+                .map(e -> ((ViolationReceived) e).ruleId()).toList();
+        assertEquals(List.of("hpack/size-update-after-field"), rules);
+    }
+
+    @Test
     void dataAfterEndStreamIsReported() {
         byte[] request = headers(1, true);
         byte[] data = frame(0, 0, 1, new byte[3]);
