@@ -17,6 +17,7 @@ import io.h2scope.engine.observer.Http2Observer;
 import io.h2scope.engine.settings.SettingId;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.FrameDescriber;
+import io.h2scope.engine.trace.FrameWords;
 import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.ConnectionOrigin;
 import java.io.IOException;

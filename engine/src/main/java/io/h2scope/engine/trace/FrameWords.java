@@ -1,8 +1,10 @@
-package io.h2scope.conformance.peer;
+package io.h2scope.engine.trace;
 
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.frame.DataFrame;
+import io.h2scope.engine.frame.Flags;
 import io.h2scope.engine.frame.Frame;
+import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.HeadersFrame;
@@ -13,9 +15,9 @@ import io.h2scope.engine.frame.WindowUpdateFrame;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Frames as short phrases for verdicts: {@code GOAWAY PROTOCOL_ERROR (last_stream=1, debug "bad frame")},
- * {@code RST_STREAM CANCEL on stream 3}, {@code PING ACK 6832736370650001}. The one place a verdict's
- * "actual" names a frame, so every case words the same frame the same way.
+ * Frames as short phrases: {@code GOAWAY PROTOCOL_ERROR (last_stream=1, debug "bad frame")},
+ * {@code RST_STREAM CANCEL on stream 3}, {@code PING ACK 6832736370650001}. The one place a conformance verdict's
+ * "actual" and a trace explanation's account name a frame, so both word the same frame the same way.
  */
 public final class FrameWords {
 
@@ -56,6 +58,16 @@ public final class FrameWords {
         }
         return "GOAWAY " + ErrorCode.nameOf(g.errorCode()) + " (last_stream=" + g.lastStreamId()
                 + (debug.isEmpty() ? "" : ", debug \"" + debug + "\"") + ")";
+    }
+
+    /**
+     * A frame known by its header only (one that broke a frame rule and was not decoded):
+     * {@code DATA of 12 octets on stream 0}, {@code PING of 6 octets with ACK}.
+     */
+    public static String header(FrameHeader h) {
+        String flags = Flags.describe(h.typeCode(), h.flags());
+        return FrameType.nameOf(h.typeCode()) + " of " + h.length() + " octets"
+                + (h.streamId() == 0 ? "" : " on stream " + h.streamId()) + (flags.isEmpty() ? "" : " with " + flags);
     }
 
     public static String rstStream(RstStreamFrame r) {
