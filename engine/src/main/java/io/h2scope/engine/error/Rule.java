@@ -28,4 +28,9 @@ public interface Rule {
     default ErrorCode code() {
         return facts().code();
     }
+
+    /** The sentence of {@link #spec()} the rule rests on, as the RFC words it. */
+    default String sentence() {
+        return facts().sentence();
+    }
 }

@@ -18,21 +18,28 @@ import io.h2scope.engine.error.SpecRef;
 public enum FlowRule implements Rule {
 
     /** §6.9.1: DATA longer than the stream's receive window. */
-    DATA_EXCEEDS_STREAM_WINDOW(rfc("6.9.1"), STREAM, FLOW_CONTROL_ERROR),
+    DATA_EXCEEDS_STREAM_WINDOW(rfc("6.9.1"), STREAM, FLOW_CONTROL_ERROR,
+            Quote.DATA_WIN),
     /** §6.9.1: DATA longer than the connection's receive window. */
-    DATA_EXCEEDS_CONNECTION_WINDOW(rfc("6.9.1"), CONNECTION, FLOW_CONTROL_ERROR),
+    DATA_EXCEEDS_CONNECTION_WINDOW(rfc("6.9.1"), CONNECTION, FLOW_CONTROL_ERROR,
+            Quote.DATA_WIN),
     /** §6.9.1: a WINDOW_UPDATE that takes a stream window past 2^31-1. */
-    STREAM_WINDOW_OVERFLOW(rfc("6.9.1"), STREAM, FLOW_CONTROL_ERROR),
+    STREAM_WINDOW_OVERFLOW(rfc("6.9.1"), STREAM, FLOW_CONTROL_ERROR,
+            Quote.OVER),
     /** §6.9.1: a WINDOW_UPDATE that takes the connection window past 2^31-1. */
-    CONNECTION_WINDOW_OVERFLOW(rfc("6.9.1"), CONNECTION, FLOW_CONTROL_ERROR),
+    CONNECTION_WINDOW_OVERFLOW(rfc("6.9.1"), CONNECTION, FLOW_CONTROL_ERROR,
+            Quote.OVER),
     /** §6.9.2: a SETTINGS_INITIAL_WINDOW_SIZE change that takes a stream window past 2^31-1. */
-    INITIAL_WINDOW_CHANGE_OVERFLOW(rfc("6.9.2"), CONNECTION, FLOW_CONTROL_ERROR);
+    INITIAL_WINDOW_CHANGE_OVERFLOW(rfc("6.9.2"), CONNECTION, FLOW_CONTROL_ERROR,
+            "An endpoint MUST treat a change to SETTINGS_INITIAL_WINDOW_SIZE that causes any flow-control "
+                + "window to exceed the maximum size as a connection error (Section 5.4.1) of type "
+                + "FLOW_CONTROL_ERROR.");
 
 
     private final RuleFacts facts;
 
-    FlowRule(SpecRef spec, ErrorScope scope, ErrorCode code) {
-        this.facts = new RuleFacts(spec, scope, code);
+    FlowRule(SpecRef spec, ErrorScope scope, ErrorCode code, String sentence) {
+        this.facts = new RuleFacts(spec, scope, code, sentence);
     }
 
     private static SpecRef rfc(String section) {
@@ -42,5 +49,13 @@ public enum FlowRule implements Rule {
     @Override
     public RuleFacts facts() {
         return facts;
+    }
+
+    /** The RFC sentences more than one rule quotes. */
+    private static final class Quote {
+        static final String DATA_WIN = "The sender MUST NOT send a flow-controlled frame with a length that exceeds the space available "
+                + "in either of the flow-control windows advertised by the receiver.";
+        static final String OVER = "If a sender receives a WINDOW_UPDATE that causes a flow-control window to exceed this maximum, "
+                + "it MUST terminate either the stream or the connection, as appropriate.";
     }
 }

@@ -42,7 +42,8 @@ class RuleIdsTest {
 
     @Test
     void aRuleThatIsNoEnumConstantHasNoId() {
-        RuleFacts facts = new RuleFacts(SpecRef.rfc9113("5.1"), ErrorScope.STREAM, ErrorCode.STREAM_CLOSED);
+        RuleFacts facts = new RuleFacts(SpecRef.rfc9113("5.1"), ErrorScope.STREAM, ErrorCode.STREAM_CLOSED,
+                "An endpoint MUST NOT send frames other than PRIORITY on a closed stream.");
         Rule adHoc = () -> facts;
         assertThrows(IllegalArgumentException.class, () -> RuleIds.of(adHoc));
     }

@@ -17,15 +17,20 @@ import io.h2scope.engine.error.SpecRef;
 public enum FieldBlockRule implements Rule {
 
     /** §6.10: a CONTINUATION with no field block open. */
-    CONTINUATION_WITHOUT_FIELD_BLOCK(rfc("6.10"), CONNECTION, PROTOCOL_ERROR),
+    CONTINUATION_WITHOUT_FIELD_BLOCK(rfc("6.10"), CONNECTION, PROTOCOL_ERROR,
+            "A CONTINUATION frame MUST be preceded by a HEADERS, PUSH_PROMISE or CONTINUATION frame without "
+                + "the END_HEADERS flag set."),
     /** §6.10: another frame, or a CONTINUATION of another stream, inside an open field block. */
-    FRAME_INSIDE_FIELD_BLOCK(rfc("6.10"), CONNECTION, PROTOCOL_ERROR);
+    FRAME_INSIDE_FIELD_BLOCK(rfc("6.10"), CONNECTION, PROTOCOL_ERROR,
+            "If the END_HEADERS flag is not set, this frame MUST be followed by another CONTINUATION frame. "
+                + "A receiver MUST treat the receipt of any other type of frame or a frame on a different stream "
+                + "as a connection error (Section 5.4.1) of type PROTOCOL_ERROR.");
 
 
     private final RuleFacts facts;
 
-    FieldBlockRule(SpecRef spec, ErrorScope scope, ErrorCode code) {
-        this.facts = new RuleFacts(spec, scope, code);
+    FieldBlockRule(SpecRef spec, ErrorScope scope, ErrorCode code, String sentence) {
+        this.facts = new RuleFacts(spec, scope, code, sentence);
     }
 
     private static SpecRef rfc(String section) {
