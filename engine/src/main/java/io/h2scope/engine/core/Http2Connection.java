@@ -258,9 +258,18 @@ public final class Http2Connection {
      * closed), {@link ConnectionClosed.Cause#IO_ERROR} or {@link ConnectionClosed.Cause#PEER_VANISHED}.
      */
     public void transportClosed(long nowNanos, ConnectionClosed.Cause cause) {
+        transportClosed(nowNanos, cause, null);
+    }
+
+    /**
+     * As {@link #transportClosed(long, ConnectionClosed.Cause)}, with what the transport knows of why ({@code detail}:
+     * the failed read's message, {@code Connection reset}), which the closed event carries when no GOAWAY gave debug
+     * data; null for nothing.
+     */
+    public void transportClosed(long nowNanos, ConnectionClosed.Cause cause, String detail) {
         clock.set(nowNanos);
         close("transport closed" + (cause == ConnectionClosed.Cause.TRANSPORT_CLOSED ? "" : ": " + cause), null,
-                cause, null);
+                cause, null, detail);
     }
 
     /**
@@ -734,12 +743,21 @@ public final class Http2Connection {
 
     /** {@code closedBy} null: the transport went away; {@code ruleId} null unless a rule was broken. */
     private void close(String reason, Side closedBy, ConnectionClosed.Cause cause, String ruleId) {
+        close(reason, closedBy, cause, ruleId, null);
+    }
+
+    /** {@code detail}: the transport's word on why, kept when no GOAWAY's debug data says more; or null. */
+    private void close(String reason, Side closedBy, ConnectionClosed.Cause cause, String ruleId, String detail) {
         if (state == ConnectionState.CLOSED) {
             return;
         }
         state = ConnectionState.CLOSED;
         scheduler.clear();
-        tracer.closed(closedBy, cause, goAways.lastCode(), goAways.lastStreamId(), goAways.lastDebug(), ruleId,
+        String debug = goAways.lastDebug();
+        if ((debug == null || debug.isEmpty()) && detail != null) {
+            debug = detail;
+        }
+        tracer.closed(closedBy, cause, goAways.lastCode(), goAways.lastStreamId(), debug, ruleId,
                 bytesSent + output.readableBytes(), bytesReceived);
         events.emit(new Event.ConnectionClosed(reason));
     }

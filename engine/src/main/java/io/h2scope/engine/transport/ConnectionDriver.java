@@ -341,7 +341,8 @@ public final class ConnectionDriver implements ConnectionHandler {
         }
         if (connection != null) {
             connection.transportClosed(clock.getAsLong(), peerVanished ? ConnectionClosed.Cause.PEER_VANISHED
-                    : causeOrNull != null ? ConnectionClosed.Cause.IO_ERROR : ConnectionClosed.Cause.TRANSPORT_CLOSED);
+                    : causeOrNull != null ? ConnectionClosed.Cause.IO_ERROR : ConnectionClosed.Cause.TRANSPORT_CLOSED,
+                    causeOrNull == null || peerVanished ? null : String.valueOf(causeOrNull.getMessage()));
         }
         ConnectionTraceListener.of(config.traceSink()).closed(config.connectionId(),
                 causeOrNull == null ? "closed" : "closed by an error", causeOrNull);

@@ -1,0 +1,189 @@
+package io.h2scope.engine.trace.explain;
+
+import io.h2scope.engine.frame.FrameHeader;
+import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.trace.FrameWords;
+import io.h2scope.engine.trace.model.Direction;
+import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.model.Side;
+import io.h2scope.engine.trace.model.ViolationReceived;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The last frames of one connection, at most {@link ExplainLimits#history()} of them, each as a phrase, and what
+ * else an account says of frames: the request each stream carries, and the run of frames of one type each side sent
+ * last (a flood is a long run). Its memory does not grow with the recording.
+ */
+final class FrameHistory {
+
+    /**
+     * One frame seen.
+     *
+     * @param side   whose frame: {@link Side#LOCAL} sent it, {@link Side#REMOTE} sent it to us
+     * @param header its header as on the wire
+     * @param phrase the frame in words, without its sender ({@code HEADERS on stream 41 with END_STREAM (GET /)})
+     * @param rule   for a frame that broke a frame rule and was not decoded, the rule's id; else null
+     */
+    record Seen(long nanosSinceStart, Side side, FrameHeader header, String phrase, String rule) {
+    }
+
+    /** A run of frames of one type from one side, up to the last frame it sent. */
+    record Run(int typeCode, long count, long since, long until) {
+    }
+
+    private final int size;
+    private final Deque<Seen> frames = new ArrayDeque<>();
+    /** The request (or response) each recent stream carried, in words; the oldest forgotten first. */
+    private final Map<Integer, String> labels;
+    private final Run[] runs = new Run[2];
+
+    FrameHistory(int size) {
+        this.size = size;
+        this.labels = new LinkedHashMap<>(16, 0.75f, false) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Integer, String> eldest) {
+                return size() > FrameHistory.this.size;
+            }
+        };
+    }
+
+    /** A frame read or written; returns it as seen. */
+    Seen add(FrameEvent e) {
+        Side side = e.direction() == Direction.OUTBOUND ? Side.LOCAL : Side.REMOTE;
+        String phrase = e.frame() != null ? FrameWords.describe(e.frame()) : FrameWords.header(e.header());
+        String label = e.headers().isEmpty() ? null : label(e.headers());
+        if (label != null && !label.startsWith(":") && e.streamId() > 0) {
+            labels.putIfAbsent(e.streamId(), label); // the request, for accounts that name the stream
+        }
+        return remember(new Seen(e.nanosSinceStart(), side, e.header(), label == null ? phrase : phrase + " (" + label
+                + ")", null));
+    }
+
+    /** A received frame that broke a frame rule and was not decoded. */
+    Seen add(ViolationReceived v) {
+        return remember(new Seen(v.nanosSinceStart(), Side.REMOTE, v.header(), FrameWords.header(v.header()),
+                v.ruleId()));
+    }
+
+    /**
+     * The observer of a proxied or recorded connection publishes a rule broken by either side as received, then the
+     * frame itself when it could be decoded: that frame says whose it was.
+     */
+    void sentBy(Seen violation, Side side) {
+        if (frames.peekLast() == violation && side == Side.LOCAL) {
+            frames.pollLast();
+            frames.addLast(new Seen(violation.nanosSinceStart(), side, violation.header(), violation.phrase(),
+                    violation.rule()));
+        }
+    }
+
+    private Seen remember(Seen seen) {
+        if (frames.size() == size) {
+            frames.pollFirst();
+        }
+        frames.addLast(seen);
+        int index = seen.side() == Side.LOCAL ? 0 : 1;
+        Run run = runs[index];
+        long t = seen.nanosSinceStart();
+        runs[index] = run != null && run.typeCode() == seen.header().typeCode()
+                ? new Run(run.typeCode(), run.count() + 1, run.since(), t) : new Run(seen.header().typeCode(), 1, t, t);
+        return seen;
+    }
+
+    /** The last frame, or null. */
+    Seen last() {
+        return frames.peekLast();
+    }
+
+    /** The frame kept just before {@code seen}, or null. */
+    Seen before(Seen seen) {
+        Seen previous = null;
+        for (Seen s : frames) {
+            if (s == seen) {
+                return previous;
+            }
+            previous = s;
+        }
+        return null;
+    }
+
+    /** The last frame {@code side} sent, or null. */
+    Seen last(Side side) {
+        var it = frames.descendingIterator();
+        while (it.hasNext()) {
+            Seen s = it.next();
+            if (s.side() == side) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** The last {@code n} frames kept on stream {@code streamId} (any side), oldest first, before {@code upTo} (excluded; null: all). */
+    List<Seen> onStream(int streamId, int n, Seen upTo) {
+        List<Seen> found = new ArrayList<>();
+        var it = frames.descendingIterator();
+        boolean before = upTo == null;
+        while (it.hasNext() && found.size() < n) {
+            Seen s = it.next();
+            if (!before) {
+                before = s == upTo;
+                continue;
+            }
+            if (s.header().streamId() == streamId) {
+                found.add(0, s);
+            }
+        }
+        return found;
+    }
+
+    /** The last {@code n} frames {@code side} sent, oldest first. */
+    List<Seen> lastOf(Side side, int n) {
+        List<Seen> found = new ArrayList<>();
+        var it = frames.descendingIterator();
+        while (it.hasNext() && found.size() < n) {
+            Seen s = it.next();
+            if (s.side() == side) {
+                found.add(0, s);
+            }
+        }
+        return found;
+    }
+
+    /** The run of frames of one type {@code side} sent last, or null before its first frame. */
+    Run run(Side side) {
+        return runs[side == Side.LOCAL ? 0 : 1];
+    }
+
+    /** The request stream {@code streamId} carried, in words ({@code GET /index.html}), or null when not kept. */
+    String label(int streamId) {
+        return labels.get(streamId);
+    }
+
+    /** {@code GET /index.html} for a request, {@code :status 503} for a response; null for neither. */
+    private static String label(List<HeaderField> headers) {
+        String method = null;
+        String path = null;
+        for (HeaderField f : headers) {
+            switch (f.name()) {
+                case ":method" -> method = f.value();
+                case ":path" -> path = f.value();
+                case ":status" -> {
+                    return ":status " + f.value();
+                }
+                default -> {
+                }
+            }
+        }
+        if (method == null) {
+            return null;
+        }
+        return path == null ? method : method + " " + path;
+    }
+}
