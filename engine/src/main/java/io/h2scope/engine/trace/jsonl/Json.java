@@ -32,8 +32,11 @@ public final class Json {
         return value;
     }
 
-    /** Appends {@code value} as a JSON string literal, escaped as {@link LineOctets#putString} escapes it. */
-    static void string(StringBuilder out, String value) {
+    /**
+     * Appends {@code value} as a JSON string literal, escaped as {@link LineOctets#putString} escapes it (ASCII out:
+     * the one escaping of every JSON h2scope writes).
+     */
+    public static void string(StringBuilder out, String value) {
         int plain = 0;
         while (plain < value.length() && plain(value.charAt(plain))) {
             plain++;
