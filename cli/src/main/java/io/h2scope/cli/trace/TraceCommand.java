@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** {@code h2scope trace}: tools for recorded traces (H2SCOPE_TRACE_FILE). */
 @Command(name = "trace", mixinStandardHelpOptions = true,
         description = "Tools for trace events: JSONL recordings (H2SCOPE_TRACE_FILE) and the live stream (H2SCOPE_TRACE_LISTEN); docs/TRACE_FORMAT.md.",
-        subcommands = {TracePrintCommand.class, TraceFollowCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {TracePrintCommand.class, TraceFollowCommand.class, TraceExplainCommand.class, CommandLine.HelpCommand.class})
 public final class TraceCommand implements Runnable {
 
     @CommandLine.Spec

@@ -95,6 +95,11 @@ public final class AttachServer implements TraceSink, AutoCloseable {
         }
     }
 
+    /** How many readers are attached now (each gets every event from its attach on). */
+    public int readers() {
+        return readers.size();
+    }
+
     /** The TCP token, or null on a Unix socket. */
     public String token() {
         return token;

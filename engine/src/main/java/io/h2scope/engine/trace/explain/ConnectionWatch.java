@@ -140,11 +140,10 @@ final class ConnectionWatch {
 
     private void onFrame(FrameEvent f) {
         Side side = f.direction() == Direction.OUTBOUND ? Side.LOCAL : Side.REMOTE;
-        if (lastViolation != null && lastViolation.header().equals(f.header())) {
-            history.sentBy(lastViolation, side); // an observer's rule broken, then the frame: now we know whose
-        }
+        FrameHistory.Seen seen = lastViolation != null && lastViolation.header().equals(f.header())
+                ? history.add(f, lastViolation) // an observer's rule broken, then the frame: now we know whose
+                : history.add(f);
         lastViolation = null;
-        FrameHistory.Seen seen = history.add(f);
         if (side == Side.REMOTE) {
             lastInbound = seen;
             if (pendingEvictions > 0 && carriesFieldBlock(f)) {
@@ -372,6 +371,9 @@ final class ConnectionWatch {
             }
             if (broke != null) {
                 steps.add(step(broke));
+                if (broke.header().streamId() > 0) {
+                    streams = List.of(broke.header().streamId());
+                }
             }
             steps.add(step(goAway.seen()));
             transportEnd(c, steps);

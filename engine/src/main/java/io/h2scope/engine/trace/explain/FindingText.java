@@ -68,8 +68,8 @@ public final class FindingText {
         StringBuilder text = new StringBuilder();
         if (v.proxied()) {
             text.append("the proxy, on its leg to the ").append(v.role() == io.h2scope.engine.stream.Role.SERVER
-                    ? "client" : "upstream").append(" (acting as the ").append(role).append("; the other leg is ")
-                    .append("connection ").append(v.pair()).append(')');
+                    ? "client" : "upstream").append(" (the other leg: connection ").append(v.pair())
+                    .append("; it relays the client's and the upstream's frames unchanged)");
         } else {
             text.append("the ").append(role).append(" (\"we\")");
         }

@@ -72,15 +72,19 @@ final class FrameHistory {
     }
 
     /**
-     * The observer of a proxied or recorded connection publishes a rule broken by either side as received, then the
-     * frame itself when it could be decoded: that frame says whose it was.
+     * A frame that broke the rule of {@code violation}, the frame kept last: the observer of a proxied or recorded
+     * connection publishes a rule broken by either side as received, then the frame itself when it could be decoded.
+     * One frame, kept once: as the frame says (whose it was, decoded), with the rule.
      */
-    void sentBy(Seen violation, Side side) {
-        if (frames.peekLast() == violation && side == Side.LOCAL) {
+    Seen add(FrameEvent e, Seen violation) {
+        if (frames.peekLast() == violation) {
             frames.pollLast();
-            frames.addLast(new Seen(violation.nanosSinceStart(), side, violation.header(), violation.phrase(),
-                    violation.rule()));
         }
+        Seen frame = add(e);
+        frames.pollLast();
+        frames.addLast(new Seen(frame.nanosSinceStart(), frame.side(), frame.header(), frame.phrase(),
+                violation.rule()));
+        return frames.peekLast();
     }
 
     private Seen remember(Seen seen) {

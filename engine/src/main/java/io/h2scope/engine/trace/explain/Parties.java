@@ -5,9 +5,9 @@ import io.h2scope.engine.trace.model.Side;
 
 /**
  * How an account names the two ends of one connection, from the point of view of the endpoint that recorded it:
- * "we" and "the peer" for the engine's own client or server; for one leg of a proxied pair, the proxy and the
- * client or the upstream (the proxy relays each side's frames unchanged, so what it sends on one leg the other
- * side sent it on the other).
+ * "we" and "the peer" for the engine's own client or server; on either leg of a proxied pair, the client and the
+ * upstream, whose frames the proxy relays unchanged (what it sends the client on one leg the upstream sent it on
+ * the other), so both legs' accounts name the same ends alike.
  */
 final class Parties {
 
@@ -21,7 +21,7 @@ final class Parties {
         return viewpoint;
     }
 
-    /** {@code we}, {@code the peer}, {@code the proxy}, {@code the client}, {@code the upstream}; null: the transport. */
+    /** {@code we}, {@code the peer}, or on a proxied leg {@code the client}, {@code the upstream}; null: the transport. */
     String who(Side side) {
         if (side == null) {
             return "the transport";
@@ -29,10 +29,9 @@ final class Parties {
         if (!viewpoint.proxied()) {
             return side == Side.LOCAL ? "we" : "the peer";
         }
-        if (side == Side.LOCAL) {
-            return "the proxy";
-        }
-        return viewpoint.role() == Role.SERVER ? "the client" : "the upstream";
+        // the leg to the client is recorded as its server, the leg to the upstream as its client
+        boolean client = (side == Side.REMOTE) == (viewpoint.role() == Role.SERVER);
+        return client ? "the client" : "the upstream";
     }
 
     /** {@link #who} as an object: {@code us}, {@code the peer}, ... */

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Reads a whole JSONL trace (version 1 or 2) back into the {@link TraceEvent}s that were written. Lines of kinds
@@ -24,8 +25,18 @@ public final class JsonlTraceReader {
     }
 
     public static List<TraceEvent> read(Path path) throws IOException {
+        List<TraceEvent> events = new ArrayList<>();
+        read(path, events::add);
+        return events;
+    }
+
+    /**
+     * Hands each event of the file at {@code path} to {@code each} as it is read, holding no more of the file than a
+     * chunk: for a reader that keeps what it needs of a recording larger than memory.
+     */
+    public static void read(Path path, Consumer<TraceEvent> each) throws IOException {
         try (InputStream in = Files.newInputStream(path)) {
-            Collector collector = new Collector();
+            Collector collector = new Collector(each);
             JsonlLineSplitter lines = new JsonlLineSplitter();
             byte[] chunk = new byte[1 << 16];
             int n;
@@ -33,26 +44,30 @@ public final class JsonlTraceReader {
                 lines.feed(chunk, 0, n, collector::bytes);
             }
             lines.finish(collector::bytes);
-            return collector.end();
         } catch (TraceFormatException e) {
             throw e.in(path);
         }
     }
 
     public static List<TraceEvent> read(BufferedReader reader) throws IOException {
-        Collector collector = new Collector();
+        List<TraceEvent> events = new ArrayList<>();
+        Collector collector = new Collector(events::add);
         long number = 0;
         String line;
         while ((line = reader.readLine()) != null) {
             collector.text(line, ++number);
         }
-        return collector.end();
+        return events;
     }
 
-    /** The events so far; a line that is not JSON but starts like an object is forgiven if nothing follows it. */
+    /** Hands on each event; a line that is not JSON but starts like an object is forgiven if nothing follows it. */
     private static final class Collector {
-        private final List<TraceEvent> events = new ArrayList<>();
+        private final Consumer<TraceEvent> each;
         private TraceFormatException cut;
+
+        Collector(Consumer<TraceEvent> each) {
+            this.each = each;
+        }
 
         void bytes(byte[] octets, int from, int to, long number) throws TraceFormatException {
             text(JsonlLineDecoder.text(octets, from, to, number), number);
@@ -65,7 +80,7 @@ public final class JsonlTraceReader {
             try {
                 TraceEvent event = JsonlLineDecoder.decode(line, number);
                 if (event != null) {
-                    events.add(event);
+                    each.accept(event);
                 }
             } catch (TraceFormatException e) {
                 if (!line.startsWith("{") || !e.detail().startsWith("not JSON")) {
@@ -73,10 +88,6 @@ public final class JsonlTraceReader {
                 }
                 cut = e; // the writer stopped mid-line, if this is the last line
             }
-        }
-
-        List<TraceEvent> end() {
-            return events;
         }
     }
 }
