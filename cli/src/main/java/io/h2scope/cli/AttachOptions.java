@@ -1,14 +1,16 @@
 package io.h2scope.cli;
 
+import io.h2scope.engine.trace.attach.AttachException;
 import io.h2scope.engine.trace.attach.ListenAddress;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
 /**
- * What attaching to a running engine's H2SCOPE_TRACE_LISTEN takes besides the address: {@code --token}, and how an
- * {@code --attach} value is read, for {@code trace follow} and {@code inspect} alike. ({@code --attach} itself stays
- * in each command's group of sources, which picocli cannot share.)
+ * What attaching to a running engine's H2SCOPE_TRACE_LISTEN takes besides the address: {@code --token}, how an
+ * {@code --attach} value is read and how a failed attach is worded, for {@code trace follow}, {@code trace explain}
+ * and {@code inspect} alike. ({@code --attach} itself stays in each command's group of sources, which picocli cannot
+ * share.)
  */
 public final class AttachOptions {
 
@@ -17,6 +19,11 @@ public final class AttachOptions {
 
     public String token() {
         return token;
+    }
+
+    /** What a failed attach says on its one line: for a refused token, what to give instead. */
+    public static String failure(AttachException e) {
+        return e.refused() ? e.getMessage() + "; give the token it printed with --token" : e.getMessage();
     }
 
     /** {@code --attach}'s value as an address, or a usage error naming it. */

@@ -185,8 +185,7 @@ public final class TraceExplainCommand implements Callable<Integer> {
             explainer.finish();
         } catch (AttachException e) {
             out.flush();
-            spec.commandLine().getErr().println(spec.qualifiedName() + ": " + (e.refused()
-                    ? e.getMessage() + "; give the token it printed with --token" : e.getMessage()));
+            spec.commandLine().getErr().println(spec.qualifiedName() + ": " + AttachOptions.failure(e));
             spec.commandLine().getErr().flush();
             return 1;
         }

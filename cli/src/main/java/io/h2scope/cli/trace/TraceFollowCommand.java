@@ -83,8 +83,7 @@ public final class TraceFollowCommand implements Callable<Integer> {
             });
         } catch (AttachException e) {
             out.flush(); // every event before the bad line is printed
-            spec.commandLine().getErr().println("h2scope trace follow: " + (e.refused()
-                    ? e.getMessage() + "; give the token it printed with --token" : e.getMessage()));
+            spec.commandLine().getErr().println("h2scope trace follow: " + AttachOptions.failure(e));
             spec.commandLine().getErr().flush();
             return 1;
         }

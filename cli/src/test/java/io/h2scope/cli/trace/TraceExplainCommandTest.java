@@ -200,6 +200,14 @@ class TraceExplainCommandTest {
                 r.err());
         assertTrue(r.errLine().endsWith("check that it runs with H2SCOPE_TRACE_LISTEN=" + nobody), r.err());
 
+        try (AttachServer attach = new AttachServer(ListenAddress.parse("127.0.0.1:0"),
+                new PrintStream(new ByteArrayOutputStream()))) {
+            r = CommandRun.of("trace", "explain", "--attach", attach.where(), "--token", "nope");
+            assertEquals(1, r.exit());
+            assertEquals("h2scope trace explain: " + attach.where() + ": the engine refused the attach: wrong token; "
+                    + "give the token it printed with --token", r.errLine());
+        }
+
         r = CommandRun.of("trace", "explain");
         assertEquals(2, r.exit());
         assertTrue(r.errLine().startsWith("h2scope trace explain: Error: Missing required argument"), r.err());
