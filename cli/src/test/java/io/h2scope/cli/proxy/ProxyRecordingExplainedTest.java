@@ -8,6 +8,7 @@ import io.h2scope.engine.frame.codec.FrameWriter;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.reference.ReferenceServer;
 import io.h2scope.engine.testsupport.Await;
+import io.h2scope.engine.transport.http1.ProtocolDetector;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,7 +19,6 @@ import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -53,7 +53,7 @@ class ProxyRecordingExplainedTest {
             Await.until(() -> command.proxy() != null, () -> "the proxy listening");
             try (Socket client = new Socket("127.0.0.1", command.proxy().port())) {
                 OutputStream out = client.getOutputStream();
-                out.write("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                out.write(ProtocolDetector.preface());
                 out.write(FrameWriter.encode(SettingsFrame.of(List.of())));
                 // an indexed field 70 with an empty dynamic table: past the end of both tables (RFC 7541 §2.3.3)
                 out.write(FrameWriter.encode(HeadersFrame.of(1, new byte[] {(byte) (0x80 | 70)}, true, true)));

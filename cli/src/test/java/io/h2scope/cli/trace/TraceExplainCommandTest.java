@@ -12,10 +12,11 @@ import io.h2scope.engine.server.reference.ReferenceServer;
 import io.h2scope.engine.testsupport.Await;
 import io.h2scope.engine.trace.attach.AttachServer;
 import io.h2scope.engine.trace.attach.ListenAddress;
+import io.h2scope.engine.trace.config.TraceConfig;
 import io.h2scope.engine.trace.explain.ExplainLimits;
 import io.h2scope.engine.trace.jsonl.Json;
 import io.h2scope.engine.trace.jsonl.JsonlTraceWriter;
-import io.h2scope.engine.trace.config.TraceConfig;
+import io.h2scope.engine.transport.http1.ProtocolDetector;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,7 +28,6 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -49,13 +49,11 @@ class TraceExplainCommandTest {
     @TempDir
     Path dir;
 
-    private static final byte[] PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
-
     /** A client that opens with a valid preface, then sends DATA on stream 0 (RFC 9113 §6.1) and reads to the end. */
     private static void dataOnStreamZero(int port) throws Exception {
         try (Socket socket = new Socket("127.0.0.1", port)) {
             OutputStream out = socket.getOutputStream();
-            out.write(PREFACE);
+            out.write(ProtocolDetector.preface());
             out.write(FrameWriter.encode(SettingsFrame.of(List.of())));
             out.write(RawFrameWriter.frame(FrameType.DATA.code(), 0, 0, new byte[4]));
             out.flush();

@@ -17,9 +17,9 @@ import io.h2scope.engine.trace.jsonl.TraceFormatException;
 import io.h2scope.engine.trace.jsonl.TraceEventJson;
 import io.h2scope.engine.trace.model.ConnectionOrigin;
 import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.engine.transport.http1.ProtocolDetector;
 
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +35,7 @@ final class Recording {
 
     /** Where the recordings' clock starts. */
     static final Instant CLOCK = Instant.parse("2025-06-01T14:03:00Z");
-    static final byte[] PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+    static final byte[] PREFACE = ProtocolDetector.preface();
 
     private final List<TraceEvent> events = new ArrayList<>();
     private final TraceSink sink = events::add;
