@@ -59,5 +59,8 @@
  * connection, so for one connection one call at a time, on the loop or on a caller's thread; one holder
  * letting go happens-before the next one holding it, so a sink sees each call after the ones before it
  * without locks of its own. Calls for different connections may come at the same time.
+ *
+ * <p>Imports {@code core}, {@code transport} (with TLS, key log and the HTTP/1.1 upgrade) and the trace; used by
+ * the CLI's {@code get}, the inspector's client panel and the client benchmarks.
  */
 package io.h2scope.engine.client;

@@ -14,5 +14,8 @@
  *
  * <p>Pure rules: no I/O, no threads, no clocks. One pass over the fields, no regex; the only
  * allocation on success is the result (its field list is one copy of the regular fields).
+ *
+ * <p>Imports {@code error} and {@code hpack}; used by the core, the server, the JSONL reader's rule list and the
+ * conformance peer.
  */
 package io.h2scope.engine.http;

@@ -3,5 +3,8 @@
  * side, reverse or through CONNECT with TLS interception by a local CA) and records both legs as a linked pair of
  * connections in the trace event stream. A facade over the transport and the passive observer, like the client
  * and server packages over the core; docs/PROXY.md describes its use.
+ *
+ * <p>Imports {@code observer}, {@code transport} (with TLS and key log), the frame codec and the trace; used by the
+ * CLI's {@code proxy} and the inspector's proxy panel.
  */
 package io.h2scope.engine.proxy;

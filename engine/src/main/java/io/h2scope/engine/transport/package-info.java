@@ -25,5 +25,8 @@
  * to stop producing (the HTTP/2 core's "peer never reads" limit) and resumes in {@code onWritable()};
  * past {@link io.h2scope.engine.transport.TransportConfig#maxPendingWriteBytes()} the transport closes
  * the connection itself.
+ *
+ * <p>Imports {@code core} (the driver runs an {@code Http2Connection}), its events and the trace sink; used by the
+ * client, server and proxy facades.
  */
 package io.h2scope.engine.transport;

@@ -3,5 +3,8 @@
  * (prior knowledge), the deprecated but still requested {@code Upgrade: h2c} (RFC 7540 §3.2), and a
  * clear, complete HTTP/1.1 refusal for everything else. {@link io.h2scope.engine.transport.http1.ServerProtocols}
  * stacks these for cleartext and TLS ports.
+ *
+ * <p>Imports {@code transport} and {@code transport.tls}; the observer, the proxy and {@code frames decode} use its
+ * pure HTTP/1.1 parsers too.
  */
 package io.h2scope.engine.transport.http1;

@@ -1,0 +1,8 @@
+/**
+ * The scripted raw peer the cases drive ({@code Peer}): a blocking client that can send anything and reports
+ * what the target did as {@code PeerEvent}s, with the evidence recorded through the engine's {@code
+ * Http2Observer} and the target's own output judged by {@code ServerOutputMonitor}. Imports the engine's floors,
+ * observer, trace model and TLS, and {@code targets} (for {@code Target}); used by every other conformance
+ * package and the inspector's conformance source.
+ */
+package io.h2scope.conformance.peer;
