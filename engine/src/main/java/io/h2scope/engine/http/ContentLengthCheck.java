@@ -4,7 +4,7 @@ import io.h2scope.engine.hpack.HeaderField;
 import java.util.List;
 
 /**
- * Follows the DATA frames of one message against its content-length (RFC 9113 §8.1.1, H2-ATTACKS
+ * Follows the DATA frames of one message against its content-length (RFC 9113 §8.1.1,
  * SEC-18 "H2.CL"). Create one per message, call {@link #onData} for each DATA payload (padding
  * excluded) and {@link #onEndStream} when the message ends, including when END_STREAM is on the
  * HEADERS frame itself: a request that declares content-length 5 and ends on its HEADERS fails there.

@@ -3,7 +3,7 @@ package io.h2scope.engine.http;
 /**
  * Parses content-length field values (RFC 9110 §8.6: {@code Content-Length = 1*DIGIT}) without
  * allocating. A list of identical values ("42, 42") and repeated identical fields are accepted, as
- * RFC 9110 §8.6 allows; anything else is malformed (H2-ATTACKS SEC-18, H2.CL).
+ * RFC 9110 §8.6 allows; anything else is malformed (SEC-18, H2.CL).
  */
 final class ContentLengthValue {
 

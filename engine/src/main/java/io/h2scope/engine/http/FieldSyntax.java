@@ -69,7 +69,7 @@ final class FieldSyntax {
     /** Validates a regular field name; {@code strict} adds the RFC 9110 token rule. */
     static void checkName(int streamId, String name, boolean strict) {
         if (name.isEmpty()) {
-            // RFC9113 §8.2.1 via RFC 9110 §5.1: field-name = token (1*tchar): empty is invalid (H2-ATTACKS SEC-09)
+            // RFC9113 §8.2.1 via RFC 9110 §5.1: field-name = token (1*tchar): empty is invalid (SEC-09)
             throw Malformed.error(streamId, MessageRule.FIELD_NAME_EMPTY, "empty field name");
         }
         int bad = firstBad(strict ? NAME_TOKEN : NAME_MINIMAL, name, 0);

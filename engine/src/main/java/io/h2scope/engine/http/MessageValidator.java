@@ -157,7 +157,7 @@ public final class MessageValidator {
 
     private void checkCount(int streamId, List<HeaderField> block, MessagePart part) {
         if (block.size() > options.maxFieldCount()) {
-            // RFC9113 §10.5.1: an endpoint may refuse a field block larger than it is willing to handle (H2-ATTACKS SEC-02: every field and cookie crumb counts)
+            // RFC9113 §10.5.1: an endpoint may refuse a field block larger than it is willing to handle (SEC-02: every field and cookie crumb counts)
             throw Malformed.error(streamId, MessageRule.TOO_MANY_FIELDS, block.size() + " fields in a " + part
                     + " exceed the limit of " + options.maxFieldCount());
         }

@@ -71,7 +71,7 @@ final class RegularFields {
     private static void rejectConnectionSpecific(int streamId, String name, MessagePart part) {
         switch (name) {
             case "upgrade", "connection", "keep-alive", "proxy-connection", "transfer-encoding" ->
-                // RFC9113 §8.2.2: "Any message containing connection-specific header fields MUST be treated as malformed" (H2-ATTACKS SEC-19: H2.TE)
+                // RFC9113 §8.2.2: "Any message containing connection-specific header fields MUST be treated as malformed" (SEC-19: H2.TE)
                 throw Malformed.error(streamId, MessageRule.CONNECTION_SPECIFIC_FIELD, "connection-specific field \"" + name + "\" in a " + part);
             default -> {
                 // same length, another name

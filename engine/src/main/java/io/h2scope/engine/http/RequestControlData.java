@@ -4,7 +4,7 @@ package io.h2scope.engine.http;
  * Rules on the request pseudo-header values once all are known: RFC 9113 §8.3.1 (which are required,
  * what a valid value is), §8.5 (CONNECT), RFC 8441 §4 (extended CONNECT) and §8.4 (pushed requests).
  * Values are also checked for the characters that would let them break a request line or a URI when
- * an intermediary rebuilds one (§10.3, H2-ATTACKS SEC-20).
+ * an intermediary rebuilds one (§10.3, SEC-20).
  */
 final class RequestControlData {
 

@@ -6,7 +6,7 @@ package io.h2scope.engine.http;
  * @param allowExtendedConnect   true when we advertised SETTINGS_ENABLE_CONNECT_PROTOCOL = 1 (RFC 8441
  *                               §3), so requests may carry {@code :protocol}; default false
  * @param maxFieldCount          most fields (pseudo-headers and cookie crumbs included) in one block;
- *                               default 200 (H2-ATTACKS §3, SEC-02 "HTTP/2 Bomb"; nginx allows 1000)
+ *                               default 200 (SEC-02 "HTTP/2 Bomb"; nginx allows 1000)
  * @param strictFieldSyntax      RFC 9113 §8.2.1 SHOULD: names must be RFC 9110 tokens and values
  *                               field-vchar/SP/HTAB (no other controls, no DEL); false keeps only the
  *                               MUST minimum. Default true: no request of the browser corpus needs less

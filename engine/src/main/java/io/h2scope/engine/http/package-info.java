@@ -2,7 +2,8 @@
  * HTTP message rules of RFC 9113 §8 on decoded field blocks: field validity (§8.2.1),
  * connection-specific fields (§8.2.2), pseudo-header fields (§8.3, §8.3.1, §8.3.2), CONNECT (§8.5,
  * RFC 8441 extended CONNECT), server push requests (§8.4), trailers (§8.1) and content-length
- * against DATA (§8.1.1), plus the smuggling defences of H2-ATTACKS SEC-09 and SEC-18..20.
+ * against DATA (§8.1.1), plus the smuggling defences of SEC-09, SEC-18, SEC-19 and SEC-20
+ * (docs/SECURITY.md).
  *
  * <p>{@link io.h2scope.engine.http.MessageValidator} turns a field block into a
  * {@link io.h2scope.engine.http.RequestHead} or {@link io.h2scope.engine.http.ResponseHead};

@@ -8,8 +8,8 @@ import java.util.Objects;
  * Every value has a name and a default; {@link Duration#ZERO} switches a timer off.
  *
  * @param prefaceTimeout       a new connection must complete the client preface and first SETTINGS
- *                             within this, or it is closed (GOAWAY NO_ERROR) (H2-ATTACKS SEC-06, slow
- *                             preface). Default 10 s
+ *                             within this, or it is closed (GOAWAY NO_ERROR): a slow preface holds a
+ *                             connection for no more. Default 10 s
  * @param idleTimeout          a connection without any live stream and without any byte read for this
  *                             long gets GOAWAY NO_ERROR and is closed. Default 3 min (nginx's
  *                             keepalive_timeout is 75 s, h2o's 10 s; ours)

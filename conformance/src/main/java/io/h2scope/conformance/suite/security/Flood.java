@@ -18,7 +18,7 @@ import java.util.function.IntFunction;
  */
 final class Flood {
 
-    /** At most this many frames per case (H2-ATTACKS §4). */
+    /** At most this many frames per case, so that a case against a server that sets no limit stays short. */
     static final int MAX_FRAMES = 20_000;
     /** At most this long per case. */
     static final Duration MAX_TIME = Duration.ofSeconds(3);

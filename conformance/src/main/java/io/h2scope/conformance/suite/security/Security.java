@@ -12,7 +12,8 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * security/*: the known HTTP/2 floods (H2-ATTACKS SEC-01, 05, 08, 11, 12, 13, 14, 17), each bounded
+ * security/*: the known HTTP/2 floods (SEC-01, SEC-05, SEC-08, SEC-11, SEC-12, SEC-13, SEC-14,
+ * SEC-17 in docs/SECURITY.md), each bounded
  * to {@link Flood#MAX_FRAMES} frames and {@link Flood#MAX_TIME}; resources held by a slow client (a response
  * stalled on a zero window, a dribbled body, handshakes left half done) and many connections from one address,
  * each judged within a declared budget the runner enforces and {@code --budget-scale} stretches. RFC 9113 §10.5

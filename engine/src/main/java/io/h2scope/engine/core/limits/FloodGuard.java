@@ -80,7 +80,7 @@ public final class FloodGuard {
         }
     }
 
-    /** Control frames written and not yet drained by the transport (a peer that never reads, SEC-05/07/08). */
+    /** Control frames written and not yet drained by the transport (a peer that never reads, SEC-05, SEC-07, SEC-08). */
     public void checkQueuedControlFrames(int queued) {
         if (queued > limits.maxQueuedControlFrames()) {
             throw H2Errors.connection(LimitRule.QUEUED_CONTROL_FRAMES, queued + " control frames queued unread, more than " + limits.maxQueuedControlFrames()

@@ -22,8 +22,8 @@ import java.time.Duration;
  * @param rstSentBurst              RST_STREAM frames we send for the peer's stream errors (MadeYouReset,
  *                                  SEC-15), bucket size. Default 200
  * @param rstSentWindowNanos        ... refilled by {@code rstSentBurst} per this window. Default 30 s
- * @param glitchBurst               "glitches" (empty CONTINUATION, frames on closed streams, PRIORITY, unknown
- *                                  frames), bucket size. Default 10,000
+ * @param glitchBurst               "glitches" (empty CONTINUATION, frames on closed streams, PRIORITY (SEC-06),
+ *                                  unknown frames), bucket size. Default 10,000
  * @param glitchPerSecond           ... refill per second. Default 330
  * @param maxConsecutiveEmptyData   consecutive empty DATA frames without END_STREAM (SEC-11). Default 2
  * @param settingsBurst             SETTINGS frames received, bucket size (SEC-08). Default 100 (ours)
