@@ -9,9 +9,9 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * Completes {@code sendAsync} futures on the client's executor, many per executor task. The loop
  * thread must not run user stages ({@code thenApply} on the returned future), so each completion
- * leaves it; one executor task per response made that hand-off (a thread wake-up) the main cost of a
- * multiplexed client: with 64 requests in flight it halved the throughput. Here the loop queues
- * completions and one task, the drainer, runs whatever is queued, in order, until the queue is empty.
+ * leaves it; one executor task per response would make that hand-off (a thread wake-up) the main cost
+ * of a multiplexed client. So the loop queues completions and one task, the drainer, runs whatever is
+ * queued, in order, until the queue is empty.
  *
  * <p>A user stage that blocks (even on another request of this client) must not hold up the
  * completions queued behind it for long, nor deadlock on one of them: {@link #checkStuck}, called on

@@ -69,9 +69,8 @@ public final class Huffman {
     };
 
     /**
-     * One big-endian int store per full word instead of four byte stores, each with its own bounds check.
-     * With the policy's {@link NameSet} (1.03-1.04x alone) coldEncode got 1.15x faster (two encoders
-     * alternated in one JVM), so this store is most of it.
+     * One big-endian int store per full word instead of four byte stores, each with its own bounds check:
+     * most of what makes encoding fast ({@code HpackBench} coldEncode).
      */
     private static final VarHandle INT_BE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
 
@@ -226,8 +225,8 @@ public final class Huffman {
      * Why: deciding with {@link #encodedLength} first walks every string twice; most header strings get
      * shorter, so coding speculatively and giving up early on the rest is the cheaper bet.
      */
-    // The loop repeats encode's on purpose: one shared loop with a length bound (tried in 83f3bdf) made the JIT
-    // compile this path badly in 2 of 3 JMH forks (coldEncode 1,050 -> 1,960 ns), while two loops stay at 1,050.
+    // The loop repeats encode's on purpose: one shared loop with a length bound lets the JIT compile this path
+    // badly in some JMH forks (coldEncode nearly twice as slow); two loops do not.
     static int encodeIfShorter(String s, byte[] buf, int pos) {
         int n = s.length();
         int start = pos;

@@ -51,7 +51,7 @@ public final class T9_2_TlsUsage implements Section {
                         .sends("a raw TLS 1.2 ClientHello offering only cipher suites of RFC 7540 Appendix A (CBC and static-RSA), ALPN h2")
                         // RFC9113 §9.2.2 (and RFC 7540 §9.2.2 alike) says SHOULD NOT, not MUST NOT: "A deployment
                         // of HTTP/2 over TLS 1.2 SHOULD NOT use any of the prohibited cipher suites listed in
-                        // Appendix A." A SHOULD-level case, run with --strict (it used to be graded as a MUST).
+                        // Appendix A." A SHOULD-level case, run with --strict.
                         .quote("A deployment of HTTP/2 over TLS 1.2 SHOULD NOT use any of the prohibited cipher suites listed in Appendix A. Endpoints MAY choose to generate a connection error (Section 5.4.1) of type INADEQUATE_SECURITY if one of the prohibited cipher suites is negotiated.")
                         .should()
                         .accepts("a TLS alert or a close, or a handshake that does not select h2: never h2 over a prohibited suite")

@@ -3,9 +3,10 @@ package io.h2scope.engine.core.limits;
 import java.time.Duration;
 
 /**
- * Every limit the connection enforces, each with a name and a documented default. Defaults come
- * from /work/shared/H2-ATTACKS.md §3 "Proposed limits for our engine" unless marked <i>ours</i>; the defaults
- * and the values each limit may take are listed once, in {@link Limit}. Made with {@link #builder()}
+ * Every limit the connection enforces, each with a name and a documented default. Defaults follow what
+ * well-known servers set for the same limit unless marked <i>ours</i>; docs/SECURITY.md names the attack
+ * ({@code SEC-nn}) each one bounds. The defaults and the values each limit may take are listed once, in
+ * {@link Limit}. Made with {@link #builder()}
  * ({@code Limits.builder().maxConcurrentStreams(200).build()}) or {@link #toBuilder()}.
  * Flood limits end the connection with GOAWAY ENHANCE_YOUR_CALM (RFC 9113 §10.5: "MAY treat
  * suspicious activity as a connection error ... of type ENHANCE_YOUR_CALM").
