@@ -1,6 +1,7 @@
 /**
- * {@code h2scope trace print} and {@code trace follow}: reading a recording, a file being written or a live
- * attach stream, filtered by time, peer, stream, type and error, with the redaction a reader applies. Imports
- * the engine's trace readers; its option types are shared with {@code inspect} and {@code proxy}.
+ * {@code h2scope trace print}, {@code trace follow} and {@code trace explain}: reading a recording, a file being
+ * written or a live attach stream, filtered by time, peer, stream, type and error, or explained
+ * ({@code engine.trace.explain}), with the redaction a reader applies. Imports the engine's trace readers; its
+ * option types are shared with {@code inspect} and {@code proxy}.
  */
 package io.h2scope.cli.trace;
