@@ -3,6 +3,7 @@ package io.h2scope.engine.client;
 import io.h2scope.engine.core.ConnectionConfig;
 import io.h2scope.engine.core.Http2Connection;
 import io.h2scope.engine.trace.ConnectionTraceListener;
+import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.model.ConnectionOrigin;
 import io.h2scope.engine.transport.http1.H2cUpgradeHandshake;
 import io.h2scope.engine.transport.http1.Http1ResponseHead;
@@ -56,7 +57,8 @@ final class ConnectionOpener {
 
     void connect(Route route, ClientConnection conn) {
         ClientConfig config = client.config();
-        ConnectionConfig core = coreConfig(config).withTraceSink(conn.id(), config.traceSink());
+        TraceSink trace = config.traceSink().forConnection(conn.id());
+        ConnectionConfig core = coreConfig(config).withTraceSink(conn.id(), trace);
         DriverConfig timers = DriverConfig.DEFAULTS.withPrefaceTimeout(config.connectTimeout().multipliedBy(2)) // ours fires first
                 .withIdleTimeout(config.idleTimeout()).withPingInterval(config.pingInterval());
         ConnectionDriver driver = new ConnectionDriver(Role.CLIENT, core, timers, conn, System::nanoTime, Duration.ZERO);
@@ -73,7 +75,7 @@ final class ConnectionOpener {
             handler = tls;
         } else if (conn.upgrade() != null) {
             driver.cleartextNegotiation(ConnectionOrigin.H2C_UPGRADE);
-            handler = upgradeHandshake(route, conn, driver, authority);
+            handler = upgradeHandshake(route, conn, driver, authority, ConnectionTraceListener.of(trace));
         }
         CompletableFuture<ConnectionContext> tcp;
         try {
@@ -113,12 +115,11 @@ final class ConnectionOpener {
     }
 
     private ConnectionHandler upgradeHandshake(Route route, ClientConnection conn, ConnectionHandler http2,
-            String authority) {
+            String authority, ConnectionTraceListener trace) {
         H2cUpgradeRequest upgrade = conn.upgrade();
         if (upgrade.isProbe()) {
             upgrade.task().beginProbe();
         }
-        ConnectionTraceListener trace = ConnectionTraceListener.of(client.config().traceSink());
         return new H2cUpgradeHandshake(upgrade.http1Bytes(), H2cUpgradeHandshake.DEFAULT_MAX_RESPONSE_HEAD_BYTES, http2,
                 new H2cUpgradeHandshake.Listener() {
                     @Override

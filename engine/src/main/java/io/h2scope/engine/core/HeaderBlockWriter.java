@@ -42,6 +42,7 @@ final class HeaderBlockWriter {
         if (tracer.enabled()) {
             output.headerBlock(streamId, block.toByteArray(), endStream, headers); // the traced frames keep the block
         } else {
+            tracer.untracedBlock();
             output.untracedHeaderBlock(streamId, block.array(), block.size(), endStream);
         }
     }

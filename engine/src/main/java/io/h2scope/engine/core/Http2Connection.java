@@ -30,6 +30,7 @@ import io.h2scope.engine.stream.StreamTransitions;
 import io.h2scope.engine.stream.Transition;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionOrigin;
+import io.h2scope.engine.trace.model.ConnectionSnapshot;
 import io.h2scope.engine.trace.model.Side;
 
 import java.nio.ByteBuffer;
@@ -37,6 +38,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalInt;
+import java.util.TreeMap;
 
 /**
  * One HTTP/2 connection, sans-IO (RFC 9113): bytes in through {@link #receive}, {@link Event}s out
@@ -130,7 +132,7 @@ public final class Http2Connection {
         HeaderBlockAssembler assembler = new HeaderBlockAssembler(limits);
         FloodGuard guard = new FloodGuard(limits, nowNanos);
         this.tracer = new TracePublisher(config.traceSink(), config.connectionId(), nowNanos,
-                new ConnectionView(outbound, inbound, registry), clock);
+                new ConnectionView(outbound, inbound, registry), clock, this::traceSnapshot, assembler::inProgress);
         tracer.attach(role, Objects.requireNonNull(origin, "origin"), inbound, outbound, decoder.dynamicTable(),
                 encoder.dynamicTable());
         this.output = new Output(tracer, hooks);
@@ -617,6 +619,27 @@ public final class Http2Connection {
     /** Control frames written and not yet drained. */
     public int queuedControlFrames() {
         return output.queuedControlFrames();
+    }
+
+    /**
+     * Publishes the connection's opening and a snapshot of its state to a sink that asks for them
+     * ({@link io.h2scope.engine.trace.SwitchableSink}: a recording started, or a reader attached, while the connection
+     * was open); does nothing otherwise. For a driver to call between reads, when the sink wakes it.
+     */
+    public void traceCatchUp() {
+        tracer.catchUp();
+    }
+
+    /** The state a late reader of the trace starts from: live streams with their windows, the tables, the settings. */
+    private ConnectionSnapshot traceSnapshot() {
+        TreeMap<Integer, ConnectionSnapshot.Stream> streams = new TreeMap<>();
+        for (int id : liveStreams.ids()) {
+            streams.put(id, new ConnectionSnapshot.Stream(registry.state(id), outbound.streamWindow(id),
+                    inbound.streamWindow(id)));
+        }
+        return new ConnectionSnapshot(streams, outbound.connectionWindow(), inbound.connectionWindow(),
+                decoder.dynamicTable().entries(), decoder.dynamicTable().maxSize(), encoder.dynamicTable().entries(),
+                encoder.dynamicTable().maxSize(), settings.localAcknowledged(), settings.remote());
     }
 
     /** One live stream for the inspector. */

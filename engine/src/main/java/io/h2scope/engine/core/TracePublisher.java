@@ -7,6 +7,7 @@ import io.h2scope.engine.flow.OutboundFlow;
 import io.h2scope.engine.flow.WindowCause;
 import io.h2scope.engine.flow.WindowListener;
 import io.h2scope.engine.flow.WindowSide;
+import io.h2scope.engine.frame.ContinuationFrame;
 import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.codec.FrameReader;
@@ -22,10 +23,12 @@ import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.stream.StreamInput;
 import io.h2scope.engine.stream.StreamState;
 import io.h2scope.engine.trace.HpackRecorder;
+import io.h2scope.engine.trace.SwitchableSink;
 import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.ConnectionOrigin;
+import io.h2scope.engine.trace.model.ConnectionSnapshot;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.ErrorRaised;
 import io.h2scope.engine.trace.model.FrameEvent;
@@ -38,12 +41,15 @@ import io.h2scope.engine.trace.model.SettingsAcknowledged;
 import io.h2scope.engine.trace.model.SettingsAnnounced;
 import io.h2scope.engine.trace.model.SettingsInForce;
 import io.h2scope.engine.trace.model.Side;
+import io.h2scope.engine.trace.model.SnapshotTaken;
 import io.h2scope.engine.trace.model.StreamStateChanged;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.ViolationReceived;
 import io.h2scope.engine.trace.model.WindowChanged;
 
 import java.util.List;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * Publishes the connection's {@link TraceEvent}s to its {@link TraceSink}, each as the core applies
@@ -56,7 +62,13 @@ import java.util.List;
  * grant) or when its handling ends, so it follows the changes it made and precedes what it caused.
  *
  * <p>When the sink wants HPACK detail, inbound blocks are decoded through an {@link HpackRecorder}
- * and outbound blocks are decoded again by a shadow decoder that mirrors our encoder's table.
+ * and outbound blocks are decoded again by a shadow decoder that mirrors our encoder's table; a shadow that missed a
+ * block while tracing was off is dropped (the connection's later blocks are traced without their detail).
+ *
+ * <p>A {@link SwitchableSink} may be off at the start and turn on later: the listeners are installed for it anyway,
+ * the opening's facts are kept, and the opening is published again with a {@link SnapshotTaken} whenever the sink
+ * asks ({@link SwitchableSink#wantsOpening()}), at a moment when every change made so far has had its event: before
+ * a frame is read or written (not inside a field block) and before the close.
  */
 final class TracePublisher implements WindowListener {
 
@@ -76,11 +88,17 @@ final class TracePublisher implements WindowListener {
     }
 
     private final TraceSink sink;
+    /** The sink when it may turn on later, else null. */
+    private final SwitchableSink switchable;
+    /** The connection's state as a snapshot, for a switchable sink's late readers. */
+    private final Supplier<ConnectionSnapshot> snapshot;
+    /** Whether a received field block is half read (no snapshot then: its frames' events are held together). */
+    private final BooleanSupplier blockOpen;
     private final long connectionId;
     private final long startNanos;
     private final StateView view;
     /** Decodes our own outbound blocks again for HPACK detail; null unless the sink asks for it. */
-    private final HpackDecoder outboundShadow;
+    private HpackDecoder outboundShadow;
     private final ConnectionClock clock;
     /** HPACK detail of the inbound block decoded while the current frame was handled. */
     private HpackBlock pendingHpack;
@@ -91,9 +109,16 @@ final class TracePublisher implements WindowListener {
     private List<HeaderField> pendingHeaders = List.of();
     private long framesSent;
     private long framesReceived;
+    /** What the opening says, kept for a switchable sink's catch-ups; null until {@link #attach}. */
+    private Role role;
+    private ConnectionOrigin origin;
 
-    TracePublisher(TraceSink sink, long connectionId, long startNanos, StateView view, ConnectionClock clock) {
+    TracePublisher(TraceSink sink, long connectionId, long startNanos, StateView view, ConnectionClock clock,
+            Supplier<ConnectionSnapshot> snapshot, BooleanSupplier blockOpen) {
         this.sink = sink;
+        this.switchable = sink instanceof SwitchableSink s ? s : null;
+        this.snapshot = snapshot;
+        this.blockOpen = blockOpen;
         this.connectionId = connectionId;
         this.startNanos = startNanos;
         this.view = view;
@@ -110,13 +135,28 @@ final class TracePublisher implements WindowListener {
         return sink.enabled();
     }
 
-    /** Publishes the opening and listens to the windows and tables (only when the sink is enabled now). */
+    /** A field block of ours went out untraced: the shadow decoder missed it, so no block has its detail from now on. */
+    void untracedBlock() {
+        if (outboundShadow != null) {
+            outboundShadow = null;
+        }
+    }
+
+    /**
+     * Publishes the opening and listens to the windows and tables: when the sink is enabled now, or may be later (a
+     * switchable sink).
+     */
     void attach(Role role, ConnectionOrigin origin, InboundFlow inbound, OutboundFlow outbound,
             DynamicTable decoderTable, DynamicTable encoderTable) {
         if (!sink.enabled()) {
-            return;
+            if (switchable == null) {
+                return;
+            }
+        } else {
+            sink.onEvent(ConnectionOpened.of(connectionId, 0, role, origin));
         }
-        sink.onEvent(ConnectionOpened.of(connectionId, 0, role, origin));
+        this.role = role;
+        this.origin = origin;
         inbound.listen(this);
         outbound.listen(this);
         decoderTable.listen(new TableTrace(HpackContext.DECODER));
@@ -125,7 +165,7 @@ final class TracePublisher implements WindowListener {
 
     /** Whether field blocks should be described representation by representation. */
     boolean wantsHpack() {
-        return outboundShadow != null;
+        return outboundShadow != null && sink.enabled();
     }
 
     /** Decodes an inbound block keeping its HPACK detail for the frame's event (only when {@link #wantsHpack()}). */
@@ -148,9 +188,24 @@ final class TracePublisher implements WindowListener {
 
     // ---------------------------------------------------------------- frames
 
+    /**
+     * For a switchable sink that asks for it: the opening and a snapshot of {@code now}'s state, published now. The
+     * caller makes sure every change so far has had its event and no field block is half read or written.
+     */
+    void catchUp() {
+        if (switchable != null && role != null && switchable.enabled() && switchable.wantsOpening()
+                && !blockOpen.getAsBoolean()) {
+            sink.onEvent(ConnectionOpened.of(connectionId, 0, role, origin));
+            sink.onEvent(new SnapshotTaken(connectionId, clock.now() - startNanos, snapshot.get()));
+        }
+    }
+
     /** A received frame is about to be handled; its event waits for {@link #beforeEffect} or {@link #endInbound}. */
     void beginInbound(FrameReader reader, Frame frame) {
         if (sink.enabled()) {
+            if (switchable != null && !(frame instanceof ContinuationFrame)) {
+                catchUp();
+            }
             pendingHeader = reader.currentHeader();
             pendingPadding = reader.currentPadding();
             pendingFrame = frame;
@@ -192,6 +247,9 @@ final class TracePublisher implements WindowListener {
     void outbound(Frame frame, List<HeaderField> headers, HpackBlock hpack) {
         if (!sink.enabled()) {
             return;
+        }
+        if (switchable != null && !(frame instanceof ContinuationFrame)) {
+            catchUp();
         }
         beforeEffect();
         framesSent++;
@@ -268,6 +326,7 @@ final class TracePublisher implements WindowListener {
     void closed(Side closedBy, ConnectionClosed.Cause cause, long errorCode, int lastStreamId, String debug,
             String ruleId, long bytesSent, long bytesReceived) {
         if (sink.enabled()) {
+            catchUp();
             beforeEffect();
             sink.onEvent(new ConnectionClosed(connectionId, clock.now() - startNanos, closedBy, cause, errorCode, lastStreamId,
                     debug == null ? "" : debug, ruleId, bytesSent, bytesReceived, framesSent, framesReceived));

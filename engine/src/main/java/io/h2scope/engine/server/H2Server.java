@@ -145,16 +145,18 @@ public final class H2Server implements AutoCloseable {
     }
 
     private ConnectionDriver driver(H2cUpgrade upgrade, HandshakeDeadline deadline) {
-        ConnectionConfig connection = config.connection().withTraceSink(connectionIds.incrementAndGet(), config.traceSink());
+        long id = connectionIds.incrementAndGet();
+        TraceSink trace = config.traceSink().forConnection(id);
+        ConnectionConfig connection = config.connection().withTraceSink(id, trace);
         ConnectionDriver driver = new ConnectionDriver(Role.SERVER, connection, config.driver(),
                 new ServerConnection(this, upgrade), System::nanoTime, config.readTimeout());
         driver.whenPrefaceReceived(deadline::complete);
         if (upgrade != null) {
             driver.cleartextNegotiation(ConnectionOrigin.H2C_UPGRADE);
             // the conn trace shows the HTTP/1.1 start as the client's side does (the 101 is written already)
-            ConnectionTraceListener trace = ConnectionTraceListener.of(config.traceSink());
-            trace.http1Head(connection.connectionId(), false, upgrade.request().text());
-            trace.http1Head(connection.connectionId(), true, Http1Responses.SWITCHING_TO_H2C_HEAD);
+            ConnectionTraceListener heads = ConnectionTraceListener.of(trace);
+            heads.http1Head(id, false, upgrade.request().text());
+            heads.http1Head(id, true, Http1Responses.SWITCHING_TO_H2C_HEAD);
         }
         return driver;
     }

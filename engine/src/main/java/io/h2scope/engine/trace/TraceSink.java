@@ -51,6 +51,15 @@ public interface TraceSink {
         events.run();
     }
 
+    /**
+     * The sink for connection {@code connectionId}, asked once by the facade that makes the connection: a sink that
+     * decides per connection (which connections are traced, {@code H2SCOPE_TRACE_ONLY}, and switching them live) gives
+     * it one of its own ({@link SwitchableSink}); any other sink is itself.
+     */
+    default TraceSink forConnection(long connectionId) {
+        return this;
+    }
+
     /** Whether events are wanted at all; checked before each event is built. */
     default boolean enabled() {
         return true;

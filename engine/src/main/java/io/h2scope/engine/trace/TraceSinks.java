@@ -1,26 +1,31 @@
 package io.h2scope.engine.trace;
 
 import io.h2scope.engine.stream.Role;
-import io.h2scope.engine.trace.attach.AttachServer;
 import io.h2scope.engine.trace.config.TraceConfig;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.jsonl.JsonlTraceWriter;
+import io.h2scope.engine.trace.live.LiveTrace;
 import io.h2scope.engine.trace.log.CategoryLog;
 import io.h2scope.engine.trace.log.LogbackSetup;
 import io.h2scope.engine.trace.log.Slf4jCategoryLog;
 import io.h2scope.engine.trace.log.TextTraceSink;
 import io.h2scope.engine.trace.redact.RedactingSink;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.SocketAddress;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Builds the trace sink the environment asks for ({@link TraceConfig}): the text categories over
- * SLF4J, the JSONL recorder and the attach stream, composed behind one {@link RedactingSink}, so that every one of
- * them gets the same events with credentials and DATA left out as the configuration says. When nothing is asked
+ * SLF4J and the JSONL recorder, composed behind one {@link RedactingSink}, so that every one of
+ * them gets the same events with credentials and DATA left out as the configuration says; with the attach socket or
+ * a filter of connections, a {@link LiveTrace} that does the same per connection. When nothing is asked
  * for it is {@link TraceSink#NONE}, so a connection with tracing off builds no event at all.
  *
  * <p>A facade passes {@code TraceSinks.fromEnvironment()} as its connections' sink, and
@@ -43,28 +48,33 @@ public final class TraceSinks {
      * The sink {@code config} asks for. The text categories are included when any of them is enabled in
      * {@code log} (so a user's logging configuration can switch them on as well); a recorder that cannot
      * be opened is reported on {@code errors} and left out. All of them see the events {@code config}'s
-     * redaction and DATA cap leave.
+     * redaction and DATA cap leave. A process that serves the attach socket ({@code H2SCOPE_TRACE_LISTEN}), or traces
+     * only some connections ({@code H2SCOPE_TRACE_ONLY}), gets a {@link LiveTrace}: switchable live, decided per
+     * connection; what is changed live is told on the {@value LogbackSetup#CONTROL_LOGGER} logger.
      */
     public static TraceSink fromConfig(TraceConfig config, CategoryLog log, PrintStream errors) {
+        if (config.traceListen().isPresent() || config.traceOnly().isPresent() && !config.isOff()) {
+            Logger control = LoggerFactory.getLogger(LogbackSetup.CONTROL_LOGGER);
+            return LiveTrace.start(config, log, errors, control::info);
+        }
         List<TraceSink> sinks = new ArrayList<>();
         sinks.add(new TextTraceSink(log, config.redaction()));
-        if (config.traceFile().isPresent()) {
-            try {
-                sinks.add(new JsonlTraceWriter(config.traceFile().get(), config.traceMaxBytes(), errors));
-            } catch (IOException | RuntimeException e) {
-                errors.println("h2scope: ignoring " + TraceConfig.TRACE_FILE + "=\"" + config.traceFile().get()
-                        + "\": the file cannot be opened (" + e + "); accepted: a writable file path");
-            }
-        }
-        if (config.traceListen().isPresent()) {
-            try {
-                sinks.add(new AttachServer(config.traceListen().get(), errors));
-            } catch (IOException | RuntimeException e) {
-                errors.println("h2scope: ignoring " + TraceConfig.TRACE_LISTEN + "=\"" + config.traceListen().get()
-                        + "\": it cannot be bound (" + e + "); accepted: a free Unix socket path, or 127.0.0.1:PORT");
-            }
-        }
+        recording(config, errors).ifPresent(sinks::add);
         return RedactingSink.wrap(compose(sinks), config.redaction(), config.traceDataMax());
+    }
+
+    /** The recording of {@code H2SCOPE_TRACE_FILE}, if asked for; one that cannot be opened is reported and left out. */
+    public static Optional<JsonlTraceWriter> recording(TraceConfig config, PrintStream errors) {
+        if (config.traceFile().isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(new JsonlTraceWriter(config.traceFile().get(), config.traceMaxBytes(), errors));
+        } catch (IOException | RuntimeException e) {
+            errors.println("h2scope: ignoring " + TraceConfig.TRACE_FILE + "=\"" + config.traceFile().get()
+                    + "\": the file cannot be opened (" + e + "); accepted: a writable file path");
+            return Optional.empty();
+        }
     }
 
     /** All the enabled ones of {@code sinks}: {@link TraceSink#NONE} if none is, the sink itself if one is. */

@@ -7,6 +7,7 @@ import io.h2scope.engine.core.event.Event;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.ConnectionTraceListener;
+import io.h2scope.engine.trace.SwitchableSink;
 import io.h2scope.engine.trace.WireTap;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionOrigin;
@@ -293,8 +294,12 @@ public final class ConnectionDriver implements ConnectionHandler {
         lastActiveAt = now;
         lastPingAt = now;
         traceOpen(); // before the connection exists, so "accepted" precedes its first SETTINGS in the trace
+        SwitchableSink switchable = config.traceSink() instanceof SwitchableSink live ? live : null;
         connection = new Http2Connection(role, config, this::deliver, now,
-                config.traceSink().enabled() ? origin(wallClock.instant()) : ConnectionOrigin.UNKNOWN);
+                config.traceSink().enabled() || switchable != null ? origin(wallClock.instant()) : ConnectionOrigin.UNKNOWN);
+        if (switchable != null) { // a recording started or a reader attached: an idle connection tells them its state
+            switchable.wakeWith(() -> execute(connection::traceCatchUp));
+        }
         working = true;
         try {
             guarded(() -> app.onStart(this));

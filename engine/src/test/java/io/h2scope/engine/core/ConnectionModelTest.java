@@ -21,7 +21,8 @@ import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.WindowChanged;
 import io.h2scope.engine.observer.Http2Observer;
 import io.h2scope.engine.trace.attach.AttachClient;
-import io.h2scope.engine.trace.attach.AttachServer;
+import io.h2scope.engine.trace.live.LiveTrace;
+import io.h2scope.engine.trace.log.CategoryLog;
 import io.h2scope.engine.trace.attach.ListenAddress;
 import io.h2scope.engine.trace.model.SnapshotTaken;
 import java.io.ByteArrayOutputStream;
@@ -119,8 +120,12 @@ class ConnectionModelTest {
         Http2Connection serverConnection;
         Observers observers = new Observers();
         LiveReader reader;
-        try (AttachServer attach = new AttachServer(ListenAddress.parse(dir.resolve("busy.sock").toString()),
-                new PrintStream(new ByteArrayOutputStream()));
+        // the stream as the engine has it: credentials and DATA kept, so its lines equal the recording's
+        TraceConfig revealing = TraceConfig.fromEnvironment(Map.of(TraceConfig.TRACE_LISTEN,
+                dir.resolve("busy.sock").toString(), TraceConfig.TRACE_REVEAL, "1", TraceConfig.TRACE_DATA, "on",
+                TraceConfig.TRACE_DATA_MAX, "1g"));
+        try (LiveTrace attach = LiveTrace.start(revealing, CategoryLog.NONE, new PrintStream(new ByteArrayOutputStream()),
+                line -> { });
                 JsonlTraceWriter writer = new JsonlTraceWriter(file, TraceConfig.DEFAULT_MAX_BYTES * 10, System.err)) {
             client = new Checker(1, writer);
             server = new Checker(2, writer);

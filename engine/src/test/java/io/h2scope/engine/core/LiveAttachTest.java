@@ -3,11 +3,13 @@ package io.h2scope.engine.core;
 import io.h2scope.engine.flow.WindowCause;
 import io.h2scope.engine.flow.WindowSide;
 import io.h2scope.engine.trace.TraceSink;
-import io.h2scope.engine.trace.TraceSinks;
+import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.testsupport.Await;
 import io.h2scope.engine.trace.attach.AttachServer;
 import io.h2scope.engine.trace.attach.ListenAddress;
 import io.h2scope.engine.trace.jsonl.Json;
 import io.h2scope.engine.trace.jsonl.TraceEventJson;
+import io.h2scope.engine.trace.live.LiveTrace;
 import io.h2scope.engine.trace.model.ConnectionModel;
 import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.SnapshotTaken;
@@ -34,13 +36,19 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** A reader attached live gets the opening and a snapshot of each open connection, then every event; a slow one gets a gap. */
+/**
+ * A reader attached live gets the opening and a snapshot of each open connection, then every event; a slow one gets a
+ * gap. The connections here have no driver to wake them, and tracing is off until the reader comes: each publishes its
+ * opening and a snapshot of its state, taken by the engine itself, before its next frame.
+ */
 @org.junit.jupiter.api.Timeout(60)
 class LiveAttachTest {
 
@@ -50,46 +58,43 @@ class LiveAttachTest {
     @Test
     void aReaderAttachedMidConnectionRebuildsWhatTheEngineHas() throws Exception {
         Path socket = dir.resolve("trace.sock");
-        try (AttachServer attach = new AttachServer(ListenAddress.parse(socket.toString()), quiet())) {
+        try (LiveTrace live = LiveTrace.listening(ListenAddress.parse(socket.toString()), quiet())) {
             assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(socket)));
-            AtomicInteger published = new AtomicInteger();
-            TraceSink counting = e -> published.incrementAndGet();
-            ConnectionPair p = new ConnectionPair(
-                    ConnectionConfig.DEFAULTS.withTraceSink(1, TraceSinks.compose(List.of(attach, counting))),
-                    ConnectionConfig.DEFAULTS.withTraceSink(2, TraceSinks.compose(List.of(attach, counting))));
+            TraceSink clientSink = live.forConnection(1);
+            ConnectionPair p = new ConnectionPair(ConnectionConfig.DEFAULTS.withTraceSink(1, clientSink),
+                    ConnectionConfig.DEFAULTS.withTraceSink(2, live.forConnection(2)));
             p.autoConsume();
             p.pump();
             int open = p.client.openStream(ConnectionPair.post("/still-open", 10_000), false);
             p.client.sendData(open, ByteBuffer.wrap(new byte[3_000]), false);
             p.pump();
+            assertFalse(clientSink.enabled(), "nothing is traced before the reader comes");
 
             try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX)) {
                 channel.connect(UnixDomainSocketAddress.of(socket));
+                channel.write(ByteBuffer.wrap("\n".getBytes(StandardCharsets.US_ASCII))); // a reader
                 BufferedReader lines = new BufferedReader(new InputStreamReader(Channels.newInputStream(channel),
                         StandardCharsets.US_ASCII));
+                Await.until(clientSink::enabled, "the reader is attached: the connections are traced");
                 ConnectionModel client = new ConnectionModel(1);
                 ConnectionModel server = new ConnectionModel(2);
-                List<TraceEvent> joining = read(lines, 4); // per connection: its opening, then its snapshot
-                for (int i = 0; i < joining.size(); i += 2) {
-                    assertTrue(joining.get(i) instanceof ConnectionOpened, joining.toString());
-                    assertTrue(joining.get(i + 1) instanceof SnapshotTaken
-                            && joining.get(i + 1).connectionId() == joining.get(i).connectionId(), joining.toString());
-                }
-                joining.forEach(e -> { client.apply(e); server.apply(e); });
-                assertEquals(ConnectionModelTest.engineState(p.client, new HashSet<>(List.of(open))), client.snapshot());
-                assertEquals(ConnectionModelTest.engineState(p.server, new HashSet<>(List.of(open))), server.snapshot());
-
-                int before = published.get();
                 p.client.sendData(open, ByteBuffer.wrap(new byte[7_000]), true);
                 p.server.sendHeaders(open, ConnectionPair.status(200), true);
                 p.client.openStream(ConnectionPair.get("/next"), true);
                 p.pump();
-                for (TraceEvent e : read(lines, published.get() - before)) {
+                Set<Integer> streams = new HashSet<>(List.of(open, 3));
+                List<TraceEvent> read = new ArrayList<>();
+                while (!client.snapshot().equals(ConnectionModelTest.engineState(p.client, streams))
+                        || !server.snapshot().equals(ConnectionModelTest.engineState(p.server, streams))) {
+                    TraceEvent e = read(lines, 1).get(0);
+                    read.add(e);
                     client.apply(e);
                     server.apply(e);
                 }
-                assertEquals(ConnectionModelTest.engineState(p.client, new HashSet<>(List.of(open, 3))), client.snapshot());
-                assertEquals(ConnectionModelTest.engineState(p.server, new HashSet<>(List.of(open, 3))), server.snapshot());
+                for (long id : new long[] {1, 2}) { // each connection's first lines: its opening, then its snapshot
+                    List<TraceEvent> own = read.stream().filter(e -> e.connectionId() == id).toList();
+                    assertTrue(own.get(0) instanceof ConnectionOpened && own.get(1) instanceof SnapshotTaken, own.toString());
+                }
             }
         }
         assertTrue(Files.notExists(socket), "the socket file is removed at close");
@@ -98,17 +103,18 @@ class LiveAttachTest {
     @Test
     void tcpAsksForTheTokenAndServesOnlyLoopback() throws Exception {
         assertThrows(IllegalArgumentException.class, () -> ListenAddress.parse("8.8.8.8:9000"));
-        try (AttachServer attach = new AttachServer(ListenAddress.parse("127.0.0.1:0"), quiet())) {
+        try (LiveTrace live = LiveTrace.listening(ListenAddress.parse("127.0.0.1:0"), quiet())) {
+            AttachServer attach = live.attachServer().orElseThrow();
             String where = attach.where();
             int port = Integer.parseInt(where.substring(where.lastIndexOf(':') + 1));
             assertEquals("{\"v\":2,\"kind\":\"refused\",\"detail\":\"wrong token\"}", firstLineWith(port, "guess"));
-            attach.onEvent(window(5, 0)); // connection 5 is open: a reader that registers gets its snapshot first
+            live.onEvent(ConnectionOpened.of(5, 0, Role.SERVER)); // connection 5 is open: a reader gets its snapshot first
             try (SocketChannel channel = SocketChannel.open(new java.net.InetSocketAddress("127.0.0.1", port))) {
                 channel.write(ByteBuffer.wrap((attach.token() + "\n").getBytes(StandardCharsets.US_ASCII)));
                 BufferedReader lines = new BufferedReader(new InputStreamReader(Channels.newInputStream(channel),
                         StandardCharsets.US_ASCII));
                 awaitRegistered(lines);
-                attach.onEvent(window(5, 1));
+                live.onEvent(window(5, 1));
                 assertEquals(List.of(window(5, 1)), read(lines, 1));
             }
         }
@@ -117,23 +123,24 @@ class LiveAttachTest {
     @Test
     void aSlowReaderIsDroppedWithACountedGap() throws Exception {
         Path socket = dir.resolve("slow.sock");
-        try (AttachServer attach = new AttachServer(ListenAddress.parse(socket.toString()), quiet());
+        try (LiveTrace live = LiveTrace.listening(ListenAddress.parse(socket.toString()), quiet());
                 SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX)) {
-            attach.onEvent(window(7, 0)); // connection 7 is open: a reader that registers gets its snapshot first
+            live.onEvent(ConnectionOpened.of(7, 0, Role.SERVER)); // connection 7 is open: a reader gets its snapshot first
             channel.connect(UnixDomainSocketAddress.of(socket));
+            channel.write(ByteBuffer.wrap("\n".getBytes(StandardCharsets.US_ASCII)));
             BufferedReader lines = new BufferedReader(new InputStreamReader(Channels.newInputStream(channel),
                     StandardCharsets.US_ASCII));
             awaitRegistered(lines);
             int sent = 60_000;
             for (int i = 0; i < sent; i++) {
-                attach.onEvent(window(7, i)); // the reader reads nothing meanwhile: its socket and queue fill up
+                live.onEvent(window(7, i)); // the reader reads nothing meanwhile: its socket and queue fill up
             }
             // then, until the reader sees one, a marker now and then: the first offer with room tells the gap first
             AtomicInteger markers = new AtomicInteger();
             Thread marking = new Thread(() -> {
                 while (!Thread.currentThread().isInterrupted()) {
                     markers.incrementAndGet();
-                    attach.onEvent(window(7, -1));
+                    live.onEvent(window(7, -1));
                     try {
                         Thread.sleep(20);
                     } catch (InterruptedException e) {
@@ -178,10 +185,11 @@ class LiveAttachTest {
         }
     }
 
-    /** Reads the snapshot a reader gets once the server has registered it: from then on it gets every event. */
+    /** Reads the opening and snapshot a reader gets once it is registered: from then on it gets every event. */
     private static void awaitRegistered(BufferedReader lines) throws IOException {
-        TraceEvent first = read(lines, 1).get(0);
-        assertTrue(first instanceof SnapshotTaken, "the first line is the open connection's snapshot: " + first);
+        List<TraceEvent> first = read(lines, 2);
+        assertTrue(first.get(0) instanceof ConnectionOpened && first.get(1) instanceof SnapshotTaken,
+                "the first lines are the open connection's opening and snapshot: " + first);
     }
 
     @SuppressWarnings("unchecked")

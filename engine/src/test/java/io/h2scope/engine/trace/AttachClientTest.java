@@ -6,7 +6,7 @@ import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.testsupport.Await;
 import io.h2scope.engine.trace.attach.AttachClient;
 import io.h2scope.engine.trace.attach.AttachException;
-import io.h2scope.engine.trace.attach.AttachServer;
+import io.h2scope.engine.trace.live.LiveTrace;
 import io.h2scope.engine.trace.attach.ListenAddress;
 import io.h2scope.engine.trace.jsonl.TraceFormatException;
 import io.h2scope.engine.trace.model.ConnectionOpened;
@@ -32,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The attach stream's one client: events from a real {@link AttachServer}, its refusal, and nothing listening. */
+/** The attach stream's one client: events from a real engine's attach socket, its refusal, and nothing listening. */
 @Timeout(60)
 class AttachClientTest {
 
@@ -64,7 +64,7 @@ class AttachClientTest {
     @Test
     void eventsArriveAfterTheOpeningAndSnapshotUntilTheEngineCloses() throws Exception {
         Path socket = dir.resolve("t.sock");
-        AttachServer server = new AttachServer(ListenAddress.parse(socket.toString()), quiet());
+        LiveTrace server = LiveTrace.listening(ListenAddress.parse(socket.toString()), quiet());
         ConnectionOpened opened = ConnectionOpened.of(4, 0, Role.SERVER,
                 ConnectionOrigin.at(Instant.parse("2025-06-01T14:03:00.123456Z")));
         server.onEvent(opened);
@@ -84,15 +84,17 @@ class AttachClientTest {
         server.close();
         reading.get();
         client.close();
-        assertEquals(opened, kept.events.get(0), "a late reader learns who and when, the clock of time 0 included");
+        assertEquals(opened, ((ConnectionOpened) kept.events.get(0)).withPrivacy(null),
+                "a late reader learns who and when, the clock of time 0 included");
         assertInstanceOf(SnapshotTaken.class, kept.events.get(1));
         assertEquals(List.of(window), kept.events.subList(2, kept.events.size()));
     }
 
     @Test
     void aWrongTokenIsRefusedWithWhatToDo() throws Exception {
-        try (AttachServer server = new AttachServer(ListenAddress.parse("127.0.0.1:0"), quiet());
-             AttachClient client = AttachClient.connect(ListenAddress.parse(server.where()), "guess")) {
+        try (LiveTrace live = LiveTrace.listening(ListenAddress.parse("127.0.0.1:0"), quiet());
+             AttachClient client = AttachClient.connect(ListenAddress.parse(live.attachServer().orElseThrow().where()),
+                     "guess")) {
             AttachException e = assertThrows(AttachException.class, () -> client.read(new Kept()));
             assertTrue(e.refused(), e.getMessage());
             assertEquals("the engine refused the attach: wrong token", e.detail());

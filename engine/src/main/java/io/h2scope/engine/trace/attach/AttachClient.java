@@ -1,5 +1,6 @@
 package io.h2scope.engine.trace.attach;
 
+import io.h2scope.engine.trace.jsonl.Json;
 import io.h2scope.engine.trace.jsonl.JsonlLineDecoder;
 import io.h2scope.engine.trace.jsonl.JsonlLineSplitter;
 import io.h2scope.engine.trace.jsonl.TraceFormatException;
@@ -7,15 +8,18 @@ import io.h2scope.engine.trace.model.TraceEvent;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * A reader attached to an engine's {@link AttachServer} ({@code H2SCOPE_TRACE_LISTEN}): connects, sends the token on
- * TCP, and hands over the events as they come, with the server's {@code gap} lines (events dropped for this reader)
- * told apart. The one client of the attach stream ({@code trace follow --attach}, the inspector, the tests). It counts
+ * A client of an engine's {@link AttachServer} ({@code H2SCOPE_TRACE_LISTEN}). As a reader it connects, sends the
+ * token on TCP (an empty line on a Unix socket), and hands over the events as they come, with the server's {@code gap} lines (events dropped for this reader)
+ * told apart: the one reader of the attach stream ({@code trace follow --attach}, the inspector, the tests).
+ * {@link #command} sends one command instead ({@code trace level}, {@code trace record}). It counts
  * the octets read, so a refusal, a line the handler will not skip and a stream that ends inside a line are an
  * {@link AttachException} naming the line and the octet it began at; every event before it was handed over.
  */
@@ -52,27 +56,65 @@ public final class AttachClient implements AutoCloseable {
     }
 
     /**
-     * Connects to {@code address} and sends {@code token} (TCP only; null is sent as an empty line).
+     * Connects to {@code address} as a reader: its first line is {@code token} on TCP (null is sent as an empty line),
+     * an empty line on a Unix socket.
      *
      * @throws IOException saying where nothing listens, and what to check
      */
     public static AttachClient connect(ListenAddress address, String token) throws IOException {
+        String first = address.tcp() != null && token != null ? token : "";
+        return new AttachClient(open(address, first), address.toString());
+    }
+
+    /**
+     * Sends one command to the engine at {@code address} ({@code request}'s members, e.g. {@code cmd} and {@code set};
+     * {@code token} is added on TCP) and returns its reply's members (docs/TRACE_FORMAT.md, "The attach socket").
+     *
+     * @throws AttachException when the engine refused it ({@link AttachException#refused()}: a wrong token, a bad
+     *                         level, ...), with its one line
+     * @throws IOException     when nothing listens there, or the engine closed the socket without a reply
+     */
+    public static Map<String, Object> command(ListenAddress address, String token, Map<String, Object> request)
+            throws IOException {
+        Map<String, Object> line = new LinkedHashMap<>(request);
+        if (address.tcp() != null) {
+            line.put("token", token == null ? "" : token);
+        }
+        try (SocketChannel channel = open(address, Json.object(line))) {
+            String reply = new String(Channels.newInputStream(channel).readAllBytes(), StandardCharsets.UTF_8).trim();
+            if (reply.isEmpty()) {
+                throw new IOException(address + ": the engine closed the socket without a reply");
+            }
+            Map<String, Object> members;
+            try {
+                members = JsonlLineDecoder.parse(reply, 1);
+            } catch (TraceFormatException e) {
+                throw new AttachException(address.toString(), 1, 0, e.detail());
+            }
+            if ("refused".equals(members.get("kind"))) {
+                throw new AttachException(address.toString(), 1, 0, "the engine refused the command: "
+                        + members.get("detail"), true);
+            }
+            return members;
+        }
+    }
+
+    /** A channel to {@code address} with {@code firstLine} sent. */
+    private static SocketChannel open(ListenAddress address, String firstLine) throws IOException {
         SocketChannel channel = address.unixPath() != null ? SocketChannel.open(StandardProtocolFamily.UNIX)
                 : SocketChannel.open();
         try {
             channel.connect(address.socketAddress());
-            if (address.tcp() != null) {
-                ByteBuffer line = ByteBuffer.wrap(((token == null ? "" : token) + "\n").getBytes(StandardCharsets.US_ASCII));
-                while (line.hasRemaining()) {
-                    channel.write(line);
-                }
+            ByteBuffer line = ByteBuffer.wrap((firstLine + "\n").getBytes(StandardCharsets.UTF_8));
+            while (line.hasRemaining()) {
+                channel.write(line);
             }
         } catch (IOException e) {
             channel.close();
             throw new IOException("no engine serves trace events on " + address + " (" + e.getMessage()
                     + "): check that it runs with H2SCOPE_TRACE_LISTEN=" + address, e);
         }
-        return new AttachClient(channel, address.toString());
+        return channel;
     }
 
     /** Events handed over so far. */

@@ -1,11 +1,9 @@
 package io.h2scope.engine.trace.attach;
 
 import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.jsonl.Json;
 import io.h2scope.engine.trace.jsonl.LineOctets;
 import io.h2scope.engine.trace.jsonl.TraceEventJson;
-import io.h2scope.engine.trace.model.ConnectionClosed;
-import io.h2scope.engine.trace.model.ConnectionModel;
-import io.h2scope.engine.trace.model.SnapshotTaken;
 import io.h2scope.engine.trace.model.TraceEvent;
 
 import java.io.IOException;
@@ -19,55 +17,71 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.HexFormat;
-import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Serves the event stream live to local readers ({@code H2SCOPE_TRACE_LISTEN}, {@code trace follow --attach},
- * the GUI) as JSONL v2 lines, the same as the recording. A reader that attaches first gets, per open connection,
- * its {@code opened} line (addresses, role, the clock of its time 0) and a {@code snapshot} line (so its views are
- * complete at once), then every event from that moment on. On
- * TCP (loopback only) the reader's first line must be the token printed once at start-up; a Unix socket file
- * is made mode 0600.
+ * The socket of {@code H2SCOPE_TRACE_LISTEN}: local readers of the live event stream ({@code trace follow --attach},
+ * the inspector) and commands that change tracing live ({@code trace level}, {@code trace record}). On TCP (loopback
+ * only) a client proves itself with the token printed once at start-up; a Unix socket file is made mode 0600.
+ *
+ * <p>A client's first line says what it is (docs/TRACE_FORMAT.md, "The attach socket"): a JSON object is a command
+ * ({@code {"cmd":"level","set":"frames=debug"}}, with {@code "token"} on TCP), answered with one line and the socket
+ * closed; anything else is a reader (on TCP the line is the token, on a Unix socket an empty line), which then gets
+ * JSONL v2 lines, the same as a recording, until it goes. What a reader is sent (every open connection's opening and
+ * snapshot first) and what a command does is the {@link Clients}' business.
  *
  * <p>The engine never waits for a reader: each has a bounded queue, and what does not fit is dropped and counted;
- * when there is room again the reader gets one {@code {"v":2,"kind":"gap","dropped":N}} line. While any reader
- * could attach, every connection's events also feed a {@link ConnectionModel} here (for the snapshots), under one
- * lock: a debugging mode, not free.
+ * when there is room again the reader gets one {@code {"v":2,"kind":"gap","dropped":N}} line.
  */
-public final class AttachServer implements TraceSink, AutoCloseable {
+public final class AttachServer implements AutoCloseable {
+
+    /** What the clients of the socket are given. Called on each client's own thread. */
+    public interface Clients {
+        /** A reader attached: {@code reader} sends it, as lines, every event given to it until it goes. */
+        void attached(TraceSink reader);
+
+        /** The reader went away (or the server closed). */
+        void detached(TraceSink reader);
+
+        /**
+         * A command: {@code request} is its first line, {@code who} names the client (its user, or its address and
+         * uid). Returns the reply, a JSON object on one line.
+         */
+        String command(Map<String, Object> request, String who);
+    }
 
     /** Lines a reader may be behind before events are dropped for it. */
     static final int QUEUE_LINES = 10_000;
-    /** The line being built; reused, so a line costs only the copy each reader's queue holds. */
-    private static final ThreadLocal<LineOctets> LINE = ThreadLocal.withInitial(() -> new LineOctets(1024));
+    /** The longest first line read: a token, or a command with its arguments. */
+    static final int MAX_FIRST_LINE = 8192;
+    /** The line of the last event made on this thread: the readers given the same event share it. */
+    private static final ThreadLocal<LastLine> LINE = ThreadLocal.withInitial(LastLine::new);
 
     private final ListenAddress address;
     private final ServerSocketChannel server;
     private final String token;
-    private final Object lock = new Object();
-    private final Map<Long, ConnectionModel> open = new java.util.HashMap<>();
-    private final List<Reader> readers = new CopyOnWriteArrayList<>();
+    private final Clients clients;
     private final Thread acceptor;
     private volatile boolean closed;
 
     /**
-     * Binds {@code address} and starts accepting readers; the TCP token is printed once on {@code notices}.
+     * Binds {@code address} and starts accepting clients; the TCP token is printed once on {@code notices}.
      *
      * @throws IOException if the address cannot be bound
      */
-    public AttachServer(ListenAddress address, PrintStream notices) throws IOException {
+    public AttachServer(ListenAddress address, PrintStream notices, Clients clients) throws IOException {
         this.address = address;
+        this.clients = clients;
         if (address.unixPath() != null) {
             Files.deleteIfExists(address.unixPath()); // a socket file left by a process that died
             server = ServerSocketChannel.open(java.net.StandardProtocolFamily.UNIX);
             server.bind(address.socketAddress());
-            // only the owner may read the stream: it holds header values and bodies
+            // only the owner may read the stream or change tracing
             Files.setPosixFilePermissions(address.unixPath(), PosixFilePermissions.fromString("rw-------"));
             token = null;
         } else {
@@ -105,31 +119,11 @@ public final class AttachServer implements TraceSink, AutoCloseable {
         return token;
     }
 
-    @Override
-    public boolean enabled() {
-        return !closed;
-    }
-
-    @Override
-    public void onEvent(TraceEvent event) {
-        byte[] line = line(event);
-        synchronized (lock) {
-            ConnectionModel model = open.computeIfAbsent(event.connectionId(), ConnectionModel::new);
-            model.apply(event);
-            if (event instanceof ConnectionClosed) {
-                open.remove(event.connectionId());
-            }
-            for (Reader reader : readers) {
-                reader.offer(line);
-            }
-        }
-    }
-
     private void acceptLoop() {
         while (!closed) {
             try {
                 SocketChannel channel = server.accept();
-                Thread thread = new Thread(() -> serve(channel), "h2scope-trace-reader");
+                Thread thread = new Thread(() -> serve(channel), "h2scope-trace-client");
                 thread.setDaemon(true);
                 thread.start();
             } catch (IOException e) {
@@ -143,62 +137,117 @@ public final class AttachServer implements TraceSink, AutoCloseable {
 
     private void serve(SocketChannel channel) {
         try (channel) {
-            if (token != null && !token.equals(firstLine(channel))) {
-                channel.write(ByteBuffer.wrap("{\"v\":2,\"kind\":\"refused\",\"detail\":\"wrong token\"}\n"
-                        .getBytes(StandardCharsets.US_ASCII)));
+            String first = firstLine(channel);
+            if (first.startsWith("{")) {
+                command(channel, first);
+                return;
+            }
+            if (token != null && !token.equals(first)) {
+                refuse(channel, "wrong token");
                 return;
             }
             Reader reader = new Reader();
-            synchronized (lock) {
-                // the snapshots and the registration at one moment: no event is missed or counted twice
-                for (ConnectionModel model : open.values()) {
-                    if (model.opened() != null) { // who and when: the addresses, the role, the clock of its time 0
-                        reader.offer(line(model.opened()));
-                    }
-                    reader.offer(line(new SnapshotTaken(model.connectionId(), 0, model.snapshot())));
-                }
-                readers.add(reader);
-            }
+            clients.attached(reader);
             try {
                 reader.pump(channel);
             } finally {
-                readers.remove(reader);
+                clients.detached(reader);
             }
         } catch (IOException | InterruptedException e) {
-            // the reader went away: nothing to do, the engine goes on
+            // the client went away: nothing to do, the engine goes on
         }
+    }
+
+    private void command(SocketChannel channel, String line) throws IOException {
+        Map<String, Object> request;
+        try {
+            if (!(Json.parse(line) instanceof Map<?, ?> object)) {
+                throw new IllegalArgumentException("not an object");
+            }
+            @SuppressWarnings("unchecked")
+            Map<String, Object> members = (Map<String, Object>) object;
+            request = members;
+        } catch (IllegalArgumentException e) {
+            refuse(channel, "the command is not a JSON object (" + e.getMessage() + "); accepted: "
+                    + "{\"cmd\":\"level\",\"set\":\"frames=debug\"} and the other forms of docs/TRACE_FORMAT.md");
+            return;
+        }
+        if (token != null && !token.equals(request.get("token"))) {
+            refuse(channel, "wrong token");
+            return;
+        }
+        write(channel, clients.command(request, PeerIdentity.of(channel) + " on " + where()));
+    }
+
+    /** The refusal line, {@code {"v":2,"kind":"refused","detail":...}}. */
+    public static String refusal(String detail) {
+        Map<String, Object> line = new LinkedHashMap<>();
+        line.put("v", 2);
+        line.put("kind", "refused");
+        line.put("detail", detail);
+        return Json.object(line);
+    }
+
+    private static void refuse(SocketChannel channel, String detail) throws IOException {
+        write(channel, refusal(detail));
+    }
+
+    private static void write(SocketChannel channel, String line) throws IOException {
+        ByteBuffer bytes = ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.UTF_8));
+        while (bytes.hasRemaining()) {
+            channel.write(bytes);
+        }
+    }
+
+    /** The first line (at most {@value #MAX_FIRST_LINE} octets), without its newline and surrounding space. */
+    private static String firstLine(SocketChannel channel) throws IOException {
+        ByteBuffer one = ByteBuffer.allocate(1);
+        ByteBuffer line = ByteBuffer.allocate(MAX_FIRST_LINE);
+        while (line.hasRemaining() && channel.read(one.clear()) > 0) {
+            byte c = one.get(0);
+            if (c == '\n') {
+                break;
+            }
+            line.put(c);
+        }
+        return new String(line.array(), 0, line.position(), StandardCharsets.UTF_8).trim();
     }
 
     /** The event's line with its newline, in an array of its own (the readers' queues keep it). */
     private static byte[] line(TraceEvent event) {
-        LineOctets line = TraceEventJson.write(event, LINE.get().clear());
-        byte[] octets = Arrays.copyOf(line.octets(), line.length() + 1);
-        octets[line.length()] = '\n';
-        return octets;
+        LastLine last = LINE.get();
+        if (last.event != event) {
+            LineOctets line = TraceEventJson.write(event, last.octets.clear());
+            byte[] octets = Arrays.copyOf(line.octets(), line.length() + 1);
+            octets[line.length()] = '\n';
+            last.event = event;
+            last.line = octets;
+        }
+        return last.line;
     }
 
-    /** The token line (at most 200 octets). */
-    private static String firstLine(SocketChannel channel) throws IOException {
-        ByteBuffer one = ByteBuffer.allocate(1);
-        StringBuilder line = new StringBuilder();
-        while (line.length() < 200 && channel.read(one) > 0) {
-            one.flip();
-            char c = (char) one.get();
-            one.clear();
-            if (c == '\n') {
-                return line.toString().trim();
-            }
-            line.append(c);
-        }
-        return line.toString().trim();
+    private static final class LastLine {
+        final LineOctets octets = new LineOctets(1024);
+        TraceEvent event;
+        byte[] line;
     }
 
     /** One attached reader: its queue and what was dropped since it last had room. */
-    private final class Reader {
+    private final class Reader implements TraceSink {
         private final BlockingQueue<byte[]> queue = new ArrayBlockingQueue<>(QUEUE_LINES);
         private final AtomicLong dropped = new AtomicLong();
 
-        void offer(byte[] line) {
+        @Override
+        public void onEvent(TraceEvent event) {
+            offer(line(event));
+        }
+
+        @Override
+        public boolean enabled() {
+            return !closed;
+        }
+
+        private synchronized void offer(byte[] line) { // connections' threads one at a time: the gap line goes first
             if (dropped.get() > 0 && queue.remainingCapacity() > 1) {
                 long gap = dropped.getAndSet(0);
                 queue.offer(("{\"v\":2,\"kind\":\"gap\",\"dropped\":" + gap + "}\n")

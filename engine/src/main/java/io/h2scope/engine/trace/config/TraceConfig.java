@@ -30,6 +30,7 @@ import java.util.Optional;
  *       {@link Redaction#DEFAULT_NAMES}; {@code H2SCOPE_TRACE_REVEAL=1} shows them all after all.</li>
  *   <li>{@code H2SCOPE_TRACE_DATA=on}: DATA payloads recorded, up to {@code H2SCOPE_TRACE_DATA_MAX} octets per stream
  *       (default {@value #DEFAULT_DATA_MAX_TEXT}); off by default.</li>
+ *   <li>{@code H2SCOPE_TRACE_ONLY}: only the connections it matches are traced ({@link TraceOnly}).</li>
  * </ul>
  * A bad value never stops anything: it is listed in {@link #problems()} (variable, what was wrong,
  * what is accepted) and ignored.
@@ -43,10 +44,11 @@ import java.util.Optional;
  * @param logFormat     how the built-in logging setup writes lines
  * @param redaction     the field values every sink hides, and whether they are revealed after all
  * @param traceDataMax  DATA octets the sinks keep per stream: 0 (the default) for none
+ * @param traceOnly     the connections traced, if not all
  */
 public record TraceConfig(Map<TraceCategory, TraceLevel> levels, Optional<Path> traceFile, long traceMaxBytes,
         Optional<Path> keyLogFile, Optional<ListenAddress> traceListen, List<String> problems, LogFormat logFormat,
-        Redaction redaction, long traceDataMax) {
+        Redaction redaction, long traceDataMax, Optional<TraceOnly> traceOnly) {
 
     public static final String LOG = "H2SCOPE_LOG";
     public static final String LOG_ALIAS = "DEBUG_HTTP2_LOG";
@@ -59,6 +61,7 @@ public record TraceConfig(Map<TraceCategory, TraceLevel> levels, Optional<Path> 
     public static final String TRACE_REVEAL = "H2SCOPE_TRACE_REVEAL";
     public static final String TRACE_DATA = "H2SCOPE_TRACE_DATA";
     public static final String TRACE_DATA_MAX = "H2SCOPE_TRACE_DATA_MAX";
+    public static final String TRACE_ONLY = "H2SCOPE_TRACE_ONLY";
 
     /** 100 MiB: a trace left on cannot fill a disk (two files at most). */
     public static final long DEFAULT_MAX_BYTES = 100L << 20;
@@ -71,7 +74,7 @@ public record TraceConfig(Map<TraceCategory, TraceLevel> levels, Optional<Path> 
 
     /** Everything off. */
     public static final TraceConfig OFF = new TraceConfig(allAt(TraceLevel.OFF), Optional.empty(),
-            DEFAULT_MAX_BYTES, Optional.empty(), Optional.empty(), List.of(), LogFormat.TEXT, Redaction.DEFAULT, 0);
+            DEFAULT_MAX_BYTES, Optional.empty(), Optional.empty(), List.of(), LogFormat.TEXT, Redaction.DEFAULT, 0, Optional.empty());
 
     public TraceConfig {
         EnumMap<TraceCategory, TraceLevel> copy = allAt(TraceLevel.OFF);
@@ -133,7 +136,18 @@ public record TraceConfig(Map<TraceCategory, TraceLevel> levels, Optional<Path> 
                 dataMax = ByteSize.parse(TRACE_DATA_MAX, cap, 1, DEFAULT_DATA_MAX_TEXT, problems).orElse(DEFAULT_DATA_MAX);
             }
         }
-        return new TraceConfig(levels, traceFile, maxBytes, keyLog, listen, problems, format, redaction, dataMax);
+        return new TraceConfig(levels, traceFile, maxBytes, keyLog, listen, problems, format, redaction, dataMax,
+                only(env, problems));
+    }
+
+    /** {@code H2SCOPE_TRACE_ONLY}: a bad entry is reported and left out, its kind still a condition. */
+    private static Optional<TraceOnly> only(Map<String, String> env, List<String> problems) {
+        String value = nonBlank(env.get(TRACE_ONLY));
+        if (value == null) {
+            return Optional.empty();
+        }
+        TraceOnly only = TraceOnly.parse(TRACE_ONLY, value, problems);
+        return only.all() ? Optional.empty() : Optional.of(only);
     }
 
     private static List<String> names(Map<String, String> env, List<String> problems) {
@@ -166,6 +180,12 @@ public record TraceConfig(Map<TraceCategory, TraceLevel> levels, Optional<Path> 
     /** Whether any category logs at all. */
     public boolean anyLogging() {
         return levels.values().stream().anyMatch(level -> level != TraceLevel.OFF);
+    }
+
+    /** A copy with {@code value} as the filter ({@code trace level --only}, tests). */
+    public TraceConfig withTraceOnly(Optional<TraceOnly> value) {
+        return new TraceConfig(levels, traceFile, traceMaxBytes, keyLogFile, traceListen, problems, logFormat, redaction,
+                traceDataMax, value);
     }
 
     /** Whether nothing at all is asked for: no logging, no recording, no key log. */

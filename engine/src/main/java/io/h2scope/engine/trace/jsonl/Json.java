@@ -33,6 +33,28 @@ public final class Json {
     }
 
     /**
+     * A flat object (members in the map's order; values strings, numbers, booleans or null) as one line of JSON: the
+     * lines of the live control protocol.
+     */
+    public static String object(Map<String, ?> members) {
+        StringBuilder out = new StringBuilder("{");
+        for (Map.Entry<String, ?> member : members.entrySet()) {
+            if (out.length() > 1) {
+                out.append(',');
+            }
+            string(out, member.getKey());
+            out.append(':');
+            Object value = member.getValue();
+            if (value == null || value instanceof Number || value instanceof Boolean) {
+                out.append(value);
+            } else {
+                string(out, value.toString());
+            }
+        }
+        return out.append('}').toString();
+    }
+
+    /**
      * Appends {@code value} as a JSON string literal, escaped as {@link LineOctets#putString} escapes it (ASCII out:
      * the one escaping of every JSON h2scope writes).
      */

@@ -51,6 +51,7 @@ public final class JsonlTraceWriter implements TraceSink, AutoCloseable {
     private boolean writerIdle; // guarded by lock: the writer thread waits for lines
     private int waitingForRoom; // guarded by lock: callers waiting for the writer thread to take the queue
     private int flushing; // guarded by lock: threads waiting for everything queued to be written
+    private volatile boolean stopped; // closed by stop(): lines that come after are dropped without a word
 
     /**
      * @param errors where a write failure is reported (once)
@@ -127,7 +128,9 @@ public final class JsonlTraceWriter implements TraceSink, AutoCloseable {
                 }
             }
             if (closing) {
-                fail(new IOException("the trace file " + path + " is closed"));
+                if (!stopped) { // a line of a connection still writing when the recording was stopped is dropped
+                    fail(new IOException("the trace file " + path + " is closed"));
+                }
                 return;
             }
             if (failed.get()) {
@@ -223,6 +226,15 @@ public final class JsonlTraceWriter implements TraceSink, AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * As {@link #close()}, for a recording stopped while connections still write to it ({@code trace record --stop}):
+     * a line that comes after is dropped without a word.
+     */
+    public void stop() throws IOException {
+        stopped = true;
+        close();
     }
 
     /** Writes every line queued so far, then closes the file. */

@@ -7,6 +7,18 @@ import io.h2scope.engine.trace.model.TraceEvent;
 /** Where the text sink writes: one logger per category. Implemented over SLF4J, and by tests. */
 public interface CategoryLog {
 
+    /** Writes nothing, at any level. */
+    CategoryLog NONE = new CategoryLog() {
+        @Override
+        public boolean isEnabled(TraceCategory category, TraceLevel level) {
+            return false;
+        }
+
+        @Override
+        public void log(TraceCategory category, TraceLevel level, String message) {
+        }
+    };
+
     /** Whether a message of {@code level} in {@code category} would be written. */
     boolean isEnabled(TraceCategory category, TraceLevel level);
 
@@ -18,6 +30,25 @@ public interface CategoryLog {
      */
     default void log(TraceCategory category, TraceLevel level, String message, TraceEvent event) {
         log(category, level, message);
+    }
+
+    /**
+     * Sets {@code category}'s level while the process runs ({@code trace level}); false when this log cannot (the
+     * backend is not logback).
+     */
+    default boolean setLevel(TraceCategory category, TraceLevel level) {
+        return false;
+    }
+
+    /** The most verbose level {@code category} writes at now ({@link TraceLevel#OFF} when none). */
+    default TraceLevel levelOf(TraceCategory category) {
+        TraceLevel[] levels = TraceLevel.values();
+        for (int i = levels.length - 1; i > 0; i--) {
+            if (isEnabled(category, levels[i])) {
+                return levels[i];
+            }
+        }
+        return TraceLevel.OFF;
     }
 
     /** A line about a connection outside its events (connected, TLS agreed): its id as a field. */

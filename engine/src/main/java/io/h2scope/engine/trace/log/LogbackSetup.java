@@ -11,13 +11,15 @@ import ch.qos.logback.core.encoder.Encoder;
 import io.h2scope.engine.trace.config.LogFormat;
 import io.h2scope.engine.trace.config.TraceCategory;
 import io.h2scope.engine.trace.config.TraceConfig;
+import io.h2scope.engine.trace.config.TraceLevel;
 import org.slf4j.LoggerFactory;
 
 /**
  * Makes logback, when it is the SLF4J backend, show the categories at the levels of
  * {@code H2SCOPE_LOG}, on standard error: as text ({@link #PATTERN}: the time in UTC to the millisecond, the level,
  * the logger, the message) or, with {@code H2SCOPE_LOG_FORMAT=json}, as one JSON object a line through logback's own
- * {@link JsonEncoder} (time, level, logger, the line's fields, message). A user's own configuration wins: nothing is
+ * {@link JsonEncoder} (time, level, logger, the line's fields, message); {@value #CONTROL_LOGGER} at info, for what is
+ * changed live. A user's own configuration wins: nothing is
  * touched when a {@code logback.xml} or {@code logback-test.xml} is on the class path or
  * {@code logback.configurationFile} is set. Logback is an optional dependency: its classes are only loaded after
  * it was found.
@@ -29,12 +31,24 @@ public final class LogbackSetup {
     private LogbackSetup() {
     }
 
+    /** The logger that tells what was changed live, by whom ({@code trace level}, {@code trace record}): info. */
+    public static final String CONTROL_LOGGER = TraceCategory.ROOT_LOGGER + ".control";
+
     /** Applies {@code config}'s levels if logback is the backend and the user did not configure it; returns whether it did. */
     public static boolean configure(TraceConfig config) {
         if (!logbackIsBackend() || userConfigured()) {
             return false;
         }
         Configurer.apply(config);
+        return true;
+    }
+
+    /** Sets logger {@code name}'s level now, if logback is the backend (whoever configured it); returns whether it did. */
+    static boolean setLevel(String name, TraceLevel level) {
+        if (!logbackIsBackend()) {
+            return false;
+        }
+        Configurer.setLevel(name, level);
         return true;
     }
 
@@ -63,7 +77,9 @@ public final class LogbackSetup {
         static void apply(TraceConfig config) {
             LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
             Logger root = context.getLogger(TraceCategory.ROOT_LOGGER);
-            if (config.anyLogging() && root.getAppender("h2scope-stderr") == null) {
+            // a process that may be switched live gets its lines somewhere from the start
+            boolean live = config.traceListen().isPresent();
+            if ((config.anyLogging() || live) && root.getAppender("h2scope-stderr") == null) {
                 Encoder<ILoggingEvent> encoder = config.logFormat() == LogFormat.JSON ? json(context) : text(context);
                 encoder.start();
                 ConsoleAppender<ILoggingEvent> appender = new ConsoleAppender<>();
@@ -79,6 +95,11 @@ public final class LogbackSetup {
             for (TraceCategory category : TraceCategory.values()) {
                 context.getLogger(category.loggerName()).setLevel(Level.toLevel(config.level(category).name(), Level.OFF));
             }
+            context.getLogger(CONTROL_LOGGER).setLevel(Level.INFO);
+        }
+
+        static void setLevel(String name, TraceLevel level) {
+            ((LoggerContext) LoggerFactory.getILoggerFactory()).getLogger(name).setLevel(Level.toLevel(level.name(), Level.OFF));
         }
 
         private static Encoder<ILoggingEvent> text(LoggerContext context) {

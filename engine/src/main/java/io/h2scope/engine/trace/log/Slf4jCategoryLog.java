@@ -38,6 +38,12 @@ public final class Slf4jCategoryLog implements CategoryLog {
         };
     }
 
+    /** Through logback when it is the backend: the level of the category's logger, whoever configured it. */
+    @Override
+    public boolean setLevel(TraceCategory category, TraceLevel level) {
+        return LogbackSetup.setLevel(category.loggerName(), level);
+    }
+
     @Override
     public void log(TraceCategory category, TraceLevel level, String message) {
         if (level != TraceLevel.OFF) {
