@@ -19,9 +19,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,16 +30,15 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ServeTracingTest {
 
-    private static final Pattern LISTENING = Pattern.compile("listening on (http://\\S+/)");
-
     @Test
     void environmentVariablesSwitchOnTracingOfTheServer(@TempDir Path dir) throws Exception {
         Path traceFile = dir.resolve("trace.jsonl");
         Path log = dir.resolve("serve.log");
-        Process server = serve(Map.of("H2SCOPE_TRACE_FILE", traceFile.toString(), "H2SCOPE_LOG", "frames=debug,conn=info"),
+        Process server = ServeProcess.start(Map.of("H2SCOPE_TRACE_FILE", traceFile.toString(), "H2SCOPE_LOG",
+                "frames=debug,conn=info"),
                 List.of(), log, log);
         try {
-            twoRequests(awaitUrl(log, server));
+            twoRequests(ServeProcess.awaitUrl(log, server));
 
             List<String> lines = awaitLines(traceFile, 4);
             assertTrue(lines.stream().allMatch(l -> l.startsWith("{\"v\":2")), lines.get(0));
@@ -52,7 +48,7 @@ class ServeTracingTest {
             assertTrue(text.contains("h2scope.conn") && text.contains("accepted"), text);
             assertTrue(text.contains("h2scope.frames") && text.contains("recv HEADERS"), text);
         } finally {
-            stop(server);
+            ServeProcess.stop(server);
         }
     }
 
@@ -60,10 +56,11 @@ class ServeTracingTest {
     void jsonLogFormatWritesOneJsonObjectPerLine(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("serve.out");
         Path err = dir.resolve("serve.err");
-        Process server = serve(Map.of("H2SCOPE_LOG", "frames=debug,conn=info", "H2SCOPE_LOG_FORMAT", "json"), List.of(),
+        Process server = ServeProcess.start(Map.of("H2SCOPE_LOG", "frames=debug,conn=info", "H2SCOPE_LOG_FORMAT",
+                "json"), List.of(),
                 out, err);
         try {
-            twoRequests(awaitUrl(out, server));
+            twoRequests(ServeProcess.awaitUrl(out, server));
             List<Map<String, Object>> lines = awaitJsonLines(err, "recv HEADERS");
             for (Map<String, Object> line : lines) {
                 assertTrue(line.get("timestamp") instanceof Long, "epoch milliseconds: " + line);
@@ -80,7 +77,7 @@ class ServeTracingTest {
             assertEquals(Map.of("conn", "1", "stream", "3", "dir", "recv", "type", "HEADERS"), fields(headers));
             assertTrue(lines.stream().anyMatch(l -> "h2scope.conn".equals(l.get("loggerName"))), "conn lines too");
         } finally {
-            stop(server);
+            ServeProcess.stop(server);
         }
     }
 
@@ -100,35 +97,19 @@ class ServeTracingTest {
         Path out = dir.resolve("serve.out");
         Path err = dir.resolve("serve.err");
         // H2SCOPE_LOG asks for conn only, on standard error; the user's configuration sends frames to a file instead
-        Process server = serve(Map.of("H2SCOPE_LOG", "conn=info"), List.of("-Dlogback.configurationFile=" + config),
+        Process server = ServeProcess.start(Map.of("H2SCOPE_LOG", "conn=info"),
+                List.of("-Dlogback.configurationFile=" + config),
                 out, err);
         try {
-            twoRequests(awaitUrl(out, server));
-            Await.until(() -> contains(frames, "recv HEADERS"), "the frame lines in " + frames);
+            twoRequests(ServeProcess.awaitUrl(out, server));
+            Await.until(() -> ServeProcess.contains(frames, "recv HEADERS"), "the frame lines in " + frames);
             String framesLog = Files.readString(frames);
             assertTrue(framesLog.lines().anyMatch(l -> l.startsWith("h2scope.frames conn=1 recv HEADERS")), framesLog);
             String stderr = Files.readString(err);
             assertTrue(stderr.lines().noneMatch(l -> l.contains("h2scope.")), "the built-in setup stayed out: " + stderr);
         } finally {
-            stop(server);
+            ServeProcess.stop(server);
         }
-    }
-
-    /** {@code h2scope serve --h2c --port 0} as a process of its own, with {@code env} and {@code jvmOptions}. */
-    private static Process serve(Map<String, String> env, List<String> jvmOptions, Path out, Path err) throws IOException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new ArrayList<>(List.of(java));
-        command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.h2scope.cli.H2scopeCommand", "serve",
-                "--h2c", "--port", "0"));
-        ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(out.toFile());
-        if (out.equals(err)) {
-            pb.redirectErrorStream(true);
-        } else {
-            pb.redirectError(err.toFile());
-        }
-        pb.environment().putAll(env);
-        return pb.start();
     }
 
     /**
@@ -146,15 +127,10 @@ class ServeTracingTest {
         }
     }
 
-    private static void stop(Process server) throws InterruptedException {
-        server.destroy(); // SIGTERM: graceful shutdown
-        assertTrue(server.waitFor(10, TimeUnit.SECONDS), "serve did not stop on SIGTERM");
-    }
-
     /** Every line of {@code file} as a JSON object, once one line's message contains {@code awaited}. */
     @SuppressWarnings("unchecked")
     private static List<Map<String, Object>> awaitJsonLines(Path file, String awaited) throws Exception {
-        Await.until(() -> contains(file, awaited), "a line with " + awaited + " in " + file);
+        Await.until(() -> ServeProcess.contains(file, awaited), "a line with " + awaited + " in " + file);
         List<Map<String, Object>> lines = new ArrayList<>();
         for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
             Object parsed = Json.parse(line);
@@ -162,14 +138,6 @@ class ServeTracingTest {
             lines.add((Map<String, Object>) parsed);
         }
         return lines;
-    }
-
-    private static boolean contains(Path file, String text) {
-        try {
-            return Files.exists(file) && Files.readString(file, StandardCharsets.UTF_8).contains(text);
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
     }
 
     /** logback's {@code kvpList} ({@code [{"conn":"1"},{"stream":"3"}]}) as one map. */
@@ -182,20 +150,6 @@ class ServeTracingTest {
             }
         }
         return fields;
-    }
-
-    private static String awaitUrl(Path log, Process server) throws Exception {
-        long deadline = System.nanoTime() + Await.PATIENCE.toNanos();
-        while (System.nanoTime() < deadline && server.isAlive()) {
-            if (Files.exists(log)) {
-                Matcher m = LISTENING.matcher(Files.readString(log, StandardCharsets.UTF_8));
-                if (m.find()) {
-                    return m.group(1);
-                }
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("serve did not start: " + (Files.exists(log) ? Files.readString(log) : "no output"));
     }
 
     private static List<String> awaitLines(Path file, int atLeast) throws Exception {

@@ -265,6 +265,7 @@ class SafeByDefaultTest {
 
         AttachStream(Path socket) throws Exception {
             channel = SocketChannel.open(UnixDomainSocketAddress.of(socket));
+            channel.write(ByteBuffer.wrap(new byte[] {'\n'})); // a reader's first line
             reader = new Thread(this::read, "attach-reader");
             reader.start();
             assertTrue(attached.await(5, TimeUnit.SECONDS));

@@ -5,7 +5,7 @@ import io.h2scope.engine.flow.WindowCause;
 import io.h2scope.engine.flow.WindowSide;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.testsupport.Await;
-import io.h2scope.engine.trace.attach.AttachServer;
+import io.h2scope.engine.trace.live.LiveTrace;
 import io.h2scope.engine.trace.attach.ListenAddress;
 import io.h2scope.engine.trace.jsonl.TraceEventJson;
 import io.h2scope.engine.trace.model.ConnectionClosed;
@@ -57,7 +57,7 @@ class TraceFollowCommandTest {
     @Test
     void attachPrintsTheSnapshotThenTheEventsUntilTheEngineCloses() throws Exception {
         Path socket = dir.resolve("t.sock");
-        AttachServer attach = new AttachServer(ListenAddress.parse(socket.toString()), new PrintStream(new ByteArrayOutputStream()));
+        LiveTrace attach = LiveTrace.listening(ListenAddress.parse(socket.toString()), new PrintStream(new ByteArrayOutputStream()));
         attach.onEvent(ConnectionOpened.of(4, 0, Role.SERVER)); // open before the reader comes: in its snapshot
         StringWriter out = new StringWriter();
         CompletableFuture<Run> follow = CompletableFuture.supplyAsync(() -> run(out, "trace", "follow", "--attach",
@@ -76,10 +76,11 @@ class TraceFollowCommandTest {
 
     @Test
     void aWrongTokenIsRefusedWithWhatToDo() throws Exception {
-        try (AttachServer attach = new AttachServer(ListenAddress.parse("127.0.0.1:0"), new PrintStream(new ByteArrayOutputStream()))) {
-            Run r = run("trace", "follow", "--attach", attach.where(), "--token", "nope");
+        try (LiveTrace live = LiveTrace.listening(ListenAddress.parse("127.0.0.1:0"), new PrintStream(new ByteArrayOutputStream()))) {
+            String where = live.attachServer().orElseThrow().where();
+            Run r = run("trace", "follow", "--attach", where, "--token", "nope");
             assertEquals(1, r.status(), r.out());
-            assertTrue(r.out().contains("h2scope trace follow: " + attach.where() + ": the engine refused the attach: wrong token; "
+            assertTrue(r.out().contains("h2scope trace follow: " + where + ": the engine refused the attach: wrong token; "
                     + "give the token it printed with --token"), r.out());
         }
     }
@@ -93,6 +94,7 @@ class TraceFollowCommandTest {
             server.bind(UnixDomainSocketAddress.of(socket));
             CompletableFuture<Run> follow = CompletableFuture.supplyAsync(() -> run("trace", "follow", "--attach", socket.toString()));
             try (SocketChannel reader = server.accept()) {
+                reader.read(ByteBuffer.allocate(1)); // the reader's first line, as an engine reads it
                 reader.write(ByteBuffer.wrap((first + first.substring(0, 20)).getBytes(StandardCharsets.UTF_8)));
             }
             Run r = follow.get();

@@ -9,6 +9,7 @@ import io.h2scope.engine.trace.model.TraceEvent;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -34,6 +35,17 @@ public final class AttachSource implements TraceSource {
     @Override
     public String name() {
         return "attach " + address;
+    }
+
+    /**
+     * Sends one command to the engine this source is attached to ({@code trace level}, {@code trace record}: see
+     * {@link AttachClient#command}) and returns its reply; blocks on the socket, so not on the FX thread.
+     *
+     * @throws AttachException when the engine refused it, with its one line
+     * @throws IOException     when the engine cannot be reached
+     */
+    public Map<String, Object> command(Map<String, Object> request) throws IOException {
+        return AttachClient.command(address, token, request);
     }
 
     @Override

@@ -89,6 +89,11 @@ public final class Inspection implements AutoCloseable {
         return new ArrayList<>(notices);
     }
 
+    /** The sources opened so far, in order. */
+    public List<TraceSource> sources() {
+        return List.copyOf(sources);
+    }
+
     /** Registers {@code source} with the recording and starts it; returns its source number. */
     public int open(TraceSource source) {
         // every event the window holds or reads again passes here: what this window hides is hidden in all views

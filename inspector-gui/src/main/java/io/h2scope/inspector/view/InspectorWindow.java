@@ -19,7 +19,8 @@ import javafx.scene.layout.BorderPane;
 /**
  * The inspector's main window content, laid out like Wireshark's: the frame list on top, and below it the views of
  * the selected frame, its stream and its connection as tabs (detail and bytes, streams, flow control, HPACK,
- * settings); menus above, a status line below. All views share one {@link Selection}.
+ * settings); menus above (File, Edit, and Live for an engine attached to), a status line below. All views share one
+ * {@link Selection}.
  */
 public final class InspectorWindow {
 
@@ -107,7 +108,7 @@ public final class InspectorWindow {
         MenuItem quit = new MenuItem("Quit");
         quit.setOnAction(e -> Platform.exit());
         return new MenuBar(new Menu("File", null, opening.menuItem(root), exports.saveJsonl(), exports.exportPcapng(), quit),
-                new Menu("Edit", null, exports.copyHex()));
+                new Menu("Edit", null, exports.copyHex()), new LiveMenu(inspection, this::say).menu());
     }
 
     /** Adds a view below the frame list, as a tab named {@code title} (its id: "tab-" and the title in lower case). */

@@ -8,9 +8,10 @@ import io.h2scope.engine.client.H2Client;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.reference.ReferenceServer;
 import io.h2scope.engine.trace.TraceSink;
-import io.h2scope.engine.trace.TraceSinks;
-import io.h2scope.engine.trace.attach.AttachServer;
 import io.h2scope.engine.trace.attach.ListenAddress;
+import io.h2scope.engine.trace.live.LiveTrace;
+import io.h2scope.engine.trace.model.ConnectionOpened;
+import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.SnapshotTaken;
 import io.h2scope.engine.trace.model.TraceEvent;
@@ -23,7 +24,6 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -42,37 +42,43 @@ class AttachSourceTest {
     @Test
     void anEngineWithConnectionsStreamsItsEventsUntilItCloses() throws Exception {
         Path socket = dir.resolve("engine.sock");
-        AttachServer attach = new AttachServer(ListenAddress.parse(socket.toString()), quiet());
-        List<TraceEvent> published = new CopyOnWriteArrayList<>();
-        TraceSink both = TraceSinks.compose(List.of(attach, published::add));
-        try (H2Server server = ReferenceServer.start(ReferenceServer.Options.h2c());
-             H2Client client = H2Client.newBuilder().maxConnectionsPerAuthority(1).traceSink(both).build()) {
-            client.get(server.url()); // a connection open before the window attaches: its opening and a snapshot
-            int before = published.size();
+        LiveTrace live = LiveTrace.listening(ListenAddress.parse(socket.toString()), quiet());
+        try (H2Server server = ReferenceServer.configure(ReferenceServer.Options.h2c()).traceSink(live).start();
+             H2Client client = H2Client.newBuilder().maxConnectionsPerAuthority(1).traceSink(TraceSink.NONE).build()) {
+            client.get(server.url()); // a connection open, and idle, before the window attaches
             CollectingSink sink = new CollectingSink();
             AttachSource source = new AttachSource(ListenAddress.parse(socket.toString()), null);
             source.start(sink);
             CollectingSink.await(() -> sink.events.size() >= 2, "the opening and the snapshot");
-            assertEquals(published.get(0), sink.events.get(0), "the connection's opening, its clock included");
+            ConnectionOpened opened = assertInstanceOf(ConnectionOpened.class, sink.events.get(0));
+            assertTrue(opened.clock() != null && opened.remote().startsWith("127.0.0.1:"), "who and when: " + opened);
             assertInstanceOf(SnapshotTaken.class, sink.events.get(1));
             client.get(server.url() + "headers");
             client.get(server.url());
-            CollectingSink.await(() -> sink.events.size() - 2 >= published.size() - before, "the live events");
-            assertEquals(published.subList(before, published.size()), sink.events.subList(2, sink.events.size()));
-            assertTrue(sink.events.stream().filter(e -> e instanceof FrameEvent).count() >= 4, "frames of two requests");
-            attach.close();
+            CollectingSink.await(() -> paths(sink.events).size() == 2, "the live events of two requests");
+            assertEquals(List.of("/headers", "/"), paths(sink.events));
+            assertTrue(sink.events.stream().allMatch(e -> e.connectionId() == opened.connectionId()), "one connection");
+            live.close();
             String end = sink.awaitEnd();
             assertTrue(end.startsWith("the engine on " + socket + " closed the stream after "), end);
             source.close();
         }
     }
 
+    /** The paths of the requests received, in order. */
+    private static List<String> paths(List<TraceEvent> events) {
+        return events.stream().filter(e -> e instanceof FrameEvent f && f.direction() == Direction.INBOUND)
+                .flatMap(e -> ((FrameEvent) e).headers().stream()).filter(h -> h.name().equals(":path"))
+                .map(h -> h.value()).toList();
+    }
+
     @Test
     void aRefusedTokenAndNothingListeningEachSayWhatToDo() throws Exception {
-        try (AttachServer attach = new AttachServer(ListenAddress.parse("127.0.0.1:0"), quiet())) {
+        try (LiveTrace live = LiveTrace.listening(ListenAddress.parse("127.0.0.1:0"), quiet())) {
+            String where = live.attachServer().orElseThrow().where();
             CollectingSink sink = new CollectingSink();
-            new AttachSource(ListenAddress.parse(attach.where()), "not-the-token").start(sink);
-            assertEquals(attach.where() + ": the engine refused the attach: wrong token; give the token it "
+            new AttachSource(ListenAddress.parse(where), "not-the-token").start(sink);
+            assertEquals(where + ": the engine refused the attach: wrong token; give the token it "
                     + "printed at start-up", sink.awaitEnd());
         }
         Path nobody = dir.resolve("nobody.sock");

@@ -1,7 +1,6 @@
 package io.h2scope.engine.trace.attach;
 
 import java.io.IOException;
-import java.net.Inet4Address;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.channels.SocketChannel;
@@ -37,29 +36,44 @@ final class PeerIdentity {
         }
     }
 
-    /** The uid owning the TCP socket at {@code client} connected to {@code server}, from /proc/net/tcp or tcp6. */
+    /**
+     * The uid owning the TCP socket at {@code client} connected to {@code server}, from /proc/net/tcp or tcp6 (a Java
+     * socket is an IPv6 one even for 127.0.0.1: its row is in tcp6, the addresses IPv4-mapped).
+     */
     static OptionalLong tcpOwner(InetSocketAddress client, InetSocketAddress server) {
-        String table = client.getAddress() instanceof Inet4Address ? "/proc/net/tcp" : "/proc/net/tcp6";
-        String local = hex(client);
-        String remote = hex(server);
-        try {
-            List<String> lines = Files.readAllLines(Path.of(table));
-            for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
-                String[] f = line.trim().split("\\s+");
-                // sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid ...
-                if (f.length > 7 && f[1].equals(local) && f[2].equals(remote)) {
-                    return OptionalLong.of(Long.parseLong(f[7]));
+        for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
+            boolean six = table.endsWith("6");
+            String local = hex(client, six);
+            String remote = hex(server, six);
+            try {
+                List<String> lines = Files.readAllLines(Path.of(table));
+                for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
+                    String[] f = line.trim().split("\\s+");
+                    // sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid ...
+                    if (f.length > 7 && f[1].equals(local) && f[2].equals(remote)) {
+                        return OptionalLong.of(Long.parseLong(f[7]));
+                    }
                 }
+            } catch (IOException | RuntimeException e) {
+                // not Linux, or not readable: the address alone says who
             }
-        } catch (IOException | RuntimeException e) {
-            // not Linux, or not readable: the address alone says who
         }
         return OptionalLong.empty();
     }
 
-    /** An address as /proc/net/tcp writes it: the address's 32-bit words in host (little-endian) order, then the port. */
-    private static String hex(InetSocketAddress address) {
+    /**
+     * An address as /proc/net/tcp writes it: the address's 32-bit words each in host (little-endian) order, then the
+     * port; in tcp6 an IPv4 address is IPv4-mapped ({@code ::ffff:a.b.c.d}).
+     */
+    private static String hex(InetSocketAddress address, boolean six) {
         byte[] octets = address.getAddress().getAddress();
+        if (six && octets.length == 4) {
+            byte[] mapped = new byte[16];
+            mapped[10] = (byte) 0xff;
+            mapped[11] = (byte) 0xff;
+            System.arraycopy(octets, 0, mapped, 12, 4);
+            octets = mapped;
+        }
         StringBuilder text = new StringBuilder();
         for (int word = 0; word < octets.length; word += 4) {
             for (int i = 3; i >= 0; i--) {

@@ -55,7 +55,7 @@ final class LiveConnection implements SwitchableSink, ConnectionTraceListener {
     private RedactingSink redacting;
 
     // what the filter decides on
-    private InetAddress peer;
+    private volatile InetAddress peer; // read by tests too
     private boolean examined;
     private String authority;
     private String path;
@@ -85,6 +85,16 @@ final class LiveConnection implements SwitchableSink, ConnectionTraceListener {
 
     long id() {
         return id;
+    }
+
+    /** Whether the connection was traced at its last event (tests, from another thread: no reconciling here). */
+    boolean tracedNow() {
+        return on;
+    }
+
+    /** The peer's address, once known. */
+    InetAddress peer() {
+        return peer;
     }
 
     // ---------------------------------------------------------------- what the connection asks

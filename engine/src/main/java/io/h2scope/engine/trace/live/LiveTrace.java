@@ -152,8 +152,8 @@ public final class LiveTrace implements TraceSink, ConnectionTraceListener, Auto
     }
 
     /** Connections open with a driver now (tests). */
-    int openConnections() {
-        return open.size();
+    java.util.Collection<LiveConnection> openConnections() {
+        return open.values();
     }
 
     // ---------------------------------------------------------------- events given to the trace itself

@@ -1,0 +1,60 @@
+package io.h2scope.cli.trace;
+
+import io.h2scope.cli.AttachOptions;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code h2scope trace record}: a JSONL recording started or stopped in a running engine. */
+@Command(name = "record", mixinStandardHelpOptions = true,
+        description = {"Start or stop a JSONL recording in a running engine (H2SCOPE_TRACE_LISTEN), without a "
+                + "restart; prints what is then in force. A recording started so begins with the opening and a "
+                + "snapshot of each connection open then; without --start or --stop it only prints what is in force.",
+                "The file is written by the engine's process (created rw-------, rolled at H2SCOPE_TRACE_MAX_BYTES); "
+                        + "a relative FILE is taken from this directory."},
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {"0:done", "1:the engine refused (a wrong token, a recording already running, nothing to "
+                + "stop, a file it cannot open), or nothing listens there", "2:usage error"})
+public final class TraceRecordCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--attach", required = true, paramLabel = "SOCKET|HOST:PORT",
+            description = "the engine's H2SCOPE_TRACE_LISTEN")
+    String attach;
+
+    @Mixin
+    AttachOptions attachOptions;
+
+    @ArgGroup(exclusive = true)
+    Action action;
+
+    static final class Action {
+        @Option(names = "--start", paramLabel = "FILE", description = "record every traced connection to FILE")
+        Path start;
+
+        @Option(names = "--stop", description = "stop the recording")
+        boolean stop;
+    }
+
+    @Override
+    public Integer call() {
+        Map<String, Object> request = new LinkedHashMap<>();
+        request.put("cmd", "record");
+        if (action != null && action.start != null) {
+            request.put("start", action.start.toAbsolutePath().toString()); // the engine runs elsewhere
+        } else if (action != null && action.stop) {
+            request.put("stop", true);
+        }
+        return LiveReply.send(spec, attach, attachOptions, request);
+    }
+}

@@ -1,0 +1,46 @@
+package io.h2scope.engine.trace.live;
+
+import io.h2scope.engine.trace.config.TraceCategory;
+import io.h2scope.engine.trace.config.TraceConfig;
+import io.h2scope.engine.trace.config.TraceLevel;
+import io.h2scope.engine.trace.log.CategoryLog;
+
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** A {@link CategoryLog} whose levels can be set while it runs, as logback's can; it keeps every line written. */
+final class LevelsLog implements CategoryLog {
+
+    final List<String> lines = new CopyOnWriteArrayList<>();
+    private volatile Map<TraceCategory, TraceLevel> levels;
+
+    LevelsLog(TraceConfig config) {
+        levels = new EnumMap<>(config.levels());
+    }
+
+    @Override
+    public boolean isEnabled(TraceCategory category, TraceLevel level) {
+        return levels.get(category).shows(level);
+    }
+
+    @Override
+    public void log(TraceCategory category, TraceLevel level, String message) {
+        lines.add(category.key() + " " + message);
+    }
+
+    @Override
+    public synchronized boolean setLevel(TraceCategory category, TraceLevel level) {
+        EnumMap<TraceCategory, TraceLevel> next = new EnumMap<>(levels);
+        next.put(category, level);
+        levels = next;
+        return true;
+    }
+
+    /** The lines of {@code category} about connection {@code conn}. */
+    List<String> of(TraceCategory category, long conn) {
+        String head = category.key() + " conn=" + conn + " ";
+        return lines.stream().filter(l -> l.startsWith(head)).toList();
+    }
+}
