@@ -137,7 +137,8 @@ def main():
     ap.add_argument("--shapes", default="1x1,10x100,100x10")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--duration", type=int, default=5, help="seconds measured per run")
-    ap.add_argument("--latency-duration", type=int, default=3, help="seconds of the separate run that logs latencies")
+    ap.add_argument("--latency-duration", type=int, default=3,
+                    help="seconds of the separate run that logs latencies (0: none)")
     ap.add_argument("--warmup", type=int, default=2, help="seconds of unmeasured load before each run")
     ap.add_argument("--jit-warmup", type=int, default=5, help="seconds of load per target and shape at start")
     ap.add_argument("--server-cpu", type=int, default=0)
@@ -147,6 +148,9 @@ def main():
     ap.add_argument("--json", help="write every run here")
     ap.add_argument("--h2scope-build", action="append", default=[], metavar="NAME=DIR",
                     help="another h2scope build as target NAME: DIR holds h2scope-cli.jar and lib/ (a copy of cli/target)")
+    ap.add_argument("--h2scope-env", action="append", default=[], metavar="NAME=VAR=VALUE[;VAR=VALUE...]",
+                    help="h2scope serve with these environment variables as target NAME ({state} in a value is the run's "
+                         "temporary directory), e.g. jsonl=H2SCOPE_TRACE_FILE={state}/t.jsonl: tracing's cost, same run")
     a = ap.parse_args()
 
     state = tempfile.mkdtemp(prefix="h2load-compare-")
@@ -160,16 +164,25 @@ def main():
         cmd[cmd.index("-cp") + 1] = f"{jars}/h2scope-cli.jar:{jars}/lib/*"
         cmd[-1] = str(port)
         all_targets[name] = (port, cmd)
+    target_env = {}
+    for i, spec in enumerate(a.h2scope_env):  # e.g. frames=H2SCOPE_LOG=frames=debug: the same jar, traced
+        name, assignments = spec.split("=", 1)
+        port = a.base_port + 20 + i
+        cmd = list(all_targets["h2scope"][1])
+        cmd[-1] = str(port)
+        all_targets[name] = (port, cmd)
+        target_env[name] = dict(kv.split("=", 1) for kv in assignments.split(";"))
+        target_env[name] = {k: v.replace("{state}", state) for k, v in target_env[name].items()}
     names = a.targets.split(",")
     procs = {}
-    env = {k: v for k, v in os.environ.items() if k not in ("H2SCOPE_LOG", "H2SCOPE_TRACE_FILE", "SSLKEYLOGFILE")}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("H2SCOPE_") and k != "SSLKEYLOGFILE"}
     runs = []
     try:
         for n in names:
             port, cmd = all_targets[n]
             log = open(f"{state}/{n}.out", "w")
             procs[n] = subprocess.Popen(["taskset", "-c", str(a.server_cpu)] + cmd, stdout=log, stderr=subprocess.STDOUT,
-                                        env=env, start_new_session=True)
+                                        env={**env, **target_env.get(n, {})}, start_new_session=True)
             wait_port(port, procs[n])
         for n in names:  # JIT: every server sees every shape before anything is measured
             for shape in a.shapes.split(","):
@@ -193,7 +206,8 @@ def main():
                     # Latency in a run of its own: with --log-file h2load makes one write(2) per request,
                     # which caps it near 300k req/s on this machine, so that run's req/s is h2load's, not the server's.
                     log_file = f"{state}/lat-{n}.tsv"
-                    rps_logged, ok_logged, _ = h2load(url, c, m, a.latency_duration, a.client_cpu, log_file) if ok else (0.0, 0, "")
+                    rps_logged, ok_logged, _ = h2load(url, c, m, a.latency_duration, a.client_cpu, log_file) \
+                        if ok and a.latency_duration > 0 else (0.0, 0, "")
                     p50, p99 = latencies(log_file) if ok_logged else (None, None)
                     run = dict(round=r, shape=shape, target=n, rps=rps, ok=ok, p50_ms=p50, p99_ms=p99, cpu_us_per_req=cpu_us,
                                rps_while_logging=rps_logged)
