@@ -4,23 +4,33 @@ import io.h2scope.cli.AttachOptions;
 import io.h2scope.engine.trace.attach.AttachClient;
 import io.h2scope.engine.trace.attach.AttachException;
 import io.h2scope.engine.trace.attach.ListenAddress;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.Map;
 
 /**
- * One command of {@code trace level} or {@code trace record} sent to a running engine's attach socket, and its reply
- * printed: what is in force now, one line each for the levels, the filter and the recording. A refusal, or nothing
- * listening, is one line on standard error and exit status 1.
+ * The engine {@code trace level} and {@code trace record} talk to ({@code --attach}, {@code --token}), and one command
+ * sent to its attach socket with the reply printed: what is in force now, one line each for the levels, the filter
+ * and the recording. A refusal, or nothing listening, is one line on standard error and exit status 1.
  */
 final class LiveReply {
 
-    private LiveReply() {
-    }
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
 
-    static int send(CommandSpec spec, String attach, AttachOptions options, Map<String, Object> request) {
+    @Option(names = "--attach", required = true, paramLabel = "SOCKET|HOST:PORT",
+            description = "the engine's H2SCOPE_TRACE_LISTEN")
+    String attach;
+
+    @Mixin
+    AttachOptions options;
+
+    int send(Map<String, Object> request) {
         ListenAddress address = AttachOptions.address(spec, attach);
         String name = "h2scope trace " + spec.name() + ": ";
         try {
@@ -32,15 +42,15 @@ final class LiveReply {
             out.flush();
             return 0;
         } catch (AttachException e) {
-            error(spec, name + e.getMessage() + (e.detail().endsWith("wrong token")
+            error(name + e.getMessage() + (e.detail().endsWith("wrong token")
                     ? "; give the token it printed at start-up with --token" : ""));
         } catch (IOException e) {
-            error(spec, name + e.getMessage());
+            error(name + e.getMessage());
         }
         return 1;
     }
 
-    private static void error(CommandSpec spec, String line) {
+    private void error(String line) {
         spec.commandLine().getErr().println(line);
         spec.commandLine().getErr().flush();
     }

@@ -1,12 +1,9 @@
 package io.h2scope.cli.trace;
 
-import io.h2scope.cli.AttachOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -23,15 +20,8 @@ import java.util.concurrent.Callable;
                 + "or nothing listens there", "2:usage error"})
 public final class TraceLevelCommand implements Callable<Integer> {
 
-    @Spec
-    CommandSpec spec;
-
-    @Option(names = "--attach", required = true, paramLabel = "SOCKET|HOST:PORT",
-            description = "the engine's H2SCOPE_TRACE_LISTEN")
-    String attach;
-
     @Mixin
-    AttachOptions attachOptions;
+    LiveReply engine;
 
     @Parameters(arity = "0..1", paramLabel = "LEVELS", description = "as H2SCOPE_LOG: one level (off, error, warn, "
             + "info, debug, trace) or category=level entries (frames, hpack, flow, state, conn), e.g. frames=debug,"
@@ -53,6 +43,6 @@ public final class TraceLevelCommand implements Callable<Integer> {
         if (only != null) {
             request.put("only", only);
         }
-        return LiveReply.send(spec, attach, attachOptions, request);
+        return engine.send(request);
     }
 }

@@ -1,12 +1,9 @@
 package io.h2scope.cli.trace;
 
-import io.h2scope.cli.AttachOptions;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -25,15 +22,8 @@ import java.util.concurrent.Callable;
                 + "stop, a file it cannot open), or nothing listens there", "2:usage error"})
 public final class TraceRecordCommand implements Callable<Integer> {
 
-    @Spec
-    CommandSpec spec;
-
-    @Option(names = "--attach", required = true, paramLabel = "SOCKET|HOST:PORT",
-            description = "the engine's H2SCOPE_TRACE_LISTEN")
-    String attach;
-
     @Mixin
-    AttachOptions attachOptions;
+    LiveReply engine;
 
     @ArgGroup(exclusive = true)
     Action action;
@@ -55,6 +45,6 @@ public final class TraceRecordCommand implements Callable<Integer> {
         } else if (action != null && action.stop) {
             request.put("stop", true);
         }
-        return LiveReply.send(spec, attach, attachOptions, request);
+        return engine.send(request);
     }
 }
