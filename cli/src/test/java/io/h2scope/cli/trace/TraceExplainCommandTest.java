@@ -10,12 +10,12 @@ import io.h2scope.engine.frame.codec.RawFrameWriter;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.reference.ReferenceServer;
 import io.h2scope.engine.testsupport.Await;
-import io.h2scope.engine.trace.attach.AttachServer;
 import io.h2scope.engine.trace.attach.ListenAddress;
 import io.h2scope.engine.trace.config.TraceConfig;
 import io.h2scope.engine.trace.explain.ExplainLimits;
 import io.h2scope.engine.trace.jsonl.Json;
 import io.h2scope.engine.trace.jsonl.JsonlTraceWriter;
+import io.h2scope.engine.trace.live.LiveTrace;
 import io.h2scope.engine.transport.http1.ProtocolDetector;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -140,7 +140,7 @@ class TraceExplainCommandTest {
     @Test
     void attachedToARunningServerEachFindingComesAsItIsKnown() throws Exception {
         Path socket = dir.resolve("t.sock");
-        AttachServer attach = new AttachServer(ListenAddress.parse(socket.toString()),
+        LiveTrace attach = LiveTrace.listening(ListenAddress.parse(socket.toString()),
                 new PrintStream(new ByteArrayOutputStream()));
         H2Server server = ReferenceServer.configure(ReferenceServer.Options.h2c()).traceSink(attach).start();
         StringWriter out = new StringWriter();
@@ -150,7 +150,7 @@ class TraceExplainCommandTest {
         CompletableFuture<Integer> explain = CompletableFuture.supplyAsync(() -> cli.execute("trace", "explain",
                 "--brief", "--attach", socket.toString()));
         try {
-            Await.until(() -> attach.readers() > 0, () -> "the reader attached: " + out);
+            Await.until(() -> attach.status().readers() > 0, () -> "the reader attached: " + out);
             dataOnStreamZero(server.port());
             Await.until(() -> out.toString().contains("CRITICAL"), () -> "the finding printed: " + out);
         } finally {
@@ -198,11 +198,12 @@ class TraceExplainCommandTest {
                 r.err());
         assertTrue(r.errLine().endsWith("check that it runs with H2SCOPE_TRACE_LISTEN=" + nobody), r.err());
 
-        try (AttachServer attach = new AttachServer(ListenAddress.parse("127.0.0.1:0"),
+        try (LiveTrace live = LiveTrace.listening(ListenAddress.parse("127.0.0.1:0"),
                 new PrintStream(new ByteArrayOutputStream()))) {
-            r = CommandRun.of("trace", "explain", "--attach", attach.where(), "--token", "nope");
+            String where = live.attachServer().orElseThrow().where();
+            r = CommandRun.of("trace", "explain", "--attach", where, "--token", "nope");
             assertEquals(1, r.exit());
-            assertEquals("h2scope trace explain: " + attach.where() + ": the engine refused the attach: wrong token; "
+            assertEquals("h2scope trace explain: " + where + ": the engine refused the attach: wrong token; "
                     + "give the token it printed with --token", r.errLine());
         }
 

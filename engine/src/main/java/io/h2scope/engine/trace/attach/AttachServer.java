@@ -109,11 +109,6 @@ public final class AttachServer implements AutoCloseable {
         }
     }
 
-    /** How many readers are attached now (each gets every event from its attach on). */
-    public int readers() {
-        return readers.size();
-    }
-
     /** The TCP token, or null on a Unix socket. */
     public String token() {
         return token;
@@ -248,7 +243,11 @@ public final class AttachServer implements AutoCloseable {
         }
 
         private synchronized void offer(byte[] line) { // connections' threads one at a time: the gap line goes first
-            if (dropped.get() > 0 && queue.remainingCapacity() > 1) {
+            if (dropped.get() > 0) {
+                if (queue.remainingCapacity() < 2) { // no room for the gap line and this one: this one is lost too
+                    dropped.incrementAndGet();
+                    return;
+                }
                 long gap = dropped.getAndSet(0);
                 queue.offer(("{\"v\":2,\"kind\":\"gap\",\"dropped\":" + gap + "}\n")
                         .getBytes(StandardCharsets.US_ASCII));
