@@ -33,7 +33,7 @@ import org.opentest4j.TestAbortedException;
  * false)} (any name {@code h2scope conform --target} takes).
  *
  * One {@link DynamicContainer} per section, one {@link DynamicTest} per case named by its id (Maven
- * Surefire puts these names in its XML reports only when told to: see the README, "The JUnit
+ * Surefire puts these names in its XML reports only when told to: see docs/SUITE.md, "The JUnit
  * bridge"; by default it writes JUnit's positional legacy names such as {@code http2Conformance()[18][6]}). Each
  * test runs its case on its own connection (with the liveness probe after an error case). FAIL
  * throws {@link AssertionFailedError} carrying the evidence; SKIP and INCONCLUSIVE abort the test

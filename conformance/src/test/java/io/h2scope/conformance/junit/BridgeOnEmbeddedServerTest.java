@@ -25,7 +25,7 @@ import org.junit.platform.launcher.core.LauncherFactory;
 
 /**
  * The bridge as a user's build runs it: a {@code @TestFactory} over a server (here the embedded
- * reference server, strict). This module's Surefire is configured as the README tells users to, so
+ * reference server, strict). This module's Surefire is configured as docs/SUITE.md tells users to, so
  * its XML report for this class names every test by its case id; {@code .ci/run} checks that file.
  */
 class BridgeOnEmbeddedServerTest {

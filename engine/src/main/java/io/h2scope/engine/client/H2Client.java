@@ -336,7 +336,7 @@ public final class H2Client implements AutoCloseable {
          * deprecated by RFC 9113 §3.1, but still what some servers and proxies need) instead of prior
          * knowledge. https:// is unaffected (ALPN). The first request rides the upgrade when it has no
          * body; a request with a body is sent on stream 3 after an {@code OPTIONS *} upgrade (why: see
-         * the RFC 7540 §3.2 notes in the README). Requests made meanwhile wait for the connection, then
+         * the RFC 7540 §3.2 notes in docs/CLIENT.md). Requests made meanwhile wait for the connection, then
          * share it. A server that answers without 101 fails them with a {@link ProtocolNegotiationException}
          * quoting its status line. The connect timeout covers the upgrade up to the server's SETTINGS.
          */

@@ -26,9 +26,9 @@ import javafx.util.Duration;
 import javax.imageio.ImageIO;
 
 /**
- * Screenshots of the inspector for the README, from a real window (scripts/screenshots runs it under Xvfb): opens
- * a trace, selects a frame, then shows each tab below the frame list in turn, whatever tabs the window has, and
- * writes the window's pixels as captured from the screen to {@code OUT/<tab>.png}; then quits.
+ * Screenshots of the inspector for docs/INSPECTOR.md and the README, from a real window (scripts/screenshots runs
+ * it under Xvfb): opens a trace, selects a frame, then shows each tab below the frame list in turn, whatever tabs
+ * the window has, and writes the window's pixels as captured from the screen to {@code OUT/<tab>.png}; then quits.
  *
  * <p>Usage: {@code Screenshots TRACE.jsonl OUT-DIR [FRAME-NUMBER]} (default: the first HEADERS received).
  */
