@@ -4,7 +4,7 @@
 # time and its CPU time.
 #   bench/tools/suite-time.sh [--rounds 5] [--targets h2o,nghttpd] [--before /path/to/other/checkout]
 # Needs the servers' Debian packages (h2o, nghttp2-server); ./h2scope builds itself on first use.
-# See docs/BENCHMARKS.md ("Suite time") for the figures it gave.
+# See docs/BENCHMARKS.md ("Suite time") for what it measures.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 exec python3 "$here/suite_time.py" --repo "$(cd "$here/../.." && pwd)" "$@"
