@@ -1,5 +1,6 @@
 package io.h2scope.bench.client;
 
+import io.h2scope.engine.frame.Preface;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -51,7 +52,7 @@ final class FloorAdapter implements ClientAdapter {
         socket.setTcpNoDelay(true);
         out = new BufferedOutputStream(socket.getOutputStream(), 64 * 1024);
         in = new DataInputStream(new BufferedInputStream(socket.getInputStream(), 64 * 1024));
-        out.write("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+        out.write(Preface.bytes());
         out.write(frameHeader(0, TYPE_SETTINGS, 0, 0));
         topUpWindow();
         out.flush();

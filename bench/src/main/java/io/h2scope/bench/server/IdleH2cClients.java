@@ -1,5 +1,6 @@
 package io.h2scope.bench.server;
 
+import io.h2scope.engine.frame.Preface;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -19,7 +20,7 @@ import java.util.List;
  */
 public final class IdleH2cClients {
 
-    private static final byte[] HELLO = concat("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII),
+    private static final byte[] HELLO = concat(Preface.bytes(),
             new byte[] {0, 0, 0, 4, 0, 0, 0, 0, 0});
     private static final byte[] SETTINGS_ACK = {0, 0, 0, 4, 1, 0, 0, 0, 0};
     /** HEADERS, END_STREAM | END_HEADERS, stream 1: :method GET, :scheme http, :path /, :authority localhost. */

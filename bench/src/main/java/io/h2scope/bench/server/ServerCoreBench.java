@@ -2,6 +2,7 @@ package io.h2scope.bench.server;
 
 import io.h2scope.engine.core.Http2Connection;
 import io.h2scope.engine.core.event.Event;
+import io.h2scope.engine.frame.Preface;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.stream.Role;
@@ -63,7 +64,7 @@ public class ServerCoreBench {
         }, now);
         request = headersBlock();
         ByteBuffer start = ByteBuffer.allocate(128);
-        start.put("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+        start.put(Preface.bytes());
         frameHeader(start, 0, 0x4, 0, 0); // SETTINGS, all defaults
         frameHeader(start, 0, 0x4, 0x1, 0); // ACK of the server's SETTINGS
         windowUpdate(start, 1 << 30);

@@ -4,6 +4,7 @@ import io.h2scope.cli.InputFile;
 import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.FrameSizes;
 import io.h2scope.engine.frame.FrameType;
+import io.h2scope.engine.frame.Preface;
 import io.h2scope.engine.frame.check.Violation;
 import io.h2scope.engine.frame.codec.PartialFrame;
 import io.h2scope.engine.hpack.HeaderField;
@@ -20,7 +21,6 @@ import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.ViolationReceived;
 import java.io.PrintWriter;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -53,7 +53,6 @@ import picocli.CommandLine.Model.CommandSpec;
                 "2:usage error (a bad option, bad hex, a --file that cannot be read, an input that is text or TLS)"})
 public final class FramesDecodeCommand implements Callable<Integer> {
 
-    static final byte[] CLIENT_PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
     @Spec
     CommandSpec spec;
@@ -87,7 +86,7 @@ public final class FramesDecodeCommand implements Callable<Integer> {
         byte[] first = HexInput.read(hex, file, System.in);
         boolean both = serverFile != null || serverHex != null;
         byte[] server = both ? HexInput.read(serverHex == null ? null : List.of(serverHex), serverFile, null) : null;
-        boolean clientStart = startsWithPreface(first) || startsWithRequestLine(first);
+        boolean clientStart = Preface.isPrefixOf(first) || startsWithRequestLine(first);
         boolean client = both || clientStart;
         if (!clientStart) {
             requireOctets(first, both ? "the client's input" : "the input");
@@ -139,11 +138,6 @@ public final class FramesDecodeCommand implements Callable<Integer> {
                     + "(PRI * HTTP/2.0), an HTTP/1.1 request or the server's frames (RFC 9113 §3.4); --file takes raw "
                     + "octets (hex goes as arguments or on stdin), and TLS must be decrypted first");
         }
-    }
-
-    private static boolean startsWithPreface(byte[] bytes) {
-        return bytes.length >= CLIENT_PREFACE.length
-                && Arrays.equals(bytes, 0, CLIENT_PREFACE.length, CLIENT_PREFACE, 0, CLIENT_PREFACE.length);
     }
 
     /** An HTTP/1.1 request line's start ("GET /"): the client's side of an {@code Upgrade: h2c} connection. */

@@ -3,12 +3,12 @@ package io.h2scope.cli.proxy;
 import io.h2scope.cli.CommandRun;
 import io.h2scope.cli.H2scopeCommand;
 import io.h2scope.engine.frame.HeadersFrame;
+import io.h2scope.engine.frame.Preface;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.codec.FrameWriter;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.reference.ReferenceServer;
 import io.h2scope.engine.testsupport.Await;
-import io.h2scope.engine.transport.http1.ProtocolDetector;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,7 +53,7 @@ class ProxyRecordingExplainedTest {
             Await.until(() -> command.proxy() != null, () -> "the proxy listening");
             try (Socket client = new Socket("127.0.0.1", command.proxy().port())) {
                 OutputStream out = client.getOutputStream();
-                out.write(ProtocolDetector.preface());
+                out.write(Preface.bytes());
                 out.write(FrameWriter.encode(SettingsFrame.of(List.of())));
                 // an indexed field 70 with an empty dynamic table: past the end of both tables (RFC 7541 §2.3.3)
                 out.write(FrameWriter.encode(HeadersFrame.of(1, new byte[] {(byte) (0x80 | 70)}, true, true)));

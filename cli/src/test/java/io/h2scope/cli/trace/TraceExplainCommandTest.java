@@ -4,6 +4,7 @@ import io.h2scope.cli.CommandRun;
 import io.h2scope.cli.H2scopeCommand;
 import io.h2scope.engine.client.H2Client;
 import io.h2scope.engine.frame.FrameType;
+import io.h2scope.engine.frame.Preface;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.codec.FrameWriter;
 import io.h2scope.engine.frame.codec.RawFrameWriter;
@@ -16,7 +17,6 @@ import io.h2scope.engine.trace.explain.ExplainLimits;
 import io.h2scope.engine.trace.jsonl.Json;
 import io.h2scope.engine.trace.jsonl.JsonlTraceWriter;
 import io.h2scope.engine.trace.live.LiveTrace;
-import io.h2scope.engine.transport.http1.ProtocolDetector;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,7 +53,7 @@ class TraceExplainCommandTest {
     private static void dataOnStreamZero(int port) throws Exception {
         try (Socket socket = new Socket("127.0.0.1", port)) {
             OutputStream out = socket.getOutputStream();
-            out.write(ProtocolDetector.preface());
+            out.write(Preface.bytes());
             out.write(FrameWriter.encode(SettingsFrame.of(List.of())));
             out.write(RawFrameWriter.frame(FrameType.DATA.code(), 0, 0, new byte[4]));
             out.flush();

@@ -7,6 +7,7 @@ import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.PingFrame;
+import io.h2scope.engine.frame.Preface;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.codec.FrameWriter;
 import io.h2scope.engine.frame.codec.RawFrameWriter;
@@ -26,7 +27,6 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -54,9 +54,6 @@ import java.util.concurrent.atomic.AtomicLong;
  * peer; not thread-safe.
  */
 public final class Peer implements AutoCloseable {
-
-    /** RFC9113 §3.4: the client connection preface. */
-    public static final byte[] PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
     private static final AtomicLong CONNECTION_IDS = new AtomicLong();
 
@@ -254,7 +251,7 @@ public final class Peer implements AutoCloseable {
 
     /** Our connection preface octets alone (RFC9113 §3.4), for cases that build the preface themselves. */
     public void sendPreface() {
-        write(PREFACE, "PREFACE \"PRI * HTTP/2.0\\r\\n\\r\\nSM\\r\\n\\r\\n\"");
+        write(Preface.bytes(), "PREFACE \"" + Preface.TEXT.replace("\r\n", "\\r\\n") + "\"");
     }
 
     /** Sends a frame exactly as the record describes it; no size or RFC check. */

@@ -10,6 +10,7 @@ import io.h2scope.conformance.verdict.Verdict;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.PingFrame;
+import io.h2scope.engine.frame.Preface;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.codec.FrameWriter;
 import io.h2scope.engine.testsupport.Await;
@@ -77,7 +78,7 @@ class GoAwayBeforeResetTest {
             }
             InputStream in = layer.getInputStream();
             OutputStream out = layer.getOutputStream();
-            in.readNBytes(Peer.PREFACE.length + 9);
+            in.readNBytes(Preface.LENGTH + 9);
             out.write(FrameWriter.encode(SettingsFrame.of()));
             out.write(FrameWriter.encode(GoAwayFrame.of(0, ErrorCode.PROTOCOL_ERROR)));
             out.flush();

@@ -1,6 +1,7 @@
 package io.h2scope.engine.core;
 
 import io.h2scope.engine.error.H2Errors;
+import io.h2scope.engine.frame.Preface;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -13,8 +14,7 @@ import java.nio.charset.StandardCharsets;
  */
 final class PrefaceCheck {
 
-    /** RFC9113 §3.4: "the string PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n". */
-    static final byte[] CLIENT_PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+    static final byte[] CLIENT_PREFACE = Preface.bytes();
 
     private final byte[] seen = new byte[CLIENT_PREFACE.length];
     private int matched;
@@ -50,7 +50,7 @@ final class PrefaceCheck {
             return "invalid connection preface: this looks like an HTTP/1.1 request (\"" + printable(line)
                     + "\"); the client must speak HTTP/2 (prior knowledge, an h2c upgrade or TLS with ALPN h2)";
         }
-        return "invalid connection preface: expected \"PRI * HTTP/2.0\\r\\n\\r\\nSM\\r\\n\\r\\n\", got \""
+        return "invalid connection preface: expected \"" + printable(Preface.TEXT) + "\", got \""
                 + printable(start) + "\"";
     }
 

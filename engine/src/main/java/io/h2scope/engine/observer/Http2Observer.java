@@ -12,6 +12,7 @@ import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.FrameSizes;
 import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.frame.HeadersFrame;
+import io.h2scope.engine.frame.Preface;
 import io.h2scope.engine.frame.PriorityFrame;
 import io.h2scope.engine.frame.PushPromiseFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
@@ -90,7 +91,7 @@ import java.util.Optional;
  */
 public final class Http2Observer {
 
-    private static final byte[] CLIENT_PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] CLIENT_PREFACE = Preface.bytes();
     private static final int DEFAULT_WINDOW = 65_535;
     private static final int RECENTLY_CLOSED = 1_024;
     /** The header a violation outside any frame carries (the preface, the HTTP/1.1 start). */

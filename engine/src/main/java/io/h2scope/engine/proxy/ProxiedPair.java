@@ -1,5 +1,6 @@
 package io.h2scope.engine.proxy;
 
+import io.h2scope.engine.frame.Preface;
 import io.h2scope.engine.observer.FirstOctets;
 import io.h2scope.engine.observer.Http2Observer;
 import io.h2scope.engine.stream.Role;
@@ -14,7 +15,6 @@ import io.h2scope.engine.transport.http1.Http1Limits;
 import io.h2scope.engine.transport.http1.Http1ParseException;
 import io.h2scope.engine.transport.http1.Http1Request;
 import io.h2scope.engine.transport.http1.Http1RequestParser;
-import io.h2scope.engine.transport.http1.ProtocolDetector;
 import io.h2scope.engine.transport.tls.TlsLayer;
 import io.h2scope.engine.transport.tls.TlsPolicy;
 
@@ -47,7 +47,7 @@ import javax.net.ssl.SSLSession;
  */
 final class ProxiedPair {
 
-    private static final byte[] PREFACE = ProtocolDetector.preface();
+    private static final byte[] PREFACE = Preface.bytes();
     private static final int FRAME_HEADER_BYTES = 9;
 
     private final RecordingProxy proxy;

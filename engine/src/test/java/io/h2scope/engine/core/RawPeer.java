@@ -5,6 +5,7 @@ import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.HeadersFrame;
+import io.h2scope.engine.frame.Preface;
 import io.h2scope.engine.frame.RstStreamFrame;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.check.Violation;
@@ -31,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  */
 final class RawPeer {
 
-    static final byte[] PREFACE = PrefaceCheck.CLIENT_PREFACE;
+    static final byte[] PREFACE = Preface.bytes();
 
     final EventRecorder events = new EventRecorder();
     final Http2Connection conn;

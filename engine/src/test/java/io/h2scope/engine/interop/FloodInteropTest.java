@@ -7,6 +7,7 @@ import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.PingFrame;
+import io.h2scope.engine.frame.Preface;
 import io.h2scope.engine.frame.RstStreamFrame;
 import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
@@ -19,7 +20,6 @@ import io.h2scope.engine.hpack.HpackEncoder;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.reference.ReferenceHandler;
 import io.h2scope.engine.server.reference.ReferenceServer;
-import io.h2scope.engine.transport.http1.ProtocolDetector;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -145,7 +145,7 @@ class FloodInteropTest {
 
         RawClient() throws IOException {
             socket.setSoTimeout(10_000);
-            out.write(ProtocolDetector.preface());
+            out.write(Preface.bytes());
             out.write(FrameWriter.encode(SettingsFrame.of(List.of())));
             out.write(FrameWriter.encode(SettingsFrame.ackFrame()));
             out.flush();

@@ -10,6 +10,7 @@ import io.h2scope.engine.core.event.Event;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.flow.WindowCause;
 import io.h2scope.engine.frame.DataFrame;
+import io.h2scope.engine.frame.Preface;
 import io.h2scope.engine.frame.codec.FrameOutput;
 import io.h2scope.engine.frame.codec.RawFrameWriter;
 import io.h2scope.engine.hpack.HeaderField;
@@ -105,7 +106,7 @@ class Http2ObserverTest {
         // is on the stream the client opened, not a server opening a client's stream (RFC 9113 §5.1.1)
         List<TraceEvent> events = new ArrayList<>();
         Http2Observer observer = new Http2Observer(Role.SERVER, 9, events::add, 0);
-        observer.clientBytes(ByteBuffer.wrap("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes()), 0);
+        observer.clientBytes(ByteBuffer.wrap(Preface.bytes()), 0);
         observer.clientBytes(ByteBuffer.wrap(frame(4, 0, 0, new byte[0])), 0);
         observer.serverBytes(ByteBuffer.wrap(frame(4, 0, 0, new byte[0])), 0);
         observer.clientBytes(ByteBuffer.wrap(frame(1, 0x5, 1, new byte[] {(byte) 0x82, 0x20})), 1);
@@ -209,7 +210,7 @@ class Http2ObserverTest {
 
     private static Http2Observer observerAfterPreface(Role perspective, List<TraceEvent> events) {
         Http2Observer observer = new Http2Observer(perspective, 9, events::add, 0);
-        observer.clientBytes(ByteBuffer.wrap("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes()), 0);
+        observer.clientBytes(ByteBuffer.wrap(Preface.bytes()), 0);
         observer.clientBytes(ByteBuffer.wrap(frame(4, 0, 0, new byte[0])), 0);
         return observer;
     }
@@ -227,7 +228,7 @@ class Http2ObserverTest {
     private static void assertBroken(byte[] frames, String rule) {
         List<TraceEvent> events = new ArrayList<>();
         Http2Observer observer = new Http2Observer(Role.SERVER, 9, events::add, 0);
-        observer.clientBytes(ByteBuffer.wrap("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes()), 0);
+        observer.clientBytes(ByteBuffer.wrap(Preface.bytes()), 0);
         observer.clientBytes(ByteBuffer.wrap(frame(4, 0, 0, new byte[0])), 0);
         observer.clientBytes(ByteBuffer.wrap(frames), 1);
         List<String> rules = events.stream().filter(e -> e instanceof ViolationReceived)

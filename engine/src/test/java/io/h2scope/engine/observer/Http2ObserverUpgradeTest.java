@@ -4,6 +4,7 @@ import io.h2scope.engine.core.ConnectionConfig;
 import io.h2scope.engine.core.Http2Connection;
 import io.h2scope.engine.core.event.Event;
 import io.h2scope.engine.error.ErrorCode;
+import io.h2scope.engine.frame.Preface;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.stream.StreamState;
@@ -162,7 +163,7 @@ class Http2ObserverUpgradeTest {
         List<TraceEvent> events = new ArrayList<>();
         Http2Observer observer = new Http2Observer(Role.SERVER, 5, events::add, 0);
         observer.clientBytes(ByteBuffer.wrap(ascii(huge)), 1);
-        observer.clientBytes(ByteBuffer.wrap(ascii("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n")), 2);
+        observer.clientBytes(ByteBuffer.wrap(Preface.bytes()), 2);
         List<ViolationReceived> violations = events.stream().filter(e -> e instanceof ViolationReceived)
                 .map(e -> (ViolationReceived) e).toList();
         assertEquals(1, violations.size(), events::toString);

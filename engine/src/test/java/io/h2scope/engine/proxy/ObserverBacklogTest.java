@@ -1,5 +1,6 @@
 package io.h2scope.engine.proxy;
 
+import io.h2scope.engine.frame.Preface;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.codec.FrameWriter;
 import io.h2scope.engine.stream.Role;
@@ -8,7 +9,6 @@ import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;
-import io.h2scope.engine.transport.http1.ProtocolDetector;
 import io.h2scope.engine.transport.tls.SslContexts;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -130,7 +130,7 @@ class ObserverBacklogTest {
 
     private static byte[] clientBytes() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        out.writeBytes(ProtocolDetector.preface());
+        out.writeBytes(Preface.bytes());
         out.writeBytes(FrameWriter.encode(SettingsFrame.of()));
         byte[] frame = new byte[9 + 16_384];
         frame[1] = 0x40;

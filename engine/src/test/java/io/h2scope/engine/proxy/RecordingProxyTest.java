@@ -3,11 +3,11 @@ package io.h2scope.engine.proxy;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.PingFrame;
+import io.h2scope.engine.frame.Preface;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.codec.FrameWriter;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.TraceSink;
-import io.h2scope.engine.transport.http1.ProtocolDetector;
 import io.h2scope.engine.transport.tls.SslContexts;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -45,7 +45,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(60)
 class RecordingProxyTest {
 
-    private static final byte[] PREFACE = ProtocolDetector.preface();
+    private static final byte[] PREFACE = Preface.bytes();
     private static final byte[] SETTINGS = FrameWriter.encode(SettingsFrame.of());
 
     private final EventLog recording = new EventLog();

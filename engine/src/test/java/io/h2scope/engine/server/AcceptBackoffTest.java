@@ -3,8 +3,8 @@ package io.h2scope.engine.server;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.h2scope.engine.frame.Preface;
 import io.h2scope.engine.testsupport.Await;
-import io.h2scope.engine.transport.http1.ProtocolDetector;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -119,7 +119,7 @@ class AcceptBackoffTest {
         while (System.nanoTime() < end) {
             try (Socket s = new Socket("127.0.0.1", port)) {
                 s.setSoTimeout(1_000);
-                s.getOutputStream().write(ProtocolDetector.preface());
+                s.getOutputStream().write(Preface.bytes());
                 if (s.getInputStream().read() >= 0) {
                     return true;
                 }

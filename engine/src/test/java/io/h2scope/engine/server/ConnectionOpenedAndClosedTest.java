@@ -1,6 +1,7 @@
 package io.h2scope.engine.server;
 
 import io.h2scope.engine.client.H2Client;
+import io.h2scope.engine.frame.Preface;
 import io.h2scope.engine.server.reference.ReferenceServer;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.TraceSink;
@@ -165,7 +166,7 @@ class ConnectionOpenedAndClosedTest {
         try {
             long first;
             try (Socket closing = new Socket("127.0.0.1", server.port())) {
-                closing.getOutputStream().write(io.h2scope.engine.transport.http1.ProtocolDetector.preface());
+                closing.getOutputStream().write(Preface.bytes());
                 first = events.opened().connectionId();
                 closing.shutdownOutput(); // FIN; then read what the server sends until it closes too
                 closing.getInputStream().readAllBytes();
@@ -174,7 +175,7 @@ class ConnectionOpenedAndClosedTest {
                     events.await(ConnectionClosed.class, e -> e.connectionId() == first).cause());
 
             Socket reset = new Socket("127.0.0.1", server.port());
-            reset.getOutputStream().write(io.h2scope.engine.transport.http1.ProtocolDetector.preface());
+            reset.getOutputStream().write(Preface.bytes());
             events.await(ConnectionOpened.class, e -> e.connectionId() != first);
             reset.setSoLinger(true, 0); // close with a TCP reset
             reset.close();

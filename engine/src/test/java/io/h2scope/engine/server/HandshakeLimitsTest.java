@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.engine.frame.PingFrame;
+import io.h2scope.engine.frame.Preface;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.codec.FrameWriter;
 import io.h2scope.engine.testsupport.Await;
-import io.h2scope.engine.transport.http1.ProtocolDetector;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -103,9 +103,9 @@ class HandshakeLimitsTest {
         start(H2Server.builder().handshakeTimeout(HANDSHAKE));
         Socket silent = connect("127.0.0.1");
         Socket partialPreface = connect("127.0.0.1");
-        send(partialPreface, Arrays.copyOf(ProtocolDetector.preface(), 10));
+        send(partialPreface, Arrays.copyOf(Preface.bytes(), 10));
         Socket prefaceNoSettings = connect("127.0.0.1");
-        send(prefaceNoSettings, ProtocolDetector.preface());
+        send(prefaceNoSettings, Preface.bytes());
         Socket partialHead = connect("127.0.0.1");
         send(partialHead, "GET / HTTP/1.1\r\nHost: localhost\r\n".getBytes(StandardCharsets.US_ASCII));
         Socket upgradedThenSilent = connect("127.0.0.1");
@@ -166,7 +166,7 @@ class HandshakeLimitsTest {
 
     /** Whether the server speaks to a fresh connection (its SETTINGS) rather than closing it at accept. */
     private boolean served(Socket s) throws IOException {
-        send(s, ProtocolDetector.preface());
+        send(s, Preface.bytes());
         try {
             return s.getInputStream().read() >= 0;
         } catch (SocketException reset) {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.engine.core.ConnectionHooks;
+import io.h2scope.engine.frame.Preface;
 import io.h2scope.engine.testing.fault.Fault;
 import io.h2scope.engine.testing.fault.Faults;
 import io.h2scope.engine.error.ErrorCode;
@@ -29,7 +30,6 @@ import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.HpackDecoder;
 import io.h2scope.engine.hpack.HpackEncoder;
 import io.h2scope.engine.settings.SettingId;
-import io.h2scope.engine.transport.http1.ProtocolDetector;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -78,7 +78,7 @@ class MisbehaviourFaultsTest {
     @Test
     void acksOnlyFirstSettings_theFirstAckInTheSameWriteAsOurSettings_rfc9113_6_5_3() throws Exception {
         try (Wire wire = open(Fault.ACKS_ONLY_FIRST_SETTINGS)) {
-            wire.send(ProtocolDetector.preface(), FrameWriter.encode(SettingsFrame.of(List.of())));
+            wire.send(Preface.bytes(), FrameWriter.encode(SettingsFrame.of(List.of())));
             List<Frame> firstRead = wire.readOnce();
             assertTrue(firstRead.stream().anyMatch(MisbehaviourFaultsTest::isServerSettings), "first read: " + firstRead);
             assertTrue(firstRead.stream().anyMatch(MisbehaviourFaultsTest::isSettingsAck), "first read: " + firstRead);
@@ -305,7 +305,7 @@ class MisbehaviourFaultsTest {
         }
 
         void handshake() throws IOException {
-            send(ProtocolDetector.preface(), FrameWriter.encode(SettingsFrame.of(List.of())));
+            send(Preface.bytes(), FrameWriter.encode(SettingsFrame.of(List.of())));
             assertNotNull(await(MisbehaviourFaultsTest::isServerSettings));
             send(FrameWriter.encode(SettingsFrame.ackFrame()));
         }

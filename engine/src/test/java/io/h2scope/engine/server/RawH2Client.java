@@ -3,6 +3,7 @@ package io.h2scope.engine.server;
 import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.HeadersFrame;
+import io.h2scope.engine.frame.Preface;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.check.Violation;
 import io.h2scope.engine.frame.codec.FrameHandler;
@@ -11,7 +12,6 @@ import io.h2scope.engine.frame.codec.FrameWriter;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.HpackEncoder;
 import io.h2scope.engine.testsupport.Await;
-import io.h2scope.engine.transport.http1.ProtocolDetector;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -38,7 +38,7 @@ final class RawH2Client implements AutoCloseable {
         socket.setSoTimeout((int) Await.PATIENCE.toMillis()); // a frame that has not come by then never will
         out = socket.getOutputStream();
         in = socket.getInputStream();
-        send(ProtocolDetector.preface());
+        send(Preface.bytes());
         send(FrameWriter.encode(SettingsFrame.of(List.of())));
         send(FrameWriter.encode(SettingsFrame.ackFrame()));
     }

@@ -6,6 +6,7 @@ import io.h2scope.engine.core.event.Event;
 import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.PingFrame;
+import io.h2scope.engine.frame.Preface;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.codec.FrameReader;
 import io.h2scope.engine.frame.codec.FrameWriter;
@@ -17,7 +18,6 @@ import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
-import io.h2scope.engine.transport.http1.ProtocolDetector;
 import org.junit.jupiter.api.Test;
 
 import java.nio.ByteBuffer;
@@ -200,7 +200,7 @@ class ConnectionDriverTest {
             @Override
             public void onOpen(ConnectionContext context) {
                 super.onOpen(context);
-                context.write(ByteBuffer.wrap(ProtocolDetector.preface()));
+                context.write(ByteBuffer.wrap(Preface.bytes()));
                 context.write(ByteBuffer.wrap(FrameWriter.encode(SettingsFrame.of(List.of())))); // never ACKs ours
                 context.flush();
             }
@@ -301,7 +301,7 @@ class ConnectionDriverTest {
             @Override
             public void onOpen(ConnectionContext context) {
                 super.onOpen(context);
-                context.write(ByteBuffer.wrap(ProtocolDetector.preface()));
+                context.write(ByteBuffer.wrap(Preface.bytes()));
                 context.write(ByteBuffer.wrap(FrameWriter.encode(SettingsFrame.of(List.of()))));
                 context.write(ByteBuffer.wrap(FrameWriter.encode(PingFrame.of(1)))); // fine
                 context.write(ByteBuffer.wrap(new byte[] {0, 0, 8, 6, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0})); // PING on stream 1

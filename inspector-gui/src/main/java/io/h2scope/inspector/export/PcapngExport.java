@@ -1,5 +1,6 @@
 package io.h2scope.inspector.export;
 
+import io.h2scope.engine.frame.Preface;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.PrivateFiles;
 import io.h2scope.engine.trace.model.ConnectionClosed;
@@ -14,7 +15,6 @@ import io.h2scope.inspector.model.WireBytes;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -32,7 +32,7 @@ public final class PcapngExport {
     public static final int SERVER_PORT = 28080;
     private static final byte[] CLIENT = {10, 0, 0, 1};
     private static final byte[] SERVER = {10, 0, 0, 2};
-    private static final byte[] PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] PREFACE = Preface.bytes();
     /** 2026-01-01T00:00:00Z in microseconds: recorded times are relative to each connection's start. */
     private static final long EPOCH_MICROS = 1_767_225_600_000_000L;
 

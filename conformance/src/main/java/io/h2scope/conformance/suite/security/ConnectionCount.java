@@ -3,6 +3,7 @@ package io.h2scope.conformance.suite.security;
 import io.h2scope.conformance.peer.HandshakeException;
 import io.h2scope.conformance.peer.Peer;
 import io.h2scope.conformance.verdict.Verdict;
+import io.h2scope.engine.frame.Preface;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.codec.FrameWriter;
 import java.io.IOException;
@@ -202,9 +203,9 @@ final class ConnectionCount {
     /** The client preface and an empty SETTINGS: a complete HTTP/2 start, so no handshake timeout applies. */
     private static byte[] preface() {
         byte[] settings = FrameWriter.encode(SettingsFrame.of());
-        byte[] out = new byte[Peer.PREFACE.length + settings.length];
-        System.arraycopy(Peer.PREFACE, 0, out, 0, Peer.PREFACE.length);
-        System.arraycopy(settings, 0, out, Peer.PREFACE.length, settings.length);
+        byte[] out = new byte[Preface.LENGTH + settings.length];
+        System.arraycopy(Preface.bytes(), 0, out, 0, Preface.LENGTH);
+        System.arraycopy(settings, 0, out, Preface.LENGTH, settings.length);
         return out;
     }
 

@@ -2,6 +2,7 @@ package io.h2scope.conformance.suite.security;
 
 import io.h2scope.conformance.peer.Peer;
 import io.h2scope.conformance.verdict.Verdict;
+import io.h2scope.engine.frame.Preface;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -31,12 +32,12 @@ final class SlowHandshake {
      * the case's peer would answer the target's SETTINGS with an ACK in the middle of the preface.
      */
     static Verdict partialPreface(Peer p) throws IOException {
-        byte[] half = Arrays.copyOf(Peer.PREFACE, Peer.PREFACE.length / 2);
+        byte[] half = Arrays.copyOf(Preface.bytes(), Preface.LENGTH / 2);
         try (Socket raw = Peer.openSocket(p.target(), p.options())) {
             raw.getOutputStream().write(half);
             raw.getOutputStream().flush();
             p.note("on a connection of its own" + (p.target().tls() ? " (TLS handshake done)" : "") + ": sent "
-                    + half.length + " of the " + Peer.PREFACE.length + " octets of the client preface, then nothing");
+                    + half.length + " of the " + Preface.LENGTH + " octets of the client preface, then nothing");
             return awaitClose(raw, "half a preface", p.budget());
         }
     }

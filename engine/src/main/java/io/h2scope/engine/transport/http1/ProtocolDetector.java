@@ -1,9 +1,9 @@
 package io.h2scope.engine.transport.http1;
 
+import io.h2scope.engine.frame.Preface;
 import io.h2scope.engine.transport.ConnectionContext;
 import io.h2scope.engine.transport.ConnectionHandler;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 
 /**
  * Decides from the first bytes of a connection what the client speaks: the HTTP/2 client connection
@@ -12,8 +12,7 @@ import java.nio.charset.StandardCharsets;
  */
 public final class ProtocolDetector implements ConnectionHandler {
 
-    // RFC9113 §3.4: "the connection preface starts with the string: PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"
-    private static final byte[] PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] PREFACE = Preface.bytes();
 
     private final H2Handlers h2;
     private final Http1Limits limits;
@@ -26,11 +25,6 @@ public final class ProtocolDetector implements ConnectionHandler {
         this.h2 = h2;
         this.limits = limits;
         this.mode = mode;
-    }
-
-    /** The 24-byte client connection preface. */
-    public static byte[] preface() {
-        return PREFACE.clone();
     }
 
     @Override

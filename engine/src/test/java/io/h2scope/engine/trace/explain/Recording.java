@@ -5,6 +5,7 @@ import io.h2scope.engine.core.Http2Connection;
 import io.h2scope.engine.core.event.Event;
 import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.HeadersFrame;
+import io.h2scope.engine.frame.Preface;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.codec.FrameWriter;
 import io.h2scope.engine.frame.codec.RawFrameWriter;
@@ -17,7 +18,6 @@ import io.h2scope.engine.trace.jsonl.TraceFormatException;
 import io.h2scope.engine.trace.jsonl.TraceEventJson;
 import io.h2scope.engine.trace.model.ConnectionOrigin;
 import io.h2scope.engine.trace.model.TraceEvent;
-import io.h2scope.engine.transport.http1.ProtocolDetector;
 
 import java.nio.ByteBuffer;
 import java.time.Instant;
@@ -35,7 +35,7 @@ final class Recording {
 
     /** Where the recordings' clock starts. */
     static final Instant CLOCK = Instant.parse("2025-06-01T14:03:00Z");
-    static final byte[] PREFACE = ProtocolDetector.preface();
+    static final byte[] PREFACE = Preface.bytes();
 
     private final List<TraceEvent> events = new ArrayList<>();
     private final TraceSink sink = events::add;

@@ -3,6 +3,7 @@ package io.h2scope.engine.transport.http1;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h2scope.engine.frame.Preface;
 import io.h2scope.engine.transport.FakeH2Handlers;
 import io.h2scope.engine.transport.NioServer;
 import io.h2scope.engine.transport.TransportConfig;
@@ -57,7 +58,7 @@ class CleartextPortTest {
     void priorKnowledgeReachesTheH2Side_rfc9113_3_3() throws IOException {
         try (Socket socket = new Socket("127.0.0.1", server.port())) {
             socket.setSoTimeout(5000);
-            socket.getOutputStream().write(ProtocolDetector.preface());
+            socket.getOutputStream().write(Preface.bytes());
             byte[] answer = socket.getInputStream().readNBytes(FakeH2Handlers.ANSWER.length());
             assertEquals(FakeH2Handlers.ANSWER, new String(answer, StandardCharsets.US_ASCII));
         }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h2scope.engine.frame.Preface;
 import io.h2scope.engine.transport.FakeH2Handlers;
 import io.h2scope.engine.transport.InMemoryTransport;
 import io.h2scope.engine.transport.RecordingHandler;
@@ -21,7 +22,7 @@ class Http1ExchangeTest {
     // SETTINGS_MAX_CONCURRENT_STREAMS = 100, SETTINGS_INITIAL_WINDOW_SIZE = 65535
     private static final byte[] SETTINGS = {0, 3, 0, 0, 0, 100, 0, 4, 0, 0, (byte) 0xff, (byte) 0xff};
     private static final String SETTINGS_B64 = Base64.getUrlEncoder().withoutPadding().encodeToString(SETTINGS);
-    private static final String PREFACE = new String(ProtocolDetector.preface(), StandardCharsets.US_ASCII);
+    private static final String PREFACE = Preface.TEXT;
 
     private final FakeH2Handlers h2 = new FakeH2Handlers();
     private final RecordingHandler client = new RecordingHandler();

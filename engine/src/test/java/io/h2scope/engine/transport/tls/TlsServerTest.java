@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.h2scope.engine.error.ConnectionError;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.SpecRef;
+import io.h2scope.engine.frame.Preface;
 import io.h2scope.engine.testsupport.Await;
 import io.h2scope.engine.transport.ConnectionContext;
 import io.h2scope.engine.transport.FakeH2Handlers;
@@ -17,7 +18,6 @@ import io.h2scope.engine.transport.NioServer;
 import io.h2scope.engine.transport.RecordingHandler;
 import io.h2scope.engine.transport.TransportConfig;
 import io.h2scope.engine.transport.http1.Http1Limits;
-import io.h2scope.engine.transport.http1.ProtocolDetector;
 import io.h2scope.engine.transport.http1.ServerProtocols;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
@@ -77,7 +77,7 @@ class TlsServerTest {
             socket.startHandshake();
             assertEquals("h2", socket.getApplicationProtocol());
             assertEquals(Optional.empty(), TlsPolicy.check(socket.getSession()));
-            socket.getOutputStream().write(ProtocolDetector.preface());
+            socket.getOutputStream().write(Preface.bytes());
             byte[] answer = socket.getInputStream().readNBytes(FakeH2Handlers.ANSWER.length());
             assertEquals(FakeH2Handlers.ANSWER, new String(answer, StandardCharsets.US_ASCII));
         }
@@ -108,7 +108,7 @@ class TlsServerTest {
         assertTrue(ctx.isTls());
         assertTrue(TlsPolicy.PROTOCOLS.contains(session.getProtocol()));
         ctx.execute(() -> {
-            ctx.write(ByteBuffer.wrap(ProtocolDetector.preface()));
+            ctx.write(ByteBuffer.wrap(Preface.bytes()));
             ctx.flush();
         });
         Await.until(() -> inner.text().equals(FakeH2Handlers.ANSWER), () -> "the answer, got " + inner.text());
