@@ -13,14 +13,16 @@ import org.junit.jupiter.api.Test;
 
 /**
  * DESIGN.md: the protocol packages are sans-IO. They never touch sockets, TLS, threads or clocks;
- * time is passed in. This scans their sources, so a violation fails the build with file and line.
+ * time is passed in. And they sit below the engine's I/O layers: none of them imports the transport, the
+ * server, the client or the proxy (those import them). This scans their sources, so a violation fails the
+ * build with file and line.
  */
 class SansIoArchitectureTest {
 
-    private static final List<String> SANS_IO_PACKAGES =
-            List.of("error", "frame", "hpack", "settings", "stream", "flow", "core", "http", "observer", "trace/model");
+    private static final List<String> SANS_IO_PACKAGES = List.of("error", "frame", "hpack", "settings", "stream", "flow",
+            "core", "http", "http1", "observer", "trace/model");
 
-    private static final List<Pattern> FORBIDDEN = List.of(
+    private static final List<Pattern> NO_IO = List.of(
             Pattern.compile("\\bjava\\.net\\."),
             Pattern.compile("\\bjava\\.nio\\.channels\\b"),
             Pattern.compile("\\bjavax\\.net\\.ssl\\b"),
@@ -30,8 +32,31 @@ class SansIoArchitectureTest {
             Pattern.compile("\\bSystem\\.(nanoTime|currentTimeMillis)\\s*\\("),
             Pattern.compile("\\b(Instant|Clock|LocalDateTime|ZonedDateTime)\\.(now|system)"));
 
+    /** The layers above the protocol: an import of one of them (or a qualified name in code) points back up. */
+    private static final List<Pattern> NO_UPWARD_IMPORT =
+            List.of(Pattern.compile("\\bio\\.h2scope\\.engine\\.(transport|server|client|proxy)\\."));
+
     @Test
     void protocolPackagesDoNoIoNoThreadsAndReadNoClock() throws IOException {
+        List<String> offences = scan(NO_IO);
+        assertTrue(offences.isEmpty(), "sans-IO packages must not do I/O, threads or clocks:\n" + String.join("\n", offences));
+    }
+
+    @Test
+    void protocolPackagesImportNoTransportServerClientOrProxy() throws IOException {
+        List<String> offences = scan(NO_UPWARD_IMPORT);
+        assertTrue(offences.isEmpty(), "sans-IO packages must not import the transport, server, client or proxy "
+                + "(move what both need down to a protocol package):\n" + String.join("\n", offences));
+    }
+
+    @Test
+    void theUpwardImportRuleCatchesAnImportOfTheTransport() {
+        String line = "import io.h2scope.engine.transport.http1.Http1Limits;";
+        assertTrue(NO_UPWARD_IMPORT.stream().anyMatch(p -> p.matcher(line).find()), line);
+    }
+
+    /** The lines of the sans-IO packages' sources (comments left out) that match any of {@code forbidden}. */
+    private static List<String> scan(List<Pattern> forbidden) throws IOException {
         Path root = Path.of("src/main/java/io/h2scope/engine");
         assertTrue(Files.isDirectory(root), "run from the engine module: " + root.toAbsolutePath());
         List<String> offences = new ArrayList<>();
@@ -50,7 +75,7 @@ class SansIoArchitectureTest {
                         if (line.trim().startsWith("*") || line.trim().startsWith("//")) {
                             continue; // comments may mention what the code must not do
                         }
-                        for (Pattern p : FORBIDDEN) {
+                        for (Pattern p : forbidden) {
                             if (p.matcher(line).find()) {
                                 offences.add(root.relativize(file) + ":" + (i + 1) + ": " + line.trim());
                             }
@@ -60,6 +85,6 @@ class SansIoArchitectureTest {
             }
         }
         assertTrue(scanned > 50, "expected the protocol packages' sources, scanned " + scanned);
-        assertTrue(offences.isEmpty(), "sans-IO packages must not do I/O, threads or clocks:\n" + String.join("\n", offences));
+        return offences;
     }
 }

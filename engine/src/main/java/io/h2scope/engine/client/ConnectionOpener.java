@@ -2,17 +2,18 @@ package io.h2scope.engine.client;
 
 import io.h2scope.engine.core.ConnectionConfig;
 import io.h2scope.engine.core.Http2Connection;
+import io.h2scope.engine.http1.Http1ResponseHead;
+import io.h2scope.engine.http1.Http1ResponseParser;
+import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.ConnectionTraceListener;
 import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.model.ConnectionOrigin;
-import io.h2scope.engine.transport.http1.H2cUpgradeHandshake;
-import io.h2scope.engine.transport.http1.Http1ResponseHead;
-import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.transport.ConnectionContext;
 import io.h2scope.engine.transport.ConnectionDriver;
 import io.h2scope.engine.transport.ConnectionHandler;
 import io.h2scope.engine.transport.DriverConfig;
 import io.h2scope.engine.transport.NioClient;
+import io.h2scope.engine.transport.http1.H2cUpgradeHandshake;
 import io.h2scope.engine.transport.tls.TlsLayer;
 import io.h2scope.engine.transport.tls.TlsPolicy;
 
@@ -120,7 +121,7 @@ final class ConnectionOpener {
         if (upgrade.isProbe()) {
             upgrade.task().beginProbe();
         }
-        return new H2cUpgradeHandshake(upgrade.http1Bytes(), H2cUpgradeHandshake.DEFAULT_MAX_RESPONSE_HEAD_BYTES, http2,
+        return new H2cUpgradeHandshake(upgrade.http1Bytes(), Http1ResponseParser.DEFAULT_MAX_HEAD_BYTES, http2,
                 new H2cUpgradeHandshake.Listener() {
                     @Override
                     public void requestSent(String head) {

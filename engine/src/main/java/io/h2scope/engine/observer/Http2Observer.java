@@ -29,6 +29,7 @@ import io.h2scope.engine.hpack.HeaderListSizeException;
 import io.h2scope.engine.hpack.HpackDecoder;
 import io.h2scope.engine.hpack.HpackException;
 import io.h2scope.engine.hpack.TableListener;
+import io.h2scope.engine.http1.Http1RequestParser;
 import io.h2scope.engine.settings.Setting;
 import io.h2scope.engine.settings.Settings;
 import io.h2scope.engine.settings.SettingsValidator;
@@ -57,7 +58,6 @@ import io.h2scope.engine.trace.model.Side;
 import io.h2scope.engine.trace.model.StreamStateChanged;
 import io.h2scope.engine.trace.model.ViolationReceived;
 import io.h2scope.engine.trace.model.WindowChanged;
-import io.h2scope.engine.transport.http1.Http1RequestParser;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;

@@ -2,14 +2,12 @@ package io.h2scope.engine.observer;
 
 import io.h2scope.engine.core.StartRule;
 import io.h2scope.engine.frame.check.Violation;
-import io.h2scope.engine.transport.http1.H2cUpgradeHandshake;
-import io.h2scope.engine.transport.http1.Http1Header;
-import io.h2scope.engine.transport.http1.Http1Limits;
-import io.h2scope.engine.transport.http1.Http1ParseException;
-import io.h2scope.engine.transport.http1.Http1Request;
-import io.h2scope.engine.transport.http1.Http1RequestParser;
-import io.h2scope.engine.transport.http1.Http1ResponseHead;
-import io.h2scope.engine.transport.http1.Http1ResponseParser;
+import io.h2scope.engine.http1.Http1Header;
+import io.h2scope.engine.http1.Http1ParseException;
+import io.h2scope.engine.http1.Http1Request;
+import io.h2scope.engine.http1.Http1RequestParser;
+import io.h2scope.engine.http1.Http1ResponseHead;
+import io.h2scope.engine.http1.Http1ResponseParser;
 
 import java.nio.ByteBuffer;
 import java.util.Base64;
@@ -54,7 +52,7 @@ final class UpgradePrelude {
     static final int RESPONSE_PREFIX = Http1ResponseParser.PREFIX_LENGTH;
 
     private final Listener listener;
-    private final int maxRequestHead = Http1Limits.defaults().maxHeaderBytes();
+    private final int maxRequestHead = Http1RequestParser.DEFAULT_MAX_HEAD_BYTES;
     private Http1RequestParser requestParser;
     private Http1Request request;
     private byte[] settingsPayload;
@@ -185,7 +183,7 @@ final class UpgradePrelude {
 
     /** The server's stream begins with "HTTP/" ({@code prefix}): an HTTP/1.x answer. */
     Next beginResponse(byte[] prefix) {
-        responseParser = new Http1ResponseParser(H2cUpgradeHandshake.DEFAULT_MAX_RESPONSE_HEAD_BYTES);
+        responseParser = new Http1ResponseParser(Http1ResponseParser.DEFAULT_MAX_HEAD_BYTES);
         return response(ByteBuffer.wrap(prefix));
     }
 
@@ -197,7 +195,7 @@ final class UpgradePrelude {
                 parsed = responseParser.feed(in);
             } catch (Http1ParseException e) {
                 return broke(e.status() == 431 ? "the server's HTTP/1.1 response head is larger than "
-                        + H2cUpgradeHandshake.DEFAULT_MAX_RESPONSE_HEAD_BYTES + " octets (the engine's limit)"
+                        + Http1ResponseParser.DEFAULT_MAX_HEAD_BYTES + " octets (the engine's limit)"
                         : "the server's answer is not a valid HTTP/1.1 response (" + e.getMessage() + ")");
             }
             if (parsed.isEmpty()) {

@@ -1,11 +1,11 @@
 package io.h2scope.engine.proxy;
 
+import io.h2scope.engine.http1.Http1ParseException;
+import io.h2scope.engine.http1.Http1Request;
+import io.h2scope.engine.http1.Http1RequestParser;
 import io.h2scope.engine.transport.Cancellable;
 import io.h2scope.engine.transport.ConnectionContext;
 import io.h2scope.engine.transport.ConnectionHandler;
-import io.h2scope.engine.transport.http1.Http1ParseException;
-import io.h2scope.engine.transport.http1.Http1Request;
-import io.h2scope.engine.transport.http1.Http1RequestParser;
 import io.h2scope.engine.transport.tls.TlsLayer;
 import io.h2scope.engine.transport.tls.TlsPolicy;
 

@@ -1,20 +1,20 @@
 package io.h2scope.engine.proxy;
 
 import io.h2scope.engine.frame.Preface;
+import io.h2scope.engine.http1.Http1ParseException;
+import io.h2scope.engine.http1.Http1Request;
+import io.h2scope.engine.http1.Http1RequestParser;
 import io.h2scope.engine.observer.FirstOctets;
 import io.h2scope.engine.observer.Http2Observer;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.ConnectionOrigin;
-import io.h2scope.engine.transport.ConnectionOrigins;
 import io.h2scope.engine.transport.ConnectionContext;
 import io.h2scope.engine.transport.ConnectionHandler;
+import io.h2scope.engine.transport.ConnectionOrigins;
 import io.h2scope.engine.transport.NioEventLoop;
 import io.h2scope.engine.transport.http1.Http1Limits;
-import io.h2scope.engine.transport.http1.Http1ParseException;
-import io.h2scope.engine.transport.http1.Http1Request;
-import io.h2scope.engine.transport.http1.Http1RequestParser;
 import io.h2scope.engine.transport.tls.TlsLayer;
 import io.h2scope.engine.transport.tls.TlsPolicy;
 

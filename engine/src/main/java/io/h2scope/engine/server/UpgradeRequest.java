@@ -1,8 +1,8 @@
 package io.h2scope.engine.server;
 
 import io.h2scope.engine.hpack.HeaderField;
-import io.h2scope.engine.transport.http1.Http1Header;
-import io.h2scope.engine.transport.http1.Http1Request;
+import io.h2scope.engine.http1.Http1Header;
+import io.h2scope.engine.http1.Http1Request;
 
 import java.util.ArrayList;
 import java.util.List;

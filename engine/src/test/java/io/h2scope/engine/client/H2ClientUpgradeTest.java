@@ -259,12 +259,12 @@ class H2ClientUpgradeTest {
     @Test
     void aResponseHeadOverTheLimitFailsTheUpgrade() throws Exception {
         String huge = "HTTP/1.1 101 Switching Protocols\r\nX-Filler: "
-                + "x".repeat(io.h2scope.engine.transport.http1.H2cUpgradeHandshake.DEFAULT_MAX_RESPONSE_HEAD_BYTES) + "\r\n\r\n";
+                + "x".repeat(io.h2scope.engine.http1.Http1ResponseParser.DEFAULT_MAX_HEAD_BYTES) + "\r\n\r\n";
         ScriptedServer server = new ScriptedServer(request -> huge.getBytes(StandardCharsets.ISO_8859_1));
         H2Client client = client(H2Client.newBuilder());
         IOException e = assertThrows(IOException.class, () -> client.get(server.url()));
-        assertTrue(e.getMessage().contains("larger than " + io.h2scope.engine.transport.http1.H2cUpgradeHandshake
-                .DEFAULT_MAX_RESPONSE_HEAD_BYTES), e.getMessage());
+        assertTrue(e.getMessage().contains("larger than "
+                + io.h2scope.engine.http1.Http1ResponseParser.DEFAULT_MAX_HEAD_BYTES), e.getMessage());
         assertTrue(server.sawEndOfStream());
     }
 

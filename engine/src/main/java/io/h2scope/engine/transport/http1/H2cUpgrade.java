@@ -1,5 +1,7 @@
 package io.h2scope.engine.transport.http1;
 
+import io.h2scope.engine.http1.Http1Request;
+
 import java.util.Arrays;
 
 /**

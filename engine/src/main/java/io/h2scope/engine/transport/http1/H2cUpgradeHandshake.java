@@ -1,5 +1,10 @@
 package io.h2scope.engine.transport.http1;
 
+import io.h2scope.engine.http1.Http1Header;
+import io.h2scope.engine.http1.Http1ParseException;
+import io.h2scope.engine.http1.Http1ResponseHead;
+import io.h2scope.engine.http1.Http1ResponseParser;
+
 import io.h2scope.engine.transport.ConnectionContext;
 import io.h2scope.engine.transport.ConnectionHandler;
 
@@ -21,9 +26,6 @@ import java.util.Optional;
  * is the caller's job: this handler never waits on its own.
  */
 public final class H2cUpgradeHandshake implements ConnectionHandler {
-
-    /** Default bound of the response head read before switching: status line and fields. */
-    public static final int DEFAULT_MAX_RESPONSE_HEAD_BYTES = 16 * 1024;
 
     /** What the client learns from the handshake; called on the connection's thread. */
     public interface Listener {
@@ -58,7 +60,7 @@ public final class H2cUpgradeHandshake implements ConnectionHandler {
 
     /**
      * @param request              the complete HTTP/1.1 upgrade request (head, and body if any)
-     * @param maxResponseHeadBytes the response head limit ({@link #DEFAULT_MAX_RESPONSE_HEAD_BYTES})
+     * @param maxResponseHeadBytes the response head limit ({@link Http1ResponseParser#DEFAULT_MAX_HEAD_BYTES})
      * @param http2                opened on the connection after the 101
      */
     public H2cUpgradeHandshake(ByteBuffer request, int maxResponseHeadBytes, ConnectionHandler http2, Listener listener) {

@@ -1,5 +1,9 @@
 package io.h2scope.engine.transport.http1;
 
+import io.h2scope.engine.http1.Http1ParseException;
+import io.h2scope.engine.http1.Http1Request;
+import io.h2scope.engine.http1.Http1RequestParser;
+
 import io.h2scope.engine.transport.Cancellable;
 import io.h2scope.engine.transport.ConnectionContext;
 import io.h2scope.engine.transport.ConnectionHandler;

@@ -1,5 +1,6 @@
 package io.h2scope.engine.transport.http1;
 
+import io.h2scope.engine.http1.Http1RequestParser;
 import java.time.Duration;
 
 /**
@@ -21,6 +22,6 @@ public record Http1Limits(int maxHeaderBytes, int maxUpgradeBodyBytes, int linge
     }
 
     public static Http1Limits defaults() {
-        return new Http1Limits(16 * 1024, 64 * 1024, 64 * 1024, Duration.ofSeconds(2));
+        return new Http1Limits(Http1RequestParser.DEFAULT_MAX_HEAD_BYTES, 64 * 1024, 64 * 1024, Duration.ofSeconds(2));
     }
 }

@@ -1,4 +1,4 @@
-package io.h2scope.engine.transport.http1;
+package io.h2scope.engine.http1;
 
 /** A request that cannot be served, with the HTTP status that says why (400, 431, ...). */
 public final class Http1ParseException extends RuntimeException {

@@ -1,4 +1,4 @@
-package io.h2scope.engine.transport.http1;
+package io.h2scope.engine.http1;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +18,9 @@ public final class Http1ResponseParser {
 
     /** "HTTP/": the bytes that tell an HTTP/1.x response from anything else. */
     public static final int PREFIX_LENGTH = 5;
+
+    /** The default bound of a response head (status line and fields): 16 KiB. */
+    public static final int DEFAULT_MAX_HEAD_BYTES = 16 * 1024;
 
     private final int maxHeadBytes;
     private final byte[] head;

@@ -1,4 +1,4 @@
-package io.h2scope.engine.transport.http1;
+package io.h2scope.engine.http1;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +12,9 @@ import java.util.regex.Pattern;
  * works); it consumes exactly the head, so what is left in the buffer is body or the next protocol.
  */
 public final class Http1RequestParser {
+
+    /** The default bound of a request head (request line and fields): 16 KiB. */
+    public static final int DEFAULT_MAX_HEAD_BYTES = 16 * 1024;
 
     private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
     private static final Pattern VERSION = Pattern.compile("HTTP/[0-9]\\.[0-9]");

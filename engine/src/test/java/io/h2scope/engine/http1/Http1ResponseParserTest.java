@@ -1,4 +1,4 @@
-package io.h2scope.engine.transport.http1;
+package io.h2scope.engine.http1;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
