@@ -1,6 +1,7 @@
 package io.h2scope.engine.proxy;
 
 import io.h2scope.engine.observer.Http2Observer;
+import io.h2scope.engine.proxy.tls.HostKeyManager;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.ConnectionOrigin;

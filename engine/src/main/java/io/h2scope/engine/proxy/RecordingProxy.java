@@ -1,5 +1,6 @@
 package io.h2scope.engine.proxy;
 
+import io.h2scope.engine.proxy.tls.HostKeyManager;
 import io.h2scope.engine.transport.AcceptLimits;
 import io.h2scope.engine.transport.NioClient;
 import io.h2scope.engine.transport.ConnectionContext;

@@ -1,12 +1,12 @@
 package io.h2scope.inspector.source;
 
-import io.h2scope.engine.proxy.CertificateAuthority;
 import io.h2scope.engine.proxy.ListenAddress;
 import io.h2scope.engine.proxy.ProxyConfig;
 import io.h2scope.engine.proxy.ProxyLimits;
 import io.h2scope.engine.proxy.RecordingProxy;
 import io.h2scope.engine.proxy.Upstream;
-import io.h2scope.engine.proxy.UpstreamTls;
+import io.h2scope.engine.proxy.tls.CertificateAuthority;
+import io.h2scope.engine.proxy.tls.UpstreamTls;
 import io.h2scope.engine.transport.tls.keylog.KeyLogWriter;
 import io.h2scope.engine.transport.tls.keylog.KeyLoggingSslContexts;
 import io.h2scope.engine.transport.FileProblems;

@@ -1,4 +1,4 @@
-package io.h2scope.engine.proxy;
+package io.h2scope.engine.proxy.tls;
 
 import io.h2scope.engine.transport.tls.keylog.KeyLogWriter;
 import io.h2scope.engine.transport.tls.keylog.KeyLoggingSslContexts;

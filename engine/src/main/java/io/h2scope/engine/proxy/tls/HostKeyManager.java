@@ -1,4 +1,4 @@
-package io.h2scope.engine.proxy;
+package io.h2scope.engine.proxy.tls;
 
 import io.h2scope.engine.transport.tls.keylog.KeyLogWriter;
 import io.h2scope.engine.transport.tls.keylog.KeyLoggingSslContexts;
@@ -23,7 +23,7 @@ import javax.net.ssl.X509ExtendedKeyManager;
  * host of the CONNECT request (the engine's peer host), signed by the {@link CertificateAuthority}. The alias is
  * the host name itself.
  */
-final class HostKeyManager extends X509ExtendedKeyManager {
+public final class HostKeyManager extends X509ExtendedKeyManager {
 
     private final CertificateAuthority authority;
 
@@ -32,7 +32,7 @@ final class HostKeyManager extends X509ExtendedKeyManager {
     }
 
     /** The server context for intercepted legs; make its engines with {@code createSSLEngine(connectHost, port)}. */
-    static SSLContext context(CertificateAuthority authority, KeyLogWriter keyLog) throws GeneralSecurityException {
+    public static SSLContext context(CertificateAuthority authority, KeyLogWriter keyLog) throws GeneralSecurityException {
         KeyManager[] managers = {new HostKeyManager(authority)};
         if (keyLog != null) {
             return KeyLoggingSslContexts.create(managers, null, keyLog);
@@ -86,7 +86,7 @@ final class HostKeyManager extends X509ExtendedKeyManager {
     }
 
     /** The SNI host name the client sent, or null. */
-    static String requestedName(SSLSession session) {
+    public static String requestedName(SSLSession session) {
         if (session instanceof ExtendedSSLSession extended) {
             for (SNIServerName name : extended.getRequestedServerNames()) {
                 if (name instanceof SNIHostName host) {

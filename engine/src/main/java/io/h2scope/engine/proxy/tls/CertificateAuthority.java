@@ -1,4 +1,4 @@
-package io.h2scope.engine.proxy;
+package io.h2scope.engine.proxy.tls;
 
 import io.h2scope.engine.transport.tls.KeyMaterial;
 import io.h2scope.engine.transport.tls.PemFiles;
