@@ -12,6 +12,7 @@ import io.h2scope.conformance.runner.RunResult;
 import io.h2scope.conformance.runner.SuiteRunner;
 import io.h2scope.conformance.suite.Suites;
 import io.h2scope.conformance.support.LocalServers;
+import io.h2scope.conformance.targets.ExpectedFailures;
 import io.h2scope.conformance.targets.LocalProcessTarget;
 import io.h2scope.conformance.targets.Target;
 import io.h2scope.conformance.targets.TargetRegistry;
@@ -87,7 +88,7 @@ class RealServerAgreementTest {
             flipped.forEach(c -> {
                 FLIPPED_ON.computeIfAbsent(c.caseId(), id -> new ConcurrentSkipListSet<>()).add(name);
                 System.out.println(target.name() + ": " + c.caseId() + " flipped (" + c.describe() + "), not marked ~ in "
-                        + spec.folder().resolve(TargetSpec.EXPECTED_FAILURES) + ": a race of this server, unless other servers flip it too");
+                        + spec.folder().resolve(ExpectedFailures.FILE_NAME) + ": a race of this server, unless other servers flip it too");
             });
             // our own server has no races to excuse: a flip there is the suite's or the engine's bug
             assertTrue(!name.equals(OWN_SERVER) || flipped.isEmpty(), () -> target.name() + ": verdicts flipped between a pass and "

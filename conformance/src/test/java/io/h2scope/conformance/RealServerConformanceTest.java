@@ -11,6 +11,7 @@ import io.h2scope.conformance.runner.RunResult;
 import io.h2scope.conformance.runner.SuiteRunner;
 import io.h2scope.conformance.suite.Suites;
 import io.h2scope.conformance.support.LocalServers;
+import io.h2scope.conformance.targets.ExpectedFailures;
 import io.h2scope.conformance.targets.ExpectedFailuresCheck;
 import io.h2scope.conformance.targets.LocalProcessTarget;
 import io.h2scope.conformance.targets.ServerVersion;
@@ -86,7 +87,7 @@ class RealServerConformanceTest {
                     + String.join("\n", inconclusive) + "\n(full report: " + out.toAbsolutePath() + ")");
             List<String> mismatches = confirmed(spec, config, run);
             assertTrue(mismatches.isEmpty(), () -> target.name() + ": the FAILs differ from "
-                    + spec.folder().resolve(TargetSpec.EXPECTED_FAILURES) + ":\n  " + String.join("\n  ", mismatches)
+                    + spec.folder().resolve(ExpectedFailures.FILE_NAME) + ":\n  " + String.join("\n  ", mismatches)
                     + "\n(full report with evidence: " + out.toAbsolutePath() + ")");
             assertTrue(server.isAlive(), () -> target.name() + " died during the suite\n" + server.log());
         }

@@ -30,6 +30,9 @@ import java.util.TreeSet;
  */
 public final class ExpectedFailures {
 
+    /** The file's name in a target's folder. */
+    public static final String FILE_NAME = "expected-failures.txt";
+
     /** One entry: the case, the listeners it applies to, why. */
     public record Entry(String caseId, boolean h2c, boolean tls, boolean optional, String reason) {
     }
@@ -112,17 +115,17 @@ public final class ExpectedFailures {
             return Optional.empty();
         }
         if (writtenFor == null) {
-            return Optional.of(TargetSpec.EXPECTED_FAILURES + " does not say which version it was written for (a '"
+            return Optional.of(FILE_NAME + " does not say which version it was written for (a '"
                     + WRITTEN_FOR + " NAME VERSION' line); this run tested " + tested.describe());
         }
         if (!tested.isKnown()) {
-            return Optional.of(TargetSpec.EXPECTED_FAILURES + " was written for " + writtenFor + "; this run's version is unknown ("
+            return Optional.of(FILE_NAME + " was written for " + writtenFor + "; this run's version is unknown ("
                     + tested.problem() + ")");
         }
         if (sameVersion(writtenFor, tested.describe())) {
             return Optional.empty();
         }
-        return Optional.of(TargetSpec.EXPECTED_FAILURES + " was written for " + writtenFor + "; this run tested "
+        return Optional.of(FILE_NAME + " was written for " + writtenFor + "; this run tested "
                 + tested.describe() + ": its known FAILs may differ (a note, not an error)");
     }
 

@@ -56,9 +56,9 @@ public final class ExpectedFailuresCheck {
             if (isListed == failed) {
                 runs.agreed = true;
             } else if (failed) {
-                contradicted(runs, "new FAIL (not in " + TargetSpec.EXPECTED_FAILURES + "): " + id + ": " + verdict);
+                contradicted(runs, "new FAIL (not in " + ExpectedFailures.FILE_NAME + "): " + id + ": " + verdict);
             } else if (verdict.contradictsAFail()) {
-                contradicted(runs, "listed in " + TargetSpec.EXPECTED_FAILURES + " but now " + verdict.outcome().label() + ": "
+                contradicted(runs, "listed in " + ExpectedFailures.FILE_NAME + " but now " + verdict.outcome().label() + ": "
                         + id + " (listed because: " + listed.get(id) + ")");
             } else {
                 runs.unanswered++;
@@ -98,7 +98,7 @@ public final class ExpectedFailuresCheck {
         });
         listed.forEach((id, reason) -> {
             if (!cases.containsKey(id)) {
-                out.put(id, "listed in " + TargetSpec.EXPECTED_FAILURES + " but not run: " + id);
+                out.put(id, "listed in " + ExpectedFailures.FILE_NAME + " but not run: " + id);
             }
         });
         return out;
@@ -112,7 +112,7 @@ public final class ExpectedFailuresCheck {
         Map<String, String> out = new LinkedHashMap<>();
         cases.forEach((id, runs) -> {
             if (!runs.agreed && runs.contradicting == 0 && runs.unanswered > 0) {
-                out.put(id, "listed in " + TargetSpec.EXPECTED_FAILURES + ", not confirmed: " + id + ": "
+                out.put(id, "listed in " + ExpectedFailures.FILE_NAME + ", not confirmed: " + id + ": "
                         + (runs.unanswered == 1 ? "its run " : "each of its " + runs.unanswered + " runs ") + runs.lastUnanswered
                         + ", which neither confirms nor contradicts it (listed because: " + listed.get(id) + ")");
             }

@@ -59,7 +59,6 @@ public record TargetSpec(String name, String description, Path folder, int h2cPo
         boolean dockerClassPath, VersionQuery versionQuery) {
 
     public static final String PROPERTIES = "target.properties";
-    public static final String EXPECTED_FAILURES = "expected-failures.txt";
 
     /** How a local run knows the server is up. */
     public enum Readiness {
@@ -192,7 +191,7 @@ public record TargetSpec(String name, String description, Path folder, int h2cPo
     }
 
     public ExpectedFailures expectedFailures() throws IOException {
-        return ExpectedFailures.load(folder.resolve(EXPECTED_FAILURES));
+        return ExpectedFailures.load(folder.resolve(ExpectedFailures.FILE_NAME));
     }
 
     /**
@@ -205,7 +204,7 @@ public record TargetSpec(String name, String description, Path folder, int h2cPo
         try {
             return tested.withNote(expectedFailures().versionNote(tested));
         } catch (IOException e) {
-            return tested.withNote(java.util.Optional.of(EXPECTED_FAILURES + " is unreadable: " + e.getMessage()));
+            return tested.withNote(java.util.Optional.of(ExpectedFailures.FILE_NAME + " is unreadable: " + e.getMessage()));
         }
     }
 
