@@ -13,12 +13,12 @@ import io.h2scope.conformance.runner.RunResult;
 import io.h2scope.conformance.runner.Selection;
 import io.h2scope.conformance.runner.SuiteRunner;
 import io.h2scope.conformance.suite.Suites;
-import io.h2scope.conformance.targets.RunningTarget;
+import io.h2scope.conformance.targets.launch.RunningTarget;
 import io.h2scope.conformance.targets.ServerVersion;
-import io.h2scope.conformance.targets.TargetRegistry;
-import io.h2scope.conformance.targets.TargetResolver;
-import io.h2scope.conformance.targets.TargetSpec;
-import io.h2scope.conformance.targets.TargetStartException;
+import io.h2scope.conformance.targets.launch.TargetRegistry;
+import io.h2scope.conformance.targets.launch.TargetResolver;
+import io.h2scope.conformance.targets.launch.TargetSpec;
+import io.h2scope.conformance.targets.launch.TargetStartException;
 import io.h2scope.conformance.verdict.Outcome;
 
 import java.io.IOException;

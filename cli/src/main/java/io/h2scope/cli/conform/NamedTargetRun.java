@@ -1,10 +1,10 @@
 package io.h2scope.cli.conform;
 
-import io.h2scope.conformance.targets.RunningTarget;
+import io.h2scope.conformance.targets.launch.RunningTarget;
 import io.h2scope.conformance.targets.ServerVersion;
 import io.h2scope.conformance.targets.Target;
-import io.h2scope.conformance.targets.TargetResolver;
-import io.h2scope.conformance.targets.TargetStartException;
+import io.h2scope.conformance.targets.launch.TargetResolver;
+import io.h2scope.conformance.targets.launch.TargetStartException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.Optional;

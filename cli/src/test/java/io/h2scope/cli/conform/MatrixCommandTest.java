@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import io.h2scope.cli.CommandRun;
 import io.h2scope.conformance.report.H2scopeVersion;
-import io.h2scope.conformance.targets.ContainerTarget;
+import io.h2scope.conformance.targets.launch.ContainerTarget;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

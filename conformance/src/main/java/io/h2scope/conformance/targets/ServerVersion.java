@@ -50,7 +50,7 @@ public record ServerVersion(String server, String version, String askedWith, Str
         return Optional.ofNullable(note);
     }
 
-    /** The same version with the note an {@link ExpectedFailures} file gives for it. */
+    /** The same version with the note a target's expected-failures.txt gives for it. */
     public ServerVersion withNote(Optional<String> value) {
         return new ServerVersion(server, version, askedWith, problem, value.orElse(null));
     }

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.h2scope.conformance.targets.LocalProcessTarget;
-import io.h2scope.conformance.targets.TargetRegistry;
-import io.h2scope.conformance.targets.TargetSpec;
+import io.h2scope.conformance.targets.launch.LocalProcessTarget;
+import io.h2scope.conformance.targets.launch.TargetRegistry;
+import io.h2scope.conformance.targets.launch.TargetSpec;
 import io.h2scope.engine.client.H2Client;
 import io.h2scope.engine.client.H2Request;
 import io.h2scope.engine.client.H2Response;

@@ -10,7 +10,7 @@ import io.h2scope.conformance.runner.RunConfig;
 import io.h2scope.conformance.runner.RunResult;
 import io.h2scope.conformance.runner.SuiteRunner;
 import io.h2scope.conformance.suite.Suites;
-import io.h2scope.conformance.targets.ReferenceServerTarget;
+import io.h2scope.conformance.targets.launch.ReferenceServerTarget;
 import io.h2scope.conformance.targets.Target;
 import io.h2scope.conformance.verdict.Outcome;
 import io.h2scope.engine.core.limits.Limits;

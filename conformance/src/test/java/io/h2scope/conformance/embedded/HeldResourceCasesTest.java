@@ -10,7 +10,7 @@ import io.h2scope.conformance.runner.RunListener;
 import io.h2scope.conformance.runner.Selection;
 import io.h2scope.conformance.runner.SuiteRunner;
 import io.h2scope.conformance.suite.Suites;
-import io.h2scope.conformance.targets.ReferenceServerTarget;
+import io.h2scope.conformance.targets.launch.ReferenceServerTarget;
 import io.h2scope.conformance.targets.Target;
 import io.h2scope.conformance.verdict.Outcome;
 import io.h2scope.engine.server.H2Server;

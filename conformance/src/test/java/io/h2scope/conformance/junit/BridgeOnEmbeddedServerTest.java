@@ -7,7 +7,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 import io.h2scope.conformance.peer.PeerOptions;
 import io.h2scope.conformance.runner.RunConfig;
 import io.h2scope.conformance.runner.Selection;
-import io.h2scope.conformance.targets.ReferenceServerTarget;
+import io.h2scope.conformance.targets.launch.ReferenceServerTarget;
 import io.h2scope.conformance.targets.Target;
 import java.util.ArrayList;
 import java.util.List;

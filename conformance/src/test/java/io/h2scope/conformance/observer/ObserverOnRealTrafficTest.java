@@ -1,9 +1,9 @@
 package io.h2scope.conformance.observer;
 
-import io.h2scope.conformance.targets.LocalProcessTarget;
+import io.h2scope.conformance.targets.launch.LocalProcessTarget;
 import io.h2scope.conformance.targets.Target;
-import io.h2scope.conformance.targets.TargetRegistry;
-import io.h2scope.conformance.targets.TargetSpec;
+import io.h2scope.conformance.targets.launch.TargetRegistry;
+import io.h2scope.conformance.targets.launch.TargetSpec;
 import io.h2scope.engine.client.H2Client;
 import io.h2scope.engine.client.H2Request;
 import io.h2scope.engine.client.H2Response;

@@ -1,9 +1,9 @@
 package io.h2scope.conformance.proxy;
 
-import io.h2scope.conformance.targets.RunningTarget;
+import io.h2scope.conformance.targets.launch.RunningTarget;
 import io.h2scope.conformance.targets.Target;
-import io.h2scope.conformance.targets.TargetResolver;
-import io.h2scope.conformance.targets.TargetStartException;
+import io.h2scope.conformance.targets.launch.TargetResolver;
+import io.h2scope.conformance.targets.launch.TargetStartException;
 import io.h2scope.engine.frame.codec.FrameWriter;
 import io.h2scope.engine.proxy.ProxyConfig;
 import io.h2scope.engine.proxy.ProxyLimits;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.h2scope.conformance.spec.CaseDef;
 import io.h2scope.conformance.spec.Section;
-import io.h2scope.conformance.targets.ReferenceServerTarget;
+import io.h2scope.conformance.targets.launch.ReferenceServerTarget;
 import io.h2scope.conformance.verdict.Verdict;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.h2scope.conformance.peer.PeerOptions;
 import io.h2scope.conformance.suite.Suites;
 import io.h2scope.conformance.support.FakeServer;
-import io.h2scope.conformance.targets.ReferenceServerTarget;
+import io.h2scope.conformance.targets.launch.ReferenceServerTarget;
 import io.h2scope.conformance.targets.Target;
 import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.check.Violation;

@@ -2,9 +2,9 @@ package io.h2scope.conformance.support;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.h2scope.conformance.targets.LocalProcessTarget;
-import io.h2scope.conformance.targets.TargetRegistry;
-import io.h2scope.conformance.targets.TargetSpec;
+import io.h2scope.conformance.targets.launch.LocalProcessTarget;
+import io.h2scope.conformance.targets.launch.TargetRegistry;
+import io.h2scope.conformance.targets.launch.TargetSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

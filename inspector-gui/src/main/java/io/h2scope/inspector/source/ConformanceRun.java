@@ -9,10 +9,10 @@ import io.h2scope.conformance.runner.Selection;
 import io.h2scope.conformance.runner.SuiteRunner;
 import io.h2scope.conformance.spec.Section;
 import io.h2scope.conformance.suite.Suites;
-import io.h2scope.conformance.targets.RunningTarget;
+import io.h2scope.conformance.targets.launch.RunningTarget;
 import io.h2scope.conformance.targets.Target;
-import io.h2scope.conformance.targets.TargetResolver;
-import io.h2scope.conformance.targets.TargetStartException;
+import io.h2scope.conformance.targets.launch.TargetResolver;
+import io.h2scope.conformance.targets.launch.TargetStartException;
 import io.h2scope.engine.trace.model.TraceEvent;
 
 import java.util.Arrays;

@@ -2,7 +2,7 @@ package io.h2scope.inspector.view;
 
 import io.h2scope.conformance.runner.CaseResult;
 import io.h2scope.conformance.targets.Target;
-import io.h2scope.conformance.targets.TargetResolver;
+import io.h2scope.conformance.targets.launch.TargetResolver;
 import io.h2scope.inspector.source.ConformanceRun;
 import io.h2scope.inspector.source.Inspection;
 

@@ -1,6 +1,6 @@
 package io.h2scope.inspector.view;
 
-import io.h2scope.conformance.targets.TargetResolver;
+import io.h2scope.conformance.targets.launch.TargetResolver;
 import io.h2scope.inspector.source.Inspection;
 
 import javafx.application.Platform;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.conformance.peer.PeerOptions;
 import io.h2scope.conformance.runner.RunConfig;
-import io.h2scope.conformance.targets.ReferenceServerTarget;
+import io.h2scope.conformance.targets.launch.ReferenceServerTarget;
 import io.h2scope.conformance.targets.Target;
 import io.h2scope.engine.server.H2Server;
 import java.time.Duration;

@@ -1,4 +1,6 @@
-package io.h2scope.conformance.targets;
+package io.h2scope.conformance.targets.launch;
+
+import io.h2scope.conformance.targets.Target;
 
 import java.io.IOException;
 

@@ -1,4 +1,4 @@
-package io.h2scope.conformance.targets;
+package io.h2scope.conformance.targets.launch;
 
 import io.h2scope.conformance.report.H2scopeVersion;
 import io.h2scope.engine.server.H2Server;

@@ -1,9 +1,11 @@
-package io.h2scope.conformance.targets;
+package io.h2scope.conformance.targets.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.h2scope.conformance.targets.ServerVersion;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,10 +1,11 @@
-package io.h2scope.conformance.targets;
+package io.h2scope.conformance.targets.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.conformance.report.H2scopeVersion;
+import io.h2scope.conformance.targets.ServerVersion;
 import io.h2scope.engine.testsupport.Await;
 import java.time.Duration;
 import java.util.List;

@@ -1,6 +1,8 @@
-package io.h2scope.conformance.targets;
+package io.h2scope.conformance.targets.launch;
 
 import io.h2scope.conformance.report.H2scopeVersion;
+import io.h2scope.conformance.targets.ServerVersion;
+import io.h2scope.conformance.targets.Target;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.reference.ReferenceServer;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.h2scope.conformance.targets;
+package io.h2scope.conformance.targets.launch;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

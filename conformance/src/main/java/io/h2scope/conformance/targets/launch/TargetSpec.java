@@ -1,4 +1,7 @@
-package io.h2scope.conformance.targets;
+package io.h2scope.conformance.targets.launch;
+
+import io.h2scope.conformance.targets.ServerVersion;
+import io.h2scope.conformance.targets.expected.ExpectedFailures;
 
 import java.io.IOException;
 import java.io.Reader;

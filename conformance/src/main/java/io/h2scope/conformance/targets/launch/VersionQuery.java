@@ -1,4 +1,6 @@
-package io.h2scope.conformance.targets;
+package io.h2scope.conformance.targets.launch;
+
+import io.h2scope.conformance.targets.ServerVersion;
 
 import java.io.IOException;
 import java.io.InputStream;

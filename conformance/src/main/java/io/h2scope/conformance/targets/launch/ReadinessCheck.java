@@ -1,8 +1,9 @@
-package io.h2scope.conformance.targets;
+package io.h2scope.conformance.targets.launch;
 
 import io.h2scope.conformance.peer.HandshakeException;
 import io.h2scope.conformance.peer.Peer;
 import io.h2scope.conformance.peer.PeerOptions;
+import io.h2scope.conformance.targets.Target;
 import io.h2scope.conformance.verdict.Expect;
 import io.h2scope.conformance.verdict.Outcome;
 import io.h2scope.conformance.verdict.Verdict;

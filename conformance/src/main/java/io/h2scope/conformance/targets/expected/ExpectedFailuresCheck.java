@@ -1,4 +1,4 @@
-package io.h2scope.conformance.targets;
+package io.h2scope.conformance.targets.expected;
 
 import io.h2scope.conformance.runner.CaseResult;
 import io.h2scope.conformance.runner.RunResult;

@@ -1,5 +1,7 @@
-package io.h2scope.conformance.targets;
+package io.h2scope.conformance.targets.launch;
 
+import io.h2scope.conformance.targets.ServerVersion;
+import io.h2scope.conformance.targets.Target;
 import io.h2scope.engine.transport.tls.KeyMaterial;
 import io.h2scope.engine.transport.tls.SelfSignedCertificate;
 import java.io.OutputStream;

@@ -1,4 +1,4 @@
-package io.h2scope.conformance.targets;
+package io.h2scope.conformance.targets.launch;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -11,6 +11,9 @@ import io.h2scope.conformance.runner.Selection;
 import io.h2scope.conformance.runner.SuiteRunner;
 import io.h2scope.conformance.runner.TwoWayComparison;
 import io.h2scope.conformance.suite.Suites;
+import io.h2scope.conformance.targets.ServerVersion;
+import io.h2scope.conformance.targets.Target;
+import io.h2scope.conformance.targets.expected.ExpectedFailures;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;

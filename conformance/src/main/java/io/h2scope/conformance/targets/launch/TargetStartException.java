@@ -1,4 +1,4 @@
-package io.h2scope.conformance.targets;
+package io.h2scope.conformance.targets.launch;
 
 /**
  * A target could not be named or started. The message is one line saying what is wrong and what to

@@ -1,4 +1,4 @@
-package io.h2scope.conformance.targets;
+package io.h2scope.conformance.targets.expected;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,6 +7,7 @@ import io.h2scope.conformance.runner.CaseResult;
 import io.h2scope.conformance.runner.RunResult;
 import io.h2scope.conformance.spec.Section;
 import io.h2scope.conformance.suite.Suites;
+import io.h2scope.conformance.targets.Target;
 import io.h2scope.conformance.verdict.Verdict;
 import java.io.IOException;
 import java.time.Duration;

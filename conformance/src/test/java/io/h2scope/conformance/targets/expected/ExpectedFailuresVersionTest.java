@@ -1,9 +1,13 @@
-package io.h2scope.conformance.targets;
+package io.h2scope.conformance.targets.expected;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.h2scope.conformance.targets.ServerVersion;
+import io.h2scope.conformance.targets.launch.TargetRegistry;
+import io.h2scope.conformance.targets.launch.TargetSpec;
 
 import java.io.IOException;
 import java.util.List;

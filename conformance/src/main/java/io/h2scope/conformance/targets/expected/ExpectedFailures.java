@@ -1,4 +1,6 @@
-package io.h2scope.conformance.targets;
+package io.h2scope.conformance.targets.expected;
+
+import io.h2scope.conformance.targets.ServerVersion;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
