@@ -2,6 +2,6 @@
  * Runs cases ({@code SuiteRunner}): each on a fresh connection, {@code parallel} at a time, bounded by per-case
  * timeouts, with a liveness probe after error cases, a reachability guard, repeat agreement and the judgement of
  * the target's own output. Imports {@code spec}, {@code peer}, {@code verdict}, {@code targets}; used by the
- * CLI, the JUnit bridge, the reports, {@code targets} (expected-failure checks) and the inspector.
+ * CLI, the JUnit bridge, the reports, {@code targets.expected} (expected-failure checks) and the inspector.
  */
 package io.h2scope.conformance.runner;

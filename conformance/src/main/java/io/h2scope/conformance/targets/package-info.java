@@ -1,9 +1,7 @@
 /**
- * The servers a run tests: addressed ({@code Target}, {@code UrlTarget}), started ({@code TargetResolver}:
- * embedded reference server, a {@code docker-targets/} folder as a local process or a container) and judged
- * against their known failures ({@code ExpectedFailures}, {@code ExpectedFailuresCheck}). Imports the engine's
- * server and TLS, and {@code runner}, {@code report}, {@code verdict}, {@code peer} (the expected-failure check
- * runs cases), which closes a package cycle (docs/ARCHITECTURE.md). Used by the CLI, the runner, the JUnit
- * bridge and the inspector.
+ * What names a server under test: where to reach it ({@code Target}) and which build a run tested
+ * ({@code ServerVersion}). Starting servers is {@code targets.launch}, judging their known failures
+ * {@code targets.expected}. Imports nothing of the conformance module; used by the peer, the runner, the reports,
+ * the CLI, the JUnit bridge and the inspector.
  */
 package io.h2scope.conformance.targets;

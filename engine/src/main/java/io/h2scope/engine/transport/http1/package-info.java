@@ -4,7 +4,6 @@
  * clear, complete HTTP/1.1 refusal for everything else. {@link io.h2scope.engine.transport.http1.ServerProtocols}
  * stacks these for cleartext and TLS ports.
  *
- * <p>Imports {@code transport} and {@code transport.tls}; the observer, the proxy and {@code frames decode} use its
- * pure HTTP/1.1 parsers too.
+ * <p>Imports {@code transport}, {@code transport.tls} and the HTTP/1.1 head parsers of {@code http1}.
  */
 package io.h2scope.engine.transport.http1;
