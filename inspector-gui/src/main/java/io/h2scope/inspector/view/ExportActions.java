@@ -1,7 +1,7 @@
 package io.h2scope.inspector.view;
 
 import io.h2scope.inspector.export.ExportScope;
-import io.h2scope.inspector.export.FrameOctets;
+import io.h2scope.inspector.export.FrameHex;
 import io.h2scope.inspector.export.JsonlExport;
 import io.h2scope.inspector.export.PcapngExport;
 import io.h2scope.inspector.model.FilteredFrames;
@@ -103,7 +103,7 @@ final class ExportActions {
             say.accept("select a frame first, then copy it as hex");
             return null;
         }
-        String hex = FrameOctets.hex(recording.frame(frame));
+        String hex = FrameHex.hex(recording.frame(frame));
         ClipboardContent content = new ClipboardContent();
         content.putString(hex);
         Clipboard.getSystemClipboard().setContent(content);

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.frame.PingFrame;
-import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.trace.jsonl.JsonlTraceReader;
 import io.h2scope.engine.trace.jsonl.TraceEventJson;
 import io.h2scope.engine.trace.model.Direction;
@@ -122,7 +122,7 @@ class ExportTest {
         PingFrame ping = PingFrame.of(0x0102030405060708L);
         FrameEvent event = new FrameEvent(1, 0, Direction.OUTBOUND, new FrameHeader(8, 6, 0, 0, true), ping,
                 List.of(), 0, 0, -1, -1, null);
-        assertEquals("00 00 08 06 00 80 00 00 00 01 02 03 04 05 06 07 08", FrameOctets.hex(event));
+        assertEquals("00 00 08 06 00 80 00 00 00 01 02 03 04 05 06 07 08", FrameHex.hex(event));
     }
 
     @Test

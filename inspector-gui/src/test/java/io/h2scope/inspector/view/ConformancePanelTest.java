@@ -10,7 +10,7 @@ import io.h2scope.conformance.spec.Section;
 import io.h2scope.conformance.suite.Suites;
 import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.trace.model.FrameEvent;
-import io.h2scope.inspector.export.FrameOctets;
+import io.h2scope.inspector.export.FrameHex;
 import io.h2scope.inspector.model.ConnectionHistory;
 import io.h2scope.inspector.model.Recording;
 import io.h2scope.inspector.source.Inspection;
@@ -99,7 +99,7 @@ class ConformancePanelTest {
             copied[0] = window.exports().copySelectedFrameAsHex();
             copied[1] = Clipboard.getSystemClipboard().getString();
         });
-        assertEquals(FrameOctets.hex(recording.frame(selected)), copied[0]);
+        assertEquals(FrameHex.hex(recording.frame(selected)), copied[0]);
         assertEquals(copied[0], copied[1]);
     }
 

@@ -16,7 +16,7 @@ import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;
-import io.h2scope.inspector.export.FrameOctets;
+import io.h2scope.inspector.export.FrameHex;
 import io.h2scope.inspector.model.ConnectionHistory;
 import io.h2scope.inspector.model.ConnectionSummary;
 import io.h2scope.inspector.model.Recording;
@@ -163,7 +163,7 @@ class ProxyPanelTest {
         }
 
         synchronized List<String> frames(Direction direction) {
-            return events.stream().filter(f -> f.direction() == direction).map(FrameOctets::hex).toList();
+            return events.stream().filter(f -> f.direction() == direction).map(FrameHex::hex).toList();
         }
     }
 
@@ -172,7 +172,7 @@ class ProxyPanelTest {
         for (int i = 0; i < leg.frameCount(); i++) {
             FrameEvent f = recording.frame(leg.frameNumber(i));
             if (f.direction() == direction) {
-                hex.add(FrameOctets.hex(f));
+                hex.add(FrameHex.hex(f));
             }
         }
         return hex;

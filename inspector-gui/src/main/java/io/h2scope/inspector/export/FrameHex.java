@@ -6,9 +6,9 @@ import io.h2scope.inspector.model.WireBytes;
 import java.util.HexFormat;
 
 /** A recorded frame's octets ({@link WireBytes}) as text to copy. */
-public final class FrameOctets {
+public final class FrameHex {
 
-    private FrameOctets() {
+    private FrameHex() {
     }
 
     /** The octets as lower-case hex pairs separated by spaces ("00 00 08 06 00 ..."), as "Copy as hex" puts them. */
