@@ -4,9 +4,9 @@ import io.h2scope.cli.DurationValue;
 import io.h2scope.cli.InputFile;
 import io.h2scope.cli.OutputFile;
 import io.h2scope.cli.trace.RevealOption;
-import io.h2scope.engine.proxy.ListenAddress;
 import io.h2scope.engine.proxy.ProxyConfig;
 import io.h2scope.engine.proxy.ProxyLimits;
+import io.h2scope.engine.proxy.ProxyListenAddress;
 import io.h2scope.engine.proxy.RecordingProxy;
 import io.h2scope.engine.proxy.Upstream;
 import io.h2scope.engine.proxy.tls.CertificateAuthority;
@@ -19,11 +19,11 @@ import io.h2scope.engine.trace.jsonl.JsonlTraceWriter;
 import io.h2scope.engine.trace.model.TracePrivacy;
 import io.h2scope.engine.trace.redact.RedactingSink;
 import io.h2scope.engine.trace.text.Redaction;
-import io.h2scope.engine.transport.tls.keylog.KeyLogWriter;
-import io.h2scope.engine.transport.tls.keylog.KeyLoggingSslContexts;
 import io.h2scope.engine.transport.tls.KeyMaterial;
 import io.h2scope.engine.transport.tls.SelfSignedCertificate;
 import io.h2scope.engine.transport.tls.SslContexts;
+import io.h2scope.engine.transport.tls.keylog.KeyLogWriter;
+import io.h2scope.engine.transport.tls.keylog.KeyLoggingSslContexts;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -161,7 +161,7 @@ public final class ProxyCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        InetSocketAddress address = usage(() -> ListenAddress.parse(listen, allowRemote), "");
+        InetSocketAddress address = usage(() -> ProxyListenAddress.parse(listen, allowRemote), "");
         Upstream target = upstream == null ? null : usage(() -> Upstream.parse(upstream), "--upstream");
         if (listenTls && target == null) {
             throw usageError("--listen-tls needs --upstream (the certificate is made for the upstream's name)");

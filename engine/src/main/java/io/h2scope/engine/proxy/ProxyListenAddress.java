@@ -3,9 +3,9 @@ package io.h2scope.engine.proxy;
 import java.net.InetSocketAddress;
 
 /** Where the proxy listens ({@code --listen}, the inspector's Proxy panel): HOST:PORT, loopback unless allowed. */
-public final class ListenAddress {
+public final class ProxyListenAddress {
 
-    private ListenAddress() {
+    private ProxyListenAddress() {
     }
 
     /**

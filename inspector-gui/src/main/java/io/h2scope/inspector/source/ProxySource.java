@@ -1,18 +1,18 @@
 package io.h2scope.inspector.source;
 
-import io.h2scope.engine.proxy.ListenAddress;
 import io.h2scope.engine.proxy.ProxyConfig;
 import io.h2scope.engine.proxy.ProxyLimits;
+import io.h2scope.engine.proxy.ProxyListenAddress;
 import io.h2scope.engine.proxy.RecordingProxy;
 import io.h2scope.engine.proxy.Upstream;
 import io.h2scope.engine.proxy.tls.CertificateAuthority;
 import io.h2scope.engine.proxy.tls.UpstreamTls;
-import io.h2scope.engine.transport.tls.keylog.KeyLogWriter;
-import io.h2scope.engine.transport.tls.keylog.KeyLoggingSslContexts;
 import io.h2scope.engine.transport.FileProblems;
 import io.h2scope.engine.transport.tls.KeyMaterial;
 import io.h2scope.engine.transport.tls.SelfSignedCertificate;
 import io.h2scope.engine.transport.tls.SslContexts;
+import io.h2scope.engine.transport.tls.keylog.KeyLogWriter;
+import io.h2scope.engine.transport.tls.keylog.KeyLoggingSslContexts;
 
 import java.io.IOException;
 import java.net.BindException;
@@ -73,7 +73,7 @@ public final class ProxySource implements TraceSource {
      *                                  port in use, a CA directory that cannot be read or made)
      */
     public static ProxySource start(Settings settings) {
-        InetSocketAddress listen = ListenAddress.parse(settings.listen().strip(), false);
+        InetSocketAddress listen = ProxyListenAddress.parse(settings.listen().strip(), false);
         Upstream upstream = Upstream.parse(settings.upstream().strip());
         UpstreamTls trust = field("upstream CA file", () -> UpstreamTls.of(settings.upstreamCa(), settings.insecure()));
         Path keyLog = field("key log file", () -> keyLogFile(settings.keyLog()));
