@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.conformance.peer.PeerOptions;
 import io.h2scope.conformance.runner.CaseResult;
+import io.h2scope.conformance.runner.CaseSelection;
 import io.h2scope.conformance.runner.RunConfig;
 import io.h2scope.conformance.runner.RunListener;
 import io.h2scope.conformance.runner.RunResult;
-import io.h2scope.conformance.runner.Selection;
 import io.h2scope.conformance.runner.SuiteRunner;
 import io.h2scope.conformance.suite.Suites;
 import io.h2scope.conformance.support.FakeServer;
@@ -21,13 +21,13 @@ import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.frame.ContinuationFrame;
 import io.h2scope.engine.frame.DataFrame;
 import io.h2scope.engine.frame.Frame;
-import io.h2scope.engine.frame.codec.FrameWriter;
 import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.PingFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.check.Violation;
+import io.h2scope.engine.frame.codec.FrameWriter;
 import io.h2scope.engine.hpack.HeaderField;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -60,7 +60,7 @@ class GateVerdictsTest {
     }
 
     private static RunResult runAll(Target target, PeerOptions options, String... prefixes) {
-        RunConfig config = RunConfig.defaults(target).withPeer(options).withSelection(new Selection(List.of(prefixes), List.of()));
+        RunConfig config = RunConfig.defaults(target).withPeer(options).withSelection(new CaseSelection(List.of(prefixes), List.of()));
         return new SuiteRunner(config).run(Suites.all(), new RunListener() { });
     }
 
@@ -120,7 +120,7 @@ class GateVerdictsTest {
         try (FakeServer server = new FakeServer(dying)) {
             holder[0] = server;
             RunResult run = new SuiteRunner(RunConfig.defaults(server.target()).withPeer(FAST).withParallel(1)
-                    .withSelection(new Selection(List.of("generic"), List.of()))).run(Suites.all(), new RunListener() { });
+                    .withSelection(new CaseSelection(List.of("generic"), List.of()))).run(Suites.all(), new RunListener() { });
             assertEquals(RunResult.Status.UNREACHABLE, run.status());
             assertTrue(run.notRun() > 0, "not run: " + run.notRun());
             assertTrue(run.diagnosis().orElseThrow().contains("stopped accepting HTTP/2 connections during the run"),

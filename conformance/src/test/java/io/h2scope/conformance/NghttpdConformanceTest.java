@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.h2scope.conformance.peer.PeerOptions;
 import io.h2scope.conformance.report.ConsoleReporter;
 import io.h2scope.conformance.runner.CaseResult;
+import io.h2scope.conformance.runner.CaseSelection;
 import io.h2scope.conformance.runner.RunConfig;
 import io.h2scope.conformance.runner.RunResult;
-import io.h2scope.conformance.runner.Selection;
 import io.h2scope.conformance.runner.SuiteRunner;
 import io.h2scope.conformance.suite.Suites;
 import io.h2scope.conformance.support.Nghttpd;
@@ -92,7 +92,7 @@ class NghttpdConformanceTest {
         assumeTrue(Nghttpd.available(), "nghttpd is not installed at " + Nghttpd.BINARY + " (Debian package nghttp2-server)");
         try (Nghttpd server = Nghttpd.startH2c(work)) {
             RunConfig config = RunConfig.defaults(server.target()).withPeer(PeerOptions.defaults().withStrict(true))
-                    .withSelection(new Selection(List.of("security", "rfc9113"), List.of()));
+                    .withSelection(new CaseSelection(List.of("security", "rfc9113"), List.of()));
             ByteArrayOutputStream console = new ByteArrayOutputStream();
             RunResult run = new SuiteRunner(config).run(Suites.all(),
                     new ConsoleReporter(new PrintStream(console, true, StandardCharsets.UTF_8), false, true));

@@ -11,11 +11,11 @@ import io.h2scope.conformance.runner.RunResult;
 import io.h2scope.conformance.runner.SuiteRunner;
 import io.h2scope.conformance.suite.Suites;
 import io.h2scope.conformance.support.LocalServers;
+import io.h2scope.conformance.targets.ServerVersion;
+import io.h2scope.conformance.targets.Target;
 import io.h2scope.conformance.targets.expected.ExpectedFailures;
 import io.h2scope.conformance.targets.expected.ExpectedFailuresCheck;
 import io.h2scope.conformance.targets.launch.LocalProcessTarget;
-import io.h2scope.conformance.targets.ServerVersion;
-import io.h2scope.conformance.targets.Target;
 import io.h2scope.conformance.targets.launch.TargetRegistry;
 import io.h2scope.conformance.targets.launch.TargetSpec;
 import io.h2scope.conformance.verdict.Outcome;
@@ -26,8 +26,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import io.h2scope.conformance.runner.CaseSelection;
 import io.h2scope.conformance.runner.RunListener;
-import io.h2scope.conformance.runner.Selection;
 import java.util.Map;
 import java.util.ArrayList;
 import java.util.stream.Stream;
@@ -94,7 +94,7 @@ class RealServerConformanceTest {
     }
 
     private static RunResult rerun(RunConfig config, java.util.Collection<String> caseIds) {
-        return new SuiteRunner(config.withSelection(new Selection(List.copyOf(caseIds), List.of())))
+        return new SuiteRunner(config.withSelection(new CaseSelection(List.copyOf(caseIds), List.of())))
                 .run(Suites.all(), new RunListener() { });
     }
 

@@ -16,9 +16,9 @@ import io.h2scope.conformance.report.JUnitXmlReport;
 import io.h2scope.conformance.report.JsonReport;
 import io.h2scope.conformance.report.RunHeader;
 import io.h2scope.conformance.runner.CaseResult;
+import io.h2scope.conformance.runner.CaseSelection;
 import io.h2scope.conformance.runner.RunConfig;
 import io.h2scope.conformance.runner.RunResult;
-import io.h2scope.conformance.runner.Selection;
 import io.h2scope.conformance.spec.CaseDef;
 import io.h2scope.conformance.spec.Section;
 import io.h2scope.conformance.suite.http2.S6_7_Ping;
@@ -260,7 +260,7 @@ class ReportsAndBridgeTest {
     @Test
     void bridgeNamesTestsByIdAndMapsOutcomes() {
         RunConfig config = RunConfig.defaults(Target.parse("http://127.0.0.1:9/"))
-                .withSelection(new Selection(List.of("http2/6.7"), List.of()));
+                .withSelection(new CaseSelection(List.of("http2/6.7"), List.of()));
         List<DynamicNode> nodes = ConformanceTests.forTarget(config).toList();
         assertEquals(2, nodes.size());
         // nothing listens on port 9: the first test fails with the diagnosis, so the build fails

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h2scope.conformance.runner.CaseSelection;
 import io.h2scope.conformance.runner.RunConfig;
-import io.h2scope.conformance.runner.Selection;
 import io.h2scope.conformance.runner.SuiteRunner;
 import io.h2scope.conformance.spec.CaseDef;
 import io.h2scope.conformance.spec.CaseId;
@@ -70,7 +70,7 @@ class SuiteMetadataTest {
     @Test
     void selectionBySectionIncludesSubsectionsAndGenericCases() {
         Target target = Target.parse("http://127.0.0.1:1/");
-        SuiteRunner bySection = new SuiteRunner(RunConfig.defaults(target).withSelection(new Selection(List.of(), List.of("6.5"))));
+        SuiteRunner bySection = new SuiteRunner(RunConfig.defaults(target).withSelection(new CaseSelection(List.of(), List.of("6.5"))));
         List<String> ids = bySection.plan(Suites.all()).stream().map(p -> p.definition().id().value()).toList();
         assertTrue(ids.contains("http2/6.5/ack-with-payload"));
         assertTrue(ids.contains("http2/6.5.2/unknown-setting"));
@@ -78,7 +78,7 @@ class SuiteMetadataTest {
         assertFalse(ids.contains("http2/6.7/ping-is-acked"));
 
         SuiteRunner byPrefix = new SuiteRunner(RunConfig.defaults(target)
-                .withSelection(new Selection(List.of("http2/6.7"), List.of())).withRepeat(2));
+                .withSelection(new CaseSelection(List.of("http2/6.7"), List.of())).withRepeat(2));
         assertEquals(8, byPrefix.plan(Suites.all()).size(), "4 PING cases, twice");
     }
 

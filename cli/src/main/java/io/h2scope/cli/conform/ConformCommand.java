@@ -4,14 +4,14 @@ import io.h2scope.conformance.peer.PeerOptions;
 import io.h2scope.conformance.report.ConsoleReporter;
 import io.h2scope.conformance.report.ReportDestinations;
 import io.h2scope.conformance.report.RunHeader;
+import io.h2scope.conformance.runner.CaseSelection;
 import io.h2scope.conformance.runner.RunConfig;
 import io.h2scope.conformance.runner.RunResult;
-import io.h2scope.conformance.runner.Selection;
 import io.h2scope.conformance.runner.SuiteRunner;
 import io.h2scope.conformance.suite.Suites;
-import io.h2scope.conformance.targets.launch.ReferenceServerTarget;
 import io.h2scope.conformance.targets.ServerVersion;
 import io.h2scope.conformance.targets.Target;
+import io.h2scope.conformance.targets.launch.ReferenceServerTarget;
 import io.h2scope.conformance.targets.launch.TargetResolver;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -81,7 +81,7 @@ public final class ConformCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         destinations = ReportDestinations.check(reports); // before the run: a bad path must not cost a whole run
-        Selection selection = suite.selection();
+        CaseSelection selection = suite.selection();
         if (!selects(selection, "conform", err)) {
             return CommandLine.ExitCode.USAGE;
         }
@@ -135,7 +135,7 @@ public final class ConformCommand implements Callable<Integer> {
     }
 
     /** False, with a one-line usage error, when a --section or --case of {@code selection} selects no case. */
-    static boolean selects(Selection selection, String command, PrintWriter err) {
+    static boolean selects(CaseSelection selection, String command, PrintWriter err) {
         List<String> unmatched = selection.unmatched(Suites.all());
         if (unmatched.isEmpty()) {
             return true;

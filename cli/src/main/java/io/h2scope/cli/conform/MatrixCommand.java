@@ -7,14 +7,14 @@ import io.h2scope.conformance.report.JsonReport;
 import io.h2scope.conformance.report.MatrixColumn;
 import io.h2scope.conformance.report.MatrixReport;
 import io.h2scope.conformance.report.RunHeader;
+import io.h2scope.conformance.runner.CaseSelection;
 import io.h2scope.conformance.runner.RunConfig;
 import io.h2scope.conformance.runner.RunListener;
 import io.h2scope.conformance.runner.RunResult;
-import io.h2scope.conformance.runner.Selection;
 import io.h2scope.conformance.runner.SuiteRunner;
 import io.h2scope.conformance.suite.Suites;
-import io.h2scope.conformance.targets.launch.RunningTarget;
 import io.h2scope.conformance.targets.ServerVersion;
+import io.h2scope.conformance.targets.launch.RunningTarget;
 import io.h2scope.conformance.targets.launch.TargetRegistry;
 import io.h2scope.conformance.targets.launch.TargetResolver;
 import io.h2scope.conformance.targets.launch.TargetSpec;
@@ -92,7 +92,7 @@ public final class MatrixCommand implements Callable<Integer> {
         if (jobs < 1 || suite.parallel < 1) {
             return usage(err, "--jobs and --parallel must be at least 1");
         }
-        Selection selection = suite.selection();
+        CaseSelection selection = suite.selection();
         if (!ConformCommand.selects(selection, "matrix", err)) {
             return CommandLine.ExitCode.USAGE;
         }
@@ -155,7 +155,7 @@ public final class MatrixCommand implements Callable<Integer> {
     }
 
     /** Starts one server, runs each mode against it, stops it: one column per mode, a problem column where it did not run. */
-    private List<MatrixColumn> runServer(String name, List<Boolean> modes, PeerOptions peer, Selection selection, Progress progress) {
+    private List<MatrixColumn> runServer(String name, List<Boolean> modes, PeerOptions peer, CaseSelection selection, Progress progress) {
         String spec = via.equals("auto") ? name : via + ":" + name;
         String how = via;
         List<MatrixColumn> columns = new ArrayList<>();

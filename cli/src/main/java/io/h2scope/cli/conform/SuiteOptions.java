@@ -1,7 +1,7 @@
 package io.h2scope.cli.conform;
 
 import io.h2scope.conformance.peer.PeerOptions;
-import io.h2scope.conformance.runner.Selection;
+import io.h2scope.conformance.runner.CaseSelection;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -33,8 +33,8 @@ public final class SuiteOptions {
     @Option(names = "--parallel", paramLabel = "N", defaultValue = "4", description = "cases run at once against one server (default ${DEFAULT-VALUE})")
     int parallel;
 
-    Selection selection() {
-        return new Selection(casePrefixes, sections);
+    CaseSelection selection() {
+        return new CaseSelection(casePrefixes, sections);
     }
 
     /** The peer's options: the timeout and strictness given, certificates checked unless {@code insecure}. */

@@ -12,15 +12,15 @@ import java.util.List;
  *                   {@code http2/6.5}, {@code hpack/5.2}, {@code output}) or as an RFC section number
  *                   ({@code 6.5}: every case whose RFC 7540 or RFC 9113 rule is in §6.5 or a subsection of it)
  */
-public record Selection(List<String> idPrefixes, List<String> sections) {
+public record CaseSelection(List<String> idPrefixes, List<String> sections) {
 
-    public Selection {
+    public CaseSelection {
         idPrefixes = List.copyOf(idPrefixes);
         sections = List.copyOf(sections);
     }
 
-    public static Selection all() {
-        return new Selection(List.of(), List.of());
+    public static CaseSelection all() {
+        return new CaseSelection(List.of(), List.of());
     }
 
     /** Whether {@code c}, a case of {@code section}, is selected. */

@@ -16,7 +16,7 @@ import java.util.Objects;
  * @param maxInconclusivePercent the largest share of INCONCLUSIVE verdicts (of the cases that ran and were not
  *                  skipped) a run may have and still pass: above it the verdicts say too little to gate on
  */
-public record RunConfig(Target target, PeerOptions peer, int parallel, Selection selection, int repeat,
+public record RunConfig(Target target, PeerOptions peer, int parallel, CaseSelection selection, int repeat,
         int maxInconclusivePercent) {
 
     public static final int DEFAULT_PARALLEL = 4;
@@ -37,12 +37,12 @@ public record RunConfig(Target target, PeerOptions peer, int parallel, Selection
         }
     }
 
-    public RunConfig(Target target, PeerOptions peer, int parallel, Selection selection, int repeat) {
+    public RunConfig(Target target, PeerOptions peer, int parallel, CaseSelection selection, int repeat) {
         this(target, peer, parallel, selection, repeat, DEFAULT_MAX_INCONCLUSIVE_PERCENT);
     }
 
     public static RunConfig defaults(Target target) {
-        return new RunConfig(target, PeerOptions.defaults(), DEFAULT_PARALLEL, Selection.all(), 1);
+        return new RunConfig(target, PeerOptions.defaults(), DEFAULT_PARALLEL, CaseSelection.all(), 1);
     }
 
     public boolean strict() {
@@ -61,7 +61,7 @@ public record RunConfig(Target target, PeerOptions peer, int parallel, Selection
         return new RunConfig(target, peer, value, selection, repeat, maxInconclusivePercent);
     }
 
-    public RunConfig withSelection(Selection value) {
+    public RunConfig withSelection(CaseSelection value) {
         return new RunConfig(target, peer, parallel, value, repeat, maxInconclusivePercent);
     }
 

@@ -3,17 +3,17 @@ package io.h2scope.conformance.embedded;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.conformance.peer.PeerOptions;
-import io.h2scope.conformance.runner.RunListener;
 import io.h2scope.conformance.runner.CaseResult;
+import io.h2scope.conformance.runner.CaseSelection;
 import io.h2scope.conformance.runner.RunConfig;
-import io.h2scope.conformance.runner.Selection;
+import io.h2scope.conformance.runner.RunListener;
 import io.h2scope.conformance.runner.SuiteRunner;
 import io.h2scope.conformance.suite.Suites;
 import io.h2scope.conformance.targets.launch.ReferenceServerTarget;
 import io.h2scope.conformance.verdict.Outcome;
+import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.testing.fault.Fault;
 import io.h2scope.engine.testing.fault.Faults;
-import io.h2scope.engine.server.H2Server;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -82,10 +82,10 @@ abstract class FaultInjection {
             // floods last and alone: against a server without the limit they load it enough to slow the rest
             List<String> floods = prefixes.stream().filter(p -> p.startsWith("security/")).toList();
             List<String> others = prefixes.stream().filter(p -> !p.startsWith("security/")).toList();
-            List<CaseResult> results = new ArrayList<>(new SuiteRunner(config.withSelection(new Selection(others, List.of())))
+            List<CaseResult> results = new ArrayList<>(new SuiteRunner(config.withSelection(new CaseSelection(others, List.of())))
                     .run(Suites.all(), new RunListener() { }).results());
             if (!floods.isEmpty()) {
-                results.addAll(new SuiteRunner(config.withSelection(new Selection(floods, List.of())))
+                results.addAll(new SuiteRunner(config.withSelection(new CaseSelection(floods, List.of())))
                         .run(Suites.all(), new RunListener() { }).results());
             }
             Map<String, String> wrong = new TreeMap<>();

@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.conformance.peer.PeerOptions;
 import io.h2scope.conformance.runner.CaseResult;
+import io.h2scope.conformance.runner.CaseSelection;
 import io.h2scope.conformance.runner.RunConfig;
 import io.h2scope.conformance.runner.RunListener;
-import io.h2scope.conformance.runner.Selection;
 import io.h2scope.conformance.runner.SuiteRunner;
 import io.h2scope.conformance.suite.Suites;
-import io.h2scope.conformance.targets.launch.ReferenceServerTarget;
 import io.h2scope.conformance.targets.Target;
+import io.h2scope.conformance.targets.launch.ReferenceServerTarget;
 import io.h2scope.conformance.verdict.Outcome;
 import io.h2scope.engine.server.H2Server;
 import java.time.Duration;
@@ -88,7 +88,7 @@ class HeldResourceCasesTest {
             Target target = new Target(started.name(), started.host(), started.port(), false, path);
             RunConfig config = RunConfig.defaults(target)
                     .withPeer(PeerOptions.defaults().withStrict(true).withBudgetScale(budgetScale))
-                    .withSelection(new Selection(List.of(id), List.of()));
+                    .withSelection(new CaseSelection(List.of(id), List.of()));
             List<CaseResult> results = new SuiteRunner(config).run(Suites.all(), new RunListener() { }).results();
             assertEquals(1, results.size(), () -> id + " selected " + results);
             return results.get(0);

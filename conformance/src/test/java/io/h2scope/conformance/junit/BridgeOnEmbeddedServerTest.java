@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import io.h2scope.conformance.peer.PeerOptions;
+import io.h2scope.conformance.runner.CaseSelection;
 import io.h2scope.conformance.runner.RunConfig;
-import io.h2scope.conformance.runner.Selection;
-import io.h2scope.conformance.targets.launch.ReferenceServerTarget;
 import io.h2scope.conformance.targets.Target;
+import io.h2scope.conformance.targets.launch.ReferenceServerTarget;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -48,7 +48,7 @@ class BridgeOnEmbeddedServerTest {
     Stream<DynamicNode> http2Conformance() {
         return ConformanceTests.forTarget(RunConfig.defaults(target)
                 .withPeer(PeerOptions.defaults().withStrict(true))
-                .withSelection(new Selection(List.of("http2/6.7", "http2/6.9.1"), List.of())));
+                .withSelection(new CaseSelection(List.of("http2/6.7", "http2/6.9.1"), List.of())));
     }
 
     /** Runs only when launched by the test below (Surefire leaves nested classes out). */
@@ -56,7 +56,7 @@ class BridgeOnEmbeddedServerTest {
         @TestFactory
         Stream<DynamicNode> http2Conformance() {
             return ConformanceTests.forTarget(RunConfig.defaults(Target.parse("http://127.0.0.1:9/"))
-                    .withSelection(new Selection(List.of("http2/6.7"), List.of())));
+                    .withSelection(new CaseSelection(List.of("http2/6.7"), List.of())));
         }
     }
 

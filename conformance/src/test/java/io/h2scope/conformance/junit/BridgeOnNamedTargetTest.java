@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h2scope.conformance.runner.CaseSelection;
 import io.h2scope.conformance.runner.RunConfig;
-import io.h2scope.conformance.runner.Selection;
 import io.h2scope.conformance.targets.Target;
 
 import java.util.List;
@@ -21,7 +21,7 @@ import org.opentest4j.AssertionFailedError;
 class BridgeOnNamedTargetTest {
 
     private static final RunConfig PING_ONLY = RunConfig.defaults(Target.parse("http://unused:1/"))
-            .withSelection(new Selection(List.of("http2/6.7"), List.of()));
+            .withSelection(new CaseSelection(List.of("http2/6.7"), List.of()));
 
     @TestFactory
     Stream<DynamicNode> h2scopeAsALocalProcessOverTls() {

@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.conformance.runner.CaseResult;
+import io.h2scope.conformance.runner.CaseSelection;
 import io.h2scope.conformance.runner.RunConfig;
 import io.h2scope.conformance.runner.RunResult;
-import io.h2scope.conformance.runner.Selection;
 import io.h2scope.conformance.runner.SuiteRunner;
 import io.h2scope.conformance.suite.Suites;
-import io.h2scope.conformance.targets.launch.RunningTarget;
 import io.h2scope.conformance.targets.Target;
+import io.h2scope.conformance.targets.launch.RunningTarget;
 import io.h2scope.conformance.targets.launch.TargetResolver;
 import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.frame.GoAwayFrame;
@@ -36,7 +36,7 @@ class EvidenceEventsTest {
         try (RunningTarget running = TargetResolver.standard().start("embedded", false, line -> { })) {
             Target target = running.target(false);
             RunResult run = new SuiteRunner(RunConfig.defaults(target).withSelection(
-                    new Selection(List.of("http2/6.7/nonzero-stream-id"), List.of()))).run(Suites.all(), new io.h2scope.conformance.runner.RunListener() { });
+                    new CaseSelection(List.of("http2/6.7/nonzero-stream-id"), List.of()))).run(Suites.all(), new io.h2scope.conformance.runner.RunListener() { });
             CaseResult result = run.results().get(0);
             List<TraceEvent> events = EvidenceEvents.of(result.evidence(), target);
 

@@ -53,7 +53,7 @@ class LifeSignsTest {
         try (ReferenceServerTarget embedded = new ReferenceServerTarget(false, b -> b, "reference server")) {
             RunConfig config = RunConfig.defaults(embedded.start()).withParallel(4)
                     .withPeer(PeerOptions.defaults().withTimeout(Duration.ofSeconds(2)))
-                    .withSelection(new Selection(List.of("http2/6", "generic"), List.of()));
+                    .withSelection(new CaseSelection(List.of("http2/6", "generic"), List.of()));
             RunResult run = new SuiteRunner(config).run(Suites.all(), new RunListener() { });
             List<CaseResult> errorCases = run.results().stream()
                     .filter(r -> r.definition().errorCase() && r.verdict().outcome() != Outcome.SKIP).toList();

@@ -2,15 +2,15 @@ package io.h2scope.inspector.source;
 
 import io.h2scope.conformance.peer.EvidenceEvents;
 import io.h2scope.conformance.runner.CaseResult;
+import io.h2scope.conformance.runner.CaseSelection;
 import io.h2scope.conformance.runner.RunConfig;
 import io.h2scope.conformance.runner.RunListener;
 import io.h2scope.conformance.runner.RunResult;
-import io.h2scope.conformance.runner.Selection;
 import io.h2scope.conformance.runner.SuiteRunner;
 import io.h2scope.conformance.spec.Section;
 import io.h2scope.conformance.suite.Suites;
-import io.h2scope.conformance.targets.launch.RunningTarget;
 import io.h2scope.conformance.targets.Target;
+import io.h2scope.conformance.targets.launch.RunningTarget;
 import io.h2scope.conformance.targets.launch.TargetResolver;
 import io.h2scope.conformance.targets.launch.TargetStartException;
 import io.h2scope.engine.trace.model.TraceEvent;
@@ -76,7 +76,7 @@ public final class ConformanceRun {
         } catch (TargetStartException e) {
             throw new IllegalArgumentException(e.getMessage());
         }
-        List<String> none = new Selection(List.of(), sections).unmatched(Suites.all());
+        List<String> none = new CaseSelection(List.of(), sections).unmatched(Suites.all());
         if (!none.isEmpty()) {
             throw new IllegalArgumentException("no case is in section " + String.join(", ", none).replace("--section ", "")
                     + ": give a section such as http2/6.7 or an RFC section number such as 6.5");
@@ -98,7 +98,7 @@ public final class ConformanceRun {
             List<Section> suite = Suites.all();
             RunConfig defaults = RunConfig.defaults(target);
             RunConfig config = defaults.withPeer(defaults.peer().withInsecure(insecure))
-                    .withSelection(new Selection(List.of(), sections));
+                    .withSelection(new CaseSelection(List.of(), sections));
             RunResult result = new SuiteRunner(config).run(suite, new RunListener() {
                 @Override
                 public void started(int caseCount) {

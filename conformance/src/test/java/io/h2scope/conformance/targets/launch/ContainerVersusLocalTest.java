@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.h2scope.conformance.peer.PeerOptions;
+import io.h2scope.conformance.runner.CaseSelection;
 import io.h2scope.conformance.runner.RunConfig;
 import io.h2scope.conformance.runner.RunListener;
 import io.h2scope.conformance.runner.RunResult;
-import io.h2scope.conformance.runner.Selection;
 import io.h2scope.conformance.runner.SuiteRunner;
 import io.h2scope.conformance.runner.TwoWayComparison;
 import io.h2scope.conformance.suite.Suites;
@@ -87,7 +87,7 @@ class ContainerVersusLocalTest {
     }
 
     private static RunResult run(RunConfig config, Set<String> only) {
-        RunConfig chosen = only == null ? config : config.withSelection(new Selection(List.copyOf(only), List.of()));
+        RunConfig chosen = only == null ? config : config.withSelection(new CaseSelection(List.copyOf(only), List.of()));
         return new SuiteRunner(chosen).run(Suites.all(), new RunListener() { });
     }
 }
