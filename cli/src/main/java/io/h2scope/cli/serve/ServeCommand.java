@@ -3,9 +3,9 @@ package io.h2scope.cli.serve;
 import io.h2scope.cli.InputFile;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.ServerOption;
+import io.h2scope.engine.server.ServerOptionValues;
+import io.h2scope.engine.server.ServerOptionValuesException;
 import io.h2scope.engine.server.ServerOptions;
-import io.h2scope.engine.server.ServerSettings;
-import io.h2scope.engine.server.ServerSettingsException;
 import io.h2scope.engine.server.reference.ReferenceServer;
 
 import java.io.PrintWriter;
@@ -72,7 +72,7 @@ public final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        ServerSettings settings = settings();
+        ServerOptionValues settings = settings();
         boolean tls = settings.value("tls").map(Boolean::parseBoolean).orElse(false) || settings.value("cert").isPresent();
         if (settings.value("port").isEmpty()) {
             settings = settings.with("port", tls ? "8443" : "8080", "the default port");
@@ -81,7 +81,7 @@ public final class ServeCommand implements Callable<Integer> {
         H2Server.Builder builder = ReferenceServer.configure(ReferenceServer.Options.h2c());
         try {
             settings.applyTo(builder);
-        } catch (ServerSettingsException e) {
+        } catch (ServerOptionValuesException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         server = builder.start();
@@ -100,7 +100,7 @@ public final class ServeCommand implements Callable<Integer> {
     }
 
     /** The config file's settings, then every flag given on the command line over them. */
-    private ServerSettings settings() throws java.io.IOException {
+    private ServerOptionValues settings() throws java.io.IOException {
         if ((cert == null) != (key == null) && config == null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--cert and --key go together");
         }
@@ -110,10 +110,10 @@ public final class ServeCommand implements Callable<Integer> {
         if (port != null && (port < 0 || port > 65_535)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--port must be 0..65535, got " + port);
         }
-        ServerSettings settings;
+        ServerOptionValues settings;
         try {
-            settings = config != null ? ServerSettings.read(config) : ServerSettings.empty();
-        } catch (ServerSettingsException e) {
+            settings = config != null ? ServerOptionValues.read(config) : ServerOptionValues.empty();
+        } catch (ServerOptionValuesException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         CommandLine.ParseResult given = spec.commandLine().getParseResult();
@@ -145,7 +145,7 @@ public final class ServeCommand implements Callable<Integer> {
     /**
      * Adds a flag for every server setting the command does not declare itself ({@code --port}, {@code --host},
      * {@code --cert}, {@code --key} have their own checks at parse time): {@code --max-concurrent-streams}, ...
-     * Each is a string here; its value is checked where a config file's is ({@link ServerSettings#applyTo}).
+     * Each is a string here; its value is checked where a config file's is ({@link ServerOptionValues#applyTo}).
      */
     public static final class SettingFlags implements CommandLine.IModelTransformer {
 

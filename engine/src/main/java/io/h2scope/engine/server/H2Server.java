@@ -6,7 +6,6 @@ import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.ConnectionTraceListener;
 import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.TraceSinks;
-import io.h2scope.engine.transport.tls.keylog.KeyLoggingSslContexts;
 import io.h2scope.engine.trace.model.ConnectionOrigin;
 import io.h2scope.engine.transport.AcceptLimits;
 import io.h2scope.engine.transport.ConnectionDriver;
@@ -24,6 +23,7 @@ import io.h2scope.engine.transport.http1.ServerProtocols;
 import io.h2scope.engine.transport.tls.KeyMaterial;
 import io.h2scope.engine.transport.tls.PemFiles;
 import io.h2scope.engine.transport.tls.SelfSignedCertificate;
+import io.h2scope.engine.transport.tls.keylog.KeyLoggingSslContexts;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -410,21 +410,21 @@ public final class H2Server implements AutoCloseable {
         }
 
         /**
-         * The settings of a config file ({@link ServerSettings#read}: {@code key = value} lines, the keys of
+         * The settings of a config file ({@link ServerOptionValues#read}: {@code key = value} lines, the keys of
          * {@code h2scope serve}'s flags), applied over what was set before. A bad line is a
-         * {@link ServerSettingsException} naming the file, line, value, what is allowed and the default.
+         * {@link ServerOptionValuesException} naming the file, line, value, what is allowed and the default.
          */
         public Builder configFile(Path file) throws IOException {
-            return settings(ServerSettings.read(file));
+            return settings(ServerOptionValues.read(file));
         }
 
         /** The same from {@link Properties} (keys as in a config file); {@code name} says where in errors. */
         public Builder properties(Properties properties, String name) {
-            return settings(ServerSettings.of(properties, name));
+            return settings(ServerOptionValues.of(properties, name));
         }
 
         /** Every value of {@code settings}, applied over what was set before. */
-        public Builder settings(ServerSettings settings) {
+        public Builder settings(ServerOptionValues settings) {
             return settings.applyTo(this);
         }
 

@@ -10,7 +10,7 @@ public final class ServerOption {
     /** Parses a value and puts it onto the server being configured; a bad value throws {@link BadValue}. */
     @FunctionalInterface
     interface Apply {
-        void apply(ServerSettings.Target target, String value);
+        void apply(ServerOptionValues.Target target, String value);
     }
 
     /** A value this option refuses: {@code problem} says how, e.g. "is not a duration", "is not allowed". */
@@ -61,7 +61,7 @@ public final class ServerOption {
         return summary;
     }
 
-    void apply(ServerSettings.Target target, String value) {
+    void apply(ServerOptionValues.Target target, String value) {
         apply.apply(target, value);
     }
 }

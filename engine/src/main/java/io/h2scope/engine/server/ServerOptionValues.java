@@ -23,7 +23,7 @@ import java.util.TreeSet;
  * {@code h2scope serve}'s flags without {@code --}; blank lines and lines starting with {@code #} or
  * {@code !} are ignored; a key may appear once. See docs/SERVER.md.
  */
-public final class ServerSettings {
+public final class ServerOptionValues {
 
     /** One value: the option, the text given, and where, as an error names it ("serve.conf:3: port = x"). */
     private record Entry(ServerOption option, String value, String where) {
@@ -31,16 +31,16 @@ public final class ServerSettings {
 
     private final Map<String, Entry> entries;
 
-    private ServerSettings(Map<String, Entry> entries) {
+    private ServerOptionValues(Map<String, Entry> entries) {
         this.entries = Collections.unmodifiableMap(entries);
     }
 
-    public static ServerSettings empty() {
-        return new ServerSettings(new LinkedHashMap<>());
+    public static ServerOptionValues empty() {
+        return new ServerOptionValues(new LinkedHashMap<>());
     }
 
     /** The settings of a config file; a line that is not {@code key = value} or names no setting is an error. */
-    public static ServerSettings read(Path file) throws IOException {
+    public static ServerOptionValues read(Path file) throws IOException {
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         Map<String, Entry> entries = new LinkedHashMap<>();
         Map<String, Integer> lineOf = new LinkedHashMap<>();
@@ -52,39 +52,39 @@ public final class ServerSettings {
             String at = file + ":" + n;
             int sep = separator(line);
             if (sep < 0) {
-                throw new ServerSettingsException(at + ": '" + line + "' is not a setting: write key = value"
+                throw new ServerOptionValuesException(at + ": '" + line + "' is not a setting: write key = value"
                         + " (# starts a comment)");
             }
             String key = line.substring(0, sep).strip();
             String value = line.substring(sep + 1).strip();
             Integer earlier = lineOf.putIfAbsent(key, n);
             if (earlier != null) {
-                throw new ServerSettingsException(at + ": " + key + " is given twice (first on line " + earlier
+                throw new ServerOptionValuesException(at + ": " + key + " is given twice (first on line " + earlier
                         + "): keep one");
             }
             entries.put(key, entry(key, value, at + ": " + key + " = " + value, at + ": "));
         }
-        ServerSettings settings = new ServerSettings(entries);
+        ServerOptionValues settings = new ServerOptionValues(entries);
         settings.applyValues(new Target(H2Server.builder())); // a bad line is reported even if a flag replaces it later
         return settings;
     }
 
     /** The settings in {@code properties}; {@code name} says where they came from in errors. */
-    public static ServerSettings of(Properties properties, String name) {
+    public static ServerOptionValues of(Properties properties, String name) {
         Map<String, Entry> entries = new LinkedHashMap<>();
         for (String key : new TreeSet<>(properties.stringPropertyNames())) {
             String value = properties.getProperty(key).strip();
             entries.put(key, entry(key, value, name + ": " + key + " = " + value, name + ": "));
         }
-        return new ServerSettings(entries);
+        return new ServerOptionValues(entries);
     }
 
     /** These settings with {@code key} set to {@code value}; {@code where} names it in errors, e.g. "--port 99999". */
-    public ServerSettings with(String key, String value, String where) {
+    public ServerOptionValues with(String key, String value, String where) {
         Map<String, Entry> copy = new LinkedHashMap<>(entries);
         copy.remove(key); // the later value keeps the later position
         copy.put(key, entry(key, value, where, ""));
-        return new ServerSettings(copy);
+        return new ServerOptionValues(copy);
     }
 
     /** The text given for {@code key}, if any. */
@@ -92,7 +92,7 @@ public final class ServerSettings {
         return Optional.ofNullable(entries.get(key)).map(Entry::value);
     }
 
-    /** Puts every value onto {@code builder}; the first bad one is a {@link ServerSettingsException}. */
+    /** Puts every value onto {@code builder}; the first bad one is a {@link ServerOptionValuesException}. */
     public H2Server.Builder applyTo(H2Server.Builder builder) {
         Target target = new Target(builder);
         applyValues(target);
@@ -107,14 +107,14 @@ public final class ServerSettings {
                 e.option().apply(target, e.value());
             } catch (IllegalArgumentException bad) {
                 String problem = bad instanceof ServerOption.BadValue ? bad.getMessage() : "is not allowed";
-                throw new ServerSettingsException(e.where() + " " + problem + ": give " + e.option().allowed()
+                throw new ServerOptionValuesException(e.where() + " " + problem + ": give " + e.option().allowed()
                         + " (default " + e.option().defaultText() + ")");
             }
         }
     }
 
     private static Entry entry(String key, String value, String where, String at) {
-        ServerOption option = ServerOptions.find(key).orElseThrow(() -> new ServerSettingsException(at
+        ServerOption option = ServerOptions.find(key).orElseThrow(() -> new ServerOptionValuesException(at
                 + "unknown key '" + key + "'; did you mean '" + ServerOptions.nearest(key) + "'?"));
         return new Entry(option, value, where);
     }
@@ -156,12 +156,12 @@ public final class ServerSettings {
             builder.limits(limits.build());
             builder.bodyBudgets(new BodyBudgets(bodyPerStream, bodyPerConnection, bodyPerServer));
             if ((cert == null) != (key == null)) {
-                throw new ServerSettingsException(tlsWhere + ": cert and key go together: give both, or neither for"
+                throw new ServerOptionValuesException(tlsWhere + ": cert and key go together: give both, or neither for"
                         + " a self-signed certificate (with tls = true)");
             }
             if (cert != null) {
                 if (Boolean.FALSE.equals(tls)) {
-                    throw new ServerSettingsException(tlsWhere + ": cert and key need TLS: remove tls = false");
+                    throw new ServerOptionValuesException(tlsWhere + ": cert and key need TLS: remove tls = false");
                 }
                 builder.tls(cert, key);
             } else if (Boolean.TRUE.equals(tls)) {

@@ -4,9 +4,9 @@ package io.h2scope.engine.server;
  * A config file or command line a server cannot take: one line naming where (file and line, or the flag),
  * the key and value, what is wrong, what is allowed and the default.
  */
-public final class ServerSettingsException extends IllegalArgumentException {
+public final class ServerOptionValuesException extends IllegalArgumentException {
 
-    public ServerSettingsException(String message) {
+    public ServerOptionValuesException(String message) {
         super(message);
     }
 }

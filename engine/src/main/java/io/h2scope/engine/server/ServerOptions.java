@@ -125,13 +125,13 @@ public final class ServerOptions {
     }
 
     private static ServerOption count(String key, String label, long defaultValue, long min, long max, String allowed,
-            String summary, ObjLongConsumer<ServerSettings.Target> set) {
+            String summary, ObjLongConsumer<ServerOptionValues.Target> set) {
         return new ServerOption(key, label, String.valueOf(defaultValue), allowed, summary,
                 (t, v) -> set.accept(t, inRange(whole(v), min, max)));
     }
 
     private static ServerOption duration(String key, Duration defaultValue, Duration min, String summary,
-            BiConsumer<ServerSettings.Target, Duration> set) {
+            BiConsumer<ServerOptionValues.Target, Duration> set) {
         String allowed = min.isZero() ? ">= 0 (0 = off)" : ">= " + SettingText.show(min);
         return new ServerOption(key, "DURATION", SettingText.show(defaultValue), allowed, summary, (t, v) -> {
             Duration d = parseDuration(v);
@@ -142,7 +142,7 @@ public final class ServerOptions {
         });
     }
 
-    private static ServerOption file(String key, String summary, BiConsumer<ServerSettings.Target, Path> set) {
+    private static ServerOption file(String key, String summary, BiConsumer<ServerOptionValues.Target, Path> set) {
         return new ServerOption(key, "FILE", "none", "a readable file", summary, (t, v) -> {
             Path p = Path.of(v);
             if (!Files.isRegularFile(p) || !Files.isReadable(p)) {

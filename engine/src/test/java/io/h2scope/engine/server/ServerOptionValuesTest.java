@@ -22,7 +22,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** A server's settings from a config file or Properties: every option reaches the config, every error is one line. */
-class ServerSettingsTest {
+class ServerOptionValuesTest {
 
     @TempDir
     Path dir;
@@ -118,7 +118,7 @@ class ServerSettingsTest {
     @Test
     void aLaterValueWinsOverTheFile() throws Exception {
         Path file = write("max-concurrent-streams = 7\nping-burst = 9\n");
-        ServerSettings settings = ServerSettings.read(file).with("max-concurrent-streams", "11", "--max-concurrent-streams 11");
+        ServerOptionValues settings = ServerOptionValues.read(file).with("max-concurrent-streams", "11", "--max-concurrent-streams 11");
         Limits limits = H2Server.builder().settings(settings).build().connection().limits();
         assertEquals(11, limits.maxConcurrentStreams());
         assertEquals(9, limits.pingBurst());
@@ -133,7 +133,7 @@ class ServerSettingsTest {
         assertEquals(32_768, config.connection().limits().maxFrameSize());
         assertTrue(config.isTls());
         p.setProperty("max-frame-size", "1");
-        ServerSettingsException e = assertThrows(ServerSettingsException.class,
+        ServerOptionValuesException e = assertThrows(ServerOptionValuesException.class,
                 () -> H2Server.builder().properties(p, "server.properties"));
         assertEquals("server.properties: max-frame-size = 1 is not allowed: give 16384..16777215 (RFC 9113 §4.2)"
                 + " (default 16384)", e.getMessage());
@@ -192,7 +192,7 @@ class ServerSettingsTest {
     @Test
     void anUnknownKeyNamesTheNearestKnownOne() throws Exception {
         Path file = write("max-concurent-streams = 5\n");
-        ServerSettingsException e = assertThrows(ServerSettingsException.class, () -> ServerSettings.read(file));
+        ServerOptionValuesException e = assertThrows(ServerOptionValuesException.class, () -> ServerOptionValues.read(file));
         assertEquals(file + ":1: unknown key 'max-concurent-streams'; did you mean 'max-concurrent-streams'?",
                 e.getMessage());
         assertEquals("idle-timeout", ServerOptions.nearest("idle-timout"));
@@ -201,7 +201,7 @@ class ServerSettingsTest {
     @Test
     void aLineWithoutASeparatorIsNamed() throws Exception {
         Path file = write("max-concurrent-streams 5\n");
-        ServerSettingsException e = assertThrows(ServerSettingsException.class, () -> ServerSettings.read(file));
+        ServerOptionValuesException e = assertThrows(ServerOptionValuesException.class, () -> ServerOptionValues.read(file));
         assertEquals(file + ":1: 'max-concurrent-streams 5' is not a setting: write key = value (# starts a comment)",
                 e.getMessage());
     }
@@ -209,12 +209,12 @@ class ServerSettingsTest {
     @Test
     void aKeyGivenTwiceIsNamed() throws Exception {
         Path file = write("ping-burst = 5\n# again\nping-burst = 6\n");
-        ServerSettingsException e = assertThrows(ServerSettingsException.class, () -> ServerSettings.read(file));
+        ServerOptionValuesException e = assertThrows(ServerOptionValuesException.class, () -> ServerOptionValues.read(file));
         assertEquals(file + ":3: ping-burst is given twice (first on line 1): keep one", e.getMessage());
     }
 
     private String applyError(Path file) {
-        ServerSettingsException e = assertThrows(ServerSettingsException.class, () -> H2Server.builder().configFile(file));
+        ServerOptionValuesException e = assertThrows(ServerOptionValuesException.class, () -> H2Server.builder().configFile(file));
         assertEquals(1, e.getMessage().lines().count(), e.getMessage());
         return e.getMessage();
     }
