@@ -52,6 +52,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * broke, with its rule id, as a trace event of this peer's {@link #connectionId()}, with the stream states and
  * windows of both sides it tracks; the peer's own decisions never depend on it. Blocking sockets; one thread per
  * peer; not thread-safe.
+ *
+ * <p>Over 500 lines as one class: it is the one API the case scripts call (send any frame or octets, read what
+ * came back, close), and those calls share its socket, its HPACK state and the evidence it records.
  */
 public final class Peer implements AutoCloseable {
 

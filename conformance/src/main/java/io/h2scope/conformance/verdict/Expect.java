@@ -29,6 +29,9 @@ import java.util.List;
  * alive and chose not to react: FAIL. If neither is, nothing can be concluded: INCONCLUSIVE. While
  * a field block of ours is open, no probe can be sent without breaking RFC 9113 §6.10 itself:
  * INCONCLUSIVE at once.
+ *
+ * <p>Over 500 lines as one class: it is the catalogue every case takes its verdict from ({@code Expect.streamError},
+ * {@code Expect.connectionError}, ...), and all of them share the one way of awaiting, probing and judging above.
  */
 public final class Expect {
 

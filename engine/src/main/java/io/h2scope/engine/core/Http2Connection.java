@@ -69,6 +69,10 @@ import java.util.TreeMap;
  *   <li>A stream error on an idle stream (a PRIORITY that depends on itself) is still answered with
  *       RST_STREAM, as RFC 7540 §5.3.1 demands, although the stream stays idle.</li>
  * </ul>
+ *
+ * <p>Over 500 lines as one class on purpose: it is the connection's one entry point and the owner of its state, so every
+ * frame in and every command out passes it in order; the rules themselves live in the helpers beside it
+ * ({@code InboundFrames}, {@code InboundFieldBlocks}, {@code SettingsExchange}, {@code DataScheduler}, ...).
  */
 public final class Http2Connection {
 

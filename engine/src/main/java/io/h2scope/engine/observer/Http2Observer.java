@@ -88,6 +88,9 @@ import java.util.Optional;
  * stream 1, half-closed for the client (§3.2), as the engine's own ends publish it; the heads go to a sink that is a
  * {@link ConnectionTraceListener}. A request that does not ask to upgrade, or an answer other than the 101, leaves
  * the connection in HTTP/1.1: {@link #notHttp2()} says why, and the rest is counted, not decoded.
+ *
+ * <p>Over 500 lines as one class: it is one state machine over both directions of a connection (preface, frame
+ * readers, HPACK decoders, streams and windows), and every frame it reads touches most of that state.
  */
 public final class Http2Observer {
 

@@ -56,6 +56,9 @@ import javax.net.ssl.SSLContext;
  * ... server.port() ...
  * server.shutdown(Duration.ofSeconds(5));
  * }</pre>
+ *
+ * <p>Over 500 lines with its {@link Builder}, which keeps every server option beside the server that takes it; the
+ * connections' own work is in {@code ServerConnection} and the transport.
  */
 public final class H2Server implements AutoCloseable {
 

@@ -20,6 +20,9 @@ import javax.net.ssl.SSLSession;
  *
  * <p>Output is a queue of buffers written with gathering writes. OP_WRITE is set only while the socket
  * refused part of the output, and {@link ConnectionHandler#onWritable()} follows when it has drained.
+ *
+ * <p>Over 500 lines as one class: the socket, its output queue, the interest set and the ownership are touched together
+ * on every read and write, and split apart they would have to share all of it.
  */
 final class NioConnection implements ConnectionContext, SelectionHandler, CallerAccess {
 

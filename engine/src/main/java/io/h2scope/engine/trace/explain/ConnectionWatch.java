@@ -43,6 +43,10 @@ import java.util.function.Consumer;
  * sink as soon as it is sure of it (a reset when the next unlike reset or the end comes, a stall when the window
  * opens, the connection's end when it closes). It keeps the connection's state ({@link ConnectionModel}) and a
  * bounded history, never the whole recording.
+ *
+ * <p>Over 500 lines as one class: each finding is decided from the same connection-wide state (the model, the frame
+ * history, the resets and the GOAWAY still pending) when the next event comes; the findings' own rules live beside
+ * it ({@code ResetRun}, {@code WindowStalls}, {@code Unanswered}, {@code FrameHistory}).
  */
 final class ConnectionWatch {
 
