@@ -107,6 +107,9 @@ public final class Http2Connection {
     private final OutboundDataSink dataSink;
     private final ProgressDeadlines deadlines;
 
+    /** Streams whose request body a server stops once its queued response has ended ({@link #stopRequestBody}). */
+    private final List<Integer> bodyStops = new ArrayList<>(0);
+
     private ConnectionState state = ConnectionState.PREFACE_PENDING;
     /** While a GOAWAY's refusals are reported: the close waits until the last one is out. */
     private boolean holdFinish;
@@ -479,6 +482,32 @@ public final class Http2Connection {
         }
     }
 
+    /**
+     * The application throws away {@code bytes} octets of DATA received on {@code streamId} and wants no more of that
+     * body: the connection window gets them back (RFC 9113 §6.9: other streams must not starve), the stream window
+     * does not, so the peer is not invited to send more that would be thrown away. No-op for a closed stream.
+     */
+    public void discard(int streamId, int bytes) {
+        if (state != ConnectionState.CLOSED && inbound.isTracked(streamId) && bytes > 0) {
+            inbound.onDropped(streamId, bytes, replies);
+        }
+    }
+
+    /**
+     * A server answers without the rest of the request body: once the response's END_STREAM is written (at once if
+     * it is) the client is asked to stop sending it with RST_STREAM NO_ERROR (RFC 9113 §8.1). No-op when the request
+     * is complete or the stream closed.
+     */
+    public void stopRequestBody(int streamId) {
+        requireRole(Role.SERVER, "stop a request body");
+        StreamState s = registry.state(streamId);
+        if (s == StreamState.HALF_CLOSED_LOCAL) {
+            reset(streamId, ErrorCode.NO_ERROR);
+        } else if (s == StreamState.OPEN && !bodyStops.contains(streamId)) {
+            bodyStops.add(streamId); // the response still waits in the scheduler: its END_STREAM first
+        }
+    }
+
     /** Sends a WINDOW_UPDATE now, whatever the policy (for {@code WindowUpdatePolicy.MANUAL}); stream 0 is the connection. */
     public void windowUpdate(int streamId, int increment) {
         requireNotClosed();
@@ -758,6 +787,23 @@ public final class Http2Connection {
     private void flushData() {
         if (state != ConnectionState.CLOSED) {
             scheduler.flush(dataSink, clock.now());
+            if (!bodyStops.isEmpty()) {
+                stopBodiesOfEndedResponses();
+            }
+        }
+    }
+
+    /** {@link #stopRequestBody} for the streams whose END_STREAM has gone out since; the others wait on. */
+    private void stopBodiesOfEndedResponses() {
+        for (int i = bodyStops.size() - 1; i >= 0; i--) {
+            int id = bodyStops.get(i);
+            StreamState s = registry.state(id);
+            if (s != StreamState.OPEN) {
+                bodyStops.remove(i);
+                if (s == StreamState.HALF_CLOSED_LOCAL) {
+                    reset(id, ErrorCode.NO_ERROR);
+                }
+            }
         }
     }
 

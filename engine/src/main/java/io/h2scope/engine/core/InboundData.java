@@ -3,7 +3,9 @@ package io.h2scope.engine.core;
 import io.h2scope.engine.core.event.Event;
 import io.h2scope.engine.core.limits.FloodGuard;
 import io.h2scope.engine.core.limits.Limits;
+import io.h2scope.engine.error.H2Errors;
 import io.h2scope.engine.error.StreamError;
+import io.h2scope.engine.flow.FlowRule;
 import io.h2scope.engine.flow.InboundFlow;
 import io.h2scope.engine.frame.DataFrame;
 import io.h2scope.engine.http.MessageRule;
@@ -66,7 +68,11 @@ final class InboundData {
         if (rec == null) {
             // RFC9113 §5.1 closed: after our RST_STREAM the endpoint "MUST minimally process and then discard"
             discardIfUntracked(tracked, flowLength);
-            guard.onGlitch(clock.now(), "DATA on a closed stream");
+            if (!streams.takeLateData(flowLength)) {
+                throw H2Errors.connection(FlowRule.DATA_AFTER_RESET_BEYOND_WINDOW, "DATA of " + flowLength
+                        + " octets on stream " + id + ", which we reset, beyond the windows the streams we reset had"
+                        + " left: the peer keeps sending what we refused");
+            }
             return;
         }
         if (!rec.finalHeadersReceived) {

@@ -28,6 +28,7 @@ final class LiveStreams {
     private final WindowUpdateSink windowUpdates;
     /** Run after a stream closed: the connection may end with its last stream after a GOAWAY. */
     private final Runnable afterClose;
+    private final LateDataAllowance lateData = new LateDataAllowance();
 
     LiveStreams(StreamRegistry registry, InboundFlow inbound, OutboundFlow outbound, DataScheduler scheduler,
             TracePublisher tracer, WindowUpdateSink windowUpdates, Runnable afterClose) {
@@ -55,12 +56,28 @@ final class LiveStreams {
         }
         if (before != StreamState.CLOSED && after == StreamState.CLOSED) {
             records.remove(streamId);
+            if (input == StreamInput.SEND_RST_STREAM) {
+                lateData.streamReset(inbound.streamWindow(streamId));
+            }
             scheduler.remove(streamId);
             outbound.closeStream(streamId);
             inbound.closeStream(streamId, windowUpdates);
             afterClose.run();
         }
         return t;
+    }
+
+    /**
+     * A peer stream refused as it opened (over our concurrency limit), never tracked: the peer may have sent a whole
+     * initial window of DATA on it before it sees our RST_STREAM.
+     */
+    void refusedAtOpen() {
+        lateData.streamReset(inbound.initialStreamWindow());
+    }
+
+    /** DATA of {@code length} octets on a stream we reset: false when the streams we reset allowed no more. */
+    boolean takeLateData(int length) {
+        return lateData.take(length);
     }
 
     StreamState state(int streamId) {

@@ -5,6 +5,7 @@ import io.h2scope.engine.core.limits.FloodGuard;
 import io.h2scope.engine.error.StreamError;
 import io.h2scope.engine.frame.RstStreamFrame;
 import io.h2scope.engine.stream.StreamInput;
+import io.h2scope.engine.stream.StreamRule;
 import io.h2scope.engine.stream.StreamState;
 
 /**
@@ -53,6 +54,9 @@ final class StreamErrors {
         int id = error.streamId();
         tracer.errorRaised(error, id);
         scheduler.remove(id);
+        if (error.rule() == StreamRule.CONCURRENT_STREAMS_EXCEEDED) {
+            streams.refusedAtOpen();
+        }
         // RFC7540 §5.3.1: an idle stream (a PRIORITY on itself) gets RST_STREAM too, and stays idle
         if (streams.state(id) != StreamState.IDLE) {
             streams.apply(id, StreamInput.SEND_RST_STREAM);

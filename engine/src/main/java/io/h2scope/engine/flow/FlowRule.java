@@ -29,6 +29,12 @@ public enum FlowRule implements Rule {
     /** §6.9.1: a WINDOW_UPDATE that takes the connection window past 2^31-1. */
     CONNECTION_WINDOW_OVERFLOW(rfc("6.9.1"), CONNECTION, FLOW_CONTROL_ERROR,
             Quote.OVER),
+    /**
+     * §6.9.1: DATA on streams we reset, beyond what their windows still allowed when we reset them (§5.1 "closed"
+     * asks only that DATA sent before our RST_STREAM arrived be discarded).
+     */
+    DATA_AFTER_RESET_BEYOND_WINDOW(rfc("6.9.1"), CONNECTION, FLOW_CONTROL_ERROR,
+            Quote.DATA_WIN),
     /** §6.9.2: a SETTINGS_INITIAL_WINDOW_SIZE change that takes a stream window past 2^31-1. */
     INITIAL_WINDOW_CHANGE_OVERFLOW(rfc("6.9.2"), CONNECTION, FLOW_CONTROL_ERROR,
             "An endpoint MUST treat a change to SETTINGS_INITIAL_WINDOW_SIZE that causes any flow-control "

@@ -116,6 +116,21 @@ public final class InboundFlow {
         connection.maybeUpdate(policy, sink);
     }
 
+    /**
+     * The application throws away {@code n} octets received on {@code streamId} and wants no more of that stream:
+     * the connection window gets them back (RFC 9113 §6.9: the other streams must not starve), the stream window
+     * does not, so the peer is not invited to send more that would be thrown away too.
+     */
+    public void onDropped(int streamId, int n, WindowUpdateSink sink) {
+        checkStream(streamId);
+        InboundWindow w = streams.get(streamId);
+        if (w != null) {
+            w.dropped(n);
+        }
+        connection.consumed(n);
+        connection.maybeUpdate(policy, sink);
+    }
+
     /** Records a WINDOW_UPDATE sent outside the policy (with {@link WindowUpdatePolicy#MANUAL}); stream 0 is the connection. */
     public void onWindowUpdateSent(int streamId, int increment) {
         InboundWindow w = streamId == 0 ? connection : streams.get(streamId);
@@ -143,6 +158,11 @@ public final class InboundFlow {
     /** How many more octets the peer may send on the connection. */
     public int connectionWindow() {
         return connection.size();
+    }
+
+    /** Our SETTINGS_INITIAL_WINDOW_SIZE as the peer applies it: what a new stream may carry before any WINDOW_UPDATE. */
+    public int initialStreamWindow() {
+        return initialStreamWindow;
     }
 
     /** How many more octets the peer may send on a tracked stream; 0 when not tracked. */

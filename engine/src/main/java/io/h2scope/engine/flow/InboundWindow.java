@@ -50,6 +50,15 @@ final class InboundWindow {
         consumed += n;
     }
 
+    /**
+     * The application throws {@code n} received octets away and wants no more: consumed, and counted as returned
+     * so that no WINDOW_UPDATE ever gives them back (the peer's window shrinks by what it sends).
+     */
+    void dropped(int n) {
+        consumed(n);
+        acknowledged += n;
+    }
+
     /** Octets still received and unconsumed (buffered by the application). */
     long buffered() {
         return received - consumed;

@@ -3,9 +3,10 @@ package io.h2scope.engine.server;
 /**
  * How many bytes of request bodies the server may hold in memory for {@link ServerExchange#readBody}
  * (the reference server's /echo, and any handler that buffers a whole body). A chunk that would go over
- * any of the three fails the read with a {@link StreamClosedException} naming the budget and resets the
- * stream with REFUSED_STREAM; the bytes are given back when the stream ends. Streaming bodies
- * ({@code onBody}) are bounded by flow control instead.
+ * any of the three fails the read with a {@link StreamClosedException} naming the budget; the rest of the body
+ * is dropped (no more stream credit), and once the handler has answered (a 413, say) the client is told to stop
+ * with RST_STREAM NO_ERROR. The bytes are given back when the stream ends. Streaming bodies ({@code onBody}) are
+ * bounded by flow control instead.
  *
  * @param perStream     one stream's buffered body; below the {@code readBody} maximum it wins. Default 16 MiB
  * @param perConnection all streams of one connection. Default 64 MiB

@@ -501,8 +501,9 @@ public final class H2Server implements AutoCloseable {
 
         /**
          * Bytes of request bodies {@code readBody} may buffer: per stream (default 16 MiB), per connection
-         * (64 MiB) and per server (a quarter of the maximum heap); over one the read fails and the stream is
-         * reset with REFUSED_STREAM.
+         * (64 MiB) and per server (a quarter of the maximum heap); over one the read fails naming the budget and
+         * the rest of the body is dropped; after the handler's answer the client is told to stop with RST_STREAM
+         * NO_ERROR.
          */
         public Builder bodyBudgets(BodyBudgets v) {
             bodyBudgets = Objects.requireNonNull(v, "bodyBudgets");

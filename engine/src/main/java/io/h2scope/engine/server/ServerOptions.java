@@ -83,7 +83,7 @@ public final class ServerOptions {
                 (t, v) -> t.builder.acceptRetryDelay(v)));
         BodyBudgets budgets = BodyBudgets.defaults();
         all.add(count("body-budget-per-stream", "BYTES", budgets.perStream(), 1, Long.MAX_VALUE, ">= 1",
-                "request body bytes one stream may buffer (/echo); over it RST_STREAM REFUSED_STREAM",
+                "request body bytes one stream may buffer (/echo); over it the read fails (/echo: 413, then RST_STREAM NO_ERROR)",
                 (t, v) -> t.bodyPerStream = v));
         all.add(count("body-budget-per-connection", "BYTES", budgets.perConnection(), 1, Long.MAX_VALUE, ">= 1",
                 "request body bytes one connection's streams may buffer together", (t, v) -> t.bodyPerConnection = v));

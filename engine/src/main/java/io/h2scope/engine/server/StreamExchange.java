@@ -39,7 +39,8 @@ final class StreamExchange implements ServerExchange {
     boolean responseEnded;
     boolean closed;
     boolean dead;
-    private boolean discardBody;
+    /** The rest of the request body is thrown away: its credit goes back to the connection only ({@link #dropRestOfBody}). */
+    private boolean dropBody;
     long lastInboundAt;
     private BodyReceiver receiver;
     /** Request body chunks (byte[]), then a List of trailers, until a receiver takes them; made on first use. */
@@ -63,8 +64,8 @@ final class StreamExchange implements ServerExchange {
     void onData(byte[] data, boolean end) {
         lastInboundAt = conn.now();
         if (data.length > 0) {
-            if (discardBody) {
-                conn.connection().consumed(streamId, data.length);
+            if (dropBody) {
+                conn.connection().discard(streamId, data.length);
             } else if (receiver == null) {
                 buffered().add(data);
             } else {
@@ -114,9 +115,36 @@ final class StreamExchange implements ServerExchange {
             try {
                 r.onData(ByteBuffer.wrap(data));
             } finally {
-                conn.run(() -> conn.connection().consumed(id, data.length)); // credit back as the app consumes
+                conn.run(() -> credit(id, data.length)); // credit back as the app consumes
             }
         });
+    }
+
+    /** Octets the application is done with (loop thread): given back, or only to the connection when the body is dropped. */
+    private void credit(int id, int length) {
+        if (dropBody) {
+            conn.connection().discard(id, length);
+        } else {
+            conn.connection().consumed(id, length);
+        }
+    }
+
+    /**
+     * The rest of the request body will not be read (loop thread): what is buffered and what still arrives is
+     * thrown away, its credit given back to the connection only, so the client's stream window closes on it; once the
+     * response has ended the client is told to stop with RST_STREAM NO_ERROR (RFC 9113 §8.1).
+     */
+    private void dropRestOfBody() {
+        dropBody = true;
+        Object item;
+        while (buffered != null && (item = buffered.poll()) != null) {
+            if (item instanceof byte[] chunk) {
+                conn.connection().discard(streamId, chunk.length);
+            }
+        }
+        if (responseEnded && !requestEnded && !closed) {
+            conn.connection().stopRequestBody(streamId);
+        }
     }
 
     @SuppressWarnings("unchecked")
@@ -199,27 +227,34 @@ final class StreamExchange implements ServerExchange {
                     return;
                 }
                 if (out.size() + (long) chunk.remaining() > maxBytes) {
-                    result.completeExceptionally(new StreamClosedException(streamId, ErrorCode.CANCEL.code(),
-                            "request body over " + maxBytes + " bytes"));
-                    reset(ErrorCode.CANCEL);
+                    refuse("request body over " + maxBytes + " bytes");
                     return;
                 }
                 MemoryBudget full = budget.tryReserve(chunk.remaining());
                 if (full != null) {
-                    // RFC9113 §8.7: REFUSED_STREAM tells the client no application work was done: it may retry
-                    result.completeExceptionally(new StreamClosedException(streamId, ErrorCode.REFUSED_STREAM.code(),
-                            "request body refused: the " + full.describe() + " budget of buffered bodies is spent"));
-                    out = null;
-                    budget.close();
-                    reset(ErrorCode.REFUSED_STREAM);
+                    refuse("request body refused: the " + full.describe() + " budget of buffered bodies is spent");
                     return;
                 }
                 out.write(chunk.array(), chunk.arrayOffset() + chunk.position(), chunk.remaining());
             }
 
+            /**
+             * The read fails; the rest of the body is dropped. The handler answers (a 413, say) and the client is then
+             * told to stop sending with RST_STREAM NO_ERROR; never REFUSED_STREAM, which would tell it that nothing was
+             * processed and invite it to send the whole body again (RFC 9113 §8.7).
+             */
+            private void refuse(String why) {
+                out = null;
+                budget.close();
+                result.completeExceptionally(new StreamClosedException(streamId, -1, why));
+                conn.run(StreamExchange.this::dropRestOfBody);
+            }
+
             @Override
             public void onEnd() {
-                result.complete(out.toByteArray());
+                if (!result.isDone()) {
+                    result.complete(out.toByteArray());
+                }
             }
 
             @Override
@@ -375,15 +410,8 @@ final class StreamExchange implements ServerExchange {
 
     private void responseEnded() {
         responseEnded = true;
-        if (!requestEnded && receiver == null) {
-            // answered without reading the body: read and drop the rest, so the client's window never stalls
-            discardBody = true;
-            Object item;
-            while (buffered != null && (item = buffered.poll()) != null) {
-                if (item instanceof byte[] chunk) {
-                    conn.connection().consumed(streamId, chunk.length);
-                }
-            }
+        if (!requestEnded && (receiver == null || dropBody)) {
+            dropRestOfBody(); // answered without reading the body: the client is told to stop sending it
         }
         conn.maybeForget(this);
     }

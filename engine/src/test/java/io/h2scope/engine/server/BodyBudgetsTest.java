@@ -26,9 +26,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Budgets of buffered request bodies ({@code readBody}): counted in bytes on a real server, a stream that
- * would go over a budget is reset with REFUSED_STREAM, the handler is told which budget, and the bytes come
- * back when streams end.
+ * Budgets of buffered request bodies ({@code readBody}): counted in bytes on a real server; the read of a stream
+ * that would go over a budget fails naming the budget, the handler answers 413 and the client is told to stop
+ * sending with RST_STREAM NO_ERROR (never REFUSED_STREAM, which would invite it to send the body again: RFC 9113
+ * §8.7); the bytes come back when streams end.
  */
 @Timeout(60)
 class BodyBudgetsTest {
@@ -55,9 +56,7 @@ class BodyBudgetsTest {
             CompletableFuture<String> outcome = outcome(ex.streamId());
             ex.readBody(64L << 20).whenComplete((body, error) -> {
                 outcome.complete(error != null ? error.getMessage() : "read " + body.length);
-                if (error == null) {
-                    ex.respond(200, List.of(), ByteBuffer.allocate(0));
-                }
+                ex.respond(error == null ? 200 : 413, List.of(), ByteBuffer.allocate(0));
             });
         }).start();
     }
@@ -85,16 +84,19 @@ class BodyBudgetsTest {
     }
 
     @Test
-    void aStreamThatWouldGoOverTheConnectionBudgetIsRefusedAndTheHandlerToldWhy() throws Exception {
+    void aStreamThatWouldGoOverTheConnectionBudgetIsAnswered413ThenStoppedWithNoError_rfc9113_8_1() throws Exception {
         start(new BodyBudgets(16L << 20, 300 * KIB, 1L << 30));
         try (RawH2Client client = new RawH2Client(server.port())) {
             HpackEncoder encoder = new HpackEncoder(4096);
             post(client, encoder, 1, 200 * KIB, false);
             awaitBuffered(200 * KIB);
             post(client, encoder, 3, 200 * KIB, false);
+            HeadersFrame answer = (HeadersFrame) client.await(f -> f instanceof HeadersFrame h && h.streamId() == 3);
+            assertNotNull(answer, "stream 3 was not answered");
+            assertEquals("413", client.decode(answer).get(0).value());
             RstStreamFrame rst = (RstStreamFrame) client.await(f -> f instanceof RstStreamFrame r && r.streamId() == 3);
             assertNotNull(rst, "stream 3 was not reset");
-            assertEquals(ErrorCode.REFUSED_STREAM.code(), rst.errorCode());
+            assertEquals(ErrorCode.NO_ERROR.code(), rst.errorCode());
             String told = outcome(3).get(5, TimeUnit.SECONDS);
             assertTrue(told.contains("maxBufferedBodyBytesPerConnection 307200 bytes budget"), told);
             awaitBuffered(200 * KIB); // stream 3's share came back, stream 1 still holds its own
@@ -111,7 +113,7 @@ class BodyBudgetsTest {
             post(first, new HpackEncoder(4096), 1, 200 * KIB, false);
             awaitBuffered(200 * KIB);
             post(second, new HpackEncoder(4096), 1, 200 * KIB, false);
-            assertNotNull(second.await(f -> f instanceof RstStreamFrame r && r.errorCode() == ErrorCode.REFUSED_STREAM.code()));
+            assertNotNull(second.await(f -> f instanceof RstStreamFrame r && r.errorCode() == ErrorCode.NO_ERROR.code()));
             assertTrue(outcomes.values().stream().anyMatch(o -> o.getNow("").contains("maxBufferedBodyBytesPerServer")));
         }
         awaitBuffered(0); // both connections closed: everything given back

@@ -31,6 +31,9 @@ final class RawH2Client implements AutoCloseable {
     private final FrameReader reader = new FrameReader(16_384);
     private final ArrayDeque<Frame> received = new ArrayDeque<>();
     private final HpackEncoder encoder = new HpackEncoder(4096);
+    /** Every HEADERS frame's fields, decoded as it was read so that the HPACK table stays in step. */
+    private final java.util.Map<Frame, List<HeaderField>> decoded = new java.util.IdentityHashMap<>();
+    private final io.h2scope.engine.hpack.HpackDecoder decoder = new io.h2scope.engine.hpack.HpackDecoder(4096, Long.MAX_VALUE, 1 << 20);
     private boolean eof;
 
     RawH2Client(int port) throws IOException {
@@ -69,6 +72,11 @@ final class RawH2Client implements AutoCloseable {
         }
     }
 
+    /** The fields of a HEADERS frame this client read (one with END_HEADERS). */
+    List<HeaderField> decode(HeadersFrame frame) {
+        return decoded.get(frame);
+    }
+
     /** True when the server closed the connection (EOF) before {@code wanted} came. */
     boolean closedWithout(Predicate<Frame> wanted) throws IOException {
         return await(wanted) == null;
@@ -89,6 +97,9 @@ final class RawH2Client implements AutoCloseable {
         reader.read(ByteBuffer.wrap(buffer, 0, n), new FrameHandler() {
             @Override
             public void onFrame(Frame frame) {
+                if (frame instanceof HeadersFrame h) {
+                    decoded.put(frame, decoder.decode(h.fragment()));
+                }
                 received.add(frame);
             }
 
