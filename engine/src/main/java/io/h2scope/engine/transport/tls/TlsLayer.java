@@ -45,6 +45,8 @@ public final class TlsLayer implements ConnectionHandler {
     private ByteBuffer appIn;
     private ByteBuffer netOut;
     private boolean handshakeDone;
+    /** The peer's first bytes have been seen ({@link FirstRecordCheck}). */
+    private boolean sawInput;
     private boolean innerOpened;
     private boolean innerClosed;
     private boolean tasksRunning;
@@ -106,6 +108,14 @@ public final class TlsLayer implements ConnectionHandler {
     public void onRead(ByteBuffer ciphertext) {
         if (outerClosed || peerClosed) {
             return;
+        }
+        if (!sawInput && ciphertext.hasRemaining()) {
+            sawInput = true;
+            SSLException notTls = FirstRecordCheck.check(ciphertext, !engine.getUseClientMode());
+            if (notTls != null) {
+                refuseNotTls(notTls);
+                return;
+            }
         }
         if (netIn.remaining() < ciphertext.remaining()) {
             int needed = netIn.position() + ciphertext.remaining();
@@ -333,6 +343,16 @@ public final class TlsLayer implements ConnectionHandler {
             }
         } catch (SSLException | RuntimeException ignored) {
             // the alert is a courtesy; the close below is what matters
+        }
+        outer.close();
+    }
+
+    /** The peer does not speak TLS: a server says so with unexpected_message, a client just closes. */
+    private void refuseNotTls(SSLException cause) {
+        failure = cause;
+        handshake.completeExceptionally(cause);
+        if (!engine.getUseClientMode()) {
+            outer.write(FirstRecordCheck.unexpectedMessageAlert());
         }
         outer.close();
     }

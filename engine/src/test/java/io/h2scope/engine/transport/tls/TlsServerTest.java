@@ -205,6 +205,29 @@ class TlsServerTest {
         }
     }
 
+    @Test
+    @DisplayName("RFC 8446 §5.1: bytes that are not TLS get the alert unexpected_message and a close, not internal_error")
+    void plaintextOnTheTlsPortGetsUnexpectedMessage_rfc8446_5_1() throws Exception {
+        for (byte[] notTls : List.of("GET / HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII),
+                ProtocolDetector.preface(), new byte[20])) {
+            try (Socket socket = new Socket("127.0.0.1", server.port())) {
+                socket.setSoTimeout((int) Await.PATIENCE.toMillis());
+                socket.getOutputStream().write(notTls);
+                byte[] answer = socket.getInputStream().readAllBytes(); // to the server's close
+                // a fatal (2) unexpected_message (10) alert record (21), TLS 1.2 record version, then EOF
+                assertEquals("1503030002020a", hex(answer), "for " + new String(notTls, StandardCharsets.US_ASCII));
+            }
+        }
+    }
+
+    private static String hex(byte[] bytes) {
+        StringBuilder sb = new StringBuilder();
+        for (byte b : bytes) {
+            sb.append(String.format("%02x", b & 0xff));
+        }
+        return sb.toString();
+    }
+
     private static SSLSocket jdkClient(List<String> alpn) throws IOException {
         SSLSocket socket = (SSLSocket) trustingClient.getSocketFactory().createSocket("127.0.0.1", server.port());
         socket.setSoTimeout(5000);
