@@ -72,6 +72,8 @@ final class ClientConnection implements ConnectionDriver.Application {
     private volatile boolean peerSettingsReceived;
     /** The server's last GOAWAY: its code says why streams still in flight fail when the connection goes. */
     private volatile Event.GoAwayReceived goAway;
+    /** Our own connection error, its rule named, when we ended the connection for one. */
+    private volatile String connectionError;
 
     ClientConnection(H2Client client, Route route, long id) {
         this(client, route, id, null);
@@ -343,9 +345,10 @@ final class ClientConnection implements ConnectionDriver.Application {
             goAway = g;
             route.noMoreStreams(this, 0); // RFC9113 §6.8: "Receivers of a GOAWAY frame MUST NOT open additional streams"
         } else if (event instanceof Event.ConnectionErrorRaised e) {
-            failAll(new IOException("connection error: " + e.error().getMessage()));
-        } else if (event instanceof Event.ConnectionClosed c) {
-            failAll(new IOException("connection closed: " + c.reason() + goAwayNote()));
+            connectionError = "connection error: " + e.error().getMessage();
+            failAll(new IOException(connectionError));
+        } else if (event instanceof Event.ConnectionClosed && (connectionError != null || goAway != null)) {
+            failAll(closedBecause(null)); // else the transport closed it: onClosed, which follows, knows how
         }
     }
 
@@ -428,9 +431,9 @@ final class ClientConnection implements ConnectionDriver.Application {
     public void onClosed(Throwable causeOrNull) {
         closed = true;
         openQueued(); // tasks queued for a loop task that will not run now: each goes back to the route
-        failAll(causeOrNull == null ? new IOException("connection closed" + goAwayNote())
-                : new IOException("connection failed: " + causeOrNull + goAwayNote(), causeOrNull));
-        route.gone(this, causeOrNull);
+        IOException why = closedBecause(causeOrNull);
+        failAll(why);
+        route.gone(this, why);
         runMailbox(); // tasks the loop will not run now see the closed connection
     }
 
@@ -452,6 +455,37 @@ final class ClientConnection implements ConnectionDriver.Application {
                 route.release(this);
             }
         }
+    }
+
+    /**
+     * Why the connection ended, for the requests it did not finish: our own connection error, the server's GOAWAY, or
+     * what the server did when it closed without one (before its SETTINGS, inside a frame), never a bare "closed".
+     */
+    private IOException closedBecause(Throwable transportError) {
+        if (connectionError != null) {
+            return new IOException(connectionError, transportError);
+        }
+        String what = transportError == null ? "the server closed the connection" : "the connection failed ("
+                + transportError.getMessage() + ")";
+        if (goAway != null) {
+            return new IOException(what + goAwayNote(), transportError);
+        }
+        return new IOException(what + " without a GOAWAY" + progress(), transportError);
+    }
+
+    /** How far the server had got: its SETTINGS or not, and the frame it stopped inside. */
+    private String progress() {
+        ConnectionDriver d = driver;
+        Http2Connection core = d == null ? null : d.connection();
+        if (core == null) {
+            return " before it was ready";
+        }
+        String frame = core.partialInputFrame().map(p -> ", inside a frame (" + p.read() + " of its " + p.expected()
+                + " octets came)").orElse("");
+        if (!peerSettingsReceived) {
+            return " before its SETTINGS" + (core.bytesReceived() == 0 ? " (it sent nothing)" : "") + frame;
+        }
+        return frame;
     }
 
     /**

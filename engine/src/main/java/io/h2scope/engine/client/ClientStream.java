@@ -28,6 +28,8 @@ final class ClientStream {
     private ResponseBodyPublisher body;
     private RequestBodyWriter writer;
     private boolean responseStarted;
+    /** Octets of the response body received, for saying how far a response got when the connection died. */
+    private long bodyOctets;
     private boolean responseEnded;
     private boolean failed;
     private boolean finished;
@@ -108,6 +110,7 @@ final class ClientStream {
     }
 
     void onData(Event.DataReceived d) {
+        bodyOctets += d.data().length;
         if (d.endStream()) {
             StreamState s = conn.core().streamState(id); // not yet moved by this END_STREAM
             closing = s == StreamState.HALF_CLOSED_LOCAL || s == StreamState.CLOSED;
@@ -176,7 +179,10 @@ final class ClientStream {
     /** The connection is gone under this stream. */
     void connectionLost(Throwable cause) {
         if (!failed && !responseEnded) {
-            failParts(cause);
+            // a plain IOException says what happened to the connection; this adds how far the response had got
+            failParts(cause.getClass() != IOException.class ? cause : new IOException(cause.getMessage() + "; stream "
+                    + id + (responseStarted ? " had its response head and " + bodyOctets + " octets of its body"
+                    : " had no response head yet"), cause.getCause()));
         }
     }
 

@@ -208,6 +208,9 @@ public final class Http2Connection {
         clock.set(nowNanos);
         int available = in.remaining();
         try {
+            if (role == Role.CLIENT && bytesReceived == 0) {
+                ServerPrefaceCheck.check(in); // an HTTP/1.1 answer is named as one, not as a frame too large
+            }
             if (state != ConnectionState.CLOSED && (preface == null || preface.consume(in))) {
                 if (prefaceHeld && in.hasRemaining()) {
                     releasePreface(); // test-only: the peer's first frame is here
@@ -565,6 +568,16 @@ public final class Http2Connection {
     /** DATA bytes queued on {@code streamId} behind its flow-control window (0 for an unknown stream). */
     public long queuedDataBytes(int streamId) {
         return scheduler.queuedBytes(streamId);
+    }
+
+    /** Octets received from the peer so far (the client preface included). */
+    public long bytesReceived() {
+        return bytesReceived;
+    }
+
+    /** The frame the peer's input stopped inside, if it did: what a peer that closed mid-frame left unsent. */
+    public java.util.Optional<io.h2scope.engine.frame.codec.PartialFrame> partialInputFrame() {
+        return reader.partialFrame();
     }
 
     /** Streams neither idle nor closed. */

@@ -114,7 +114,8 @@ final class InboundFieldBlocks {
             if (first.endStream()) {
                 streams.apply(id, StreamInput.RECV_END_STREAM); // a complete request needs no RST_STREAM after the 431
             }
-            refusal.refuse(id, 431, "header list over SETTINGS_MAX_HEADER_LIST_SIZE " + limits.maxHeaderListSize());
+            refusal.refuse(id, 431, (role == Role.CLIENT ? "the response's header list is over our" : "header list over")
+                    + " SETTINGS_MAX_HEADER_LIST_SIZE " + limits.maxHeaderListSize() + " (maxHeaderListSize)");
             return;
         }
         boolean endStream = first.endStream();

@@ -61,7 +61,7 @@ final class PrefaceCheck {
         return new String(more, StandardCharsets.ISO_8859_1);
     }
 
-    private static String printable(String s) {
+    static String printable(String s) {
         StringBuilder b = new StringBuilder();
         for (char c : s.toCharArray()) {
             if (c == '\r') {

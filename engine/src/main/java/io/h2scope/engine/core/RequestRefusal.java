@@ -1,7 +1,9 @@
 package io.h2scope.engine.core;
 
 import io.h2scope.engine.core.event.Event;
+import io.h2scope.engine.core.limits.LimitRule;
 import io.h2scope.engine.error.ErrorCode;
+import io.h2scope.engine.error.StreamError;
 import io.h2scope.engine.frame.RstStreamFrame;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.stream.Role;
@@ -48,12 +50,16 @@ final class RequestRefusal {
             streams.apply(streamId, StreamInput.SEND_RST_STREAM);
             // RFC9113 §8.1: a server "MAY request that the client abort transmission of a request without error by sending a RST_STREAM with an error code of NO_ERROR"
             replies.write(RstStreamFrame.of(streamId, code));
-            if (!answered) {
+            if (!answered && role == Role.SERVER) {
                 events.emit(new Event.StreamReset(streamId, code.code(), false));
             }
         }
         if (role == Role.SERVER) {
             events.emit(new Event.RequestRefused(streamId, status, reason));
+        } else {
+            // the application learns which of our limits the response broke, not a bare CANCEL (nor nothing at all,
+            // when the response's END_STREAM had closed the stream and no RST_STREAM was needed)
+            events.emit(new Event.StreamErrorRaised(new StreamError(streamId, LimitRule.HEADER_LIST_SIZE, reason)));
         }
     }
 }

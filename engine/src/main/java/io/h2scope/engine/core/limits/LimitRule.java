@@ -56,6 +56,12 @@ public enum LimitRule implements Rule {
     /** {@link Limits#sendStallTimeoutNanos()}: the connection send window closed too long with DATA queued. */
     CONNECTION_SEND_STALL(rfc("10.5"), CONNECTION, ENHANCE_YOUR_CALM,
             Quote.SUSPICIOUS),
+    /**
+     * {@link Limits#maxHeaderListSize()}: a response header list over our SETTINGS_MAX_HEADER_LIST_SIZE (an HPACK bomb,
+     * RFC 9113 §10.5.1); the client resets that stream with CANCEL (a server answers a request over it with 431).
+     */
+    HEADER_LIST_SIZE(rfc("10.5.1"), STREAM, CANCEL,
+            "A client can discard responses that it cannot process."),
     /** {@link Limits#sendStallTimeoutNanos()}: one stream without send credit too long (RFC 9113 §5.4.2 reset, CANCEL). */
     STREAM_SEND_STALL(rfc("5.4.2"), STREAM, CANCEL,
             "A stream error is an error related to a specific stream that does not affect processing of "
