@@ -65,8 +65,7 @@ public final class H2Client implements AutoCloseable {
             throw new IOException("cannot set up TLS: " + e.getMessage(), e);
         }
         TransportConfig t = TransportConfig.defaults().withName("h2scope-client").withLoopThreads(config.loopThreads());
-        this.group = new NioEventLoopGroup(new TransportConfig(t.name(), t.loopThreads(), t.readBufferBytes(),
-                t.maxPendingWriteBytes(), t.closeFlushTimeout(), config.connectTimeout(), t.tcpNoDelay()));
+        this.group = new NioEventLoopGroup(t.withConnectTimeout(config.connectTimeout()));
         if (config.executor() != null) {
             this.executor = config.executor();
             this.ownExecutor = null;

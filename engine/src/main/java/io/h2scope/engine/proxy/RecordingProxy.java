@@ -61,10 +61,8 @@ public final class RecordingProxy implements AutoCloseable {
     public static RecordingProxy start(ProxyConfig config) throws IOException, GeneralSecurityException {
         SSLContext interception = config.authority() == null ? null
                 : HostKeyManager.context(config.authority(), config.keyLog());
-        TransportConfig defaults = TransportConfig.defaults();
-        TransportConfig transport = new TransportConfig("h2scope-proxy", config.limits().loopThreads(),
-                defaults.readBufferBytes(), defaults.maxPendingWriteBytes(), defaults.closeFlushTimeout(),
-                config.limits().connectTimeout(), true);
+        TransportConfig transport = TransportConfig.defaults().withName("h2scope-proxy")
+                .withLoopThreads(config.limits().loopThreads()).withConnectTimeout(config.limits().connectTimeout());
         NioEventLoopGroup group = new NioEventLoopGroup(transport);
         RecordingProxy proxy = new RecordingProxy(config, group, interception);
         int cap = config.limits().maxConnections();

@@ -11,6 +11,7 @@ import io.h2scope.engine.transport.AcceptLimits;
 import io.h2scope.engine.transport.ConnectionDriver;
 import io.h2scope.engine.transport.ConnectionHandler;
 import io.h2scope.engine.transport.DriverConfig;
+import io.h2scope.engine.transport.FatalErrorPolicy;
 import io.h2scope.engine.transport.HandshakeDeadline;
 import io.h2scope.engine.transport.NioEventLoopGroup;
 import io.h2scope.engine.transport.NioServer;
@@ -88,12 +89,12 @@ public final class H2Server implements AutoCloseable {
             this.executor = config.executor();
         } else {
             this.ownExecutor = Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()),
-                    daemonThreads("h2scope-app-"));
+                    daemonThreads("h2scope-app-", config.fatalErrors()));
             this.executor = ownExecutor;
         }
         try {
             this.group = new NioEventLoopGroup(TransportConfig.defaults().withName("h2scope-server")
-                    .withLoopThreads(config.loopThreads()));
+                    .withLoopThreads(config.loopThreads()).withFatalErrors(config.fatalErrors()));
         } catch (IOException e) {
             shutdownExecutor();
             throw e;
@@ -289,11 +290,19 @@ public final class H2Server implements AutoCloseable {
         }
     }
 
-    private static java.util.concurrent.ThreadFactory daemonThreads(String prefix) {
+    /** Daemon threads; a VirtualMachineError (OutOfMemoryError, ...) that ends one is met with {@code fatal}. */
+    private static java.util.concurrent.ThreadFactory daemonThreads(String prefix, FatalErrorPolicy fatal) {
         AtomicInteger n = new AtomicInteger();
         return r -> {
             Thread t = new Thread(r, prefix + n.getAndIncrement());
             t.setDaemon(true);
+            t.setUncaughtExceptionHandler((thread, e) -> {
+                if (e instanceof VirtualMachineError) {
+                    fatal.onError(thread.getName(), e, LOG);
+                } else {
+                    LOG.log(System.Logger.Level.ERROR, thread.getName() + " died", e);
+                }
+            });
             return t;
         };
     }
@@ -329,6 +338,7 @@ public final class H2Server implements AutoCloseable {
         private Duration handshakeTimeout = DEFAULT_HANDSHAKE_TIMEOUT;
         private AcceptLimits accept = AcceptLimits.DEFAULTS;
         private BodyBudgets bodyBudgets = BodyBudgets.defaults();
+        private FatalErrorPolicy fatalErrors = FatalErrorPolicy.EXIT_PROCESS;
         private H2Handler handler;
 
         private Builder() {
@@ -510,6 +520,17 @@ public final class H2Server implements AutoCloseable {
             return this;
         }
 
+        /**
+         * What an Error (OutOfMemoryError, StackOverflowError, ...) that escapes a selector loop, or ends a thread of the
+         * server's own pool, does. Default {@link FatalErrorPolicy#EXIT_PROCESS}: one line on standard error and exit
+         * status 70, so that a supervisor restarts the server, rather than a process that accepts and never answers.
+         * {@link FatalErrorPolicy#STOP_LOOP} ends only that loop (for an application that handles it itself).
+         */
+        public Builder fatalErrors(FatalErrorPolicy v) {
+            fatalErrors = Objects.requireNonNull(v, "fatalErrors");
+            return this;
+        }
+
         /** How long a new connection may take to send the client preface once HTTP/2 is known. Default 10 s. */
         public Builder prefaceTimeout(Duration v) {
             driver = driver.withPrefaceTimeout(v);
@@ -578,7 +599,7 @@ public final class H2Server implements AutoCloseable {
             }
             return new ServerConfig(new InetSocketAddress(host, port), material, connection, driver, readTimeout,
                     streamWriteBufferBytes, loopThreads, executor, handlersOnLoop, traceSink, http1, handshakeTimeout,
-                    accept, bodyBudgets);
+                    accept, bodyBudgets, fatalErrors);
         }
 
         /** Binds and starts; the server runs until {@link H2Server#shutdown}. */

@@ -4,6 +4,7 @@ import io.h2scope.engine.core.ConnectionConfig;
 import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.transport.AcceptLimits;
 import io.h2scope.engine.transport.DriverConfig;
+import io.h2scope.engine.transport.FatalErrorPolicy;
 import io.h2scope.engine.transport.http1.Http1Limits;
 import io.h2scope.engine.transport.tls.KeyMaterial;
 
@@ -32,11 +33,12 @@ import java.util.concurrent.Executor;
  *                               HTTP/1.1 head and h2c upgrade included); then the connection is closed; zero is off
  * @param accept                 connection caps (total, per client address) and accept back-off
  * @param bodyBudgets            bytes of request bodies buffered by {@code readBody}: per stream, connection, server
+ * @param fatalErrors            what an Error (OutOfMemoryError, ...) in a loop or pool thread does: exit by default
  */
 public record ServerConfig(InetSocketAddress address, KeyMaterial tls, ConnectionConfig connection, DriverConfig driver,
         Duration readTimeout, long streamWriteBufferBytes, int loopThreads, Executor executor, boolean handlersOnLoop,
         TraceSink traceSink, Http1Limits http1, Duration handshakeTimeout, AcceptLimits accept,
-        BodyBudgets bodyBudgets) {
+        BodyBudgets bodyBudgets, FatalErrorPolicy fatalErrors) {
 
     public ServerConfig {
         Objects.requireNonNull(address, "address");
@@ -48,6 +50,7 @@ public record ServerConfig(InetSocketAddress address, KeyMaterial tls, Connectio
         Objects.requireNonNull(handshakeTimeout, "handshakeTimeout");
         Objects.requireNonNull(accept, "accept");
         Objects.requireNonNull(bodyBudgets, "bodyBudgets");
+        Objects.requireNonNull(fatalErrors, "fatalErrors");
         if (handshakeTimeout.isNegative()) {
             throw new IllegalArgumentException("handshakeTimeout must be >= 0 (0 = off), got " + handshakeTimeout);
         }

@@ -184,7 +184,9 @@ final class ServerConnection implements ConnectionDriver.Application {
         Runnable call = () -> {
             try {
                 handler.handle(exchange);
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | AssertionError | LinkageError e) {
+                // a handler's own bug gets a 500; an OutOfMemoryError or a StackOverflowError goes on to the loop or
+                // pool thread, whose FatalErrorPolicy ends the process
                 LOG.log(System.Logger.Level.WARNING, "handler failed on stream " + streamId + " from " + remote(), e);
                 run(() -> {
                     if (!exchange.responseHeadersSent && !exchange.closed) {

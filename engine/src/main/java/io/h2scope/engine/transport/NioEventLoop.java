@@ -140,8 +140,10 @@ public final class NioEventLoop implements Executor {
             }
         } catch (ClosedSelectorException e) {
             LOG.log(System.Logger.Level.DEBUG, "selector closed under " + thread.getName());
-        } catch (Throwable t) {
-            LOG.log(System.Logger.Level.ERROR, thread.getName() + " died", t);
+        } catch (IOException | RuntimeException e) {
+            LOG.log(System.Logger.Level.ERROR, thread.getName() + " died", e);
+        } catch (Error e) {
+            config.fatalErrors().onError(thread.getName(), e, LOG); // a server exits: no zombie that accepts and never answers
         } finally {
             shutdownNow();
         }

@@ -15,6 +15,8 @@ import java.util.Objects;
  * @param closeFlushTimeout    how long an orderly close may wait for pending output before it aborts; default 5 s
  * @param connectTimeout       client connect timeout; default 10 s
  * @param tcpNoDelay           disable Nagle (HTTP/2 frames are small and latency-bound); default true
+ * @param fatalErrors          what happens when an Error escapes a loop's work; default {@link FatalErrorPolicy#STOP_LOOP}
+ *                             (a server's group exits the process instead)
  */
 public record TransportConfig(
         String name,
@@ -23,12 +25,14 @@ public record TransportConfig(
         long maxPendingWriteBytes,
         Duration closeFlushTimeout,
         Duration connectTimeout,
-        boolean tcpNoDelay) {
+        boolean tcpNoDelay,
+        FatalErrorPolicy fatalErrors) {
 
     public TransportConfig {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(closeFlushTimeout, "closeFlushTimeout");
         Objects.requireNonNull(connectTimeout, "connectTimeout");
+        Objects.requireNonNull(fatalErrors, "fatalErrors");
         requirePositive(loopThreads, "loopThreads");
         requirePositive(readBufferBytes, "readBufferBytes");
         requirePositive(maxPendingWriteBytes, "maxPendingWriteBytes");
@@ -36,32 +40,42 @@ public record TransportConfig(
 
     public static TransportConfig defaults() {
         return new TransportConfig("h2scope", Runtime.getRuntime().availableProcessors(), 64 * 1024,
-                8L * 1024 * 1024, Duration.ofSeconds(5), Duration.ofSeconds(10), true);
+                8L * 1024 * 1024, Duration.ofSeconds(5), Duration.ofSeconds(10), true, FatalErrorPolicy.STOP_LOOP);
     }
 
     public TransportConfig withName(String newName) {
         return new TransportConfig(newName, loopThreads, readBufferBytes, maxPendingWriteBytes,
-                closeFlushTimeout, connectTimeout, tcpNoDelay);
+                closeFlushTimeout, connectTimeout, tcpNoDelay, fatalErrors);
     }
 
     public TransportConfig withLoopThreads(int threads) {
         return new TransportConfig(name, threads, readBufferBytes, maxPendingWriteBytes,
-                closeFlushTimeout, connectTimeout, tcpNoDelay);
+                closeFlushTimeout, connectTimeout, tcpNoDelay, fatalErrors);
     }
 
     public TransportConfig withMaxPendingWriteBytes(long limit) {
         return new TransportConfig(name, loopThreads, readBufferBytes, limit,
-                closeFlushTimeout, connectTimeout, tcpNoDelay);
+                closeFlushTimeout, connectTimeout, tcpNoDelay, fatalErrors);
     }
 
     public TransportConfig withReadBufferBytes(int bytes) {
         return new TransportConfig(name, loopThreads, bytes, maxPendingWriteBytes,
-                closeFlushTimeout, connectTimeout, tcpNoDelay);
+                closeFlushTimeout, connectTimeout, tcpNoDelay, fatalErrors);
     }
 
     public TransportConfig withCloseFlushTimeout(Duration timeout) {
         return new TransportConfig(name, loopThreads, readBufferBytes, maxPendingWriteBytes,
-                timeout, connectTimeout, tcpNoDelay);
+                timeout, connectTimeout, tcpNoDelay, fatalErrors);
+    }
+
+    public TransportConfig withConnectTimeout(Duration timeout) {
+        return new TransportConfig(name, loopThreads, readBufferBytes, maxPendingWriteBytes, closeFlushTimeout,
+                timeout, tcpNoDelay, fatalErrors);
+    }
+
+    public TransportConfig withFatalErrors(FatalErrorPolicy policy) {
+        return new TransportConfig(name, loopThreads, readBufferBytes, maxPendingWriteBytes, closeFlushTimeout,
+                connectTimeout, tcpNoDelay, policy);
     }
 
     private static void requirePositive(long value, String what) {
