@@ -86,6 +86,8 @@ final class DataScheduler {
     static final long COALESCE_DELAY_NANOS = 200_000_000L;
 
     private final StreamIdMap<StreamQueue> queues = new StreamIdMap<>();
+    /** Octets queued over all streams. */
+    private long totalQueuedBytes;
     private final ArrayDeque<StreamQueue> ready = new ArrayDeque<>();
     /** When data began waiting on the closed connection window, or -1. */
     private long connectionStalledSince = -1;
@@ -110,6 +112,7 @@ final class DataScheduler {
         if (data.length > 0 || (endStream && q.chunks.isEmpty())) {
             q.chunks.addLast(new Chunk(data));
             q.queuedBytes += data.length;
+            totalQueuedBytes += data.length;
         }
         q.endStream |= endStream;
         markReady(q);
@@ -146,15 +149,40 @@ final class DataScheduler {
     /** Drops a stream's queue (reset or closed). */
     void remove(int streamId) {
         StreamQueue q = queues.remove(streamId);
-        if (q != null && q.ready) {
-            ready.remove(q);
+        if (q != null) {
+            totalQueuedBytes -= q.queuedBytes;
+            if (q.ready) {
+                ready.remove(q);
+            }
         }
     }
 
     void clear() {
         queues.clear();
         ready.clear();
+        totalQueuedBytes = 0;
         connectionStalledSince = -1;
+    }
+
+    /** Octets queued and not yet written, all streams together. */
+    long totalQueuedBytes() {
+        return totalQueuedBytes;
+    }
+
+    /**
+     * Tells {@code visitor} of each stream whose DATA waits on a closed window: its own since the time it began to,
+     * or the connection's, whichever began first; with the octets it has queued.
+     */
+    void forEachStalled(Http2Connection.StallVisitor visitor) {
+        queues.forEachValue(q -> {
+            long since = q.stalledSince;
+            if (connectionStalledSince >= 0 && (since < 0 || connectionStalledSince - since < 0)) {
+                since = connectionStalledSince;
+            }
+            if (since >= 0 && q.queuedBytes > 0) {
+                visitor.stalled(q.streamId, since, q.queuedBytes);
+            }
+        });
     }
 
     /** Streams queued (waiting for credit or for their turn). */
@@ -226,13 +254,15 @@ final class DataScheduler {
             }
             boolean lastOfBody = length == chunk.remaining() && q.chunks.size() == 1;
             boolean endStream = lastOfBody && q.endStream && q.trailers == null;
+            // counted off first: writing END_STREAM may close the stream, whose removal counts off what is left
+            q.queuedBytes -= length;
+            totalQueuedBytes -= length;
             sink.writeData(q.streamId, chunk.data, chunk.offset, length, endStream);
             if (length >= floor && length > 0) {
                 q.stalledSince = -1; // a frame worth sending is progress; an override's small one is not
                 connectionStalledSince = -1;
             }
             chunk.offset += length;
-            q.queuedBytes -= length;
             if (chunk.remaining() == 0) {
                 q.chunks.pollFirst();
             }

@@ -565,6 +565,27 @@ public final class Http2Connection {
         return output.readableBytes();
     }
 
+    /** DATA octets queued behind flow control or the output budget, all streams together. */
+    public long queuedDataBytes() {
+        return scheduler.totalQueuedBytes();
+    }
+
+    /** What {@link #forEachStalledStream} tells of one stream. */
+    @FunctionalInterface
+    public interface StallVisitor {
+        /** Stream {@code streamId} has waited on a closed send window since {@code sinceNanos}, {@code queuedBytes} queued. */
+        void stalled(int streamId, long sinceNanos, long queuedBytes);
+    }
+
+    /**
+     * Each stream whose queued DATA waits on a closed send window (its own, or the connection's), with since when and
+     * how much: what a server short of memory resets first, the longest waiting (the same waits
+     * {@code Limits.sendStallTimeoutNanos} ends).
+     */
+    public void forEachStalledStream(StallVisitor visitor) {
+        scheduler.forEachStalled(visitor);
+    }
+
     /** DATA bytes queued on {@code streamId} behind its flow-control window (0 for an unknown stream). */
     public long queuedDataBytes(int streamId) {
         return scheduler.queuedBytes(streamId);

@@ -13,6 +13,7 @@ import io.h2scope.engine.transport.ConnectionHandler;
 import io.h2scope.engine.transport.DriverConfig;
 import io.h2scope.engine.transport.FatalErrorPolicy;
 import io.h2scope.engine.transport.HandshakeDeadline;
+import io.h2scope.engine.transport.IntervalLog;
 import io.h2scope.engine.transport.NioEventLoopGroup;
 import io.h2scope.engine.transport.NioServer;
 import io.h2scope.engine.transport.TransportConfig;
@@ -75,12 +76,24 @@ public final class H2Server implements AutoCloseable {
     private final AtomicLong connectionIds = new AtomicLong();
     private final AtomicBoolean stopping = new AtomicBoolean();
     private final AtomicLong handshakeTimeouts = new AtomicLong();
+    /** Everything the server buffers for its peers: queued response data and buffered request bodies. */
+    private final MemoryBudget buffered;
     private final MemoryBudget bodyBudget;
+    /** Response data queued behind closed windows, counted by each connection after its output is flushed. */
+    private final MemoryBudget queuedResponses;
+    private final StalledStreams stalled = new StalledStreams();
+    /** Refused streams and shed ones, in one line per interval with counts. */
+    private final IntervalLog memoryLog;
+    private final AtomicLong refusedForMemory = new AtomicLong();
+    private final AtomicLong shedForMemory = new AtomicLong();
 
     private H2Server(ServerConfig config, H2Handler handler) throws IOException {
         this.config = config;
         this.handler = handler;
-        this.bodyBudget = new MemoryBudget("maxBufferedBodyBytesPerServer", config.bodyBudgets().perServer(), null);
+        this.buffered = new MemoryBudget("maxBufferedBytes", config.maxBufferedBytes(), null);
+        this.bodyBudget = buffered.child("maxBufferedBodyBytesPerServer", config.bodyBudgets().perServer());
+        this.queuedResponses = buffered.child("queued response data", Long.MAX_VALUE);
+        this.memoryLog = IntervalLog.warnings(LOG, config.accept().logInterval().toNanos());
         if (config.handlersOnLoop()) {
             this.ownExecutor = null;
             this.executor = Runnable::run;
@@ -217,6 +230,26 @@ public final class H2Server implements AutoCloseable {
         return bodyBudget.used();
     }
 
+    /** Response data queued behind closed windows and request bodies buffered, all connections together, in octets. */
+    public long bufferedBytes() {
+        return buffered.used();
+    }
+
+    /** Response data queued behind closed flow-control windows (or a peer that does not read), all connections. */
+    public long queuedResponseBytes() {
+        return queuedResponses.used();
+    }
+
+    /** New streams refused with REFUSED_STREAM because {@code maxBufferedBytes} was spent, since start. */
+    public long memoryRefusedStreams() {
+        return refusedForMemory.get();
+    }
+
+    /** Stalled streams reset with CANCEL to bring the server back under {@code maxBufferedBytes}, since start. */
+    public long memoryShedStreams() {
+        return shedForMemory.get();
+    }
+
     /** HTTP/2 connections currently open. */
     public int connectionCount() {
         return connections.size();
@@ -267,6 +300,50 @@ public final class H2Server implements AutoCloseable {
     /** A new connection's share of the server's body budget. */
     MemoryBudget connectionBodyBudget() {
         return bodyBudget.child("maxBufferedBodyBytesPerConnection", config.bodyBudgets().perConnection());
+    }
+
+    /** The budget a connection's queued response data is counted in. */
+    MemoryBudget queuedResponses() {
+        return queuedResponses;
+    }
+
+    StalledStreams stalled() {
+        return stalled;
+    }
+
+    /** Over {@code maxBufferedBytes}: new streams are refused (REFUSED_STREAM, nothing was processed: RFC 9113 §8.7). */
+    boolean refusesNewStreams() {
+        return buffered.excess() > 0;
+    }
+
+    /** A new stream refused for memory: counted, and logged at most once per interval. */
+    void refusedForMemory() {
+        refusedForMemory.incrementAndGet();
+        logMemory();
+    }
+
+    /** A stalled stream reset for memory by its connection: counted, and logged at most once per interval. */
+    void shedForMemory() {
+        shedForMemory.incrementAndGet();
+        logMemory();
+    }
+
+    private void logMemory() {
+        memoryLog.record("over maxBufferedBytes " + buffered.limit() + " bytes (" + queuedResponses.used()
+                + " of queued responses, " + bodyBudget.used() + " of request bodies): " + refusedForMemory.get()
+                + " new streams refused with REFUSED_STREAM, " + shedForMemory.get()
+                + " longest-stalled streams reset with CANCEL since start");
+    }
+
+    /**
+     * Over {@code maxBufferedBytes}: the streams that have waited longest on a closed window, server-wide, are reset
+     * (CANCEL) until a tenth of the budget is free again (a margin, so that the next write does not shed again).
+     */
+    void shedIfOver() {
+        long excess = buffered.excess();
+        if (excess > 0) {
+            stalled.shed(excess + buffered.limit() / 10, s -> ((ServerConnection) s.owner).resetStalled(s));
+        }
     }
 
     Executor applicationExecutor() {
@@ -339,6 +416,7 @@ public final class H2Server implements AutoCloseable {
         private AcceptLimits accept = AcceptLimits.DEFAULTS;
         private BodyBudgets bodyBudgets = BodyBudgets.defaults();
         private FatalErrorPolicy fatalErrors = FatalErrorPolicy.EXIT_PROCESS;
+        private long maxBufferedBytes = defaultMaxBufferedBytes();
         private H2Handler handler;
 
         private Builder() {
@@ -531,6 +609,28 @@ public final class H2Server implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Response data queued behind closed flow-control windows and request bodies buffered, all connections
+         * together. Over it new streams are refused with REFUSED_STREAM and the streams that have waited longest on a
+         * closed window, whichever connection they are on, are reset with CANCEL until a tenth of it is free. Default
+         * half the maximum heap ({@link #defaultMaxBufferedBytes()}).
+         */
+        public Builder maxBufferedBytes(long v) {
+            if (v < 1) {
+                throw new IllegalArgumentException("maxBufferedBytes must be >= 1, got " + v);
+            }
+            maxBufferedBytes = v;
+            return this;
+        }
+
+        /**
+         * Half the heap the JVM may grow to: what the server may hold for its peers, the rest left to connections,
+         * streams and the application. A stalled stream of the reference server's {@code /bytes/N} holds about 100 KB.
+         */
+        public static long defaultMaxBufferedBytes() {
+            return Runtime.getRuntime().maxMemory() / 2;
+        }
+
         /** How long a new connection may take to send the client preface once HTTP/2 is known. Default 10 s. */
         public Builder prefaceTimeout(Duration v) {
             driver = driver.withPrefaceTimeout(v);
@@ -599,7 +699,7 @@ public final class H2Server implements AutoCloseable {
             }
             return new ServerConfig(new InetSocketAddress(host, port), material, connection, driver, readTimeout,
                     streamWriteBufferBytes, loopThreads, executor, handlersOnLoop, traceSink, http1, handshakeTimeout,
-                    accept, bodyBudgets, fatalErrors);
+                    accept, bodyBudgets, maxBufferedBytes, fatalErrors);
         }
 
         /** Binds and starts; the server runs until {@link H2Server#shutdown}. */

@@ -45,6 +45,26 @@ final class MemoryBudget {
         return refused;
     }
 
+    /**
+     * Counts {@code delta} octets (negative: released) at this level and every level above, without refusing: for
+     * memory already in use, such as response data queued behind a closed window, which a server over its budget
+     * then sheds.
+     */
+    void add(long delta) {
+        for (MemoryBudget b = this; b != null; b = b.parent) {
+            b.used.addAndGet(delta);
+        }
+    }
+
+    /** Octets in use beyond the limit, or 0. */
+    long excess() {
+        return Math.max(0, used.get() - limit);
+    }
+
+    long limit() {
+        return limit;
+    }
+
     /** Gives back everything reserved through this level and refuses further reservations (the stream is over). */
     void close() {
         closed = true;

@@ -33,12 +33,14 @@ import java.util.concurrent.Executor;
  *                               HTTP/1.1 head and h2c upgrade included); then the connection is closed; zero is off
  * @param accept                 connection caps (total, per client address) and accept back-off
  * @param bodyBudgets            bytes of request bodies buffered by {@code readBody}: per stream, connection, server
+ * @param maxBufferedBytes       response data queued behind closed windows and request bodies buffered, all
+ *                               connections together; over it new streams are refused and the longest-stalled reset
  * @param fatalErrors            what an Error (OutOfMemoryError, ...) in a loop or pool thread does: exit by default
  */
 public record ServerConfig(InetSocketAddress address, KeyMaterial tls, ConnectionConfig connection, DriverConfig driver,
         Duration readTimeout, long streamWriteBufferBytes, int loopThreads, Executor executor, boolean handlersOnLoop,
         TraceSink traceSink, Http1Limits http1, Duration handshakeTimeout, AcceptLimits accept,
-        BodyBudgets bodyBudgets, FatalErrorPolicy fatalErrors) {
+        BodyBudgets bodyBudgets, long maxBufferedBytes, FatalErrorPolicy fatalErrors) {
 
     public ServerConfig {
         Objects.requireNonNull(address, "address");
@@ -53,6 +55,9 @@ public record ServerConfig(InetSocketAddress address, KeyMaterial tls, Connectio
         Objects.requireNonNull(fatalErrors, "fatalErrors");
         if (handshakeTimeout.isNegative()) {
             throw new IllegalArgumentException("handshakeTimeout must be >= 0 (0 = off), got " + handshakeTimeout);
+        }
+        if (maxBufferedBytes < 1) {
+            throw new IllegalArgumentException("maxBufferedBytes must be >= 1, got " + maxBufferedBytes);
         }
         if (readTimeout.isNegative() || streamWriteBufferBytes < 1 || loopThreads < 1) {
             throw new IllegalArgumentException("readTimeout >= 0, streamWriteBufferBytes >= 1 and loopThreads >= 1 required");

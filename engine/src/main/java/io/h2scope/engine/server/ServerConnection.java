@@ -34,6 +34,12 @@ final class ServerConnection implements ConnectionDriver.Application {
     private volatile boolean closed;
 
     private final MemoryBudget bodyBudget;
+    /** Queued response data of this connection as last counted in the server's budget (loop thread). */
+    private long chargedQueue;
+    /** This connection's streams in the server's {@link StalledStreams} (loop thread). */
+    private final StreamIdMap<StalledStreams.Stall> published = new StreamIdMap<>();
+    /** Each tick's count of published stalls, to drop those no longer stalled. */
+    private int stallGeneration;
 
     ServerConnection(H2Server server, H2cUpgrade upgradeOrNull) {
         this.server = server;
@@ -164,6 +170,13 @@ final class ServerConnection implements ConnectionDriver.Application {
     }
 
     private void onHeaders(Event.HeadersReceived h) {
+        if (h.kind() == Event.HeadersKind.REQUEST && server.refusesNewStreams()) {
+            // RFC9113 §8.7: REFUSED_STREAM, as nothing of the request was processed; the client may retry it elsewhere
+            connection().reset(h.streamId(), ErrorCode.REFUSED_STREAM);
+            server.refusedForMemory();
+            server.shedIfOver();
+            return;
+        }
         if (h.kind() == Event.HeadersKind.REQUEST) {
             StreamExchange exchange = open(h.streamId(), h.headers());
             if (h.endStream()) {
@@ -208,6 +221,9 @@ final class ServerConnection implements ConnectionDriver.Application {
 
     @Override
     public void onTick(long nowNanos) {
+        chargeQueued(); // streams the core's own deadlines reset are counted off before they leave the stall list
+        publishStalls();
+        server.shedIfOver();
         long timeout = server.config().readTimeout().toNanos();
         if (timeout == 0 || exchanges.isEmpty()) {
             return;
@@ -226,6 +242,7 @@ final class ServerConnection implements ConnectionDriver.Application {
 
     @Override
     public void afterFlush() {
+        chargeQueued();
         if (writers.isEmpty()) {
             return;
         }
@@ -244,7 +261,68 @@ final class ServerConnection implements ConnectionDriver.Application {
         failAll(causeOrNull == null ? "connection closed" : "connection failed: " + causeOrNull);
         closed = true;
         bodyBudget.close();
+        server.queuedResponses().add(-chargedQueue);
+        chargedQueue = 0;
+        published.forEachValue(server.stalled()::resumed);
+        published.clear();
         server.unregister(this);
+    }
+
+    /** Counts what this connection has queued in the server's budget, and sheds when the server is over it. */
+    private void chargeQueued() {
+        long queued = connection().queuedDataBytes();
+        if (queued != chargedQueue) {
+            server.queuedResponses().add(queued - chargedQueue);
+            boolean grew = queued > chargedQueue;
+            chargedQueue = queued;
+            if (grew) {
+                server.shedIfOver();
+            }
+        }
+    }
+
+    /** Puts this connection's stalled streams into the server's list, oldest wait first, and drops those that moved on. */
+    private void publishStalls() {
+        int generation = ++stallGeneration;
+        connection().forEachStalledStream((id, since, bytes) -> {
+            StalledStreams.Stall s = server.stalled().stalled(this, id, since, bytes, published.get(id));
+            s.generation = generation;
+            published.put(id, s);
+        });
+        if (published.size() > 0) {
+            List<StalledStreams.Stall> gone = new ArrayList<>();
+            published.forEachValue(s -> {
+                if (s.generation != generation) {
+                    gone.add(s);
+                }
+            });
+            for (StalledStreams.Stall s : gone) {
+                published.remove(s.streamId);
+                server.stalled().resumed(s);
+            }
+        }
+    }
+
+    /**
+     * Any thread: the server is over {@code maxBufferedBytes} and this stream has waited longest on a closed window.
+     * On the loop it is reset with CANCEL (the request reached the application, so not REFUSED_STREAM: RFC 9113 §8.7)
+     * and its writer told which budget ended it.
+     */
+    void resetStalled(StalledStreams.Stall stall) {
+        run(() -> {
+            if (published.get(stall.streamId) == stall) {
+                published.remove(stall.streamId);
+            }
+            if (!closed && connection().queuedDataBytes(stall.streamId) > 0) { // else it moved on or ended meanwhile
+                failStream(stall.streamId, ErrorCode.CANCEL.code(), "stream reset: the server's maxBufferedBytes"
+                        + " budget is spent and this stream had waited longest on a closed flow-control window");
+                connection().reset(stall.streamId, ErrorCode.CANCEL);
+                chargeQueued();
+                server.shedForMemory();
+            }
+            // only now, with its octets counted off the budget: a shed meanwhile counted them as on their way
+            server.stalled().resumed(stall);
+        });
     }
 
     private void failStream(int streamId, long code, String why) {

@@ -90,6 +90,10 @@ public final class ServerOptions {
         all.add(new ServerOption("body-budget-per-server", "BYTES", "a quarter of the maximum heap", ">= 1",
                 "request body bytes all connections may buffer together",
                 (t, v) -> t.bodyPerServer = inRange(whole(v), 1, Long.MAX_VALUE)));
+        all.add(new ServerOption("max-buffered-bytes", "BYTES", "half the maximum heap", ">= 1",
+                "response data queued behind closed windows and request bodies buffered, all connections; over it new"
+                        + " streams get REFUSED_STREAM and the longest-stalled ones are reset",
+                (t, v) -> t.builder.maxBufferedBytes(inRange(whole(v), 1, Long.MAX_VALUE))));
         all.add(duration("read-timeout", H2Server.Builder.DEFAULT_READ_TIMEOUT, Duration.ZERO,
                 "per request: longest silence while its headers or body arrive, then RST_STREAM CANCEL; 0 is off",
                 (t, v) -> t.builder.readTimeout(v)));

@@ -104,4 +104,28 @@ class SendStallTest {
         p.conn.tick(start + 5 * SECOND);
         p.expectRst(1, ErrorCode.CANCEL);
     }
+
+    @Test
+    void eachStalledStreamIsReportedWithSinceWhenItWaitedAndWhatItHolds() {
+        RawPeer p = stalledServer(Limits.DEFAULTS, 0, 83_000);
+        long first = p.now;
+        p.now += 7 * SECOND;
+        p.headers(3, get("/"), true);
+        p.conn.sendHeaders(3, status(200), false);
+        p.conn.sendData(3, ByteBuffer.wrap(new byte[1_000]), true);
+        long second = p.now;
+        java.util.Map<Integer, long[]> seen = new java.util.TreeMap<>();
+        p.conn.forEachStalledStream((id, since, bytes) -> seen.put(id, new long[] {since, bytes}));
+        assertEquals(2, seen.size(), seen.keySet().toString());
+        assertEquals(first, seen.get(1)[0]);
+        assertEquals(83_000, seen.get(1)[1]);
+        assertEquals(second, seen.get(3)[0]);
+        assertEquals(1_000, seen.get(3)[1]);
+        assertEquals(84_000, p.conn.queuedDataBytes(), "all streams together");
+        p.frame(WindowUpdateFrame.of(3, 1_000)); // stream 3 sends its body: no longer stalled
+        seen.clear();
+        p.conn.forEachStalledStream((id, since, bytes) -> seen.put(id, new long[] {since, bytes}));
+        assertEquals(java.util.Set.of(1), seen.keySet());
+        assertEquals(83_000, p.conn.queuedDataBytes(), "what stream 3 sent is counted off once");
+    }
 }

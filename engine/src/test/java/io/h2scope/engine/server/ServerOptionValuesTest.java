@@ -38,6 +38,7 @@ class ServerOptionValuesTest {
             Map.entry("body-budget-per-stream", c -> c.bodyBudgets().perStream()),
             Map.entry("body-budget-per-connection", c -> c.bodyBudgets().perConnection()),
             Map.entry("body-budget-per-server", c -> c.bodyBudgets().perServer()),
+            Map.entry("max-buffered-bytes", ServerConfig::maxBufferedBytes),
             Map.entry("read-timeout", ServerConfig::readTimeout),
             Map.entry("preface-timeout", c -> c.driver().prefaceTimeout()),
             Map.entry("idle-timeout", c -> c.driver().idleTimeout()));
@@ -53,6 +54,7 @@ class ServerOptionValuesTest {
             Map.entry("body-budget-per-stream", new Object[] {"1000", 1000L}),
             Map.entry("body-budget-per-connection", new Object[] {"2000", 2000L}),
             Map.entry("body-budget-per-server", new Object[] {"3000", 3000L}),
+            Map.entry("max-buffered-bytes", new Object[] {"4000", 4000L}),
             Map.entry("read-timeout", new Object[] {"0", Duration.ZERO}),
             Map.entry("preface-timeout", new Object[] {"2m", Duration.ofMinutes(2)}),
             Map.entry("idle-timeout", new Object[] {"45s", Duration.ofSeconds(45)}));
