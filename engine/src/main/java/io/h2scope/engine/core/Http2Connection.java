@@ -601,6 +601,11 @@ public final class Http2Connection {
         return reader.partialFrame();
     }
 
+    /** Whether any stream was ever opened on this connection, by either side. */
+    public boolean hasOpenedStreams() {
+        return registry.lastRemoteId() > 0 || registry.lastLocalId() > 0;
+    }
+
     /** Streams neither idle nor closed. */
     public int liveStreamCount() {
         return liveStreams.count();

@@ -404,7 +404,7 @@ public final class H2Server implements AutoCloseable {
         private Path certFile;
         private Path keyFile;
         private ConnectionConfig connection = DEFAULT_CONNECTION;
-        private DriverConfig driver = DriverConfig.DEFAULTS;
+        private DriverConfig driver = DriverConfig.SERVER_DEFAULTS;
         private Duration readTimeout = DEFAULT_READ_TIMEOUT;
         private long streamWriteBufferBytes = DEFAULT_STREAM_WRITE_BUFFER_BYTES;
         private int loopThreads = Runtime.getRuntime().availableProcessors();
@@ -542,6 +542,15 @@ public final class H2Server implements AutoCloseable {
         /** A PING after this long without input; no answer by the next one closes the connection. Default off. */
         public Builder pingInterval(Duration v) {
             driver = driver.withPingInterval(v);
+            return this;
+        }
+
+        /**
+         * A connection that has opened no stream this long after HTTP/2 began gets GOAWAY NO_ERROR and is closed, PINGs
+         * or not. Default 10 s; zero is off. A connection that has served requests keeps {@link #idleTimeout}.
+         */
+        public Builder firstStreamTimeout(Duration v) {
+            driver = driver.withFirstStreamTimeout(v);
             return this;
         }
 

@@ -97,10 +97,13 @@ public final class ServerOptions {
         all.add(duration("read-timeout", H2Server.Builder.DEFAULT_READ_TIMEOUT, Duration.ZERO,
                 "per request: longest silence while its headers or body arrive, then RST_STREAM CANCEL; 0 is off",
                 (t, v) -> t.builder.readTimeout(v)));
-        DriverConfig driver = DriverConfig.DEFAULTS;
+        DriverConfig driver = DriverConfig.SERVER_DEFAULTS;
         all.add(duration("preface-timeout", driver.prefaceTimeout(), Duration.ZERO,
                 "the client preface must arrive within this once HTTP/2 is known, else GOAWAY; 0 is off",
                 (t, v) -> t.builder.prefaceTimeout(v)));
+        all.add(duration("first-stream-timeout", driver.firstStreamTimeout(), Duration.ZERO,
+                "a connection that has opened no stream this long after HTTP/2 began (PINGs or not): GOAWAY NO_ERROR"
+                        + " and close; 0 is off", (t, v) -> t.builder.firstStreamTimeout(v)));
         all.add(duration("idle-timeout", driver.idleTimeout(), Duration.ZERO,
                 "no stream and no input for this long: GOAWAY NO_ERROR and close; 0 is off",
                 (t, v) -> t.builder.idleTimeout(v)));

@@ -440,6 +440,11 @@ public final class ConnectionDriver implements ConnectionHandler {
             connection.goAway(ErrorCode.NO_ERROR, "no connection preface within " + preface.toMillis() + " ms");
             return;
         }
+        Duration first = driverConfig.firstStreamTimeout();
+        if (!first.isZero() && !connection.hasOpenedStreams() && now - openedAt >= first.toNanos()) {
+            connection.idleTimeout("no stream within " + first.toMillis() + " ms (firstStreamTimeout)");
+            return;
+        }
         Duration idle = driverConfig.idleTimeout();
         if (connection.liveStreamCount() > 0) {
             lastActiveAt = now; // a live stream is activity, even a silent one

@@ -13,6 +13,10 @@ import java.util.Objects;
  * @param idleTimeout          a connection without any live stream and without any byte read for this
  *                             long gets GOAWAY NO_ERROR and is closed. Default 3 min (nginx's
  *                             keepalive_timeout is 75 s, h2o's 10 s; ours)
+ * @param firstStreamTimeout   a connection that has opened no stream this long after HTTP/2 began gets GOAWAY
+ *                             NO_ERROR and is closed, whatever else it sends (PINGs do not keep it): an idle crowd
+ *                             holds its descriptors for this long, not for {@code idleTimeout}. Default off;
+ *                             {@link #SERVER_DEFAULTS} 10 s (h2o closes such connections at 10 s)
  * @param pingInterval         a PING is sent after this long without reading anything; a peer that has
  *                             not answered when the next one is due is dead and the connection is closed.
  *                             Default off
@@ -23,16 +27,21 @@ import java.util.Objects;
  * @param writeChunkBytes      largest buffer one transport write carries. Default 64 KiB
  */
 public record DriverConfig(Duration prefaceTimeout, Duration idleTimeout, Duration pingInterval,
-        long maxPendingWriteBytes, int writeChunkBytes) {
+        long maxPendingWriteBytes, int writeChunkBytes, Duration firstStreamTimeout) {
 
     public static final DriverConfig DEFAULTS = new DriverConfig(Duration.ofSeconds(10), Duration.ofMinutes(3),
-            Duration.ZERO, 256 * 1024, 64 * 1024);
+            Duration.ZERO, 256 * 1024, 64 * 1024, Duration.ZERO);
+
+    /** A server's: {@link #DEFAULTS} with {@code firstStreamTimeout} 10 s. */
+    public static final DriverConfig SERVER_DEFAULTS = DEFAULTS.withFirstStreamTimeout(Duration.ofSeconds(10));
 
     public DriverConfig {
         Objects.requireNonNull(prefaceTimeout, "prefaceTimeout");
         Objects.requireNonNull(idleTimeout, "idleTimeout");
         Objects.requireNonNull(pingInterval, "pingInterval");
-        if (prefaceTimeout.isNegative() || idleTimeout.isNegative() || pingInterval.isNegative()) {
+        Objects.requireNonNull(firstStreamTimeout, "firstStreamTimeout");
+        if (prefaceTimeout.isNegative() || idleTimeout.isNegative() || pingInterval.isNegative()
+                || firstStreamTimeout.isNegative()) {
             throw new IllegalArgumentException("timeouts must be >= 0 (0 = off)");
         }
         if (maxPendingWriteBytes < 1 || writeChunkBytes < 1) {
@@ -41,25 +50,29 @@ public record DriverConfig(Duration prefaceTimeout, Duration idleTimeout, Durati
     }
 
     public DriverConfig withPrefaceTimeout(Duration v) {
-        return new DriverConfig(v, idleTimeout, pingInterval, maxPendingWriteBytes, writeChunkBytes);
+        return new DriverConfig(v, idleTimeout, pingInterval, maxPendingWriteBytes, writeChunkBytes, firstStreamTimeout);
     }
 
     public DriverConfig withIdleTimeout(Duration v) {
-        return new DriverConfig(prefaceTimeout, v, pingInterval, maxPendingWriteBytes, writeChunkBytes);
+        return new DriverConfig(prefaceTimeout, v, pingInterval, maxPendingWriteBytes, writeChunkBytes, firstStreamTimeout);
     }
 
     public DriverConfig withPingInterval(Duration v) {
-        return new DriverConfig(prefaceTimeout, idleTimeout, v, maxPendingWriteBytes, writeChunkBytes);
+        return new DriverConfig(prefaceTimeout, idleTimeout, v, maxPendingWriteBytes, writeChunkBytes, firstStreamTimeout);
     }
 
     public DriverConfig withMaxPendingWriteBytes(long v) {
-        return new DriverConfig(prefaceTimeout, idleTimeout, pingInterval, v, writeChunkBytes);
+        return new DriverConfig(prefaceTimeout, idleTimeout, pingInterval, v, writeChunkBytes, firstStreamTimeout);
+    }
+
+    public DriverConfig withFirstStreamTimeout(Duration v) {
+        return new DriverConfig(prefaceTimeout, idleTimeout, pingInterval, maxPendingWriteBytes, writeChunkBytes, v);
     }
 
     /** The shortest timer that is on, or zero when all are off: the driver ticks at half of it. */
     Duration shortestTimer() {
         Duration min = Duration.ZERO;
-        for (Duration d : new Duration[] {prefaceTimeout, idleTimeout, pingInterval}) {
+        for (Duration d : new Duration[] {prefaceTimeout, idleTimeout, pingInterval, firstStreamTimeout}) {
             if (!d.isZero() && (min.isZero() || d.compareTo(min) < 0)) {
                 min = d;
             }

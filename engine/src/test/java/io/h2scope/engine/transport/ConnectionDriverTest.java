@@ -161,6 +161,38 @@ class ConnectionDriverTest {
     }
 
     @Test
+    void aConnectionWithoutAStreamIsClosedAtTheFirstStreamTimeoutPingsOrNot() {
+        App client = new App();
+        App server = new App();
+        open(driver(Role.CLIENT, DriverConfig.DEFAULTS.withPingInterval(Duration.ofMillis(500)), client),
+                driver(Role.SERVER, DriverConfig.DEFAULTS.withFirstStreamTimeout(Duration.ofSeconds(5)), server));
+        pipe.advance(4, TimeUnit.SECONDS);
+        assertFalse(server.closed);
+        pipe.advance(2, TimeUnit.SECONDS);
+        assertTrue(server.closed, "the client's PINGs kept a connection without streams");
+        Event.GoAwayReceived g = client.all(Event.GoAwayReceived.class).get(0);
+        assertEquals("NO_ERROR", g.errorName());
+    }
+
+    @Test
+    void aConnectionThatServedAStreamKeepsTheLongIdleTimeout() {
+        App client = new App();
+        App server = new App();
+        server.reaction = e -> {
+            if (e instanceof Event.HeadersReceived h) {
+                server.driver.connection().sendHeaders(h.streamId(), OK, true);
+            }
+        };
+        open(driver(Role.CLIENT, DriverConfig.DEFAULTS, client), driver(Role.SERVER, DriverConfig.DEFAULTS
+                .withFirstStreamTimeout(Duration.ofSeconds(5)).withIdleTimeout(Duration.ofSeconds(60)), server));
+        client.driver.execute(() -> client.driver.connection().openStream(GET, true));
+        pipe.advance(30, TimeUnit.SECONDS);
+        assertFalse(server.closed, "closed at the first-stream timeout after it had served a request");
+        pipe.advance(31, TimeUnit.SECONDS);
+        assertTrue(server.closed, "the idle timeout still applies");
+    }
+
+    @Test
     void liveStreamKeepsAnIdleTimerFromFiring() {
         App client = new App();
         App server = new App();
