@@ -220,6 +220,16 @@ public final class H2Server implements AutoCloseable {
         return listener.refusedCount();
     }
 
+    /** Idle connections closed (GOAWAY NO_ERROR) to make room for a new one at a connection cap, since start. */
+    public long shedConnectionCount() {
+        return listener.shedCount();
+    }
+
+    /** The total connection cap in force: {@code maxConnections}, or less when the descriptor limit leaves less. */
+    public int connectionCap() {
+        return listener.connectionCap();
+    }
+
     /** Times accept failed (descriptors exhausted, ...), since start; each pauses accepting briefly. */
     public long acceptFailureCount() {
         return listener.acceptFailureCount();
@@ -587,6 +597,15 @@ public final class H2Server implements AutoCloseable {
         /** When accept fails (EMFILE, ENFILE), no accept for this long, then a retry. Default 100 ms; at least 1 ms. */
         public Builder acceptRetryDelay(Duration v) {
             accept = accept.withAcceptRetryDelay(Objects.requireNonNull(v, "acceptRetryDelay"));
+            return this;
+        }
+
+        /**
+         * File descriptors kept free beyond those open at start: the connection cap in force is at most the descriptor
+         * limit less these, so that the server can always accept, shed an idle connection and answer. Default 64.
+         */
+        public Builder descriptorReserve(int v) {
+            accept = accept.withDescriptorReserve(v);
             return this;
         }
 

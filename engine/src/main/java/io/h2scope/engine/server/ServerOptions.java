@@ -73,11 +73,16 @@ public final class ServerOptions {
                 (t, v) -> t.builder.handshakeTimeout(v)));
         AcceptLimits accept = AcceptLimits.DEFAULTS;
         all.add(count("max-connections", "N", accept.maxConnections(), 1, Integer.MAX_VALUE, ">= 1",
-                "connections open at once, all clients; more are closed at accept",
+                "connections open at once, all clients; at it the oldest idle one is shed for a new one, else the new"
+                        + " one is closed at accept",
                 (t, v) -> t.builder.maxConnections((int) v)));
         all.add(count("max-connections-per-address", "N", accept.maxConnectionsPerAddress(), 1, Integer.MAX_VALUE,
-                ">= 1", "connections open at once from one client IP address; more are closed at accept",
+                ">= 1", "connections open at once from one client IP address; at it the address's oldest idle one is"
+                        + " shed for a new one, else the new one is closed at accept",
                 (t, v) -> t.builder.maxConnectionsPerAddress((int) v)));
+        all.add(count("descriptor-reserve", "N", accept.descriptorReserve(), 0, Integer.MAX_VALUE, ">= 0",
+                "file descriptors kept free: the connection cap is at most the descriptor limit less these and those"
+                        + " open at start", (t, v) -> t.builder.descriptorReserve((int) v)));
         all.add(duration("accept-retry-delay", accept.acceptRetryDelay(), Duration.ofMillis(1),
                 "when accept fails (descriptors exhausted), no accept for this long, then a retry",
                 (t, v) -> t.builder.acceptRetryDelay(v)));

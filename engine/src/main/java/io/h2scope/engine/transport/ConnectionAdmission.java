@@ -10,21 +10,27 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class ConnectionAdmission {
 
+    /** Which cap a connection would go over, and the words for it. */
+    record Refusal(boolean perAddress, String reason) {
+    }
+
     private final int maxTotal;
     private final int maxPerAddress;
     private final AtomicInteger total = new AtomicInteger();
     private final ConcurrentHashMap<InetAddress, Integer> perAddress = new ConcurrentHashMap<>();
 
-    ConnectionAdmission(AcceptLimits limits) {
-        this.maxTotal = limits.maxConnections();
-        this.maxPerAddress = limits.maxConnectionsPerAddress();
+    /** @param maxTotal the total cap in force (maxConnections, or less when descriptors allow less) */
+    ConnectionAdmission(int maxTotal, int maxPerAddress) {
+        this.maxTotal = maxTotal;
+        this.maxPerAddress = maxPerAddress;
     }
 
-    /** Takes a place for a connection from {@code address}; null when admitted, else why not. */
-    String admit(InetAddress address) {
+    /** Takes a place for a connection from {@code address}; null when admitted, else the cap it would go over. */
+    Refusal admit(InetAddress address) {
         if (total.incrementAndGet() > maxTotal) {
             total.decrementAndGet();
-            return "connection limit reached (maxConnections " + maxTotal + ")";
+            return new Refusal(false, "connection limit reached (" + maxTotal + " connections: maxConnections, or the"
+                    + " descriptor limit less descriptorReserve)");
         }
         boolean[] over = new boolean[1];
         perAddress.compute(address, (a, n) -> {
@@ -37,13 +43,22 @@ final class ConnectionAdmission {
         });
         if (over[0]) {
             total.decrementAndGet();
-            return "per-address connection limit reached for " + address.getHostAddress()
-                    + " (maxConnectionsPerAddress " + maxPerAddress + ")";
+            return new Refusal(true, "per-address connection limit reached for " + address.getHostAddress()
+                    + " (maxConnectionsPerAddress " + maxPerAddress + ")");
         }
         return null;
     }
 
-    /** Gives back the place {@link #admit} took. */
+    /**
+     * Takes a place over the caps, for a connection admitted while an idle one it replaces is being shed: the count
+     * is over by one until that one's close gives its place back.
+     */
+    void admitOver(InetAddress address) {
+        total.incrementAndGet();
+        perAddress.merge(address, 1, Integer::sum);
+    }
+
+    /** Gives back the place {@link #admit} or {@link #admitOver} took. */
     void release(InetAddress address) {
         perAddress.computeIfPresent(address, (a, n) -> n <= 1 ? null : n - 1);
         total.decrementAndGet();
@@ -51,5 +66,9 @@ final class ConnectionAdmission {
 
     int open() {
         return total.get();
+    }
+
+    int maxTotal() {
+        return maxTotal;
     }
 }

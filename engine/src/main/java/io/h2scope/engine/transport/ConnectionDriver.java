@@ -50,6 +50,12 @@ public final class ConnectionDriver implements ConnectionHandler {
     /** Callers that write their requests or read their responses themselves drain through a small heap buffer: they may be many. */
     private static final ThreadLocal<ByteBuffer> CALLER_SCRATCH = ThreadLocal.withInitial(() -> ByteBuffer.allocate(4096));
 
+    static {
+        // loaded with the first connection, not at the first close: a close may come when descriptors are short, and
+        // loading a class from a directory needs one
+        ConnectionClosed.Cause.values();
+    }
+
     /** The protocol user of the connection (a server's request dispatch, a client). Runs on the loop thread. */
     public interface Application {
 
@@ -101,6 +107,8 @@ public final class ConnectionDriver implements ConnectionHandler {
     private Runnable onPrefaceReceived;
     /** Inside an entry point that pumps when it is done (a read, a task, a tick, the open). */
     private boolean working;
+    /** What a server's listener learns of this connection's streams, to shed it when idle at a cap; or null. */
+    private ConnectionActivity activity;
 
     /**
      * @param applicationTimer the shortest timeout the application checks in {@link Application#onTick}
@@ -241,6 +249,13 @@ public final class ConnectionDriver implements ConnectionHandler {
         pumping = true;
         try {
             stampTime();
+            if (activity != null) { // before the output goes: whatever it answers was read with this state told
+                if (connection.liveStreamCount() > 0) {
+                    activity.busy();
+                } else if (!activity.isIdle()) {
+                    activity.idle(clock.getAsLong());
+                }
+            }
             int rounds = 0;
             do {
                 drainToTransport();
@@ -288,6 +303,12 @@ public final class ConnectionDriver implements ConnectionHandler {
     public void onOpen(ConnectionContext context) {
         this.ctx = context;
         this.callers = context.capability(CallerAccess.class).orElse(null);
+        this.activity = context.capability(ConnectionActivity.class).orElse(null);
+        if (activity != null) {
+            // shed at a cap: GOAWAY NO_ERROR, so that a stream the client is sending now is still served (RFC 9113 §6.8)
+            activity.onShed(() -> execute(() -> connection.goAway(ErrorCode.NO_ERROR,
+                    "idle connection shed for a new one at the server's connection limit")));
+        }
         long now = clock.getAsLong();
         openedAt = now;
         lastReadAt = now;

@@ -53,6 +53,8 @@ public final class HandshakeDeadline implements ConnectionHandler {
     @Override
     public void onOpen(ConnectionContext context) {
         ctx = context;
+        // serving nobody yet: at a connection cap this one may be shed for a newcomer (the driver says when it serves)
+        context.capability(ConnectionActivity.class).ifPresent(a -> a.idle(System.nanoTime()));
         if (!timeout.isZero()) {
             timer = ctx.schedule(this::expire, timeout.toNanos(), TimeUnit.NANOSECONDS);
         }

@@ -49,6 +49,10 @@ final class NioConnection implements ConnectionContext, SelectionHandler, Caller
     /** Null: the connection is confined to the loop thread (servers). Otherwise (clients) who works on it now. */
     private final ConnectionOwnership ownership;
     private boolean inputClosed;
+    /** What the listener learns of this connection's activity, to shed it at a cap; null outside a server. */
+    private volatile ConnectionActivity activity;
+    /** Picked by the listener to make room: not picked again (set by the acceptor, read when it closes). */
+    volatile boolean shedding;
     /** Reading stopped by {@link #setReading} (the proxy's back-pressure): no read is watched until it is on again. */
     private boolean readingStopped;
 
@@ -102,6 +106,28 @@ final class NioConnection implements ConnectionContext, SelectionHandler, Caller
         }
     }
 
+    /** Before {@link #start}: the listener's view of this connection's activity. */
+    void activity(ConnectionActivity a) {
+        activity = a;
+    }
+
+    ConnectionActivity activity() {
+        return activity;
+    }
+
+    /** Any thread: ends the connection to make room for a new one, gracefully when its protocol said how. */
+    void shed() {
+        loop.execute(() -> {
+            ConnectionActivity a = activity;
+            Runnable graceful = a == null ? null : a.graceful();
+            if (graceful != null && !closed && !closing) {
+                graceful.run();
+            } else {
+                close();
+            }
+        });
+    }
+
     /** Whether this thread may touch the connection's state now: the loop's, or the one holding it. */
     private boolean owned() {
         return ownership == null ? loop.inEventLoop() : ownership.heldByCurrentThread();
@@ -111,6 +137,9 @@ final class NioConnection implements ConnectionContext, SelectionHandler, Caller
     public <T> Optional<T> capability(Class<T> type) {
         if (type == NioEventLoop.class) { // the thread this connection runs on: a proxy dials the other leg there
             return Optional.of(type.cast(loop));
+        }
+        if (type == ConnectionActivity.class) {
+            return Optional.ofNullable(type.cast(activity));
         }
         return ownership == null ? Optional.empty() : ConnectionContext.super.capability(type);
     }

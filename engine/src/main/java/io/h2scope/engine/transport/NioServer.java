@@ -10,12 +10,16 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
@@ -27,6 +31,11 @@ public final class NioServer implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger("h2scope.conn");
     private static final int MAX_ACCEPTS_PER_WAKEUP = 64;
     private static final InetAddress UNKNOWN_CLIENT = InetAddress.getLoopbackAddress();
+    /**
+     * Loaded with the listener, not on first use: a shed is first needed when descriptors are out, and loading a class
+     * from a directory takes one.
+     */
+    private static final List<Class<?>> LOADED_EARLY = List.of(OldestIdle.class, ConnectionAdmission.Refusal.class);
 
     private final NioEventLoopGroup group;
     private final boolean ownsGroup;
@@ -38,6 +47,20 @@ public final class NioServer implements AutoCloseable {
     private final AcceptLimits limits;
     private final ConnectionAdmission admission;
     private final IntervalLog refusals;
+    private final IntervalLog sheds;
+    /** The connections of each client address, for shedding the oldest idle one of an address at its cap. */
+    private final ConcurrentHashMap<InetAddress, Set<NioConnection>> byAddress = new ConcurrentHashMap<>();
+    /**
+     * Connections shed and not closed yet: each newcomer admitted for one holds a descriptor before the shed one
+     * gives its own back, so at most half the descriptor reserve may be in flight; past it accepting pauses (newcomers
+     * wait in the backlog) until one has closed.
+     */
+    private final AtomicInteger pendingSheds = new AtomicInteger();
+    private final int maxPendingSheds;
+    private final AtomicLong shedTotal = new AtomicLong();
+    /** Accepting paused until a shed connection closes: set by the acceptor, cleared by whoever resumes it. */
+    private final AtomicBoolean waitingForSheds = new AtomicBoolean();
+    private volatile SelectionKey acceptKey;
     private final IntervalLog acceptFailures;
     private volatile boolean stopped;
     private volatile boolean finished;
@@ -46,9 +69,11 @@ public final class NioServer implements AutoCloseable {
                       Supplier<? extends ConnectionHandler> handlers, AcceptLimits limits) throws IOException {
         this.group = group;
         this.limits = limits;
-        this.admission = new ConnectionAdmission(limits);
+        this.admission = new ConnectionAdmission(descriptorCap(limits), limits.maxConnectionsPerAddress());
         long interval = limits.logInterval().toNanos();
         this.refusals = IntervalLog.warnings(LOG, interval);
+        this.sheds = IntervalLog.warnings(LOG, interval);
+        this.maxPendingSheds = Math.max(1, limits.descriptorReserve() / 2);
         this.acceptFailures = IntervalLog.warnings(LOG, interval);
         this.ownsGroup = ownsGroup;
         this.serverChannel = serverChannel;
@@ -161,6 +186,29 @@ public final class NioServer implements AutoCloseable {
         return refusals.total();
     }
 
+    /** Idle connections closed to make room for a new one at a cap, since start. */
+    public long shedCount() {
+        return shedTotal.get();
+    }
+
+    /** The total connection cap in force: maxConnections, or the descriptor limit less the reserve when lower. */
+    public int connectionCap() {
+        return admission.maxTotal();
+    }
+
+    /**
+     * {@code maxConnections}, or fewer when the process's descriptor limit leaves less room: the limit less the
+     * descriptors open now (the JVM's own) less {@code descriptorReserve}, so that accept never finds none left.
+     */
+    static int descriptorCap(AcceptLimits limits) {
+        if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.UnixOperatingSystemMXBean unix) {
+            long room = unix.getMaxFileDescriptorCount() - unix.getOpenFileDescriptorCount() - limits.descriptorReserve();
+            return (int) Math.max(1, Math.min(limits.maxConnections(), room));
+        }
+        return limits.maxConnections();
+    }
+
     /** Times accept failed (e.g. EMFILE), since start; each failure pauses accepting for the retry delay. */
     public long acceptFailureCount() {
         return acceptFailures.total();
@@ -225,11 +273,17 @@ public final class NioServer implements AutoCloseable {
 
     private void accepted(SocketChannel channel) {
         InetAddress client = clientAddress(channel);
-        String refusal = admission.admit(client);
+        ConnectionAdmission.Refusal refusal = admission.admit(client);
         if (refusal != null) {
-            refusals.record("refusing connections from accept: " + refusal);
-            closeQuietly(channel);
-            return;
+            NioConnection victim = oldestIdle(refusal.perAddress() ? byAddress.get(client) : connections);
+            if (victim == null) {
+                refusals.record("refusing connections from accept (every connection has a stream in flight, or is"
+                        + " being shed already): " + refusal.reason());
+                closeQuietly(channel);
+                return;
+            }
+            sheds.record(refusal.reason() + "; shedding the oldest idle connection for a new one: " + shed(victim));
+            admission.admitOver(client);
         }
         NioEventLoop loop = group.next();
         try {
@@ -237,16 +291,41 @@ public final class NioServer implements AutoCloseable {
             channel.setOption(StandardSocketOptions.TCP_NODELAY, group.config().tcpNoDelay());
             ConnectionHandler handler = Objects.requireNonNull(handlers.get(), "handler factory gave null");
             NioConnection connection = new NioConnection(loop, channel, handler, closed -> {
+                if (closed.shedding && pendingSheds.decrementAndGet() < maxPendingSheds
+                        && waitingForSheds.compareAndSet(true, false)) {
+                    acceptLoop.execute(this::resumeAccepting);
+                }
                 connections.remove(closed);
+                byAddress.computeIfPresent(client, (a, set) -> {
+                    set.remove(closed);
+                    return set.isEmpty() ? null : set;
+                });
                 admission.release(client);
             });
+            connection.activity(new ConnectionActivity());
             connections.add(connection);
+            byAddress.computeIfAbsent(client, a -> ConcurrentHashMap.newKeySet()).add(connection);
             loop.execute(connection::start);
         } catch (IOException | RuntimeException e) {
             admission.release(client);
             LOG.log(System.Logger.Level.WARNING, "dropping accepted connection", e);
             closeQuietly(channel);
         }
+    }
+
+    /** The connection idle the longest among {@code candidates} not being shed already, or null. */
+    private static NioConnection oldestIdle(Set<NioConnection> candidates) {
+        return candidates == null ? null : OldestIdle.pick(candidates, NioConnection::activity, c -> !c.shedding);
+    }
+
+    /** Ends {@code victim} to make room (GOAWAY NO_ERROR first for HTTP/2); returns which it was, for the log line. */
+    private String shed(NioConnection victim) {
+        victim.shedding = true;
+        pendingSheds.incrementAndGet();
+        shedTotal.incrementAndGet();
+        long idleMs = (System.nanoTime() - victim.activity().idleSinceNanos()) / 1_000_000;
+        victim.shed();
+        return victim.remote() + ", idle " + idleMs + " ms";
     }
 
     private static InetAddress clientAddress(SocketChannel channel) {
@@ -274,8 +353,10 @@ public final class NioServer implements AutoCloseable {
      * logged at most once per interval.
      */
     private void pauseAccepting(SelectionKey key, IOException cause) {
+        NioConnection victim = oldestIdle(connections); // a descriptor for the retry, when an idle connection holds one
         acceptFailures.record("accept failed: " + cause.getMessage() + "; not accepting for "
-                + limits.acceptRetryDelay().toMillis() + " ms, then retrying");
+                + limits.acceptRetryDelay().toMillis() + " ms, then retrying"
+                + (victim == null ? "" : "; shedding the oldest idle connection: " + shed(victim)));
         key.interestOps(0);
         acceptLoop.schedule(() -> {
             if (!stopped && key.isValid()) {
@@ -284,10 +365,38 @@ public final class NioServer implements AutoCloseable {
         }, limits.acceptRetryDelay().toNanos(), TimeUnit.NANOSECONDS);
     }
 
+    /**
+     * On the accept loop, before an accept: when as many sheds are closing as the reserve allows, accepting pauses
+     * until one has closed, so that a burst of newcomers waits in the backlog rather than being refused. True: paused.
+     */
+    private boolean pauseForSheds(SelectionKey key) {
+        if (pendingSheds.get() < maxPendingSheds) {
+            return false;
+        }
+        key.interestOps(0);
+        waitingForSheds.set(true);
+        if (pendingSheds.get() < maxPendingSheds && waitingForSheds.compareAndSet(true, false)) {
+            key.interestOps(SelectionKey.OP_ACCEPT); // one closed in between: its close saw no pause to end
+            return false;
+        }
+        return true;
+    }
+
+    private void resumeAccepting() {
+        SelectionKey key = acceptKey;
+        if (!stopped && key != null && key.isValid()) {
+            key.interestOps(SelectionKey.OP_ACCEPT);
+        }
+    }
+
     private final class Acceptor implements SelectionHandler {
         @Override
         public void onSelected(SelectionKey key) {
+            acceptKey = key;
             for (int i = 0; i < MAX_ACCEPTS_PER_WAKEUP && !stopped; i++) {
+                if (pauseForSheds(key)) {
+                    return;
+                }
                 SocketChannel channel;
                 try {
                     channel = serverChannel.accept();

@@ -9,8 +9,9 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * The server side of {@link AcceptBackoffTest}, run in a child JVM with a low descriptor limit: prints
- * "PORT n", then answers each line "stats" on stdin with "FAILURES n", until stdin ends.
+ * The server side of {@link AcceptBackoffTest} and {@link DescriptorReserveTest}, run in a child JVM with a low
+ * descriptor limit: prints "PORT n CAP c" (c: the connection cap in force), then answers each line "stats" on stdin
+ * with "FAILURES n SHED s REFUSED r", until stdin ends.
  */
 public final class AcceptBackoffChild {
 
@@ -18,12 +19,19 @@ public final class AcceptBackoffChild {
         H2Server server = H2Server.builder().port(0).loopThreads(1)
                 .acceptLimits(AcceptLimits.DEFAULTS.withLogInterval(Duration.ofSeconds(1)))
                 .handler(ex -> ex.respond(200, List.of(), ByteBuffer.allocate(0))).start();
-        System.out.println("PORT " + server.port());
+        // with "hog N": N more descriptors taken after the server bound (as files a process opens later would), so that
+        // the cap it derived from the descriptor limit is too high and accept itself meets EMFILE
+        List<java.io.FileInputStream> hogs = new java.util.ArrayList<>();
+        for (int i = 0; args.length == 2 && args[0].equals("hog") && i < Integer.parseInt(args[1]); i++) {
+            hogs.add(new java.io.FileInputStream("/dev/null"));
+        }
+        System.out.println("PORT " + server.port() + " CAP " + server.connectionCap());
         System.out.flush();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII));
         for (String line; (line = in.readLine()) != null; ) {
             if (line.equals("stats")) {
-                System.out.println("FAILURES " + server.acceptFailureCount());
+                System.out.println("FAILURES " + server.acceptFailureCount() + " SHED " + server.shedConnectionCount()
+                        + " REFUSED " + server.refusedConnectionCount());
                 System.out.flush();
             }
         }

@@ -1,7 +1,6 @@
 package io.h2scope.engine.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -34,7 +33,7 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The handshake timeout (accept to the client's first HTTP/2 SETTINGS, whatever layer the client stops in)
- * and the connection caps at accept, against a real {@link H2Server} on loopback.
+ * against a real {@link H2Server} on loopback (the connection caps: {@code ConnectionSheddingTest}).
  */
 @Timeout(60)
 class HandshakeLimitsTest {
@@ -164,60 +163,10 @@ class HandshakeLimitsTest {
         assertTrue(e.getMessage().contains("handshakeTimeout must be >= 0"), e.getMessage());
     }
 
-    /** Whether the server speaks to a fresh connection (its SETTINGS) rather than closing it at accept. */
-    private boolean served(Socket s) throws IOException {
-        send(s, Preface.bytes());
-        try {
-            return s.getInputStream().read() >= 0;
-        } catch (SocketException reset) {
-            return false;
-        }
-    }
-
-    @Test
-    void connectionsOverThePerAddressCapAreClosedAtAcceptOthersAreServed() throws IOException {
-        start(H2Server.builder().maxConnectionsPerAddress(2));
-        assertTrue(served(connect("127.0.0.1")));
-        Socket second = connect("127.0.0.1");
-        assertTrue(served(second));
-        assertFalse(served(connect("127.0.0.1")), "a third connection from 127.0.0.1 was served");
-        assertTrue(served(connect("127.0.0.2")), "another address was refused");
-        assertEquals(1, server.refusedConnectionCount());
-        second.close();
-        assertTrue(eventuallyServed("127.0.0.1"), "the place given back was not reused");
-    }
-
-    @Test
-    void connectionsOverTheTotalCapAreClosedAtAccept() throws IOException {
-        start(H2Server.builder().maxConnections(2));
-        assertTrue(served(connect("127.0.0.1")));
-        assertTrue(served(connect("127.0.0.2")));
-        assertFalse(served(connect("127.0.0.3")));
-        assertFalse(served(connect("127.0.0.1")));
-        assertEquals(2, server.refusedConnectionCount());
-    }
-
     @Test
     void aCapBelowOneIsRefusedWithTheName() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> H2Server.builder().maxConnectionsPerAddress(0));
         assertTrue(e.getMessage().contains("maxConnectionsPerAddress must be >= 1"), e.getMessage());
-    }
-
-    /** The server notices a client's close a moment later: retries for up to 30 s. */
-    private boolean eventuallyServed(String from) throws IOException {
-        long end = System.nanoTime() + Await.PATIENCE.toNanos();
-        while (System.nanoTime() < end) {
-            if (served(connect(from))) {
-                return true;
-            }
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
-        }
-        return false;
     }
 }

@@ -37,7 +37,14 @@ final class RawH2Client implements AutoCloseable {
     private boolean eof;
 
     RawH2Client(int port) throws IOException {
-        socket = new Socket("127.0.0.1", port);
+        this("127.0.0.1", port);
+    }
+
+    /** A client connecting from the local address {@code from} (127.0.0.2, say: another client address). */
+    RawH2Client(String from, int port) throws IOException {
+        socket = new Socket();
+        socket.bind(new java.net.InetSocketAddress(from, 0));
+        socket.connect(new java.net.InetSocketAddress("127.0.0.1", port));
         socket.setSoTimeout((int) Await.PATIENCE.toMillis()); // a frame that has not come by then never will
         out = socket.getOutputStream();
         in = socket.getInputStream();
