@@ -45,11 +45,10 @@ class HeldResourceCasesTest {
         CaseResult acted = run("security/slow-body", 0.2, b -> b.minRequestBodyRate(500, Duration.ofSeconds(1)));
         assertEquals(Outcome.PASS, acted.verdict().outcome(), acted::toString); // a PASS is the server acting within the budget
 
-        // "/" answers at once and then stops the body with RST_STREAM NO_ERROR (RFC 9113 §8.1), rate limit or not
+        // "/" answers at once: the dribble then holds only the half-closed stream, which the rate limit also resets
         CaseResult early = run("security/slow-body", 0.1, "/", b -> b.minRequestBodyRate(0, Duration.ZERO));
-        assertEquals(Outcome.PASS, early.verdict().outcome(), early::toString);
-        assertTrue(early.verdict().actual().contains("NO_ERROR") && early.verdict().actual().contains("it had answered 200"),
-                early::toString);
+        assertEquals(Outcome.PASS_LENIENT, early.verdict().outcome(), early::toString);
+        assertTrue(early.verdict().actual().contains("without waiting for the body"), early::toString);
 
         // "/echo" reads the body: with no rate limit the server waits to the end of the budget
         CaseResult never = run("security/slow-body", 0.1, "/echo", b -> b.minRequestBodyRate(0, Duration.ZERO));
@@ -70,8 +69,8 @@ class HeldResourceCasesTest {
     void connectionCountSeesAPerAddressCapAndNoCapAboveTheBound() throws Exception {
         CaseResult capped = run("security/connection-count", 1, b -> b.maxConnectionsPerAddress(100));
         assertEquals(Outcome.PASS, capped.verdict().outcome(), capped::toString);
-        // the case's own peer holds one connection, so the cap bites at the 100th of ours
-        assertTrue(capped.verdict().actual().contains("keeps at most about 99 connections"), capped::toString);
+        // at the cap the server sheds the connection idle the longest for each newcomer: ours from the first on
+        assertTrue(capped.verdict().actual().contains("the first it closed was #1,"), capped::toString);
 
         CaseResult open = run("security/connection-count", 1, b -> b.maxConnectionsPerAddress(5_000));
         assertEquals(Outcome.INCONCLUSIVE, open.verdict().outcome(), open::toString);

@@ -109,6 +109,8 @@ public final class Http2Connection {
 
     /** Streams whose request body a server stops once its queued response has ended ({@link #stopRequestBody}). */
     private final List<Integer> bodyStops = new ArrayList<>(0);
+    /** Streams whose unread request body is stopped once the client has spent the stream window on it. */
+    private final List<Integer> windowSpentStops = new ArrayList<>(0);
 
     private ConnectionState state = ConnectionState.PREFACE_PENDING;
     /** While a GOAWAY's refusals are reported: the close waits until the last one is out. */
@@ -493,6 +495,25 @@ public final class Http2Connection {
     public void discard(int streamId, int bytes) {
         if (state != ConnectionState.CLOSED && inbound.isTracked(streamId) && bytes > 0) {
             inbound.onDropped(streamId, bytes, replies);
+            if (windowSpentStops.contains(streamId) && inbound.streamWindow(streamId) <= 0) {
+                windowSpentStops.remove(Integer.valueOf(streamId));
+                stopRequestBody(streamId);
+            }
+        }
+    }
+
+    /**
+     * A server throws away the rest of a request body it answered without reading: {@link #stopRequestBody} once the
+     * client has spent the stream's window on it (at once if it has), not before, so that a short body after an early
+     * answer still ends the request normally.
+     */
+    public void stopRequestBodyWhenWindowSpent(int streamId) {
+        requireRole(Role.SERVER, "stop a request body");
+        if (inbound.isTracked(streamId) && inbound.streamWindow(streamId) <= 0) {
+            stopRequestBody(streamId);
+        } else if (inbound.isTracked(streamId) && !windowSpentStops.contains(streamId)) {
+            windowSpentStops.removeIf(id -> registry.state(id) == StreamState.CLOSED); // at most the live streams stay
+            windowSpentStops.add(streamId);
         }
     }
 

@@ -41,6 +41,12 @@ final class StreamExchange implements ServerExchange {
     boolean dead;
     /** The rest of the request body is thrown away: its credit goes back to the connection only ({@link #dropRestOfBody}). */
     private boolean dropBody;
+    /**
+     * readBody refused the body (budget or size): once the handler has answered, the client is told to stop at once.
+     * A body merely left unread is stopped only when the client has spent the stream window on it: a client that
+     * sends a short body after an early answer finishes its request as usual.
+     */
+    private boolean refusedBody;
     long lastInboundAt;
     private BodyReceiver receiver;
     /** Request body chunks (byte[]), then a List of trailers, until a receiver takes them; made on first use. */
@@ -136,13 +142,16 @@ final class StreamExchange implements ServerExchange {
      */
     private void dropRestOfBody() {
         dropBody = true;
+        if (!refusedBody) {
+            conn.connection().stopRequestBodyWhenWindowSpent(streamId);
+        }
         Object item;
         while (buffered != null && (item = buffered.poll()) != null) {
             if (item instanceof byte[] chunk) {
                 conn.connection().discard(streamId, chunk.length);
             }
         }
-        if (responseEnded && !requestEnded && !closed) {
+        if (refusedBody && responseEnded && !requestEnded && !closed) {
             conn.connection().stopRequestBody(streamId);
         }
     }
@@ -246,6 +255,7 @@ final class StreamExchange implements ServerExchange {
             private void refuse(String why) {
                 out = null;
                 budget.close();
+                refusedBody = true;
                 result.completeExceptionally(new StreamClosedException(streamId, -1, why));
                 conn.run(StreamExchange.this::dropRestOfBody);
             }

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A request body the server will not read: its credit goes back to the connection only, the client is told to stop
- * with RST_STREAM NO_ERROR once the response is out (RFC 9113 §8.1), and DATA beyond what the reset stream's window
+ * with RST_STREAM NO_ERROR once the response is out (RFC 9113 §8.1; for a body merely left unread, once the client has
+ * spent the stream window on it), and DATA beyond what the reset stream's window
  * still allowed ends the connection (§6.9.1) instead of being discarded, and credited, without end.
  */
 class DroppedBodyTest {
@@ -54,6 +55,31 @@ class DroppedBodyTest {
         respondWhole(p, 10);
         p.conn.stopRequestBody(1);
         p.expectRst(1, ErrorCode.NO_ERROR);
+    }
+
+    @Test
+    void aBodyLeftUnreadIsStoppedOnlyOnceTheClientHasSpentTheStreamWindowOnIt() {
+        RawPeer p = uploading(ConnectionConfig.DEFAULTS, 1_000);
+        respondWhole(p, 10);
+        p.conn.stopRequestBodyWhenWindowSpent(1);
+        p.conn.discard(1, 1_000);
+        p.expectNoError(); // a short body after an early answer: the request may still end as usual
+        p.received.clear();
+        int rest = WINDOW - 1_000;
+        sendBody(p, 1, rest);
+        p.conn.discard(1, rest);
+        p.expectRst(1, ErrorCode.NO_ERROR);
+    }
+
+    @Test
+    void aShortBodyAfterAnEarlyAnswerEndsTheRequestWithoutAReset() {
+        RawPeer p = uploading(ConnectionConfig.DEFAULTS, 1_000);
+        respondWhole(p, 10);
+        p.conn.stopRequestBodyWhenWindowSpent(1);
+        p.conn.discard(1, 1_000);
+        p.frame(DataFrame.of(1, new byte[500], true));
+        p.conn.discard(1, 500);
+        p.expectNoError(); // no RST_STREAM: the request ended as usual
     }
 
     @Test
