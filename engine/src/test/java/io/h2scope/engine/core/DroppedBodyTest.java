@@ -57,12 +57,18 @@ class DroppedBodyTest {
         p.expectRst(1, ErrorCode.NO_ERROR);
     }
 
-    @Test
-    void aBodyLeftUnreadIsStoppedOnlyOnceTheClientHasSpentTheStreamWindowOnIt() {
+    /** An answer before the request body's first 1,000 octets were read; they are thrown away. */
+    private static RawPeer answeredEarly() {
         RawPeer p = uploading(ConnectionConfig.DEFAULTS, 1_000);
         respondWhole(p, 10);
         p.conn.stopRequestBodyWhenWindowSpent(1);
         p.conn.discard(1, 1_000);
+        return p;
+    }
+
+    @Test
+    void aBodyLeftUnreadIsStoppedOnlyOnceTheClientHasSpentTheStreamWindowOnIt() {
+        RawPeer p = answeredEarly();
         p.expectNoError(); // a short body after an early answer: the request may still end as usual
         p.received.clear();
         int rest = WINDOW - 1_000;
@@ -73,10 +79,7 @@ class DroppedBodyTest {
 
     @Test
     void aShortBodyAfterAnEarlyAnswerEndsTheRequestWithoutAReset() {
-        RawPeer p = uploading(ConnectionConfig.DEFAULTS, 1_000);
-        respondWhole(p, 10);
-        p.conn.stopRequestBodyWhenWindowSpent(1);
-        p.conn.discard(1, 1_000);
+        RawPeer p = answeredEarly();
         p.frame(DataFrame.of(1, new byte[500], true));
         p.conn.discard(1, 500);
         p.expectNoError(); // no RST_STREAM: the request ended as usual

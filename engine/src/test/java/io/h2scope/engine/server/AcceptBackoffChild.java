@@ -15,6 +15,16 @@ import java.util.List;
  */
 public final class AcceptBackoffChild {
 
+    /** Starts this class in a child JVM whose descriptor limit is {@code descriptors} ({@code prlimit}), stderr to {@code log}. */
+    static Process launch(int descriptors, java.nio.file.Path log, String... args) throws java.io.IOException {
+        List<String> command = new java.util.ArrayList<>(List.of("/usr/bin/prlimit",
+                "--nofile=" + descriptors + ":" + descriptors,
+                java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx128m", "-cp",
+                System.getProperty("java.class.path"), AcceptBackoffChild.class.getName()));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).redirectError(log.toFile()).start();
+    }
+
     public static void main(String[] args) throws Exception {
         H2Server server = H2Server.builder().port(0).loopThreads(1)
                 .acceptLimits(AcceptLimits.DEFAULTS.withLogInterval(Duration.ofSeconds(1)))

@@ -38,12 +38,8 @@ class AcceptBackoffTest {
     @Test
     void exhaustedDescriptorsPauseAcceptingAndServiceComesBack() throws Exception {
         assumeTrue(Files.isExecutable(Path.of("/usr/bin/prlimit")), "prlimit (util-linux) is not installed");
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Path log = Files.createTempFile("accept-backoff", ".log");
-        Process child = new ProcessBuilder("/usr/bin/prlimit", "--nofile=" + DESCRIPTORS + ":" + DESCRIPTORS,
-                java.toString(), "-Xmx128m", "-cp", System.getProperty("java.class.path"),
-                AcceptBackoffChild.class.getName(), "hog", "150")
-                .redirectError(log.toFile()).start();
+        Process child = AcceptBackoffChild.launch(DESCRIPTORS, log, "hog", "150");
         List<Socket> held = new ArrayList<>();
         try {
             BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.US_ASCII));

@@ -37,11 +37,8 @@ class DescriptorReserveTest {
     @Test
     void aNormalRequestIsServedWhileAnIdleCrowdExceedsTheDescriptorLimit() throws Exception {
         assumeTrue(Files.isExecutable(Path.of("/usr/bin/prlimit")), "prlimit (util-linux) is not installed");
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Path log = Files.createTempFile("descriptor-reserve", ".log");
-        Process child = new ProcessBuilder("/usr/bin/prlimit", "--nofile=" + DESCRIPTORS + ":" + DESCRIPTORS,
-                java.toString(), "-Xmx128m", "-cp", System.getProperty("java.class.path"),
-                AcceptBackoffChild.class.getName()).redirectError(log.toFile()).start();
+        Process child = AcceptBackoffChild.launch(DESCRIPTORS, log);
         List<Socket> crowd = new ArrayList<>();
         try {
             BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.US_ASCII));
@@ -52,12 +49,12 @@ class DescriptorReserveTest {
             int port = Integer.parseInt(words[1]);
             int cap = Integer.parseInt(words[3]);
             assertTrue(cap < DESCRIPTORS - 64, "the cap " + cap + " leaves no reserve below " + DESCRIPTORS);
-            byte[] hello = concat(Preface.bytes(), FrameWriter.encode(SettingsFrame.of()));
             for (int i = 0; i < CROWD; i++) { // complete connections that then say nothing
                 Socket s = new Socket();
                 s.connect(new InetSocketAddress("127.0.0.1", port));
                 OutputStream o = s.getOutputStream();
-                o.write(hello);
+                o.write(Preface.bytes());
+                o.write(FrameWriter.encode(SettingsFrame.of()));
                 crowd.add(s);
             }
             try (RawH2Client normal = new RawH2Client(port)) {
@@ -86,12 +83,5 @@ class DescriptorReserveTest {
             }
             Files.deleteIfExists(log);
         }
-    }
-
-    private static byte[] concat(byte[] a, byte[] b) {
-        byte[] r = new byte[a.length + b.length];
-        System.arraycopy(a, 0, r, 0, a.length);
-        System.arraycopy(b, 0, r, a.length, b.length);
-        return r;
     }
 }
