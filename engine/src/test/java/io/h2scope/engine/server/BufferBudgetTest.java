@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.HeadersFrame;
+import io.h2scope.engine.frame.Preface;
 import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.RstStreamFrame;
 import io.h2scope.engine.frame.SettingsFrame;
@@ -16,7 +17,6 @@ import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.HpackEncoder;
 import io.h2scope.engine.server.reference.ReferenceHandler;
 import io.h2scope.engine.testsupport.Await;
-import io.h2scope.engine.transport.http1.ProtocolDetector;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -105,7 +105,7 @@ class BufferBudgetTest {
         s.setReceiveBufferSize(4096);
         s.connect(new InetSocketAddress("127.0.0.1", port));
         OutputStream out = s.getOutputStream();
-        out.write(ProtocolDetector.preface());
+        out.write(Preface.bytes());
         out.write(FrameWriter.encode(SettingsFrame.of(new RawSetting(0x4, 16 << 20))));
         out.write(FrameWriter.encode(WindowUpdateFrame.of(0, 1 << 30)));
         byte[] block = new HpackEncoder(4096).encode(List.of(new HeaderField(":method", "GET"),

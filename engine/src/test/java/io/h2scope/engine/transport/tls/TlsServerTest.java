@@ -209,7 +209,7 @@ class TlsServerTest {
     @DisplayName("RFC 8446 §5.1: bytes that are not TLS get the alert unexpected_message and a close, not internal_error")
     void plaintextOnTheTlsPortGetsUnexpectedMessage_rfc8446_5_1() throws Exception {
         for (byte[] notTls : List.of("GET / HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII),
-                ProtocolDetector.preface(), new byte[20])) {
+                Preface.bytes(), new byte[20])) {
             try (Socket socket = new Socket("127.0.0.1", server.port())) {
                 socket.setSoTimeout((int) Await.PATIENCE.toMillis());
                 socket.getOutputStream().write(notTls);
