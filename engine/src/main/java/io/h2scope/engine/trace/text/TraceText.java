@@ -182,8 +182,8 @@ public final class TraceText {
     public static String frameLine(FrameEvent e, Redaction redaction, boolean showData, String time) {
         StringBuilder line = new StringBuilder(160);
         prefix(line, time, e.connectionId(), e.direction());
-        line.append(String.format("%-13s stream=%d length=%d", FrameType.nameOf(e.header().typeCode()),
-                e.header().streamId(), e.header().length()));
+        padded(line, FrameType.nameOf(e.header().typeCode()), 13).append(" stream=").append(e.header().streamId())
+                .append(" length=").append(e.header().length());
         line.append(FrameDescriber.summary(e, redaction, showData));
         line.append(" | window conn send=").append(e.connectionSendWindow())
                 .append(" recv=").append(e.connectionReceiveWindow());
@@ -220,10 +220,10 @@ public final class TraceText {
         text.append("HPACK stream=").append(e.frame().streamId()).append(' ')
                 .append(block.lines().size()).append(block.lines().size() == 1 ? " field" : " fields");
         for (int size : block.sizeUpdates()) {
-            text.append("\n    ").append(String.format("%-15s", "size update")).append(" max=").append(size);
+            padded(text.append("\n    "), "size update", 15).append(" max=").append(size);
         }
         for (HpackBlock.Line field : block.lines()) {
-            text.append("\n    ").append(String.format("%-15s", representation(field))).append(' ')
+            padded(text.append("\n    "), representation(field), 15).append(' ')
                     .append(field.name()).append(": ").append(redaction.value(field.name(), field.value()));
             String huffman = huffman(field);
             if (!huffman.isEmpty()) {
@@ -239,6 +239,15 @@ public final class TraceText {
                     .append(redaction.value(entry));
         }
         return text.toString();
+    }
+
+    /** {@code text} left-aligned in {@code width} columns, as {@code %-Ns} would (a line a frame: no Formatter). */
+    private static StringBuilder padded(StringBuilder line, String text, int width) {
+        line.append(text);
+        for (int i = text.length(); i < width; i++) {
+            line.append(' ');
+        }
+        return line;
     }
 
     /** {@code [  0.000120] conn=1 send }. */
