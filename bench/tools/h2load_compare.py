@@ -150,7 +150,8 @@ def main():
                     help="another h2scope build as target NAME: DIR holds h2scope-cli.jar and lib/ (a copy of cli/target)")
     ap.add_argument("--h2scope-env", action="append", default=[], metavar="NAME=VAR=VALUE[;VAR=VALUE...]",
                     help="h2scope serve with these environment variables as target NAME ({state} in a value is the run's "
-                         "temporary directory), e.g. jsonl=H2SCOPE_TRACE_FILE={state}/t.jsonl: tracing's cost, same run")
+                         "temporary directory), e.g. jsonl=H2SCOPE_TRACE_FILE={state}/t.jsonl: tracing's cost, same run; "
+                         "NAME@BUILD runs the jars of --h2scope-build BUILD instead of this tree's")
     a = ap.parse_args()
 
     state = tempfile.mkdtemp(prefix="h2load-compare-")
@@ -167,8 +168,9 @@ def main():
     target_env = {}
     for i, spec in enumerate(a.h2scope_env):  # e.g. frames=H2SCOPE_LOG=frames=debug: the same jar, traced
         name, assignments = spec.split("=", 1)
+        name, _, build = name.partition("@")  # frames@before=...: a --h2scope-build's jars, traced
         port = a.base_port + 20 + i
-        cmd = list(all_targets["h2scope"][1])
+        cmd = list(all_targets[build or "h2scope"][1])
         cmd[-1] = str(port)
         all_targets[name] = (port, cmd)
         target_env[name] = dict(kv.split("=", 1) for kv in assignments.split(";"))

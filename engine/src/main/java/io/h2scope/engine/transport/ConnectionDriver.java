@@ -8,6 +8,7 @@ import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.ConnectionTraceListener;
 import io.h2scope.engine.trace.SwitchableSink;
+import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.WireTap;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionOrigin;
@@ -331,8 +332,18 @@ public final class ConnectionDriver implements ConnectionHandler {
         pump();
     }
 
+    /** A read's events (the frames read, the answers they caused) reach a traced connection's sink as one batch. */
     @Override
     public void onRead(ByteBuffer bytes) {
+        TraceSink trace = config.traceSink();
+        if (trace.enabled()) {
+            trace.batch(() -> receive(bytes));
+        } else {
+            receive(bytes);
+        }
+    }
+
+    private void receive(ByteBuffer bytes) {
         long now = clock.getAsLong();
         lastReadAt = now;
         lastActiveAt = now;

@@ -270,6 +270,16 @@ final class LiveConnection implements SwitchableSink, ConnectionTraceListener {
         }
     }
 
+    /** The consumers' batches around {@code events}, when traced (a consumer that joins midway gets the rest unbatched). */
+    @Override
+    public void batch(Runnable events) {
+        if (enabled()) {
+            LiveTrace.batch(consumers, 0, events);
+        } else {
+            events.run();
+        }
+    }
+
     private RedactingSink redacting() {
         if (redacting == null) {
             redacting = (RedactingSink) RedactingSink.wrap(fanout, trace.redaction(), trace.dataMax());

@@ -183,7 +183,7 @@ public final class LiveTrace implements TraceSink, ConnectionTraceListener, Auto
         batch(state.consumers(), 0, events);
     }
 
-    private static void batch(TraceSink[] sinks, int from, Runnable events) {
+    static void batch(TraceSink[] sinks, int from, Runnable events) {
         if (from == sinks.length) {
             events.run();
         } else {

@@ -51,6 +51,11 @@ public interface CategoryLog {
         return TraceLevel.OFF;
     }
 
+    /** Runs {@code lines}, a run of {@link #log} calls on this thread; the backend may write them together at its end. */
+    default void batch(Runnable lines) {
+        lines.run();
+    }
+
     /** A line about a connection outside its events (connected, TLS agreed): its id as a field. */
     default void log(TraceCategory category, TraceLevel level, String message, long connectionId) {
         log(category, level, message);

@@ -71,6 +71,12 @@ public final class TextTraceSink implements TraceSink, ConnectionTraceListener {
         return on(TraceCategory.HPACK, TraceLevel.DEBUG);
     }
 
+    /** The lines of {@code events} go to the log's backend together ({@link CategoryLog#batch}). */
+    @Override
+    public void batch(Runnable events) {
+        log.batch(events);
+    }
+
     @Override
     public void onEvent(TraceEvent event) {
         if (event instanceof FrameEvent e) {

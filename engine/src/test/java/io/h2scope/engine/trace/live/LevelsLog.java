@@ -14,6 +14,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 final class LevelsLog implements CategoryLog {
 
     final List<String> lines = new CopyOnWriteArrayList<>();
+    /** The lines written inside a {@link #batch}. */
+    final List<String> batched = new CopyOnWriteArrayList<>();
+    private final ThreadLocal<int[]> batchDepth = ThreadLocal.withInitial(() -> new int[1]);
     private volatile Map<TraceCategory, TraceLevel> levels;
 
     LevelsLog(TraceConfig config) {
@@ -28,6 +31,19 @@ final class LevelsLog implements CategoryLog {
     @Override
     public void log(TraceCategory category, TraceLevel level, String message) {
         lines.add(category.key() + " " + message);
+        if (batchDepth.get()[0] > 0) {
+            batched.add(category.key() + " " + message);
+        }
+    }
+
+    @Override
+    public void batch(Runnable lines) {
+        batchDepth.get()[0]++;
+        try {
+            lines.run();
+        } finally {
+            batchDepth.get()[0]--;
+        }
     }
 
     @Override

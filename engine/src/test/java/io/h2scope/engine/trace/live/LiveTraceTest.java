@@ -176,6 +176,16 @@ class LiveTraceTest {
         assertTrue(control.get(1).startsWith("trace level off by user "), control.get(1));
     }
 
+    @Test
+    void theLinesARequestCausesReachTheLogAsOneBatchOfItsRead() throws Exception {
+        serveOnUnixSocket(Map.of(TraceConfig.LOG, "frames=debug"));
+        get("/?batched");
+        List<String> frames = log.of(TraceCategory.FRAMES, 1);
+        List<String> exchange = frames.stream().filter(l -> l.contains("stream=1 ")).toList();
+        assertTrue(exchange.size() >= 3, "the request's HEADERS, the answer's HEADERS and DATA: " + frames);
+        assertTrue(log.batched.containsAll(exchange), "each written within the read's batch: " + log.batched);
+    }
+
     // ---------------------------------------------------------------- recording
 
     @Test
