@@ -6,7 +6,7 @@ import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.encoder.JsonEncoder;
 import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.ConsoleAppender;
+import ch.qos.logback.core.OutputStreamAppender;
 import ch.qos.logback.core.encoder.Encoder;
 import io.h2scope.engine.trace.config.LogFormat;
 import io.h2scope.engine.trace.config.TraceCategory;
@@ -28,7 +28,18 @@ public final class LogbackSetup {
 
     static final String PATTERN = "%d{yyyy-MM-dd'T'HH:mm:ss.SSS'Z',UTC} %-5level %logger %msg%n";
 
+    /** Where the built-in appender writes: standard error, a run of lines at once ({@link #batch}). */
+    private static final HeldStandardError STANDARD_ERROR = new HeldStandardError();
+
     private LogbackSetup() {
+    }
+
+    /**
+     * Runs {@code lines} (a connection's read and what it caused) with the built-in appender's lines written together
+     * when it returns, one call instead of one a line; a user's own appenders write as they are configured to.
+     */
+    static void batch(Runnable lines) {
+        STANDARD_ERROR.hold(lines);
     }
 
     /** The logger that tells what was changed live, by whom ({@code trace level}, {@code trace record}): info. */
@@ -82,11 +93,11 @@ public final class LogbackSetup {
             if ((config.anyLogging() || live) && root.getAppender("h2scope-stderr") == null) {
                 Encoder<ILoggingEvent> encoder = config.logFormat() == LogFormat.JSON ? json(context) : text(context);
                 encoder.start();
-                ConsoleAppender<ILoggingEvent> appender = new ConsoleAppender<>();
+                OutputStreamAppender<ILoggingEvent> appender = new OutputStreamAppender<>();
                 appender.setContext(context);
                 appender.setName("h2scope-stderr");
-                appender.setTarget("System.err");
                 appender.setEncoder(encoder);
+                appender.setOutputStream(STANDARD_ERROR);
                 appender.start();
                 root.addAppender(appender);
                 root.setAdditive(false);

@@ -44,6 +44,12 @@ public final class Slf4jCategoryLog implements CategoryLog {
         return LogbackSetup.setLevel(category.loggerName(), level);
     }
 
+    /** The built-in appender's lines written at the end of {@code lines} ({@link LogbackSetup#batch}). */
+    @Override
+    public void batch(Runnable lines) {
+        LogbackSetup.batch(lines);
+    }
+
     @Override
     public void log(TraceCategory category, TraceLevel level, String message) {
         if (level != TraceLevel.OFF) {
