@@ -51,6 +51,11 @@ public interface CategoryLog {
         return TraceLevel.OFF;
     }
 
+    /** {@link #log(TraceCategory, TraceLevel, String, TraceEvent)} of a builder the caller reuses: not to be kept. */
+    default void log(TraceCategory category, TraceLevel level, StringBuilder message, TraceEvent event) {
+        log(category, level, message.toString(), event);
+    }
+
     /** Runs {@code lines}, a run of {@link #log} calls on this thread; the backend may write them together at its end. */
     default void batch(Runnable lines) {
         lines.run();

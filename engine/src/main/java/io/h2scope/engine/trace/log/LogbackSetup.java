@@ -14,6 +14,8 @@ import io.h2scope.engine.trace.config.TraceConfig;
 import io.h2scope.engine.trace.config.TraceLevel;
 import org.slf4j.LoggerFactory;
 
+import java.util.function.BooleanSupplier;
+
 /**
  * Makes logback, when it is the SLF4J backend, show the categories at the levels of
  * {@code H2SCOPE_LOG}, on standard error: as text ({@link #PATTERN}: the time in UTC to the millisecond, the level,
@@ -40,6 +42,19 @@ public final class LogbackSetup {
      */
     static void batch(Runnable lines) {
         STANDARD_ERROR.hold(lines);
+    }
+
+    /** Whether the built-in text appender runs, once installed (no logback type here: logback may be absent); else null. */
+    private static volatile BooleanSupplier textAppenderRunning;
+    private static final PatternLines PATTERN_LINES = new PatternLines(STANDARD_ERROR);
+
+    /**
+     * The built-in text appender's lines made directly ({@link PatternLines}), while that appender is the one that
+     * writes the trace's loggers (this class configured logback, in text, and nobody stopped it); else null.
+     */
+    static PatternLines patternLines() {
+        BooleanSupplier running = textAppenderRunning;
+        return running != null && running.getAsBoolean() ? PATTERN_LINES : null;
     }
 
     /** The logger that tells what was changed live, by whom ({@code trace level}, {@code trace record}): info. */
@@ -101,6 +116,7 @@ public final class LogbackSetup {
                 appender.start();
                 root.addAppender(appender);
                 root.setAdditive(false);
+                textAppenderRunning = config.logFormat() == LogFormat.JSON ? null : appender::isStarted;
             }
             root.setLevel(Level.OFF);
             for (TraceCategory category : TraceCategory.values()) {

@@ -45,9 +45,14 @@ public final class TextTraceSink implements TraceSink, ConnectionTraceListener {
     /** More tracked connections than this means closes are not reported: start afresh rather than grow. */
     private static final int MAX_TRACKED_CONNECTIONS = 10_000;
 
+    /** A thread's reused frame line is dropped once it has grown past this many chars. */
+    private static final int MAX_KEPT_LINE = 64 * 1024;
+
     private final CategoryLog log;
     private final Redaction redaction;
     private final Map<Long, ConnectionTrack> tracks = new ConcurrentHashMap<>();
+    /** Each thread's frame line, reused: the commonest line costs no builder of its own. */
+    private final ThreadLocal<StringBuilder> frameLine = ThreadLocal.withInitial(() -> new StringBuilder(512));
 
     /** Credentials hidden ({@link Redaction#DEFAULT}). */
     public TextTraceSink(CategoryLog log) {
@@ -101,8 +106,14 @@ public final class TextTraceSink implements TraceSink, ConnectionTraceListener {
 
     private void onFrame(FrameEvent e) {
         if (on(TraceCategory.FRAMES, TraceLevel.DEBUG)) {
+            StringBuilder line = frameLine.get();
+            line.setLength(0);
+            if (line.capacity() > MAX_KEPT_LINE) { // after a huge line, not kept that big
+                line = new StringBuilder(512);
+                frameLine.set(line);
+            }
             log.log(TraceCategory.FRAMES, TraceLevel.DEBUG,
-                    TraceText.frameLine(e, redaction, on(TraceCategory.FRAMES, TraceLevel.TRACE), NO_TIME), e);
+                    TraceText.frameLine(line, e, redaction, on(TraceCategory.FRAMES, TraceLevel.TRACE), NO_TIME), e);
         }
         if (e.hpack() != null && on(TraceCategory.HPACK, TraceLevel.DEBUG)) {
             log.log(TraceCategory.HPACK, TraceLevel.DEBUG, TraceText.hpackBlock(e, redaction, NO_TIME), e);

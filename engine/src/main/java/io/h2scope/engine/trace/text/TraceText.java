@@ -180,7 +180,12 @@ public final class TraceText {
 
     /** {@link #frameLine(FrameEvent, Redaction, boolean)} with {@code time} in front (none when empty). */
     public static String frameLine(FrameEvent e, Redaction redaction, boolean showData, String time) {
-        StringBuilder line = new StringBuilder(160);
+        return frameLine(new StringBuilder(256), e, redaction, showData, time).toString();
+    }
+
+    /** {@link #frameLine(FrameEvent, Redaction, boolean, String)} appended to {@code line} (a reused builder, say). */
+    public static StringBuilder frameLine(StringBuilder line, FrameEvent e, Redaction redaction, boolean showData,
+            String time) {
         prefix(line, time, e.connectionId(), e.direction());
         padded(line, FrameType.nameOf(e.header().typeCode()), 13).append(" stream=").append(e.header().streamId())
                 .append(" length=").append(e.header().length());
@@ -194,7 +199,7 @@ public final class TraceText {
             }
             line.append(" | ").append(state(e.streamStateAfter()));
         }
-        return line.toString();
+        return line;
     }
 
     /**

@@ -1,0 +1,66 @@
+package io.h2scope.engine.trace.log;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
+import ch.qos.logback.classic.spi.LoggingEvent;
+import io.h2scope.engine.trace.config.TraceLevel;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+/** The built-in appender's lines made directly are the octets logback's encoder makes of the same line. */
+class PatternLinesTest {
+
+    private final ByteArrayOutputStream written = new ByteArrayOutputStream();
+    private final PrintStream err = new PrintStream(written, true);
+    private final PatternLines lines = new PatternLines(new HeldStandardError(() -> err));
+    private final LoggerContext context = new LoggerContext();
+    private final PatternLayoutEncoder logback = new PatternLayoutEncoder();
+
+    PatternLinesTest() {
+        logback.setContext(context);
+        logback.setPattern(LogbackSetup.PATTERN);
+        logback.start();
+    }
+
+    private void assertSameLine(long epochMillis, TraceLevel level, String logger, String message) {
+        written.reset();
+        lines.write(epochMillis, level, logger, new StringBuilder(message));
+        Logger log = context.getLogger(logger);
+        LoggingEvent event = new LoggingEvent(Logger.class.getName(), log, Level.toLevel(level.name()), message, null,
+                null);
+        event.setInstant(Instant.ofEpochMilli(epochMillis));
+        assertArrayEquals(logback.encode(event), written.toByteArray(), message + " at " + epochMillis);
+    }
+
+    @Test
+    void eachLevelAndTimeAsLogbacksEncoderWritesThem() {
+        String frame = "conn=9 send HEADERS       stream=109199 length=7 flags=END_HEADERS {:status: 200} | window conn"
+                + " send=1072704442 recv=1048576 | half_closed_remote";
+        long[] times = {0L, 999L, 1_000L, 1_764_957_802_549L, 1_764_957_802_005L, 1_767_225_599_999L,
+            1_767_225_600_000L, 4_102_444_800_123L};
+        for (long t : times) {
+            for (TraceLevel level : new TraceLevel[] {TraceLevel.ERROR, TraceLevel.WARN, TraceLevel.INFO,
+                TraceLevel.DEBUG, TraceLevel.TRACE}) {
+                assertSameLine(t, level, "h2scope.frames", frame);
+            }
+        }
+    }
+
+    @Test
+    void aMessageBeyondAsciiIsEncodedAsLogbackEncodesIt() {
+        assertSameLine(1_764_957_802_549L, TraceLevel.DEBUG, "h2scope.frames", "x-name: caf\u00e9 \u20ac \ud83d\ude00 end");
+        assertSameLine(1_764_957_802_549L, TraceLevel.DEBUG, "h2scope.frames", "");
+    }
+
+    @Test
+    void aLineLongerThanTheBufferIsWhole() {
+        String longLine = "y".repeat(5_000) + "\u00ff" + "z".repeat(3_000);
+        assertSameLine(1_764_957_802_549L, TraceLevel.DEBUG, "h2scope.frames", longLine);
+    }
+}
