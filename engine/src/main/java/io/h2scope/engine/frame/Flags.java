@@ -44,6 +44,23 @@ public final class Flags {
      * inspector print this, so the format is fixed by a golden test.
      */
     public static String describe(int typeCode, int flags) {
+        if (typeCode < 0 || typeCode >= DESCRIBED_TYPES) {
+            return name(typeCode, flags);
+        }
+        int at = typeCode << 8 | flags & 0xff;
+        String text = DESCRIBED[at];
+        if (text == null) { // two threads may both make it: the same text
+            text = name(typeCode, flags);
+            DESCRIBED[at] = text;
+        }
+        return text;
+    }
+
+    /** The types whose {@link #describe} texts are kept once made (a trace line a frame asks for them). */
+    private static final int DESCRIBED_TYPES = 16;
+    private static final String[] DESCRIBED = new String[DESCRIBED_TYPES << 8];
+
+    private static String name(int typeCode, int flags) {
         int remaining = flags & 0xff;
         StringBuilder text = new StringBuilder();
         for (int bit : definedFlags(typeCode)) {

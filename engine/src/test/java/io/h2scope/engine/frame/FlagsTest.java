@@ -33,6 +33,17 @@ class FlagsTest {
     }
 
     @Test
+    void aTextAskedForAgainIsTheOneMadeTheFirstTime() {
+        for (int type = -1; type <= 20; type++) {
+            for (int flags = 0; flags <= 0xff; flags++) {
+                assertEquals(Flags.describe(type, flags), Flags.describe(type, flags), type + " " + flags);
+            }
+        }
+        assertEquals("ACK|0x40", Flags.describe(FrameType.PING.code(), 0x41), "kept per type: ACK is PING's");
+        assertEquals("END_STREAM|0x40", Flags.describe(FrameType.DATA.code(), 0x41), "and END_STREAM DATA's");
+    }
+
+    @Test
     void definedMasks_rfc9113_6() {
         assertEquals(0x09, Flags.definedMask(FrameType.DATA.code()));
         assertEquals(0x2d, Flags.definedMask(FrameType.HEADERS.code()));
