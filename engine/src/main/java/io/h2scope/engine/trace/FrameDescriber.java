@@ -51,29 +51,40 @@ public final class FrameDescriber {
      * those columns.
      */
     public static String summary(FrameEvent event, Redaction redaction, boolean showData) {
+        return summary(new StringBuilder(), event, redaction, showData).toString();
+    }
+
+    /** {@link #summary(FrameEvent, Redaction, boolean)} appended to {@code text} (a trace line being built). */
+    public static StringBuilder summary(StringBuilder text, FrameEvent event, Redaction redaction, boolean showData) {
         Frame frame = event.frame();
         String flags = Flags.describe(frame.typeCode(), frame.flags());
-        String payload;
-        if (frame instanceof DataFrame d) {
-            payload = showData ? data(d, event.dataOmitted()) : padding(d.padLength());
-        } else if (!event.headers().isEmpty()) {
-            payload = blockPrefix(frame) + " " + fields(event.headers(), redaction);
-        } else {
-            payload = payload(frame);
+        if (!flags.isEmpty()) {
+            text.append(" flags=").append(flags);
         }
-        return (flags.isEmpty() ? "" : " flags=" + flags) + payload;
+        if (frame instanceof DataFrame d) {
+            return text.append(showData ? data(d, event.dataOmitted()) : padding(d.padLength()));
+        } else if (!event.headers().isEmpty()) {
+            return fields(text.append(blockPrefix(frame)).append(' '), event.headers(), redaction);
+        }
+        return text.append(payload(frame));
     }
 
     /** {@code {:method: GET, :path: /, cookie: <redacted 12 bytes>}}. */
     public static String fields(List<HeaderField> headers, Redaction redaction) {
-        StringBuilder text = new StringBuilder("{");
+        return fields(new StringBuilder(), headers, redaction).toString();
+    }
+
+    private static StringBuilder fields(StringBuilder text, List<HeaderField> headers, Redaction redaction) {
+        text.append('{');
+        boolean first = true;
         for (HeaderField field : headers) {
-            if (text.length() > 1) {
+            if (!first) {
                 text.append(", ");
             }
+            first = false;
             text.append(field.name()).append(": ").append(redaction.value(field));
         }
-        return text.append('}').toString();
+        return text.append('}');
     }
 
     /** A DATA frame's bytes, and how many of them its trace did not keep. */
@@ -85,7 +96,7 @@ public final class FrameDescriber {
 
     private static String blockPrefix(Frame frame) {
         if (frame instanceof HeadersFrame h) {
-            return priority(h.priority()) + padding(h.padLength());
+            return h.priority() == null && h.padLength() < 0 ? "" : priority(h.priority()) + padding(h.padLength());
         } else if (frame instanceof PushPromiseFrame p) {
             return " promised=" + p.promisedStreamId() + padding(p.padLength());
         }

@@ -56,18 +56,20 @@ final class PatternLines {
 
     /** {@code yyyy-MM-dd'T'HH:mm:ss.SSS'Z'} in UTC and a space; the part to the second is made once a second. */
     private static void time(Line line, long epochMillis) {
-        long second = Math.floorDiv(epochMillis, 1000);
-        if (second != line.second) {
+        long intoSecond = epochMillis - line.second * 1000; // no 64-bit division a line: a line's second is mostly the last one's
+        if (line.second == Long.MIN_VALUE || intoSecond < 0 || intoSecond >= 1000) {
+            long second = Math.floorDiv(epochMillis, 1000);
             LocalDateTime t = LocalDateTime.ofEpochSecond(second, 0, ZoneOffset.UTC);
             String text = String.format("%04d-%02d-%02dT%02d:%02d:%02d.", t.getYear(), t.getMonthValue(),
                     t.getDayOfMonth(), t.getHour(), t.getMinute(), t.getSecond());
             byte[] octets = text.getBytes(StandardCharsets.US_ASCII);
             System.arraycopy(octets, 0, line.secondText, 0, 20);
             line.second = second;
+            intoSecond = epochMillis - second * 1000;
         }
         room(line, 26);
         System.arraycopy(line.secondText, 0, line.octets, line.length, 20);
-        int millis = (int) Math.floorMod(epochMillis, 1000);
+        int millis = (int) intoSecond;
         byte[] o = line.octets;
         int at = line.length + 20;
         o[at] = (byte) ('0' + millis / 100);

@@ -189,7 +189,7 @@ public final class TraceText {
         prefix(line, time, e.connectionId(), e.direction());
         padded(line, FrameType.nameOf(e.header().typeCode()), 13).append(" stream=").append(e.header().streamId())
                 .append(" length=").append(e.header().length());
-        line.append(FrameDescriber.summary(e, redaction, showData));
+        FrameDescriber.summary(line, e, redaction, showData);
         line.append(" | window conn send=").append(e.connectionSendWindow())
                 .append(" recv=").append(e.connectionReceiveWindow());
         if (e.frame().streamId() != 0) {

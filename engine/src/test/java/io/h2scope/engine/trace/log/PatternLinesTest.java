@@ -42,7 +42,7 @@ class PatternLinesTest {
     void eachLevelAndTimeAsLogbacksEncoderWritesThem() {
         String frame = "conn=9 send HEADERS       stream=109199 length=7 flags=END_HEADERS {:status: 200} | window conn"
                 + " send=1072704442 recv=1048576 | half_closed_remote";
-        long[] times = {0L, 999L, 1_000L, 1_764_957_802_549L, 1_764_957_802_005L, 1_767_225_599_999L,
+        long[] times = {0L, 999L, 1_000L, 1_764_957_802_549L, 1_764_957_802_005L, 1_764_957_801_999L, 1_767_225_599_999L,
             1_767_225_600_000L, 4_102_444_800_123L};
         for (long t : times) {
             for (TraceLevel level : new TraceLevel[] {TraceLevel.ERROR, TraceLevel.WARN, TraceLevel.INFO,
