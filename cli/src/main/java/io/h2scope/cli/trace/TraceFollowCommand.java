@@ -7,6 +7,7 @@ import io.h2scope.engine.trace.attach.AttachClient;
 import io.h2scope.engine.trace.jsonl.JsonlLineDecoder;
 import io.h2scope.engine.trace.jsonl.TraceFileFollower;
 import io.h2scope.engine.trace.jsonl.TraceFormatException;
+import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.redact.ReaderRedaction;
@@ -22,13 +23,17 @@ import picocli.CommandLine.Spec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code h2scope trace follow}: events as they come, from a growing recording or a live attach, as text. */
 @Command(name = "follow", mixinStandardHelpOptions = true,
         description = {"Print trace events as they come, in the text format: from a recording being written "
                 + "(H2SCOPE_TRACE_FILE; until interrupted) or attached to a running engine (H2SCOPE_TRACE_LISTEN; "
-                + "until it closes).",
+                + "until it closes). Each line has its clock time (UTC unless --local), under a line naming the date; "
+                + "a connection whose opening came before the follow began shows seconds since it started.",
                 "Credential values and DATA bytes are hidden unless --reveal is given (a recording holds credentials "
                         + "only when made with H2SCOPE_TRACE_REVEAL=1, DATA only with H2SCOPE_TRACE_DATA=on)."},
         exitCodeListHeading = "%nExit status:%n",
@@ -56,13 +61,21 @@ public final class TraceFollowCommand implements Callable<Integer> {
     @Mixin
     RevealOption reveal;
 
+    @Mixin
+    ClockOptions clock;
+
+    /** The openings of the connections seen open, which turn their events' times into clock times. */
+    private final Map<Long, ConnectionOpened> openings = new HashMap<>();
+    private ClockColumn column;
+
     private ReaderRedaction reading;
     private boolean told;
 
     @Override
-    public Integer call() throws IOException, InterruptedException {
+    public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         reading = new ReaderRedaction(reveal.redaction());
+        column = clock.column();
         return source.attach != null ? attach(out) : follow(out);
     }
 
@@ -91,7 +104,7 @@ public final class TraceFollowCommand implements Callable<Integer> {
         return 0;
     }
 
-    private int follow(PrintWriter out) throws IOException, InterruptedException {
+    private int follow(PrintWriter out) throws IOException {
         try (TraceFileFollower follower = new TraceFileFollower(source.file)) {
             while (!Thread.currentThread().isInterrupted()) {
                 try {
@@ -106,7 +119,11 @@ public final class TraceFollowCommand implements Callable<Integer> {
                     return 1;
                 }
                 out.flush();
-                Thread.sleep(200); // a recording grows by whole lines; wait for the next
+                try {
+                    Thread.sleep(200); // a recording grows by whole lines; wait for the next
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt(); // asked to stop: the lines so far are printed
+                }
             }
             return 0;
         }
@@ -122,8 +139,19 @@ public final class TraceFollowCommand implements Callable<Integer> {
                     : source.file.toString(), reveal.reveal()));
             spec.commandLine().getErr().flush();
         }
-        out.println(TraceText.line(event, reading.of(event.connectionId()), reveal.reveal()));
+        out.println(TraceText.line(event, reading.of(event.connectionId()), reveal.reveal(),
+                column.time(event, clockOf(recorded), out)));
         out.flush();
+    }
+
+    /** The event's clock time, when its connection's opening was seen and carries one. */
+    private Instant clockOf(TraceEvent event) {
+        if (event instanceof ConnectionOpened opened) {
+            openings.put(opened.connectionId(), opened);
+        }
+        ConnectionOpened opened = event instanceof ConnectionClosed
+                ? openings.remove(event.connectionId()) : openings.get(event.connectionId());
+        return opened == null ? null : opened.clockAt(event.nanosSinceStart());
     }
 
     private void notATraceEvent(String where) {

@@ -9,7 +9,6 @@ import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.redact.ReaderRedaction;
 import io.h2scope.engine.trace.text.ClockBound;
-import io.h2scope.engine.trace.text.ClockText;
 import io.h2scope.engine.trace.text.Redaction;
 import io.h2scope.engine.trace.text.TraceText;
 import picocli.CommandLine.Command;
@@ -26,7 +25,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -52,13 +50,8 @@ public final class TracePrintCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", converter = InputFile.class, description = "the recording (H2SCOPE_TRACE_FILE)")
     Path file;
 
-    @Option(names = "--relative", description = "times in seconds since each connection started, as the engine "
-            + "records them, instead of clock times")
-    boolean relative;
-
-    @Option(names = "--local", description = "clock times in this machine's time zone (and --since/--until read in "
-            + "it), instead of UTC")
-    boolean local;
+    @Mixin
+    ClockOptions clock;
 
     @Option(names = "--since", paramLabel = "TIME", converter = ClockTimeValue.class,
             description = "only events at or after TIME: a time of day (14:03:20.5, on the date the recording "
@@ -107,7 +100,7 @@ public final class TracePrintCommand implements Callable<Integer> {
         Integer typeCode = type == null ? null : typeCode(type);
         reading = new ReaderRedaction(reveal.redaction());
         Timeline timeline = Timeline.of(read());
-        ZoneId zone = local ? ZoneId.systemDefault() : ZoneOffset.UTC;
+        ZoneId zone = clock.zone();
         if (!timeline.clocked()) {
             if (since != null || until != null) {
                 throw new IllegalArgumentException(file + " has no clock time (it was recorded before recordings "
@@ -125,7 +118,7 @@ public final class TracePrintCommand implements Callable<Integer> {
                     + ": give a later --until (with a date, for another day)");
         }
         PrintFilter filter = new PrintFilter(from, to, connection, peer, stream, typeCode, errorCode, abnormal);
-        print(timeline, filter, zone);
+        print(timeline, filter);
         return 0;
     }
 
@@ -150,26 +143,15 @@ public final class TracePrintCommand implements Callable<Integer> {
         return shown;
     }
 
-    private void print(Timeline timeline, PrintFilter filter, ZoneId zone) {
+    private void print(Timeline timeline, PrintFilter filter) {
         PrintWriter out = spec.commandLine().getOut();
-        String zoneName = zone.equals(ZoneOffset.UTC) ? "UTC" : zone.getId();
-        String date = null;
+        ClockColumn column = clock.column();
         for (Timeline.Entry entry : timeline.entries()) {
             if (!filter.shows(timeline, entry)) {
                 continue;
             }
             TraceEvent e = entry.event();
-            String time;
-            if (relative || entry.clock() == null) {
-                time = TraceText.time(e.nanosSinceStart());
-            } else {
-                String day = ClockText.date(entry.clock(), zone);
-                if (!day.equals(date)) {
-                    out.println("--- " + day + " " + zoneName + " ---");
-                    date = day;
-                }
-                time = ClockText.timeOfDay(entry.clock(), zone);
-            }
+            String time = column.time(e, entry.clock(), out);
             Redaction shown = reading.of(e.connectionId());
             out.println(TraceText.line(e, shown, reveal.reveal(), time));
             if (hpack && e instanceof FrameEvent f && f.hpack() != null) {

@@ -27,6 +27,7 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -72,6 +73,46 @@ class TraceFollowCommandTest {
         assertTrue(r.out().contains("conn=4 snapshot 0 live streams, window conn send=65535 recv=65535"), r.out());
         assertTrue(r.out().contains("conn=4 window conn recv 65535 -> 100 on data"), r.out());
         assertTrue(r.out().contains("conn=4 closed by transport: transport_closed"), r.out());
+    }
+
+    @Test
+    void aGrowingRecordingIsPrintedOnTheClockOrRelativeWhenAsked() throws Exception {
+        Path file = dir.resolve("t.jsonl");
+        Instant opened = Instant.parse("2026-03-01T23:59:59.500000Z");
+        java.nio.file.Files.writeString(file, TraceEventJson.write(new ConnectionOpened(7, 0, Role.SERVER, "127.0.0.1:8443",
+                "127.0.0.1:50000", "tcp", null, null, null, null, -1, opened)) + "\n"
+                + TraceEventJson.write(new WindowChanged(7, 250_000_000L, 0, WindowSide.RECEIVE, 65_535, 100,
+                WindowCause.DATA)) + "\n"
+                + TraceEventJson.write(new WindowChanged(7, 750_000_000L, 0, WindowSide.RECEIVE, 100, 65_535,
+                WindowCause.WINDOW_UPDATE)) + "\n"
+                + TraceEventJson.write(new WindowChanged(9, 1_000_000L, 0, WindowSide.RECEIVE, 65_535, 1,
+                WindowCause.DATA)) + "\n"); // a connection whose opening is not in the file
+        String clock = followUntil(file, "65535 -> 1 on data");
+        assertTrue(clock.contains("--- 2026-03-01 UTC ---\n23:59:59.500000 conn=7 opened server"), clock);
+        assertTrue(clock.contains("\n23:59:59.750000 conn=7 window conn recv 65535 -> 100 on data"), clock);
+        assertTrue(clock.contains("--- 2026-03-02 UTC ---\n00:00:00.250000 conn=7 window conn recv 100 -> 65535"), clock);
+        assertTrue(clock.contains("[   0.001000] conn=9 window conn recv 65535 -> 1 on data"), clock);
+        String relative = followUntil(file, "65535 -> 1 on data", "--relative");
+        assertTrue(relative.contains("[   0.250000] conn=7 window conn recv 65535 -> 100 on data"), relative);
+        assertTrue(!relative.contains("---"), relative);
+    }
+
+    /** Follows {@code file} until {@code last} is printed, then interrupts the follow; its output. */
+    private static String followUntil(Path file, String last, String... options) throws Exception {
+        StringWriter out = new StringWriter();
+        String[] args = new String[3 + options.length];
+        args[0] = "trace";
+        args[1] = "follow";
+        System.arraycopy(options, 0, args, 2, options.length);
+        args[args.length - 1] = file.toString();
+        CompletableFuture<Run> follow = new CompletableFuture<>();
+        Thread follower = new Thread(() -> follow.complete(run(out, args)));
+        follower.start();
+        Await.until(() -> out.toString().contains(last), () -> "the follow printed: " + out);
+        follower.interrupt(); // what ends a follow of a file when it is embedded
+        Run r = follow.get();
+        assertEquals(0, r.status(), r.out());
+        return r.out().replace("\r\n", "\n");
     }
 
     @Test
