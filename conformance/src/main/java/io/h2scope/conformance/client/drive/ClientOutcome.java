@@ -1,0 +1,52 @@
+package io.h2scope.conformance.client.drive;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * What the client under test reported to its caller for one request: the evidence of whether it handed a response
+ * on as a success. A client that reports a truncated or malformed response as a success is judged on this.
+ *
+ * @param kind       what it reported
+ * @param status     the response's status when the client says it (-1: not known)
+ * @param bodyOctets the body length it delivered when it says it (-1: not known)
+ * @param detail     in words: the exception, or the command's exit status and last lines of output
+ * @param took       from the task's start to the report
+ */
+public record ClientOutcome(Kind kind, int status, long bodyOctets, String detail, Duration took) {
+
+    /** What the client reported. */
+    public enum Kind {
+        /** It delivered a response to its caller (of any status). */
+        RESPONSE,
+        /** It reported the request as failed (an exception, a non-zero exit status). */
+        FAILED,
+        /** It did not finish within the task's timeout and was stopped. */
+        TIMED_OUT,
+        /** It could not be started (the command does not exist, the adapter refused the request). */
+        NOT_STARTED
+    }
+
+    public ClientOutcome {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(detail, "detail");
+        Objects.requireNonNull(took, "took");
+    }
+
+    /** True when the client handed a response on to its caller as a success. */
+    public boolean reportedSuccess() {
+        return kind == Kind.RESPONSE;
+    }
+
+    @Override
+    public String toString() {
+        String what = switch (kind) {
+            case RESPONSE -> "response" + (status >= 0 ? " " + status : "")
+                    + (bodyOctets >= 0 ? ", " + bodyOctets + " body octets" : "");
+            case FAILED -> "failed";
+            case TIMED_OUT -> "timed out";
+            case NOT_STARTED -> "not started";
+        };
+        return what + " after " + took.toMillis() + " ms" + (detail.isEmpty() ? "" : ": " + detail);
+    }
+}

@@ -1,0 +1,55 @@
+package io.h2scope.conformance.client.drive;
+
+import io.h2scope.engine.client.H2Client;
+import io.h2scope.engine.client.H2Request;
+import io.h2scope.engine.transport.tls.PemFiles;
+
+import java.io.IOException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.security.GeneralSecurityException;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/** h2scope's own {@link H2Client}, a fresh one per task: prior knowledge, Upgrade or TLS as the task says. */
+public final class H2ClientUnderTest implements ClientUnderTest {
+
+    @Override
+    public String name() {
+        return "h2scope";
+    }
+
+    @Override
+    public Set<ClientAbility> abilities() {
+        return EnumSet.allOf(ClientAbility.class);
+    }
+
+    @Override
+    public List<ClientOutcome> fetch(ClientTask task) throws InterruptedException {
+        H2Client.Builder builder = H2Client.newBuilder().connectTimeout(task.timeout())
+                .requestTimeout(task.timeout())
+                .h2cUpgrade(task.connect() == Connect.UPGRADE);
+        try {
+            if (task.connect() == Connect.TLS) {
+                builder.trust(PemFiles.readCertificates(task.ca()));
+            }
+        } catch (IOException | GeneralSecurityException e) {
+            throw new IllegalArgumentException("cannot trust the CA in " + task.ca() + ": " + e.getMessage(), e);
+        }
+        try (H2Client client = builder.build()) {
+            PendingOutcomes pending = new PendingOutcomes();
+            for (ClientRequest r : task.requests()) {
+                try {
+                    HttpRequest.BodyPublisher body = r.body() == null ? null : HttpRequest.BodyPublishers.ofFile(r.body());
+                    H2Request request = H2Request.newBuilder(r.url()).method(r.method(), body).build();
+                    pending.add(client.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray())
+                            .thenApply(resp -> new PendingOutcomes.Delivered(resp.status(), resp.body().length)));
+                } catch (IOException | RuntimeException e) {
+                    pending.failedAtOnce(e);
+                }
+            }
+            return pending.await(task.timeout());
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package io.h2scope.conformance.client.drive;
+
+import io.h2scope.engine.transport.tls.PemFiles;
+import io.h2scope.engine.transport.tls.SslContexts;
+
+import java.io.IOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.security.GeneralSecurityException;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The JDK's {@link HttpClient} with {@code Version.HTTP_2}, a fresh one per task. It speaks h2 over TLS with ALPN
+ * and, on http:// URLs, h2c only through an HTTP/1.1 Upgrade: it has no prior-knowledge mode.
+ */
+public final class JdkHttpClientUnderTest implements ClientUnderTest {
+
+    @Override
+    public String name() {
+        return "jdk-httpclient";
+    }
+
+    @Override
+    public Set<ClientAbility> abilities() {
+        return EnumSet.of(ClientAbility.UPGRADE, ClientAbility.TLS, ClientAbility.PARALLEL, ClientAbility.BODY);
+    }
+
+    @Override
+    public List<ClientOutcome> fetch(ClientTask task) throws InterruptedException {
+        Set<ClientAbility> missing = missing(task);
+        if (!missing.isEmpty()) {
+            throw new IllegalArgumentException(name() + " cannot " + missing.iterator().next().words());
+        }
+        HttpClient.Builder builder = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2)
+                .connectTimeout(task.timeout());
+        PendingOutcomes pending = new PendingOutcomes();
+        try {
+            if (task.connect() == Connect.TLS) {
+                builder.sslContext(SslContexts.clientTrusting(PemFiles.readCertificates(task.ca())));
+            }
+        } catch (IOException | GeneralSecurityException e) {
+            throw new IllegalArgumentException("cannot trust the CA in " + task.ca() + ": " + e.getMessage(), e);
+        }
+        HttpClient client = builder.build();
+        for (ClientRequest r : task.requests()) {
+            try {
+                HttpRequest.BodyPublisher body = r.body() == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofFile(r.body());
+                HttpRequest request = HttpRequest.newBuilder(r.url()).method(r.method(), body).build();
+                pending.add(client.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray())
+                        .thenApply(resp -> new PendingOutcomes.Delivered(resp.statusCode(), resp.body().length)));
+            } catch (IOException | RuntimeException e) {
+                pending.failedAtOnce(e);
+            }
+        }
+        return pending.await(task.timeout());
+    }
+}

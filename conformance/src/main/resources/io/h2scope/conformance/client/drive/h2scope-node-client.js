@@ -1,0 +1,54 @@
+// The Node.js http2 client as h2scope's client suite drives it: every URL requested at once on one session, one
+// "h2scope-outcome CODE STATUS OCTETS URL [MESSAGE]" line per request, exit status 1 when any failed.
+// usage: node h2scope-node-client.js [--ca FILE] [--body FILE] URL...
+'use strict';
+const http2 = require('http2');
+const fs = require('fs');
+
+const args = process.argv.slice(2);
+let ca = null;
+let body = null;
+const urls = [];
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--ca') ca = args[++i];
+  else if (args[i] === '--body') body = args[++i];
+  else urls.push(args[i]);
+}
+if (urls.length === 0) {
+  console.error('usage: node h2scope-node-client.js [--ca FILE] [--body FILE] URL...');
+  process.exit(2);
+}
+
+const origin = new URL(urls[0]).origin;
+const session = http2.connect(origin, ca ? { ca: fs.readFileSync(ca) } : {});
+let failed = 0;
+let pending = urls.length;
+session.on('error', () => {}); // each request reports the error that ends it
+
+function report(code, status, octets, url, message) {
+  if (code !== '0') failed++;
+  console.log(['h2scope-outcome', code, status, octets, url, message || ''].join(' ').trim());
+  if (--pending === 0) {
+    session.close();
+    process.exitCode = failed ? 1 : 0;
+  }
+}
+
+for (const url of urls) {
+  const u = new URL(url);
+  const headers = { ':method': body ? 'POST' : 'GET', ':path': u.pathname + u.search };
+  const req = session.request(headers, { endStream: !body });
+  let status = 0;
+  let octets = 0;
+  let done = false;
+  const finish = (code, message) => { if (!done) { done = true; report(code, status, octets, url, message); } };
+  req.on('response', (h) => { status = h[':status']; });
+  req.on('data', (chunk) => { octets += chunk.length; });
+  req.on('end', () => finish('0'));
+  req.on('error', (e) => finish(e.code || e.name, String(e.message).replace(/\s+/g, ' ')));
+  req.on('close', () => {
+    if (req.rstCode && req.rstCode !== http2.constants.NGHTTP2_NO_ERROR) finish('RST_STREAM_' + req.rstCode, 'stream reset');
+    else finish('0');
+  });
+  if (body) fs.createReadStream(body).pipe(req);
+}
