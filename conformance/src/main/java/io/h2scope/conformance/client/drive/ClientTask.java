@@ -1,6 +1,11 @@
 package io.h2scope.conformance.client.drive;
 
+import io.h2scope.engine.transport.tls.PemFiles;
+
+import java.io.IOException;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
@@ -27,6 +32,19 @@ public record ClientTask(List<ClientRequest> requests, Connect connect, Path ca,
         Objects.requireNonNull(timeout, "timeout");
         if (connect == Connect.TLS && ca == null) {
             throw new IllegalArgumentException("a TLS task needs the CA file the client is to trust");
+        }
+    }
+
+    /**
+     * The certificates in {@link #ca}, for an in-process client to trust.
+     *
+     * @throws IllegalArgumentException when the file cannot be read as PEM certificates
+     */
+    public List<X509Certificate> caCertificates() {
+        try {
+            return PemFiles.readCertificates(ca);
+        } catch (IOException | GeneralSecurityException e) {
+            throw new IllegalArgumentException("cannot read the CA certificate " + ca + ": " + e.getMessage(), e);
         }
     }
 

@@ -30,6 +30,18 @@ public interface ClientUnderTest extends AutoCloseable {
     default void close() {
     }
 
+    /**
+     * Refuses a task this client cannot carry out.
+     *
+     * @throws IllegalArgumentException naming the first ability it lacks
+     */
+    default void requireAbilities(ClientTask task) {
+        Set<ClientAbility> missing = missing(task);
+        if (!missing.isEmpty()) {
+            throw new IllegalArgumentException(name() + " cannot " + missing.iterator().next().words());
+        }
+    }
+
     /** The abilities {@code task} needs that this client lacks, or an empty set. */
     default Set<ClientAbility> missing(ClientTask task) {
         Set<ClientAbility> missing = new java.util.TreeSet<>(task.needs());

@@ -76,10 +76,7 @@ public final class ExecClient implements ClientUnderTest {
 
     @Override
     public List<ClientOutcome> fetch(ClientTask task) throws InterruptedException {
-        Set<ClientAbility> missing = missing(task);
-        if (!missing.isEmpty()) {
-            throw new IllegalArgumentException(name + " cannot " + missing.iterator().next().words());
-        }
+        requireAbilities(task);
         CommandRun.Result run = CommandRun.run(commandLine(task), task.timeout(), null, environment);
         return outcomes(task, run);
     }

@@ -2,12 +2,10 @@ package io.h2scope.conformance.client.drive;
 
 import io.h2scope.engine.client.H2Client;
 import io.h2scope.engine.client.H2Request;
-import io.h2scope.engine.transport.tls.PemFiles;
 
 import java.io.IOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.security.GeneralSecurityException;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -30,12 +28,8 @@ public final class H2ClientUnderTest implements ClientUnderTest {
         H2Client.Builder builder = H2Client.newBuilder().connectTimeout(task.timeout())
                 .requestTimeout(task.timeout())
                 .h2cUpgrade(task.connect() == Connect.UPGRADE);
-        try {
-            if (task.connect() == Connect.TLS) {
-                builder.trust(PemFiles.readCertificates(task.ca()));
-            }
-        } catch (IOException | GeneralSecurityException e) {
-            throw new IllegalArgumentException("cannot trust the CA in " + task.ca() + ": " + e.getMessage(), e);
+        if (task.connect() == Connect.TLS) {
+            builder.trust(task.caCertificates());
         }
         try (H2Client client = builder.build()) {
             PendingOutcomes pending = new PendingOutcomes();

@@ -1,6 +1,5 @@
 package io.h2scope.conformance.client.drive;
 
-import io.h2scope.engine.transport.tls.PemFiles;
 import io.h2scope.engine.transport.tls.SslContexts;
 
 import java.io.IOException;
@@ -8,7 +7,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.security.GeneralSecurityException;
-import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -31,19 +29,16 @@ public final class JdkHttpClientUnderTest implements ClientUnderTest {
 
     @Override
     public List<ClientOutcome> fetch(ClientTask task) throws InterruptedException {
-        Set<ClientAbility> missing = missing(task);
-        if (!missing.isEmpty()) {
-            throw new IllegalArgumentException(name() + " cannot " + missing.iterator().next().words());
-        }
+        requireAbilities(task);
         HttpClient.Builder builder = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2)
                 .connectTimeout(task.timeout());
         PendingOutcomes pending = new PendingOutcomes();
-        try {
-            if (task.connect() == Connect.TLS) {
-                builder.sslContext(SslContexts.clientTrusting(PemFiles.readCertificates(task.ca())));
+        if (task.connect() == Connect.TLS) {
+            try {
+                builder.sslContext(SslContexts.clientTrusting(task.caCertificates()));
+            } catch (GeneralSecurityException e) {
+                throw new IllegalArgumentException("cannot trust the CA in " + task.ca() + ": " + e.getMessage(), e);
             }
-        } catch (IOException | GeneralSecurityException e) {
-            throw new IllegalArgumentException("cannot trust the CA in " + task.ca() + ": " + e.getMessage(), e);
         }
         HttpClient client = builder.build();
         for (ClientRequest r : task.requests()) {
