@@ -1,0 +1,10 @@
+/**
+ * The frame list's display filter, a small language in the manner of Wireshark's: fields of a frame
+ * ({@code type}, {@code stream}, {@code conn}, {@code dir}, {@code len}, {@code flags}, {@code error},
+ * {@code header["name"]}, {@code window}, {@code time}, ...) compared with values and joined by {@code &&},
+ * {@code ||} and {@code !}. {@link io.h2scope.inspector.model.filter.DisplayFilter#compile} turns typed text into a
+ * predicate over a recording's frames, or a {@link io.h2scope.inspector.model.filter.FilterSyntaxException} that
+ * says where the text is wrong; {@link io.h2scope.inspector.model.filter.FilterCompletion} offers what may come next.
+ * No JavaFX here: the view applies a filter off the FX thread.
+ */
+package io.h2scope.inspector.model.filter;
