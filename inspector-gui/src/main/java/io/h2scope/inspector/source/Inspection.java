@@ -4,6 +4,7 @@ import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.redact.ReaderRedaction;
 import io.h2scope.engine.trace.text.Redaction;
 import io.h2scope.inspector.model.EventReloader;
+import io.h2scope.inspector.model.Problems;
 import io.h2scope.inspector.model.Recording;
 
 import java.util.ArrayList;
@@ -40,6 +41,7 @@ public final class Inspection implements AutoCloseable {
     private final List<ReaderRedaction> readings = new CopyOnWriteArrayList<>();
     private final List<Notice> notices = new CopyOnWriteArrayList<>();
     private final List<NoticeListener> listeners = new CopyOnWriteArrayList<>();
+    private final Problems problems;
     private final Map<Integer, Progress> loading = new ConcurrentHashMap<>();
 
     /** Credentials hidden ({@link Redaction#DEFAULT}). */
@@ -54,10 +56,16 @@ public final class Inspection implements AutoCloseable {
     public Inspection(Redaction reader) {
         this.reader = reader;
         this.recording = new Recording(reader);
+        this.problems = new Problems(recording);
     }
 
     public Recording recording() {
         return recording;
+    }
+
+    /** What went wrong in every source, as the events arrive. */
+    public Problems problems() {
+        return problems;
     }
 
     /** What the window hides, as it was opened. */
@@ -106,12 +114,16 @@ public final class Inspection implements AutoCloseable {
         source.start(new SourceSink() {
             @Override
             public void events(List<TraceEvent> batch) {
-                recording.append(number, hidden(reading, batch));
+                List<TraceEvent> shown = hidden(reading, batch);
+                recording.append(number, shown);
+                problems.accept(number, shown);
             }
 
             @Override
             public void events(List<TraceEvent> batch, long[] positions) {
-                recording.appendPositions(number, hidden(reading, batch), positions);
+                List<TraceEvent> shown = hidden(reading, batch);
+                recording.appendPositions(number, shown, positions);
+                problems.accept(number, shown);
             }
 
             @Override
@@ -132,6 +144,7 @@ public final class Inspection implements AutoCloseable {
             @Override
             public void ended(String why) {
                 loading.remove(number);
+                problems.ended(number);
                 tell(new Notice(source.name(), why, true));
             }
         });
