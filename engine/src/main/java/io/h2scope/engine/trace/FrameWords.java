@@ -43,12 +43,17 @@ public final class FrameWords {
             return "WINDOW_UPDATE +" + w.increment() + (w.streamId() == 0 ? " on the connection" : " on stream " + w.streamId());
         }
         if (frame instanceof DataFrame d) {
-            return "DATA of " + d.payloadLength() + " octets on stream " + d.streamId() + (d.endStream() ? " with END_STREAM" : "");
+            return data(d.streamId(), d.payloadLength(), d.endStream());
         }
         if (frame instanceof HeadersFrame h) {
             return "HEADERS on stream " + h.streamId() + (h.endStream() ? " with END_STREAM" : "");
         }
         return FrameType.nameOf(frame.typeCode()) + " on stream " + frame.streamId();
+    }
+
+    /** {@code DATA of 16384 octets on stream 3 with END_STREAM}: a DATA frame known by its length, not its payload. */
+    public static String data(int streamId, int payloadLength, boolean endStream) {
+        return "DATA of " + payloadLength + " octets on stream " + streamId + (endStream ? " with END_STREAM" : "");
     }
 
     public static String goAway(GoAwayFrame g) {

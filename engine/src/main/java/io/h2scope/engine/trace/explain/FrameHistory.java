@@ -1,5 +1,8 @@
 package io.h2scope.engine.trace.explain;
 
+import io.h2scope.engine.frame.DataFrame;
+import io.h2scope.engine.frame.Flags;
+import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.trace.FrameWords;
@@ -27,10 +30,28 @@ final class FrameHistory {
      *
      * @param side   whose frame: {@link Side#LOCAL} sent it, {@link Side#REMOTE} sent it to us
      * @param header its header as on the wire
-     * @param phrase the frame in words, without its sender ({@code HEADERS on stream 41 with END_STREAM (GET /)})
-     * @param rule   for a frame that broke a frame rule and was not decoded, the rule's id; else null
+     * @param frame      the decoded frame, except DATA, whose payload is not kept ({@code dataLength} says its
+     *                   length); null for DATA and for a frame that was not decoded
+     * @param dataLength a DATA frame's payload length; -1 for any other frame
+     * @param label      the request or response its field block carries, in words, or null
+     * @param rule       for a frame that broke a frame rule and was not decoded, the rule's id; else null
      */
-    record Seen(long nanosSinceStart, Side side, FrameHeader header, String phrase, String rule) {
+    record Seen(long nanosSinceStart, Side side, FrameHeader header, Frame frame, int dataLength, String label,
+            String rule) {
+
+        /**
+         * The frame in words, without its sender ({@code HEADERS on stream 41 with END_STREAM (GET /)}): made only
+         * when an account tells it, not for every frame seen.
+         */
+        String phrase() {
+            String phrase = dataLength >= 0 ? FrameWords.data(header.streamId(), dataLength, header.hasFlag(Flags.END_STREAM))
+                    : frame != null ? FrameWords.describe(frame) : FrameWords.header(header);
+            return label == null ? phrase : phrase + " (" + label + ")";
+        }
+
+        Seen breaking(String ruleId) {
+            return new Seen(nanosSinceStart, side, header, frame, dataLength, label, ruleId);
+        }
     }
 
     /** A run of frames of one type from one side, up to the last frame it sent. */
@@ -56,19 +77,18 @@ final class FrameHistory {
     /** A frame read or written; returns it as seen. */
     Seen add(FrameEvent e) {
         Side side = e.direction() == Direction.OUTBOUND ? Side.LOCAL : Side.REMOTE;
-        String phrase = e.frame() != null ? FrameWords.describe(e.frame()) : FrameWords.header(e.header());
         String label = e.headers().isEmpty() ? null : label(e.headers());
         if (label != null && !label.startsWith(":") && e.streamId() > 0) {
             labels.putIfAbsent(e.streamId(), label); // the request, for accounts that name the stream
         }
-        return remember(new Seen(e.nanosSinceStart(), side, e.header(), label == null ? phrase : phrase + " (" + label
-                + ")", null));
+        boolean data = e.frame() instanceof DataFrame;
+        return remember(new Seen(e.nanosSinceStart(), side, e.header(), data ? null : e.frame(),
+                data ? ((DataFrame) e.frame()).payloadLength() : -1, label, null));
     }
 
     /** A received frame that broke a frame rule and was not decoded. */
     Seen add(ViolationReceived v) {
-        return remember(new Seen(v.nanosSinceStart(), Side.REMOTE, v.header(), FrameWords.header(v.header()),
-                v.ruleId()));
+        return remember(new Seen(v.nanosSinceStart(), Side.REMOTE, v.header(), null, -1, null, v.ruleId()));
     }
 
     /**
@@ -82,8 +102,7 @@ final class FrameHistory {
         }
         Seen frame = add(e);
         frames.pollLast();
-        frames.addLast(new Seen(frame.nanosSinceStart(), frame.side(), frame.header(), frame.phrase(),
-                violation.rule()));
+        frames.addLast(frame.breaking(violation.rule()));
         return frames.peekLast();
     }
 
