@@ -1,6 +1,7 @@
 package io.h2scope.bench.inspector;
 
 import io.h2scope.inspector.model.Recording;
+import io.h2scope.inspector.model.filter.DisplayFilter;
 import io.h2scope.inspector.source.Inspection;
 import io.h2scope.inspector.source.RecordingFileSource;
 
@@ -9,6 +10,7 @@ import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -22,6 +24,10 @@ import java.util.concurrent.TimeUnit;
  * {@code java -Xmx1g -cp bench/target/benchmarks.jar io.h2scope.bench.inspector.OpenRecordingBench FILE [ROUNDS]}.
  */
 public final class OpenRecordingBench {
+
+    /** Display filters applied to every frame after the open, as the frame list applies one typed in its box. */
+    static final List<String> FILTERS = List.of("type == HEADERS && stream > 3", "header[\":status\"] == \"503\"",
+            "error == CANCEL || window < 1000", "text ~ \"gzip\"");
 
     private OpenRecordingBench() {
     }
@@ -85,6 +91,22 @@ public final class OpenRecordingBench {
                     + " heap kept %d MiB, peak of heap pools %d MiB; 50 rows read again in %.1f ms; %s%n", round,
                     recording.frameCount(), recording.eventCount(), recording.connectionCount(), took / 1e9, cpu / 1e9,
                     (firstFrames[0] - started) / 1e6, kept >> 20, peak >> 20, rows / 1e6, why[0]);
+            filters(recording);
+        }
+    }
+
+    /** Each of {@link #FILTERS} over every frame (read again from the file as a view reads them), timed. */
+    private static void filters(Recording recording) {
+        for (String text : FILTERS) {
+            DisplayFilter.Matcher matcher = DisplayFilter.compile(text, recording.startClock()).matcher(recording);
+            long started = System.nanoTime();
+            int shown = 0;
+            for (int f = 0; f < recording.frameCount(); f++) {
+                shown += matcher.matches(f) ? 1 : 0;
+            }
+            long took = System.nanoTime() - started;
+            System.out.printf("  filter %-40s %,d of %,d frames shown in %.2f s (%.2f s a million frames)%n", text,
+                    shown, recording.frameCount(), took / 1e9, took / 1e9 * 1_000_000 / recording.frameCount());
         }
     }
 }

@@ -2,7 +2,6 @@ package io.h2scope.inspector.model;
 
 import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.trace.model.Direction;
-import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.text.ClockBound;
 
 import java.time.Instant;
@@ -44,14 +43,14 @@ public record FrameFilter(ConnectionKey connection, Integer streamId, Integer ty
     }
 
     public boolean matches(Recording recording, int frameNumber) {
-        FrameEvent frame = recording.frame(frameNumber);
-        if (streamId != null && frame.streamId() != streamId) {
+        FrameColumns frame = recording.frameColumns(); // no frame is read again from its file for these
+        if (streamId != null && frame.streamId(frameNumber) != streamId) {
             return false;
         }
-        if (typeCode != null && frame.header().typeCode() != typeCode) {
+        if (typeCode != null && frame.typeCode(frameNumber) != typeCode) {
             return false;
         }
-        if (direction != null && frame.direction() != direction) {
+        if (direction != null && frame.direction(frameNumber) != direction) {
             return false;
         }
         if (connection != null && !recording.connectionOf(recording.frameEvent(frameNumber)).key().equals(connection)) {

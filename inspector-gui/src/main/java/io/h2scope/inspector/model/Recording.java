@@ -39,6 +39,8 @@ public final class Recording {
     private final IntColumn eventConnection = new IntColumn();
     /** Per frame number: its event number. */
     private final IntColumn frameEvents = new IntColumn();
+    /** Per frame number: what filters ask of every frame, without reading it again. */
+    private final FrameColumns frameColumns = new FrameColumns();
     private final AppendOnlyList<ConnectionHistory> connections = new AppendOnlyList<>();
     private final Map<ConnectionKey, ConnectionHistory> byKey = new HashMap<>();
     private ConnectionHistory last; // the appender's: the connection of the last event
@@ -154,8 +156,9 @@ public final class Recording {
         positions.add(position);
         events.add(position < 0 ? event : null);
         int frameNumber = -1;
-        if (event instanceof FrameEvent) {
+        if (event instanceof FrameEvent frame) {
             frameNumber = frameEvents.size();
+            frameColumns.add(frame); // before the frame counts: a reader below frameCount() finds its columns
             frameEvents.add(index);
         }
         history.record(index, frameNumber, event);
@@ -200,7 +203,7 @@ public final class Recording {
      */
     public Instant frameClock(int frameNumber) {
         ConnectionOpened opened = connectionOf(frameEvent(frameNumber)).opened();
-        return opened == null ? null : opened.clockAt(frame(frameNumber).nanosSinceStart());
+        return opened == null ? null : opened.clockAt(frameColumns.nanosSinceStart(frameNumber));
     }
 
     /** The connection event {@code index} belongs to. */
@@ -215,6 +218,11 @@ public final class Recording {
     /** The event number of frame {@code frameNumber}. */
     public int frameEvent(int frameNumber) {
         return frameEvents.get(frameNumber);
+    }
+
+    /** Every frame's type, stream, direction, windows, ... by frame number, without reading the frame again. */
+    public FrameColumns frameColumns() {
+        return frameColumns;
     }
 
     public FrameEvent frame(int frameNumber) {

@@ -2,6 +2,7 @@ package io.h2scope.engine.trace.jsonl;
 
 import io.h2scope.engine.flow.WindowCause;
 import io.h2scope.engine.flow.WindowSide;
+import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.stream.StreamInput;
 import io.h2scope.engine.stream.StreamState;
@@ -58,6 +59,8 @@ final class DirectEventReader {
     private int sideFrom = -1;
     private int sideTo;
     private StreamState state;
+    /** A small control frame's payload ({@link FrameEventJson#keptInSummary}), decoded; else null. */
+    private byte[] payload;
     private StreamState from;
     private StreamState toState;
     private StreamInput input;
@@ -305,6 +308,9 @@ final class DirectEventReader {
         if (!take('"')) {
             return false;
         }
+        if (kind == Kind.FRAME && FrameEventJson.keptInSummary(typeCode, length)) {
+            return keptPayload();
+        }
         if (length >= 0 && length < Integer.MAX_VALUE) {
             long end = pos + 4 * ((length + 2) / 3);
             if (end < to && octets[(int) end] == '"') {
@@ -316,6 +322,23 @@ final class DirectEventReader {
             pos++;
         }
         return take('"');
+    }
+
+    /** A small control frame's payload, decoded, as {@link FrameEventJson#readSummary} keeps it. */
+    private boolean keptPayload() {
+        int start = pos;
+        while (pos < to && octets[pos] != '"' && octets[pos] != '\n') {
+            pos++;
+        }
+        if (!take('"')) {
+            return false;
+        }
+        try {
+            payload = java.util.Base64.getDecoder().decode(java.util.Arrays.copyOfRange(octets, start, pos - 1));
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false; // not base64: the general reader names what is wrong
+        }
     }
 
     // ---------------------------------------------------------------- the event
@@ -352,8 +375,9 @@ final class DirectEventReader {
             }
         }
         FrameHeader header = new FrameHeader((int) length, (int) typeCode, (int) flags, (int) stream, reserved);
+        Frame frame = payload == null ? null : FrameEventJson.summaryFrame(header, payload);
         return new FrameEvent(conn, nanos, is(dirFrom, dirTo, "recv") ? Direction.INBOUND : Direction.OUTBOUND,
-                header, null, List.of(), (int) window[0], (int) window[1], (int) window[2], (int) window[3], state,
+                header, frame, List.of(), (int) window[0], (int) window[1], (int) window[2], (int) window[3], state,
                 null);
     }
 

@@ -2,6 +2,7 @@ package io.h2scope.engine.trace.jsonl;
 
 import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.FrameHeader;
+import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.frame.FrameSizes;
 import io.h2scope.engine.frame.check.Violation;
 import io.h2scope.engine.frame.codec.FrameHandler;
@@ -41,10 +42,35 @@ public final class FrameEventJson {
 
     /**
      * The frame event of a line read without its payload: the header (Length from {@code length}), direction,
-     * windows and state, with a null frame and no fields. Enough to index a recording; {@link #read} gives the frame.
+     * windows and state, no fields, and a null frame except for a small control frame ({@link #keptInSummary}), whose
+     * error code, increment or last stream id an index of the recording asks for. Enough to index a recording;
+     * {@link #read} gives every frame.
      */
     static FrameEvent readSummary(Map<String, Object> o) {
         return read(o, false);
+    }
+
+    /**
+     * Whether a summary keeps the frame: RST_STREAM, WINDOW_UPDATE, GOAWAY, PING, SETTINGS and PRIORITY of at most
+     * {@value #SUMMARY_PAYLOAD_MAX} octets, a few percent of a recording's frames and octets.
+     */
+    public static boolean keptInSummary(long typeCode, long length) {
+        return length >= 0 && length <= SUMMARY_PAYLOAD_MAX && (typeCode == FrameType.RST_STREAM.code()
+                || typeCode == FrameType.WINDOW_UPDATE.code() || typeCode == FrameType.GOAWAY.code()
+                || typeCode == FrameType.PING.code() || typeCode == FrameType.SETTINGS.code()
+                || typeCode == FrameType.PRIORITY.code());
+    }
+
+    /** The longest payload of a control frame a summary keeps decoded. */
+    static final int SUMMARY_PAYLOAD_MAX = 256;
+
+    /** A summary's frame from its payload, or null when it does not parse (a summary indexes; it does not judge). */
+    static Frame summaryFrame(FrameHeader header, byte[] payload) {
+        try {
+            return frame(header, payload);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     @SuppressWarnings("unchecked")
@@ -53,10 +79,11 @@ public final class FrameEventJson {
         int flags = (int) number(o, "flags");
         int streamId = (int) number(o, "stream");
         boolean reserved = Boolean.TRUE.equals(o.get("reserved"));
-        byte[] payload = whole ? Base64.getDecoder().decode(text(o, "payload")) : null;
+        boolean kept = !whole && keptInSummary(typeCode, number(o, "length")) && o.get("payload") instanceof String;
+        byte[] payload = whole || kept ? Base64.getDecoder().decode(text(o, "payload")) : null;
         FrameHeader header = new FrameHeader(whole ? length(o, payload) : (int) number(o, "length"), typeCode, flags,
                 streamId, reserved);
-        Frame frame = whole ? frame(header, payload) : null;
+        Frame frame = whole ? frame(header, payload) : kept ? summaryFrame(header, payload) : null;
         List<HeaderField> headers = new ArrayList<>();
         if (whole && o.get("headers") instanceof List<?> list) {
             for (Object item : list) {

@@ -33,7 +33,8 @@ public final class JsonlLineDecoder {
 
     /**
      * Like {@link #decode(byte[], int, int, long)}, but a frame line's payload is skipped unread, and the frame comes
-     * as a summary (header, direction, windows, state; a null frame, no fields): what an index of a recording needs,
+     * as a summary (header, direction, windows, state; no fields; a null frame but for small control frames,
+     * {@link FrameEventJson#readSummary}): what an index of a recording needs,
      * at a fraction of the cost (payloads are most of a recording). {@link #decode} the line again for the frame.
      */
     public static TraceEvent summary(byte[] octets, int from, int to, long number) throws TraceFormatException {
@@ -56,6 +57,11 @@ public final class JsonlLineDecoder {
         }
         if (line.get("v") instanceof Long version && version > TraceEventJson.VERSION) {
             throw TraceFormatException.newer(number, version);
+        }
+        if (line.get("type_code") instanceof Long type && line.get("length") instanceof Long length
+                && FrameEventJson.keptInSummary(type, length) && end < to) {
+            // a small control frame's payload is kept in a summary: put back what was stepped over
+            line.put("payload", new String(octets, cut + PAYLOAD.length, end - cut - PAYLOAD.length, StandardCharsets.US_ASCII));
         }
         try {
             return FrameEventJson.readSummary(line);

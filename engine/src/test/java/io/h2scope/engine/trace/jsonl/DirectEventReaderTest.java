@@ -33,7 +33,7 @@ class DirectEventReaderTest {
 
     /** The summary the general reader (a map of the line) makes. */
     private static TraceEvent general(String line) throws TraceFormatException {
-        Map<String, Object> o = JsonlLineDecoder.parse(line.replaceFirst(",\"payload\":\"[^\"]*\"", ""), 1);
+        Map<String, Object> o = JsonlLineDecoder.parse(line, 1);
         return "frame".equals(o.get("kind")) ? FrameEventJson.readSummary(o) : TraceEventJson.read(o);
     }
 

@@ -1,56 +1,70 @@
 package io.h2scope.inspector.model.filter;
 
-import io.h2scope.engine.frame.GoAwayFrame;
-import io.h2scope.engine.frame.RstStreamFrame;
-import io.h2scope.engine.frame.WindowUpdateFrame;
+import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.stream.StreamState;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.text.Redaction;
+import io.h2scope.inspector.model.FrameColumns;
 import io.h2scope.inspector.model.FrameSummary;
 import io.h2scope.inspector.model.Recording;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
+import java.util.function.Predicate;
 
-/** One frame of a recording as a filter's fields see it; the frame is read once however many fields ask. */
+/**
+ * One frame of a recording as a filter's fields see it: numbers from the recording's {@link FrameColumns} (no frame
+ * read again from its file), the frame itself read only for its field block or its line, once however many fields
+ * ask.
+ */
 final class FrameFacts {
 
     private final Recording recording;
+    private final FrameColumns columns;
     private int frameNumber = -1;
     private FrameEvent frame;
 
     FrameFacts(Recording recording) {
         this.recording = recording;
+        this.columns = recording.frameColumns();
     }
 
     FrameFacts at(int number) {
         if (number != frameNumber) {
             frameNumber = number;
-            frame = recording.frame(number);
+            frame = null;
         }
         return this;
     }
 
+    private FrameEvent frame() {
+        if (frame == null) {
+            frame = recording.frame(frameNumber);
+        }
+        return frame;
+    }
+
     /** The field's number on this frame, or {@link Long#MIN_VALUE} when the frame has none (an error on a DATA frame). */
     long number(FilterField field) {
+        int f = frameNumber;
+        int type = columns.typeCode(f);
         return switch (field) {
-            case TYPE -> frame.header().typeCode();
-            case STREAM -> frame.header().streamId();
-            case CONN -> frame.connectionId();
-            case DIR -> frame.direction() == Direction.OUTBOUND ? 0 : 1;
-            case LEN -> frame.header().length();
-            case FLAGS -> frame.header().flags();
-            case ERROR -> frame.frame() instanceof RstStreamFrame r ? Integer.toUnsignedLong(r.errorCode())
-                    : frame.frame() instanceof GoAwayFrame g ? Integer.toUnsignedLong(g.errorCode()) : Long.MIN_VALUE;
-            case INCREMENT -> frame.frame() instanceof WindowUpdateFrame w ? w.increment() : Long.MIN_VALUE;
-            case LAST_STREAM -> frame.frame() instanceof GoAwayFrame g ? g.lastStreamId() : Long.MIN_VALUE;
-            case WINDOW -> Math.min(smaller(frame.connectionSendWindow(), frame.streamSendWindow()),
-                    smaller(frame.connectionReceiveWindow(), frame.streamReceiveWindow()));
-            case SEND_WINDOW -> smaller(frame.connectionSendWindow(), frame.streamSendWindow());
-            case RECV_WINDOW -> smaller(frame.connectionReceiveWindow(), frame.streamReceiveWindow());
-            case STATE -> frame.streamStateAfter() == null ? Long.MIN_VALUE : frame.streamStateAfter().ordinal();
+            case TYPE -> type;
+            case STREAM -> columns.streamId(f);
+            case CONN -> recording.connectionOf(recording.frameEvent(f)).key().connectionId();
+            case DIR -> columns.direction(f) == Direction.OUTBOUND ? 0 : 1;
+            case LEN -> columns.length(f);
+            case FLAGS -> columns.flags(f);
+            case ERROR -> columns.hasErrorCode(f) ? columns.errorCode(f) : Long.MIN_VALUE;
+            case INCREMENT -> type == FrameType.WINDOW_UPDATE.code() ? columns.increment(f) : Long.MIN_VALUE;
+            case LAST_STREAM -> type == FrameType.GOAWAY.code() ? columns.increment(f) : Long.MIN_VALUE;
+            case WINDOW -> Math.min(columns.sendWindow(f), columns.receiveWindow(f));
+            case SEND_WINDOW -> columns.sendWindow(f);
+            case RECV_WINDOW -> columns.receiveWindow(f);
+            case STATE -> columns.stateAfter(f) == null ? Long.MIN_VALUE : columns.stateAfter(f).ordinal();
             default -> throw new IllegalStateException(field + " is not a number");
         };
     }
@@ -59,7 +73,7 @@ final class FrameFacts {
     long nanosSinceStart() {
         Instant start = recording.startClock();
         Instant clock = start == null ? null : recording.frameClock(frameNumber);
-        return clock == null ? frame.nanosSinceStart() : Duration.between(start, clock).toNanos();
+        return clock == null ? columns.nanosSinceStart(frameNumber) : Duration.between(start, clock).toNanos();
     }
 
     /** The frame's clock time, or null when its connection's is not known. */
@@ -74,12 +88,16 @@ final class FrameFacts {
 
     /** The state's name after the frame, as the filter writes it, or null on stream 0. */
     String state() {
-        return frame.streamStateAfter() == null ? null : frame.streamStateAfter().name().toLowerCase(Locale.ROOT);
+        StreamState state = columns.stateAfter(frameNumber);
+        return state == null ? null : state.name().toLowerCase(Locale.ROOT);
     }
 
     /** Whether the frame's field block has a field called {@code name}. */
     boolean hasHeader(String name) {
-        for (HeaderField f : frame.headers()) {
+        if (!carriesFields()) {
+            return false;
+        }
+        for (HeaderField f : frame().headers()) {
             if (f.name().equals(name)) {
                 return true;
             }
@@ -88,9 +106,12 @@ final class FrameFacts {
     }
 
     /** Whether a field called {@code name} has a value {@code test} accepts; a value the connection hides never does. */
-    boolean anyHeader(String name, java.util.function.Predicate<String> test) {
+    boolean anyHeader(String name, Predicate<String> test) {
+        if (!carriesFields()) {
+            return false;
+        }
         Redaction redaction = null;
-        for (HeaderField f : frame.headers()) {
+        for (HeaderField f : frame().headers()) {
             if (f.name().equals(name)) {
                 if (redaction == null) {
                     redaction = recording.connectionOf(recording.frameEvent(frameNumber)).redaction();
@@ -103,8 +124,10 @@ final class FrameFacts {
         return false;
     }
 
-    /** The smaller of two windows, where -1 means the stream's is not tracked. */
-    private static long smaller(int connection, int stream) {
-        return stream < 0 ? connection : Math.min(connection, stream);
+    /** Only a frame that can complete a field block holds decoded fields: the others are not read again for them. */
+    private boolean carriesFields() {
+        int type = columns.typeCode(frameNumber);
+        return type == FrameType.HEADERS.code() || type == FrameType.PUSH_PROMISE.code()
+                || type == FrameType.CONTINUATION.code();
     }
 }
