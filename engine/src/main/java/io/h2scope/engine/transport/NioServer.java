@@ -20,6 +20,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -66,15 +68,16 @@ public final class NioServer implements AutoCloseable {
     private volatile boolean finished;
 
     private NioServer(NioEventLoopGroup group, boolean ownsGroup, ServerSocketChannel serverChannel,
-                      Supplier<? extends ConnectionHandler> handlers, AcceptLimits limits) throws IOException {
+                      Supplier<? extends ConnectionHandler> handlers, AcceptLimits limits, LogLines logLines)
+            throws IOException {
         this.group = group;
         this.limits = limits;
         this.admission = new ConnectionAdmission(descriptorCap(limits), limits.maxConnectionsPerAddress());
         long interval = limits.logInterval().toNanos();
-        this.refusals = IntervalLog.warnings(LOG, interval);
-        this.sheds = IntervalLog.warnings(LOG, interval);
+        this.refusals = new IntervalLog(logLines.out(), interval, logLines.clock());
+        this.sheds = new IntervalLog(logLines.out(), interval, logLines.clock());
         this.maxPendingSheds = Math.max(1, limits.descriptorReserve() / 2);
-        this.acceptFailures = IntervalLog.warnings(LOG, interval);
+        this.acceptFailures = new IntervalLog(logLines.out(), interval, logLines.clock());
         this.ownsGroup = ownsGroup;
         this.serverChannel = serverChannel;
         this.localAddress = (InetSocketAddress) serverChannel.getLocalAddress();
@@ -85,13 +88,24 @@ public final class NioServer implements AutoCloseable {
     /** Binds on a shared group (port 0: an ephemeral port, see {@link #port()}); the group outlives the server. */
     public static NioServer bind(NioEventLoopGroup group, InetSocketAddress address,
                                  Supplier<? extends ConnectionHandler> handlers) throws IOException {
-        return open(group, false, address, handlers, AcceptLimits.DEFAULTS);
+        return open(group, false, address, handlers, AcceptLimits.DEFAULTS, LogLines.WARNINGS);
     }
 
     /** {@link #bind(NioEventLoopGroup, InetSocketAddress, Supplier)} with connection caps and accept back-off of its own. */
     public static NioServer bind(NioEventLoopGroup group, InetSocketAddress address,
                                  Supplier<? extends ConnectionHandler> handlers, AcceptLimits limits) throws IOException {
-        return open(group, false, address, handlers, Objects.requireNonNull(limits, "limits"));
+        return open(group, false, address, handlers, Objects.requireNonNull(limits, "limits"), LogLines.WARNINGS);
+    }
+
+    /** Where the listener's interval-limited lines go and the clock that spaces them: a test's virtual one. */
+    record LogLines(Consumer<String> out, LongSupplier clock) {
+        static final LogLines WARNINGS = new LogLines(line -> LOG.log(System.Logger.Level.WARNING, line), System::nanoTime);
+    }
+
+    /** {@link #bind(NioEventLoopGroup, InetSocketAddress, Supplier, AcceptLimits)} with the log lines to {@code lines}. */
+    static NioServer bind(NioEventLoopGroup group, InetSocketAddress address, Supplier<? extends ConnectionHandler> handlers,
+                          AcceptLimits limits, LogLines lines) throws IOException {
+        return open(group, false, address, handlers, limits, lines);
     }
 
     /** Starts a group of its own from {@code config} and binds; {@link #stop} ends the group's threads too. */
@@ -99,7 +113,7 @@ public final class NioServer implements AutoCloseable {
                                   Supplier<? extends ConnectionHandler> handlers) throws IOException {
         NioEventLoopGroup group = new NioEventLoopGroup(config);
         try {
-            return open(group, true, address, handlers, AcceptLimits.DEFAULTS);
+            return open(group, true, address, handlers, AcceptLimits.DEFAULTS, LogLines.WARNINGS);
         } catch (IOException | RuntimeException e) {
             group.shutdownGracefully(Duration.ZERO);
             throw e;
@@ -107,7 +121,8 @@ public final class NioServer implements AutoCloseable {
     }
 
     private static NioServer open(NioEventLoopGroup group, boolean ownsGroup, InetSocketAddress address,
-                                  Supplier<? extends ConnectionHandler> handlers, AcceptLimits limits) throws IOException {
+                                  Supplier<? extends ConnectionHandler> handlers, AcceptLimits limits, LogLines lines)
+            throws IOException {
         Objects.requireNonNull(handlers, "handlers");
         String where = address.getHostString() + ":" + address.getPort();
         if (address.isUnresolved()) { // bind would throw UnresolvedAddressException, with no message
@@ -126,7 +141,7 @@ public final class NioServer implements AutoCloseable {
             }
             channel.configureBlocking(false);
             primeSocketClose();
-            NioServer server = new NioServer(group, ownsGroup, channel, handlers, limits);
+            NioServer server = new NioServer(group, ownsGroup, channel, handlers, limits, lines);
             server.registerAcceptor();
             return server;
         } catch (IOException | RuntimeException e) {
