@@ -108,18 +108,12 @@ class H2ClientFailureReportsTest {
                 out.flush();
                 boolean answered = false;
                 while (true) {
-                    byte[] header = new byte[9];
-                    in.readFully(header);
-                    int length = (header[0] & 0xff) << 16 | (header[1] & 0xff) << 8 | header[2] & 0xff;
-                    in.readFully(new byte[length]);
-                    int type = header[3];
-                    int streamId = ((header[5] & 0x7f) << 24) | (header[6] & 0xff) << 16 | (header[7] & 0xff) << 8
-                            | header[8] & 0xff;
-                    if (type == 0x4 && (header[4] & 1) == 0) {
+                    ClientFrame frame = ClientFrame.read(in);
+                    if (frame.settingsToAck()) {
                         out.write(FrameWriter.encode(SettingsFrame.ackFrame()));
-                    } else if (type == 0x1 && !answered) {
+                    } else if (frame.headers() && !answered) {
                         answered = true;
-                        script.answer(out, streamId);
+                        script.answer(out, frame.streamId());
                     }
                     out.flush();
                 }

@@ -71,16 +71,11 @@ class H2ClientGoAwayErrorTest {
             out.write(FrameWriter.encode(SettingsFrame.of()));
             out.flush();
             while (true) {
-                byte[] header = new byte[9];
-                in.readFully(header);
-                int length = (header[0] & 0xff) << 16 | (header[1] & 0xff) << 8 | header[2] & 0xff;
-                in.readFully(new byte[length]);
-                int type = header[3];
-                boolean ack = (header[4] & 1) != 0;
-                if (type == 0x4 && !ack) {
+                ClientFrame frame = ClientFrame.read(in);
+                if (frame.settingsToAck()) {
                     out.write(FrameWriter.encode(SettingsFrame.ackFrame()));
                     out.flush();
-                } else if (type == 0x1) {
+                } else if (frame.headers()) {
                     requests.incrementAndGet();
                     out.write(FrameWriter.encode(GoAwayFrame.of(1, code, debug.getBytes(StandardCharsets.US_ASCII))));
                     out.flush();

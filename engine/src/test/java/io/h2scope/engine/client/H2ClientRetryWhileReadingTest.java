@@ -125,15 +125,10 @@ class H2ClientRetryWhileReadingTest {
                 out.write(FrameWriter.encode(SettingsFrame.of(List.of(new RawSetting(0x3, 1)))));
                 out.flush();
                 while (true) {
-                    byte[] header = new byte[9];
-                    in.readFully(header);
-                    int length = (header[0] & 0xff) << 16 | (header[1] & 0xff) << 8 | header[2] & 0xff;
-                    in.readFully(new byte[length]);
-                    int type = header[3];
-                    int streamId = ((header[5] & 0x7f) << 24) | (header[6] & 0xff) << 16 | (header[7] & 0xff) << 8 | header[8] & 0xff;
-                    if (type == 0x4 && (header[4] & 1) == 0) {
+                    ClientFrame frame = ClientFrame.read(in);
+                    if (frame.settingsToAck()) {
                         out.write(FrameWriter.encode(SettingsFrame.ackFrame()));
-                    } else if (type == 0x1) {
+                    } else if (frame.headers()) {
                         int n = requests[index].incrementAndGet();
                         if (index == 1) {
                             secondAsked.countDown();
@@ -144,7 +139,7 @@ class H2ClientRetryWhileReadingTest {
                             out.flush();
                             continue; // stays open: the client reads nothing more here
                         }
-                        out.write(FrameWriter.encode(HeadersFrame.of(streamId, STATUS_200, true, true)));
+                        out.write(FrameWriter.encode(HeadersFrame.of(frame.streamId(), STATUS_200, true, true)));
                     }
                     out.flush();
                 }

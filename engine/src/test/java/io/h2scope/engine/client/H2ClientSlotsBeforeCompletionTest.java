@@ -132,17 +132,12 @@ class H2ClientSlotsBeforeCompletionTest {
                 ByteArrayOutputStream answers = new ByteArrayOutputStream();
                 int answered = 0;
                 while (true) {
-                    byte[] header = new byte[9];
-                    in.readFully(header);
-                    int length = (header[0] & 0xff) << 16 | (header[1] & 0xff) << 8 | header[2] & 0xff;
-                    in.readFully(new byte[length]);
-                    int type = header[3];
-                    int streamId = ((header[5] & 0x7f) << 24) | (header[6] & 0xff) << 16 | (header[7] & 0xff) << 8 | header[8] & 0xff;
-                    if (type == 0x4 && (header[4] & 1) == 0) {
+                    ClientFrame frame = ClientFrame.read(in);
+                    if (frame.settingsToAck()) {
                         answers.writeBytes(FrameWriter.encode(SettingsFrame.ackFrame()));
-                    } else if (type == 0x1) {
-                        answers.writeBytes(FrameWriter.encode(HeadersFrame.of(streamId, STATUS_200, false, true)));
-                        answers.writeBytes(FrameWriter.encode(DataFrame.of(streamId, BODY, true)));
+                    } else if (frame.headers()) {
+                        answers.writeBytes(FrameWriter.encode(HeadersFrame.of(frame.streamId(), STATUS_200, false, true)));
+                        answers.writeBytes(FrameWriter.encode(DataFrame.of(frame.streamId(), BODY, true)));
                         answered++;
                     }
                     if (raw.available() == 0 && answers.size() > 0) {
