@@ -601,6 +601,15 @@ public final class H2Server implements AutoCloseable {
         }
 
         /**
+         * At most one log line per this interval for each of refused and shed connections, failed accepts and streams
+         * refused or reset for memory, with a count of those not logged. Default 10 s; at least 1 ms.
+         */
+        public Builder logInterval(Duration v) {
+            accept = accept.withLogInterval(Objects.requireNonNull(v, "logInterval"));
+            return this;
+        }
+
+        /**
          * File descriptors kept free beyond those open at start: the connection cap in force is at most the descriptor
          * limit less these, so that the server can always accept, shed an idle connection and answer. Default 64.
          */

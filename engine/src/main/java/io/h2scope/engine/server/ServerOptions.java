@@ -86,6 +86,9 @@ public final class ServerOptions {
         all.add(duration("accept-retry-delay", accept.acceptRetryDelay(), Duration.ofMillis(1),
                 "when accept fails (descriptors exhausted), no accept for this long, then a retry",
                 (t, v) -> t.builder.acceptRetryDelay(v)));
+        all.add(duration("log-interval", accept.logInterval(), Duration.ofMillis(1),
+                "at most one log line per this interval for refused and shed connections, failed accepts and streams"
+                        + " refused or reset for memory, with a count", (t, v) -> t.builder.logInterval(v)));
         BodyBudgets budgets = BodyBudgets.defaults();
         all.add(count("body-budget-per-stream", "BYTES", budgets.perStream(), 1, Long.MAX_VALUE, ">= 1",
                 "request body bytes one stream may buffer (/echo); over it the read fails (/echo: 413, then RST_STREAM NO_ERROR)",
