@@ -14,7 +14,7 @@ Prints one Markdown table. The machine is shared: figures are from one run, comp
 import argparse, json, os, re, shutil, subprocess, sys, tempfile, threading, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from h2load_compare import cpu_ticks, targets, wait_port  # one home for the servers' configs
+from h2load_compare import cpu_ticks, stop, targets, wait_port  # one home for the servers' configs
 
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 CASES = ["rapid-reset", "continuation-flood", "zero-length-continuation-flood", "hpack-bomb", "table-size-abuse",
@@ -91,12 +91,7 @@ def one(repo, state, name, cmd, port, case, scale):
                 "rss": (before_rss, sampler.peak), "cpu": cpu, "during": (client.ok, client.total), "after": after,
                 "alive": proc.poll() is None}
     finally:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+        stop(proc)
         log.close()
 
 

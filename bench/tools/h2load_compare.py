@@ -34,6 +34,7 @@ http {{
         listen 127.0.0.1:{port} http2;
         http2_max_concurrent_streams 128;
         location = / {{ default_type "text/plain; charset=utf-8"; return 200 "{BODY.strip()}\\n"; }}
+        location /bytes/ {{ root {state}/www; }}
     }}
 }}
 """
@@ -72,12 +73,26 @@ def targets(repo, state, base_port, java_opts):
     os.makedirs(f"{state}/www", exist_ok=True)
     with open(f"{state}/www/index.txt", "w") as f:
         f.write(BODY)
+    os.makedirs(f"{state}/www/bytes", exist_ok=True)  # /bytes/1048576, as h2scope serve answers it (crowd_table.py)
+    with open(f"{state}/www/bytes/1048576", "wb") as f:
+        f.write(bytes(1048576))
     os.chmod(state, 0o755)
     with open(f"{state}/h2o.conf", "w") as f:
         f.write(h2o_conf(state, t["h2o"][0]))
     with open(f"{state}/nginx.conf", "w") as f:
         f.write(nginx_conf(state, t["nginx"][0]))
     return t
+
+
+def stop(proc):
+    """Ends a server started for one measurement: TERM, then KILL after 10 s."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
 
 
 def wait_port(port, proc, seconds=60):
