@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The soak of issue 17: one reference server (defaults, TLS with a self-signed certificate, loopback) under normal traffic and every attack
- * class at once for {@link #SOAK} (at least two minutes), then judged on what a server under attack must
+ * The soak of issue 17: one reference server (defaults, TLS with a self-signed certificate, loopback) under normal traffic, every attack
+ * class and a growing lane of idle complete connections ({@link IdleLane}) at once for {@link #SOAK} (at least two minutes), then judged on what a server under attack must
  * keep: the normal clients served, their tail latency, and after the attacks the live heap, descriptors and
  * threads back where they were at idle. Runs only in the {@code soak} profile ({@code mvn -Psoak}), which CI runs.
  *
@@ -64,10 +64,13 @@ class AttackSoak {
 
             NormalTraffic normal = new NormalTraffic(target.url());
             Attackers attackers = new Attackers(moves, ATTACK_PAUSE);
+            IdleLane lane = new IdleLane(target, config.peer());
             normal.start(NORMAL_CLIENTS);
             long start = System.nanoTime();
             attackers.start();
+            lane.start();
             Thread.sleep(SOAK.toMillis());
+            lane.stop();
             attackers.stop();
             normal.stop();
             long seconds = (System.nanoTime() - start) / 1_000_000_000L;
@@ -78,12 +81,16 @@ class AttackSoak {
             String report = "soak: " + seconds + " s, " + normal.requests() + " normal requests, " + normal.failed()
                     + " failed (" + String.format("%.3f", success * 100) + " % served), p50 " + normal.percentile(50).toMillis()
                     + " ms, p99 " + normal.percentile(99).toMillis() + " ms, max " + normal.percentile(100).toMillis()
-                    + " ms; after: " + after.describe() + " (idle: " + idle.describe() + ")\n  " + attackers.describe();
+                    + " ms; after: " + after.describe() + " (idle: " + idle.describe() + ")\n  " + lane.describe()
+                    + "\n  " + attackers.describe();
             System.out.println(report);
 
             assertTrue(seconds >= 120, "the soak ran only " + seconds + " s\n" + report);
             assertTrue(attackers.undefended().isEmpty(), "attacks the server did not cut off: " + attackers.undefended()
                     + "\n" + report);
+            // the lane's connections are closed for opening no stream (GOAWAY NO_ERROR), never for an attack's reasons
+            assertTrue(lane.most() >= IdleLane.SIZE / 2 && lane.closedByServer() > 0 && lane.otherGoAway() == 0,
+                    "the idle lane did not grow, or the server did not close its connections as idle\n" + report);
             assertTrue(success >= MIN_SUCCESS, "normal clients served " + success + " < " + MIN_SUCCESS
                     + "; some failures: " + normal.someFailures() + "\n" + report);
             assertTrue(normal.percentile(99).compareTo(MAX_P99) <= 0, "p99 over " + MAX_P99.toMillis() + " ms\n" + report);
