@@ -33,7 +33,7 @@ class ShedLogTest {
     private final AtomicLong now = new AtomicLong(1_000);
     private final List<String> lines = new CopyOnWriteArrayList<>();
     private final List<Socket> sockets = new ArrayList<>();
-    private final AtomicInteger opened = new AtomicInteger();
+    private final AtomicInteger openCount = new AtomicInteger();
 
     @BeforeEach
     void start() throws IOException {
@@ -50,7 +50,7 @@ class ShedLogTest {
 
     @Test
     void aCrowdShedWithinOneIntervalGivesOneLine_theNextIntervalOneLineWithTheCount() throws Exception {
-        NioServer server = NioServer.bind(group, new InetSocketAddress("127.0.0.1", 0), () -> new IdleHandler(opened),
+        NioServer server = NioServer.bind(group, new InetSocketAddress("127.0.0.1", 0), this::idleHandler,
                 AcceptLimits.DEFAULTS.withMaxConnectionsPerAddress(1).withLogInterval(INTERVAL),
                 new NioServer.LogLines(lines::add, now::get));
         for (int i = 0; i < CROWD; i++) { // each newcomer sheds the one before it: CROWD - 1 sheds
@@ -75,22 +75,18 @@ class ShedLogTest {
         sockets.add(s);
         s.connect(new InetSocketAddress("127.0.0.1", server.port()));
         int n = sockets.size();
-        Await.until(() -> opened.get() == n, () -> opened.get() + " connections open, not " + n);
+        Await.until(() -> openCount.get() == n, () -> openCount.get() + " connections open, not " + n);
     }
 
     /** A connection that marks itself idle from its start, as a server's protocol layer does before any stream. */
-    private static final class IdleHandler extends RecordingHandler {
-        private final AtomicInteger opened;
-
-        IdleHandler(AtomicInteger opened) {
-            this.opened = opened;
-        }
-
-        @Override
-        public void onOpen(ConnectionContext context) {
-            super.onOpen(context);
-            context.capability(ConnectionActivity.class).ifPresent(a -> a.idle(System.nanoTime()));
-            opened.incrementAndGet();
-        }
+    private ConnectionHandler idleHandler() {
+        return new RecordingHandler() {
+            @Override
+            public void onOpen(ConnectionContext context) {
+                super.onOpen(context);
+                context.capability(ConnectionActivity.class).ifPresent(a -> a.idle(System.nanoTime()));
+                openCount.incrementAndGet();
+            }
+        };
     }
 }
