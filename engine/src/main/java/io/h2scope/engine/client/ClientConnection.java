@@ -168,7 +168,7 @@ final class ClientConnection implements ConnectionDriver.Application {
     private void openHere(RequestTask<?> task) {
         open(task);
         if (lending.claimsAfterOpening(task.waiter, Thread.currentThread() == loopThread, task.streamIsOn(this))) {
-            driver.claimInput(); // its readWhileWaiting follows at once and gives the input back when done
+            driver.callers().claimInput(); // its readWhileWaiting follows at once and gives the input back when done
         }
     }
 
@@ -221,7 +221,7 @@ final class ClientConnection implements ConnectionDriver.Application {
     void readWhileWaiting(BooleanSupplier done) {
         ConnectionDriver d = driver;
         if (d != null && !closed) {
-            d.readWhileWaiting(done, this::idle, callerSpinNanos);
+            d.callers().readWhileWaiting(done, this::idle, callerSpinNanos);
         }
     }
 
@@ -236,7 +236,7 @@ final class ClientConnection implements ConnectionDriver.Application {
         if (d == null || closed) {
             r.run();
         } else {
-            d.afterRelease(r);
+            d.callers().afterRelease(r);
         }
     }
 
@@ -413,7 +413,7 @@ final class ClientConnection implements ConnectionDriver.Application {
             }
         }
         if (lending.lendsNow(idle())) {
-            driver.lendInput(); // only the loop lends: ignored when a caller reads this response itself
+            driver.callers().lendInput(); // only the loop lends: ignored when a caller reads this response itself
         }
         if (writers.isEmpty()) {
             return;

@@ -3,13 +3,16 @@ package io.h2scope.engine.transport;
 import java.util.function.BooleanSupplier;
 
 /**
- * An optional capability of a client connection's transport (the NIO one has it; servers and the in-memory
- * transport do not): threads other than the loop may work on the connection themselves, one at a time, so a
+ * An optional capability of a client connection's transport (the NIO one has it, as its ownership object; servers
+ * and the in-memory transport do not): threads other than the loop may work on the connection themselves, one at a time, so a
  * caller writes its own request and reads its own response instead of waking the loop twice. Found through
  * {@link ConnectionContext#capability}; the rules of who may do what, and when, are the client's threading
  * model ({@code io.h2scope.engine.client} package documentation).
  */
 public interface CallerAccess {
+
+    /** A transport without it (servers, the in-memory pipe): every call runs on the loop, nothing is lent. */
+    CallerAccess LOOP_ONLY = new LoopOnly();
 
     /**
      * Runs {@code task} now on the calling thread, with the connection to itself, if no other thread works on
@@ -49,4 +52,40 @@ public interface CallerAccess {
 
     /** Whether the calling thread is the connection's loop thread. */
     boolean onLoopThread();
+
+    /** {@link #LOOP_ONLY}: the calling thread is taken to be the loop's, as nothing else works on the connection. */
+    final class LoopOnly implements CallerAccess {
+        private LoopOnly() {
+        }
+
+        @Override
+        public boolean runExclusively(BooleanSupplier task) {
+            return false;
+        }
+
+        @Override
+        public void afterRelease(Runnable task) {
+            task.run();
+        }
+
+        @Override
+        public void lendInput() {
+            // nothing to lend
+        }
+
+        @Override
+        public boolean readWhileWaiting(BooleanSupplier done, BooleanSupplier keepLent, long spinNanos) {
+            return false;
+        }
+
+        @Override
+        public void claimInput() {
+            // nothing to claim
+        }
+
+        @Override
+        public boolean onLoopThread() {
+            return true;
+        }
+    }
 }

@@ -88,8 +88,8 @@ public final class ConnectionDriver implements ConnectionHandler {
     /** The trace sink's byte tap, or null (the usual case: nothing per read or write). */
     private final WireTap tap;
     private ConnectionContext ctx;
-    /** The transport's caller-side fast paths (client NIO connections), or null: everything runs on the loop. */
-    private volatile CallerAccess callers;
+    /** The transport's caller-side fast paths (client NIO connections), or {@link CallerAccess#LOOP_ONLY}. */
+    private volatile CallerAccess callers = CallerAccess.LOOP_ONLY;
     private Http2Connection connection;
     private Cancellable tickTimer;
     private long openedAt;
@@ -192,8 +192,7 @@ public final class ConnectionDriver implements ConnectionHandler {
      * the caller then uses {@link #execute}. Saves waking the loop thread for a request sent from outside it.
      */
     public boolean tryRunHere(Runnable task) {
-        CallerAccess access = callers;
-        return access != null && access.runExclusively(() -> { // the state is read with the connection to this thread
+        return callers.runExclusively(() -> { // the state is read with the connection to this thread
             if (transportClosed || connection == null) {
                 return false;
             }
@@ -210,36 +209,12 @@ public final class ConnectionDriver implements ConnectionHandler {
         });
     }
 
-    /** From the connection's own work: a caller may read the next response itself ({@link CallerAccess#lendInput}). */
-    public void lendInput() {
-        if (callers != null) {
-            callers.lendInput();
-        }
-    }
-
     /**
-     * On a waiting caller's thread: reads the connection's input here until {@code done}, while the loop has lent it
-     * ({@link CallerAccess#readWhileWaiting}); false at once when it cannot.
+     * What callers' threads may do on the connection themselves (lend and read its input, run after letting go):
+     * the transport's {@link CallerAccess}, or {@link CallerAccess#LOOP_ONLY} when everything runs on the loop.
      */
-    public boolean readWhileWaiting(BooleanSupplier done, BooleanSupplier keepLent, long spinNanos) {
-        CallerAccess access = callers;
-        return access != null && access.readWhileWaiting(done, keepLent, spinNanos);
-    }
-
-    /** With the connection to this caller's thread, after writing its request: it reads the response itself ({@link CallerAccess#claimInput}). */
-    public void claimInput() {
-        if (callers != null) {
-            callers.claimInput();
-        }
-    }
-
-    /** Runs {@code task} once this thread lets go of the connection ({@link CallerAccess#afterRelease}). */
-    public void afterRelease(Runnable task) {
-        if (callers != null) {
-            callers.afterRelease(task);
-        } else {
-            task.run();
-        }
+    public CallerAccess callers() {
+        return callers;
     }
 
     /** Drains output into the transport now (on the loop thread); commands do not flush by themselves. */
@@ -274,7 +249,7 @@ public final class ConnectionDriver implements ConnectionHandler {
         boolean ending = connection.state() == ConnectionState.CLOSED;
         long limit = driverConfig.maxPendingWriteBytes();
         int n;
-        ByteBuffer chunk = callers == null || callers.onLoopThread() ? SCRATCH.get() : CALLER_SCRATCH.get();
+        ByteBuffer chunk = callers.onLoopThread() ? SCRATCH.get() : CALLER_SCRATCH.get();
         while ((n = Math.min(Math.min(connection.pendingOutputBytes(), driverConfig.writeChunkBytes()), chunk.capacity())) > 0) {
             if (!ending && ctx.pendingWriteBytes() >= limit) {
                 ctx.flush(); // the socket may take it all now; if not, onWritable follows
@@ -303,7 +278,7 @@ public final class ConnectionDriver implements ConnectionHandler {
     @Override
     public void onOpen(ConnectionContext context) {
         this.ctx = context;
-        this.callers = context.capability(CallerAccess.class).orElse(null);
+        this.callers = context.capability(CallerAccess.class).orElse(CallerAccess.LOOP_ONLY);
         this.activity = context.capability(ConnectionActivity.class).orElse(null);
         if (activity != null) {
             // shed at a cap: GOAWAY NO_ERROR, so that a stream the client is sending now is still served (RFC 9113 §6.8)

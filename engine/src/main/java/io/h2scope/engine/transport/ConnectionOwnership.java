@@ -3,9 +3,9 @@ package io.h2scope.engine.transport;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedSelectorException;
-import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.util.ArrayDeque;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -30,7 +30,7 @@ import java.util.function.BooleanSupplier;
  * sequential caller's path): while the input is not the loop's, the loop wakes every {@link #LEND_POLL_NANOS}
  * instead, and its select then watches reads again.
  */
-final class ConnectionOwnership {
+final class ConnectionOwnership implements ConnectionThreads, CallerAccess {
 
     /** Who reads the connection's input. */
     enum InputReader {
@@ -51,8 +51,8 @@ final class ConnectionOwnership {
     private static final ThreadLocal<ByteBuffer> CALLER_READ_BUFFER =
             ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(16 * 1024));
 
-    private final NioConnection conn;
-    private final NioEventLoop loop;
+    private final OwnedConnection conn;
+    private final LoopThread loop;
     private final ReentrantLock lock = new ReentrantLock();
     /** The loop's work for this connection that found it held, in the order it came. */
     private final ConcurrentLinkedQueue<Runnable> loopWork = new ConcurrentLinkedQueue<>();
@@ -68,16 +68,18 @@ final class ConnectionOwnership {
     /** The loop's lend poll is armed; loop thread only. */
     private boolean polling;
 
-    ConnectionOwnership(NioConnection conn, NioEventLoop loop) {
+    ConnectionOwnership(OwnedConnection conn, LoopThread loop) {
         this.conn = conn;
         this.loop = loop;
     }
 
-    boolean heldByCurrentThread() {
+    @Override
+    public boolean heldByCurrentThread() {
         return lock.isHeldByCurrentThread();
     }
 
-    boolean suspended() {
+    @Override
+    public boolean suspended() {
         return suspended;
     }
 
@@ -85,10 +87,26 @@ final class ConnectionOwnership {
         return reader;
     }
 
+    @Override
+    public boolean callerReads() {
+        return reader == InputReader.CALLER;
+    }
+
+    @Override
+    public <T> Optional<T> capability(Class<T> type) {
+        return type == CallerAccess.class ? Optional.of(type.cast(this)) : Optional.empty();
+    }
+
+    @Override
+    public boolean onLoopThread() {
+        return loop.inEventLoop();
+    }
+
     // ---------------------------------------------------------------- the loop's work
 
     /** Loop thread: runs {@code work} with the connection now, or after the thread holding it lets go. Never waits. */
-    void onLoop(Runnable work) {
+    @Override
+    public void onLoop(Runnable work) {
         if (loopWork.isEmpty() && lock.tryLock()) {
             try {
                 work.run();
@@ -105,7 +123,8 @@ final class ConnectionOwnership {
      * Loop thread: the connection's key is ready. Handled now when the connection is free, else the key is
      * silenced until the holder lets go, and the loop goes on with its other connections.
      */
-    void onSelected(Runnable handleReady) {
+    @Override
+    public void onSelected(Runnable handleReady) {
         if (loopWork.isEmpty() && lock.tryLock()) {
             try {
                 handleReady.run();
@@ -118,11 +137,20 @@ final class ConnectionOwnership {
             suspended = true;
             loopWork.add(() -> {
                 suspended = false;
-                conn.updateInterest(); // readiness still there is reported again at the next select
+                conn.updateInterest(true); // readiness still there is reported again at the next select
             });
         }
         conn.silenceKey();
         runLoopWork();
+    }
+
+    /** A task or timer of the loop: runs with the connection held, and the loop at work here reads for itself again. */
+    @Override
+    public Runnable loopTask(Runnable task) {
+        return () -> onLoop(() -> {
+            takeBack();
+            task.run();
+        });
     }
 
     /** Runs the loop's waiting work if the connection is free; else its holder schedules it when it lets go. */
@@ -159,8 +187,21 @@ final class ConnectionOwnership {
         lock.lock();
     }
 
+    @Override
+    public boolean runExclusively(BooleanSupplier task) {
+        if (!tryHold()) { // reentrant: the holder (the loop at work here) may nest
+            return false;
+        }
+        try {
+            return conn.isOpen() && task.getAsBoolean();
+        } finally {
+            release();
+        }
+    }
+
     /** Runs {@code task} once the calling thread lets go of the connection, or at once when it does not hold it. */
-    void afterRelease(Runnable task) {
+    @Override
+    public void afterRelease(Runnable task) {
         if (!lock.isHeldByCurrentThread()) {
             task.run();
             return;
@@ -205,8 +246,20 @@ final class ConnectionOwnership {
 
     // ---------------------------------------------------------------- who reads
 
+    /**
+     * The loop, at work here with the connection held, lends its input to the next caller that waits on it.
+     * Ignored off the loop, without the connection, and when the connection may not lend (closing, input ended,
+     * output waiting for the socket).
+     */
+    @Override
+    public void lendInput() {
+        if (loop.inEventLoop() && heldByCurrentThread() && conn.mayLend()) {
+            lend();
+        }
+    }
+
     /** With the connection held, on the loop: the next caller that waits may read the input itself. */
-    void lend() {
+    private void lend() {
         if (reader == InputReader.LOOP) {
             reader = InputReader.LENT;
             if (!polling) {
@@ -237,7 +290,7 @@ final class ConnectionOwnership {
         reader = InputReader.LOOP;
         if (was == InputReader.CALLER) {
             readingCaller = null;
-            conn.updateInterest();
+            conn.updateInterest(true);
             Selector s = callerSelector;
             if (s != null) {
                 s.wakeup();
@@ -251,7 +304,8 @@ final class ConnectionOwnership {
      * their carrier) and when no selector can be made; false later when the loop took the input back or the
      * thread was interrupted. Once done, the input stays lent if {@code keepLent} says no one else waits on it.
      */
-    boolean readWhileWaiting(BooleanSupplier done, BooleanSupplier keepLent, long spinNanos) {
+    @Override
+    public boolean readWhileWaiting(BooleanSupplier done, BooleanSupplier keepLent, long spinNanos) {
         Thread me = Thread.currentThread();
         if (readingCaller != me && (reader != InputReader.LENT || loop.inEventLoop() || VirtualThreads.isVirtual(me))) {
             return false;
@@ -291,6 +345,13 @@ final class ConnectionOwnership {
      * (and must go on to {@link #readWhileWaiting}). False when it is not lent, for the loop and virtual threads,
      * and when no selector can be made (out of file descriptors?): the loop reads, the caller parks.
      */
+    @Override
+    public void claimInput() {
+        if (heldByCurrentThread()) {
+            claim();
+        }
+    }
+
     boolean claim() {
         Thread me = Thread.currentThread();
         if (reader != InputReader.LENT || loop.inEventLoop() || VirtualThreads.isVirtual(me) || !conn.isOpen()) {
@@ -362,7 +423,7 @@ final class ConnectionOwnership {
         }
         s = Selector.open();
         try {
-            conn.channel().register(s, SelectionKey.OP_READ);
+            conn.registerForReads(s);
         } catch (IOException | RuntimeException e) {
             s.close();
             throw e;
@@ -372,7 +433,8 @@ final class ConnectionOwnership {
     }
 
     /** With the connection held, as it closes: nobody reads any more; a reading caller's select ends. */
-    void closed() {
+    @Override
+    public void closed() {
         reader = InputReader.LOOP;
         readingCaller = null;
         Selector s = callerSelector;

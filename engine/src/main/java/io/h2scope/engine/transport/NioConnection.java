@@ -4,11 +4,11 @@ import java.io.IOException;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayDeque;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import javax.net.ssl.SSLSession;
 
@@ -16,7 +16,8 @@ import javax.net.ssl.SSLSession;
  * A plaintext TCP connection on one {@link NioEventLoop}. A server's connection is confined to the loop
  * thread; context methods called from elsewhere are queued to it. A client's connection may also be worked
  * on by caller threads, one thread at a time ({@link CallerAccess}); who may do what, and when, is decided by
- * its {@link ConnectionOwnership}, and calls from threads that do not hold the connection are queued to the loop.
+ * its {@link ConnectionThreads} (a {@link ConnectionOwnership}, which it hands out as its {@link CallerAccess}), and
+ * calls from threads that do not hold the connection are queued to the loop.
  *
  * <p>Output is a queue of buffers written with gathering writes. OP_WRITE is set only while the socket
  * refused part of the output, and {@link ConnectionHandler#onWritable()} follows when it has drained.
@@ -24,7 +25,7 @@ import javax.net.ssl.SSLSession;
  * <p>Over 500 lines as one class: the socket, its output queue, the interest set and the ownership are touched together
  * on every read and write, and split apart they would have to share all of it.
  */
-final class NioConnection implements ConnectionContext, SelectionHandler, CallerAccess {
+final class NioConnection implements ConnectionContext, SelectionHandler, OwnedConnection {
 
     private static final System.Logger LOG = System.getLogger("h2scope.conn");
     private static final int MAX_READS_PER_WAKEUP = 16; // fairness between connections of one loop
@@ -46,8 +47,10 @@ final class NioConnection implements ConnectionContext, SelectionHandler, Caller
     private boolean closing;
     private boolean closed;
     private Cancellable closeTimer;
-    /** Null: the connection is confined to the loop thread (servers). Otherwise (clients) who works on it now. */
-    private final ConnectionOwnership ownership;
+    /** Who works on it now: the loop only (servers), or the loop and callers one at a time (clients). */
+    private final ConnectionThreads threads;
+    /** {@link #handleReady}, made once: the loop calls it on every wake-up of this connection. */
+    private final Runnable handleReady = this::handleReady;
     private boolean inputClosed;
     /** What the listener learns of this connection's activity, to shed it at a cap; null outside a server. */
     private volatile ConnectionActivity activity;
@@ -63,7 +66,7 @@ final class NioConnection implements ConnectionContext, SelectionHandler, Caller
 
     NioConnection(NioEventLoop loop, SocketChannel channel, ConnectionHandler handler,
                   Consumer<NioConnection> onClosed, boolean callersMayRunHere) {
-        this.ownership = callersMayRunHere ? new ConnectionOwnership(this, loop) : null;
+        this.threads = callersMayRunHere ? new ConnectionOwnership(this, loop) : new LoopConfinement(loop);
         this.loop = loop;
         this.channel = channel;
         this.handler = handler;
@@ -80,11 +83,7 @@ final class NioConnection implements ConnectionContext, SelectionHandler, Caller
 
     /** As {@link #start()}, reusing the key of a completed connect when there is one. */
     void start(SelectionKey existing) {
-        if (ownership == null) {
-            open(existing);
-        } else {
-            ownership.onLoop(() -> open(existing));
-        }
+        threads.onLoop(() -> open(existing));
     }
 
     private void open(SelectionKey existing) {
@@ -130,7 +129,7 @@ final class NioConnection implements ConnectionContext, SelectionHandler, Caller
 
     /** Whether this thread may touch the connection's state now: the loop's, or the one holding it. */
     private boolean owned() {
-        return ownership == null ? loop.inEventLoop() : ownership.heldByCurrentThread();
+        return threads.heldByCurrentThread();
     }
 
     @Override
@@ -141,46 +140,19 @@ final class NioConnection implements ConnectionContext, SelectionHandler, Caller
         if (type == ConnectionActivity.class) {
             return Optional.ofNullable(type.cast(activity));
         }
-        return ownership == null ? Optional.empty() : ConnectionContext.super.capability(type);
-    }
-
-    @Override
-    public boolean runExclusively(BooleanSupplier task) {
-        if (ownership == null || !ownership.tryHold()) { // reentrant: the holder (the loop at work here) may nest
-            return false;
-        }
-        boolean ran = false;
-        try {
-            if (!closed && !closing) {
-                ran = task.getAsBoolean();
-            }
-        } finally {
-            ownership.release();
-        }
-        return ran;
-    }
-
-    @Override
-    public void afterRelease(Runnable task) {
-        if (ownership == null) {
-            task.run();
-        } else {
-            ownership.afterRelease(task);
-        }
+        return threads.capability(type); // the ownership object itself, for a client's callers
     }
 
     @Override
     public void onSelected(SelectionKey selected) {
-        if (ownership == null) {
-            handleReady(selected);
-            return;
-        }
-        ownership.onSelected(() -> handleReady(selected)); // reading lent input keeps it lent: the loop reads it till a caller waits
+        threads.onSelected(handleReady); // reading lent input keeps it lent: the loop reads it till a caller waits
     }
 
-    private void handleReady(SelectionKey selected) {
+    /** The key is the one selected: a connection has one. */
+    private void handleReady() {
+        SelectionKey selected = key;
         // a thread that held the lock while the loop waited for it may have closed the connection (key cancelled)
-        if (closed || !selected.isValid()) {
+        if (closed || selected == null || !selected.isValid()) {
             return;
         }
         if (selected.isWritable()) {
@@ -188,18 +160,14 @@ final class NioConnection implements ConnectionContext, SelectionHandler, Caller
         }
         // a caller reading its own response reads this too (the key stops watching reads at the next select)
         if (!closed && selected.isValid() && selected.isReadable()
-                && (ownership == null || ownership.reader() != ConnectionOwnership.InputReader.CALLER)) {
+                && !threads.callerReads()) {
             read();
         }
     }
 
     @Override
     public void abortOnShutdown() {
-        if (ownership == null) {
-            closeNow(null);
-        } else {
-            ownership.onLoop(() -> closeNow(null));
-        }
+        threads.onLoop(() -> closeNow(null));
     }
 
     private void read() {
@@ -207,7 +175,8 @@ final class NioConnection implements ConnectionContext, SelectionHandler, Caller
     }
 
     /** With the connection held, on a caller's thread: reads as the loop would, through the caller's buffer. */
-    void readInto(ByteBuffer buffer) {
+    @Override
+    public void readInto(ByteBuffer buffer) {
         read(buffer);
     }
 
@@ -463,59 +432,29 @@ final class NioConnection implements ConnectionContext, SelectionHandler, Caller
 
     @Override
     public void execute(Runnable task) {
-        loop.execute(ownership == null ? task : () -> ownership.onLoop(() -> loopWork(task)));
+        loop.execute(threads.loopTask(task));
     }
 
     @Override
     public Cancellable schedule(Runnable task, long delay, TimeUnit unit) {
-        return loop.schedule(ownership == null ? task : () -> ownership.onLoop(() -> loopWork(task)), delay, unit);
+        return loop.schedule(threads.loopTask(task), delay, unit);
     }
 
-    /** A task or timer of the loop, with the connection held: the loop at work here reads for itself again. */
-    private void loopWork(Runnable task) {
-        ownership.takeBack();
-        task.run();
-    }
-
-    // ---------------------------------------------------------------- input lent to a waiting caller
-
-    /**
-     * The loop, at work here, lends its input to the next caller that waits on this connection
-     * ({@link ConnectionOwnership#lend}). Ignored off the loop, for servers, and while output waits for the socket.
-     */
-    @Override
-    public void lendInput() {
-        if (ownership == null || !loop.inEventLoop() || !ownership.heldByCurrentThread()
-                || closed || closing || inputClosed || writeBlocked || key == null || !key.isValid()) {
-            return;
-        }
-        ownership.lend();
-    }
+    // ---------------------------------------------------------------- for the ownership (connection held)
 
     @Override
-    public void claimInput() {
-        if (ownership != null && ownership.heldByCurrentThread() && isOpen()) {
-            ownership.claim();
-        }
-    }
-
-    @Override
-    public boolean readWhileWaiting(BooleanSupplier done, BooleanSupplier keepLent, long spinNanos) {
-        return ownership != null && ownership.readWhileWaiting(done, keepLent, spinNanos);
-    }
-
-    /** Not closed nor closing: for {@link ConnectionOwnership}, with the connection held. */
-    boolean isOpen() {
+    public boolean isOpen() {
         return !closed && !closing;
     }
 
-    SocketChannel channel() {
-        return channel;
+    @Override
+    public boolean mayLend() {
+        return isOpen() && !inputClosed && !writeBlocked && key != null && key.isValid();
     }
 
     @Override
-    public boolean onLoopThread() {
-        return loop.inEventLoop();
+    public void registerForReads(Selector selector) throws IOException {
+        channel.register(selector, SelectionKey.OP_READ);
     }
 
     @Override
@@ -535,9 +474,7 @@ final class NioConnection implements ConnectionContext, SelectionHandler, Caller
         output.clear();
         pendingBytes = 0;
         closeQuietly();
-        if (ownership != null) {
-            ownership.closed();
-        }
+        threads.closed();
         onClosed.accept(this);
         try {
             handler.onClose(cause);
@@ -568,16 +505,14 @@ final class NioConnection implements ConnectionContext, SelectionHandler, Caller
     }
 
     /** As {@link #updateInterest()}; {@code wakeLoop} false leaves an added watch to the loop's next select. */
-    void updateInterest(boolean wakeLoop) {
+    @Override
+    public void updateInterest(boolean wakeLoop) {
         if (key == null || !key.isValid()) {
             return;
         }
-        boolean callerReads = ownership != null && ownership.reader() == ConnectionOwnership.InputReader.CALLER;
-        int wanted = (inputClosed || callerReads || readingStopped ? 0 : SelectionKey.OP_READ)
-                | (writeBlocked ? SelectionKey.OP_WRITE : 0);
-        if (ownership != null && ownership.suspended()) {
-            wanted = 0;
-        }
+        int wanted = threads.suspended() ? 0
+                : (inputClosed || readingStopped || threads.callerReads() ? 0 : SelectionKey.OP_READ)
+                        | (writeBlocked ? SelectionKey.OP_WRITE : 0);
         int ops = key.interestOps();
         if (wanted != ops) {
             key.interestOps(wanted);
@@ -592,7 +527,8 @@ final class NioConnection implements ConnectionContext, SelectionHandler, Caller
     }
 
     /** Loop thread, without the connection: its key reports nothing until {@link #updateInterest} (the holder let go). */
-    void silenceKey() {
+    @Override
+    public void silenceKey() {
         SelectionKey k = key;
         if (k != null && k.isValid()) {
             k.interestOps(0);

@@ -25,7 +25,7 @@ import java.util.function.Consumer;
  * loop), then handle ready keys, then queued tasks, then due timers. Every connection is owned by one
  * loop for its lifetime, so connection state needs no locks.
  */
-public final class NioEventLoop implements Executor {
+public final class NioEventLoop implements LoopThread {
 
     private static final System.Logger LOG = System.getLogger("h2scope.conn");
     private static final int RUNNING = 0;

@@ -18,7 +18,9 @@
  * One exception, for client connections ({@link io.h2scope.engine.transport.CallerAccess}, a capability
  * found through {@link io.h2scope.engine.transport.ConnectionContext#capability}): another thread may work
  * on the connection while the loop is elsewhere, one thread at a time all the same, and the loop never
- * waits for it (the client package's documentation states the model).
+ * waits for it (the client package's documentation states the model). Who may work on a connection now is
+ * {@code ConnectionThreads}: the loop only for servers, {@code ConnectionOwnership} (which is the connection's
+ * {@code CallerAccess}) for clients; {@link io.h2scope.engine.transport.ManualLoop} is a loop a test steps by hand.
  *
  * <p><b>Back-pressure.</b> Writes are queued without copying; the socket takes what it can and
  * {@code OP_WRITE} is armed only while output remains. The handler reads {@code pendingWriteBytes()}
