@@ -12,8 +12,8 @@ import javax.net.ssl.SSLSession;
  * Two {@link ConnectionHandler}s joined without sockets, threads or a real clock, for tests of the
  * layers above the transport. Deterministic: nothing moves until the test calls {@link #runUntilIdle()}
  * or {@link #advance}; bytes are delivered in flush order, in chunks of at most
- * {@link Options#maxChunkBytes()} (1 exercises every parser one byte at a time); timers run on a virtual
- * clock. Drive it from one thread; the handlers' callbacks run on that thread.
+ * {@link Options#maxChunkBytes()} (1 exercises every parser one byte at a time); tasks and timers run on a
+ * {@link ManualLoop} (a virtual clock). Drive it from the thread that made it; the handlers' callbacks run there.
  */
 public final class InMemoryTransport {
 
@@ -40,11 +40,9 @@ public final class InMemoryTransport {
     private static final long CLOSE_FLUSH_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(5);
 
     private final Options options;
-    private final TimerQueue timers = new TimerQueue();
-    private final ArrayDeque<Runnable> tasks = new ArrayDeque<>();
+    private final ManualLoop loop = new ManualLoop();
     private final Endpoint client;
     private final Endpoint server;
-    private long nowNanos;
 
     private InMemoryTransport(ConnectionHandler clientHandler, ConnectionHandler serverHandler, Options options) {
         this.options = Objects.requireNonNull(options, "options");
@@ -80,7 +78,12 @@ public final class InMemoryTransport {
 
     /** The virtual clock, starting at 0. */
     public long nowNanos() {
-        return nowNanos;
+        return loop.nowNanos();
+    }
+
+    /** The loop both sides' tasks and timers run on. */
+    public ManualLoop loop() {
+        return loop;
     }
 
     /**
@@ -92,7 +95,7 @@ public final class InMemoryTransport {
         int rounds = 0;
         boolean progress = true;
         while (progress) {
-            progress = runTasks() | client.pump() | server.pump() | timers.runDue(nowNanos) > 0;
+            progress = loop.runTasks() > 0 | client.pump() | server.pump() | loop.runDueTimers() > 0;
             if (progress && ++rounds > MAX_ROUNDS) {
                 throw new IllegalStateException("in-memory pipe did not settle in " + MAX_ROUNDS + " rounds");
             }
@@ -100,25 +103,16 @@ public final class InMemoryTransport {
         return rounds;
     }
 
-    private boolean runTasks() {
-        boolean ran = false;
-        for (int i = tasks.size(); i > 0; i--) {
-            tasks.poll().run();
-            ran = true;
-        }
-        return ran;
-    }
-
     /** Moves the virtual clock forward, firing timers in deadline order as their time comes. */
     public void advance(long delay, TimeUnit unit) {
-        long target = nowNanos + unit.toNanos(delay);
+        long target = loop.nowNanos() + unit.toNanos(delay);
         runUntilIdle();
         long next;
-        while ((next = timers.nanosUntilNext(nowNanos)) >= 0 && nowNanos + next <= target) {
-            nowNanos += next;
+        while ((next = loop.nanosUntilNextTimer()) >= 0 && loop.nowNanos() + next <= target) {
+            loop.moveClockTo(loop.nowNanos() + next);
             runUntilIdle();
         }
-        nowNanos = target;
+        loop.moveClockTo(target);
         runUntilIdle();
     }
 
@@ -271,7 +265,7 @@ public final class InMemoryTransport {
             }
             flush();
             closeRequested = true;
-            timers.add(nowNanos + CLOSE_FLUSH_TIMEOUT_NANOS, this::abort);
+            loop.schedule(this::abort, CLOSE_FLUSH_TIMEOUT_NANOS, TimeUnit.NANOSECONDS);
         }
 
         @Override
@@ -317,15 +311,15 @@ public final class InMemoryTransport {
             return options.tls();
         }
 
-        /** Queued; runs at the next {@link #runUntilIdle()} (same thread: the pipe is single-threaded). */
+        /** Queued; runs at the next {@link #runUntilIdle()} (on the loop: the pipe is single-threaded). */
         @Override
         public void execute(Runnable task) {
-            tasks.add(Objects.requireNonNull(task, "task"));
+            loop.execute(task);
         }
 
         @Override
         public Cancellable schedule(Runnable task, long delay, TimeUnit unit) {
-            return timers.add(nowNanos + unit.toNanos(Math.max(0, delay)), task);
+            return loop.schedule(task, delay, unit);
         }
 
         @Override

@@ -46,16 +46,13 @@ class H2ClientCallerReadsTest extends ReferenceServerPair {
         try (H2Client client = client(headersThreads(Direction.INBOUND, readers))) {
             assertEquals(200, client.get(server.url()).status());
             readers.clear();
-            long start = System.nanoTime();
             for (int i = 0; i < 20; i++) {
                 assertEquals(200, client.get(server.url()).status());
             }
-            long run = System.nanoTime() - start;
             assertEquals(20, readers.size());
-            Thread me = Thread.currentThread();
-            long mine = readers.stream().filter(t -> t == me).count();
-            // the loop reads the first after a take-back (its periodic tick), and lends again at once
-            assertTrue(mine >= 20 - doneByTheLoopAtMost(run), "response HEADERS read by " + readers);
+            // smoke test over a real socket: the loop may read some (after a take-back by its tick), not all;
+            // lending, claiming and giving back are stepped through in transport.ConnectionOwnershipStepTest
+            assertTrue(readers.contains(Thread.currentThread()), "no response HEADERS read by the caller: " + readers);
         }
     }
 

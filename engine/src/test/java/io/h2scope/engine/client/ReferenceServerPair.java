@@ -8,7 +8,6 @@ import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.TraceSink;
 
 import java.util.Queue;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -42,16 +41,6 @@ abstract class ReferenceServerPair {
     static H2Client client(TraceSink sink) {
         return H2Client.newBuilder().trust(tls.keyMaterial().orElseThrow().chain()).verifyHostname(false)
                 .maxConnectionsPerAuthority(1).traceSink(sink).build();
-    }
-
-    /**
-     * How many of a run's requests the loop may do in place of their caller: its tick (every second with the
-     * client's default timers) takes the connection for a moment, and the caller that comes or waits then hands its
-     * work over; a few more for a shared machine's own stalls. Counted from the run's length, so that a loaded
-     * machine only loosens the bound, while a client whose callers never do their own work still fails it.
-     */
-    static long doneByTheLoopAtMost(long runNanos) {
-        return 5 + 2 * (TimeUnit.NANOSECONDS.toSeconds(runNanos) + 1);
     }
 
     /** Records the thread on which each HEADERS frame going {@code direction} is published. */
