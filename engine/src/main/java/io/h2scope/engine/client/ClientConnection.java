@@ -11,7 +11,6 @@ import io.h2scope.engine.transport.ConnectionDriver;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -45,8 +44,8 @@ final class ClientConnection implements ConnectionDriver.Application {
     /** GOAWAY debug data shown in an error, at most (a server may send kilobytes). */
     static final int MAX_DEBUG_SHOWN = 200;
 
-    private final H2Client client;
-    private final Route route;
+    private final ClientRuntime runtime;
+    private final StreamSlots route;
     private final long id;
     /** The HTTP/1.1 Upgrade: h2c this connection starts with, or null (TLS, prior knowledge). */
     private final H2cUpgradeRequest upgrade;
@@ -75,16 +74,16 @@ final class ClientConnection implements ConnectionDriver.Application {
     /** Our own connection error, its rule named, when we ended the connection for one. */
     private volatile String connectionError;
 
-    ClientConnection(H2Client client, Route route, long id) {
-        this(client, route, id, null);
+    ClientConnection(ClientRuntime runtime, StreamSlots route, long id) {
+        this(runtime, route, id, null);
     }
 
-    ClientConnection(H2Client client, Route route, long id, H2cUpgradeRequest upgrade) {
-        this.client = client;
+    ClientConnection(ClientRuntime runtime, StreamSlots route, long id, H2cUpgradeRequest upgrade) {
+        this.runtime = runtime;
         this.route = route;
         this.id = id;
         this.upgrade = upgrade;
-        this.callerSpinNanos = client.config().callerSpin().toNanos();
+        this.callerSpinNanos = runtime.config().callerSpin().toNanos();
     }
 
     H2cUpgradeRequest upgrade() {
@@ -100,8 +99,8 @@ final class ClientConnection implements ConnectionDriver.Application {
         return id;
     }
 
-    H2Client client() {
-        return client;
+    ClientRuntime runtime() {
+        return runtime;
     }
 
     Http2Connection core() {
@@ -354,10 +353,10 @@ final class ClientConnection implements ConnectionDriver.Application {
 
     /** RFC 9113 §8.4: a promise is accepted by the push handler, or refused with RST_STREAM CANCEL. */
     private void onPush(Event.PushPromiseReceived p) {
-        PushHandler handler = client.config().pushHandler();
+        PushHandler handler = runtime.config().pushHandler();
         H2Request promised = promisedRequest(p.requestHeaders());
         if (handler != null && promised != null) {
-            RequestTask<byte[]> task = new RequestTask<>(promised, HttpResponse.BodyHandlers.ofByteArray(), client);
+            RequestTask<byte[]> task = route.pushedTask(promised);
             CompletableFuture<H2Response<byte[]>> view = task.result.copy();
             boolean accepted;
             try {

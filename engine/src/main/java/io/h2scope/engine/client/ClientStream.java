@@ -64,8 +64,8 @@ final class ClientStream {
             if (publisher == null) {
                 endBody();
             } else {
-                writer = new RequestBodyWriter(this, conn.client().executor(), conn.client().config().streamWriteBufferBytes());
-                conn.client().executor().execute(() -> publisher.subscribe(writer));
+                writer = new RequestBodyWriter(this, conn.runtime().executor(), conn.runtime().config().streamWriteBufferBytes());
+                conn.runtime().executor().execute(() -> publisher.subscribe(writer));
             }
         }
     }

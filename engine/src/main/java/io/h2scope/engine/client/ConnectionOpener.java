@@ -35,16 +35,16 @@ import javax.net.ssl.SSLHandshakeException;
  */
 final class ConnectionOpener {
 
-    private final H2Client client;
+    private final ClientRuntime runtime;
     private final NioClient nio;
     private final SSLContext sslContext;
     private final String h2cSettingsHeader;
 
-    ConnectionOpener(H2Client client, NioClient nio, SSLContext sslContext) {
-        this.client = client;
+    ConnectionOpener(ClientRuntime runtime, NioClient nio, SSLContext sslContext) {
+        this.runtime = runtime;
         this.nio = nio;
         this.sslContext = sslContext;
-        this.h2cSettingsHeader = Http2Connection.h2cSettingsHeader(coreConfig(client.config()));
+        this.h2cSettingsHeader = Http2Connection.h2cSettingsHeader(coreConfig(runtime.config()));
     }
 
     /** HTTP2-Settings of an upgrade: our first SETTINGS, which the core checks again after the 101 (RFC 7540 §3.2.1). */
@@ -57,7 +57,7 @@ final class ConnectionOpener {
     }
 
     void connect(Route route, ClientConnection conn) {
-        ClientConfig config = client.config();
+        ClientConfig config = runtime.config();
         TraceSink trace = config.traceSink().forConnection(conn.id());
         ConnectionConfig core = coreConfig(config).withTraceSink(conn.id(), trace);
         DriverConfig timers = DriverConfig.DEFAULTS.withPrefaceTimeout(config.connectTimeout().multipliedBy(2)) // ours fires first
@@ -90,7 +90,7 @@ final class ConnectionOpener {
                 route.gone(conn, connectFailure(authority, error));
             }
         });
-        client.deadlines().arm(new ConnectDeadline(() -> {
+        runtime.deadlines().arm(new ConnectDeadline(() -> {
             if (route.isPending(conn) || conn.awaitingPeerSettings()) {
                 HttpConnectTimeoutException timeout = new HttpConnectTimeoutException("connection to " + authority + " not ready within "
                         + config.connectTimeout().toMillis() + " ms (TCP, TLS or the h2c upgrade, and the server's SETTINGS)");

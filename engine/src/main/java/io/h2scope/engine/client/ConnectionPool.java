@@ -9,17 +9,19 @@ import java.util.concurrent.ConcurrentHashMap;
 /** The client's {@link Route}s, one per scheme, host and port. */
 final class ConnectionPool {
 
-    private final H2Client client;
+    private final ClientRuntime runtime;
+    private final ConnectionOpener opener;
     private final Map<String, Route> routes = new ConcurrentHashMap<>();
 
-    ConnectionPool(H2Client client) {
-        this.client = client;
+    ConnectionPool(ClientRuntime runtime, ConnectionOpener opener) {
+        this.runtime = runtime;
+        this.opener = opener;
     }
 
     Route route(H2Request request) {
         Route route = routes.get(request.poolKey());
         return route != null ? route : routes.computeIfAbsent(request.poolKey(),
-                k -> new Route(client, request.uri().getHost().toLowerCase(Locale.ROOT), request.port(), request.isTls()));
+                k -> new Route(runtime, this, opener, request.uri().getHost().toLowerCase(Locale.ROOT), request.port(), request.isTls()));
     }
 
     void submit(RequestTask<?> task) {

@@ -43,7 +43,6 @@ import javax.net.ssl.SSLContext;
  */
 public final class H2Client implements AutoCloseable {
 
-    private static final AtomicLong CONNECTION_IDS = new AtomicLong();
     private static final AtomicLong CLIENT_IDS = new AtomicLong();
 
     private final ClientConfig config;
@@ -52,9 +51,9 @@ public final class H2Client implements AutoCloseable {
     private final ExecutorService ownExecutor;
     private final DeadlineSweeper deadlines;
     private final CompletionBatcher completions;
-    private final ConnectionPool pool = new ConnectionPool(this);
-    private final ConnectionOpener opener;
-    private volatile boolean closed;
+    /** What the layers below share, handed down: none of them names this class. */
+    private final ClientRuntime runtime;
+    private final ConnectionPool pool;
 
     private H2Client(ClientConfig config) throws IOException {
         this.config = config;
@@ -78,7 +77,8 @@ public final class H2Client implements AutoCloseable {
             completions.checkStuck(now);
             return completions.hasQueued();
         });
-        this.opener = new ConnectionOpener(this, new NioClient(group), ssl);
+        this.runtime = new ClientRuntime(config, executor, completions, deadlines);
+        this.pool = new ConnectionPool(runtime, new ConnectionOpener(runtime, new NioClient(group), ssl));
     }
 
     public static Builder newBuilder() {
@@ -107,11 +107,11 @@ public final class H2Client implements AutoCloseable {
             throws IOException {
         Objects.requireNonNull(request, "request");
         Objects.requireNonNull(handler, "handler");
-        if (closed) {
+        if (runtime.isClosed()) {
             throw new IOException("the client is closed");
         }
         boolean loopSafe = LoopSafeHandlers.contains(handler);
-        RequestTask<T> task = new RequestTask<>(request, handler, this, loopSafe, blockingSend);
+        RequestTask<T> task = new RequestTask<>(request, handler, runtime, pool, loopSafe, blockingSend);
         task.begin();
         return task;
     }
@@ -152,52 +152,16 @@ public final class H2Client implements AutoCloseable {
     /** Sends GOAWAY on every connection, then stops the threads; requests in flight fail. */
     @Override
     public void close() {
-        if (closed) {
+        if (runtime.isClosed()) {
             return;
         }
-        closed = true;
+        runtime.markClosed();
         pool.connections().forEach(ClientConnection::goAway);
         group.shutdownGracefully(Duration.ofMillis(200));
         deadlines.close();
         if (ownExecutor != null) {
             ownExecutor.shutdown();
         }
-    }
-
-    // ---------------------------------------------------------------- for the package
-
-    Executor executor() {
-        return executor;
-    }
-
-    /**
-     * Completes a {@code sendAsync} future (runs {@code completion}) on the executor, batched with the
-     * others completed meanwhile; a completion that blocks is watched by the deadline thread.
-     */
-    void complete(Runnable completion) {
-        completions.submit(completion);
-        deadlines.wake();
-    }
-
-    /** The client's one timer: request deadlines (response headers, whole exchange) and connect timeouts. */
-    DeadlineSweeper deadlines() {
-        return deadlines;
-    }
-
-    ConnectionPool pool() {
-        return pool;
-    }
-
-    ConnectionOpener opener() {
-        return opener;
-    }
-
-    boolean isClosed() {
-        return closed;
-    }
-
-    long nextConnectionId() {
-        return CONNECTION_IDS.incrementAndGet();
     }
 
     private static IOException rethrow(Throwable cause) {

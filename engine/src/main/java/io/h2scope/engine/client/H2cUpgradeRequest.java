@@ -4,7 +4,6 @@ import io.h2scope.engine.hpack.HeaderField;
 
 import java.net.URI;
 import java.net.http.HttpRequest.BodyPublisher;
-import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -58,14 +57,24 @@ final class H2cUpgradeRequest {
         return new H2cUpgradeRequest(task, false, task.request.headerSection(length), settingsHeader);
     }
 
-    /** {@code OPTIONS *} to upgrade with, when the first request has a body; its response is discarded. */
-    static H2cUpgradeRequest probe(H2Client client, String host, int port, String settingsHeader) {
-        String authority = (host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host) + ":" + port;
-        H2Request options = H2Request.newBuilder(URI.create("http://" + authority + "/")).method("OPTIONS", null).build();
-        RequestTask<Void> task = new RequestTask<>(options, HttpResponse.BodyHandlers.discarding(), client);
+    /** The OPTIONS request of a {@link #probe} to {@code host}:{@code port}. */
+    static H2Request optionsRequest(String host, int port) {
+        return H2Request.newBuilder(URI.create("http://" + authority(host, port) + "/")).method("OPTIONS", null).build();
+    }
+
+    /**
+     * {@code OPTIONS *} to upgrade with, when the first request has a body; its response is discarded. {@code task}
+     * carries {@link #optionsRequest} (made by the route, which times it like any request).
+     */
+    static H2cUpgradeRequest probe(RequestTask<Void> task, String settingsHeader) {
+        String authority = authority(task.request.uri().getHost(), task.request.port());
         List<HeaderField> fields = List.of(new HeaderField(":method", "OPTIONS"), new HeaderField(":scheme", "http"),
                 new HeaderField(":authority", authority), new HeaderField(":path", "*"));
         return new H2cUpgradeRequest(task, true, fields, settingsHeader);
+    }
+
+    private static String authority(String host, int port) {
+        return (host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host) + ":" + port;
     }
 
     RequestTask<?> task() {

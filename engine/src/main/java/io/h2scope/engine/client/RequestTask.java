@@ -35,7 +35,9 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
     /** Who waits for the response: what that thread may do on the connection ({@link InputLending}). */
     final InputLending.Waiter waiter;
     private final HttpResponse.BodyHandler<T> handler;
-    private final H2Client client;
+    private final ClientRuntime runtime;
+    /** Where the request waits for a stream slot, again on a retry. */
+    private final ConnectionPool pool;
     private final Executor delivery;
     /** The result is completed through the executor although the body was assembled on the loop. */
     private final boolean settleOnExecutor;
@@ -56,8 +58,8 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
     private volatile boolean delivered;
     private int attempts;
 
-    RequestTask(H2Request request, HttpResponse.BodyHandler<T> handler, H2Client client) {
-        this(request, handler, client, false, false);
+    RequestTask(H2Request request, HttpResponse.BodyHandler<T> handler, ClientRuntime runtime, ConnectionPool pool) {
+        this(request, handler, runtime, pool, false, false);
     }
 
     /**
@@ -66,13 +68,14 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
      * @param blocking       a blocking {@code send} (see {@link #waiter}); with {@code assembleOnLoop} its result
      *                       is completed on the loop too: only its caller waits on it, so no user stage runs there
      */
-    RequestTask(H2Request request, HttpResponse.BodyHandler<T> handler, H2Client client, boolean assembleOnLoop,
-            boolean blocking) {
+    RequestTask(H2Request request, HttpResponse.BodyHandler<T> handler, ClientRuntime runtime, ConnectionPool pool,
+            boolean assembleOnLoop, boolean blocking) {
         this.waiter = InputLending.Waiter.of(blocking);
         this.request = request;
         this.handler = handler;
-        this.client = client;
-        this.delivery = assembleOnLoop ? DIRECT : client.executor();
+        this.runtime = runtime;
+        this.pool = pool;
+        this.delivery = assembleOnLoop ? DIRECT : runtime.executor();
         this.settleOnExecutor = assembleOnLoop && waiter == InputLending.Waiter.ASYNC;
     }
 
@@ -85,7 +88,7 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
     void begin() {
         awaitingHeaders = true;
         startRequestTimer();
-        client.pool().submit(this);
+        pool.submit(this);
     }
 
     /** The OPTIONS request of an h2c upgrade: not in the pool (it rides the upgrade), but timed like any request. */
@@ -146,15 +149,15 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
     }
 
     private Duration requestTimeout() {
-        return request.timeout().orElse(client.config().requestTimeout());
+        return request.timeout().orElse(runtime.config().requestTimeout());
     }
 
     private Duration headersTimeout() {
-        return request.headersTimeout().orElse(client.config().responseHeadersTimeout());
+        return request.headersTimeout().orElse(runtime.config().responseHeadersTimeout());
     }
 
     private void arm(long deadline) {
-        client.deadlines().arm(this, deadline);
+        runtime.deadlines().arm(this, deadline);
     }
 
     /** The sweeper's thread: fails the request if a deadline passed, else arms for the next one. */
@@ -181,7 +184,7 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
         }
         arm(next);
         if (over != 0) {
-            client.deadlines().disarm(this); // ended while re-arming
+            runtime.deadlines().disarm(this); // ended while re-arming
         }
     }
 
@@ -212,7 +215,7 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
                 Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
                 fail(cause); // resets a live stream; after the stream's end it does nothing, so:
                 if (settleOnExecutor) {
-                    client.complete(() -> failResult(cause));
+                    runtime.complete(() -> failResult(cause));
                 } else {
                     failResult(cause);
                 }
@@ -226,7 +229,7 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
                 H2Response<T> response = new H2Response<>(request, status, headers, value, trailers, streamId,
                         connectionId, tls);
                 if (settleOnExecutor) {
-                    client.complete(() -> result.complete(response));
+                    runtime.complete(() -> result.complete(response));
                 } else {
                     // the waiting caller is woken once the loop has let go of the connection, so that its next
                     // request can be written by the caller itself (on another core it would find the loop still here)
@@ -250,7 +253,7 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
     /** Loop thread: the response ended (END_STREAM); {@code fields} are its trailers, or empty. */
     void onEnd(List<HeaderField> fields) {
         if (markOver()) {
-            client.deadlines().disarm(this);
+            runtime.deadlines().disarm(this);
             endFields = fields;
             if (delivered) {
                 // a streaming body handler gave the response out before the end; if not delivered, the task that
@@ -266,13 +269,13 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
      * {@code maxRetries}; returns false when the caller should fail the task instead.
      */
     boolean retry() {
-        if (over != 0 || !request.idempotent() || attempts >= client.config().maxRetries()) {
+        if (over != 0 || !request.idempotent() || attempts >= runtime.config().maxRetries()) {
             return false;
         }
         attempts++;
         current = null;
         attachedAt = 0; // the next attempt's headers clock starts when its stream opens
-        client.pool().submit(this);
+        pool.submit(this);
         return true;
     }
 
@@ -281,14 +284,14 @@ final class RequestTask<T> extends DeadlineSweeper.Node {
         if (!markOver()) {
             return;
         }
-        client.deadlines().disarm(this);
+        runtime.deadlines().disarm(this);
         ClientStream stream = current;
         if (stream != null) {
             stream.onLoop(() -> stream.abort(cause));
         } else {
-            client.pool().remove(this);
+            pool.remove(this);
         }
-        client.complete(() -> failResult(cause));
+        runtime.complete(() -> failResult(cause));
     }
 
     /** Ends the task; true for the one call that did (a field and a VarHandle: no AtomicBoolean per request). */

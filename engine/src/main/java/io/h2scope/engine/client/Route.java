@@ -1,5 +1,6 @@
 package io.h2scope.engine.client;
 
+import java.net.http.HttpResponse;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,9 +16,12 @@ import java.util.Set;
  * (one at a time, up to {@code maxConnectionsPerAuthority}); otherwise it waits here for a slot.
  * A connection counts as ready once the server's first SETTINGS arrived, so its limit is known.
  */
-final class Route {
+final class Route implements StreamSlots {
 
-    private final H2Client client;
+    private final ClientRuntime runtime;
+    /** The pool this route is one of: an h2c upgrade's OPTIONS request is a task of it, like any. */
+    private final ConnectionPool pool;
+    private final ConnectionOpener opener;
     final String host;
     final int port;
     final boolean tls;
@@ -36,8 +40,10 @@ final class Route {
         }
     }
 
-    Route(H2Client client, String host, int port, boolean tls) {
-        this.client = client;
+    Route(ClientRuntime runtime, ConnectionPool pool, ConnectionOpener opener, String host, int port, boolean tls) {
+        this.runtime = runtime;
+        this.pool = pool;
+        this.opener = opener;
         this.host = host;
         this.port = port;
         this.tls = tls;
@@ -53,7 +59,8 @@ final class Route {
     }
 
     /** A task handed back by a connection that could not open its stream keeps its place in line. */
-    void submitFirst(RequestTask<?> task) {
+    @Override
+    public void submitFirst(RequestTask<?> task) {
         List<Runnable> actions;
         synchronized (this) {
             waiting.addFirst(task);
@@ -66,7 +73,8 @@ final class Route {
         waiting.remove(task);
     }
 
-    void ready(ClientConnection conn, int maxConcurrentStreams) {
+    @Override
+    public void ready(ClientConnection conn, int maxConcurrentStreams) {
         update(() -> {
             if (pending.remove(conn)) {
                 Slots slots = new Slots(maxConcurrentStreams);
@@ -76,7 +84,8 @@ final class Route {
         });
     }
 
-    void capacity(ClientConnection conn, int maxConcurrentStreams) {
+    @Override
+    public void capacity(ClientConnection conn, int maxConcurrentStreams) {
         update(() -> {
             Slots s = ready.get(conn);
             if (s != null) {
@@ -86,7 +95,8 @@ final class Route {
     }
 
     /** GOAWAY received (live == 0), or the core refused a stream although we counted a free slot. */
-    void noMoreStreams(ClientConnection conn, int live) {
+    @Override
+    public void noMoreStreams(ClientConnection conn, int live) {
         update(() -> {
             Slots s = ready.get(conn);
             if (s != null) {
@@ -99,7 +109,8 @@ final class Route {
         });
     }
 
-    void release(ClientConnection conn) {
+    @Override
+    public void release(ClientConnection conn) {
         update(() -> {
             Slots s = ready.get(conn);
             if (s != null && s.active > 0) {
@@ -109,7 +120,8 @@ final class Route {
     }
 
     /** The connection closed, or failed to become ready ({@code cause} then fails the waiting requests). */
-    void gone(ClientConnection conn, Throwable cause) {
+    @Override
+    public void gone(ClientConnection conn, Throwable cause) {
         List<RequestTask<?>> failed = new ArrayList<>();
         List<Runnable> actions;
         synchronized (this) {
@@ -167,16 +179,23 @@ final class Route {
      * {@link H2cUpgradeRequest}), and the request waits for the connection like the others.
      */
     private H2cUpgradeRequest upgradeRequest() {
-        if (tls || !client.config().h2cUpgrade()) {
+        if (tls || !runtime.config().h2cUpgrade()) {
             return null;
         }
-        String settings = client.opener().h2cSettingsHeader();
+        String settings = opener.h2cSettingsHeader();
         RequestTask<?> first = waiting.peekFirst();
         if (first != null && H2cUpgradeRequest.canCarry(first.request)) {
             waiting.pollFirst();
             return H2cUpgradeRequest.carrying(first, settings);
         }
-        return H2cUpgradeRequest.probe(client, host, port, settings);
+        H2Request options = H2cUpgradeRequest.optionsRequest(host, port);
+        return H2cUpgradeRequest.probe(new RequestTask<>(options, HttpResponse.BodyHandlers.discarding(), runtime, pool),
+                settings);
+    }
+
+    @Override
+    public RequestTask<byte[]> pushedTask(H2Request promised) {
+        return new RequestTask<>(promised, HttpResponse.BodyHandlers.ofByteArray(), runtime, pool);
     }
 
     /** Holding the lock: assigns waiting tasks to free slots; returns what to run after unlocking. */
@@ -204,15 +223,15 @@ final class Route {
                 continue;
             }
             long usable = ready.values().stream().filter(s -> s.accepting).count();
-            if (client.isClosed()) {
+            if (runtime.isClosed()) {
                 RequestTask<?> task = waiting.pollFirst();
                 actions = add(actions, () -> task.fail(new java.io.IOException("the client is closed")));
                 continue;
             }
-            if (pending.isEmpty() && usable < client.config().maxConnectionsPerAuthority()) {
-                ClientConnection conn = new ClientConnection(client, this, client.nextConnectionId(), upgradeRequest());
+            if (pending.isEmpty() && usable < runtime.config().maxConnectionsPerAuthority()) {
+                ClientConnection conn = new ClientConnection(runtime, this, runtime.nextConnectionId(), upgradeRequest());
                 pending.add(conn);
-                actions = add(actions, () -> client.opener().connect(this, conn));
+                actions = add(actions, () -> opener.connect(this, conn));
             }
             break;
         }

@@ -2,6 +2,13 @@
  * The engine's HTTP/2 client: {@link io.h2scope.engine.client.H2Client} and its {@code java.net.http.HttpClient}
  * drop-in {@link io.h2scope.engine.client.H2HttpClient}.
  *
+ * <p><b>Layers.</b> A request flows one way: the API ({@code H2Client}, which makes its {@code RequestTask}) to
+ * the route ({@code ConnectionPool}, {@code Route}, {@code ConnectionOpener}) to the connection
+ * ({@code ClientConnection}) to the stream ({@code ClientStream}). What the layers share (configuration, executor,
+ * completions, deadline thread) is {@code ClientRuntime}, handed down; a connection reports to its route through
+ * {@code StreamSlots}. Below the API, the request's task is still named by every layer that carries it, and a
+ * stream names its connection.
+ *
  * <h2>Threading model</h2>
  *
  * <p><b>Threads.</b> Callers (any thread that calls {@code send} or {@code sendAsync}, cancels a future or
