@@ -25,6 +25,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.net.ssl.SSLContext;
 
@@ -77,7 +78,7 @@ public final class H2Client implements AutoCloseable {
             completions.checkStuck(now);
             return completions.hasQueued();
         });
-        this.runtime = new ClientRuntime(config, executor, completions, deadlines);
+        this.runtime = new ClientRuntime(config, executor, completions, deadlines, new AtomicBoolean());
         this.pool = new ConnectionPool(runtime, new ConnectionOpener(runtime, new NioClient(group), ssl));
     }
 
@@ -152,10 +153,9 @@ public final class H2Client implements AutoCloseable {
     /** Sends GOAWAY on every connection, then stops the threads; requests in flight fail. */
     @Override
     public void close() {
-        if (runtime.isClosed()) {
+        if (!runtime.closed().compareAndSet(false, true)) {
             return;
         }
-        runtime.markClosed();
         pool.connections().forEach(ClientConnection::goAway);
         group.shutdownGracefully(Duration.ofMillis(200));
         deadlines.close();
