@@ -13,7 +13,6 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -57,9 +56,6 @@ final class ClientConnection implements ConnectionDriver.Application {
     /** Tasks from {@link #onLoop}, run in arrival order by whichever thread has the connection next. */
     private final ConcurrentLinkedQueue<Runnable> mailbox = new ConcurrentLinkedQueue<>();
     private final List<RequestBodyWriter> writers = new ArrayList<>();
-    /** Streams whose last event ended them, checked again once the core is done with the frames read. */
-    private int[] ended = new int[8];
-    private int endedCount;
     private volatile ConnectionDriver driver;
     private volatile Thread loopThread;
     private volatile boolean closed;
@@ -249,17 +245,12 @@ final class ClientConnection implements ConnectionDriver.Application {
         }
     }
 
-    /** After an event on {@code streamId}: a closed stream frees its slot. */
-    void afterStreamEvent(int streamId) {
-        afterStreamEvent(streamId, false);
-    }
-
     /**
-     * The core reports END_STREAM before it moves the stream's state, so after an event that ended the
-     * stream ({@code ended}) the check runs again once the core is done with the frame: in
-     * {@link #afterFlush}, which the driver calls after every batch of input it hands the core.
+     * After an event on {@code streamId}, or our own END_STREAM sent on it: a closed stream frees its slot. The core
+     * moves a stream's state before it reports the frame that moved it (RFC 9113 §5.1), so the state read here is
+     * the one after the event.
      */
-    private void afterStreamEvent(int streamId, boolean ended) {
+    void afterStreamEvent(int streamId) {
         ClientStream s = streams.get(streamId);
         if (s == null) {
             return;
@@ -270,11 +261,6 @@ final class ClientConnection implements ConnectionDriver.Application {
             if (s.reserved) {
                 route.release(this);
             }
-        } else if (ended) {
-            if (endedCount == this.ended.length) {
-                this.ended = Arrays.copyOf(this.ended, endedCount * 2);
-            }
-            this.ended[endedCount++] = streamId;
         }
     }
 
@@ -304,7 +290,7 @@ final class ClientConnection implements ConnectionDriver.Application {
             if (s != null) {
                 s.onHeaders(h);
             }
-            afterStreamEvent(h.streamId(), h.endStream());
+            afterStreamEvent(h.streamId());
         } else if (event instanceof Event.DataReceived d) {
             ClientStream s = streams.get(d.streamId());
             if (s != null) {
@@ -312,7 +298,7 @@ final class ClientConnection implements ConnectionDriver.Application {
             } else {
                 core().consumed(d.streamId(), d.data().length);
             }
-            afterStreamEvent(d.streamId(), d.endStream());
+            afterStreamEvent(d.streamId());
         } else if (event instanceof Event.StreamReset r) {
             ClientStream s = streams.get(r.streamId());
             Event.GoAwayReceived g = goAway;
@@ -404,13 +390,6 @@ final class ClientConnection implements ConnectionDriver.Application {
 
     @Override
     public void afterFlush() {
-        if (endedCount > 0) {
-            int n = endedCount;
-            endedCount = 0;
-            for (int i = 0; i < n; i++) {
-                afterStreamEvent(ended[i], false);
-            }
-        }
         if (lending.lendsNow(idle())) {
             driver.callers().lendInput(); // only the loop lends: ignored when a caller reads this response itself
         }
@@ -447,7 +426,6 @@ final class ClientConnection implements ConnectionDriver.Application {
         streams.forEachValue(all::add);
         streams.clear();
         writers.clear();
-        endedCount = 0;
         for (ClientStream s : all) {
             s.connectionLost(cause);
             if (s.reserved) {

@@ -112,8 +112,8 @@ final class ClientStream {
     void onData(Event.DataReceived d) {
         bodyOctets += d.data().length;
         if (d.endStream()) {
-            StreamState s = conn.core().streamState(id); // not yet moved by this END_STREAM
-            closing = s == StreamState.HALF_CLOSED_LOCAL || s == StreamState.CLOSED;
+            // the core moved the stream before reporting this frame: closed if our side had ended too
+            closing = conn.core().streamState(id) == StreamState.CLOSED;
         }
         if (body == null || failed) {
             conn.core().consumed(id, d.data().length); // nobody will read it: return the window at once
@@ -250,6 +250,7 @@ final class ClientStream {
         } else {
             conn.core().sendHeaders(id, trailers, true);
         }
+        conn.afterStreamEvent(id); // a response that ended before this body did: the stream closes with it
     }
 
     private boolean sendable() {
