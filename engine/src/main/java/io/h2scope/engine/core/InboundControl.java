@@ -10,6 +10,7 @@ import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.WindowUpdateFrame;
 import io.h2scope.engine.frame.check.FrameValidator;
 import io.h2scope.engine.settings.Settings;
+import io.h2scope.engine.settings.SettingsReceiver;
 import io.h2scope.engine.stream.StreamInput;
 import io.h2scope.engine.stream.StreamState;
 import io.h2scope.engine.stream.Transition;
@@ -85,7 +86,7 @@ final class InboundControl {
         if (hooks != null) {
             hooks.checkSettings(f); // test-only: may answer a SETTINGS the RFC allows with an error
         }
-        SettingsExchange.Received received = settingsEffects.receiveRemote(f);
+        SettingsReceiver.Received received = settingsEffects.receiveRemote(f);
         // RFC9113 §6.5.3: "Upon receiving ... the recipient MUST immediately emit a SETTINGS frame with the ACK flag set"
         replies.write(SettingsFrame.ackFrame());
         tracer.settingsAcknowledged(Side.REMOTE);

@@ -12,6 +12,7 @@ import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.PushPromiseFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
 import io.h2scope.engine.frame.check.FrameValidator;
+import io.h2scope.engine.frame.codec.FieldBlockJoiner;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.HeaderListSizeException;
 import io.h2scope.engine.hpack.HpackDecoder;
@@ -76,7 +77,7 @@ final class InboundFieldBlocks {
         this.lifecycle = lifecycle;
     }
 
-    void onHeaderBlock(HeaderBlockAssembler.Block block) {
+    void onHeaderBlock(FieldBlockJoiner.Block block) {
         if (block.first() instanceof PushPromiseFrame f) {
             onPushPromise(f, block.fragment());
             return;
@@ -183,7 +184,7 @@ final class InboundFieldBlocks {
             throw H2Errors.connection(StreamRule.PUSH_DISABLED,
                     "PUSH_PROMISE although we sent SETTINGS_ENABLE_PUSH=0");
         }
-        HeaderBlockAssembler.Block block = assembler.start(f, clock.now());
+        FieldBlockJoiner.Block block = assembler.start(f, clock.now());
         if (block != null) {
             onHeaderBlock(block);
         }

@@ -22,6 +22,7 @@ import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.UnknownFrame;
 import io.h2scope.engine.frame.WindowUpdateFrame;
 import io.h2scope.engine.frame.check.Violation;
+import io.h2scope.engine.frame.codec.FieldBlockJoiner;
 import io.h2scope.engine.frame.codec.FrameReader;
 import io.h2scope.engine.frame.codec.StrictFrameHandler;
 
@@ -131,12 +132,12 @@ final class InboundFrames implements StrictFrameHandler {
         if (frame instanceof DataFrame f) {
             data.onData(f);
         } else if (frame instanceof HeadersFrame f) {
-            HeaderBlockAssembler.Block block = assembler.start(f, clock.now());
+            FieldBlockJoiner.Block block = assembler.start(f, clock.now());
             if (block != null) {
                 fieldBlocks.onHeaderBlock(block);
             }
         } else if (frame instanceof ContinuationFrame f) {
-            HeaderBlockAssembler.Block block = assembler.append(f, guard, clock.now());
+            FieldBlockJoiner.Block block = assembler.append(f, guard, clock.now());
             if (block != null) {
                 fieldBlocks.onHeaderBlock(block);
             }

@@ -8,7 +8,9 @@ import io.h2scope.engine.frame.codec.FrameReader;
 import io.h2scope.engine.hpack.HpackDecoder;
 import io.h2scope.engine.hpack.HpackEncoder;
 import io.h2scope.engine.settings.Setting;
+import io.h2scope.engine.settings.SettingId;
 import io.h2scope.engine.settings.Settings;
+import io.h2scope.engine.settings.SettingsReceiver;
 import io.h2scope.engine.stream.StreamRegistry;
 import io.h2scope.engine.trace.model.Side;
 
@@ -52,8 +54,8 @@ final class SettingsEffects {
      * The peer's SETTINGS (a frame, or an h2c upgrade's HTTP2-Settings): validated, traced as announced,
      * applied, traced as in force. The caller acknowledges it.
      */
-    SettingsExchange.Received receiveRemote(SettingsFrame frame) {
-        SettingsExchange.Received received = settings.receive(frame);
+    SettingsReceiver.Received receiveRemote(SettingsFrame frame) {
+        SettingsReceiver.Received received = settings.receive(frame);
         tracer.settingsAnnounced(Side.REMOTE, received.entries());
         applyRemote(received);
         tracer.settingsInForce(Side.REMOTE, received.after());
@@ -74,7 +76,7 @@ final class SettingsEffects {
         applyLocal(settings.localAcknowledged());
     }
 
-    private void applyRemote(SettingsExchange.Received received) {
+    private void applyRemote(SettingsReceiver.Received received) {
         for (Setting s : received.entries()) {
             int value = (int) Math.min(Integer.MAX_VALUE, s.value());
             switch (s.id()) {
@@ -99,10 +101,9 @@ final class SettingsEffects {
      * values that tighten it when acknowledged (RFC 9113 §6.9.3, §6.5.3); HPACK only on ACK.
      */
     private void applyLocal(Settings acknowledged) {
-        Settings announced = settings.localAnnounced();
-        inbound.onInitialWindowSizeChange(Math.max(acknowledged.initialWindowSize(), announced.initialWindowSize()));
-        reader.setMaxFrameSize(Math.max(acknowledged.maxFrameSize(), announced.maxFrameSize()));
-        long streamsAllowed = Math.max(acknowledged.maxConcurrentStreams(), announced.maxConcurrentStreams());
+        inbound.onInitialWindowSizeChange((int) settings.localLooser(SettingId.INITIAL_WINDOW_SIZE));
+        reader.setMaxFrameSize((int) settings.localLooser(SettingId.MAX_FRAME_SIZE));
+        long streamsAllowed = settings.localLooser(SettingId.MAX_CONCURRENT_STREAMS);
         registry.setMaxConcurrentRemote(Math.min(streamsAllowed, maxConcurrentStreams));
         // RFC7541 §4.2: the decoder's limit follows our SETTINGS_HEADER_TABLE_SIZE once acknowledged
         decoder.setMaxTableSize((int) Math.min(Integer.MAX_VALUE, acknowledged.headerTableSize()));

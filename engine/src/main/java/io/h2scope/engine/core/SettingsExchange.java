@@ -5,7 +5,7 @@ import io.h2scope.engine.settings.Setting;
 import io.h2scope.engine.settings.SettingId;
 import io.h2scope.engine.settings.Settings;
 import io.h2scope.engine.settings.SettingsSync;
-import io.h2scope.engine.settings.SettingsValidator;
+import io.h2scope.engine.settings.SettingsReceiver;
 import io.h2scope.engine.stream.Role;
 
 import java.util.ArrayList;
@@ -19,38 +19,23 @@ import java.util.List;
  */
 final class SettingsExchange {
 
-    /** A received SETTINGS frame, validated: the peer's settings before and after, and the known entries. */
-    record Received(Settings before, Settings after, List<Setting> entries) {
-    }
-
-    private final SettingsValidator validator;
+    private final SettingsReceiver receiver;
     private final SettingsSync sync;
-    private Settings remote = Settings.DEFAULTS;
     private List<Setting> lastAnnounced = List.of();
 
     SettingsExchange(Role role, long ackTimeoutNanos) {
-        this.validator = new SettingsValidator(role);
+        this.receiver = new SettingsReceiver(role);
         // RFC9113 §6.5.2: our values are the RFC initial ones until the peer ACKs ours
         this.sync = new SettingsSync(Settings.DEFAULTS, ackTimeoutNanos);
     }
 
     /**
-     * Validates every entry before applying any (so a bad value never half-applies), then applies
-     * them in order (RFC9113 §6.5.3: "The values in the SETTINGS frame MUST be processed in the order they appear").
+     * The peer's SETTINGS frame, validated then applied ({@link SettingsReceiver#receive}).
      *
      * @throws io.h2scope.engine.error.ConnectionError for a value outside its range (§6.5.2)
      */
-    Received receive(SettingsFrame frame) {
-        List<Setting> entries = new ArrayList<>(frame.settings().size());
-        for (io.h2scope.engine.frame.RawSetting raw : frame.settings()) {
-            // RFC9113 §6.5.2: unknown identifiers "MUST ignore that setting" (validate returns empty)
-            validator.validate(raw.id(), raw.value()).ifPresent(id -> entries.add(new Setting(id, raw.value())));
-        }
-        Settings before = remote;
-        for (Setting s : entries) {
-            remote = remote.apply(s.id(), s.value());
-        }
-        return new Received(before, remote, entries);
+    SettingsReceiver.Received receive(SettingsFrame frame) {
+        return receiver.receive(frame.settings());
     }
 
     /** The SETTINGS frame that moves our announced settings to {@code desired} (only changed values). */
@@ -93,12 +78,17 @@ final class SettingsExchange {
 
     /** The peer's settings in force. */
     Settings remote() {
-        return remote;
+        return receiver.current();
     }
 
     /** Ours, as the peer has acknowledged them. */
     Settings localAcknowledged() {
         return sync.acknowledged();
+    }
+
+    /** Ours, the looser of the acknowledged and the announced value ({@link SettingsSync#looser}). */
+    long localLooser(SettingId id) {
+        return sync.looser(id);
     }
 
     /** Ours, including SETTINGS not yet acknowledged. */

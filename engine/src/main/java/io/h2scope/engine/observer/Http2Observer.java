@@ -10,7 +10,6 @@ import io.h2scope.engine.frame.DataFrame;
 import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.FrameSizes;
-import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.Preface;
 import io.h2scope.engine.frame.PriorityFrame;
@@ -18,9 +17,9 @@ import io.h2scope.engine.frame.PushPromiseFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.WindowUpdateFrame;
-import io.h2scope.engine.frame.check.FieldBlockRule;
 import io.h2scope.engine.frame.check.FrameValidator;
 import io.h2scope.engine.frame.check.Violation;
+import io.h2scope.engine.frame.codec.FieldBlockJoiner;
 import io.h2scope.engine.frame.codec.FrameHandler;
 import io.h2scope.engine.frame.codec.FrameReader;
 import io.h2scope.engine.frame.codec.PartialFrame;
@@ -31,8 +30,10 @@ import io.h2scope.engine.hpack.HpackException;
 import io.h2scope.engine.hpack.TableListener;
 import io.h2scope.engine.http1.Http1RequestParser;
 import io.h2scope.engine.settings.Setting;
+import io.h2scope.engine.settings.SettingId;
 import io.h2scope.engine.settings.Settings;
-import io.h2scope.engine.settings.SettingsValidator;
+import io.h2scope.engine.settings.SettingsReceiver;
+import io.h2scope.engine.settings.SettingsSync;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.stream.StreamInput;
 import io.h2scope.engine.stream.RecentlyClosed;
@@ -59,13 +60,10 @@ import io.h2scope.engine.trace.model.StreamStateChanged;
 import io.h2scope.engine.trace.model.ViolationReceived;
 import io.h2scope.engine.trace.model.WindowChanged;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 
@@ -122,9 +120,11 @@ public final class Http2Observer {
     private int connectionReceive = DEFAULT_WINDOW;
     /** What a new stream's receive window begins at: the larger of our acknowledged and last announced value. */
     private int receiveInitial = DEFAULT_WINDOW;
-    private Settings local = Settings.DEFAULTS;
-    private Settings remote = Settings.DEFAULTS;
-    private final Deque<List<Setting>> localPending = new ArrayDeque<>();
+    /** Our SETTINGS as sent and acknowledged. */
+    private final SettingsSync localSettings = new SettingsSync();
+    /** The peer's SETTINGS as received, and the check of ours as the peer receives them. */
+    private final SettingsReceiver remoteSettings;
+    private final SettingsReceiver localSettingsAtPeer;
     private long now;
     private int prefaceMatched;
     private long violations;
@@ -160,6 +160,8 @@ public final class Http2Observer {
         this.sink = sink;
         this.now = startNanos;
         this.registry = new StreamRegistry(perspective);
+        this.remoteSettings = new SettingsReceiver(perspective);
+        this.localSettingsAtPeer = new SettingsReceiver(perspective == Role.SERVER ? Role.CLIENT : Role.SERVER);
         this.fromClient = new Flow(perspective == Role.SERVER ? Direction.INBOUND : Direction.OUTBOUND);
         this.fromServer = new Flow(perspective == Role.CLIENT ? Direction.INBOUND : Direction.OUTBOUND);
         sink.onEvent(opened);
@@ -337,8 +339,7 @@ public final class Http2Observer {
         final Direction direction;
         final FrameReader reader = FrameReader.lenient(FrameSizes.DEFAULT_MAX_FRAME_SIZE);
         final HpackDecoder decoder = new HpackDecoder(4096, Long.MAX_VALUE, 1 << 24);
-        final ByteArrayOutputStream block = new ByteArrayOutputStream();
-        Frame blockStart;
+        final FieldBlockJoiner blocks = new FieldBlockJoiner();
         long bytes;
         long frames;
 
@@ -405,11 +406,11 @@ public final class Http2Observer {
 
         /** The frame's effects on the connection state, as events; returns the field block it completed, decoded. */
         private List<HeaderField> apply(Frame frame, FrameHeader header) {
-            if (blockStart != null && !(frame instanceof ContinuationFrame)) {
-                // RFC9113 §6.10: a field block "MUST be followed by a CONTINUATION frame"; any other frame is a PROTOCOL_ERROR
-                blockStart = null;
-                throw new ConnectionError(FieldBlockRule.FRAME_INSIDE_FIELD_BLOCK, FrameType.nameOf(
-                        frame.typeCode()) + " inside a header block (only CONTINUATION may follow)");
+            try {
+                blocks.checkSequence(frame.typeCode(), frame.streamId());
+            } catch (ConnectionError e) {
+                blocks.abandon(); // the frame is a break, not part of the block; what follows is read afresh
+                throw e;
             }
             if (frame instanceof DataFrame d) {
                 int length = d.payloadLength();
@@ -423,19 +424,11 @@ public final class Http2Observer {
                     input(header, d.streamId(), inbound() ? StreamInput.RECV_END_STREAM : StreamInput.SEND_END_STREAM);
                 }
             } else if (frame instanceof HeadersFrame h) {
-                return startBlock(h, h.fragment(), h.endHeaders(), header);
+                return fieldBlock(blocks.start(h, h.fragment(), h.endHeaders()), header);
             } else if (frame instanceof PushPromiseFrame p) {
-                return startBlock(p, p.fragment(), p.endHeaders(), header);
+                return fieldBlock(blocks.start(p, p.fragment(), p.endHeaders()), header);
             } else if (frame instanceof ContinuationFrame c) {
-                if (blockStart == null || blockStart.streamId() != c.streamId()) {
-                    // RFC9113 §6.10: CONTINUATION must follow HEADERS, PUSH_PROMISE or CONTINUATION without END_HEADERS
-                    throw new ConnectionError(FieldBlockRule.CONTINUATION_WITHOUT_FIELD_BLOCK,
-                            "CONTINUATION without a field block in progress on stream " + c.streamId());
-                }
-                block.writeBytes(c.fragment());
-                if (c.endHeaders()) {
-                    return endBlock(header);
-                }
+                return fieldBlock(blocks.append(c), header);
             } else if (frame instanceof PriorityFrame p) {
                 input(header, p.streamId(), inbound() ? StreamInput.RECV_PRIORITY : StreamInput.SEND_PRIORITY);
             } else if (frame instanceof RstStreamFrame r) {
@@ -459,20 +452,15 @@ public final class Http2Observer {
             return List.of();
         }
 
-        private List<HeaderField> startBlock(Frame first, byte[] fragment, boolean endHeaders, FrameHeader header) {
-            blockStart = first;
-            block.reset();
-            block.writeBytes(fragment);
-            return endHeaders ? endBlock(header) : List.of();
-        }
-
-        private List<HeaderField> endBlock(FrameHeader header) {
-            Frame first = blockStart;
-            blockStart = null;
+        /** A field block the frame completed (null when it is still open): decoded, and its stream moved. */
+        private List<HeaderField> fieldBlock(FieldBlockJoiner.Block block, FrameHeader header) {
+            if (block == null) {
+                return List.of();
+            }
             List<HeaderField> fields = List.of();
             ConnectionError undecodable = null;
             try {
-                fields = decoder.decode(block.toByteArray());
+                fields = decoder.decode(block.fragment());
             } catch (HeaderListSizeException e) {
                 // too long to keep, but decoded: the stream moves as for any other block
             } catch (HpackException e) {
@@ -481,7 +469,7 @@ public final class Http2Observer {
             }
             // the frame opened or closed its stream even when its block cannot be decoded: a peer that did not
             // notice the error answers on that stream, which is no second break
-            moveStream(first, header);
+            moveStream(block.first(), header);
             if (undecodable != null) {
                 throw undecodable;
             }
@@ -508,8 +496,8 @@ public final class Http2Observer {
                 // an ACK acknowledges the other side's oldest SETTINGS (RFC 9113 §6.5.3)
                 if (sender == Side.REMOTE) {
                     sink.onEvent(new SettingsAcknowledged(connectionId, t(), Side.LOCAL));
-                    if (!localPending.isEmpty()) {
-                        local = applied(local, localPending.pollFirst());
+                    if (localSettings.pendingCount() > 0) { // an ACK of nothing is the engine's break, not ours to judge
+                        Settings local = localSettings.onAck();
                         localFollows();
                         // RFC 7541 §4.2: the decoder's limit follows our SETTINGS_HEADER_TABLE_SIZE once acknowledged
                         flow(Direction.INBOUND).decoder.setMaxTableSize((int) Math.min(Integer.MAX_VALUE,
@@ -521,22 +509,18 @@ public final class Http2Observer {
                 }
                 return;
             }
-            // the receiver checks the values (RFC 9113 §6.5.2): the receiver of these is the other endpoint
-            Role receiver = (sender == Side.REMOTE) == (perspective == Role.SERVER) ? Role.SERVER : Role.CLIENT;
-            SettingsValidator validator = new SettingsValidator(receiver);
-            List<Setting> entries = new ArrayList<>();
-            for (io.h2scope.engine.frame.RawSetting raw : s.settings()) {
-                validator.validate(raw.id(), raw.value()).ifPresent(id -> entries.add(new Setting(id, raw.value())));
-            }
-            sink.onEvent(new SettingsAnnounced(connectionId, t(), sender, entries));
+            // the receiver checks the values (RFC 9113 §6.5.2): the receiver of ours is the other endpoint
             if (sender == Side.LOCAL) {
-                localPending.addLast(entries);
+                List<Setting> entries = localSettingsAtPeer.validated(s.settings());
+                sink.onEvent(new SettingsAnnounced(connectionId, t(), sender, entries));
+                localSettings.onSent(entries, now);
                 localFollows();
                 return;
             }
-            Settings before = remote;
-            remote = applied(remote, entries);
-            long delta = (long) remote.initialWindowSize() - before.initialWindowSize();
+            SettingsReceiver.Received received = remoteSettings.receive(s.settings());
+            sink.onEvent(new SettingsAnnounced(connectionId, t(), sender, received.entries()));
+            Settings remote = received.after();
+            long delta = (long) remote.initialWindowSize() - received.before().initialWindowSize();
             if (delta != 0) {
                 for (int id : streamWindows.keys()) {
                     streamWindow(id, WindowSide.SEND, delta, WindowCause.INITIAL_WINDOW_SIZE);
@@ -554,8 +538,7 @@ public final class Http2Observer {
          * maximum frame size follow the larger of the acknowledged and the last announced value.
          */
         private void localFollows() {
-            Settings announced = applied(local, localPending.stream().flatMap(List::stream).toList());
-            int initial = Math.max(local.initialWindowSize(), announced.initialWindowSize());
+            int initial = (int) localSettings.looser(SettingId.INITIAL_WINDOW_SIZE);
             if (initial != receiveInitial) {
                 long delta = (long) initial - receiveInitial;
                 receiveInitial = initial;
@@ -563,7 +546,7 @@ public final class Http2Observer {
                     streamWindow(id, WindowSide.RECEIVE, delta, WindowCause.INITIAL_WINDOW_SIZE);
                 }
             }
-            flow(Direction.INBOUND).reader.setMaxFrameSize((int) Math.max(local.maxFrameSize(), announced.maxFrameSize()));
+            flow(Direction.INBOUND).reader.setMaxFrameSize((int) localSettings.looser(SettingId.MAX_FRAME_SIZE));
         }
     }
 
@@ -649,7 +632,7 @@ public final class Http2Observer {
             if (before == StreamState.IDLE && after != StreamState.CLOSED) {
                 streamWindows.put(streamId, new int[] {0, 0});
                 streamWindow(streamId, WindowSide.RECEIVE, receiveInitial, WindowCause.OPENED);
-                streamWindow(streamId, WindowSide.SEND, remote.initialWindowSize(), WindowCause.OPENED);
+                streamWindow(streamId, WindowSide.SEND, remoteSettings.current().initialWindowSize(), WindowCause.OPENED);
             }
             if (after == StreamState.CLOSED) {
                 recentlyClosed.remember(streamId, new ClosedStream(input.isReceive(), before,
@@ -732,13 +715,5 @@ public final class Http2Observer {
     private void violation(FrameHeader header, Violation violation) {
         violations++;
         sink.onEvent(new ViolationReceived(connectionId, t(), header, violation));
-    }
-
-    private static Settings applied(Settings settings, List<Setting> entries) {
-        Settings result = settings;
-        for (Setting s : entries) {
-            result = result.apply(s);
-        }
-        return result;
     }
 }

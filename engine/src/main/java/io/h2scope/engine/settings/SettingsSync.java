@@ -93,6 +93,15 @@ public final class SettingsSync {
         return s;
     }
 
+    /**
+     * The looser of the acknowledged and the announced value of {@code id}: what a receiver must accept while the
+     * peer may still use either (RFC 9113 §6.9.3), so a loosening value holds from when it is sent, a tightening one
+     * from its ACK.
+     */
+    public long looser(SettingId id) {
+        return Math.max(acknowledged.get(id), announced().get(id));
+    }
+
     /** SETTINGS frames sent and not yet ACKed. */
     public int pendingCount() {
         return pending.size();

@@ -92,4 +92,15 @@ class SettingsSyncTest {
         assertEquals(OptionalLong.of(SettingsSync.DEFAULT_ACK_TIMEOUT_NANOS), d.deadline());
         assertThrows(IllegalArgumentException.class, () -> new SettingsSync(Settings.DEFAULTS, 0));
     }
+
+    @Test
+    void aLooseningValueHoldsWhenSentATighteningOneWhenAcked_rfc9113_6_9_3() {
+        sync.onSent(List.of(new Setting(SettingId.INITIAL_WINDOW_SIZE, 1_000_000)), 0);
+        assertEquals(1_000_000, sync.looser(SettingId.INITIAL_WINDOW_SIZE));
+        sync.onAck();
+        sync.onSent(List.of(new Setting(SettingId.INITIAL_WINDOW_SIZE, 10)), 0);
+        assertEquals(1_000_000, sync.looser(SettingId.INITIAL_WINDOW_SIZE));
+        sync.onAck();
+        assertEquals(10, sync.looser(SettingId.INITIAL_WINDOW_SIZE));
+    }
 }
