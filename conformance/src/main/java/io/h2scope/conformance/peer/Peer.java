@@ -40,17 +40,18 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The scripted raw peer the cases drive: a client that can send anything (valid frames, broken
  * frames, bytes that are no frame at all) and reports what the target did as typed
- * {@link PeerEvent}s. Built on the engine's frame writer and lenient reader and on HPACK, never on
+ * {@link PeerEvent}s. It sends through the engine's frame writers and HPACK encoder, never through
  * a connection state machine, so nothing stops it from breaking a rule.
  *
  * <p>It answers two things on its own, always recorded: the target's SETTINGS get an ACK
  * (RFC9113 §6.5.3) and the target's PINGs get a PING ACK (RFC9113 §6.7). A target's PING is
  * therefore never mistaken for the answer to ours (h2spec takes the first PING it sees).
  *
- * <p>Every octet both ways also goes through an {@link Http2Observer} (the engine's one decoder of other people's
- * traffic), whose events are the evidence of a verdict in {@link #trace()}: each frame and each rule either side
+ * <p>Every octet both ways goes through an {@link Http2Observer} (the engine's one decoder of other people's
+ * traffic): its events are the evidence of a verdict in {@link #trace()} (each frame and each rule either side
  * broke, with its rule id, as a trace event of this peer's {@link #connectionId()}, with the stream states and
- * windows of both sides it tracks; the peer's own decisions never depend on it. Blocking sockets; one thread per
+ * windows of both sides it tracks), and the target's frames it read ({@link TargetFrames}) are what the peer
+ * answers and judges, so a verdict and its evidence come from one decoding. Blocking sockets; one thread per
  * peer; not thread-safe.
  *
  * <p>Over 500 lines as one class: it is the one API the case scripts call (send any frame or octets, read what
@@ -72,7 +73,9 @@ public final class Peer implements AutoCloseable {
     private final Http2Observer observer = new Http2Observer(ConnectionOpened.of(connectionId, 0, Role.CLIENT,
             ConnectionOrigin.at(Instant.now())), evidence, startNanos);
     private final ArrayDeque<PeerEvent> pending = new ArrayDeque<>();
-    private final InboundParser parser = new InboundParser(this::onEvent);
+    /** The target's frames as the observer read them: what the peer answers and judges. */
+    private final TargetFrames targetFrames = new TargetFrames();
+    private final FirstAnswer firstAnswer = new FirstAnswer(this::onEvent);
     private final HpackEncoder encoder = new HpackEncoder(4096);
     private final Map<Integer, Long> serverSettings = new LinkedHashMap<>();
     private final byte[] readBuffer = new byte[16 * 1024];
@@ -102,6 +105,7 @@ public final class Peer implements AutoCloseable {
         this.socket = socket;
         this.in = socket.getInputStream();
         this.out = socket.getOutputStream();
+        observer.listen(Role.SERVER, targetFrames);
         note("connected to " + target.url() + (target.tls() ? " (TLS, ALPN h2)" : " (h2c, prior knowledge)"));
     }
 
@@ -408,7 +412,11 @@ public final class Peer implements AutoCloseable {
             } else {
                 answered = true;
                 observe(EntryDirection.IN, readBuffer, n, false);
-                parser.feed(readBuffer, n);
+                firstAnswer.feed(readBuffer, n);
+                List<PeerEvent> read = targetFrames.take();
+                if (firstAnswer.frames()) { // octets that are no HTTP/2 were said once; their "frames" are no answer
+                    read.forEach(this::onEvent);
+                }
             }
         } catch (SocketTimeoutException e) {
             // the caller's deadline decides

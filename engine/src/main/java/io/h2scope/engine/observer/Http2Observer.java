@@ -236,6 +236,11 @@ public final class Http2Observer {
         bytes.position(bytes.limit());
     }
 
+    /** {@code listener} hears of every frame (and every frame it could not read) that {@code sender} sent. */
+    public void listen(Role sender, FrameListener listener) {
+        (sender == Role.CLIENT ? fromClient : fromServer).listener = listener;
+    }
+
     /**
      * The SETTINGS_MAX_FRAME_SIZE the perspective endpoint receives with until a SETTINGS says otherwise
      * (for a capture that begins after the SETTINGS exchange).
@@ -340,6 +345,9 @@ public final class Http2Observer {
         final FrameReader reader = FrameReader.lenient(FrameSizes.DEFAULT_MAX_FRAME_SIZE);
         final HpackDecoder decoder = new HpackDecoder(4096, Long.MAX_VALUE, 1 << 24);
         final FieldBlockJoiner blocks = new FieldBlockJoiner();
+        FrameListener listener;
+        /** The field block the frame being applied completed, decoded; null when it completed none or it did not decode. */
+        List<HeaderField> completed;
         long bytes;
         long frames;
 
@@ -376,6 +384,9 @@ public final class Http2Observer {
         public void onViolation(FrameHeader header, Violation violation) {
             frames++;
             violation(header, violation);
+            if (listener != null) {
+                listener.brokenFrame(header, violation);
+            }
         }
 
         @Override
@@ -387,6 +398,7 @@ public final class Http2Observer {
                 openStreamOne();
             }
             List<HeaderField> headers = List.of();
+            completed = null;
             try {
                 headers = apply(frame, header);
             } catch (H2Exception e) {
@@ -401,6 +413,9 @@ public final class Http2Observer {
             if (ownFirstSettings) {
                 ownSettingsSent = true;
                 openStreamOne();
+            }
+            if (listener != null) {
+                listener.frame(frame, completed);
             }
         }
 
@@ -461,11 +476,15 @@ public final class Http2Observer {
             ConnectionError undecodable = null;
             try {
                 fields = decoder.decode(block.fragment());
+                completed = fields;
             } catch (HeaderListSizeException e) {
                 // too long to keep, but decoded: the stream moves as for any other block
             } catch (HpackException e) {
                 // RFC9113 §4.3: "A decoding error in a field block MUST be treated as a connection error ... COMPRESSION_ERROR"
                 undecodable = new ConnectionError(e.rule(), e.detail() + " at byte " + e.offset());
+                if (listener != null) {
+                    listener.undecodableBlock(block.streamId(), block.fragment().length, e);
+                }
             }
             // the frame opened or closed its stream even when its block cannot be decoded: a peer that did not
             // notice the error answers on that stream, which is no second break
