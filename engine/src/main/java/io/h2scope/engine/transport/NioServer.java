@@ -292,12 +292,13 @@ public final class NioServer implements AutoCloseable {
         if (refusal != null) {
             NioConnection victim = oldestIdle(refusal.perAddress() ? byAddress.get(client) : connections);
             if (victim == null) {
-                refusals.record("refusing connections from accept (every connection has a stream in flight, or is"
-                        + " being shed already): " + refusal.reason());
+                tellLater(refusals, refusals.record("refusing connections from accept (every connection has a "
+                        + "stream in flight, or is being shed already): " + refusal.reason()));
                 closeQuietly(channel);
                 return;
             }
-            sheds.record(refusal.reason() + "; shedding the oldest idle connection for a new one: " + shed(victim));
+            tellLater(sheds, sheds.record(refusal.reason() + "; shedding the oldest idle connection for a new one: "
+                    + shed(victim)));
             admission.admitOver(client);
         }
         NioEventLoop loop = group.next();
@@ -362,6 +363,13 @@ public final class NioServer implements AutoCloseable {
         }
     }
 
+    /** A burst held back from the log is told one interval after its last line, even when nothing follows it. */
+    private void tellLater(IntervalLog log, boolean firstHeldBack) {
+        if (firstHeldBack && !stopped) {
+            acceptLoop.schedule(log::flush, log.intervalNanos(), TimeUnit.NANOSECONDS);
+        }
+    }
+
     /**
      * Accept failed, typically EMFILE: the pending connection stays in the backlog, so the key stays ready and
      * retrying at once would spin the loop. Accepting pauses for the retry delay instead, and the failure is
@@ -369,9 +377,9 @@ public final class NioServer implements AutoCloseable {
      */
     private void pauseAccepting(SelectionKey key, IOException cause) {
         NioConnection victim = oldestIdle(connections); // a descriptor for the retry, when an idle connection holds one
-        acceptFailures.record("accept failed: " + cause.getMessage() + "; not accepting for "
+        tellLater(acceptFailures, acceptFailures.record("accept failed: " + cause.getMessage() + "; not accepting for "
                 + limits.acceptRetryDelay().toMillis() + " ms, then retrying"
-                + (victim == null ? "" : "; shedding the oldest idle connection: " + shed(victim)));
+                + (victim == null ? "" : "; shedding the oldest idle connection: " + shed(victim))));
         key.interestOps(0);
         acceptLoop.schedule(() -> {
             if (!stopped && key.isValid()) {
