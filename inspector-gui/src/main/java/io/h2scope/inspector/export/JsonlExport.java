@@ -11,11 +11,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * Saves a recording as a JSONL trace (docs/TRACE_FORMAT.md, the engine's {@link TraceEventJson}): every event of the
@@ -38,7 +34,6 @@ public final class JsonlExport {
     public static int save(Recording recording, ExportScope scope, Path path) throws IOException {
         int count = scope.eventCount();
         int saved = 0;
-        long[] savedIds = savedIds(recording.connections());
         LineOctets line = new LineOctets(1024);
         try (OutputStream out = new BufferedOutputStream(PrivateFiles.replace(path), 1 << 16)) {
             for (int i = 0; i < count; i++) {
@@ -48,7 +43,7 @@ public final class JsonlExport {
                 }
                 saved++;
                 TraceEventJson.write(recording.event(i), line.clear());
-                long id = savedIds[connection.ordinal()];
+                long id = connection.number(); // unique in the window, as the views show it
                 if (id == connection.key().connectionId()) {
                     out.write(line.octets(), 0, line.length());
                 } else {
@@ -59,20 +54,6 @@ public final class JsonlExport {
             }
         }
         return saved;
-    }
-
-    /** Per connection ordinal: the id it is saved under (its own unless an earlier connection has it already). */
-    private static long[] savedIds(List<ConnectionHistory> connections) {
-        long[] ids = new long[connections.size()];
-        Set<Long> taken = new HashSet<>();
-        connections.forEach(c -> taken.add(c.key().connectionId()));
-        Map<Long, Integer> firstWith = new HashMap<>();
-        long next = taken.stream().mapToLong(Long::longValue).max().orElse(0) + 1;
-        for (ConnectionHistory c : connections) {
-            long id = c.key().connectionId();
-            ids[c.ordinal()] = firstWith.putIfAbsent(id, c.ordinal()) == null ? id : next++;
-        }
-        return ids;
     }
 
     /** Every line of the format begins {"v":..,"kind":"..","conn":ID: the one place the id is said. */

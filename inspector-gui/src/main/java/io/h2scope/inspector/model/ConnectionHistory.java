@@ -48,6 +48,7 @@ public final class ConnectionHistory {
     private final AppendOnlyList<ConnectionSnapshot> checkpoints = new AppendOnlyList<>();
     /** The state after the last event, kept by the writer for the checkpoints. */
     private final ConnectionModel live;
+    private final long number;
     private volatile ConnectionOpened opened;
     private volatile Redaction redaction;
     private volatile ConnectionClosed closed;
@@ -59,11 +60,20 @@ public final class ConnectionHistory {
     private int lastStream = -1; // the writer's
     private IntColumn lastStreamEvents;
 
-    ConnectionHistory(Recording recording, ConnectionKey key, int ordinal) {
+    ConnectionHistory(Recording recording, ConnectionKey key, int ordinal, long number) {
         this.recording = recording;
+        this.number = number;
         this.key = key;
         this.ordinal = ordinal;
         this.live = new ConnectionModel(key.connectionId());
+    }
+
+    /**
+     * The connection's number in the window, unique across its sources: its id in its source (as {@code trace print}
+     * shows it) unless a connection of another source had that id first; then one above the highest number given.
+     */
+    public long number() {
+        return number;
     }
 
     /** Writer: event {@code index} (frame {@code frameNumber}, or -1) belongs to this connection. */

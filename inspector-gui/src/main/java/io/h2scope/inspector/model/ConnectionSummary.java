@@ -21,7 +21,7 @@ public record ConnectionSummary(String source, long id, String pair, String peer
         ConnectionClosed c = history.closed();
         String source = history.recording().sourceName(history.key().source());
         // a proxied connection's other leg: the same bytes, seen from the other peer
-        String pair = o == null || !o.paired() ? UNKNOWN : String.valueOf(o.pair());
+        String pair = o == null || !o.paired() ? UNKNOWN : pairNumber(history, o.pair());
         String peer = o == null || o.remote() == null ? UNKNOWN : o.remote();
         String role = o == null ? UNKNOWN : o.role().name().toLowerCase(Locale.ROOT);
         String transport = o == null || o.transport() == null ? UNKNOWN : o.transport();
@@ -30,8 +30,14 @@ public record ConnectionSummary(String source, long id, String pair, String peer
         // the transport's own counts once it closed; until then what the frames add up to
         long octetsSent = c == null ? history.octetsSent() : c.bytesSent();
         long octetsReceived = c == null ? history.octetsReceived() : c.bytesReceived();
-        return new ConnectionSummary(source, history.key().connectionId(), pair, peer, role, transport, tls,
+        return new ConnectionSummary(source, history.number(), pair, peer, role, transport, tls,
                 history.framesSent(), history.framesReceived(), octetsSent, octetsReceived, ended(c));
+    }
+
+    /** The window's number of the other leg, {@code pair} in the same source (its id there while it is not seen). */
+    private static String pairNumber(ConnectionHistory history, long pair) {
+        ConnectionHistory other = history.recording().connection(new ConnectionKey(history.key().source(), pair));
+        return String.valueOf(other == null ? pair : other.number());
     }
 
     /** "open", or the GOAWAY (code, last stream, debug), the rule a connection error broke, or "transport closed". */

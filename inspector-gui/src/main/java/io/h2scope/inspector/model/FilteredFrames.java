@@ -55,6 +55,25 @@ public final class FilteredFrames {
     }
 
     /**
+     * The row nearest to frame {@code frameNumber}: its own, else the first row after it, else the last row; -1 when
+     * there are no rows (where to keep the list scrolled to when the filter changes).
+     */
+    public int rowNear(int frameNumber) {
+        int size = size();
+        if (size == 0) {
+            return -1;
+        }
+        if (matches == null) {
+            return Math.max(0, Math.min(frameNumber, size - 1));
+        }
+        int row = matches.floor(frameNumber);
+        if (row >= 0 && matches.get(row) == frameNumber) {
+            return row;
+        }
+        return Math.min(row + 1, size - 1);
+    }
+
+    /**
      * Filters the frames that arrived since the last call; stops early (to be called again) when
      * {@code abandoned} says the list is no longer wanted. Returns the new size.
      */

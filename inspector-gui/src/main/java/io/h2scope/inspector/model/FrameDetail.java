@@ -81,7 +81,7 @@ public final class FrameDetail {
             parts.add(before);
         }
         String title = "Frame " + frameNumber;
-        String value = "conn " + event.connectionId()
+        String value = "conn " + recording.connectionOf(recording.frameEvent(frameNumber)).number()
                 + (event.direction() == Direction.OUTBOUND ? " sent " : " received ")
                 + FrameType.nameOf(header.typeCode()) + " at " + FrameSummary.time(event.nanosSinceStart()) + " s";
         return new DetailNode(title, value, 0, HEADER + header.length(), parts);

@@ -44,6 +44,9 @@ public final class Recording {
     private final AppendOnlyList<ConnectionHistory> connections = new AppendOnlyList<>();
     private final Map<ConnectionKey, ConnectionHistory> byKey = new HashMap<>();
     private ConnectionHistory last; // the appender's: the connection of the last event
+    /** The connection numbers given so far ({@link ConnectionHistory#number}), and the highest of them. */
+    private final java.util.Set<Long> numbers = new java.util.HashSet<>();
+    private long highestNumber;
     /** Per event: where its source can read it again, or -1 when the event itself is kept. */
     private final LongColumn positions = new LongColumn();
     /** Events read again lately, by event number modulo the size (views read a window of rows at a time). */
@@ -144,7 +147,7 @@ public final class Recording {
             ConnectionKey key = new ConnectionKey(source, event.connectionId());
             history = byKey.get(key);
             if (history == null) {
-                history = new ConnectionHistory(this, key, connections.size());
+                history = new ConnectionHistory(this, key, connections.size(), number(event.connectionId()));
                 byKey.put(key, history);
                 connections.add(history);
             }
@@ -166,6 +169,14 @@ public final class Recording {
                 && (startClock == null || opened.clock().isBefore(startClock))) {
             startClock = opened.clock();
         }
+    }
+
+    /** A connection's number in the window: its own id when no connection has it yet, else one above the highest. */
+    private long number(long id) {
+        long number = numbers.contains(id) ? highestNumber + 1 : id;
+        numbers.add(number);
+        highestNumber = Math.max(highestNumber, number);
+        return number;
     }
 
     // ---------------------------------------------------------------- reading, from any thread

@@ -97,26 +97,29 @@ public final class ConformancePanel {
         open.setDisable(true);
         open.setOnAction(e -> openSelected());
 
-        HBox form = new HBox(6, label("Target"), target, tls, insecure, label("Sections"), sections, run, progress, status);
+        // the choice on one line, the run's progress and its (long) result on the next: a status beside the
+        // form squeezed the form's labels and Run to "..."
+        Whole.widths(tls, insecure, run, progress);
+        HBox form = new HBox(6, Whole.label("Target"), target, tls, insecure, Whole.label("Sections"), sections, run);
+        form.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        HBox.setHgrow(target, Priority.SOMETIMES);
         HBox.setHgrow(sections, Priority.ALWAYS);
-        form.setPadding(new Insets(8));
+        HBox.setHgrow(status, Priority.ALWAYS);
+        HBox outcome = new HBox(6, progress, Whole.wrapping(status));
+        outcome.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        javafx.scene.layout.VBox top = new javafx.scene.layout.VBox(6, form, outcome);
+        top.setPadding(new Insets(8));
         BorderPane right = new BorderPane(evidence);
         right.setTop(open);
         SplitPane split = new SplitPane(cases, right);
         split.setDividerPositions(0.45);
-        root.setTop(form);
+        root.setTop(top);
         root.setCenter(split);
     }
 
     /** "PASS  http2/6.7/ping-is-acked  (a PING ACK with the same payload)". */
     static String line(CaseResult r) {
         return r.verdict().outcome().label() + "  " + r.definition().id() + "  (" + r.verdict().actual() + ")";
-    }
-
-    private static Label label(String text) {
-        Label l = new Label(text);
-        l.setMnemonicParsing(false);
-        return l;
     }
 
     /** FX thread: checks the choice, then starts the run; a bad target or section is said in the status line. */

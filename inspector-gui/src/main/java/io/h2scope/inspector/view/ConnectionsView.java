@@ -7,7 +7,6 @@ import io.h2scope.inspector.model.Recording;
 
 import java.util.function.Function;
 
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import javafx.scene.control.TableColumn;
@@ -50,11 +49,7 @@ public final class ConnectionsView {
 
     private <T> TableColumn<ConnectionHistory, T> column(String title, double width,
             Function<ConnectionSummary, T> value) {
-        TableColumn<ConnectionHistory, T> c = new TableColumn<>(title);
-        c.setPrefWidth(width);
-        c.setSortable(false);
-        c.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(ConnectionSummary.of(cell.getValue()))));
-        return c;
+        return Columns.of(title, width, history -> value.apply(ConnectionSummary.of(history)));
     }
 
     /** FX thread (from {@link FxRefresh}): rows for new connections, fresh counts for the shown ones. */

@@ -35,7 +35,9 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tooltip;
 import javafx.scene.image.WritableImage;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.StackPane;
@@ -81,7 +83,10 @@ public final class FlowControlView {
     private final BorderPane root = new BorderPane();
     /** At most this many points per series: more would stall the screen (the runs' extremes are kept). */
     static final int MAX_POINTS = 4000;
+    /** Below this a chart's axes and marks do not fit: the pane scrolls instead. */
+    static final double MIN_CHART_HEIGHT = 190;
 
+    private final TimeZoom zoom;
     private final Throttle redraw = new Throttle(Duration.millis(250), this::redrawIfChanged);
     private ConnectionHistory shown;
     private int shownStream = -1;
@@ -115,15 +120,34 @@ public final class FlowControlView {
         save.setMnemonicParsing(false);
         save.setOnAction(e -> chooseAndSave());
         save.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
-        status.setMnemonicParsing(false);
-        Label legend = new Label("blue: " + seriesName(WindowSide.SEND) + "   grey: " + seriesName(WindowSide.RECEIVE)
-                + "   red: stalled   green: WINDOW_UPDATE   purple: initial window changed   orange: selected frame");
-        legend.setMnemonicParsing(false);
-        HBox bar = new HBox(12, save, legend, status);
-        SplitPane split = new SplitPane(charts, labelled("WINDOW_UPDATE and the DATA it answers", updates));
+        Whole.wrapping(status);
+        status.setId("flow-status");
+        // one entry per colour, wrapping onto more lines in a narrow window rather than being cut
+        FlowPane legend = new FlowPane(12, 2, legendEntry(SEND_COLOUR, seriesName(WindowSide.SEND)),
+                legendEntry(RECEIVE_COLOUR, seriesName(WindowSide.RECEIVE)), legendEntry(STALL_COLOUR, "stalled"),
+                legendEntry(UPDATE_COLOUR, "WINDOW_UPDATE"), legendEntry(SETTINGS_COLOUR, "initial window changed"),
+                legendEntry(CURSOR_COLOUR, "selected frame"));
+        legend.setId("flow-legend");
+        VBox bar = new VBox(4, new HBox(12, save, status), legend);
+        bar.setPadding(new javafx.geometry.Insets(4));
+        HBox.setHgrow(status, Priority.ALWAYS);
+        connectionChart.setMinHeight(MIN_CHART_HEIGHT);
+        streamChart.setMinHeight(MIN_CHART_HEIGHT);
+        // the charts fill the pane, and scroll when it is lower than two readable charts
+        ScrollPane scroller = new ScrollPane(charts);
+        scroller.setFitToWidth(true);
+        scroller.setFitToHeight(true);
+        SplitPane split = new SplitPane(scroller, labelled("WINDOW_UPDATE and the DATA it answers", updates));
         split.setDividerPositions(0.7);
         root.setTop(bar);
         root.setCenter(split);
+
+        zoom = new TimeZoom(List.of(connectionChart, streamChart));
+        hoverTips(connectionChart);
+        hoverTips(streamChart);
+        Label zoomHint = Whole.label("wheel: zoom time · drag: pan · double click: all");
+        zoomHint.setStyle("-fx-text-fill: #666666;");
+        legend.getChildren().add(zoomHint);
 
         focus.connectionProperty().addListener((o, was, now) -> redraw.runNow());
         focus.streamProperty().addListener((o, was, now) -> redraw.runNow());
@@ -134,6 +158,71 @@ public final class FlowControlView {
 
     public Node node() {
         return root;
+    }
+
+    /**
+     * A tooltip over the chart that follows the mouse: each line's exact size at the time under it, and the frame
+     * that set it.
+     */
+    private void hoverTips(MarkedLineChart chart) {
+        Tooltip tip = new Tooltip();
+        tip.setShowDelay(Duration.millis(150));
+        tip.setHideDelay(Duration.ZERO);
+        Tooltip.install(chart, tip);
+        chart.setOnMouseMoved(e -> {
+            NumberAxis x = (NumberAxis) chart.getXAxis();
+            double nanos = x.getValueForDisplay(x.sceneToLocal(e.getSceneX(), e.getSceneY()).getX()).doubleValue();
+            String text = hoverText(chart, (long) nanos);
+            tip.setText(text.isEmpty() ? "no window yet at " + TimeText.seconds((long) nanos) : text);
+        });
+    }
+
+    /** For each line on {@code chart}: its size in force at {@code nanos} and what set it, one line each. */
+    String hoverText(MarkedLineChart chart, long nanos) {
+        StringBuilder s = new StringBuilder();
+        for (Plot p : plots) {
+            if (p.chart != chart) {
+                continue;
+            }
+            WindowPoint point = inForce(p.tail.points(), nanos);
+            if (point == null) {
+                continue;
+            }
+            if (s.length() > 0) {
+                s.append('\n');
+            }
+            int frame = recording.frameAtOrBefore(point.eventIndex());
+            s.append(p.tail.side() == WindowSide.SEND ? "send " : "receive ").append(String.format("%,d", point.size()))
+                    .append(" octets since ").append(TimeText.seconds(point.nanos())).append(": ")
+                    .append(point.cause().name());
+            if (frame >= 0 && point.cause() != io.h2scope.engine.flow.WindowCause.OPENED) {
+                s.append(" No. ").append(frame);
+            }
+        }
+        return s.toString();
+    }
+
+    /** The last of {@code points} (in time order) at or before {@code nanos}, or null. */
+    static WindowPoint inForce(List<WindowPoint> points, long nanos) {
+        int lo = 0;
+        int hi = points.size() - 1;
+        WindowPoint found = null;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (points.get(mid).nanos() <= nanos) {
+                found = points.get(mid);
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return found;
+    }
+
+    private static Label legendEntry(Color colour, String text) {
+        Label l = Whole.label(text);
+        l.setGraphic(new javafx.scene.shape.Rectangle(14, 4, colour));
+        return l;
     }
 
     private static MarkedLineChart chart(String title) {
@@ -208,6 +297,7 @@ public final class FlowControlView {
         connectionChart.clearMarks(INITIAL_WINDOW);
         streamChart.clearMarks(INITIAL_WINDOW);
         plots.clear();
+        zoom.reset();
         updateRows.clear();
         updates.getItems().clear();
         if (connection == null) {
@@ -231,7 +321,7 @@ public final class FlowControlView {
             p.series.getNode().setStyle("-fx-stroke: " + web(side == WindowSide.SEND ? SEND_COLOUR : RECEIVE_COLOUR)
                     + "; -fx-stroke-width: 2px;");
         }
-        status.setText("Connection " + connection.key().connectionId() + (stream > 0 ? ", stream " + stream : ""));
+        status.setText("Connection " + connection.number() + (stream > 0 ? ", stream " + stream : ""));
         grow(connection);
     }
 
@@ -406,6 +496,10 @@ public final class FlowControlView {
 
     MarkedLineChart streamChart() {
         return streamChart;
+    }
+
+    TimeZoom zoom() {
+        return zoom;
     }
 
     ListView<WindowUpdateCause> updates() {

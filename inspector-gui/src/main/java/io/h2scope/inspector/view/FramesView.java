@@ -16,7 +16,6 @@ import java.util.function.Function;
 import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -27,10 +26,12 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
 
 /**
  * The packet list: one row per frame (time, connection, direction, stream, type, flags and payload in short, length),
@@ -77,6 +78,9 @@ public final class FramesView {
     private volatile FilteredFrames current;
     private FrameRows rows; // FX thread
     private boolean selecting; // FX thread: a selection made here, not to be echoed back
+    /** FX thread: the frame a filter hid while it was selected, selected again when a later filter shows it. */
+    private Integer hidden;
+    private Runnable onShownChange = () -> { };
 
     public FramesView(Recording recording, Selection selection) {
         this.recording = recording;
@@ -89,10 +93,10 @@ public final class FramesView {
         timeColumn = column(CLOCK_TITLE, 110, f -> FrameSummary.time(recording, f, clockTime.isSelected()));
         timeColumn.setId("time");
         table.getColumns().add(timeColumn);
-        table.getColumns().add(column("Conn", 50, f -> recording.frame(f).connectionId()));
+        table.getColumns().add(column("Conn", 50, f -> recording.connectionOf(recording.frameEvent(f)).number()));
         table.getColumns().add(column("Dir", 70, f -> direction(recording.frame(f).direction())));
         table.getColumns().add(column("Stream", 60, f -> recording.frame(f).streamId()));
-        table.getColumns().add(column("Type", 110, f -> FrameType.nameOf(recording.frame(f).header().typeCode())));
+        table.getColumns().add(column("Type", 130, f -> FrameType.nameOf(recording.frame(f).header().typeCode())));
         table.getColumns().add(column("Length", 70, f -> recording.frame(f).header().length()));
         TableColumn<Integer, String> summary = column("Summary", 600, f -> FrameSummary.of(recording, f));
         summary.setId("summary");
@@ -100,7 +104,12 @@ public final class FramesView {
         table.setRowFactory(t -> new TypedRow());
         table.getStylesheets().add(FramesView.class.getResource("inspector.css").toExternalForm());
         table.getSelectionModel().selectedItemProperty().addListener((o, old, frame) -> selected(frame));
-        selection.frameProperty().addListener((o, old, frame) -> follow(frame));
+        selection.frameProperty().addListener((o, old, frame) -> {
+            if (frame != null) {
+                hidden = null;
+            }
+            follow(frame);
+        });
         selection.connectionProperty().addListener((o, old, c) -> {
             if (connectionOnly.isSelected()) {
                 applyFilter();
@@ -115,11 +124,7 @@ public final class FramesView {
     }
 
     private <T> TableColumn<Integer, T> column(String title, double width, Function<Integer, T> value) {
-        TableColumn<Integer, T> c = new TableColumn<>(title);
-        c.setPrefWidth(width);
-        c.setSortable(false);
-        c.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
-        return c;
+        return Columns.of(title, width, value);
     }
 
     /** A row styled by its frame's type: {@code frame-headers}, {@code frame-goaway}, ... {@code frame-unknown}. */
@@ -148,10 +153,10 @@ public final class FramesView {
         return "frame-" + (type == null ? "unknown" : type.name().toLowerCase(Locale.ROOT));
     }
 
-    private HBox filterBar() {
+    private VBox filterBar() {
         streamField.setId("filter-stream");
-        streamField.setPromptText("stream");
-        streamField.setPrefColumnCount(6);
+        streamField.setPromptText("any");
+        streamField.setPrefColumnCount(5);
         typeBox.setId("filter-type");
         typeBox.getItems().add(ANY_TYPE);
         for (FrameType type : FrameType.values()) {
@@ -201,11 +206,22 @@ public final class FramesView {
             }
         });
         HBox.setHgrow(textField, Priority.ALWAYS);
-        HBox bar = new HBox(6, streamField, typeBox, directionBox, textField, fromField, toField, connectionOnly,
-                clockTime, liveTail, filterError);
+        for (TextField f : java.util.List.of(streamField, textField, fromField, toField)) {
+            f.getStyleClass().add("filter-field"); // its prompt stays visible while it has focus (inspector.css)
+        }
+        Label streamLabel = Whole.label("Stream");
+        streamLabel.setLabelFor(streamField);
+        Whole.widths(typeBox, directionBox, connectionOnly, clockTime, liveTail);
+        HBox bar = new HBox(6, streamLabel, streamField, typeBox, directionBox, textField, fromField, toField,
+                connectionOnly, clockTime, liveTail);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(3, 4, 3, 4));
-        return bar;
+        bar.getStylesheets().add(FramesView.class.getResource("inspector.css").toExternalForm());
+        Whole.wrapping(filterError);
+        filterError.managedProperty().bind(filterError.textProperty().isNotEmpty());
+        filterError.visibleProperty().bind(filterError.managedProperty());
+        filterError.setPadding(new Insets(0, 4, 3, 4));
+        return new VBox(bar, filterError);
     }
 
     /** FX thread: reads the filter bar and, when it says something new, starts filtering anew. */
@@ -255,12 +271,16 @@ public final class FramesView {
     private void show(FilteredFrames list) {
         boolean grew;
         if (rows.frames() != list) {
+            int top = topFrame();
             rows = new FrameRows(list);
             selecting = true;
             table.setItems(rows);
             selecting = false;
             grew = true;
-            follow(selection.frameProperty().get());
+            followFilter(list);
+            if (selection.frameProperty().get() == null && top >= 0) {
+                table.scrollTo(Math.max(0, list.rowNear(top))); // the list stays where it was
+            }
         } else {
             grew = rows.grow();
         }
@@ -271,12 +291,63 @@ public final class FramesView {
         if (grew) {
             tail();
         }
+        onShownChange.run();
+    }
+
+    /**
+     * A new filter's rows are shown: a selected frame it hides is deselected, so the views below do not go on
+     * showing it, and remembered; a remembered frame it shows is selected again (clearing a filter gives the
+     * selection back).
+     */
+    private void followFilter(FilteredFrames list) {
+        Integer selected = selection.frameProperty().get();
+        if (selected != null && rows.rowOf(selected) < 0 && selected < list.scanned()) {
+            selection.frameProperty().set(null);
+            hidden = selected;
+        } else if (selected == null && hidden != null && rows.rowOf(hidden) >= 0) {
+            int again = hidden;
+            selected(again); // the connection and stream too, as a click would
+            follow(again);
+        } else {
+            follow(selected);
+        }
+    }
+
+    /** The frame in the first row drawn, or -1 (no rows, or not drawn yet). */
+    private int topFrame() {
+        if (table.lookup(".virtual-flow") instanceof VirtualFlow<?> flow && flow.getFirstVisibleCell() != null) {
+            int row = flow.getFirstVisibleCell().getIndex();
+            if (row >= 0 && row < rows.size()) {
+                return rows.get(row);
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * The status line's part about the list: "67 frames", or under a filter "12 of 67 frames shown" (and
+     * "filtering" while frames already recorded are still being looked at).
+     */
+    public String shownLine() {
+        int all = recording.frameCount();
+        FilteredFrames list = current;
+        if (list.filter().all()) {
+            return all + " frames";
+        }
+        return rows.size() + " of " + all + " frames shown" + (filtering.get() ? " (filtering\u2026)" : "");
+    }
+
+    /** FX thread: {@code action} runs whenever the rows shown change (a filter applied, rows added). */
+    public void onShownChange(Runnable action) {
+        onShownChange = action;
     }
 
     /** The Time column's title says which time it shows. */
     private void titleTime() {
-        timeColumn.setText(recording.startClock() == null ? NO_CLOCK_TITLE
-                : clockTime.isSelected() ? CLOCK_TITLE : SINCE_START_TITLE);
+        String title = recording.startClock() == null ? NO_CLOCK_TITLE
+                : clockTime.isSelected() ? CLOCK_TITLE : SINCE_START_TITLE;
+        timeColumn.setText(title);
+        timeColumn.setMinWidth(Columns.titleWidth(title));
     }
 
     private void tail() {

@@ -91,7 +91,7 @@ public final class HpackView {
         size.setId("hpack-" + id + "-size");
         size.setMnemonicParsing(false);
         sizes.put(context, size);
-        VBox box = new VBox(4, title, size, table);
+        VBox box = new VBox(4, Whole.wrapping(title), Whole.wrapping(size), table);
         VBox.setVgrow(table, Priority.ALWAYS);
         return box;
     }

@@ -10,6 +10,7 @@ import java.util.function.BiConsumer;
 
 import javafx.application.Application;
 import javafx.scene.Scene;
+import javafx.stage.Screen;
 import javafx.stage.Stage;
 
 /**
@@ -47,7 +48,8 @@ public final class InspectorApp extends Application {
         Inspection inspection = new Inspection(REDACTION.get());
         window = new InspectorWindow(inspection);
         stage.setTitle("h2scope inspector");
-        stage.setScene(new Scene(window.root(), 1200, 800));
+        stage.setScene(new Scene(window.root()));
+        WindowSize.remembered().apply(stage, Screen.getPrimary().getVisualBounds());
         stage.show();
         window.start();
         for (TraceSource s : STARTING.get()) {

@@ -55,6 +55,7 @@ public final class InspectorWindow {
         split.setDividerPositions(0.55);
         root.setCenter(split);
         root.setBottom(status);
+        frames.onShownChange(this::showStatus);
         refresh.onGrowth(count -> {
             frames.catchUp();
             showStatus();
@@ -92,8 +93,7 @@ public final class InspectorWindow {
 
     /** Counts first, then the latest thing a source said (an error stays readable next to what was kept). */
     private void showStatus() {
-        String counts = inspection.recording().frameCount() + " frames, " + inspection.recording().connectionCount()
-                + " connections";
+        String counts = frames.shownLine() + ", " + inspection.recording().connectionCount() + " connections";
         for (Inspection.Progress p : inspection.progress()) {
             counts += "  ·  loading " + p.source() + ": " + p.done() / (1 << 20) + " of " + p.total() / (1 << 20) + " MiB";
         }

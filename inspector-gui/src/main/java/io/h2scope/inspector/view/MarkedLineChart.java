@@ -110,6 +110,38 @@ final class MarkedLineChart extends LineChart<Number, Number> {
         return ranges.stream().filter(r -> r.styleClass().equals(styleClass)).toList();
     }
 
+    /** The band at the top of the plot that holds the marks' labels, in pixels: three rows of text. */
+    static final double LABEL_BAND = 12 + 13 * 3;
+
+    /**
+     * The value axis fits the lines below the band of the marks' labels, so a label is never drawn over a line (an
+     * axis the user set is left alone).
+     */
+    @Override
+    protected void updateAxisRange() {
+        super.updateAxisRange();
+        NumberAxis y = (NumberAxis) getYAxis();
+        if (!y.isAutoRanging()) { // reserved with or without marks: the selected frame's may come at any time
+            return;
+        }
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        for (Series<Number, Number> series : getData()) {
+            for (Data<Number, Number> d : series.getData()) {
+                double v = d.getYValue().doubleValue();
+                min = Math.min(min, v);
+                max = Math.max(max, v);
+            }
+        }
+        if (min > max) {
+            return;
+        }
+        min = Math.min(min, 0);
+        double share = Math.min(0.5, LABEL_BAND / Math.max(1, y.getHeight()));
+        double top = (max - share * min) / (1 - share);
+        y.invalidateRange(List.of(min, Math.max(top, max + 1)));
+    }
+
     @Override
     protected void layoutPlotChildren() {
         super.layoutPlotChildren();

@@ -122,7 +122,7 @@ public final class SettingsView {
         }
         values.getItems().setAll(rows);
         frames.getItems().setAll(history.announcements());
-        heading.setText("Connection " + connection.key().connectionId() + ": settings "
+        heading.setText("Connection " + connection.number() + ": settings "
                 + (frame == null ? "at the end" : "as of frame No. " + frame)
                 + "; the peer's are in force on receipt, ours once the peer ACKs them (RFC 9113 §6.5.3)");
     }

@@ -164,7 +164,7 @@ public final class StreamsView {
 
     private void showStream(ConnectionHistory connection, int stream) {
         if (stream <= 0) {
-            heading.setText("Connection " + connection.key().connectionId() + ": no streams yet");
+            heading.setText("Connection " + connection.number() + ": no streams yet");
             diagram.show(List.of(), List.of(), StreamState.IDLE);
             timeline.getItems().clear();
             return;
@@ -179,7 +179,7 @@ public final class StreamsView {
         attempts.forEach(a -> rows.add(new TimelineRow(null, a)));
         rows.sort(Comparator.comparingInt(TimelineRow::eventIndex));
         timeline.getItems().setAll(rows);
-        heading.setText("Stream " + stream + " of connection " + connection.key().connectionId() + ": "
+        heading.setText("Stream " + stream + " of connection " + connection.number() + ": "
                 + TraceText.state(now) + ", " + steps.size() + " moves"
                 + (attempts.isEmpty() ? "" : ", " + attempts.size() + " illegal attempts"));
     }

@@ -157,4 +157,15 @@ class RecordingTest {
         assertEquals(1, r.connection(1).key().source());
         assertThrows(IllegalArgumentException.class, () -> r.append(7, exchange));
     }
+
+    @Test
+    void eachConnectionHasANumberOfItsOwnInTheWindowTheFirstKeepingItsId() {
+        Recording r = new Recording();
+        r.append(r.addSource("file"), exchange);
+        r.append(r.addSource("client"), exchange); // the Client tab's connection 1, beside the file's
+        r.append(r.addSource("another"), exchange);
+        long id = exchange.get(0).connectionId();
+        assertEquals(List.of(id, id + 1, id + 2), r.connections().stream().map(ConnectionHistory::number).toList());
+        assertEquals(id, r.connection(1).key().connectionId(), "the key keeps the source's own id");
+    }
 }

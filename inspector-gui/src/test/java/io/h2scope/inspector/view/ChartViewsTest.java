@@ -46,6 +46,7 @@ import javax.imageio.ImageIO;
 import javafx.application.Platform;
 import javafx.scene.Node;
 import javafx.scene.Scene;
+import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
@@ -331,5 +332,57 @@ class ChartViewsTest {
         int row = view.frames().getItems().indexOf(ours);
         assertEquals(TraceText.time(ours.ackedNanos()), cell(view.frames(), 3, row));
         assertTrue(((String) cell(values, 3, window)).contains("ACKed at " + TimeText.seconds(ours.ackedNanos())));
+    }
+
+    /**
+     * A real download by curl (2 MiB from ./h2scope serve, curl's 1 MiB connection window beside the server's 64 KiB
+     * send window; src/test/resources/.../curl-2mib-download.jsonl): the lines lie below the marks' labels, hovering
+     * says each window's exact size and the frame that set it, and the time axis zooms and pans on both charts.
+     */
+    @Test
+    void aCurlDownloadsChartsZoomAndSayTheExactWindowsUnderTheMouse(FxRobot robot) throws Exception {
+        List<TraceEvent> download;
+        try (var in = ChartViewsTest.class.getResourceAsStream("/io/h2scope/inspector/curl-2mib-download.jsonl")) {
+            java.nio.file.Path copy = java.nio.file.Files.createTempFile("curl", ".jsonl");
+            java.nio.file.Files.copy(in, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            download = io.h2scope.engine.trace.jsonl.JsonlTraceReader.read(copy);
+            java.nio.file.Files.delete(copy);
+        }
+        FlowControlView view = show(robot, download, t -> new FlowControlView(t.focus, t.refresh), v -> v.node());
+        int data = firstFrame(f -> recording.frame(f).header().typeCode() == 0);
+        robot.interact(() -> selection.frameProperty().set(data));
+        untilOnFx(() -> {
+            MarkedLineChart chart = view.connectionChart();
+            chart.layout();
+            NumberAxis y = (NumberAxis) chart.getYAxis();
+            double highest = chart.getData().stream().flatMap(series -> series.getData().stream())
+                    .mapToDouble(d -> d.getYValue().doubleValue()).max().orElseThrow();
+            assertTrue(y.getDisplayPosition(highest) >= MarkedLineChart.LABEL_BAND - 1,
+                    "the highest point " + highest + " lies below the labels' band: at " + y.getDisplayPosition(highest));
+            assertEquals(1, chart.marks(FlowControlView.CURSOR).size());
+        });
+        robot.interact(() -> {
+            long at = recording.frame(data).nanosSinceStart();
+            String text = view.hoverText(view.connectionChart(), at);
+            assertTrue(text.contains("send ") && text.contains("receive "), text);
+            ConnectionHistory c = connection();
+            WindowPoint send = FlowControlView.inForce(new io.h2scope.inspector.model.WindowSeriesTail(c, 0,
+                    io.h2scope.engine.flow.WindowSide.SEND).next().points(), at);
+            assertTrue(text.contains(String.format("send %,d octets", send.size())), text + " / " + send);
+            assertTrue(text.matches("(?s).*(DATA|WINDOW_UPDATE|INITIAL_WINDOW_SIZE) No\\. \\d+.*"), text);
+
+            TimeZoom zoom = view.zoom();
+            NumberAxis x = (NumberAxis) view.connectionChart().getXAxis();
+            double span = x.getUpperBound() - x.getLowerBound();
+            zoom.zoom(at, 0.25);
+            NumberAxis other = (NumberAxis) view.streamChart().getXAxis();
+            assertEquals(span * 0.25, x.getUpperBound() - x.getLowerBound(), span * 1e-9);
+            assertEquals(x.getLowerBound(), other.getLowerBound(), 0, "both charts show the same stretch");
+            double lower = x.getLowerBound();
+            zoom.pan(1000);
+            assertEquals(lower + 1000, other.getLowerBound(), 1e-6);
+            zoom.reset();
+            assertTrue(x.isAutoRanging() && other.isAutoRanging());
+        });
     }
 }

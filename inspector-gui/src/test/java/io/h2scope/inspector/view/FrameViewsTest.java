@@ -1,6 +1,7 @@
 package io.h2scope.inspector.view;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -181,6 +182,47 @@ class FrameViewsTest {
             window.selection().connectionProperty().set(new ConnectionKey(1, BrokenExchange.CONNECTION));
             only.setSelected(true);
         }));
+    }
+
+    @Test
+    void aFilterSaysHowManyFramesItShowsAndTheSelectionFollowsIt(FxRobot r) throws Exception {
+        load(r);
+        int all = framesTable().getItems().size();
+        Label status = robot.lookup("#status").queryAs(Label.class);
+        assertTrue(status.getText().startsWith(all + " frames, "), status.getText());
+        int headers = frames.indexOf(frames.stream().filter(f -> f.frame() instanceof HeadersFrame).findFirst().orElseThrow());
+        robot.interact(() -> framesTable().getSelectionModel().select(headers));
+        robot.interact(() -> framesTable().scrollTo(headers));
+        @SuppressWarnings("unchecked")
+        ComboBox<String> type = robot.lookup("#filter-type").queryAs(ComboBox.class);
+
+        long data = count(f -> f.frame().typeCode() == 0);
+        assertEquals(data, rowsAfter(() -> type.setValue("DATA")));
+        assertTrue(status.getText().startsWith(data + " of " + all + " frames shown, "), status.getText());
+        assertNull(window.selection().frameProperty().get(), "the frame the filter hid is no longer the one shown");
+        assertEquals(List.of(), framesTable().getSelectionModel().getSelectedItems());
+
+        assertEquals(all, rowsAfter(() -> type.setValue(FramesView.ANY_TYPE)));
+        assertEquals(headers, window.selection().frameProperty().get(), "clearing the filter gives the selection back");
+        assertEquals(headers, framesTable().getSelectionModel().getSelectedItem());
+        assertTrue(status.getText().startsWith(all + " frames, "), status.getText());
+    }
+
+    @Test
+    void theStreamBoxIsNamedEvenWhileItHasFocus(FxRobot r) throws Exception {
+        load(r);
+        TextField stream = robot.lookup("#filter-stream").queryAs(TextField.class);
+        robot.interact(stream::requestFocus);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(stream.isFocused());
+        Label name = robot.lookup((javafx.scene.Node n) -> n instanceof Label l && l.getLabelFor() == stream)
+                .queryAs(Label.class);
+        assertEquals("Stream", name.getText());
+        assertTrue(name.isVisible() && name.getWidth() >= name.prefWidth(-1), "the label is drawn whole");
+        javafx.scene.text.Text prompt = robot.from(stream).lookup((javafx.scene.Node n) -> n instanceof javafx.scene.text.Text t
+                && stream.getPromptText().equals(t.getText())).queryAs(javafx.scene.text.Text.class);
+        assertTrue(prompt.isVisible() && !javafx.scene.paint.Color.TRANSPARENT.equals(prompt.getFill()),
+                "the prompt stays while the box has focus: " + prompt.getFill());
     }
 
     @Test
