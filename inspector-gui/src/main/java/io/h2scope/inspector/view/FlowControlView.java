@@ -30,6 +30,7 @@ import javafx.scene.SnapshotParameters;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
 import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.SplitPane;
@@ -87,6 +88,7 @@ public final class FlowControlView {
     static final double MIN_CHART_HEIGHT = 190;
 
     private final TimeZoom zoom;
+    private final CheckBox ownRanges = new CheckBox("Each line to its own range");
     private final Throttle redraw = new Throttle(Duration.millis(250), this::redrawIfChanged);
     private ConnectionHistory shown;
     private int shownStream = -1;
@@ -120,6 +122,12 @@ public final class FlowControlView {
         save.setMnemonicParsing(false);
         save.setOnAction(e -> chooseAndSave());
         save.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        ownRanges.setId("own-ranges");
+        ownRanges.setMnemonicParsing(false);
+        Whole.widths(ownRanges);
+        ownRanges.setTooltip(new Tooltip("Each line from its lowest to its highest: a 64 KiB send window beside a "
+                + "32 MiB receive window is no longer a flat line (the tooltip keeps the exact octets)"));
+        ownRanges.selectedProperty().addListener((o, was, on) -> redrawScaled());
         Whole.wrapping(status);
         status.setId("flow-status");
         // one entry per colour, wrapping onto more lines in a narrow window rather than being cut
@@ -128,7 +136,7 @@ public final class FlowControlView {
                 legendEntry(UPDATE_COLOUR, "WINDOW_UPDATE"), legendEntry(SETTINGS_COLOUR, "initial window changed"),
                 legendEntry(CURSOR_COLOUR, "selected frame"));
         legend.setId("flow-legend");
-        VBox bar = new VBox(4, new HBox(12, save, status), legend);
+        VBox bar = new VBox(4, new HBox(12, save, ownRanges, status), legend);
         bar.setPadding(new javafx.geometry.Insets(4));
         HBox.setHgrow(status, Priority.ALWAYS);
         connectionChart.setMinHeight(MIN_CHART_HEIGHT);
@@ -200,6 +208,18 @@ public final class FlowControlView {
             }
         }
         return s.toString();
+    }
+
+    /** The lines drawn again in octets, or each as a share of its own reach. */
+    private void redrawScaled() {
+        String unit = ownRanges.isSelected() ? "% of the line's highest (hover: octets)" : "octets";
+        for (MarkedLineChart chart : List.of(connectionChart, streamChart)) {
+            chart.getYAxis().setLabel(unit);
+        }
+        for (Plot p : plots) {
+            List<WindowPoint> all = p.tail.points();
+            p.series.getData().setAll(data(p, all.size() > MAX_POINTS ? WindowSampling.sample(all, MAX_POINTS) : all));
+        }
     }
 
     /** The last of {@code points} (in time order) at or before {@code nanos}, or null. */
@@ -282,6 +302,8 @@ public final class FlowControlView {
         final WindowSeriesTail tail;
         final XYChart.Series<Number, Number> series = new XYChart.Series<>();
         final Map<WindowPoint, WindowUpdateCause> causeOf = new HashMap<>();
+        /** The largest size (or the deepest below zero) the line reached: 100 % when each line has its own range. */
+        long reach = 1;
 
         Plot(MarkedLineChart chart, WindowSeriesTail tail) {
             this.chart = chart;
@@ -373,8 +395,14 @@ public final class FlowControlView {
             return;
         }
         List<WindowPoint> all = p.tail.points();
-        if (all.size() > MAX_POINTS) {
-            p.series.getData().setAll(data(p, WindowSampling.sample(all, MAX_POINTS)));
+        long reach = p.reach;
+        for (WindowPoint point : points) {
+            reach = Math.max(reach, Math.abs((long) point.size()));
+        }
+        boolean rescale = reach != p.reach && ownRanges.isSelected();
+        p.reach = reach;
+        if (all.size() > MAX_POINTS || rescale) {
+            p.series.getData().setAll(data(p, all.size() > MAX_POINTS ? WindowSampling.sample(all, MAX_POINTS) : all));
         } else {
             p.series.getData().addAll(data(p, points));
         }
@@ -383,7 +411,8 @@ public final class FlowControlView {
     private List<XYChart.Data<Number, Number>> data(Plot p, List<WindowPoint> points) {
         List<XYChart.Data<Number, Number>> data = new ArrayList<>(points.size());
         for (WindowPoint point : points) {
-            XYChart.Data<Number, Number> d = new XYChart.Data<>(point.nanos(), point.size());
+            XYChart.Data<Number, Number> d = new XYChart.Data<>(point.nanos(), ownRanges.isSelected()
+                    ? point.size() * 100.0 / p.reach : point.size());
             WindowUpdateCause cause = p.causeOf.get(point);
             if (point.stalled()) {
                 d.setNode(stallNode(point));
@@ -496,6 +525,10 @@ public final class FlowControlView {
 
     MarkedLineChart streamChart() {
         return streamChart;
+    }
+
+    CheckBox ownRanges() {
+        return ownRanges;
     }
 
     TimeZoom zoom() {

@@ -211,7 +211,7 @@ public final class FramesView {
         }
         Label streamLabel = Whole.label("Stream");
         streamLabel.setLabelFor(streamField);
-        Whole.widths(typeBox, directionBox, connectionOnly, clockTime, liveTail);
+        Whole.widths(streamField, typeBox, directionBox, connectionOnly, clockTime, liveTail);
         HBox bar = new HBox(6, streamLabel, streamField, typeBox, directionBox, textField, fromField, toField,
                 connectionOnly, clockTime, liveTail);
         bar.setAlignment(Pos.CENTER_LEFT);

@@ -79,7 +79,7 @@ final class StateDiagramPane {
         pane.getChildren().add(marks);
     }
 
-    Node node() {
+    Pane node() {
         return pane;
     }
 

@@ -22,7 +22,6 @@ import javafx.collections.ObservableList;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
-import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
@@ -99,8 +98,7 @@ public final class StreamsView {
 
         heading.setId("stream-heading");
         heading.setMnemonicParsing(false);
-        ScrollPane diagramScroll = new ScrollPane(diagram.node());
-        SplitPane right = new SplitPane(diagramScroll, timeline);
+        SplitPane right = new SplitPane(new ScaledToFit(diagram.node()), timeline);
         right.setOrientation(Orientation.HORIZONTAL);
         right.setDividerPositions(0.55);
         BorderPane detail = new BorderPane(right);

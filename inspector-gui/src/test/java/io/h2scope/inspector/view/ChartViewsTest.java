@@ -383,6 +383,20 @@ class ChartViewsTest {
             assertEquals(lower + 1000, other.getLowerBound(), 1e-6);
             zoom.reset();
             assertTrue(x.isAutoRanging() && other.isAutoRanging());
+
+            // each line to its own range: the 64 KiB send window reaches the top as the 1 MiB receive window does
+            view.ownRanges().setSelected(true);
+            for (var series : view.connectionChart().getData()) {
+                double reach = series.getData().stream().mapToDouble(d -> Math.abs(d.getYValue().doubleValue()))
+                        .max().orElseThrow();
+                assertEquals(100, reach, 1e-9, series.getName());
+            }
+            assertTrue(view.hoverText(view.connectionChart(), at).contains(String.format("send %,d octets", send.size())),
+                    "the tooltip keeps the octets");
+            view.ownRanges().setSelected(false);
+            double highest = view.connectionChart().getData().stream().flatMap(series -> series.getData().stream())
+                    .mapToDouble(d -> d.getYValue().doubleValue()).max().orElseThrow();
+            assertTrue(highest > 100_000, "octets again: " + highest);
         });
     }
 }

@@ -76,6 +76,7 @@ class LayoutSizesTest {
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> status.getText().startsWith("finished"));
         Path out = Files.createDirectories(Path.of("target", "layout"));
         List<String> problems = new ArrayList<>();
+        List<Double> diagramScales = new ArrayList<>();
         for (double[] size : SIZES) {
             robot.interact(() -> {
                 stage.setX(0);
@@ -94,6 +95,17 @@ class LayoutSizesTest {
                 robot.interact(() -> {
                     assertEquals(size[0], stage.getScene().getWidth(), 1, "the scene follows the window");
                     Elision.problems(stage.getScene()).forEach(p -> problems.add(where + p));
+                    if ("tab-streams".equals(tab.getId())) {
+                        javafx.scene.Node diagram = stage.getScene().lookup("#state-diagram");
+                        ScaledToFit fit = (ScaledToFit) diagram.getParent().getParent();
+                        javafx.geometry.Bounds drawn = diagram.localToScene(diagram.getBoundsInLocal());
+                        javafx.geometry.Bounds room = fit.localToScene(fit.getBoundsInLocal());
+                        if (drawn.getMinX() < room.getMinX() - 1 || drawn.getMaxX() > room.getMaxX() + 1
+                                || drawn.getMinY() < room.getMinY() - 1 || drawn.getMaxY() > room.getMaxY() + 1) {
+                            problems.add(where + "the state diagram " + drawn + " does not fit its pane " + room);
+                        }
+                        diagramScales.add(fit.factor());
+                    }
                     var image = stage.getScene().snapshot(null);
                     try {
                         ImageIO.write(SwingFXUtils.fromFXImage(image, null), "png",
@@ -105,5 +117,6 @@ class LayoutSizesTest {
             }
         }
         assertTrue(problems.isEmpty(), String.join("\n", problems));
+        assertTrue(diagramScales.get(2) > diagramScales.get(0), "the diagram scales with the window: " + diagramScales);
     }
 }
