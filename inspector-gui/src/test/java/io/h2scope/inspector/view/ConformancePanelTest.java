@@ -13,11 +13,9 @@ import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.inspector.export.FrameHex;
 import io.h2scope.inspector.model.ConnectionHistory;
 import io.h2scope.inspector.model.Recording;
-import io.h2scope.inspector.source.Inspection;
 
 import java.util.concurrent.TimeUnit;
 
-import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TextField;
@@ -39,10 +37,7 @@ class ConformancePanelTest {
 
     @Start
     void start(Stage stage) {
-        window = new InspectorWindow(new Inspection());
-        stage.setScene(new Scene(window.root(), 1100, 750));
-        stage.show();
-        window.start();
+        window = ShownWindow.on(stage, 1100, 750);
     }
 
     @AfterEach

@@ -7,7 +7,6 @@ import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.inspector.RecordedExchange;
 import io.h2scope.inspector.source.EventListSource;
-import io.h2scope.inspector.source.Inspection;
 
 import io.h2scope.engine.trace.jsonl.TraceEventJson;
 
@@ -18,7 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
@@ -45,10 +43,7 @@ class InspectorWindowTest {
 
     @Start
     void start(Stage stage) {
-        window = new InspectorWindow(new Inspection());
-        stage.setScene(new Scene(window.root(), 1000, 700));
-        stage.show();
-        window.start();
+        window = ShownWindow.on(stage, 1000, 700);
     }
 
     @Test

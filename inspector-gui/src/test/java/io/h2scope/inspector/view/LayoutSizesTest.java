@@ -3,10 +3,8 @@ package io.h2scope.inspector.view;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.inspector.RecordedExchange;
 import io.h2scope.inspector.source.EventListSource;
-import io.h2scope.inspector.source.Inspection;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +13,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import javafx.embed.swing.SwingFXUtils;
-import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tab;
 import javafx.stage.Stage;
@@ -23,7 +20,6 @@ import javafx.stage.Stage;
 import javax.imageio.ImageIO;
 
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -41,22 +37,13 @@ class LayoutSizesTest {
 
     private static final double[][] SIZES = {{1024, 700}, {1600, 1000}, {2560, 1440}};
 
-    private static List<TraceEvent> exchange;
     private InspectorWindow window;
     private Stage stage;
-
-    @BeforeAll
-    static void record() throws Exception {
-        exchange = RecordedExchange.clientEvents(50_000);
-    }
 
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        window = new InspectorWindow(new Inspection());
-        stage.setScene(new Scene(window.root(), SIZES[0][0], SIZES[0][1]));
-        stage.show();
-        window.start();
+        window = ShownWindow.on(stage, SIZES[0][0], SIZES[0][1]);
     }
 
     @AfterEach
@@ -66,7 +53,7 @@ class LayoutSizesTest {
 
     @Test
     void everyViewIsWholeAtEachSize(FxRobot robot) throws Exception {
-        window.inspection().open(new EventListSource("exchange", exchange));
+        window.inspection().open(new EventListSource("exchange", RecordedExchange.clientEvents(50_000)));
         robot.interact(() -> {
             window.refresh().refreshNow();
             window.selection().frameProperty().set(3);
