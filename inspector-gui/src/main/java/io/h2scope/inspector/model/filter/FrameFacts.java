@@ -54,7 +54,7 @@ final class FrameFacts {
         return switch (field) {
             case TYPE -> type;
             case STREAM -> columns.streamId(f);
-            case CONN -> recording.connectionOf(recording.frameEvent(f)).key().connectionId();
+            case CONN -> recording.connectionOf(recording.frameEvent(f)).number(); // as the Conn column
             case DIR -> columns.direction(f) == Direction.OUTBOUND ? 0 : 1;
             case LEN -> columns.length(f);
             case FLAGS -> columns.flags(f);
