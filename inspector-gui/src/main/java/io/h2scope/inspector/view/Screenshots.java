@@ -39,6 +39,10 @@ public final class Screenshots {
     /** Time for a new window to appear on the screen at all (a capture before it is blank). */
     private static final Duration FIRST_PAINT = Duration.millis(2000);
 
+    /** The window's size in the images (scripts/screenshots' screen is 1280x860). */
+    private static final double WIDTH = 1280;
+    private static final double HEIGHT = 860;
+
     private final InspectorWindow window;
     private final Path out;
     private final Deque<Tab> tabs;
@@ -59,6 +63,10 @@ public final class Screenshots {
         Integer frame = args.length == 3 ? Integer.valueOf(args[2]) : null;
         var events = JsonlTraceReader.read(trace);
         InspectorApp.launch(List.of(new EventListSource(trace.getFileName().toString(), events)), (window, stage) -> {
+            stage.setX(0); // the same images whatever size the window was last left at
+            stage.setY(0);
+            stage.setWidth(WIDTH);
+            stage.setHeight(HEIGHT);
             window.refresh().refreshNow();
             Recording recording = window.inspection().recording();
             int selected = frame != null ? frame : firstInboundHeaders(recording);
