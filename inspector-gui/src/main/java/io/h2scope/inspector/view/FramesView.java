@@ -90,7 +90,7 @@ public final class FramesView {
         table.setId("frames");
         table.setItems(rows);
         table.getColumns().add(column("No.", 70, f -> f));
-        timeColumn = column(CLOCK_TITLE, 110, f -> FrameSummary.time(recording, f, clockTime.isSelected()));
+        timeColumn = column(CLOCK_TITLE, 130, f -> FrameSummary.time(recording, f, clockTime.isSelected()));
         timeColumn.setId("time");
         table.getColumns().add(timeColumn);
         table.getColumns().add(column("Conn", 50, f -> recording.connectionOf(recording.frameEvent(f)).number()));

@@ -164,7 +164,9 @@ final class MarkedLineChart extends LineChart<Number, Number> {
             m.line().setEndX(at);
             m.line().setStartY(top);
             m.line().setEndY(bottom);
-            m.text().setX(at + 3);
+            double width = m.text().getLayoutBounds().getWidth();
+            // right of its line, or left of it where the right would run off the plot
+            m.text().setX(at + 3 + width > x.getWidth() ? Math.max(0, at - 3 - width) : at + 3);
             m.text().setY(top + 12 + 13 * (inside ? row++ % 3 : 0)); // labels of marks close in time stay readable
         }
         for (TimeRange r : ranges) {
