@@ -55,7 +55,8 @@ import java.util.function.Supplier;
  * Publishes the connection's {@link TraceEvent}s to its {@link TraceSink}, each as the core applies
  * it. Callers check {@link #enabled()} before they build anything for it, and every method returns at
  * once when disabled; the window and table listeners are installed only for a sink enabled at creation,
- * so tracing off allocates nothing.
+ * so tracing off allocates nothing. Window, stream state, settings and table events are built only for a sink that
+ * {@link TraceSink#wants wants} their kind (a text log of frames alone does not).
  *
  * <p>A received frame's event waits until the frame's own processing is done: it goes out just before
  * the frame's first effect (an event to the application, a frame we send, an error, a WINDOW_UPDATE we
@@ -278,14 +279,14 @@ final class TracePublisher implements WindowListener {
 
     /** A stream state transition (only called when the state changed). */
     void stateChanged(int streamId, StreamState from, StreamState to, StreamInput input) {
-        if (sink.enabled()) {
+        if (sink.wants(StreamStateChanged.class) && sink.enabled()) {
             sink.onEvent(new StreamStateChanged(connectionId, clock.now() - startNanos, streamId, from, to, input));
         }
     }
 
     @Override
     public void windowChanged(int streamId, WindowSide side, int oldSize, int newSize, WindowCause cause) {
-        if (!sink.enabled()) {
+        if (!sink.wants(WindowChanged.class) || !sink.enabled()) {
             return;
         }
         sink.onEvent(new WindowChanged(connectionId, clock.now() - startNanos, streamId, side, oldSize, newSize, cause));
@@ -297,19 +298,19 @@ final class TracePublisher implements WindowListener {
     }
 
     void settingsAnnounced(Side side, List<Setting> entries) {
-        if (sink.enabled()) {
+        if (sink.wants(SettingsAnnounced.class) && sink.enabled()) {
             sink.onEvent(new SettingsAnnounced(connectionId, clock.now() - startNanos, side, entries));
         }
     }
 
     void settingsAcknowledged(Side side) {
-        if (sink.enabled()) {
+        if (sink.wants(SettingsAcknowledged.class) && sink.enabled()) {
             sink.onEvent(new SettingsAcknowledged(connectionId, clock.now() - startNanos, side));
         }
     }
 
     void settingsInForce(Side side, Settings settings) {
-        if (sink.enabled()) {
+        if (sink.wants(SettingsInForce.class) && sink.enabled()) {
             sink.onEvent(new SettingsInForce(connectionId, clock.now() - startNanos, side, settings));
         }
     }
@@ -343,21 +344,21 @@ final class TracePublisher implements WindowListener {
 
         @Override
         public void added(String name, String value, int size) {
-            if (sink.enabled()) {
+            if (sink.wants(HpackEntryAdded.class) && sink.enabled()) {
                 sink.onEvent(new HpackEntryAdded(connectionId, clock.now() - startNanos, table, name, value, size));
             }
         }
 
         @Override
         public void evicted(int count) {
-            if (sink.enabled()) {
+            if (sink.wants(HpackEntriesEvicted.class) && sink.enabled()) {
                 sink.onEvent(new HpackEntriesEvicted(connectionId, clock.now() - startNanos, table, count));
             }
         }
 
         @Override
         public void resized(int maxSize) {
-            if (sink.enabled()) {
+            if (sink.wants(HpackTableResized.class) && sink.enabled()) {
                 sink.onEvent(new HpackTableResized(connectionId, clock.now() - startNanos, table, maxSize));
             }
         }

@@ -66,6 +66,16 @@ public interface TraceSink {
     }
 
     /**
+     * Whether events of {@code kind} would be used, beside {@link #enabled()}: the connection asks before it builds a
+     * window, stream state, settings or HPACK table event (the events a request causes beside its frames), so a sink
+     * that shows only frames has none of them built. Asked each time, so the answer may change while the process
+     * runs (a log level switched live). The default: every kind.
+     */
+    default boolean wants(Class<? extends TraceEvent> kind) {
+        return true;
+    }
+
+    /**
      * Whether frame events should carry an {@link HpackBlock} (each field's representation and the dynamic
      * table after the block). Asked once, when a connection is created; it costs a copy of the
      * table per field block, so only sinks that show it say yes. The table deltas are published either way.

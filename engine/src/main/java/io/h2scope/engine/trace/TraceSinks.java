@@ -135,6 +135,16 @@ public final class TraceSinks {
         }
 
         @Override
+        public boolean wants(Class<? extends TraceEvent> kind) {
+            for (TraceSink sink : sinks) {
+                if (sink.wants(kind) && sink.enabled()) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        @Override
         public void connected(long connectionId, Role role, SocketAddress local, SocketAddress remote) {
             for (TraceSink sink : sinks) {
                 ConnectionTraceListener.of(sink).connected(connectionId, role, local, remote);

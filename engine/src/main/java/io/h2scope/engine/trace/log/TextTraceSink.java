@@ -6,10 +6,16 @@ import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ErrorRaised;
 import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.model.HpackEntriesEvicted;
+import io.h2scope.engine.trace.model.HpackEntryAdded;
+import io.h2scope.engine.trace.model.HpackTableResized;
+import io.h2scope.engine.trace.model.SettingsAcknowledged;
+import io.h2scope.engine.trace.model.SettingsAnnounced;
 import io.h2scope.engine.trace.model.SettingsInForce;
 import io.h2scope.engine.trace.model.StreamStateChanged;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.ViolationReceived;
+import io.h2scope.engine.trace.model.WindowChanged;
 import io.h2scope.engine.trace.config.TraceCategory;
 import io.h2scope.engine.trace.config.TraceLevel;
 import io.h2scope.engine.trace.text.Redaction;
@@ -74,6 +80,24 @@ public final class TextTraceSink implements TraceSink, ConnectionTraceListener {
     @Override
     public boolean wantsHpackDetail() {
         return on(TraceCategory.HPACK, TraceLevel.DEBUG);
+    }
+
+    /**
+     * The kinds {@link #onEvent} writes a line of at the levels on now: window changes and HPACK table changes never
+     * (the flow lines come from the frames' windows, the hpack lines from the frames' blocks), stream states only at
+     * {@code state=debug}, the settings in force only at {@code conn=info}.
+     */
+    @Override
+    public boolean wants(Class<? extends TraceEvent> kind) {
+        if (kind == StreamStateChanged.class) {
+            return on(TraceCategory.STATE, TraceLevel.DEBUG);
+        }
+        if (kind == SettingsInForce.class) {
+            return on(TraceCategory.CONN, TraceLevel.INFO);
+        }
+        return kind != WindowChanged.class && kind != HpackEntryAdded.class && kind != HpackEntriesEvicted.class
+                && kind != HpackTableResized.class && kind != SettingsAnnounced.class
+                && kind != SettingsAcknowledged.class;
     }
 
     /** The lines of {@code events} go to the log's backend together ({@link CategoryLog#batch}). */

@@ -81,6 +81,11 @@ public final class RedactingSink implements TraceSink, ConnectionTraceListener {
     }
 
     @Override
+    public boolean wants(Class<? extends TraceEvent> kind) {
+        return next.wants(kind);
+    }
+
+    @Override
     public void batch(Runnable events) {
         next.batch(events);
     }
