@@ -19,12 +19,16 @@ public enum TraceCategory {
     /** The parent of every category logger. */
     public static final String ROOT_LOGGER = "h2scope";
 
+    /** Made once: a frame line names its logger. */
+    private final String key = name().toLowerCase(Locale.ROOT);
+    private final String loggerName = ROOT_LOGGER + "." + key;
+
     public String key() {
-        return name().toLowerCase(Locale.ROOT);
+        return key;
     }
 
     public String loggerName() {
-        return ROOT_LOGGER + "." + key();
+        return loggerName;
     }
 
     public static Optional<TraceCategory> parse(String text) {

@@ -44,6 +44,10 @@ import java.util.Locale;
  */
 public final class TraceText {
 
+    /** Each state's name in lower case, made once (a frame line has one). */
+    private static final String[] STATE_NAMES = java.util.Arrays.stream(StreamState.values())
+            .map(state -> state.name().toLowerCase(Locale.ROOT)).toArray(String[]::new);
+
     private TraceText() {
     }
 
@@ -194,8 +198,8 @@ public final class TraceText {
                 .append(" recv=").append(e.connectionReceiveWindow());
         if (e.frame().streamId() != 0) {
             if (e.streamSendWindow() >= 0 || e.streamReceiveWindow() >= 0) {
-                line.append(", stream send=").append(window(e.streamSendWindow()))
-                        .append(" recv=").append(window(e.streamReceiveWindow()));
+                window(window(line.append(", stream send="), e.streamSendWindow()).append(" recv="),
+                        e.streamReceiveWindow());
             }
             line.append(" | ").append(state(e.streamStateAfter()));
         }
@@ -282,11 +286,12 @@ public final class TraceText {
 
     /** {@code half_closed_local}; {@code -} when unknown. */
     public static String state(StreamState state) {
-        return state == null ? "-" : state.name().toLowerCase(Locale.ROOT);
+        return state == null ? "-" : STATE_NAMES[state.ordinal()];
     }
 
-    private static String window(int window) {
-        return window < 0 ? "-" : Integer.toString(window);
+    /** A window, {@code -} when there is none. */
+    private static StringBuilder window(StringBuilder line, int window) {
+        return window < 0 ? line.append('-') : line.append(window);
     }
 
     private static String representation(HpackBlock.Line field) {
