@@ -1,8 +1,10 @@
 package io.h2scope.engine.trace;
 
 import io.h2scope.engine.frame.DataFrame;
+import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.FrameSizes;
+import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.codec.FrameWriter;
 import io.h2scope.engine.trace.model.FrameEvent;
 
@@ -26,6 +28,21 @@ public final class FrameOctets {
             System.arraycopy(padding, 0, payload, payload.length - padding.length, padding.length);
         }
         return payload;
+    }
+
+    /**
+     * {@link #payload}, but the frame's own array when the payload is exactly that (a DATA or HEADERS frame with no
+     * padding and no priority, the commonest frames): no copy a frame. Only to be read.
+     */
+    public static byte[] payloadToRead(FrameEvent event) {
+        Frame frame = event.frame();
+        if (frame instanceof DataFrame d && d.padLength() < 0) {
+            return d.data();
+        }
+        if (frame instanceof HeadersFrame h && h.padLength() < 0 && h.priority() == null) {
+            return h.fragment();
+        }
+        return payload(event);
     }
 
     /** The 9-octet header and the payload, DATA left out as zeros. */

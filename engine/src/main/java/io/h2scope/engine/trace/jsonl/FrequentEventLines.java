@@ -135,7 +135,7 @@ final class FrequentEventLines {
                 .put(e.direction() == Direction.INBOUND ? DIR_RECV : DIR_SEND).put(h.streamId())
                 .put(typeFields(h.typeCode())).put(flagFields(h.typeCode(), h.flags())).put(h.length()).put(RESERVED).put(h.reservedBit());
         decoded(e.frame(), out);
-        out.put(PAYLOAD).putBase64(FrameOctets.payload(e)).put('"');
+        out.put(PAYLOAD).putBase64(FrameOctets.payloadToRead(e)).put('"');
         int omitted = e.dataOmitted();
         if (omitted > 0) {
             out.put(DATA_OMITTED).put(omitted);

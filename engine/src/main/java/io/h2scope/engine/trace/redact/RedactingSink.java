@@ -40,6 +40,8 @@ public final class RedactingSink implements TraceSink, ConnectionTraceListener {
     private static final int MAX_COUNTED_CONNECTIONS = 10_000;
     /** Streams of one connection whose DATA is counted; the first counted is forgotten past this. */
     static final int MAX_COUNTED_STREAMS = 4096;
+    /** The data of a DATA frame whose octets are all left out (the default): one array for all of them. */
+    private static final byte[] NO_DATA = new byte[0];
 
     private final TraceSink next;
     private final ConnectionTraceListener nextListener;
@@ -137,7 +139,7 @@ public final class RedactingSink implements TraceSink, ConnectionTraceListener {
         if (keep == d.data().length) {
             return f;
         }
-        return f.withContent(new DataFrame(d.streamId(), d.flags(), Arrays.copyOf(d.data(), keep), d.padLength()),
+        return f.withContent(new DataFrame(d.streamId(), d.flags(), keep == 0 ? NO_DATA : Arrays.copyOf(d.data(), keep), d.padLength()),
                 f.headers(), f.hpack());
     }
 
