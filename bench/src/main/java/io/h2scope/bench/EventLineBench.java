@@ -47,7 +47,7 @@ public class EventLineBench {
     public String event;
 
     private TraceEvent recorded;
-    private final LineOctets octets = new LineOctets(1024);
+    private final LineOctets octets = LineOctets.reused(1024);
 
     @Setup
     public void setUp() {

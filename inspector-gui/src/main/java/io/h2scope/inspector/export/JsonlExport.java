@@ -34,7 +34,7 @@ public final class JsonlExport {
     public static int save(Recording recording, ExportScope scope, Path path) throws IOException {
         int count = scope.eventCount();
         int saved = 0;
-        LineOctets line = new LineOctets(1024);
+        LineOctets line = LineOctets.reused(1024);
         try (OutputStream out = new BufferedOutputStream(PrivateFiles.replace(path), 1 << 16)) {
             for (int i = 0; i < count; i++) {
                 ConnectionHistory connection = recording.connectionOf(i);

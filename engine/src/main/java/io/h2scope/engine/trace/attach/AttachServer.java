@@ -222,7 +222,7 @@ public final class AttachServer implements AutoCloseable {
     }
 
     private static final class LastLine {
-        final LineOctets octets = new LineOctets(1024);
+        final LineOctets octets = LineOctets.reused(1024);
         TraceEvent event;
         byte[] line;
     }

@@ -33,7 +33,7 @@ public final class JsonlTraceWriter implements TraceSink, AutoCloseable {
 
     /** One thread's line buffer, and how deep in {@link #batch} calls the thread is. */
     private static final class ThreadLines {
-        final LineOctets line = new LineOctets(1024);
+        final LineOctets line = LineOctets.reused(1024);
         int batchDepth;
     }
 

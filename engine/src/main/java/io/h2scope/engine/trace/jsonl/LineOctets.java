@@ -39,6 +39,23 @@ public final class LineOctets {
         }
     }
 
+    /** Numbers of {@link #put(long)} kept with their digits (a {@link #reused} line's) (20 octets a slot), by a hash of the value. */
+    private static final int NUMBER_SLOTS = 64;
+    private long[] numbers; // these made at the first such number: a LineOctets for one string needs none
+    private byte[] numberLengths;
+    private byte[] numberDigits;
+    /**
+     * Strings of {@link #putString} seen before (the same instance: a field name or value from an HPACK table, a
+     * constant of the application) and, once seen twice, their literal's octets, by the string's hash.
+     */
+    private static final int STRING_SLOTS = 64;
+    /** Strings shorter than this are escaped each time (as quick as a look-up); longer than the other, never kept. */
+    private static final int MIN_KEPT_STRING = 6;
+    private static final int MAX_KEPT_STRING = 256;
+    private String[] strings; // made at the first such string
+    private byte[][] literals;
+    /** Whether numbers and strings are kept for later lines ({@link #reused}). */
+    private final boolean keeps;
     private byte[] octets;
     private byte[] scratch = new byte[0];
     private int length;
@@ -50,8 +67,22 @@ public final class LineOctets {
     private long lastFirst;
     private long lastSecond;
 
+    /** A line for one use (a string quoted, an event written once): nothing kept from it for later lines. */
     public LineOctets(int capacity) {
+        this(capacity, false);
+    }
+
+    private LineOctets(int capacity, boolean keeps) {
         octets = new byte[capacity];
+        this.keeps = keeps;
+    }
+
+    /**
+     * A line reused for line after line (a recording's, a socket's): long numbers and strings written again are copied
+     * from what they were written as before, when they are the same value or the same String.
+     */
+    public static LineOctets reused(int capacity) {
+        return new LineOctets(capacity, true);
     }
 
     /** The octets of an ASCII constant, made once (a key with its quotes and colon, say). */
@@ -120,7 +151,30 @@ public final class LineOctets {
     /** {@code value} in decimal, as {@link StringBuilder#append(long)} writes it. */
     LineOctets put(long value) {
         room(20);
-        length = decimal(octets, length, value);
+        if (!keeps || value >= 0 && value < 100_000) {
+            length = decimal(octets, length, value);
+            return this;
+        }
+        // a long number is mostly one written a moment ago (a window in a frame line and in its change's line, the
+        // initial windows on every stream): its digits are copied from the slot they were written to then
+        if (numbers == null) {
+            numbers = new long[NUMBER_SLOTS];
+            numberLengths = new byte[NUMBER_SLOTS];
+            numberDigits = new byte[NUMBER_SLOTS * 20];
+        }
+        int slot = (int) ((value ^ value >>> 32) * 0x9E3779B9L >>> 26) & NUMBER_SLOTS - 1;
+        int at = slot * 20;
+        if (numbers[slot] == value && numberLengths[slot] > 0) {
+            int n = numberLengths[slot];
+            System.arraycopy(numberDigits, at, octets, length, n);
+            length += n;
+        } else {
+            int start = length;
+            length = decimal(octets, length, value);
+            numbers[slot] = value;
+            numberLengths[slot] = (byte) (length - start);
+            System.arraycopy(octets, start, numberDigits, at, length - start);
+        }
         return this;
     }
 
@@ -214,6 +268,31 @@ public final class LineOctets {
      * {@code \}{@code u} with four lower-case hex digits for every other char that is not {@link Json#plain}.
      */
     LineOctets putString(String value) {
+        int n = value.length();
+        if (!keeps || n < MIN_KEPT_STRING || n > MAX_KEPT_STRING) {
+            return escaped(value);
+        }
+        if (strings == null) {
+            strings = new String[STRING_SLOTS];
+            literals = new byte[STRING_SLOTS][];
+        }
+        int slot = value.hashCode() & STRING_SLOTS - 1;
+        if (strings[slot] != value) { // first seen (or another string in its slot): kept without its octets
+            strings[slot] = value;
+            literals[slot] = null;
+            return escaped(value);
+        }
+        byte[] literal = literals[slot];
+        if (literal == null) { // seen twice: its octets kept for the next times
+            int start = length;
+            escaped(value);
+            literals[slot] = Arrays.copyOfRange(octets, start, length);
+            return this;
+        }
+        return put(literal);
+    }
+
+    private LineOctets escaped(String value) {
         int n = value.length();
         room(n + 2);
         byte[] o = octets;

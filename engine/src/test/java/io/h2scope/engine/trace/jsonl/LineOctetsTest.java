@@ -8,6 +8,7 @@ import java.util.SplittableRandom;
 
 import static io.h2scope.engine.trace.jsonl.LineOctets.ascii;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class LineOctetsTest {
 
@@ -62,5 +63,44 @@ class LineOctetsTest {
         parts.put(B).put(1).put(A).put(100).put('|');
         assertEquals(parts.text(), pairs.text());
         assertEquals(",\"a\":1,\"b\":100|", pairs.text().substring(0, 15));
+    }
+
+    @Test
+    void aNumberWrittenAgainIsTheSameWhateverWasWrittenBetween() {
+        LineOctets line = LineOctets.reused(1);
+        StringBuilder expected = new StringBuilder();
+        List<Long> numbers = numbers();
+        for (int round = 0; round < 3; round++) { // the second and third time, many from the kept digits
+            for (int i = 0; i < numbers.size(); i += 1 + round) {
+                long n = numbers.get(i);
+                line.put(n).put(' ').put(n).put(' ');
+                expected.append(n).append(' ').append(n).append(' ');
+            }
+        }
+        assertEquals(expected.toString(), line.text());
+    }
+
+    @Test
+    void aStringWrittenAgainIsTheSameLiteralEvenWhenOthersShareItsSlot() {
+        List<String> strings = new ArrayList<>();
+        for (int i = 0; i < 500; i++) { // more than the slots: many share one, and each is written three times
+            strings.add("value-" + i + (i % 7 == 0 ? " \"q\"\n" : "") + (i % 11 == 0 ? "\u00e9\u4e2d" : ""));
+        }
+        strings.add("x".repeat(300)); // too long to keep
+        strings.add("ab"); // too short to keep
+        LineOctets cached = LineOctets.reused(8);
+        for (int round = 0; round < 3; round++) {
+            for (String s : strings) {
+                cached.putString(s).put(',');
+            }
+        }
+        StringBuilder expected = new StringBuilder();
+        for (int round = 0; round < 3; round++) {
+            for (String s : strings) {
+                expected.append(new LineOctets(8).putString(s).text()).append(',');
+            }
+        }
+        assertEquals(expected.toString(), cached.text());
+        assertTrue(cached.text().startsWith("\"value-0 \\\"q\\\"\\n\\u00e9\\u4e2d\",\"value-1\","), cached.text());
     }
 }
