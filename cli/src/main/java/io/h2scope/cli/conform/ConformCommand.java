@@ -119,8 +119,8 @@ public final class ConformCommand implements Callable<Integer> {
         }
         if (targetName != null) {
             return new NamedTargetRun(TargetResolver.standard(), out, err).run(targetName, embeddedTls,
-                    (target, version) -> runAndReport(new RunConfig(target, peer, suite.parallel, selection, repeat, maxInconclusive),
-                            version, out));
+                    (target, version, knownFailures) -> runAndReport(new RunConfig(target, peer, suite.parallel, selection, repeat,
+                            maxInconclusive, knownFailures), version, out));
         }
         if (url != null) {
             return runAndReport(new RunConfig(Target.parse(url), peer, suite.parallel, selection, repeat, maxInconclusive),

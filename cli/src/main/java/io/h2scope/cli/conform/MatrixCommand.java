@@ -181,7 +181,8 @@ public final class MatrixCommand implements Callable<Integer> {
                 if ((overTls ? running.tls() : running.h2c()).isEmpty()) {
                     c = new MatrixColumn(name, how, overTls, null, "no " + (overTls ? "TLS" : "h2c") + " listener", null, version);
                 } else {
-                    RunConfig config = new RunConfig(running.target(overTls), peer, suite.parallel, selection, 1);
+                    RunConfig config = new RunConfig(running.target(overTls), peer, suite.parallel, selection, 1)
+                            .withKnownFailures(running.knownFailures(overTls));
                     RunResult run = new SuiteRunner(config).run(Suites.all(), new RunListener() { });
                     String file = name + "-" + (overTls ? "tls" : "h2c") + "-" + how;
                     RunHeader header = RunHeader.of(config, run).withServer(Optional.ofNullable(version));

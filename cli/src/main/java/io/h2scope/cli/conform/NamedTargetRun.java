@@ -8,6 +8,7 @@ import io.h2scope.conformance.targets.launch.TargetStartException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.Optional;
+import java.util.Set;
 import picocli.CommandLine;
 
 /**
@@ -18,10 +19,13 @@ import picocli.CommandLine;
  */
 public final class NamedTargetRun {
 
-    /** The run against a started listener, told the server's version for its reports; returns the command's exit status. */
+    /**
+     * The run against a started listener, told the server's version for its reports and the cases it is known to
+     * FAIL there (for the run's order); returns the command's exit status.
+     */
     @FunctionalInterface
     public interface Body {
-        int run(Target target, Optional<ServerVersion> version) throws IOException;
+        int run(Target target, Optional<ServerVersion> version, Set<String> knownFailures) throws IOException;
     }
 
     private final TargetResolver resolver;
@@ -53,7 +57,7 @@ public final class NamedTargetRun {
                 v.expectedFailuresNote().ifPresent(out::println);
             });
             out.flush();
-            int status = body.run(running.target(tls), version);
+            int status = body.run(running.target(tls), version, running.knownFailures(tls));
             if (!running.isAlive()) {
                 report(running.description() + " died during the run: its verdicts do not count", running.log());
                 return ConformCommand.EXIT_NOT_JUDGED;

@@ -4,6 +4,7 @@ import io.h2scope.conformance.peer.PeerOptions;
 import io.h2scope.conformance.targets.Target;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Everything a run needs.
@@ -15,9 +16,11 @@ import java.util.Objects;
  * @param repeat    how many times each selected case runs (flakiness hunting)
  * @param maxInconclusivePercent the largest share of INCONCLUSIVE verdicts (of the cases that ran and were not
  *                  skipped) a run may have and still pass: above it the verdicts say too little to gate on
+ * @param knownFailures the case ids the target is known to FAIL (its expected-failures.txt), empty when nothing is
+ *                  known: the run starts them first ({@link RunOrder}); verdicts do not depend on it
  */
 public record RunConfig(Target target, PeerOptions peer, int parallel, CaseSelection selection, int repeat,
-        int maxInconclusivePercent) {
+        int maxInconclusivePercent, Set<String> knownFailures) {
 
     public static final int DEFAULT_PARALLEL = 4;
     public static final int DEFAULT_MAX_INCONCLUSIVE_PERCENT = 10;
@@ -26,6 +29,7 @@ public record RunConfig(Target target, PeerOptions peer, int parallel, CaseSelec
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(peer, "peer");
         Objects.requireNonNull(selection, "selection");
+        knownFailures = Set.copyOf(knownFailures);
         if (parallel < 1 || parallel > 64) {
             throw new IllegalArgumentException("parallel must be 1..64, got " + parallel);
         }
@@ -35,6 +39,11 @@ public record RunConfig(Target target, PeerOptions peer, int parallel, CaseSelec
         if (maxInconclusivePercent < 0 || maxInconclusivePercent > 100) {
             throw new IllegalArgumentException("max inconclusive percent must be 0..100, got " + maxInconclusivePercent);
         }
+    }
+
+    public RunConfig(Target target, PeerOptions peer, int parallel, CaseSelection selection, int repeat,
+            int maxInconclusivePercent) {
+        this(target, peer, parallel, selection, repeat, maxInconclusivePercent, Set.of());
     }
 
     public RunConfig(Target target, PeerOptions peer, int parallel, CaseSelection selection, int repeat) {
@@ -54,22 +63,26 @@ public record RunConfig(Target target, PeerOptions peer, int parallel, CaseSelec
     }
 
     public RunConfig withPeer(PeerOptions value) {
-        return new RunConfig(target, value, parallel, selection, repeat, maxInconclusivePercent);
+        return new RunConfig(target, value, parallel, selection, repeat, maxInconclusivePercent, knownFailures);
     }
 
     public RunConfig withParallel(int value) {
-        return new RunConfig(target, peer, value, selection, repeat, maxInconclusivePercent);
+        return new RunConfig(target, peer, value, selection, repeat, maxInconclusivePercent, knownFailures);
     }
 
     public RunConfig withSelection(CaseSelection value) {
-        return new RunConfig(target, peer, parallel, value, repeat, maxInconclusivePercent);
+        return new RunConfig(target, peer, parallel, value, repeat, maxInconclusivePercent, knownFailures);
     }
 
     public RunConfig withRepeat(int value) {
-        return new RunConfig(target, peer, parallel, selection, value, maxInconclusivePercent);
+        return new RunConfig(target, peer, parallel, selection, value, maxInconclusivePercent, knownFailures);
     }
 
     public RunConfig withMaxInconclusivePercent(int value) {
-        return new RunConfig(target, peer, parallel, selection, repeat, value);
+        return new RunConfig(target, peer, parallel, selection, repeat, value, knownFailures);
+    }
+
+    public RunConfig withKnownFailures(Set<String> value) {
+        return new RunConfig(target, peer, parallel, selection, repeat, maxInconclusivePercent, value);
     }
 }

@@ -36,7 +36,8 @@ import java.util.concurrent.TimeoutException;
  * (nothing listening, TLS failing, an answer that is not HTTP/2, silence) the run ends there, UNREACHABLE, before
  * any case, instead of reporting every case INCONCLUSIVE or reading the answer as frames; {@link ReachabilityGuard}
  * ends it the same way when the target stops answering midway. The {@code output/*} cases, which judge what the
- * target sent in the whole run, run last, once every other case has reported what it saw.
+ * target sent in the whole run, run last, once every other case has reported what it saw. The others start longest
+ * expected first ({@link RunOrder}).
  */
 public final class SuiteRunner {
 
@@ -96,7 +97,8 @@ public final class SuiteRunner {
             listener.finished(run);
             return run;
         }
-        List<Planned> first = plan.stream().filter(p -> !isOutputCase(p) && !p.definition().alone()).toList();
+        List<Planned> first = RunOrder.longestFirst(plan.stream().filter(p -> !isOutputCase(p) && !p.definition().alone()).toList(),
+                config.knownFailures());
         List<Planned> alone = plan.stream().filter(p -> !isOutputCase(p) && p.definition().alone()).toList();
         List<Planned> last = plan.stream().filter(SuiteRunner::isOutputCase).toList();
         // twice the threads: a case waiting for a sign of life gives its turn to the next case (see busy)

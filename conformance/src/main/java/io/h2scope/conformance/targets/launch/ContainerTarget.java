@@ -11,6 +11,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
@@ -159,6 +160,11 @@ public final class ContainerTarget implements RunningTarget {
     @Override
     public boolean isAlive() {
         return container.isRunning();
+    }
+
+    @Override
+    public Set<String> knownFailures(boolean overTls) {
+        return spec.knownFailures(overTls);
     }
 
     /** Asked inside the container (docker exec): the image's package is what runs, whatever the host has. */

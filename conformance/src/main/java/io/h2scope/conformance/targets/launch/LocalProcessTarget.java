@@ -23,6 +23,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -118,6 +119,11 @@ public final class LocalProcessTarget implements RunningTarget {
     @Override
     public Optional<Target> tls() {
         return tls;
+    }
+
+    @Override
+    public Set<String> knownFailures(boolean overTls) {
+        return spec.knownFailures(overTls);
     }
 
     /** Asked on this host, with the processes' environment: the installed package is what runs. */

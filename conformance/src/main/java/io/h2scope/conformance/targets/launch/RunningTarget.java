@@ -4,6 +4,7 @@ import io.h2scope.conformance.targets.ServerVersion;
 import io.h2scope.conformance.targets.Target;
 
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A server the suite can test, started (or found) by {@link TargetResolver}: an embedded server, a
@@ -36,6 +37,14 @@ public interface RunningTarget extends AutoCloseable {
      */
     default Optional<ServerVersion> version() {
         return Optional.empty();
+    }
+
+    /**
+     * The case ids the server is known to FAIL on that listener (its expected-failures.txt), for the run's order
+     * ({@link io.h2scope.conformance.runner.RunConfig#knownFailures()}); empty when nothing is known.
+     */
+    default Set<String> knownFailures(boolean overTls) {
+        return Set.of();
     }
 
     /** False once a process or container it started has died (a URL's server is not watched: true). */

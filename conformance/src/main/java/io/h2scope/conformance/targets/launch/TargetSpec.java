@@ -18,6 +18,8 @@ import java.util.TreeMap;
 import java.util.List;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * One folder of {@code docker-targets/}: a real server, described by its {@code target.properties}.
@@ -195,6 +197,21 @@ public record TargetSpec(String name, String description, Path folder, int h2cPo
 
     public ExpectedFailures expectedFailures() throws IOException {
         return ExpectedFailures.load(folder.resolve(ExpectedFailures.FILE_NAME));
+    }
+
+    /**
+     * The case ids this server is known to FAIL on that listener, those that may FAIL ({@code ~}) included: a run
+     * starts them first. Empty when the file is unreadable ({@link #askVersion} says so in the version's note).
+     */
+    public Set<String> knownFailures(boolean tls) {
+        try {
+            ExpectedFailures expected = expectedFailures();
+            Set<String> ids = new TreeSet<>(expected.forListener(tls).keySet());
+            ids.addAll(expected.optionalFor(tls));
+            return ids;
+        } catch (IOException e) {
+            return Set.of();
+        }
     }
 
     /**
