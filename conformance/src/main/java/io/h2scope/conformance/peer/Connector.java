@@ -1,7 +1,6 @@
 package io.h2scope.conformance.peer;
 
 import io.h2scope.conformance.targets.Target;
-import io.h2scope.engine.transport.tls.SslContexts;
 import io.h2scope.engine.transport.tls.TlsPolicy;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -44,7 +43,7 @@ final class Connector {
 
     private static Socket startTls(Socket plain, Target target, boolean insecure, Duration timeout)
             throws IOException, GeneralSecurityException {
-        SSLContext context = insecure ? InsecureContext.CONTEXT : SSLContext.getDefault();
+        SSLContext context = ClientContexts.forThisThread(insecure);
         SSLSocket tls = (SSLSocket) context.getSocketFactory().createSocket(plain, target.host(), target.port(), true);
         SSLParameters parameters = tls.getSSLParameters();
         // RFC9113 §3.2: "h2" is the ALPN token for HTTP/2 over TLS
@@ -64,30 +63,6 @@ final class Connector {
                     + (selected == null || selected.isEmpty() ? "none" : selected) + ")");
         }
         return tls;
-    }
-
-    /**
-     * One context for every connection of the run that accepts any certificate: its session cache lets a case's
-     * connection and its liveness probe resume the TLS session of an earlier one (RFC 8446 §2.2) instead of a full
-     * handshake each, and no context is built per connection. The default context caches sessions the same way.
-     */
-    private static final class InsecureContext {
-        /**
-         * Resumption needs the newest session per target; the JDK's default (20,480, softly held) kept a session
-         * for every connection of a long run: 17,400 sessions, 13 MiB of live heap, after the attack soak.
-         */
-        private static final int SESSION_CACHE_SIZE = 64;
-        static final SSLContext CONTEXT = make();
-
-        private static SSLContext make() {
-            try {
-                SSLContext context = SslContexts.insecureClient();
-                context.getClientSessionContext().setSessionCacheSize(SESSION_CACHE_SIZE);
-                return context;
-            } catch (GeneralSecurityException e) {
-                throw new IllegalStateException("cannot make a TLS client context: " + e.getMessage(), e);
-            }
-        }
     }
 
     /** How long the TLS handshake may wait for each of the target's answers. */
