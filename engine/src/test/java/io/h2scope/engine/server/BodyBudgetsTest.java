@@ -1,5 +1,6 @@
 package io.h2scope.engine.server;
 
+import io.h2scope.engine.scripted.ScriptedPeer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -62,7 +63,7 @@ class BodyBudgetsTest {
     }
 
     /** A POST on {@code streamId} with {@code bytes} of body in 16 KiB DATA frames, END_STREAM only if asked. */
-    private static void post(RawH2Client client, HpackEncoder encoder, int streamId, int bytes, boolean end) throws IOException {
+    private static void post(ScriptedPeer client, HpackEncoder encoder, int streamId, int bytes, boolean end) throws IOException {
         byte[] block = encoder.encode(List.of(new HeaderField(":method", "POST"), new HeaderField(":scheme", "http"),
                 new HeaderField(":authority", "localhost"), new HeaderField(":path", "/upload")));
         client.send(FrameWriter.encode(HeadersFrame.of(streamId, block, false, true)));
@@ -74,7 +75,7 @@ class BodyBudgetsTest {
         }
     }
 
-    private static void end(RawH2Client client, int streamId) throws IOException {
+    private static void end(ScriptedPeer client, int streamId) throws IOException {
         client.send(FrameWriter.encode(DataFrame.of(streamId, new byte[0], true)));
     }
 
@@ -86,14 +87,14 @@ class BodyBudgetsTest {
     @Test
     void aStreamThatWouldGoOverTheConnectionBudgetIsAnswered413ThenStoppedWithNoError_rfc9113_8_1() throws Exception {
         start(new BodyBudgets(16L << 20, 300 * KIB, 1L << 30));
-        try (RawH2Client client = new RawH2Client(server.port())) {
+        try (ScriptedPeer client = ScriptedPeer.connect(server.port()).greet()) {
             HpackEncoder encoder = new HpackEncoder(4096);
             post(client, encoder, 1, 200 * KIB, false);
             awaitBuffered(200 * KIB);
             post(client, encoder, 3, 200 * KIB, false);
             HeadersFrame answer = (HeadersFrame) client.await(f -> f instanceof HeadersFrame h && h.streamId() == 3);
             assertNotNull(answer, "stream 3 was not answered");
-            assertEquals("413", client.decode(answer).get(0).value());
+            assertEquals("413", client.fields(answer).get(0).value());
             RstStreamFrame rst = (RstStreamFrame) client.await(f -> f instanceof RstStreamFrame r && r.streamId() == 3);
             assertNotNull(rst, "stream 3 was not reset");
             assertEquals(ErrorCode.NO_ERROR.code(), rst.errorCode());
@@ -109,7 +110,7 @@ class BodyBudgetsTest {
     @Test
     void theServerBudgetBindsAcrossConnections() throws Exception {
         start(new BodyBudgets(16L << 20, 64L << 20, 300 * KIB));
-        try (RawH2Client first = new RawH2Client(server.port()); RawH2Client second = new RawH2Client(server.port())) {
+        try (ScriptedPeer first = ScriptedPeer.connect(server.port()).greet(); ScriptedPeer second = ScriptedPeer.connect(server.port()).greet()) {
             post(first, new HpackEncoder(4096), 1, 200 * KIB, false);
             awaitBuffered(200 * KIB);
             post(second, new HpackEncoder(4096), 1, 200 * KIB, false);
@@ -122,7 +123,7 @@ class BodyBudgetsTest {
     @Test
     void withBudgetsLargeEnoughBothStreamsAreRead() throws Exception {
         start(BodyBudgets.defaults());
-        try (RawH2Client client = new RawH2Client(server.port())) {
+        try (ScriptedPeer client = ScriptedPeer.connect(server.port()).greet()) {
             HpackEncoder encoder = new HpackEncoder(4096);
             post(client, encoder, 1, 200 * KIB, true);
             post(client, encoder, 3, 200 * KIB, true);

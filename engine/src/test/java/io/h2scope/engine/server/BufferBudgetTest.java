@@ -1,5 +1,6 @@
 package io.h2scope.engine.server;
 
+import io.h2scope.engine.scripted.ScriptedPeer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -54,12 +55,12 @@ class BufferBudgetTest {
     @Test
     void overTheBudgetTheLongestStalledStreamIsResetWhicheverConnectionItIsOn() throws Exception {
         start(4 * STALLED_STREAM_BYTES + STALLED_STREAM_BYTES / 2); // room for four and a half stalled streams
-        try (RawH2Client a = new RawH2Client(server.port()); RawH2Client b = new RawH2Client(server.port())) {
-            for (RawH2Client c : List.of(a, b)) {
+        try (ScriptedPeer a = ScriptedPeer.connect(server.port()).greet(); ScriptedPeer b = ScriptedPeer.connect(server.port()).greet()) {
+            for (ScriptedPeer c : List.of(a, b)) {
                 c.send(FrameWriter.encode(SettingsFrame.of(new RawSetting(0x4, 0)))); // no response DATA may go
             }
             // a:1, b:1, a:3, b:3 in that order, each published as stalled before the next begins
-            RawH2Client[] order = {a, b, a, b};
+            ScriptedPeer[] order = {a, b, a, b};
             for (int i = 0; i < order.length; i++) {
                 order[i].get(i < 2 ? 1 : 3, "/bytes/1000000");
                 int stalled = i + 1;
@@ -85,7 +86,7 @@ class BufferBudgetTest {
         Socket reader = nonReadingClient(server.port()); // its response piles up; nothing of it waits on a window
         Await.until(() -> server.queuedResponseBytes() > 64 * 1024, () -> "only " + server.queuedResponseBytes()
                 + " bytes queued for the client that does not read");
-        try (RawH2Client client = new RawH2Client(server.port())) {
+        try (ScriptedPeer client = ScriptedPeer.connect(server.port()).greet()) {
             client.get(1, "/");
             Frame refused = client.await(f -> f.streamId() == 1 && (f instanceof RstStreamFrame || f instanceof HeadersFrame));
             assertTrue(refused instanceof RstStreamFrame r && r.errorCode() == ErrorCode.REFUSED_STREAM.code(),

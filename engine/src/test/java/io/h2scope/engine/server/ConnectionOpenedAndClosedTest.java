@@ -2,6 +2,7 @@ package io.h2scope.engine.server;
 
 import io.h2scope.engine.client.H2Client;
 import io.h2scope.engine.frame.Preface;
+import io.h2scope.engine.scripted.ScriptedPeer;
 import io.h2scope.engine.server.reference.ReferenceServer;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.TraceSink;
@@ -135,7 +136,7 @@ class ConnectionOpenedAndClosedTest {
         Events events = new Events();
         H2Server server = ReferenceServer.configure(ReferenceServer.Options.h2c()).idleTimeout(Duration.ofMillis(300))
                 .traceSink(events).start();
-        try (RawH2Client raw = new RawH2Client(server.port())) {
+        try (ScriptedPeer raw = ScriptedPeer.connect(server.port()).greet()) {
             ConnectionClosed closed = events.await(ConnectionClosed.class, e -> true);
             assertEquals(ConnectionClosed.Cause.IDLE_TIMEOUT, closed.cause());
             assertEquals(0, closed.errorCode(), "GOAWAY NO_ERROR");
@@ -150,7 +151,7 @@ class ConnectionOpenedAndClosedTest {
         Events events = new Events();
         H2Server server = ReferenceServer.configure(ReferenceServer.Options.h2c()).pingInterval(Duration.ofMillis(200))
                 .traceSink(events).start();
-        try (RawH2Client raw = new RawH2Client(server.port())) { // it never reads nor answers the PING
+        try (ScriptedPeer raw = ScriptedPeer.connect(server.port()).greet()) { // it never reads nor answers the PING
             ConnectionClosed closed = events.await(ConnectionClosed.class, e -> true);
             assertEquals(ConnectionClosed.Cause.PEER_VANISHED, closed.cause());
             assertNull(closed.closedBy());

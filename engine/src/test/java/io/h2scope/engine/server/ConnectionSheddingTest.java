@@ -1,5 +1,6 @@
 package io.h2scope.engine.server;
 
+import io.h2scope.engine.scripted.ScriptedPeer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -31,11 +32,11 @@ import org.junit.jupiter.api.Timeout;
 class ConnectionSheddingTest {
 
     private H2Server server;
-    private final List<RawH2Client> clients = new ArrayList<>();
+    private final List<ScriptedPeer> clients = new ArrayList<>();
 
     @AfterEach
     void stop() throws IOException {
-        for (RawH2Client c : clients) {
+        for (ScriptedPeer c : clients) {
             c.close();
         }
         if (server != null) {
@@ -53,8 +54,8 @@ class ConnectionSheddingTest {
     }
 
     /** A complete HTTP/2 connection from {@code from}: the server's SETTINGS read. */
-    private RawH2Client connected(String from) throws IOException {
-        RawH2Client c = new RawH2Client(from, server.port());
+    private ScriptedPeer connected(String from) throws IOException {
+        ScriptedPeer c = ScriptedPeer.connect(from, new java.net.InetSocketAddress("127.0.0.1", server.port())).greet();
         clients.add(c);
         assertNotNull(c.await(f -> f instanceof SettingsFrame), "no SETTINGS for a connection from " + from);
         return c;
@@ -74,7 +75,7 @@ class ConnectionSheddingTest {
     }
 
     /** Whether a GET on {@code streamId} is answered with HEADERS. */
-    private static boolean served(RawH2Client c, int streamId) throws IOException {
+    private static boolean served(ScriptedPeer c, int streamId) throws IOException {
         c.get(streamId, "/");
         return c.await(f -> f instanceof HeadersFrame && f.streamId() == streamId) != null;
     }
@@ -87,11 +88,11 @@ class ConnectionSheddingTest {
     @Test
     void atThePerAddressCapTheAddresssOldestIdleConnectionIsShedForTheNewOne() throws Exception {
         start(H2Server.builder().maxConnectionsPerAddress(2));
-        RawH2Client oldest = connected("127.0.0.1");
-        RawH2Client other = connected("127.0.0.2"); // another address: never shed for 127.0.0.1's newcomer
-        RawH2Client second = connected("127.0.0.1");
+        ScriptedPeer oldest = connected("127.0.0.1");
+        ScriptedPeer other = connected("127.0.0.2"); // another address: never shed for 127.0.0.1's newcomer
+        ScriptedPeer second = connected("127.0.0.1");
         awaitOpen(3);
-        RawH2Client newcomer = connected("127.0.0.1");
+        ScriptedPeer newcomer = connected("127.0.0.1");
         assertTrue(served(newcomer, 1), "the newcomer was not served");
         GoAwayFrame g = (GoAwayFrame) oldest.await(f -> f instanceof GoAwayFrame);
         assertNotNull(g, "the oldest idle connection got no GOAWAY");
@@ -117,9 +118,9 @@ class ConnectionSheddingTest {
     @Test
     void atTheTotalCapTheOldestIdleConnectionOfAnyAddressIsShed() throws Exception {
         start(H2Server.builder().maxConnections(2));
-        RawH2Client idle = connected("127.0.0.1");
+        ScriptedPeer idle = connected("127.0.0.1");
         hold(connected("127.0.0.2"));
-        RawH2Client newcomer = connected("127.0.0.3");
+        ScriptedPeer newcomer = connected("127.0.0.3");
         assertTrue(served(newcomer, 1));
         assertNotNull(idle.await(f -> f instanceof GoAwayFrame), "the idle connection was not shed");
         assertEquals(1, server.shedConnectionCount());
@@ -129,7 +130,7 @@ class ConnectionSheddingTest {
      * Opens a stream the server never answers: the connection is busy for good. The PING's ACK leaves after the server
      * has counted the stream (it tells the listener before it writes what the read produced).
      */
-    private static void hold(RawH2Client c) throws IOException {
+    private static void hold(ScriptedPeer c) throws IOException {
         c.get(1, "/hold");
         c.send(FrameWriter.encode(PingFrame.of(29)));
         assertNotNull(c.await(f -> f instanceof PingFrame p && p.ack()), "no PING ACK");

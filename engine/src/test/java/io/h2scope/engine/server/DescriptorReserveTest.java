@@ -1,5 +1,6 @@
 package io.h2scope.engine.server;
 
+import io.h2scope.engine.scripted.ScriptedPeer;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -57,7 +58,7 @@ class DescriptorReserveTest {
                 o.write(FrameWriter.encode(SettingsFrame.of()));
                 crowd.add(s);
             }
-            try (RawH2Client normal = new RawH2Client(port)) {
+            try (ScriptedPeer normal = ScriptedPeer.connect(port).greet()) {
                 normal.get(1, "/");
                 assertNotNull(normal.await(f -> f instanceof HeadersFrame), "a normal request was not answered; log:\n"
                         + Files.readString(log));

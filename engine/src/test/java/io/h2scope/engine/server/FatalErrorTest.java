@@ -1,5 +1,6 @@
 package io.h2scope.engine.server;
 
+import io.h2scope.engine.scripted.ScriptedPeer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -34,7 +35,7 @@ class FatalErrorTest {
             String first = out.readLine();
             assertTrue(first != null && first.startsWith("PORT "), "child did not start: " + first + " " + Files.readString(err));
             int port = Integer.parseInt(first.substring(5));
-            try (RawH2Client client = new RawH2Client(port)) {
+            try (ScriptedPeer client = ScriptedPeer.connect(port).greet()) {
                 client.get(1, "/");
                 assertTrue(client.await(f -> f instanceof io.h2scope.engine.frame.HeadersFrame) != null, "/ not answered");
                 client.get(3, "/oom");

@@ -1,5 +1,6 @@
 package io.h2scope.engine.server;
 
+import io.h2scope.engine.scripted.ScriptedPeer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -138,7 +139,7 @@ class HandshakeLimitsTest {
     void aClientThatSentItsSettingsOutlivesTheDeadline() throws Exception {
         start(H2Server.builder().handshakeTimeout(OUTLIVED_HANDSHAKE));
         long connected = System.nanoTime();
-        try (RawH2Client client = new RawH2Client(server.port())) {
+        try (ScriptedPeer client = ScriptedPeer.connect(server.port()).greet()) {
             assertNotNull(client.await(f -> f instanceof SettingsFrame s && s.ack()), "the server read our SETTINGS");
             long left = OUTLIVED_HANDSHAKE.toNanos() - (System.nanoTime() - connected);
             TimeUnit.NANOSECONDS.sleep(left + HANDSHAKE.toNanos()); // past the deadline the server no longer keeps

@@ -1,5 +1,6 @@
 package io.h2scope.engine.server;
 
+import io.h2scope.engine.scripted.ScriptedPeer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -54,7 +55,7 @@ class ProgressLimitsTest {
             ex.respond(200, List.of());
             ex.write(ByteBuffer.allocate(100_000)).whenComplete((v, e) -> writeOutcome.complete(e));
         }).start();
-        try (RawH2Client client = new RawH2Client(server.port())) {
+        try (ScriptedPeer client = ScriptedPeer.connect(server.port()).greet()) {
             client.send(FrameWriter.encode(SettingsFrame.of(new RawSetting(0x4, 0))));
             long start = System.nanoTime();
             client.send(FrameWriter.encode(HeadersFrame.of(1, new HpackEncoder(4096).encode(GET), true, true)));
@@ -74,7 +75,7 @@ class ProgressLimitsTest {
         CompletableFuture<Throwable> readOutcome = new CompletableFuture<>();
         server = H2Server.builder().port(0).minRequestBodyRate(1_000, Duration.ofMillis(300)).handler(ex ->
                 ex.readBody(1 << 20).whenComplete((b, e) -> readOutcome.complete(e))).start();
-        try (RawH2Client client = new RawH2Client(server.port())) {
+        try (ScriptedPeer client = ScriptedPeer.connect(server.port()).greet()) {
             client.send(FrameWriter.encode(HeadersFrame.of(1, new HpackEncoder(4096).encode(POST), false, true)));
             client.send(FrameWriter.encode(DataFrame.of(1, new byte[1], false)));
             HeadersFrame response = (HeadersFrame) client.await(f -> f instanceof HeadersFrame);
@@ -90,7 +91,7 @@ class ProgressLimitsTest {
     @Test
     void aFieldBlockLeftUnfinishedEndsTheConnection() throws Exception {
         server = H2Server.builder().port(0).headerBlockTimeout(Duration.ofMillis(300)).handler(ex -> { }).start();
-        try (RawH2Client client = new RawH2Client(server.port())) {
+        try (ScriptedPeer client = ScriptedPeer.connect(server.port()).greet()) {
             byte[] block = new HpackEncoder(4096).encode(GET);
             client.send(FrameWriter.encode(HeadersFrame.of(1, Arrays.copyOf(block, 2), true, false)));
             GoAwayFrame goAway = (GoAwayFrame) client.await(f -> f instanceof GoAwayFrame);

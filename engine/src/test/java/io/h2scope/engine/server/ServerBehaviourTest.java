@@ -5,6 +5,7 @@ import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
 import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.scripted.ScriptedPeer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -55,7 +56,7 @@ class ServerBehaviourTest {
                 ex.respond(200, List.of(), ByteBuffer.wrap("ok".getBytes(StandardCharsets.US_ASCII)));
             }
         }).start();
-        try (RawH2Client c = new RawH2Client(server.port())) {
+        try (ScriptedPeer c = ScriptedPeer.connect(server.port()).greet()) {
             c.get(1, "/hold");
             ServerExchange exchange = held.get(10, TimeUnit.SECONDS);
             CompletableFuture<Boolean> shutdown = CompletableFuture.supplyAsync(() -> server.shutdown(Duration.ofSeconds(10)));
@@ -82,7 +83,7 @@ class ServerBehaviourTest {
     void shutdownDeadlineClosesByForce() throws Exception {
         CountDownLatch started = new CountDownLatch(1);
         server = H2Server.builder().handler(ex -> started.countDown()).start(); // never answers
-        try (RawH2Client c = new RawH2Client(server.port())) {
+        try (ScriptedPeer c = ScriptedPeer.connect(server.port()).greet()) {
             c.get(1, "/");
             assertTrue(started.await(10, TimeUnit.SECONDS));
             assertFalse(server.shutdown(Duration.ofMillis(300)), "a stream was still open at the deadline");

@@ -1,0 +1,313 @@
+package io.h2scope.engine.scripted;
+
+import io.h2scope.engine.frame.Frame;
+import io.h2scope.engine.frame.HeadersFrame;
+import io.h2scope.engine.frame.Preface;
+import io.h2scope.engine.frame.SettingsFrame;
+import io.h2scope.engine.frame.codec.FrameWriter;
+import io.h2scope.engine.frame.codec.RawFrameWriter;
+import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.hpack.HpackEncoder;
+import io.h2scope.engine.observer.Http2Observer;
+import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.trace.TraceSink;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.ProtocolException;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
+
+/**
+ * A scripted raw HTTP/2 endpoint over one blocking socket, as the client or as the server: it writes whatever the
+ * script says (frames through {@link FrameWriter}, frames with any header through {@link RawFrameWriter}, octets that
+ * are no frame at all) and no state machine stands in the way, so it can break any rule on purpose. Everything both
+ * ways goes through an {@link Http2Observer}: what the other side sent comes back as {@link Incoming}s decoded
+ * there (field blocks included, the HPACK state in step), and a {@link TraceSink} given at the start hears the
+ * observer's events of both directions. It answers nothing by itself. One thread; not thread-safe.
+ */
+public final class ScriptedPeer implements AutoCloseable {
+
+    /** How long a read waits when the script names no wait: a frame that has not come by then never will. */
+    public static final Duration DEFAULT_PATIENCE = Duration.ofSeconds(30);
+
+    private static final AtomicLong CONNECTION_IDS = new AtomicLong();
+
+    private final Role role;
+    private final Socket socket;
+    private final InputStream in;
+    private final OutputStream out;
+    private final Http2Observer observer;
+    private final Inbox inbox = new Inbox();
+    private final HpackEncoder encoder = new HpackEncoder(4096);
+    private final byte[] readBuffer = new byte[16 * 1024];
+    private Duration patience = DEFAULT_PATIENCE;
+    private Incoming.Closed closed;
+
+    private ScriptedPeer(Role role, Socket socket, TraceSink sink) throws IOException {
+        this.role = role;
+        this.socket = socket;
+        this.in = socket.getInputStream();
+        this.out = socket.getOutputStream();
+        this.observer = new Http2Observer(role, CONNECTION_IDS.incrementAndGet(), sink, System.nanoTime());
+        observer.listen(other(role), inbox);
+    }
+
+    /** The client of a connection the caller opened (and prepared: TLS, ALPN); sends nothing yet. */
+    public static ScriptedPeer client(Socket connected, TraceSink sink) throws IOException {
+        return new ScriptedPeer(Role.CLIENT, connected, sink);
+    }
+
+    /** The server of a connection the caller accepted; reads nothing yet. */
+    public static ScriptedPeer server(Socket accepted, TraceSink sink) throws IOException {
+        return new ScriptedPeer(Role.SERVER, accepted, sink);
+    }
+
+    /** A client connected to {@code port} on 127.0.0.1 over plain TCP (h2c, prior knowledge); sends nothing yet. */
+    public static ScriptedPeer connect(int port) throws IOException {
+        return connect("127.0.0.1", new InetSocketAddress("127.0.0.1", port));
+    }
+
+    /** As {@link #connect(int)}, from the local address {@code fromHost} (127.0.0.2, say: another client address). */
+    public static ScriptedPeer connect(String fromHost, InetSocketAddress to) throws IOException {
+        Socket socket = new Socket();
+        try {
+            socket.setTcpNoDelay(true);
+            socket.bind(new InetSocketAddress(fromHost, 0));
+            socket.connect(to, (int) DEFAULT_PATIENCE.toMillis());
+            return client(socket, TraceSink.NONE);
+        } catch (IOException e) {
+            socket.close();
+            throw e;
+        }
+    }
+
+    /** The server of the next connection {@code listener} accepts, waiting at most {@link #DEFAULT_PATIENCE}. */
+    public static ScriptedPeer accept(ServerSocket listener) throws IOException {
+        listener.setSoTimeout((int) DEFAULT_PATIENCE.toMillis());
+        Socket socket = listener.accept();
+        try {
+            socket.setTcpNoDelay(true);
+            return server(socket, TraceSink.NONE);
+        } catch (IOException e) {
+            socket.close();
+            throw e;
+        }
+    }
+
+    /** How long {@link #await} and {@link #next()} wait from now on. */
+    public ScriptedPeer patience(Duration wait) {
+        this.patience = wait;
+        return this;
+    }
+
+    public Role role() {
+        return role;
+    }
+
+    /** The observer both directions go through (its state: stream states, windows, SETTINGS of both sides). */
+    public Http2Observer observer() {
+        return observer;
+    }
+
+    // ---- the script's writes
+
+    /** The client connection preface octets alone (RFC 9113 §3.4). */
+    public void sendPreface() throws IOException {
+        send(Preface.bytes());
+    }
+
+    /**
+     * The usual opening without waiting for the other side: a client sends the preface; either side then sends an
+     * empty SETTINGS and the ACK of the other side's SETTINGS (RFC 9113 §3.4 has that SETTINGS come first).
+     */
+    public ScriptedPeer greet() throws IOException {
+        if (role == Role.CLIENT) {
+            sendPreface();
+        }
+        send(SettingsFrame.of(List.of()));
+        send(SettingsFrame.ackFrame());
+        return this;
+    }
+
+    /**
+     * A server's wait for the client's 24-octet preface (RFC 9113 §3.4).
+     *
+     * @throws ProtocolException when other octets come, or the connection ends first
+     */
+    public void readPreface() throws IOException {
+        byte[] expected = Preface.bytes();
+        byte[] seen = new byte[expected.length];
+        int n = 0;
+        socket.setSoTimeout((int) Math.max(1, patience.toMillis()));
+        while (n < seen.length) {
+            int got = in.read(seen, n, seen.length - n);
+            if (got < 0) {
+                throw new ProtocolException("the connection ended after " + n + " octets of the client preface"
+                        + " (RFC 9113 §3.4)");
+            }
+            n += got;
+        }
+        observer.clientBytes(ByteBuffer.wrap(seen), System.nanoTime());
+        if (!Arrays.equals(seen, expected)) {
+            throw new ProtocolException("the client sent " + printable(seen) + " instead of the connection preface"
+                    + " (RFC 9113 §3.4)");
+        }
+    }
+
+    /** Sends a frame exactly as the record describes it; no size or RFC check. */
+    public void send(Frame frame) throws IOException {
+        send(FrameWriter.encode(frame));
+    }
+
+    /** Sends a frame of any type, flags and stream; its Length field is the payload's length. */
+    public void sendRaw(int typeCode, int flags, int streamId, byte[] payload) throws IOException {
+        send(RawFrameWriter.frame(typeCode, flags, streamId, payload));
+    }
+
+    /** Sends octets as they are: a frame header that lies about its length, half a frame, no frame at all. */
+    public void send(byte[] octets) throws IOException {
+        out.write(octets);
+        out.flush();
+        ByteBuffer view = ByteBuffer.wrap(octets);
+        if (role == Role.CLIENT) {
+            observer.clientBytes(view, System.nanoTime());
+        } else {
+            observer.serverBytes(view, System.nanoTime());
+        }
+    }
+
+    /** A field block encoded with this connection's HPACK encoder (its dynamic table persists). */
+    public byte[] encode(List<HeaderField> fields) {
+        return encoder.encode(fields);
+    }
+
+    /** One HEADERS frame (END_HEADERS set) carrying {@code fields}. */
+    public void headers(int streamId, List<HeaderField> fields, boolean endStream) throws IOException {
+        send(HeadersFrame.of(streamId, encode(fields), endStream, true));
+    }
+
+    /** A client's GET of {@code path} on stream {@code streamId}, ending the stream (http, authority localhost). */
+    public void get(int streamId, String path) throws IOException {
+        headers(streamId, List.of(new HeaderField(":method", "GET"), new HeaderField(":scheme", "http"),
+                new HeaderField(":authority", "localhost"), new HeaderField(":path", path)), true);
+    }
+
+    // ---- what the other side did
+
+    /** The next thing the other side did, waiting at most the patience; null when nothing came by then. */
+    public Incoming next() throws IOException {
+        return next(patience);
+    }
+
+    /** The next thing the other side did, waiting at most {@code wait}; null when nothing came by then. */
+    public Incoming next(Duration wait) throws IOException {
+        long deadline = System.nanoTime() + wait.toNanos();
+        while (inbox.pending.isEmpty() && closed == null) {
+            long remaining = deadline - System.nanoTime();
+            if (remaining <= 0) {
+                return null;
+            }
+            readOnce(remaining);
+        }
+        // what came before the end is told first
+        return inbox.pending.isEmpty() ? closed : inbox.pending.poll();
+    }
+
+    /**
+     * Reads until a frame matches (returned) or the connection ends (null), skipping other frames.
+     *
+     * @throws SocketTimeoutException when neither happened within the patience
+     * @throws ProtocolException when the other side sent a frame the reader could not take, or a block that does
+     *         not decode
+     */
+    public Frame await(Predicate<Frame> wanted) throws IOException {
+        long deadline = System.nanoTime() + patience.toNanos();
+        while (true) {
+            Incoming incoming = next(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+            if (incoming == null) {
+                throw new SocketTimeoutException("no frame the script waits for within " + patience.toMillis() + " ms");
+            } else if (incoming instanceof Incoming.Closed) {
+                return null;
+            } else if (incoming instanceof Incoming.FrameIn f && wanted.test(f.frame())) {
+                return f.frame();
+            } else if (incoming instanceof Incoming.BrokenFrame b) {
+                throw new ProtocolException("the other side sent a broken frame: " + b.header() + " " + b.violation());
+            } else if (incoming instanceof Incoming.UndecodableBlock u) {
+                throw new ProtocolException("the other side's field block on stream " + u.streamId()
+                        + " does not decode: " + u.error().getMessage());
+            }
+        }
+    }
+
+    /** True when the connection ended before a frame matching {@code wanted} came. */
+    public boolean closedWithout(Predicate<Frame> wanted) throws IOException {
+        return await(wanted) == null;
+    }
+
+    /** The decoded field block a frame the other side sent completed (a HEADERS with END_HEADERS, say); null if none. */
+    public List<HeaderField> fields(Frame frame) {
+        return inbox.fields.get(frame);
+    }
+
+    /** Every whole frame the other side sent so far, in order. */
+    public List<Frame> received() {
+        return List.copyOf(inbox.frames);
+    }
+
+    /** True once a read saw the connection end. */
+    public boolean isClosed() {
+        return closed != null;
+    }
+
+    /** Reads once, waiting at most {@code remainingNanos}. */
+    private void readOnce(long remainingNanos) throws IOException {
+        int n;
+        try {
+            socket.setSoTimeout((int) Math.max(1, Duration.ofNanos(remainingNanos).toMillis()));
+            n = in.read(readBuffer);
+        } catch (SocketTimeoutException e) {
+            return; // the caller's deadline decides
+        } catch (SocketException e) {
+            closed = new Incoming.Closed("reset (" + e.getMessage() + ")");
+            return;
+        }
+        if (n < 0) {
+            closed = new Incoming.Closed("closed (EOF)");
+            return;
+        }
+        ByteBuffer view = ByteBuffer.wrap(readBuffer, 0, n);
+        if (role == Role.CLIENT) {
+            observer.serverBytes(view, System.nanoTime());
+        } else {
+            observer.clientBytes(view, System.nanoTime());
+        }
+    }
+
+    private static Role other(Role role) {
+        return role == Role.CLIENT ? Role.SERVER : Role.CLIENT;
+    }
+
+    private static String printable(byte[] bytes) {
+        StringBuilder text = new StringBuilder("\"");
+        for (byte b : bytes) {
+            text.append(b >= 0x20 && b < 0x7f ? String.valueOf((char) b) : String.format("\\x%02x", b & 0xff));
+        }
+        return text.append('"').toString();
+    }
+
+    @Override
+    public void close() throws IOException {
+        socket.close();
+    }
+}
