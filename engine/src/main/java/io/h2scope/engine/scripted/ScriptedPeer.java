@@ -13,8 +13,6 @@ import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.TraceSink;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.ProtocolException;
 import java.net.ServerSocket;
@@ -29,9 +27,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
 
 /**
- * A scripted raw HTTP/2 endpoint over one blocking socket, as the client or as the server: it writes whatever the
- * script says (frames through {@link FrameWriter}, frames with any header through {@link RawFrameWriter}, octets that
- * are no frame at all) and no state machine stands in the way, so it can break any rule on purpose. Everything both
+ * A scripted raw HTTP/2 endpoint over one {@link Wire} (a blocking socket, or a connection under test in memory),
+ * as the client or as the server: it writes whatever the script says (frames through {@link FrameWriter}, frames with
+ * any header through {@link RawFrameWriter}, octets that are no frame at all) and no state machine stands in the way,
+ * so it can break any rule on purpose. Everything both
  * ways goes through an {@link Http2Observer}: what the other side sent comes back as {@link Incoming}s decoded
  * there (field blocks included, the HPACK state in step), and a {@link TraceSink} given at the start hears the
  * observer's events of both directions. It answers nothing by itself. One thread; not thread-safe.
@@ -44,9 +43,7 @@ public final class ScriptedPeer implements AutoCloseable {
     private static final AtomicLong CONNECTION_IDS = new AtomicLong();
 
     private final Role role;
-    private final Socket socket;
-    private final InputStream in;
-    private final OutputStream out;
+    private final Wire wire;
     private final Http2Observer observer;
     private final Inbox inbox = new Inbox();
     private final HpackEncoder encoder = new HpackEncoder(4096);
@@ -54,23 +51,26 @@ public final class ScriptedPeer implements AutoCloseable {
     private Duration patience = DEFAULT_PATIENCE;
     private Incoming.Closed closed;
 
-    private ScriptedPeer(Role role, Socket socket, TraceSink sink) throws IOException {
+    private ScriptedPeer(Role role, Wire wire, TraceSink sink) {
         this.role = role;
-        this.socket = socket;
-        this.in = socket.getInputStream();
-        this.out = socket.getOutputStream();
+        this.wire = wire;
         this.observer = new Http2Observer(role, CONNECTION_IDS.incrementAndGet(), sink, System.nanoTime());
         observer.listen(other(role), inbox);
     }
 
     /** The client of a connection the caller opened (and prepared: TLS, ALPN); sends nothing yet. */
     public static ScriptedPeer client(Socket connected, TraceSink sink) throws IOException {
-        return new ScriptedPeer(Role.CLIENT, connected, sink);
+        return new ScriptedPeer(Role.CLIENT, new SocketWire(connected), sink);
     }
 
     /** The server of a connection the caller accepted; reads nothing yet. */
     public static ScriptedPeer server(Socket accepted, TraceSink sink) throws IOException {
-        return new ScriptedPeer(Role.SERVER, accepted, sink);
+        return new ScriptedPeer(Role.SERVER, new SocketWire(accepted), sink);
+    }
+
+    /** A peer of role {@code role} over any wire (a connection under test in memory, say); sends nothing yet. */
+    public static ScriptedPeer over(Wire wire, Role role, TraceSink sink) {
+        return new ScriptedPeer(role, wire, sink);
     }
 
     /** A client connected to {@code port} on 127.0.0.1 over plain TCP (h2c, prior knowledge); sends nothing yet. */
@@ -149,13 +149,19 @@ public final class ScriptedPeer implements AutoCloseable {
         byte[] expected = Preface.bytes();
         byte[] seen = new byte[expected.length];
         int n = 0;
-        socket.setSoTimeout((int) Math.max(1, patience.toMillis()));
+        long deadline = System.nanoTime() + patience.toNanos();
         while (n < seen.length) {
-            int got = in.read(seen, n, seen.length - n);
-            if (got < 0) {
+            long remaining = deadline - System.nanoTime();
+            // no more than the rest of the preface: what follows it is read as frames
+            byte[] chunk = new byte[seen.length - n];
+            int got = wire.read(chunk, Math.max(0, remaining));
+            if (got == 0 && remaining <= 0) {
+                throw new SocketTimeoutException("no client preface within " + patience.toMillis() + " ms (RFC 9113 §3.4)");
+            } else if (got < 0) {
                 throw new ProtocolException("the connection ended after " + n + " octets of the client preface"
                         + " (RFC 9113 §3.4)");
             }
+            System.arraycopy(chunk, 0, seen, n, got);
             n += got;
         }
         observer.clientBytes(ByteBuffer.wrap(seen), System.nanoTime());
@@ -177,8 +183,7 @@ public final class ScriptedPeer implements AutoCloseable {
 
     /** Sends octets as they are: a frame header that lies about its length, half a frame, no frame at all. */
     public void send(byte[] octets) throws IOException {
-        out.write(octets);
-        out.flush();
+        wire.write(octets);
         ByteBuffer view = ByteBuffer.wrap(octets);
         if (role == Role.CLIENT) {
             observer.clientBytes(view, System.nanoTime());
@@ -215,10 +220,10 @@ public final class ScriptedPeer implements AutoCloseable {
         long deadline = System.nanoTime() + wait.toNanos();
         while (inbox.pending.isEmpty() && closed == null) {
             long remaining = deadline - System.nanoTime();
-            if (remaining <= 0) {
+            // a wait of zero still takes what is there
+            if (!readOnce(Math.max(0, remaining)) && remaining <= 0) {
                 return null;
             }
-            readOnce(remaining);
         }
         // what came before the end is told first
         return inbox.pending.isEmpty() ? closed : inbox.pending.poll();
@@ -270,21 +275,18 @@ public final class ScriptedPeer implements AutoCloseable {
         return closed != null;
     }
 
-    /** Reads once, waiting at most {@code remainingNanos}. */
-    private void readOnce(long remainingNanos) throws IOException {
+    /** Reads once, waiting at most {@code waitNanos}; true when octets came or the connection ended. */
+    private boolean readOnce(long waitNanos) throws IOException {
         int n;
         try {
-            socket.setSoTimeout((int) Math.max(1, Duration.ofNanos(remainingNanos).toMillis()));
-            n = in.read(readBuffer);
-        } catch (SocketTimeoutException e) {
-            return; // the caller's deadline decides
+            n = wire.read(readBuffer, waitNanos);
         } catch (SocketException e) {
             closed = new Incoming.Closed("reset (" + e.getMessage() + ")");
-            return;
+            return true;
         }
         if (n < 0) {
             closed = new Incoming.Closed("closed (EOF)");
-            return;
+            return true;
         }
         ByteBuffer view = ByteBuffer.wrap(readBuffer, 0, n);
         if (role == Role.CLIENT) {
@@ -292,6 +294,7 @@ public final class ScriptedPeer implements AutoCloseable {
         } else {
             observer.clientBytes(view, System.nanoTime());
         }
+        return n > 0;
     }
 
     private static Role other(Role role) {
@@ -308,6 +311,6 @@ public final class ScriptedPeer implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        socket.close();
+        wire.close();
     }
 }

@@ -30,7 +30,7 @@ class ClientUpgradeStartTest {
     /** Windows and a header list limit that differ from the RFC defaults, so the SETTINGS payload is not empty. */
     private static final ConnectionConfig CONFIG = ConnectionConfig.DEFAULTS.withWindows(1 << 20, 8 << 20);
 
-    private final RawPeer p = RawPeer.client(CONFIG);
+    private final CoreHarness p = CoreHarness.client(CONFIG);
 
     private void upgraded(String method) {
         p.conn.startFromUpgrade(Http2Connection.h2cSettingsHeader(CONFIG), get("/").stream()
@@ -144,7 +144,7 @@ class ClientUpgradeStartTest {
 
     @Test
     void aServerConnectionCannotStartFromASentUpgrade_rfc7540_3_2() {
-        RawPeer server = RawPeer.server(CONFIG);
+        CoreHarness server = CoreHarness.server(CONFIG);
         assertThrows(IllegalStateException.class,
                 () -> server.conn.startFromUpgrade(Http2Connection.h2cSettingsHeader(CONFIG), get("/"), server.now));
     }

@@ -24,8 +24,8 @@ class CreditCoalescingTest {
     private static final long MS = 1_000_000L;
 
     /** A server answering stream 1 with {@code bodyBytes} to a client whose INITIAL_WINDOW_SIZE is {@code initialWindow}. */
-    private static RawPeer serving(Limits limits, int initialWindow, int bodyBytes) {
-        RawPeer p = RawPeer.server(ConnectionConfig.DEFAULTS.withLimits(limits)).handshake();
+    private static CoreHarness serving(Limits limits, int initialWindow, int bodyBytes) {
+        CoreHarness p = CoreHarness.server(ConnectionConfig.DEFAULTS.withLimits(limits)).handshake();
         p.frame(SettingsFrame.of(new RawSetting(0x4, initialWindow)));
         p.headers(1, get("/"), true);
         p.conn.sendHeaders(1, status(200), false);
@@ -47,7 +47,7 @@ class CreditCoalescingTest {
 
     @Test
     void aThousandOneOctetCreditsOnAZeroWindowBuyAFewFramesNotAThousand() {
-        RawPeer p = serving(Limits.DEFAULTS, 0, 100_000);
+        CoreHarness p = serving(Limits.DEFAULTS, 0, 100_000);
         p.read();
         long start = p.now;
         for (int i = 0; i < 1000; i++) {
@@ -64,7 +64,7 @@ class CreditCoalescingTest {
 
     @Test
     void aPeerWithAHundredOctetWindowGettingOneOctetCreditsGetsHalfWindowFrames() {
-        RawPeer p = serving(Limits.DEFAULTS, 100, 100_000);
+        CoreHarness p = serving(Limits.DEFAULTS, 100, 100_000);
         p.read(); // the first 100 octets
         for (int i = 0; i < 1000; i++) {
             p.frame(WindowUpdateFrame.of(1, 1)); // 1 µs apart: the override delay never passes
@@ -77,7 +77,7 @@ class CreditCoalescingTest {
 
     @Test
     void aPeerWhoseWholeWindowIsAHundredOctetsGetsTheWholeBody() {
-        RawPeer p = serving(Limits.DEFAULTS, 100, 10_000);
+        CoreHarness p = serving(Limits.DEFAULTS, 100, 10_000);
         int received = 0;
         int frames = 0;
         boolean ended = false;
@@ -100,7 +100,7 @@ class CreditCoalescingTest {
 
     @Test
     void theFirstSmallCreditIsUsedAtOnceAndTheNextAfterTheOverrideDelay() {
-        RawPeer p = serving(Limits.DEFAULTS, 0, 10);
+        CoreHarness p = serving(Limits.DEFAULTS, 0, 10);
         p.read();
         p.frame(WindowUpdateFrame.of(1, 1));
         assertEquals(1, dataFramesAndOctets(p.read())[1], "a window opened by 1 octet gets its octet (h2spec generic/2/2)");
@@ -112,7 +112,7 @@ class CreditCoalescingTest {
 
     @Test
     void creditsThatBuyNothingAreGlitches() {
-        RawPeer p = serving(Limits.builder().glitches(50, 0).build(), 100, 100_000);
+        CoreHarness p = serving(Limits.builder().glitches(50, 0).build(), 100, 100_000);
         for (int i = 0; i < 50; i++) {
             p.frame(WindowUpdateFrame.of(1, 1));
         }
@@ -125,7 +125,7 @@ class CreditCoalescingTest {
 
     @Test
     void creditsThatLetAFrameGoAreNotGlitches() {
-        RawPeer p = serving(Limits.builder().glitches(5, 0).build(), 100, 100_000);
+        CoreHarness p = serving(Limits.builder().glitches(5, 0).build(), 100, 100_000);
         for (int i = 0; i < 100; i++) {
             p.read();
             p.frame(WindowUpdateFrame.of(1, 100));

@@ -36,30 +36,30 @@ class DroppedBodyTest {
     }
 
     /** A server with stream 1 open: a POST whose body has begun with {@code firstBytes} octets. */
-    private static RawPeer uploading(ConnectionConfig config, int firstBytes) {
-        RawPeer p = RawPeer.server(config).handshake();
+    private static CoreHarness uploading(ConnectionConfig config, int firstBytes) {
+        CoreHarness p = CoreHarness.server(config).handshake();
         p.headers(1, upload(), false);
         p.frame(DataFrame.of(1, new byte[firstBytes], false));
         p.read();
         return p;
     }
 
-    private static void respondWhole(RawPeer p, int bodyBytes) {
+    private static void respondWhole(CoreHarness p, int bodyBytes) {
         p.conn.sendHeaders(1, status(413), false);
         p.conn.sendData(1, ByteBuffer.wrap(new byte[bodyBytes]), true);
     }
 
     @Test
     void aResponseThatEndedBeforeTheBodyIsFollowedByRstStreamNoError_rfc9113_8_1() {
-        RawPeer p = uploading(ConnectionConfig.DEFAULTS, 1_000);
+        CoreHarness p = uploading(ConnectionConfig.DEFAULTS, 1_000);
         respondWhole(p, 10);
         p.conn.stopRequestBody(1);
         p.expectRst(1, ErrorCode.NO_ERROR);
     }
 
     /** An answer before the request body's first 1,000 octets were read; they are thrown away. */
-    private static RawPeer answeredEarly() {
-        RawPeer p = uploading(ConnectionConfig.DEFAULTS, 1_000);
+    private static CoreHarness answeredEarly() {
+        CoreHarness p = uploading(ConnectionConfig.DEFAULTS, 1_000);
         respondWhole(p, 10);
         p.conn.stopRequestBodyWhenWindowSpent(1);
         p.conn.discard(1, 1_000);
@@ -68,7 +68,7 @@ class DroppedBodyTest {
 
     @Test
     void aBodyLeftUnreadIsStoppedOnlyOnceTheClientHasSpentTheStreamWindowOnIt() {
-        RawPeer p = answeredEarly();
+        CoreHarness p = answeredEarly();
         p.expectNoError(); // a short body after an early answer: the request may still end as usual
         p.received.clear();
         int rest = WINDOW - 1_000;
@@ -79,7 +79,7 @@ class DroppedBodyTest {
 
     @Test
     void aShortBodyAfterAnEarlyAnswerEndsTheRequestWithoutAReset() {
-        RawPeer p = answeredEarly();
+        CoreHarness p = answeredEarly();
         p.frame(DataFrame.of(1, new byte[500], true));
         p.conn.discard(1, 500);
         p.expectNoError(); // no RST_STREAM: the request ended as usual
@@ -87,7 +87,7 @@ class DroppedBodyTest {
 
     @Test
     void theResetWaitsUntilTheQueuedResponseHasSentItsEndStream() {
-        RawPeer p = RawPeer.server(ConnectionConfig.DEFAULTS).handshake();
+        CoreHarness p = CoreHarness.server(ConnectionConfig.DEFAULTS).handshake();
         p.frame(SettingsFrame.of(new RawSetting(0x4, 0))); // the client's window: nothing of the response goes yet
         p.headers(1, upload(), false);
         respondWhole(p, 100);
@@ -102,7 +102,7 @@ class DroppedBodyTest {
 
     @Test
     void discardedOctetsGoBackToTheConnectionWindowOnly_rfc9113_6_9() {
-        RawPeer p = uploading(ConnectionConfig.DEFAULTS, 16_384);
+        CoreHarness p = uploading(ConnectionConfig.DEFAULTS, 16_384);
         p.frame(DataFrame.of(1, new byte[16_384], false));
         p.frame(DataFrame.of(1, new byte[16_384], false));
         p.read();
@@ -116,7 +116,7 @@ class DroppedBodyTest {
 
     @Test
     void dataInFlightWhenWeResetIsDiscardedAndMoreEndsTheConnection_rfc9113_6_9_1() {
-        RawPeer p = uploading(ConnectionConfig.DEFAULTS, 1_000);
+        CoreHarness p = uploading(ConnectionConfig.DEFAULTS, 1_000);
         respondWhole(p, 10);
         p.conn.stopRequestBody(1);
         p.expectRst(1, ErrorCode.NO_ERROR);
@@ -132,7 +132,7 @@ class DroppedBodyTest {
 
     @Test
     void aStreamRefusedAsItOpenedMayStillCarryOneInitialWindow_rfc9113_5_1_2() {
-        RawPeer p = uploading(ConnectionConfig.DEFAULTS.withLimits(Limits.builder().maxConcurrentStreams(1).build()), 10);
+        CoreHarness p = uploading(ConnectionConfig.DEFAULTS.withLimits(Limits.builder().maxConcurrentStreams(1).build()), 10);
         p.headers(3, upload(), false);
         p.expectRst(3, ErrorCode.REFUSED_STREAM);
         p.received.clear();
@@ -143,7 +143,7 @@ class DroppedBodyTest {
     }
 
     /** {@code bytes} of DATA on {@code streamId} in frames of at most 16,384 octets, the connection window kept open. */
-    private static void sendBody(RawPeer p, int streamId, int bytes) {
+    private static void sendBody(CoreHarness p, int streamId, int bytes) {
         for (int sent = 0; sent < bytes; sent += 16_384) {
             p.frame(DataFrame.of(streamId, new byte[Math.min(16_384, bytes - sent)], false));
             p.read(); // the connection's WINDOW_UPDATEs for what it discarded

@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** RFC 9113 §6: each frame type's receive rules, byte by byte. */
 class FrameRulesTest {
 
-    private final RawPeer p = RawPeer.server().handshake();
+    private final CoreHarness p = CoreHarness.server().handshake();
 
     @Test
     void dataOnStreamZeroIsProtocolError_rfc9113_6_1() {
@@ -65,7 +65,7 @@ class FrameRulesTest {
 
     @Test
     void dataBeyondStreamWindowIsStreamFlowControlError_rfc9113_6_9_1() {
-        RawPeer small = RawPeer.server(ConnectionConfig.DEFAULTS.withWindows(100, 65_535)).handshake();
+        CoreHarness small = CoreHarness.server(ConnectionConfig.DEFAULTS.withWindows(100, 65_535)).handshake();
         small.headers(1, get("/"), false);
         small.frame(DataFrame.of(1, new byte[101], false));
         small.expectRst(1, ErrorCode.FLOW_CONTROL_ERROR);
@@ -152,7 +152,7 @@ class FrameRulesTest {
 
     @Test
     void pushPromiseWhenPushDisabledIsProtocolError_rfc9113_6_6() {
-        RawPeer c = RawPeer.client(ConnectionConfig.DEFAULTS).handshake();
+        CoreHarness c = CoreHarness.client(ConnectionConfig.DEFAULTS).handshake();
         c.conn.openStream(get("/"), true);
         c.frame(PushPromiseFrame.of(1, 2, c.block(get("/x")), true));
         c.expectGoAway(ErrorCode.PROTOCOL_ERROR);

@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The default rules of a connection are engine.http's full §8 validator (rules BasicMessageRules leaves out). */
 class HttpMessageRulesTest {
 
-    private final RawPeer server = RawPeer.server().handshake();
+    private final CoreHarness server = CoreHarness.server().handshake();
 
     @Test
     void theDefaultConfigUsesTheFullValidator() {
@@ -66,7 +66,7 @@ class HttpMessageRulesTest {
 
     @Test
     void basicRulesStayAvailableAndLenient() {
-        RawPeer lenient = RawPeer.server(ConnectionConfig.DEFAULTS.withMessageRules(BasicMessageRules.INSTANCE))
+        CoreHarness lenient = CoreHarness.server(ConnectionConfig.DEFAULTS.withMessageRules(BasicMessageRules.INSTANCE))
                 .handshake();
         lenient.headers(1, with(get("/"), "te", "gzip"), true);
         lenient.expectNoError();

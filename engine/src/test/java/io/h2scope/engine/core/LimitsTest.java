@@ -31,13 +31,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Each limit of {@link Limits}: one test at the limit (passes) and one over it (trips), RFC 9113 §10.5. */
 class LimitsTest {
 
-    private static RawPeer server(Limits limits) {
-        return RawPeer.server(ConnectionConfig.DEFAULTS.withLimits(limits)).handshake();
+    private static CoreHarness server(Limits limits) {
+        return CoreHarness.server(ConnectionConfig.DEFAULTS.withLimits(limits)).handshake();
     }
 
     @Test
     void rapidResetAtAndOverTheBudget_sec13() {
-        RawPeer p = server(Limits.builder().rstReceived(3, 0).build());
+        CoreHarness p = server(Limits.builder().rstReceived(3, 0).build());
         for (int id = 1; id <= 5; id += 2) {
             p.headers(id, get("/"), true);
             p.frame(RstStreamFrame.of(id, ErrorCode.CANCEL));
@@ -50,7 +50,7 @@ class LimitsTest {
 
     @Test
     void rapidResetBudgetRefillsWithPassedInTime_sec13() {
-        RawPeer p = server(Limits.builder().rstReceived(1, 1).build());
+        CoreHarness p = server(Limits.builder().rstReceived(1, 1).build());
         p.headers(1, get("/"), true);
         p.frame(RstStreamFrame.of(1, ErrorCode.CANCEL));
         p.now += 1_000_000_000L; // one token back
@@ -61,7 +61,7 @@ class LimitsTest {
 
     @Test
     void madeYouResetAtAndOverTheBudget_sec15() {
-        RawPeer p = server(Limits.builder().rstSent(2, java.time.Duration.ofSeconds(30)).build());
+        CoreHarness p = server(Limits.builder().rstSent(2, java.time.Duration.ofSeconds(30)).build());
         for (int id = 1; id <= 3; id += 2) {
             p.headers(id, get("/"), false);
             p.frame(WindowUpdateFrame.of(id, 0)); // provokes our RST_STREAM
@@ -74,19 +74,19 @@ class LimitsTest {
 
     @Test
     void continuationFramesPerBlock_sec14() {
-        RawPeer ok = server(Limits.DEFAULTS);
+        CoreHarness ok = server(Limits.DEFAULTS);
         sendInContinuations(ok, 1, 8);
         ok.expectNoError();
         assertEquals(StreamState.HALF_CLOSED_REMOTE, ok.conn.streamState(1));
 
-        RawPeer over = server(Limits.DEFAULTS);
+        CoreHarness over = server(Limits.DEFAULTS);
         sendInContinuations(over, 1, 9);
         over.expectGoAway(ErrorCode.ENHANCE_YOUR_CALM);
     }
 
     @Test
     void zeroLengthContinuationsAreCountedToo_sec14() {
-        RawPeer p = server(Limits.DEFAULTS);
+        CoreHarness p = server(Limits.DEFAULTS);
         byte[] block = p.block(get("/"));
         p.frame(HeadersFrame.of(1, block, true, false));
         for (int i = 0; i < 8; i++) {
@@ -99,12 +99,12 @@ class LimitsTest {
 
     @Test
     void fieldBlockBytes_sec14() {
-        RawPeer ok = server(Limits.builder().maxHeaderListSize(1_000).build()); // block cap 2,000
+        CoreHarness ok = server(Limits.builder().maxHeaderListSize(1_000).build()); // block cap 2,000
         ok.frame(HeadersFrame.of(1, new byte[0], false, false));
         ok.frame(ContinuationFrame.of(1, literals(ok, 1_000), false));
         ok.expectNoError();
 
-        RawPeer over = server(Limits.builder().maxHeaderListSize(1_000).build());
+        CoreHarness over = server(Limits.builder().maxHeaderListSize(1_000).build());
         over.frame(HeadersFrame.of(1, literals(over, 1_500), false, false));
         over.frame(ContinuationFrame.of(1, literals(over, 600), false));
         over.expectGoAway(ErrorCode.ENHANCE_YOUR_CALM);
@@ -112,17 +112,17 @@ class LimitsTest {
 
     @Test
     void settingsEntriesPerFrame_sec08() {
-        RawPeer ok = server(Limits.DEFAULTS);
+        CoreHarness ok = server(Limits.DEFAULTS);
         ok.frame(SettingsFrame.of(unknownSettings(32)));
         ok.expectNoError();
-        RawPeer over = server(Limits.DEFAULTS);
+        CoreHarness over = server(Limits.DEFAULTS);
         over.frame(SettingsFrame.of(unknownSettings(33)));
         over.expectGoAway(ErrorCode.ENHANCE_YOUR_CALM);
     }
 
     @Test
     void settingsRate_sec08() {
-        RawPeer p = server(Limits.builder().settingsRate(3, 0).build()); // the handshake's SETTINGS took one
+        CoreHarness p = server(Limits.builder().settingsRate(3, 0).build()); // the handshake's SETTINGS took one
         p.frame(SettingsFrame.of(List.of()));
         p.frame(SettingsFrame.of(List.of()));
         p.expectNoError();
@@ -132,7 +132,7 @@ class LimitsTest {
 
     @Test
     void pingRate_sec05() {
-        RawPeer p = server(Limits.builder().pingRate(3, 0).build());
+        CoreHarness p = server(Limits.builder().pingRate(3, 0).build());
         for (int i = 0; i < 3; i++) {
             p.frame(PingFrame.of(i));
         }
@@ -143,7 +143,7 @@ class LimitsTest {
 
     @Test
     void consecutiveEmptyDataFrames_sec11() {
-        RawPeer p = server(Limits.DEFAULTS);
+        CoreHarness p = server(Limits.DEFAULTS);
         p.headers(1, get("/"), false);
         p.frame(DataFrame.of(1, new byte[0], false));
         p.frame(DataFrame.of(1, new byte[0], false));
@@ -157,7 +157,7 @@ class LimitsTest {
 
     @Test
     void glitchesSuchAsPriorityFlood_sec06() {
-        RawPeer p = server(Limits.builder().glitches(5, 0).build());
+        CoreHarness p = server(Limits.builder().glitches(5, 0).build());
         for (int i = 0; i < 5; i++) {
             p.frame(PriorityFrame.of(1, new Priority(0, false, 16)));
         }
@@ -168,7 +168,7 @@ class LimitsTest {
 
     @Test
     void unreadControlFrames_peerThatNeverReads_sec05() {
-        RawPeer p = server(Limits.builder().maxQueuedControlFrames(10).build());
+        CoreHarness p = server(Limits.builder().maxQueuedControlFrames(10).build());
         for (int i = 0; i < 10; i++) {
             p.frame(PingFrame.of(i)); // ten PING ACKs queued, never drained
         }
@@ -185,7 +185,7 @@ class LimitsTest {
 
     @Test
     void maxConcurrentStreams_atAndOver() {
-        RawPeer p = server(Limits.DEFAULTS);
+        CoreHarness p = server(Limits.DEFAULTS);
         for (int i = 0; i < 100; i++) {
             p.headers(1 + 2 * i, get("/"), false);
         }
@@ -196,7 +196,7 @@ class LimitsTest {
 
     @Test
     void maxFrameSize_atAndOver_rfc9113_4_2() {
-        RawPeer p = server(Limits.DEFAULTS);
+        CoreHarness p = server(Limits.DEFAULTS);
         p.headers(1, post("/", 40_000), false);
         p.frame(DataFrame.of(1, new byte[16_384], false));
         p.expectNoError();
@@ -206,7 +206,7 @@ class LimitsTest {
 
     @Test
     void headerListSize_justBelowIsAccepted() {
-        RawPeer p = server(Limits.builder().maxHeaderListSize(400).build());
+        CoreHarness p = server(Limits.builder().maxHeaderListSize(400).build());
         List<HeaderField> h = new ArrayList<>(get("/"));
         int size = h.stream().mapToInt(HeaderField::size).sum();
         h.add(new HeaderField("x", "v".repeat(400 - size - 33)));
@@ -217,10 +217,10 @@ class LimitsTest {
 
     @Test
     void requestBodyDeclaredByContentLength_413() {
-        RawPeer ok = server(Limits.builder().maxRequestBodyBytes(100).build());
+        CoreHarness ok = server(Limits.builder().maxRequestBodyBytes(100).build());
         ok.headers(1, post("/", 100), false);
         ok.expectNoError();
-        RawPeer over = server(Limits.builder().maxRequestBodyBytes(100).build());
+        CoreHarness over = server(Limits.builder().maxRequestBodyBytes(100).build());
         over.headers(1, post("/", 101), false);
         HeadersFrame response = over.readAll(HeadersFrame.class).get(0);
         assertEquals("413", HeaderSections.valueOf(over.decode(response), ":status"));
@@ -232,11 +232,11 @@ class LimitsTest {
     void requestBodyCountedAsItArrives_413() {
         List<HeaderField> noLength = get("/upload").stream()
                 .map(f -> f.name().equals(":method") ? new HeaderField(":method", "POST") : f).toList();
-        RawPeer ok = server(Limits.builder().maxRequestBodyBytes(100).build());
+        CoreHarness ok = server(Limits.builder().maxRequestBodyBytes(100).build());
         ok.headers(1, noLength, false);
         ok.frame(DataFrame.of(1, new byte[100], true));
         ok.expectNoError();
-        RawPeer over = server(Limits.builder().maxRequestBodyBytes(100).build());
+        CoreHarness over = server(Limits.builder().maxRequestBodyBytes(100).build());
         over.headers(1, noLength, false);
         over.frame(DataFrame.of(1, new byte[60], false));
         over.frame(DataFrame.of(1, new byte[41], false));
@@ -246,7 +246,7 @@ class LimitsTest {
 
     @Test
     void dataIsProducedOnlyWhileOutputIsDrained_sec10() {
-        RawPeer p = server(Limits.builder().maxOutputBufferBytes(20_000).build());
+        CoreHarness p = server(Limits.builder().maxOutputBufferBytes(20_000).build());
         p.frame(SettingsFrame.of(new RawSetting(0x4, 1 << 20)));
         p.frame(WindowUpdateFrame.of(0, 1 << 20));
         p.headers(1, get("/"), true);
@@ -259,7 +259,7 @@ class LimitsTest {
         assertTrue(p.conn.streams().get(0).queuedBytes() < before, "draining lets more DATA out");
     }
 
-    private static void sendInContinuations(RawPeer p, int streamId, int continuations) {
+    private static void sendInContinuations(CoreHarness p, int streamId, int continuations) {
         byte[] block = p.block(get("/"));
         int parts = continuations + 1;
         int step = Math.max(1, block.length / parts);
@@ -272,7 +272,7 @@ class LimitsTest {
     }
 
     /** Roughly {@code n} octets of literal (never-indexed) fields. */
-    private static byte[] literals(RawPeer p, int n) {
+    private static byte[] literals(CoreHarness p, int n) {
         byte[] b = new byte[n];
         Arrays.fill(b, (byte) 0x10); // never-indexed literal, new name, empty strings... as raw filler bytes
         return b;

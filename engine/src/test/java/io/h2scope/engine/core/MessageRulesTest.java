@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The RFC 9113 §8 rules the core owns: sequencing, trailers, 1xx, content-length (via MessageRules), push. */
 class MessageRulesTest {
 
-    private final RawPeer server = RawPeer.server().handshake();
+    private final CoreHarness server = CoreHarness.server().handshake();
 
     @Test
     void headersWithoutEndStreamAfterRequestIsMalformed_rfc9113_8_1() {
@@ -97,7 +97,7 @@ class MessageRulesTest {
                 return BodyCheck.NONE;
             }
         };
-        RawPeer p = RawPeer.server(ConnectionConfig.DEFAULTS.withMessageRules(refuseAll)).handshake();
+        CoreHarness p = CoreHarness.server(ConnectionConfig.DEFAULTS.withMessageRules(refuseAll)).handshake();
         p.headers(1, get("/"), true);
         p.expectRst(1, ErrorCode.PROTOCOL_ERROR);
         assertEquals("custom", p.events.last(Event.StreamErrorRaised.class).error().detail());
@@ -105,7 +105,7 @@ class MessageRulesTest {
 
     @Test
     void informationalWithEndStreamIsMalformed_clientSide_rfc9113_8_1() {
-        RawPeer c = RawPeer.client(ConnectionConfig.DEFAULTS).handshake();
+        CoreHarness c = CoreHarness.client(ConnectionConfig.DEFAULTS).handshake();
         int id = c.conn.openStream(get("/"), true);
         c.headers(id, status(100), true);
         c.expectRst(id, ErrorCode.PROTOCOL_ERROR);
@@ -113,7 +113,7 @@ class MessageRulesTest {
 
     @Test
     void dataBeforeFinalResponseIsMalformed_clientSide_rfc9113_8_1() {
-        RawPeer c = RawPeer.client(ConnectionConfig.DEFAULTS).handshake();
+        CoreHarness c = CoreHarness.client(ConnectionConfig.DEFAULTS).handshake();
         int id = c.conn.openStream(get("/"), true);
         c.headers(id, status(103), false);
         c.frame(DataFrame.of(id, new byte[1], false));
@@ -123,7 +123,7 @@ class MessageRulesTest {
 
     @Test
     void responseToHeadHasNoBodyDespiteContentLength_rfc9113_8_1_1() {
-        RawPeer c = RawPeer.client(ConnectionConfig.DEFAULTS).handshake();
+        CoreHarness c = CoreHarness.client(ConnectionConfig.DEFAULTS).handshake();
         int id = c.conn.openStream(List.of(new HeaderField(":method", "HEAD"), new HeaderField(":scheme", "https"),
                 new HeaderField(":path", "/")), true);
         c.headers(id, List.of(new HeaderField(":status", "200"), new HeaderField("content-length", "1000")), true);
@@ -132,7 +132,7 @@ class MessageRulesTest {
 
     @Test
     void unsafePromisedRequestIsStreamErrorOnPromisedStream_rfc9113_8_4_1() {
-        RawPeer c = RawPeer.client(ConnectionConfig.DEFAULTS.withEnablePush(true)).handshake();
+        CoreHarness c = CoreHarness.client(ConnectionConfig.DEFAULTS.withEnablePush(true)).handshake();
         int id = c.conn.openStream(get("/"), true);
         c.frame(PushPromiseFrame.of(id, 2, c.block(post("/x", 0)), true));
         c.expectRst(2, ErrorCode.PROTOCOL_ERROR);
@@ -140,7 +140,7 @@ class MessageRulesTest {
 
     @Test
     void pushPromiseOnServerStreamIsProtocolError_rfc9113_6_6() {
-        RawPeer c = RawPeer.client(ConnectionConfig.DEFAULTS.withEnablePush(true)).handshake();
+        CoreHarness c = CoreHarness.client(ConnectionConfig.DEFAULTS.withEnablePush(true)).handshake();
         c.conn.openStream(get("/"), true);
         c.frame(PushPromiseFrame.of(2, 4, c.block(get("/x")), true));
         c.expectGoAway(ErrorCode.PROTOCOL_ERROR);
@@ -148,7 +148,7 @@ class MessageRulesTest {
 
     @Test
     void headerListTooLargeGets431AndKeepsHpackInSync_rfc9113_10_5_1() {
-        RawPeer p = RawPeer.server(ConnectionConfig.DEFAULTS.withLimits(
+        CoreHarness p = CoreHarness.server(ConnectionConfig.DEFAULTS.withLimits(
                 io.h2scope.engine.core.limits.Limits.builder().maxHeaderListSize(200).build())).handshake();
         List<HeaderField> big = new java.util.ArrayList<>(get("/"));
         big.add(new HeaderField("x-big", "v".repeat(150)));
@@ -163,7 +163,7 @@ class MessageRulesTest {
 
     @Test
     void maxHeaderListSizeIsAdvertised_rfc9113_6_5_2() {
-        RawPeer c = RawPeer.client(ConnectionConfig.DEFAULTS);
+        CoreHarness c = CoreHarness.client(ConnectionConfig.DEFAULTS);
         SettingsFrame s = (SettingsFrame) c.read().get(0);
         assertTrue(s.settings().contains(new RawSetting(0x6, 16_384)));
     }

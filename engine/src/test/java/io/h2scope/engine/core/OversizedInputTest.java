@@ -26,7 +26,7 @@ class OversizedInputTest {
 
     @Test
     void oneFieldValueOverTheHeaderListLimitGets431AndHpackStaysInSync_rfc9113_10_5_1() {
-        RawPeer p = RawPeer.server(ConnectionConfig.DEFAULTS).handshake();
+        CoreHarness p = CoreHarness.server(ConnectionConfig.DEFAULTS).handshake();
         List<HeaderField> big = new ArrayList<>(get("/"));
         big.add(new HeaderField("x-big", "v".repeat(20_000))); // over 16 KiB, the block under 32 KiB
         byte[] block = p.block(big);
@@ -49,7 +49,7 @@ class OversizedInputTest {
 
     @Test
     void aDataFrameOverOurMaxFrameSizeIsAFrameSizeErrorNotAFlowControlError_rfc9113_4_2() {
-        RawPeer p = RawPeer.client(ConnectionConfig.DEFAULTS);
+        CoreHarness p = CoreHarness.client(ConnectionConfig.DEFAULTS);
         p.frame(SettingsFrame.of(List.of()));
         p.frame(SettingsFrame.ackFrame());
         int id = p.conn.openStream(get("/"), true);

@@ -29,13 +29,13 @@ class PrefaceAndSettingsTest {
 
     @Test
     void serverSendsSettingsFirstAndAcksTheClients_rfc9113_3_4() {
-        RawPeer p = RawPeer.server();
+        CoreHarness p = CoreHarness.server();
         List<Frame> first = p.read();
         SettingsFrame settings = assertInstanceOf(SettingsFrame.class, first.get(0));
         assertTrue(settings.settings().contains(new RawSetting(0x3, 100)), "MAX_CONCURRENT_STREAMS advertised");
         assertTrue(settings.settings().contains(new RawSetting(0x6, 16_384)), "MAX_HEADER_LIST_SIZE advertised");
         assertTrue(settings.settings().contains(new RawSetting(0x2, 0)), "a server advertises ENABLE_PUSH=0");
-        p.send(RawPeer.PREFACE);
+        p.send(io.h2scope.engine.frame.Preface.bytes());
         p.frame(SettingsFrame.of(List.of()));
         assertEquals(List.of(SettingsFrame.ackFrame()), p.read());
         assertEquals(ConnectionState.OPEN, p.conn.state());
@@ -43,9 +43,9 @@ class PrefaceAndSettingsTest {
 
     @Test
     void prefaceAndFramesOneByteAtATime_rfc9113_3_4() {
-        RawPeer p = RawPeer.server();
+        CoreHarness p = CoreHarness.server();
         p.read();
-        byte[] all = concat(RawPeer.PREFACE, RawFrameWriter.frame(4, 0, 0, new byte[0]),
+        byte[] all = concat(io.h2scope.engine.frame.Preface.bytes(), RawFrameWriter.frame(4, 0, 0, new byte[0]),
                 io.h2scope.engine.frame.codec.FrameWriter.encode(HeadersFrame.of(1, p.block(get("/")), true, true)));
         for (byte b : all) {
             p.conn.receive(ByteBuffer.wrap(new byte[] {b}), 5);
@@ -55,7 +55,7 @@ class PrefaceAndSettingsTest {
 
     @Test
     void invalidPrefaceIsProtocolError_rfc9113_3_4() {
-        RawPeer p = RawPeer.server();
+        CoreHarness p = CoreHarness.server();
         p.send("PRI * HTTP/2.0\r\n\r\nXX\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
         GoAwayFrame g = p.expectGoAway(ErrorCode.PROTOCOL_ERROR);
         assertEquals(0, g.lastStreamId());
@@ -64,7 +64,7 @@ class PrefaceAndSettingsTest {
 
     @Test
     void http11RequestLineIsNamedInTheDetail_rfc9113_3_4() {
-        RawPeer p = RawPeer.server();
+        CoreHarness p = CoreHarness.server();
         p.send("GET / HTTP/1.1\r\nHost: example.com\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
         p.expectGoAway(ErrorCode.PROTOCOL_ERROR);
         String detail = p.events.last(Event.ConnectionErrorRaised.class).error().detail();
@@ -74,71 +74,71 @@ class PrefaceAndSettingsTest {
 
     @Test
     void firstFrameMustBeSettings_rfc9113_3_4() {
-        RawPeer p = RawPeer.server();
-        p.send(RawPeer.PREFACE);
+        CoreHarness p = CoreHarness.server();
+        p.send(io.h2scope.engine.frame.Preface.bytes());
         p.frame(PingFrame.of(1));
         p.expectGoAway(ErrorCode.PROTOCOL_ERROR);
     }
 
     @Test
     void serverPrefaceMustBeSettings_clientSide_rfc9113_3_4() {
-        RawPeer p = RawPeer.client(ConnectionConfig.DEFAULTS);
+        CoreHarness p = CoreHarness.client(ConnectionConfig.DEFAULTS);
         p.frame(WindowUpdateFrame.of(0, 100));
         p.expectGoAway(ErrorCode.PROTOCOL_ERROR);
     }
 
     @Test
     void settingsAckWithPayloadIsFrameSizeError_rfc9113_6_5() {
-        RawPeer p = RawPeer.server().handshake();
+        CoreHarness p = CoreHarness.server().handshake();
         p.raw(4, 1, 0, new byte[6]);
         p.expectGoAway(ErrorCode.FRAME_SIZE_ERROR);
     }
 
     @Test
     void settingsLengthNotMultipleOfSixIsFrameSizeError_rfc9113_6_5() {
-        RawPeer p = RawPeer.server().handshake();
+        CoreHarness p = CoreHarness.server().handshake();
         p.raw(4, 0, 0, new byte[5]);
         p.expectGoAway(ErrorCode.FRAME_SIZE_ERROR);
     }
 
     @Test
     void settingsOnStreamIsProtocolError_rfc9113_6_5() {
-        RawPeer p = RawPeer.server().handshake();
+        CoreHarness p = CoreHarness.server().handshake();
         p.raw(4, 0, 1, new byte[0]);
         p.expectGoAway(ErrorCode.PROTOCOL_ERROR);
     }
 
     @Test
     void enablePushOtherThanZeroOrOneIsProtocolError_rfc9113_6_5_2() {
-        RawPeer p = RawPeer.server().handshake();
+        CoreHarness p = CoreHarness.server().handshake();
         p.frame(SettingsFrame.of(new RawSetting(0x2, 2)));
         p.expectGoAway(ErrorCode.PROTOCOL_ERROR);
     }
 
     @Test
     void clientRejectsEnablePushFromServer_rfc9113_6_5_2() {
-        RawPeer p = RawPeer.client(ConnectionConfig.DEFAULTS);
+        CoreHarness p = CoreHarness.client(ConnectionConfig.DEFAULTS);
         p.frame(SettingsFrame.of(new RawSetting(0x2, 1)));
         p.expectGoAway(ErrorCode.PROTOCOL_ERROR);
     }
 
     @Test
     void initialWindowSizeAboveMaximumIsFlowControlError_rfc9113_6_5_2() {
-        RawPeer p = RawPeer.server().handshake();
+        CoreHarness p = CoreHarness.server().handshake();
         p.frame(SettingsFrame.of(new RawSetting(0x4, 0x8000_0000L)));
         p.expectGoAway(ErrorCode.FLOW_CONTROL_ERROR);
     }
 
     @Test
     void maxFrameSizeOutOfRangeIsProtocolError_rfc9113_6_5_2() {
-        RawPeer p = RawPeer.server().handshake();
+        CoreHarness p = CoreHarness.server().handshake();
         p.frame(SettingsFrame.of(new RawSetting(0x5, 16_383)));
         p.expectGoAway(ErrorCode.PROTOCOL_ERROR);
     }
 
     @Test
     void unknownSettingIsIgnored_rfc9113_6_5_2() {
-        RawPeer p = RawPeer.server().handshake();
+        CoreHarness p = CoreHarness.server().handshake();
         p.frame(SettingsFrame.of(new RawSetting(0xff, 12345)));
         assertEquals(List.of(SettingsFrame.ackFrame()), p.read());
         assertTrue(p.events.last(Event.SettingsReceived.class).received().isEmpty());
@@ -146,15 +146,15 @@ class PrefaceAndSettingsTest {
 
     @Test
     void unexpectedSettingsAckIsProtocolError_rfc9113_6_5_3() {
-        RawPeer p = RawPeer.server().handshake();
+        CoreHarness p = CoreHarness.server().handshake();
         p.frame(SettingsFrame.ackFrame());
         p.expectGoAway(ErrorCode.PROTOCOL_ERROR);
     }
 
     @Test
     void settingsTimeoutViaTick_rfc9113_6_5_3() {
-        RawPeer p = RawPeer.server();
-        p.send(RawPeer.PREFACE);
+        CoreHarness p = CoreHarness.server();
+        p.send(io.h2scope.engine.frame.Preface.bytes());
         p.frame(SettingsFrame.of(List.of())); // never ACKs ours
         p.conn.tick(p.now + 9_000_000_000L);
         p.expectNoError();
@@ -164,7 +164,7 @@ class PrefaceAndSettingsTest {
 
     @Test
     void initialWindowSizeChangeAppliesToOpenStreams_rfc9113_6_9_2() {
-        RawPeer p = RawPeer.server().handshake();
+        CoreHarness p = CoreHarness.server().handshake();
         p.headers(1, get("/"), true);
         p.conn.sendHeaders(1, status(200), false);
         p.conn.sendData(1, ByteBuffer.wrap(new byte[100]), false);
@@ -177,7 +177,7 @@ class PrefaceAndSettingsTest {
 
     @Test
     void maxFrameSizeAppliesToOurWriter_rfc9113_4_2() {
-        RawPeer p = RawPeer.server().handshake();
+        CoreHarness p = CoreHarness.server().handshake();
         p.frame(SettingsFrame.of(new RawSetting(0x5, 20_000), new RawSetting(0x4, 100_000)));
         p.frame(WindowUpdateFrame.of(0, 100_000));
         p.headers(1, get("/"), true);
@@ -190,7 +190,7 @@ class PrefaceAndSettingsTest {
 
     @Test
     void headerTableSizeAppliesToOurEncoder_rfc9113_6_5_2() {
-        RawPeer p = RawPeer.server().handshake();
+        CoreHarness p = CoreHarness.server().handshake();
         p.frame(SettingsFrame.of(new RawSetting(0x1, 0)));
         p.headers(1, get("/"), true);
         p.conn.sendHeaders(1, List.of(new io.h2scope.engine.hpack.HeaderField(":status", "200"),
@@ -202,7 +202,7 @@ class PrefaceAndSettingsTest {
 
     @Test
     void ourHeaderTableSizeReachesTheDecoderOnAck_rfc9113_6_5_3() {
-        RawPeer p = RawPeer.server().handshake();
+        CoreHarness p = CoreHarness.server().handshake();
         p.conn.updateSettings(p.conn.localSettingsAnnounced().toBuilder().headerTableSize(100).build());
         assertEquals(4096, p.conn.decoderTable().maxSize());
         p.frame(SettingsFrame.ackFrame());

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 /** The errors a connection raises on real input carry the rule that was broken, not just a code and a section. */
 class RaisedRulesTest {
 
-    private final RawPeer p = RawPeer.server().handshake();
+    private final CoreHarness p = CoreHarness.server().handshake();
 
     @Test
     void anHpackDecodingErrorKeepsItsRuleAndNamesRfc9113_4_3() {
@@ -71,7 +71,7 @@ class RaisedRulesTest {
 
     @Test
     void aWrongClientPrefaceIsAStartRule_rfc9113_3_4() {
-        RawPeer fresh = RawPeer.server();
+        CoreHarness fresh = CoreHarness.server();
         fresh.send("GET / HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
         fresh.expectGoAway(ErrorCode.PROTOCOL_ERROR);
         assertSame(StartRule.CLIENT_PREFACE_INVALID, fresh.events.last(Event.ConnectionErrorRaised.class).error().rule());

@@ -26,13 +26,13 @@ class ReceiveProgressTest {
 
     private static final long SECOND = 1_000_000_000L;
 
-    private static RawPeer server(Limits limits) {
-        return RawPeer.server(ConnectionConfig.DEFAULTS.withLimits(limits)).handshake();
+    private static CoreHarness server(Limits limits) {
+        return CoreHarness.server(ConnectionConfig.DEFAULTS.withLimits(limits)).handshake();
     }
 
     @Test
     void aFieldBlockWithoutEndHeadersEndsTheConnectionAtTheTimeout() {
-        RawPeer p = server(Limits.DEFAULTS);
+        CoreHarness p = server(Limits.DEFAULTS);
         byte[] block = p.block(get("/"));
         p.frame(HeadersFrame.of(1, Arrays.copyOf(block, 3), true, false));
         long start = p.now;
@@ -44,7 +44,7 @@ class ReceiveProgressTest {
 
     @Test
     void aFieldBlockFinishedInTimeIsServed() {
-        RawPeer p = server(Limits.DEFAULTS);
+        CoreHarness p = server(Limits.DEFAULTS);
         byte[] block = p.block(get("/"));
         p.frame(HeadersFrame.of(1, Arrays.copyOf(block, 3), true, false));
         p.now += 9 * SECOND;
@@ -56,7 +56,7 @@ class ReceiveProgressTest {
 
     @Test
     void aBodyDribbledOneOctetEveryTenSecondsGets408AfterTheGrace() {
-        RawPeer p = server(Limits.DEFAULTS);
+        CoreHarness p = server(Limits.DEFAULTS);
         p.headers(1, post("/echo", 100), false);
         long start = p.now;
         int sent = 0;
@@ -81,7 +81,7 @@ class ReceiveProgressTest {
 
     @Test
     void aBodyAtTheMinimumRateIsNotCutOff() {
-        RawPeer p = server(Limits.builder().minRequestBodyRate(1000, java.time.Duration.ofSeconds(2)).build());
+        CoreHarness p = server(Limits.builder().minRequestBodyRate(1000, java.time.Duration.ofSeconds(2)).build());
         p.headers(1, post("/echo", 60_000), false);
         long start = p.now;
         for (int s = 1; s <= 60; s++) {
@@ -97,7 +97,7 @@ class ReceiveProgressTest {
     @Test
     void timeBlockedOnOurOwnClosedWindowDoesNotCountAgainstThePeer() {
         // the application reads nothing: the 64 KiB stream window fills at once, then the peer must wait for us
-        RawPeer p = server(Limits.builder().minRequestBodyRate(1000, java.time.Duration.ofSeconds(5)).build());
+        CoreHarness p = server(Limits.builder().minRequestBodyRate(1000, java.time.Duration.ofSeconds(5)).build());
         p.headers(1, post("/echo", 70_000), false);
         long start = p.now;
         for (int i = 0; i < 4; i++) {
@@ -121,7 +121,7 @@ class ReceiveProgressTest {
 
     @Test
     void theRateSetToZeroLeavesASilentBodyAlone() {
-        RawPeer p = server(Limits.builder().minRequestBodyRate(0, java.time.Duration.ZERO).build());
+        CoreHarness p = server(Limits.builder().minRequestBodyRate(0, java.time.Duration.ZERO).build());
         p.headers(1, post("/echo", 100), false);
         p.conn.tick(p.now + 3600 * SECOND);
         p.expectNoError();

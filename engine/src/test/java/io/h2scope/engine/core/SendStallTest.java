@@ -23,8 +23,8 @@ class SendStallTest {
     private static final long STALL = 60 * SECOND;
 
     /** A server whose client set {@code initialWindow} and asked for stream 1; the response's DATA is queued. */
-    private static RawPeer stalledServer(Limits limits, int initialWindow, int bodyBytes) {
-        RawPeer p = RawPeer.server(ConnectionConfig.DEFAULTS.withLimits(limits)).handshake();
+    private static CoreHarness stalledServer(Limits limits, int initialWindow, int bodyBytes) {
+        CoreHarness p = CoreHarness.server(ConnectionConfig.DEFAULTS.withLimits(limits)).handshake();
         p.frame(SettingsFrame.of(new RawSetting(0x4, initialWindow)));
         p.headers(1, get("/"), true);
         p.conn.sendHeaders(1, status(200), false);
@@ -35,7 +35,7 @@ class SendStallTest {
 
     @Test
     void aStreamWithDataAndAZeroWindowIsResetWithCancelAtTheTimeoutAndItsDataFreed() {
-        RawPeer p = stalledServer(Limits.DEFAULTS, 0, 83_000);
+        CoreHarness p = stalledServer(Limits.DEFAULTS, 0, 83_000);
         assertEquals(83_000, p.conn.queuedDataBytes(1));
         long start = p.now;
         p.conn.tick(start + STALL - SECOND);
@@ -51,7 +51,7 @@ class SendStallTest {
 
     @Test
     void creditThatLetsAFrameGoRestartsTheClock() {
-        RawPeer p = stalledServer(Limits.DEFAULTS, 0, 100_000);
+        CoreHarness p = stalledServer(Limits.DEFAULTS, 0, 100_000);
         long start = p.now;
         p.now = start + STALL - SECOND;
         p.frame(WindowUpdateFrame.of(1, 16_384));
@@ -64,7 +64,7 @@ class SendStallTest {
 
     @Test
     void tinyCreditsHeldBelowTheSendFloorDoNotCountAsProgress() {
-        RawPeer p = stalledServer(Limits.DEFAULTS, 0, 100_000);
+        CoreHarness p = stalledServer(Limits.DEFAULTS, 0, 100_000);
         long start = p.now;
         for (int i = 0; i < 59; i++) {
             p.now = start + i * SECOND;
@@ -78,7 +78,7 @@ class SendStallTest {
     @Test
     void aClosedConnectionWindowWithDataWaitingEndsTheConnectionWithEnhanceYourCalm() {
         // the stream window is wide, the connection's 65,535 octets are used up by the first part of the body
-        RawPeer p = stalledServer(Limits.DEFAULTS, 1 << 20, 200_000);
+        CoreHarness p = stalledServer(Limits.DEFAULTS, 1 << 20, 200_000);
         assertTrue(p.conn.connectionSendWindow() < 16_384, "less than a frame left on the connection");
         long start = p.now;
         p.conn.tick(start + STALL - SECOND);
@@ -89,7 +89,7 @@ class SendStallTest {
 
     @Test
     void theTimeoutSetToZeroLeavesAStalledStreamAlone() {
-        RawPeer p = stalledServer(Limits.builder().sendStallTimeout(java.time.Duration.ZERO).build(), 0, 1_000);
+        CoreHarness p = stalledServer(Limits.builder().sendStallTimeout(java.time.Duration.ZERO).build(), 0, 1_000);
         p.conn.tick(p.now + 10 * STALL);
         p.expectNoError();
         assertEquals(1_000, p.conn.queuedDataBytes(1));
@@ -97,7 +97,7 @@ class SendStallTest {
 
     @Test
     void aNegativeWindowAfterSettingsCountsAsClosed() {
-        RawPeer p = stalledServer(Limits.builder().sendStallTimeout(java.time.Duration.ofSeconds(5)).build(), 100, 1_000);
+        CoreHarness p = stalledServer(Limits.builder().sendStallTimeout(java.time.Duration.ofSeconds(5)).build(), 100, 1_000);
         p.frame(SettingsFrame.of(new RawSetting(0x4, 0))); // the 100 octets already sent take the window to -100
         long start = p.now;
         p.frame(WindowUpdateFrame.of(1, 50)); // -50: still closed
@@ -107,7 +107,7 @@ class SendStallTest {
 
     @Test
     void eachStalledStreamIsReportedWithSinceWhenItWaitedAndWhatItHolds() {
-        RawPeer p = stalledServer(Limits.DEFAULTS, 0, 83_000);
+        CoreHarness p = stalledServer(Limits.DEFAULTS, 0, 83_000);
         long first = p.now;
         p.now += 7 * SECOND;
         p.headers(3, get("/"), true);

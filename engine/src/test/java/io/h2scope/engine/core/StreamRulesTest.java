@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** RFC 9113 §5 (stream states, identifiers, concurrency, error handling, extensions), byte by byte. */
 class StreamRulesTest {
 
-    private final RawPeer p = RawPeer.server().handshake();
+    private final CoreHarness p = CoreHarness.server().handshake();
 
     @Test
     void dataOnIdleStreamIsConnectionError_rfc9113_5_1() {
@@ -122,7 +122,7 @@ class StreamRulesTest {
 
     @Test
     void streamsAboveTheLimitAreRefused_rfc9113_5_1_2() {
-        RawPeer small = RawPeer.server(ConnectionConfig.DEFAULTS.withLimits(
+        CoreHarness small = CoreHarness.server(ConnectionConfig.DEFAULTS.withLimits(
                 io.h2scope.engine.core.limits.Limits.builder().maxConcurrentStreams(2).build())).handshake();
         small.headers(1, get("/"), false);
         small.headers(3, get("/"), false);
@@ -134,9 +134,9 @@ class StreamRulesTest {
 
     @Test
     void concurrencyLimitHoldsBeforeOurSettingsAreAcked_sec16_rfc9113_5_1_2() {
-        RawPeer fresh = RawPeer.server(ConnectionConfig.DEFAULTS.withLimits(
+        CoreHarness fresh = CoreHarness.server(ConnectionConfig.DEFAULTS.withLimits(
                 io.h2scope.engine.core.limits.Limits.builder().maxConcurrentStreams(1).build()));
-        fresh.send(RawPeer.PREFACE);
+        fresh.send(io.h2scope.engine.frame.Preface.bytes());
         fresh.frame(io.h2scope.engine.frame.SettingsFrame.of(List.of())); // no ACK of ours
         fresh.headers(1, get("/"), false);
         fresh.headers(3, get("/"), false);

@@ -2,23 +2,21 @@ package io.h2scope.engine.core;
 
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.frame.Frame;
-import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.HeadersFrame;
-import io.h2scope.engine.frame.Preface;
 import io.h2scope.engine.frame.RstStreamFrame;
 import io.h2scope.engine.frame.SettingsFrame;
-import io.h2scope.engine.frame.check.Violation;
-import io.h2scope.engine.frame.codec.FrameHandler;
-import io.h2scope.engine.frame.codec.FrameReader;
-import io.h2scope.engine.frame.codec.FrameWriter;
-import io.h2scope.engine.frame.codec.RawFrameWriter;
 import io.h2scope.engine.hpack.HeaderField;
-import io.h2scope.engine.hpack.HpackDecoder;
-import io.h2scope.engine.hpack.HpackEncoder;
+import io.h2scope.engine.scripted.Incoming;
+import io.h2scope.engine.scripted.ScriptedPeer;
+import io.h2scope.engine.scripted.Wire;
 import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.trace.TraceSink;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,95 +25,85 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * A scripted peer for byte-level tests: it writes frames (well-formed with FrameWriter, broken with
- * RawFrameWriter) into the connection under test and parses what the connection writes back.
+ * A connection under test ({@link Http2Connection}) on a virtual clock, with the events it raised, driven in memory by
+ * the engine's {@link ScriptedPeer}: the peer writes frames (well-formed or broken) into the connection and reads
+ * what the connection writes back, decoded by its observer. Each write moves the clock {@code now} on by 1 ms.
  */
-final class RawPeer {
-
-    static final byte[] PREFACE = Preface.bytes();
+final class CoreHarness {
 
     final EventRecorder events = new EventRecorder();
     final Http2Connection conn;
-    final HpackEncoder encoder = new HpackEncoder(4096);
-    final HpackDecoder decoder = new HpackDecoder(4096, Long.MAX_VALUE, 1 << 20);
     final List<Frame> received = new ArrayList<>();
     long now = 1_000;
-    private final FrameReader reader = FrameReader.lenient(16_777_215);
-    private int prefaceToSkip;
+    private final ScriptedPeer peer;
+    private boolean prefaceToRead;
 
-    private RawPeer(Role role, ConnectionConfig config) {
+    private CoreHarness(Role role, ConnectionConfig config) {
         conn = new Http2Connection(role, config, events, now);
-        prefaceToSkip = role == Role.CLIENT ? PREFACE.length : 0;
+        // the peer plays the other role; a client under test begins with its preface
+        Role peerRole = role == Role.CLIENT ? Role.SERVER : Role.CLIENT;
+        peer = ScriptedPeer.over(new InMemory(), peerRole, TraceSink.NONE).patience(Duration.ZERO);
+        prefaceToRead = role == Role.CLIENT;
     }
 
-    /** The connection under test is a server; this peer plays the client. */
-    static RawPeer server(ConnectionConfig config) {
-        return new RawPeer(Role.SERVER, config);
+    /** The connection under test is a server; the peer plays the client. */
+    static CoreHarness server(ConnectionConfig config) {
+        return new CoreHarness(Role.SERVER, config);
     }
 
-    static RawPeer server() {
+    static CoreHarness server() {
         return server(ConnectionConfig.DEFAULTS);
     }
 
-    /** The connection under test is a client; this peer plays the server. */
-    static RawPeer client(ConnectionConfig config) {
-        return new RawPeer(Role.CLIENT, config);
+    /** The connection under test is a client; the peer plays the server. */
+    static CoreHarness client(ConnectionConfig config) {
+        return new CoreHarness(Role.CLIENT, config);
     }
 
     /** Preface (for a server under test), empty SETTINGS, ACK of the connection's SETTINGS; output read and forgotten. */
-    RawPeer handshake() {
-        if (conn.role() == Role.SERVER) {
-            send(PREFACE);
-        }
-        frame(SettingsFrame.of(List.of()));
-        frame(SettingsFrame.ackFrame());
+    CoreHarness handshake() {
+        unchecked(() -> peer.greet());
         read();
         received.clear();
         events.clear();
         return this;
     }
 
+    /** Octets as they are, into the connection. */
     void send(byte[] bytes) {
-        now += 1_000;
-        conn.receive(ByteBuffer.wrap(bytes), now);
+        unchecked(() -> peer.send(bytes));
     }
 
     void frame(Frame frame) {
-        send(FrameWriter.encode(frame));
+        unchecked(() -> peer.send(frame));
     }
 
     void raw(int type, int flags, int streamId, byte[] payload) {
-        send(RawFrameWriter.frame(type, flags, streamId, payload));
+        unchecked(() -> peer.sendRaw(type, flags, streamId, payload));
     }
 
     byte[] block(List<HeaderField> headers) {
-        return encoder.encode(headers);
+        return peer.encode(headers);
     }
 
     void headers(int streamId, List<HeaderField> headers, boolean endStream) {
         frame(HeadersFrame.of(streamId, block(headers), endStream, true));
     }
 
-    /** Drains and parses the connection's output; returns the frames new since the last call. */
+    /** Drains the connection's output through the peer; returns the frames new since the last call. */
     List<Frame> read() {
-        ByteBuffer out = ByteBuffer.allocate(4 << 20);
-        conn.drainOutput(out);
-        out.flip();
-        if (prefaceToSkip > 0) {
-            int n = Math.min(prefaceToSkip, out.remaining());
-            out.position(out.position() + n);
-            prefaceToSkip -= n;
-        }
         List<Frame> fresh = new ArrayList<>();
-        reader.read(out, new FrameHandler() {
-            @Override
-            public void onFrame(Frame frame) {
-                fresh.add(frame);
+        unchecked(() -> {
+            if (prefaceToRead) {
+                peer.readPreface();
+                prefaceToRead = false;
             }
-
-            @Override
-            public void onViolation(FrameHeader header, Violation violation) {
-                fail("the connection wrote a broken frame: " + header + " " + violation);
+            for (Incoming in = peer.next(Duration.ZERO); in != null; in = peer.next(Duration.ZERO)) {
+                if (in instanceof Incoming.FrameIn f) {
+                    fresh.add(f.frame());
+                } else {
+                    fail("the connection wrote what the peer cannot read: " + in);
+                }
             }
         });
         received.addAll(fresh);
@@ -170,7 +158,44 @@ final class RawPeer {
         }
     }
 
+    /** The field block a HEADERS frame the connection wrote completed, as the peer's observer decoded it. */
     List<HeaderField> decode(HeadersFrame frame) {
-        return decoder.decode(frame.fragment());
+        return peer.fields(frame);
+    }
+
+    /** The connection's input and output, on the harness's clock. */
+    private final class InMemory implements Wire {
+
+        @Override
+        public void write(byte[] octets) {
+            now += 1_000;
+            conn.receive(ByteBuffer.wrap(octets), now);
+        }
+
+        @Override
+        public int read(byte[] into, long waitNanos) {
+            ByteBuffer sink = ByteBuffer.wrap(into);
+            int n;
+            do {
+                n = conn.drainOutput(sink);
+            } while (n > 0 && sink.hasRemaining());
+            return sink.position();
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    private interface Step {
+        void run() throws IOException;
+    }
+
+    private static void unchecked(Step step) {
+        try {
+            step.run();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }
