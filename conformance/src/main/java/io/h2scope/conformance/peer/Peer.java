@@ -12,9 +12,10 @@ import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.codec.FrameWriter;
 import io.h2scope.engine.frame.codec.RawFrameWriter;
 import io.h2scope.engine.hpack.HeaderField;
-import io.h2scope.engine.hpack.HpackEncoder;
 import io.h2scope.engine.observer.FirstOctets;
-import io.h2scope.engine.observer.Http2Observer;
+import io.h2scope.engine.scripted.Incoming;
+import io.h2scope.engine.scripted.ScriptedPeer;
+import io.h2scope.engine.scripted.SocketWire;
 import io.h2scope.engine.settings.SettingId;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.FrameDescriber;
@@ -22,11 +23,7 @@ import io.h2scope.engine.trace.FrameWords;
 import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.ConnectionOrigin;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
-import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -40,14 +37,15 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The scripted raw peer the cases drive: a client that can send anything (valid frames, broken
  * frames, bytes that are no frame at all) and reports what the target did as typed
- * {@link PeerEvent}s. It sends through the engine's frame writers and HPACK encoder, never through
- * a connection state machine, so nothing stops it from breaking a rule.
+ * {@link PeerEvent}s. It writes and reads through the engine's scripted peer ({@link ScriptedPeer}: frame writers,
+ * HPACK encoder, observer), never through a connection state machine, so nothing stops it from breaking a rule;
+ * what it adds is the conformance side: targets, the automatic answers, the evidence and the handshake's verdicts.
  *
  * <p>It answers two things on its own, always recorded: the target's SETTINGS get an ACK
  * (RFC9113 §6.5.3) and the target's PINGs get a PING ACK (RFC9113 §6.7). A target's PING is
  * therefore never mistaken for the answer to ours (h2spec takes the first PING it sees).
  *
- * <p>Every octet both ways goes through an {@link Http2Observer} (the engine's one decoder of other people's
+ * <p>Every octet both ways goes through the scripted peer's {@code Http2Observer} (the engine's one decoder of other people's
  * traffic): its events are the evidence of a verdict in {@link #trace()} (each frame and each rule either side
  * broke, with its rule id, as a trace event of this peer's {@link #connectionId()}, with the stream states and
  * windows of both sides it tracks), and the target's frames it read ({@link TargetFrames}) are what the peer
@@ -65,20 +63,15 @@ public final class Peer implements AutoCloseable {
     private final Target target;
     private final PeerOptions options;
     private final Socket socket;
-    private final InputStream in;
-    private final OutputStream out;
+    /** What the last read from the socket brought, for {@link #firstAnswer}. */
+    private final TappedWire wire;
     private final long startNanos = System.nanoTime();
     private final Evidence evidence = new Evidence(startNanos);
-    /** Its opening carries the wall clock read with {@link #startNanos}, so the evidence tells when it happened. */
-    private final Http2Observer observer = new Http2Observer(ConnectionOpened.of(connectionId, 0, Role.CLIENT,
-            ConnectionOrigin.at(Instant.now())), evidence, startNanos);
+    /** The engine's scripted peer: writes what the cases say, reads the target through its observer. */
+    private final ScriptedPeer raw;
     private final ArrayDeque<PeerEvent> pending = new ArrayDeque<>();
-    /** The target's frames as the observer read them: what the peer answers and judges. */
-    private final TargetFrames targetFrames = new TargetFrames();
     private final FirstAnswer firstAnswer = new FirstAnswer(this::onEvent);
-    private final HpackEncoder encoder = new HpackEncoder(4096);
     private final Map<Integer, Long> serverSettings = new LinkedHashMap<>();
-    private final byte[] readBuffer = new byte[16 * 1024];
     private final ServerOutputMonitor monitor = new ServerOutputMonitor(
             v -> note("the target's output breaks " + v.describe()));
     private boolean serverSettingsSeen;
@@ -103,9 +96,10 @@ public final class Peer implements AutoCloseable {
         this.target = target;
         this.options = options;
         this.socket = socket;
-        this.in = socket.getInputStream();
-        this.out = socket.getOutputStream();
-        observer.listen(Role.SERVER, targetFrames);
+        this.wire = new TappedWire(new SocketWire(socket));
+        // its opening carries the wall clock read with startNanos, so the evidence tells when it happened
+        this.raw = ScriptedPeer.over(wire, ConnectionOpened.of(connectionId, 0, Role.CLIENT,
+                ConnectionOrigin.at(Instant.now())), evidence, startNanos);
         note("connected to " + target.url() + (target.tls() ? " (TLS, ALPN h2)" : " (h2c, prior knowledge)"));
     }
 
@@ -325,18 +319,17 @@ public final class Peer implements AutoCloseable {
                     | (frames[at + 8] & 0xff));
             at += FrameSizes.HEADER_LENGTH + length;
         }
-        boolean written;
+        // its frames are the one line above
+        evidence.feeding(EntryDirection.OUT, true);
         try {
-            out.write(frames);
-            out.flush();
-            written = true;
+            raw.sendBatch(frames);
+            return true;
         } catch (IOException e) {
             note("write failed: " + e.getMessage());
-            written = false;
+            return false;
+        } finally {
+            evidence.feeding(EntryDirection.OUT, false);
         }
-        // decoded after the write, so a flood's timing is the target's; its frames are the one line above
-        observe(EntryDirection.OUT, frames, frames.length, true);
-        return written;
     }
 
     /**
@@ -360,7 +353,7 @@ public final class Peer implements AutoCloseable {
 
     /** Encodes a field block with this connection's HPACK encoder (its dynamic table persists). */
     public byte[] encodeHeaders(List<HeaderField> fields) {
-        return encoder.encode(fields);
+        return raw.encode(fields);
     }
 
     /** A valid GET for {@code path} on this target. */
@@ -404,24 +397,22 @@ public final class Peer implements AutoCloseable {
     }
 
     private void readOnce(long remainingNanos) {
-        try {
-            socket.setSoTimeout((int) Math.max(1, Duration.ofNanos(remainingNanos).toMillis()));
-            int n = in.read(readBuffer);
-            if (n < 0) {
-                markClosed("closed (EOF)");
-            } else {
-                answered = true;
-                observe(EntryDirection.IN, readBuffer, n, false);
-                firstAnswer.feed(readBuffer, n);
-                List<PeerEvent> read = targetFrames.take();
-                if (firstAnswer.frames()) { // octets that are no HTTP/2 were said once; their "frames" are no answer
-                    read.forEach(this::onEvent);
+        wire.lastRead = 0;
+        evidence.feeding(EntryDirection.IN, false);
+        raw.readOnce(Duration.ofNanos(remainingNanos));
+        if (raw.closed() != null) {
+            markClosed(raw.closed().how());
+            return;
+        }
+        if (wire.lastRead > 0) {
+            answered = true;
+            firstAnswer.feed(wire.lastBuffer, wire.lastRead);
+            boolean frames = firstAnswer.frames(); // octets that are no HTTP/2 were said once; their "frames" are no answer
+            for (Incoming in = raw.poll(); in != null; in = raw.poll()) {
+                if (frames) {
+                    onEvent(TargetFrames.event(in));
                 }
             }
-        } catch (SocketTimeoutException e) {
-            // the caller's deadline decides
-        } catch (IOException e) {
-            markClosed("reset (" + e.getMessage() + ")");
         }
     }
 
@@ -515,27 +506,14 @@ public final class Peer implements AutoCloseable {
         evidence.line(direction, text);
     }
 
-    /** {@code length} octets that went {@code direction}, to the observer whose events are the evidence. */
-    private void observe(EntryDirection direction, byte[] bytes, int length, boolean quietly) {
-        evidence.feeding(direction, quietly);
-        ByteBuffer view = ByteBuffer.wrap(bytes, 0, length);
-        if (direction == EntryDirection.IN) {
-            observer.serverBytes(view, System.nanoTime());
-        } else {
-            observer.clientBytes(view, System.nanoTime());
-        }
-        evidence.feeding(direction, false);
-    }
-
     /** Sends {@code bytes}; {@code description}: a line for octets that are no whole frame, or null. */
     private void write(byte[] bytes, String description) {
         if (description != null) {
             record(EntryDirection.OUT, description);
         }
-        observe(EntryDirection.OUT, bytes, bytes.length, false);
+        evidence.feeding(EntryDirection.OUT, false);
         try {
-            out.write(bytes);
-            out.flush();
+            raw.send(bytes); // the observer reads it first: its lines come before a failed write's note
         } catch (IOException e) {
             // the target may have closed already; the next read reports how
             note("write failed: " + e.getMessage());

@@ -11,13 +11,13 @@ import io.h2scope.engine.hpack.HpackEncoder;
 import io.h2scope.engine.observer.Http2Observer;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.ConnectionOpened;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ProtocolException;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -51,26 +51,34 @@ public final class ScriptedPeer implements AutoCloseable {
     private Duration patience = DEFAULT_PATIENCE;
     private Incoming.Closed closed;
 
-    private ScriptedPeer(Role role, Wire wire, TraceSink sink) {
-        this.role = role;
+    private ScriptedPeer(Wire wire, ConnectionOpened opened, TraceSink sink, long startNanos) {
+        this.role = opened.role();
         this.wire = wire;
-        this.observer = new Http2Observer(role, CONNECTION_IDS.incrementAndGet(), sink, System.nanoTime());
+        this.observer = new Http2Observer(opened, sink, startNanos);
         observer.listen(other(role), inbox);
     }
 
     /** The client of a connection the caller opened (and prepared: TLS, ALPN); sends nothing yet. */
     public static ScriptedPeer client(Socket connected, TraceSink sink) throws IOException {
-        return new ScriptedPeer(Role.CLIENT, new SocketWire(connected), sink);
+        return over(new SocketWire(connected), Role.CLIENT, sink);
     }
 
     /** The server of a connection the caller accepted; reads nothing yet. */
     public static ScriptedPeer server(Socket accepted, TraceSink sink) throws IOException {
-        return new ScriptedPeer(Role.SERVER, new SocketWire(accepted), sink);
+        return over(new SocketWire(accepted), Role.SERVER, sink);
     }
 
     /** A peer of role {@code role} over any wire (a connection under test in memory, say); sends nothing yet. */
     public static ScriptedPeer over(Wire wire, Role role, TraceSink sink) {
-        return new ScriptedPeer(role, wire, sink);
+        return new ScriptedPeer(wire, ConnectionOpened.of(CONNECTION_IDS.incrementAndGet(), 0, role), sink, System.nanoTime());
+    }
+
+    /**
+     * As {@link #over(Wire, Role, TraceSink)}, the observer publishing {@code opened} first (its connection id, role,
+     * addresses, wall clock) and timing its events from {@code startNanos} ({@link System#nanoTime()}).
+     */
+    public static ScriptedPeer over(Wire wire, ConnectionOpened opened, TraceSink sink, long startNanos) {
+        return new ScriptedPeer(wire, opened, sink, startNanos);
     }
 
     /** A client connected to {@code port} on 127.0.0.1 over plain TCP (h2c, prior knowledge); sends nothing yet. */
@@ -183,7 +191,24 @@ public final class ScriptedPeer implements AutoCloseable {
 
     /** Sends octets as they are: a frame header that lies about its length, half a frame, no frame at all. */
     public void send(byte[] octets) throws IOException {
+        // observed first: what the script sent is on record even when the other side has gone and the write fails
+        observeOwn(octets);
         wire.write(octets);
+    }
+
+    /**
+     * Sends many frames already encoded back to back in one write, observed after the write: a flood reaches the
+     * other side without waiting for its own decoding, so the timing is the other side's.
+     */
+    public void sendBatch(byte[] frames) throws IOException {
+        try {
+            wire.write(frames);
+        } finally {
+            observeOwn(frames);
+        }
+    }
+
+    private void observeOwn(byte[] octets) {
         ByteBuffer view = ByteBuffer.wrap(octets);
         if (role == Role.CLIENT) {
             observer.clientBytes(view, System.nanoTime());
@@ -211,22 +236,32 @@ public final class ScriptedPeer implements AutoCloseable {
     // ---- what the other side did
 
     /** The next thing the other side did, waiting at most the patience; null when nothing came by then. */
-    public Incoming next() throws IOException {
+    public Incoming next() {
         return next(patience);
     }
 
     /** The next thing the other side did, waiting at most {@code wait}; null when nothing came by then. */
-    public Incoming next(Duration wait) throws IOException {
+    public Incoming next(Duration wait) {
         long deadline = System.nanoTime() + wait.toNanos();
         while (inbox.pending.isEmpty() && closed == null) {
             long remaining = deadline - System.nanoTime();
             // a wait of zero still takes what is there
-            if (!readOnce(Math.max(0, remaining)) && remaining <= 0) {
+            if (!readOnce(Duration.ofNanos(Math.max(0, remaining))) && remaining <= 0) {
                 return null;
             }
         }
         // what came before the end is told first
         return inbox.pending.isEmpty() ? closed : inbox.pending.poll();
+    }
+
+    /** What was read and not taken yet, oldest first; null when nothing is (the end is {@link #closed()}). */
+    public Incoming poll() {
+        return inbox.pending.poll();
+    }
+
+    /** How the connection ended, once a read saw it end; null before. */
+    public Incoming.Closed closed() {
+        return closed;
     }
 
     /**
@@ -275,12 +310,19 @@ public final class ScriptedPeer implements AutoCloseable {
         return closed != null;
     }
 
-    /** Reads once, waiting at most {@code waitNanos}; true when octets came or the connection ended. */
-    private boolean readOnce(long waitNanos) throws IOException {
+    /**
+     * One read from the wire, waiting at most {@code wait}: the octets go through the observer, what it read is
+     * queued for {@link #poll()}. True when octets came or the connection ended. For a script that looks at each
+     * read itself; {@link #next} and {@link #await} read for the others.
+     */
+    public boolean readOnce(Duration wait) {
+        if (closed != null) {
+            return true;
+        }
         int n;
         try {
-            n = wire.read(readBuffer, waitNanos);
-        } catch (SocketException e) {
+            n = wire.read(readBuffer, wait.toNanos());
+        } catch (IOException e) { // a reset, a TLS alert: the connection is over either way
             closed = new Incoming.Closed("reset (" + e.getMessage() + ")");
             return true;
         }
