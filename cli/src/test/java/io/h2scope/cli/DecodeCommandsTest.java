@@ -168,7 +168,8 @@ class DecodeCommandsTest {
         String ping = "000008 06 00 00000000 0000000000000000";
         Run r = run("frames", "decode", headersNoEnd + ping);
         assertEquals(1, r.status(), r.out());
-        assertTrue(r.out().contains("PING inside a header block"), r.out());
+        assertTrue(r.out().contains("RFC 9113 \u00a76.10 PROTOCOL_ERROR (connection error): PING on stream 0 inside the field "
+                + "block of stream 1 (only CONTINUATION may follow)"), r.out());
     }
 
     @Test
