@@ -31,6 +31,8 @@ public final class ClientProfiles {
     private static final Pattern H2LOAD_REQUESTS = Pattern.compile(
             "requests: (\\d+) total, (\\d+) started, (\\d+) done, (\\d+) succeeded, (\\d+) failed, (\\d+) errored, (\\d+) timeout");
 
+    private static final Pattern NGHTTP_UNPROCESSED = Pattern.compile("Some requests were not processed\\. total=\\d+, processed=\\d+");
+
     private static final Map<String, ClientProfile> PROFILES = new LinkedHashMap<>();
 
     static {
@@ -42,7 +44,7 @@ public final class ClientProfiles {
         add(new ClientProfile("nghttp",
                 "nghttp -n [-u] [-d {body}] {urls}  (nghttp does not check the server's certificate)",
                 EnumSet.of(PRIOR_KNOWLEDGE, UPGRADE, TLS, PARALLEL, BODY), program("nghttp", "nghttp2-client"),
-                ClientProfiles::nghttp, output -> Optional.empty()));
+                ClientProfiles::nghttp, ClientProfiles::nghttpFailure));
         add(new ClientProfile("h2load",
                 "h2load -n N -c 1 -m N [-d {body}] {urls}  (N: the number of URLs; no certificate check)",
                 EnumSet.of(PRIOR_KNOWLEDGE, TLS, PARALLEL, BODY), program("h2load", "nghttp2-client"),
@@ -115,6 +117,12 @@ public final class ClientProfiles {
         body(task).ifPresent(b -> line.append(" -d ").append(quote(b)));
         urls(task, line);
         return line.toString();
+    }
+
+    /** nghttp exits 0 when a request fails, and says so on its output. */
+    private static Optional<String> nghttpFailure(String output) {
+        Matcher m = NGHTTP_UNPROCESSED.matcher(output);
+        return m.find() ? Optional.of("nghttp: " + m.group()) : Optional.empty();
     }
 
     /** h2load exits 0 when requests fail; its summary counts them (a non-2xx status is "failed" there, not an error). */

@@ -1,0 +1,60 @@
+package io.h2scope.conformance.client;
+
+import io.h2scope.conformance.client.drive.ClientAbility;
+import io.h2scope.conformance.client.drive.ClientUnderTest;
+import io.h2scope.conformance.verdict.Verdict;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Runs client cases one after the other, each on a stage of its own: SKIP for a case the client cannot be made to
+ * exercise, INCONCLUSIVE when the client never came or the stage failed, else the case's verdict.
+ */
+public final class ClientSuiteRunner {
+
+    /** One case and its verdict. */
+    public record Result(ClientCase definition, Verdict verdict) {
+    }
+
+    private final ClientUnderTest client;
+    private final Duration timeout;
+
+    /** @param timeout how long each case waits for the client (to connect, to send, to finish) */
+    public ClientSuiteRunner(ClientUnderTest client, Duration timeout) {
+        this.client = client;
+        this.timeout = timeout;
+    }
+
+    public List<Result> run(List<ClientCase> cases) throws InterruptedException {
+        List<Result> results = new ArrayList<>();
+        for (ClientCase c : cases) {
+            results.add(new Result(c, run(c)));
+        }
+        return results;
+    }
+
+    private Verdict run(ClientCase c) throws InterruptedException {
+        Set<ClientAbility> missing = new TreeSet<>(c.needs());
+        missing.removeAll(client.abilities());
+        missing.remove(ClientAbility.PRIOR_KNOWLEDGE);
+        if (!client.abilities().contains(ClientAbility.PRIOR_KNOWLEDGE)) {
+            return Verdict.skip(client.name() + " cannot " + ClientAbility.PRIOR_KNOWLEDGE.words());
+        }
+        if (!missing.isEmpty()) {
+            return Verdict.skip(client.name() + " cannot " + missing.iterator().next().words());
+        }
+        try (ClientStage stage = new ClientStage(client, timeout)) {
+            return c.body().run(stage);
+        } catch (ClientNeverConnectedException e) {
+            return Verdict.inconclusive("", e.getMessage());
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Exception e) {
+            return Verdict.inconclusive("", "the stage failed: " + e);
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package io.h2scope.conformance.client;
+
+import io.h2scope.engine.frame.DataFrame;
+import io.h2scope.engine.frame.Frame;
+import io.h2scope.engine.frame.HeadersFrame;
+import io.h2scope.engine.frame.SettingsFrame;
+import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.scripted.ScriptedPeer;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/** What a well-behaved server does around a case's own moves: its SETTINGS, and an ordinary response. */
+final class ServerPart {
+
+    /** The body of an ordinary response. */
+    static final byte[] BODY = "hello".getBytes(StandardCharsets.US_ASCII);
+
+    private ServerPart() {
+    }
+
+    /** The server's (empty) SETTINGS and the ACK of the client's, which a client waits for before it counts on ours. */
+    static void settings(ScriptedPeer peer) throws IOException {
+        peer.send(SettingsFrame.of(List.of()));
+        peer.send(SettingsFrame.ackFrame());
+    }
+
+    /** Waits for the client's request; its stream id, or -1 when the connection ended first. */
+    static int request(ScriptedPeer peer) throws IOException {
+        Frame headers = peer.await(f -> f instanceof HeadersFrame);
+        return headers == null ? -1 : headers.streamId();
+    }
+
+    /** A 200 with {@link #BODY} on {@code stream}. */
+    static void respond(ScriptedPeer peer, int stream) throws IOException {
+        peer.headers(stream, List.of(new HeaderField(":status", "200"),
+                new HeaderField("content-length", Integer.toString(BODY.length))), false);
+        peer.send(DataFrame.of(stream, BODY, true));
+    }
+}

@@ -1,0 +1,68 @@
+package io.h2scope.conformance.client;
+
+import io.h2scope.conformance.client.drive.ClientProfile;
+import io.h2scope.conformance.client.drive.ClientProfiles;
+import io.h2scope.conformance.client.drive.ClientUnderTest;
+import io.h2scope.conformance.client.drive.ExecClient;
+import io.h2scope.conformance.client.drive.H2ClientUnderTest;
+import io.h2scope.conformance.verdict.Outcome;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.Timeout;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The first client cases against real clients: h2scope's own client passes each; curl, nghttp, Node.js and httpx
+ * processes each get a verdict that is not INCONCLUSIVE (the stage reached them); a command that never connects is
+ * said so, not judged.
+ */
+@Timeout(value = 300, unit = TimeUnit.SECONDS)
+class ClientSuiteSliceTest {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(20);
+
+    private static List<ClientSuiteRunner.Result> run(ClientUnderTest client) throws InterruptedException {
+        List<ClientSuiteRunner.Result> results = new ClientSuiteRunner(client, TIMEOUT).run(ClientCases.all());
+        results.forEach(r -> System.out.println(client.name() + " " + r.definition().id() + " " + r.verdict()));
+        return results;
+    }
+
+    @Test
+    void h2scopesOwnClientPassesEveryCase() throws Exception {
+        for (ClientSuiteRunner.Result r : run(new H2ClientUnderTest())) {
+            assertEquals(Outcome.PASS, r.verdict().outcome(), r.definition().id() + ": " + r.verdict());
+        }
+    }
+
+    @TestFactory
+    List<DynamicTest> eachClientOnThisMachineIsJudgedOnEveryCase() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (ClientProfile profile : ClientProfiles.all()) {
+            tests.add(DynamicTest.dynamicTest(profile.name(), () -> {
+                assumeTrue(profile.missing().get().isEmpty(), () -> profile.missing().get().orElse(""));
+                for (ClientSuiteRunner.Result r : run(ExecClient.of(profile))) {
+                    assertTrue(r.verdict().outcome() != Outcome.INCONCLUSIVE, r.definition().id() + ": " + r.verdict());
+                }
+            }));
+        }
+        return tests;
+    }
+
+    @Test
+    void aCommandThatNeverConnectsIsSaidOnceNotJudged() throws Exception {
+        ClientSuiteRunner runner = new ClientSuiteRunner(ExecClient.command("true {url}"), Duration.ofSeconds(2));
+        ClientSuiteRunner.Result r = runner.run(List.of(ClientCases.prefaceThenSettings())).get(0);
+        assertEquals(Outcome.INCONCLUSIVE, r.verdict().outcome());
+        assertTrue(r.verdict().reason().matches("the client never connected to 127\\.0\\.0\\.1:\\d+ within 2000 ms: does "
+                + "its command use \\{url\\}\\?"), r.verdict().reason());
+    }
+}
