@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h2scope.engine.testsupport.Await;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -103,8 +104,9 @@ class CompletionBatcherTest {
             batcher.checkStuck(before); // too early whatever the scheduling: the first started after this time
             assertEquals(drainers, started.get(), "nothing should overtake a completion still within its time");
             batcher.checkStuck(System.nanoTime() + CompletionBatcher.STUCK_NANOS);
-            assertTrue(second.await(5, TimeUnit.SECONDS), "the queue should move to another thread");
-            assertTrue(firstDone.await(5, TimeUnit.SECONDS));
+            assertTrue(second.await(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS),
+                    "the queue should move to another thread");
+            assertTrue(firstDone.await(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS));
         } finally {
             pool.shutdownNow();
         }
@@ -127,7 +129,7 @@ class CompletionBatcherTest {
             ran.add(Thread.currentThread() == me ? "second on the submitting thread" : "second");
             both.countDown();
         });
-        assertTrue(both.await(5, TimeUnit.SECONDS));
+        assertTrue(both.await(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS));
         assertEquals(List.of("first", "second"), List.copyOf(ran));
     }
 }

@@ -84,7 +84,7 @@ class H2ClientCallerReadsTest extends ReferenceServerPair {
             }
             readers.clear();
             H2Response<String> r = client.sendAsync(H2Request.newBuilder(h2c.url()).build(), BodyHandlers.ofString())
-                    .get(5, TimeUnit.SECONDS);
+                    .get(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS);
             assertEquals(200, r.status());
             assertEquals(1, readers.size());
             assertTrue(readers.peek() != Thread.currentThread(), "read by " + readers);

@@ -9,6 +9,7 @@ import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.reference.ReferenceServer;
+import io.h2scope.engine.testsupport.Await;
 import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.Direction;
@@ -58,7 +59,7 @@ class H2HttpClientConnectionsTest {
                     inFlight.add(client.sendAsync(r, BodyHandlers.ofByteArray()));
                 }
                 for (CompletableFuture<HttpResponse<byte[]>> f : inFlight) {
-                    assertEquals(200, f.get(10, TimeUnit.SECONDS).statusCode());
+                    assertEquals(200, f.get(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS).statusCode());
                 }
                 assertEquals(1, accepted.get(), "connections the server accepted by batch " + batch);
             }
@@ -83,10 +84,11 @@ class H2HttpClientConnectionsTest {
              H2HttpClient client = new H2HttpClient(H2Client.newBuilder().build())) {
             HttpRequest slow = HttpRequest.newBuilder(URI.create(server.url() + "slow?ms=5000")).build();
             CompletableFuture<HttpResponse<String>> f = client.sendAsync(slow, BodyHandlers.ofString());
-            assertTrue(requested.await(5, TimeUnit.SECONDS), "the server saw no request");
+            assertTrue(requested.await(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS), "the server saw no request");
             assertTrue(f.cancel(true));
             assertThrows(CancellationException.class, f::join);
-            assertTrue(reset.await(5, TimeUnit.SECONDS), "the server saw no RST_STREAM after the cancel");
+            assertTrue(reset.await(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS),
+                    "the server saw no RST_STREAM after the cancel");
             // the connection stays usable
             HttpRequest fast = HttpRequest.newBuilder(URI.create(server.url())).build();
             assertEquals(200, client.send(fast, BodyHandlers.ofString()).statusCode());

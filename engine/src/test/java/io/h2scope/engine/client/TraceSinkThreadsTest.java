@@ -3,6 +3,7 @@ package io.h2scope.engine.client;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h2scope.engine.testsupport.Await;
 import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.model.TraceEvent;
 
@@ -72,13 +73,14 @@ class TraceSinkThreadsTest extends ReferenceServerPair {
             Thread.sleep(50);
             canceller.start();
             for (CompletableFuture<?> f : async) {
-                f.get(10, TimeUnit.SECONDS);
+                f.get(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS);
             }
-            canceller.join(5000);
+            canceller.join(Await.PATIENCE.toMillis());
             for (Thread caller : callers) {
-                caller.join(20_000);
+                caller.join(Await.PATIENCE.toMillis());
             }
-            assertTrue(timed.handle((r, e) -> e).get(5, TimeUnit.SECONDS) != null, "the 100 ms request did not time out");
+            assertTrue(timed.handle((r, e) -> e).get(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS) != null,
+                    "the 100 ms request did not time out");
         }
         // the client is closed: its loop thread has ended, so everything it wrote is visible here
         assertEquals(List.of(), sink.overlaps());

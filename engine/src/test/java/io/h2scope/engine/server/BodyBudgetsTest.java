@@ -98,11 +98,11 @@ class BodyBudgetsTest {
             RstStreamFrame rst = (RstStreamFrame) client.await(f -> f instanceof RstStreamFrame r && r.streamId() == 3);
             assertNotNull(rst, "stream 3 was not reset");
             assertEquals(ErrorCode.NO_ERROR.code(), rst.errorCode());
-            String told = outcome(3).get(5, TimeUnit.SECONDS);
+            String told = outcome(3).get(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS);
             assertTrue(told.contains("maxBufferedBodyBytesPerConnection 307200 bytes budget"), told);
             awaitBuffered(200 * KIB); // stream 3's share came back, stream 1 still holds its own
             end(client, 1);
-            assertEquals("read " + 200 * KIB, outcome(1).get(5, TimeUnit.SECONDS));
+            assertEquals("read " + 200 * KIB, outcome(1).get(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS));
             awaitBuffered(0);
         }
     }
@@ -127,8 +127,8 @@ class BodyBudgetsTest {
             HpackEncoder encoder = new HpackEncoder(4096);
             post(client, encoder, 1, 200 * KIB, true);
             post(client, encoder, 3, 200 * KIB, true);
-            assertEquals("read " + 200 * KIB, outcome(1).get(5, TimeUnit.SECONDS));
-            assertEquals("read " + 200 * KIB, outcome(3).get(5, TimeUnit.SECONDS));
+            assertEquals("read " + 200 * KIB, outcome(1).get(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS));
+            assertEquals("read " + 200 * KIB, outcome(3).get(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS));
         }
     }
 

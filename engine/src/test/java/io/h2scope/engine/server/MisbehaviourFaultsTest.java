@@ -30,6 +30,7 @@ import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.HpackDecoder;
 import io.h2scope.engine.hpack.HpackEncoder;
 import io.h2scope.engine.settings.SettingId;
+import io.h2scope.engine.testsupport.Await;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -290,7 +291,7 @@ class MisbehaviourFaultsTest {
 
         Wire(int port) throws IOException {
             socket = new Socket("127.0.0.1", port);
-            socket.setSoTimeout(3_000);
+            socket.setSoTimeout((int) Await.PATIENCE.toMillis());
             in = socket.getInputStream();
         }
 

@@ -16,6 +16,7 @@ import io.h2scope.engine.frame.codec.FrameWriter;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.HpackDecoder;
 import io.h2scope.engine.hpack.HpackEncoder;
+import io.h2scope.engine.testsupport.Await;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -65,7 +66,7 @@ class ProgressLimitsTest {
             assertEquals("CANCEL", rst.errorName());
             assertTrue(took >= 300, "reset before the stall timeout, after " + took + " ms");
         }
-        Throwable failure = writeOutcome.get(5, TimeUnit.SECONDS);
+        Throwable failure = writeOutcome.get(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS);
         assertNotNull(failure, "the write must fail, not hang");
         assertTrue(failure.getMessage().contains("sendStallTimeout"), failure.getMessage());
     }
@@ -83,7 +84,7 @@ class ProgressLimitsTest {
             assertEquals(List.of(new HeaderField(":status", "408")),
                     new HpackDecoder(4096, 1 << 16, 1 << 16).decode(response.fragment()));
         }
-        Throwable failure = readOutcome.get(5, TimeUnit.SECONDS);
+        Throwable failure = readOutcome.get(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS);
         assertNotNull(failure, "readBody must fail");
         assertTrue(failure.getMessage().contains("408"), failure.getMessage());
     }

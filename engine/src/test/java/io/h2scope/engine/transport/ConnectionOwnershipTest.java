@@ -37,8 +37,9 @@ class ConnectionOwnershipTest {
             RecordingHandler other = new RecordingHandler();
             client.connect(address, other);
             Socket otherPeer = listener.accept();
-            CallerAccess access = held.opened.get(5, TimeUnit.SECONDS).capability(CallerAccess.class).orElseThrow();
-            other.opened.get(5, TimeUnit.SECONDS);
+            CallerAccess access = held.opened.get(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS)
+                    .capability(CallerAccess.class).orElseThrow();
+            other.opened.get(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS);
 
             CountDownLatch holding = new CountDownLatch(1);
             CountDownLatch letGo = new CountDownLatch(1);
@@ -48,7 +49,7 @@ class ConnectionOwnershipTest {
                 return true;
             }));
             caller.start();
-            assertTrue(holding.await(5, TimeUnit.SECONDS));
+            assertTrue(holding.await(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS));
 
             send(heldPeer, "for the held one");
             held.ctx.execute(() -> held.ctx.write(java.nio.ByteBuffer.wrap("task".getBytes(StandardCharsets.US_ASCII))));
@@ -57,7 +58,7 @@ class ConnectionOwnershipTest {
             assertEquals("", held.text(), "the held connection was read by someone while its holder had it");
 
             letGo.countDown();
-            caller.join(5000);
+            caller.join(Await.PATIENCE.toMillis());
             Await.until(() -> held.text().equals("for the held one"), "the held connection's input was not read after the release");
             held.ctx.execute(held.ctx::flush); // the deferred task wrote "task"; this one flushes it, in order
             byte[] got = heldPeer.getInputStream().readNBytes(4);
@@ -83,7 +84,7 @@ class ConnectionOwnershipTest {
                 return handler.text().equals("answer");
             }, () -> true, 50_000)); // it looks without sleeping for 50 µs first
             caller.start();
-            assertTrue(reading.await(5, TimeUnit.SECONDS));
+            assertTrue(reading.await(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS));
             // a cancel from another thread: the reading caller does not hold the connection while it waits
             assertTrue(access.runExclusively(() -> {
                 write(handler.ctx, "RST");
@@ -91,7 +92,7 @@ class ConnectionOwnershipTest {
             }), "a reading caller kept the connection from other threads");
             assertEquals("RST", new String(peer.getInputStream().readNBytes(3), StandardCharsets.US_ASCII));
             send(peer, "answer");
-            caller.join(5000);
+            caller.join(Await.PATIENCE.toMillis());
             assertTrue(finished[0], "the reading caller did not see its answer");
             assertTrue(!readers.isEmpty() && readers.stream().allMatch(t -> t == caller),
                     "the answer was not read by the waiting caller: " + readers);
@@ -101,14 +102,14 @@ class ConnectionOwnershipTest {
 
     /** The connection's input lent by the loop at work on it, as the client does after a response. */
     private static CallerAccess lent(RecordingHandler handler) throws Exception {
-        ConnectionContext ctx = handler.opened.get(5, TimeUnit.SECONDS);
+        ConnectionContext ctx = handler.opened.get(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS);
         CallerAccess access = ctx.capability(CallerAccess.class).orElseThrow();
         CountDownLatch lent = new CountDownLatch(1);
         ctx.execute(() -> {
             access.lendInput();
             lent.countDown();
         });
-        assertTrue(lent.await(5, TimeUnit.SECONDS));
+        assertTrue(lent.await(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS));
         return access;
     }
 
@@ -125,7 +126,7 @@ class ConnectionOwnershipTest {
 
     private static void awaitQuietly(CountDownLatch latch) {
         try {
-            latch.await(20, TimeUnit.SECONDS);
+            latch.await(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -39,7 +39,7 @@ class NioTransportTest {
 
     @AfterEach
     void stop() {
-        assertTrue(group.shutdownGracefully(Duration.ofSeconds(2)));
+        assertTrue(group.shutdownGracefully(Await.PATIENCE));
     }
 
     @Test
@@ -47,9 +47,9 @@ class NioTransportTest {
         NioServer server = NioServer.bind(group, LOOPBACK, RecordingHandler::echo);
         assertTrue(server.port() > 0, "port 0 resolves to the actual ephemeral port");
         RecordingHandler client = new RecordingHandler();
-        ConnectionContext ctx = new NioClient(group).connect(
-                new InetSocketAddress("127.0.0.1", server.port()), client).get(5, TimeUnit.SECONDS);
-        client.opened.get(5, TimeUnit.SECONDS);
+        ConnectionContext ctx = new NioClient(group).connect(new InetSocketAddress("127.0.0.1", server.port()), client)
+                .get(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS);
+        client.opened.get(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS);
         ctx.execute(() -> {
             ctx.write(ascii("hello, "));
             ctx.write(ascii("loop"));
@@ -58,8 +58,9 @@ class NioTransportTest {
         awaitBytes(client, 11);
         assertEquals("hello, loop", client.text());
         ctx.close();
-        assertNull(client.closed.get(5, TimeUnit.SECONDS), "an orderly close reports no cause");
-        assertTrue(server.stop(Duration.ofSeconds(2)));
+        assertNull(client.closed.get(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS),
+                "an orderly close reports no cause");
+        assertTrue(server.stop(Await.PATIENCE));
     }
 
     @Test
@@ -78,7 +79,7 @@ class NioTransportTest {
             socket.shutdownOutput();
             assertEquals("got 5 bytes, bye", readToEof(socket.getInputStream()));
         }
-        assertTrue(server.stop(Duration.ofSeconds(2)));
+        assertTrue(server.stop(Await.PATIENCE));
     }
 
     @Test
@@ -104,11 +105,11 @@ class NioTransportTest {
             }
         });
         try (Socket socket = new Socket("127.0.0.1", server.port())) {
-            long pending = pendingSeen.get(5, TimeUnit.SECONDS);
+            long pending = pendingSeen.get(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS);
             assertTrue(pending > 0, "pendingWriteBytes must report what the socket did not take");
             readToEof(socket.getInputStream()); // reading drains the queue: onWritable closes the connection
         }
-        assertNull(serverSide[0].closed.get(5, TimeUnit.SECONDS));
+        assertNull(serverSide[0].closed.get(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS));
         assertEquals(1, serverSide[0].writableCalls);
         server.stop(Duration.ofSeconds(1));
     }
@@ -128,7 +129,7 @@ class NioTransportTest {
         });
         try (Socket socket = new Socket("127.0.0.1", server.port())) {
             assertTrue(socket.isConnected()); // connected, and never reading
-            Throwable cause = waitFor(() -> serverSide[0]).closed.get(5, TimeUnit.SECONDS);
+            Throwable cause = waitFor(() -> serverSide[0]).closed.get(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS);
             assertInstanceOf(PendingWriteLimitException.class, cause);
         }
         server.stop(Duration.ofSeconds(1));
@@ -163,7 +164,7 @@ class NioTransportTest {
         try (Socket socket = new Socket("127.0.0.1", server.port())) {
             socket.getOutputStream().write(1);
             assertEquals(1, socket.getInputStream().read());
-            assertTrue(server.stop(Duration.ofSeconds(2)));
+            assertTrue(server.stop(Await.PATIENCE));
             assertEquals(-1, socket.getInputStream().read(), "stop closes open connections");
         }
         assertEquals(0, liveThreads("leak-check-loop-"));
@@ -177,11 +178,13 @@ class NioTransportTest {
         for (NioEventLoop loop : group.loops()) {
             for (int i = 0; i < 3; i++) { // the group's own round robin would move at least one of them elsewhere
                 RecordingHandler handler = new RecordingHandler();
-                ConnectionContext ctx = client.connect(address, handler, loop).get(5, TimeUnit.SECONDS);
+                ConnectionContext ctx = client.connect(address, handler, loop)
+                        .get(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS);
                 assertEquals(loop, ctx.capability(NioEventLoop.class).orElseThrow());
                 CompletableFuture<Boolean> onLoop = new CompletableFuture<>();
                 ctx.execute(() -> onLoop.complete(loop.inEventLoop()));
-                assertTrue(onLoop.get(5, TimeUnit.SECONDS), "the connection's tasks run on the loop it was given");
+                assertTrue(onLoop.get(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS),
+                        "the connection's tasks run on the loop it was given");
                 ctx.close();
             }
         }
@@ -190,7 +193,7 @@ class NioTransportTest {
                     () -> client.connect(address, new RecordingHandler(), other.loops().get(0)));
             assertTrue(refused.getMessage().contains("not a loop of this client's group"), refused.getMessage());
         }
-        assertTrue(server.stop(Duration.ofSeconds(2)));
+        assertTrue(server.stop(Await.PATIENCE));
     }
 
     @Test
@@ -202,7 +205,7 @@ class NioTransportTest {
         RecordingHandler handler = new RecordingHandler();
         CompletableFuture<ConnectionContext> connect = new NioClient(group).connect(
                 new InetSocketAddress("127.0.0.1", closedPort), handler);
-        assertTrue(connect.handle((ok, error) -> error).get(5, TimeUnit.SECONDS) != null);
+        assertTrue(connect.handle((ok, error) -> error).get(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS) != null);
         assertTrue(!handler.opened.isDone() && !handler.closed.isDone());
     }
 

@@ -45,7 +45,7 @@ class ShedLogTest {
         for (Socket s : sockets) {
             s.close();
         }
-        assertTrue(group.shutdownGracefully(Duration.ofSeconds(2)));
+        assertTrue(group.shutdownGracefully(Await.PATIENCE));
     }
 
     @Test

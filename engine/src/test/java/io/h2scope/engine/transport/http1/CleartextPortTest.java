@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.engine.frame.Preface;
+import io.h2scope.engine.testsupport.Await;
 import io.h2scope.engine.transport.FakeH2Handlers;
 import io.h2scope.engine.transport.NioServer;
 import io.h2scope.engine.transport.TransportConfig;
@@ -39,13 +40,13 @@ class CleartextPortTest {
 
     @AfterAll
     static void stop() {
-        assertTrue(server.stop(Duration.ofSeconds(2)));
+        assertTrue(server.stop(Await.PATIENCE));
     }
 
     @Test
     void plainHttp11RequestGetsTheClearAnswerAndEof() throws IOException {
         try (Socket socket = new Socket("127.0.0.1", server.port())) {
-            socket.setSoTimeout(5000);
+            socket.setSoTimeout((int) Await.PATIENCE.toMillis());
             socket.getOutputStream().write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
             String response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8); // EOF, not a hang
             assertTrue(response.startsWith("HTTP/1.1 426 Upgrade Required\r\n"), response);
@@ -57,7 +58,7 @@ class CleartextPortTest {
     @DisplayName("RFC 9113 §3.3: prior knowledge over a socket reaches the h2 side")
     void priorKnowledgeReachesTheH2Side_rfc9113_3_3() throws IOException {
         try (Socket socket = new Socket("127.0.0.1", server.port())) {
-            socket.setSoTimeout(5000);
+            socket.setSoTimeout((int) Await.PATIENCE.toMillis());
             socket.getOutputStream().write(Preface.bytes());
             byte[] answer = socket.getInputStream().readNBytes(FakeH2Handlers.ANSWER.length());
             assertEquals(FakeH2Handlers.ANSWER, new String(answer, StandardCharsets.US_ASCII));
@@ -67,10 +68,11 @@ class CleartextPortTest {
     @Test
     void curlHttp11GetsTheClearAnswer() throws Exception {
         Assumptions.assumeTrue(Files.isExecutable(CURL), "curl is not installed at /usr/bin/curl");
-        Process curl = new ProcessBuilder(CURL.toString(), "-sS", "-i", "--http1.1", "--max-time", "5",
+        Process curl = new ProcessBuilder(CURL.toString(), "-sS", "-i", "--http1.1",
+                "--max-time", String.valueOf(Await.PATIENCE.toSeconds()),
                 "http://127.0.0.1:" + server.port() + "/").redirectErrorStream(true).start();
         String output = new String(curl.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(curl.waitFor(8, TimeUnit.SECONDS), "curl finished");
+        assertTrue(curl.waitFor(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS), "curl finished");
         assertEquals(0, curl.exitValue(), output);
         assertTrue(output.startsWith("HTTP/1.1 426 Upgrade Required"), output);
         assertTrue(output.contains("This server speaks HTTP/2 only."), output);
@@ -80,11 +82,12 @@ class CleartextPortTest {
     @DisplayName("RFC 7540 §3.2: curl --http2 on cleartext sends an Upgrade: h2c we accept and decode")
     void curlUpgradeIsAcceptedAndItsSettingsDecoded_rfc7540_3_2() throws Exception {
         Assumptions.assumeTrue(Files.isExecutable(CURL), "curl is not installed at /usr/bin/curl");
-        Process curl = new ProcessBuilder(CURL.toString(), "-sS", "--http2", "--max-time", "3",
+        Process curl = new ProcessBuilder(CURL.toString(), "-sS", "--http2",
+                "--max-time", String.valueOf(Await.PATIENCE.toSeconds()),
                 "http://127.0.0.1:" + server.port() + "/up").redirectErrorStream(true).start();
-        H2cUpgrade upgrade = h2.upgrade.get(5, TimeUnit.SECONDS);
+        H2cUpgrade upgrade = h2.upgrade.get(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS);
         curl.destroy(); // the fake h2 side cannot go on speaking HTTP/2 with curl
-        assertTrue(curl.waitFor(5, TimeUnit.SECONDS));
+        assertTrue(curl.waitFor(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS));
         assertEquals("/up", upgrade.request().target());
         assertTrue(upgrade.settingsPayload().length > 0 && upgrade.settingsPayload().length % 6 == 0);
     }

@@ -67,7 +67,7 @@ class TlsServerTest {
     @AfterAll
     static void stop() {
         server.stop(Duration.ofSeconds(1));
-        assertTrue(group.shutdownGracefully(Duration.ofSeconds(2)));
+        assertTrue(group.shutdownGracefully(Await.PATIENCE));
     }
 
     @Test
@@ -101,9 +101,10 @@ class TlsServerTest {
     void nioClientNegotiatesH2_rfc9113_3_2() throws Exception {
         RecordingHandler inner = new RecordingHandler();
         TlsLayer layer = TlsLayer.client(trustingClient, "localhost", server.port(), List.of(TlsPolicy.H2), true, inner);
-        new NioClient(group).connect(new InetSocketAddress("127.0.0.1", server.port()), layer).get(5, TimeUnit.SECONDS);
-        SSLSession session = layer.handshake().get(5, TimeUnit.SECONDS);
-        ConnectionContext ctx = inner.opened.get(5, TimeUnit.SECONDS);
+        new NioClient(group).connect(new InetSocketAddress("127.0.0.1", server.port()), layer)
+                .get(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS);
+        SSLSession session = layer.handshake().get(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS);
+        ConnectionContext ctx = inner.opened.get(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS);
         assertEquals(Optional.of("h2"), ctx.alpnProtocol());
         assertTrue(ctx.isTls());
         assertTrue(TlsPolicy.PROTOCOLS.contains(session.getProtocol()));
@@ -113,14 +114,14 @@ class TlsServerTest {
         });
         Await.until(() -> inner.text().equals(FakeH2Handlers.ANSWER), () -> "the answer, got " + inner.text());
         ctx.execute(ctx::close);
-        assertEquals(null, inner.closed.get(5, TimeUnit.SECONDS));
+        assertEquals(null, inner.closed.get(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS));
     }
 
     @Test
     @DisplayName("RFC 9113 §9.2: a TLS 1.1 ClientHello gets an alert or a close, never a ServerHello")
     void tls11ClientIsRefused_rfc9113_9_2() throws Exception {
         try (Socket socket = new Socket("127.0.0.1", server.port())) {
-            socket.setSoTimeout(5000);
+            socket.setSoTimeout((int) Await.PATIENCE.toMillis());
             socket.getOutputStream().write(tls11ClientHello());
             int contentType = socket.getInputStream().read();
             assertNotEquals(22, contentType, "22 = handshake record: the server must not answer TLS 1.1 with a ServerHello");
@@ -165,7 +166,7 @@ class TlsServerTest {
                 assertEquals(ErrorCode.INADEQUATE_SECURITY, error.code());
                 assertEquals(SpecRef.rfc9113("9.2.2"), error.spec());
             }
-            accepted.get(5, TimeUnit.SECONDS);
+            accepted.get(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS);
         }
     }
 
@@ -196,7 +197,7 @@ class TlsServerTest {
             return new TlsLayer(engine, RecordingHandler.echo(), tasks);
         });
         try (SSLSocket socket = (SSLSocket) trustingClient.getSocketFactory().createSocket("127.0.0.1", offloaded.port())) {
-            socket.setSoTimeout(5000);
+            socket.setSoTimeout((int) Await.PATIENCE.toMillis());
             socket.getOutputStream().write("echo".getBytes(StandardCharsets.US_ASCII));
             assertEquals("echo", new String(socket.getInputStream().readNBytes(4), StandardCharsets.US_ASCII));
         } finally {
@@ -230,7 +231,7 @@ class TlsServerTest {
 
     private static SSLSocket jdkClient(List<String> alpn) throws IOException {
         SSLSocket socket = (SSLSocket) trustingClient.getSocketFactory().createSocket("127.0.0.1", server.port());
-        socket.setSoTimeout(5000);
+        socket.setSoTimeout((int) Await.PATIENCE.toMillis());
         SSLParameters params = socket.getSSLParameters();
         params.setApplicationProtocols(alpn.toArray(String[]::new));
         socket.setSSLParameters(params);
