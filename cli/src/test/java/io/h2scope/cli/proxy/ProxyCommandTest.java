@@ -6,13 +6,16 @@ import io.h2scope.engine.proxy.ProxyLimits;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.reference.ReferenceHandler;
 import io.h2scope.engine.server.reference.ReferenceServer;
+import io.h2scope.engine.testsupport.Await;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -144,24 +147,17 @@ class ProxyCommandTest {
         CompletableFuture<Integer> running = CompletableFuture.supplyAsync(() -> cli.execute("proxy", "--listen",
                 "127.0.0.1:0", "--upstream", server.url(), "--record", record.toString(), "--ca", ca.toString()));
         try {
-            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (command.proxy() == null && System.nanoTime() < end) {
-                Thread.sleep(20);
-            }
+            Await.until(() -> command.proxy() != null, "the proxy started");
             int port = command.proxy().port();
             Process curl = new ProcessBuilder("curl", "-sS", "--http2-prior-knowledge", "-H",
                     "authorization: Bearer secret123", "http://127.0.0.1:" + port + "/").redirectErrorStream(true).start();
             String body = new String(curl.getInputStream().readAllBytes());
-            assertTrue(curl.waitFor(20, TimeUnit.SECONDS));
+            assertTrue(curl.waitFor(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS));
             assertEquals(ReferenceHandler.ROOT_BODY, body);
-            end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (Files.readString(record).lines().filter(l -> l.contains("\"kind\":\"closed\"")).count() < 2
-                    && System.nanoTime() < end) {
-                Thread.sleep(20);
-            }
+            Await.until(() -> closesIn(record) >= 2, "both legs' closes in the recording");
         } finally {
             command.stop();
-            assertEquals(0, running.get(10, TimeUnit.SECONDS));
+            assertEquals(0, running.get(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS));
             server.shutdown(Duration.ofSeconds(1));
         }
         assertTrue(out.toString().contains("made a CA in " + ca), out.toString());
@@ -185,6 +181,14 @@ class ProxyCommandTest {
                 recorded);
         CommandRun revealed = run("trace", "print", "--reveal", "--type", "DATA", record.toString());
         assertTrue(revealed.out().contains("data=\"" + ReferenceHandler.ROOT_BODY.substring(0, 10)), revealed.out());
+    }
+
+    private static long closesIn(Path record) {
+        try {
+            return Files.readString(record).lines().filter(l -> l.contains("\"kind\":\"closed\"")).count();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Test

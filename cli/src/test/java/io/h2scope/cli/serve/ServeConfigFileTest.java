@@ -9,6 +9,7 @@ import io.h2scope.cli.H2scopeCommand;
 import io.h2scope.engine.core.limits.Limits;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.ServerConfig;
+import io.h2scope.engine.testsupport.Await;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -109,7 +110,7 @@ class ServeConfigFileTest {
         AtomicInteger exit = new AtomicInteger(-1);
         Thread run = new Thread(() -> exit.set(cli.execute(args)), "serve-under-test");
         run.start();
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        long deadline = System.nanoTime() + Await.PATIENCE.toNanos();
         while (serve.server() == null && run.isAlive() && System.nanoTime() < deadline) {
             Thread.sleep(10);
         }
@@ -119,7 +120,7 @@ class ServeConfigFileTest {
             return server.config();
         } finally {
             serve.stop();
-            run.join(10_000);
+            run.join(Await.PATIENCE.toMillis());
             assertEquals(0, exit.get(), err.toString());
         }
     }

@@ -7,6 +7,7 @@ import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.Huffman;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.reference.ReferenceServer;
+import io.h2scope.engine.testsupport.Await;
 import io.h2scope.engine.trace.TraceSink;
 import io.h2scope.engine.trace.TraceSinks;
 import io.h2scope.engine.trace.config.TraceCategory;
@@ -14,6 +15,7 @@ import io.h2scope.engine.trace.config.TraceConfig;
 import io.h2scope.engine.trace.config.TraceLevel;
 import io.h2scope.engine.trace.jsonl.JsonlLineDecoder;
 import io.h2scope.engine.trace.jsonl.JsonlTraceReader;
+import io.h2scope.engine.trace.live.LiveTrace;
 import io.h2scope.engine.trace.log.CategoryLog;
 import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.FrameEvent;
@@ -60,6 +62,7 @@ import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -217,8 +220,9 @@ class SafeByDefaultTest {
         assertEquals(List.of(), config.problems());
         Lines log = new Lines(config);
         TraceSink sink = TraceSinks.fromConfig(config, log, System.err);
+        LiveTrace live = assertInstanceOf(LiveTrace.class, sink, "H2SCOPE_TRACE_LISTEN makes a live trace");
         H2Server server = ReferenceServer.configure(ReferenceServer.Options.h2c()).port(0).traceSink(sink).start();
-        try (AttachStream attach = new AttachStream(socket)) {
+        try (AttachStream attach = new AttachStream(socket, live)) {
             try {
                 String url = "http://127.0.0.1:" + server.port() + "/headers";
                 run("curl", "-sS", "--http2-prior-knowledge", "-o", "/dev/null", "-H", "authorization: " + BEARER,
@@ -261,20 +265,18 @@ class SafeByDefaultTest {
         private final SocketChannel channel;
         private final ByteArrayOutputStream read = new ByteArrayOutputStream();
         private final Thread reader;
-        private final CountDownLatch attached = new CountDownLatch(1);
 
-        AttachStream(Path socket) throws Exception {
+        AttachStream(Path socket, LiveTrace live) throws Exception {
             channel = SocketChannel.open(UnixDomainSocketAddress.of(socket));
             channel.write(ByteBuffer.wrap(new byte[] {'\n'})); // a reader's first line
             reader = new Thread(this::read, "attach-reader");
             reader.start();
-            assertTrue(attached.await(5, TimeUnit.SECONDS));
-            Thread.sleep(100); // the server registers the reader after accepting it: no event of the run is missed
+            // the server registers the reader after accepting it: once it has, no event of the run is missed
+            Await.until(() -> live.status().readers() > 0, "the attach reader registered");
         }
 
         private void read() {
             ByteBuffer buffer = ByteBuffer.allocate(1 << 16);
-            attached.countDown();
             try {
                 while (channel.read(buffer.clear()) >= 0) {
                     synchronized (read) {
@@ -299,7 +301,7 @@ class SafeByDefaultTest {
         @Override
         public void close() throws Exception {
             channel.close();
-            reader.join(5_000);
+            reader.join(Await.PATIENCE.toMillis());
         }
     }
 
@@ -421,9 +423,9 @@ class SafeByDefaultTest {
     }
 
     private static void waitFor(Check check, String what) throws Exception {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        long end = System.nanoTime() + Await.PATIENCE.toNanos();
         while (!check.holds()) {
-            assertTrue(System.nanoTime() < end, "waited 20 s for " + what);
+            assertTrue(System.nanoTime() < end, "waited " + Await.PATIENCE.toSeconds() + " s for " + what);
             Thread.sleep(50);
         }
     }
