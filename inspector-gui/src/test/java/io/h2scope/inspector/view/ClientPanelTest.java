@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.reference.ReferenceServer;
+import io.h2scope.engine.testsupport.Await;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.inspector.model.Recording;
@@ -137,14 +138,14 @@ class ClientPanelTest {
 
     private static void awaitStatus(FxRobot robot, java.util.function.Predicate<String> wanted) throws Exception {
         Label status = robot.lookup("#client-status").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> wanted.test(status.getText()));
+        WaitForAsyncUtils.waitFor(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS, () -> wanted.test(status.getText()));
     }
 
     private static void waitFor(BooleanSupplier condition, String what) throws Exception {
         try {
-            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, condition::getAsBoolean);
+            WaitForAsyncUtils.waitFor(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS, condition::getAsBoolean);
         } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("waited 10 s for " + what, e);
+            throw new AssertionError("waited " + Await.PATIENCE.toSeconds() + " s for " + what, e);
         }
     }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.hpack.Representation;
+import io.h2scope.engine.testsupport.Await;
 import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
@@ -96,14 +97,15 @@ class FrameViewsTest {
         robot = r;
         window.inspection().open(new EventListSource("exchange", exchange));
         window.inspection().open(new EventListSource("broken", BrokenExchange.events()));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+        WaitForAsyncUtils.waitFor(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS,
                 () -> window.inspection().recording().frameCount() == frames.size() + brokenFrames.size());
         refresh();
     }
 
     private void refresh() throws Exception {
         robot.interact(() -> window.refresh().refreshNow());
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !window.frames().filteringProperty().get());
+        WaitForAsyncUtils.waitFor(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS,
+                () -> !window.frames().filteringProperty().get());
         WaitForAsyncUtils.waitForFxEvents();
     }
 
@@ -114,7 +116,8 @@ class FrameViewsTest {
 
     private int rowsAfter(Runnable change) throws Exception {
         robot.interact(change);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !window.frames().filteringProperty().get());
+        WaitForAsyncUtils.waitFor(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS,
+                () -> !window.frames().filteringProperty().get());
         WaitForAsyncUtils.waitForFxEvents();
         return framesTable().getItems().size();
     }
@@ -394,7 +397,7 @@ class FrameViewsTest {
         robot.interact(() -> robot.lookup("#live-tail").queryAs(CheckBox.class).setSelected(true));
         window.inspection().open(new EventListSource("again", exchange));
         int total = 2 * frames.size() + brokenFrames.size();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+        WaitForAsyncUtils.waitFor(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS,
                 () -> window.inspection().recording().frameCount() == total);
         refresh();
         TableView<Integer> table = framesTable();
@@ -407,7 +410,7 @@ class FrameViewsTest {
     private void loadClocked(FxRobot r) throws Exception {
         robot = r;
         window.inspection().open(new RecordingFileSource(clockedFile));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+        WaitForAsyncUtils.waitFor(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS,
                 () -> window.inspection().recording().frameCount() == clockedFrames);
         refresh();
     }

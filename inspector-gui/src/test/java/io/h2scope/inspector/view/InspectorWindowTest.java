@@ -3,6 +3,7 @@ package io.h2scope.inspector.view;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h2scope.engine.testsupport.Await;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.inspector.RecordedExchange;
@@ -139,7 +140,7 @@ class InspectorWindowTest {
         robot.interact(() -> window.opening().open(file));
         long frames = exchange.stream().filter(e -> e instanceof FrameEvent).count();
         Label status = robot.lookup("#status").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> {
+        WaitForAsyncUtils.waitFor(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS, () -> {
             robot.interact(() -> window.refresh().refreshNow());
             return status.getText().contains("events read, 1 bad line skipped");
         });

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.h2scope.engine.client.H2Client;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.reference.ReferenceServer;
+import io.h2scope.engine.testsupport.Await;
 import io.h2scope.engine.transport.tls.KeyMaterial;
 import io.h2scope.engine.transport.tls.SelfSignedCertificate;
 import io.h2scope.inspector.source.Inspection;
@@ -145,6 +146,6 @@ class ProxyPanelTlsTest {
 
     private static void awaitStatus(FxRobot robot, Predicate<String> wanted) throws Exception {
         Label status = robot.lookup("#proxy-status").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> wanted.test(status.getText()));
+        WaitForAsyncUtils.waitFor(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS, () -> wanted.test(status.getText()));
     }
 }

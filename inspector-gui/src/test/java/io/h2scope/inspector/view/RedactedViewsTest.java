@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.engine.hpack.Huffman;
+import io.h2scope.engine.testsupport.Await;
 import io.h2scope.engine.trace.jsonl.TraceEventJson;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;
@@ -71,7 +72,7 @@ class RedactedViewsTest {
         Path file = Files.write(dir.resolve("revealing.jsonl"), lines, StandardCharsets.US_ASCII);
         window.inspection().open(new RecordingFileSource(file));
         Label status = robot.lookup("#status").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> {
+        WaitForAsyncUtils.waitFor(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS, () -> {
             robot.interact(() -> window.refresh().refreshNow());
             return status.getText().contains("events read");
         });
