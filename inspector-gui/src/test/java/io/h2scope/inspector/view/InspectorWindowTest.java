@@ -150,6 +150,8 @@ class InspectorWindowTest {
                 window.frames().frameAt(0));
         assertTrue(window.inspection().notices().get(0).text().startsWith("line 3 of opened.jsonl skipped: not JSON"),
                 window.inspection().notices().toString());
-        assertTrue(robot.lookup(".table-row-cell").queryAll().size() > 3, "rows are drawn");
+        // the rows are drawn on a later pulse than the one that set the items
+        WaitForAsyncUtils.waitFor(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS,
+                () -> robot.lookup(".table-row-cell").queryAll().size() > 3);
     }
 }
