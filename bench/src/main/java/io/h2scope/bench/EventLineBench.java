@@ -2,7 +2,7 @@ package io.h2scope.bench;
 
 import io.h2scope.engine.core.ConnectionConfig;
 import io.h2scope.engine.frame.FrameType;
-import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.jsonl.LineOctets;
 import io.h2scope.engine.trace.jsonl.TraceEventJson;
 import io.h2scope.engine.trace.model.FrameEvent;

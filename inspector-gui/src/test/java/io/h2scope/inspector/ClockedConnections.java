@@ -4,7 +4,7 @@ import io.h2scope.engine.core.ConnectionConfig;
 import io.h2scope.engine.core.event.Event;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.stream.Role;
-import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.jsonl.JsonlTraceWriter;
 import io.h2scope.engine.transport.ConnectionDriver;
 import io.h2scope.engine.transport.DriverConfig;

@@ -4,7 +4,7 @@ import io.h2scope.engine.client.H2Client;
 import io.h2scope.engine.client.H2Request;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.reference.ReferenceServer;
-import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.TracePrivacy;
 import io.h2scope.engine.trace.redact.RedactingSink;

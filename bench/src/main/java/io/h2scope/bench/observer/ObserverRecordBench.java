@@ -4,7 +4,7 @@ import io.h2scope.bench.InMemoryExchange;
 import io.h2scope.engine.core.ConnectionConfig;
 import io.h2scope.engine.observer.Http2Observer;
 import io.h2scope.engine.stream.Role;
-import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.jsonl.JsonlTraceWriter;
 import io.h2scope.engine.trace.model.TracePrivacy;
 import io.h2scope.engine.trace.redact.RedactingSink;

@@ -1,8 +1,8 @@
 package io.h2scope.cli.get;
 
-import io.h2scope.engine.trace.ConnectionTraceListener;
+import io.h2scope.engine.trace.model.ConnectionTraceListener;
 import io.h2scope.engine.trace.model.FrameEvent;
-import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.text.Redaction;
 import io.h2scope.engine.trace.text.TraceText;
 

@@ -6,7 +6,7 @@ import io.h2scope.engine.client.H2Request;
 import io.h2scope.engine.client.H2Response;
 import io.h2scope.engine.client.HeaderLines;
 import io.h2scope.engine.hpack.HeaderField;
-import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.TraceSinks;
 import io.h2scope.engine.trace.config.TraceConfig;
 

@@ -11,7 +11,7 @@ import io.h2scope.engine.proxy.RecordingProxy;
 import io.h2scope.engine.proxy.Upstream;
 import io.h2scope.engine.proxy.tls.CertificateAuthority;
 import io.h2scope.engine.proxy.tls.UpstreamTls;
-import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.TraceSinks;
 import io.h2scope.engine.trace.config.ByteSize;
 import io.h2scope.engine.trace.config.TraceConfig;

@@ -2,8 +2,8 @@ package io.h2scope.conformance.peer;
 
 import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.FrameType;
-import io.h2scope.engine.trace.FrameDescriber;
-import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.text.FrameDescriber;
+import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.FrameEvent;

@@ -6,7 +6,7 @@ import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.frame.check.Violation;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.observer.FirstOctets;
-import io.h2scope.engine.trace.FrameWords;
+import io.h2scope.engine.trace.text.FrameWords;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

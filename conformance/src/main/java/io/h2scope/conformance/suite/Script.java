@@ -1,7 +1,7 @@
 package io.h2scope.conformance.suite;
 
 import io.h2scope.conformance.peer.Peer;
-import io.h2scope.engine.trace.FrameWords;
+import io.h2scope.engine.trace.text.FrameWords;
 import io.h2scope.conformance.peer.PeerEvent;
 import io.h2scope.conformance.verdict.Expect;
 import io.h2scope.conformance.verdict.Outcome;

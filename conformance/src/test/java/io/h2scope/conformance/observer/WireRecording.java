@@ -1,8 +1,8 @@
 package io.h2scope.conformance.observer;
 
-import io.h2scope.engine.trace.ConnectionTraceListener;
-import io.h2scope.engine.trace.TraceSink;
-import io.h2scope.engine.trace.WireTap;
+import io.h2scope.engine.trace.model.ConnectionTraceListener;
+import io.h2scope.engine.trace.model.TraceSink;
+import io.h2scope.engine.trace.model.WireTap;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.TraceEvent;
 

@@ -1,7 +1,7 @@
 package io.h2scope.engine.client;
 
 import io.h2scope.engine.core.ConnectionConfig;
-import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.TraceSinks;
 import io.h2scope.engine.transport.tls.keylog.KeyLoggingSslContexts;
 import io.h2scope.engine.transport.NioClient;

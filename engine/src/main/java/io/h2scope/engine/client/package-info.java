@@ -62,7 +62,7 @@
  *       on the executor and the stream's RST_STREAM is written by whichever thread holds the connection next.</li>
  * </ol>
  *
- * <p><b>Trace sinks</b> ({@link io.h2scope.engine.trace.TraceSink}) are called by the thread that holds the
+ * <p><b>Trace sinks</b> ({@link io.h2scope.engine.trace.model.TraceSink}) are called by the thread that holds the
  * connection, so for one connection one call at a time, on the loop or on a caller's thread; one holder
  * letting go happens-before the next one holding it, so a sink sees each call after the ones before it
  * without locks of its own. Calls for different connections may come at the same time.

@@ -4,7 +4,7 @@ import io.h2scope.engine.core.limits.Limits;
 import io.h2scope.engine.flow.FlowWindow;
 import io.h2scope.engine.flow.WindowUpdatePolicy;
 import io.h2scope.engine.settings.Settings;
-import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.TraceSink;
 
 import java.util.Objects;
 import java.util.function.Supplier;

@@ -1,5 +1,6 @@
 package io.h2scope.engine.core;
 
+import io.h2scope.engine.start.StartRule;
 import io.h2scope.engine.core.event.Event;
 import io.h2scope.engine.core.limits.FloodGuard;
 import io.h2scope.engine.core.limits.Limits;
@@ -716,7 +717,7 @@ public final class Http2Connection {
 
     /**
      * Publishes the connection's opening and a snapshot of its state to a sink that asks for them
-     * ({@link io.h2scope.engine.trace.SwitchableSink}: a recording started, or a reader attached, while the connection
+     * ({@link io.h2scope.engine.trace.model.SwitchableSink}: a recording started, or a reader attached, while the connection
      * was open); does nothing otherwise. For a driver to call between reads, when the sink wakes it.
      */
     public void traceCatchUp() {

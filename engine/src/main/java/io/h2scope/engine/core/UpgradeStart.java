@@ -1,5 +1,6 @@
 package io.h2scope.engine.core;
 
+import io.h2scope.engine.start.StartRule;
 import io.h2scope.engine.error.H2Errors;
 import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;

@@ -2,7 +2,7 @@ package io.h2scope.engine.observer;
 
 import io.h2scope.engine.frame.FrameSizes;
 import io.h2scope.engine.frame.FrameType;
-import io.h2scope.engine.trace.FrameDescriber;
+import io.h2scope.engine.trace.text.FrameDescriber;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 

@@ -1,6 +1,6 @@
 package io.h2scope.engine.observer;
 
-import io.h2scope.engine.core.StartRule;
+import io.h2scope.engine.start.StartRule;
 import io.h2scope.engine.error.ConnectionError;
 import io.h2scope.engine.error.H2Exception;
 import io.h2scope.engine.flow.WindowCause;
@@ -41,8 +41,8 @@ import io.h2scope.engine.stream.StreamIdMap;
 import io.h2scope.engine.stream.StreamRegistry;
 import io.h2scope.engine.stream.StreamState;
 import io.h2scope.engine.stream.Transition;
-import io.h2scope.engine.trace.ConnectionTraceListener;
-import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.ConnectionTraceListener;
+import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.ConnectionOrigin;

@@ -1,6 +1,6 @@
 package io.h2scope.engine.observer;
 
-import io.h2scope.engine.core.StartRule;
+import io.h2scope.engine.start.StartRule;
 import io.h2scope.engine.frame.check.Violation;
 import io.h2scope.engine.http1.Http1Header;
 import io.h2scope.engine.http1.Http1ParseException;

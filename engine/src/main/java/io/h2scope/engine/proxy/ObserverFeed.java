@@ -1,7 +1,7 @@
 package io.h2scope.engine.proxy;
 
 import io.h2scope.engine.observer.Http2Observer;
-import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.TraceSink;
 
 import java.nio.ByteBuffer;
 import java.util.concurrent.ConcurrentLinkedQueue;

@@ -1,7 +1,7 @@
 package io.h2scope.engine.proxy;
 
 import io.h2scope.engine.proxy.tls.CertificateAuthority;
-import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.transport.tls.keylog.KeyLogWriter;
 
 import java.net.InetSocketAddress;

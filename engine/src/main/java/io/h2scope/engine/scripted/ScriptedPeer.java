@@ -10,7 +10,7 @@ import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.HpackEncoder;
 import io.h2scope.engine.observer.Http2Observer;
 import io.h2scope.engine.stream.Role;
-import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.model.ConnectionOpened;
 
 import java.io.IOException;

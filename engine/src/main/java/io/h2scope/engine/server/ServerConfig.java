@@ -1,7 +1,7 @@
 package io.h2scope.engine.server;
 
 import io.h2scope.engine.core.ConnectionConfig;
-import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.transport.AcceptLimits;
 import io.h2scope.engine.transport.DriverConfig;
 import io.h2scope.engine.transport.FatalErrorPolicy;

@@ -2,24 +2,24 @@ package io.h2scope.engine.trace;
 
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.config.TraceConfig;
-import io.h2scope.engine.trace.model.TraceEvent;
-import io.h2scope.engine.trace.jsonl.JsonlTraceWriter;
+import io.h2scope.engine.trace.config.TraceFileRecording;
 import io.h2scope.engine.trace.live.LiveTrace;
 import io.h2scope.engine.trace.log.CategoryLog;
 import io.h2scope.engine.trace.log.LogbackSetup;
 import io.h2scope.engine.trace.log.Slf4jCategoryLog;
 import io.h2scope.engine.trace.log.TextTraceSink;
+import io.h2scope.engine.trace.model.ConnectionTraceListener;
+import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.redact.RedactingSink;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.net.SocketAddress;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Builds the trace sink the environment asks for ({@link TraceConfig}): the text categories over
@@ -59,22 +59,8 @@ public final class TraceSinks {
         }
         List<TraceSink> sinks = new ArrayList<>();
         sinks.add(new TextTraceSink(log, config.redaction()));
-        recording(config, errors).ifPresent(sinks::add);
+        TraceFileRecording.open(config, errors).ifPresent(sinks::add);
         return RedactingSink.wrap(compose(sinks), config.redaction(), config.traceDataMax());
-    }
-
-    /** The recording of {@code H2SCOPE_TRACE_FILE}, if asked for; one that cannot be opened is reported and left out. */
-    public static Optional<JsonlTraceWriter> recording(TraceConfig config, PrintStream errors) {
-        if (config.traceFile().isEmpty()) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(new JsonlTraceWriter(config.traceFile().get(), config.traceMaxBytes(), errors));
-        } catch (IOException | RuntimeException e) {
-            errors.println("h2scope: ignoring " + TraceConfig.TRACE_FILE + "=\"" + config.traceFile().get()
-                    + "\": the file cannot be opened (" + e + "); accepted: a writable file path");
-            return Optional.empty();
-        }
     }
 
     /** All the enabled ones of {@code sinks}: {@link TraceSink#NONE} if none is, the sink itself if one is. */

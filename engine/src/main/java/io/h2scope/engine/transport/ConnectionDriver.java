@@ -6,10 +6,10 @@ import io.h2scope.engine.core.Http2Connection;
 import io.h2scope.engine.core.event.Event;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.stream.Role;
-import io.h2scope.engine.trace.ConnectionTraceListener;
-import io.h2scope.engine.trace.SwitchableSink;
-import io.h2scope.engine.trace.TraceSink;
-import io.h2scope.engine.trace.WireTap;
+import io.h2scope.engine.trace.model.ConnectionTraceListener;
+import io.h2scope.engine.trace.model.SwitchableSink;
+import io.h2scope.engine.trace.model.TraceSink;
+import io.h2scope.engine.trace.model.WireTap;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionOrigin;
 

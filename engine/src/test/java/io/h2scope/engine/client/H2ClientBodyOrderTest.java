@@ -2,7 +2,7 @@ package io.h2scope.engine.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.TraceSink;
 
 import java.net.http.HttpRequest.BodyPublisher;
 import java.net.http.HttpResponse.BodyHandlers;

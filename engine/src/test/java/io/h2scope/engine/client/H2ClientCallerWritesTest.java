@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.trace.model.Direction;
-import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.TraceSink;
 
 import java.net.http.HttpResponse.BodyHandlers;
 import java.util.ArrayList;

@@ -13,9 +13,9 @@ import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.ServerExchange;
 import io.h2scope.engine.testsupport.Await;
-import io.h2scope.engine.trace.ConnectionTraceListener;
+import io.h2scope.engine.trace.model.ConnectionTraceListener;
 import io.h2scope.engine.trace.model.FrameEvent;
-import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.TraceSink;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

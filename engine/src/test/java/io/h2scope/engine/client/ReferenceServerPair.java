@@ -5,7 +5,7 @@ import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.reference.ReferenceServer;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
-import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.TraceSink;
 
 import java.util.Queue;
 

@@ -9,7 +9,7 @@ import io.h2scope.engine.settings.Settings;
 import io.h2scope.engine.stream.StreamState;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
-import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.TraceSink;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;

@@ -11,7 +11,7 @@ import io.h2scope.engine.scripted.Incoming;
 import io.h2scope.engine.scripted.ScriptedPeer;
 import io.h2scope.engine.scripted.Wire;
 import io.h2scope.engine.stream.Role;
-import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.TraceSink;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

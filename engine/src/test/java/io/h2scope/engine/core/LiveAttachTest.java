@@ -2,7 +2,7 @@ package io.h2scope.engine.core;
 
 import io.h2scope.engine.flow.WindowCause;
 import io.h2scope.engine.flow.WindowSide;
-import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.testsupport.Await;
 import io.h2scope.engine.trace.attach.AttachServer;

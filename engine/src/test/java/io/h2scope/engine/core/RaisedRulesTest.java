@@ -1,5 +1,6 @@
 package io.h2scope.engine.core;
 
+import io.h2scope.engine.start.StartRule;
 import static io.h2scope.engine.core.ConnectionPair.get;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;

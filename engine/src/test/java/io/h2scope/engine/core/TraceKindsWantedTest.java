@@ -1,7 +1,7 @@
 package io.h2scope.engine.core;
 
 import io.h2scope.engine.core.event.Event;
-import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.HpackEntryAdded;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.h2scope.engine.core.StartRule;
+import io.h2scope.engine.start.StartRule;
 import io.h2scope.engine.core.limits.LimitRule;
 import io.h2scope.engine.flow.FlowRule;
 import io.h2scope.engine.frame.check.FieldBlockRule;

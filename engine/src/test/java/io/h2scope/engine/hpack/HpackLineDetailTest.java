@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.engine.error.ErrorCode;
-import io.h2scope.engine.trace.HpackRecorder;
+import io.h2scope.engine.trace.model.HpackRecorder;
 import io.h2scope.engine.trace.model.HpackBlock;
 
 import java.util.List;

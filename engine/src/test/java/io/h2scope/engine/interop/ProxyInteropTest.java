@@ -126,7 +126,7 @@ class ProxyInteropTest {
     }
 
     /** Counts frames per connection and direction: enough for 100,000 requests without keeping their events. */
-    private static final class FrameCounts implements io.h2scope.engine.trace.TraceSink {
+    private static final class FrameCounts implements io.h2scope.engine.trace.model.TraceSink {
         final java.util.Map<String, java.util.concurrent.atomic.AtomicLong> counts = new java.util.concurrent.ConcurrentHashMap<>();
         final java.util.Map<Long, Long> pairs = new java.util.concurrent.ConcurrentHashMap<>();
         final java.util.concurrent.atomic.AtomicLong closed = new java.util.concurrent.atomic.AtomicLong();

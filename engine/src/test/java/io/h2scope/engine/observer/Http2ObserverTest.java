@@ -16,7 +16,7 @@ import io.h2scope.engine.frame.codec.RawFrameWriter;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.HpackEncoder;
 import io.h2scope.engine.stream.Role;
-import io.h2scope.engine.trace.FrameOctets;
+import io.h2scope.engine.trace.model.FrameOctets;
 import io.h2scope.engine.trace.model.ConnectionModel;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;

@@ -2,7 +2,7 @@ package io.h2scope.engine.proxy;
 
 import io.h2scope.engine.frame.codec.FrameWriter;
 import io.h2scope.engine.testsupport.Await;
-import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.Direction;

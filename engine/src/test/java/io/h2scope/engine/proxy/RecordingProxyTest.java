@@ -7,7 +7,7 @@ import io.h2scope.engine.frame.Preface;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.codec.FrameWriter;
 import io.h2scope.engine.stream.Role;
-import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.transport.tls.SslContexts;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

@@ -6,7 +6,7 @@ import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.stream.Role;
-import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.TraceSink;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

@@ -11,6 +11,7 @@ import io.h2scope.engine.trace.jsonl.TraceFormatException;
 import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.model.WindowChanged;
 import org.junit.jupiter.api.Test;
 

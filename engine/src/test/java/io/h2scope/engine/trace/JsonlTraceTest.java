@@ -1,12 +1,13 @@
 package io.h2scope.engine.trace;
 
 import io.h2scope.engine.trace.config.TraceConfig;
-import io.h2scope.engine.trace.model.FrameEvent;
-import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.jsonl.JsonlTraceReader;
-import io.h2scope.engine.trace.jsonl.TraceFormatException;
 import io.h2scope.engine.trace.jsonl.JsonlTraceWriter;
 import io.h2scope.engine.trace.jsonl.RollingFile;
+import io.h2scope.engine.trace.jsonl.TraceFormatException;
+import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.engine.trace.model.TraceSink;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

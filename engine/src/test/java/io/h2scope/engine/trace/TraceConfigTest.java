@@ -1,9 +1,10 @@
 package io.h2scope.engine.trace;
 
+import io.h2scope.engine.trace.config.LogFormat;
 import io.h2scope.engine.trace.config.TraceCategory;
 import io.h2scope.engine.trace.config.TraceConfig;
-import io.h2scope.engine.trace.config.LogFormat;
 import io.h2scope.engine.trace.config.TraceLevel;
+import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.text.Redaction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -4,6 +4,7 @@ import io.h2scope.engine.testsupport.Await;
 import io.h2scope.engine.trace.config.TraceConfig;
 import io.h2scope.engine.trace.jsonl.JsonlTraceWriter;
 import io.h2scope.engine.trace.jsonl.RollingFile;
+import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.transport.tls.keylog.KeyLogWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -5,6 +5,7 @@ import io.h2scope.engine.core.Http2Connection;
 import io.h2scope.engine.core.event.Event;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.trace.model.TraceSink;
 
 import java.nio.ByteBuffer;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.h2scope.inspector.export;
 
-import io.h2scope.engine.trace.PrivateFiles;
+import io.h2scope.engine.trace.jsonl.PrivateFiles;
 import io.h2scope.engine.trace.jsonl.LineOctets;
 import io.h2scope.engine.trace.jsonl.TraceEventJson;
 import io.h2scope.inspector.model.ConnectionHistory;

@@ -2,7 +2,7 @@ package io.h2scope.inspector.export;
 
 import io.h2scope.engine.frame.Preface;
 import io.h2scope.engine.stream.Role;
-import io.h2scope.engine.trace.PrivateFiles;
+import io.h2scope.engine.trace.jsonl.PrivateFiles;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.Direction;

@@ -23,7 +23,7 @@ import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.Representation;
 import io.h2scope.engine.hpack.StaticTable;
 import io.h2scope.engine.settings.SettingId;
-import io.h2scope.engine.trace.FrameDescriber;
+import io.h2scope.engine.trace.text.FrameDescriber;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.ErrorRaised;
 import io.h2scope.engine.trace.model.FrameEvent;

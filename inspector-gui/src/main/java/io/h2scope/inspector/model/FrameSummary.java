@@ -1,6 +1,6 @@
 package io.h2scope.inspector.model;
 
-import io.h2scope.engine.trace.FrameDescriber;
+import io.h2scope.engine.trace.text.FrameDescriber;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.text.ClockText;
 import io.h2scope.engine.trace.text.Redaction;

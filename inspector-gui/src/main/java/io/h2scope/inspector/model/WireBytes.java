@@ -1,6 +1,6 @@
 package io.h2scope.inspector.model;
 
-import io.h2scope.engine.trace.FrameOctets;
+import io.h2scope.engine.trace.model.FrameOctets;
 import io.h2scope.engine.trace.model.FrameEvent;
 
 /**

@@ -1,6 +1,6 @@
 package io.h2scope.inspector.source;
 
-import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.TracePrivacy;
 import io.h2scope.engine.trace.redact.RedactingSink;

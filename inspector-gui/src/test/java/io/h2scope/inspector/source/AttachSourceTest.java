@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.h2scope.engine.client.H2Client;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.reference.ReferenceServer;
-import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.attach.ListenAddress;
 import io.h2scope.engine.trace.live.LiveTrace;
 import io.h2scope.engine.trace.model.ConnectionOpened;

@@ -1,6 +1,6 @@
 package io.h2scope.conformance.suite.security;
 
-import io.h2scope.engine.trace.FrameWords;
+import io.h2scope.engine.trace.text.FrameWords;
 import io.h2scope.conformance.peer.Peer;
 import io.h2scope.conformance.peer.PeerEvent;
 import io.h2scope.conformance.suite.Script;

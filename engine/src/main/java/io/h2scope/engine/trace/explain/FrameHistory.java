@@ -5,7 +5,7 @@ import io.h2scope.engine.frame.Flags;
 import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.hpack.HeaderField;
-import io.h2scope.engine.trace.FrameWords;
+import io.h2scope.engine.trace.text.FrameWords;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.Side;

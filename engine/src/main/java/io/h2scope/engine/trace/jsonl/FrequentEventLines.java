@@ -19,7 +19,7 @@ import io.h2scope.engine.hpack.Representation;
 import io.h2scope.engine.settings.SettingId;
 import io.h2scope.engine.stream.StreamInput;
 import io.h2scope.engine.stream.StreamState;
-import io.h2scope.engine.trace.FrameOctets;
+import io.h2scope.engine.trace.model.FrameOctets;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.HpackBlock;

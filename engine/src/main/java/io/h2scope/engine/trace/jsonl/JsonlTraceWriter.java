@@ -1,6 +1,6 @@
 package io.h2scope.engine.trace.jsonl;
 
-import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.model.TraceEvent;
 
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.h2scope.engine.trace.jsonl;
 
-import io.h2scope.engine.core.StartRule;
+import io.h2scope.engine.start.StartRule;
 import io.h2scope.engine.core.limits.LimitRule;
 import io.h2scope.engine.error.Rule;
 import io.h2scope.engine.error.RuleIds;

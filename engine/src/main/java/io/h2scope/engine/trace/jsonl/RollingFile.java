@@ -1,6 +1,5 @@
 package io.h2scope.engine.trace.jsonl;
 
-import io.h2scope.engine.trace.PrivateFiles;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -2,9 +2,9 @@ package io.h2scope.engine.trace.live;
 
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.stream.Role;
-import io.h2scope.engine.trace.ConnectionTraceListener;
-import io.h2scope.engine.trace.SwitchableSink;
-import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.ConnectionTraceListener;
+import io.h2scope.engine.trace.model.SwitchableSink;
+import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.config.TraceOnly;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionOpened;

@@ -1,6 +1,6 @@
 package io.h2scope.engine.trace.live;
 
-import io.h2scope.engine.trace.TraceSink;
+import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.attach.AttachServer;
 import io.h2scope.engine.trace.config.LevelSpec;
 import io.h2scope.engine.trace.config.TraceCategory;

@@ -1,9 +1,9 @@
 package io.h2scope.engine.trace.live;
 
 import io.h2scope.engine.stream.Role;
-import io.h2scope.engine.trace.ConnectionTraceListener;
-import io.h2scope.engine.trace.TraceSink;
-import io.h2scope.engine.trace.TraceSinks;
+import io.h2scope.engine.trace.model.ConnectionTraceListener;
+import io.h2scope.engine.trace.model.TraceSink;
+import io.h2scope.engine.trace.config.TraceFileRecording;
 import io.h2scope.engine.trace.attach.AttachServer;
 import io.h2scope.engine.trace.attach.ListenAddress;
 import io.h2scope.engine.trace.config.TraceCategory;
@@ -82,7 +82,7 @@ public final class LiveTrace implements TraceSink, ConnectionTraceListener, Auto
         this.maxBytes = config.traceMaxBytes();
         this.errors = errors;
         this.only = config.traceOnly().orElse(null);
-        recording = TraceSinks.recording(config, errors).orElse(null);
+        recording = TraceFileRecording.open(config, errors).orElse(null);
         recordingPath = recording == null ? null : config.traceFile().get();
         rebuild();
         if (config.traceListen().isPresent()) {

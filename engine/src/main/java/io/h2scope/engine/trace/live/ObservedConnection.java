@@ -51,7 +51,7 @@ final class ObservedConnection {
     }
 
     /** A listener call about the connection, under the same lock as its events. */
-    synchronized void call(java.util.function.Consumer<io.h2scope.engine.trace.ConnectionTraceListener> call) {
+    synchronized void call(java.util.function.Consumer<io.h2scope.engine.trace.model.ConnectionTraceListener> call) {
         call.accept(live);
     }
 }

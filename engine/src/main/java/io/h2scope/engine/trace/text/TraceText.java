@@ -4,7 +4,6 @@ import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.StaticTable;
 import io.h2scope.engine.stream.StreamState;
 import io.h2scope.engine.trace.model.Direction;
-import io.h2scope.engine.trace.FrameDescriber;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.HpackBlock;
 import io.h2scope.engine.error.ErrorCode;

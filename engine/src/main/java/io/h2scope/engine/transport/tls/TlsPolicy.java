@@ -1,6 +1,6 @@
 package io.h2scope.engine.transport.tls;
 
-import io.h2scope.engine.core.StartRule;
+import io.h2scope.engine.start.StartRule;
 import io.h2scope.engine.error.ConnectionError;
 import io.h2scope.engine.error.H2Errors;
 import java.util.Arrays;

@@ -7,7 +7,7 @@ import io.h2scope.engine.frame.PushPromiseFrame;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.HpackDecoder;
 import io.h2scope.engine.hpack.Huffman;
-import io.h2scope.engine.trace.FrameOctets;
+import io.h2scope.engine.trace.model.FrameOctets;
 import io.h2scope.engine.trace.jsonl.TraceEventJson;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;

@@ -1,6 +1,6 @@
 package io.h2scope.engine.transport.tls.keylog;
 
-import io.h2scope.engine.trace.PrivateFiles;
+import io.h2scope.engine.trace.jsonl.PrivateFiles;
 import io.h2scope.engine.trace.config.TraceConfig;
 
 import java.io.IOException;

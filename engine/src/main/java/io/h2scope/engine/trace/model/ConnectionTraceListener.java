@@ -1,4 +1,4 @@
-package io.h2scope.engine.trace;
+package io.h2scope.engine.trace.model;
 
 import io.h2scope.engine.stream.Role;
 

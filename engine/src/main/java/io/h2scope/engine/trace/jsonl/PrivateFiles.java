@@ -1,4 +1,4 @@
-package io.h2scope.engine.trace;
+package io.h2scope.engine.trace.jsonl;
 
 import java.io.IOException;
 import java.io.OutputStream;

@@ -1,10 +1,9 @@
-package io.h2scope.engine.trace;
+package io.h2scope.engine.trace.model;
 
 import io.h2scope.engine.hpack.DynamicTable;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.HeaderSink;
 import io.h2scope.engine.hpack.Representation;
-import io.h2scope.engine.trace.model.HpackBlock;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.h2scope.engine.trace;
+package io.h2scope.engine.trace.model;
 
 import io.h2scope.engine.frame.DataFrame;
 import io.h2scope.engine.frame.Frame;
@@ -6,7 +6,6 @@ import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.FrameSizes;
 import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.codec.FrameWriter;
-import io.h2scope.engine.trace.model.FrameEvent;
 
 /**
  * A traced frame's octets as they were on the wire: the payload the engine's writer makes of the decoded frame, with

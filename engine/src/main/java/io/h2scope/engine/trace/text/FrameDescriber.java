@@ -1,4 +1,4 @@
-package io.h2scope.engine.trace;
+package io.h2scope.engine.trace.text;
 
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.frame.ContinuationFrame;
@@ -20,7 +20,6 @@ import io.h2scope.engine.frame.WindowUpdateFrame;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.settings.SettingId;
 import io.h2scope.engine.trace.model.FrameEvent;
-import io.h2scope.engine.trace.text.Redaction;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package io.h2scope.engine.core;
+package io.h2scope.engine.start;
 
 import static io.h2scope.engine.error.ErrorCode.FRAME_SIZE_ERROR;
 import static io.h2scope.engine.error.ErrorCode.INADEQUATE_SECURITY;

@@ -1,8 +1,5 @@
-package io.h2scope.engine.trace;
+package io.h2scope.engine.trace.model;
 
-import io.h2scope.engine.trace.model.FrameEvent;
-import io.h2scope.engine.trace.model.HpackBlock;
-import io.h2scope.engine.trace.model.TraceEvent;
 
 import java.util.function.Consumer;
 

@@ -1,4 +1,4 @@
-package io.h2scope.engine.trace;
+package io.h2scope.engine.trace.text;
 
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.frame.DataFrame;

@@ -1,4 +1,4 @@
-package io.h2scope.engine.trace;
+package io.h2scope.engine.trace.model;
 
 /**
  * A connection's own sink that may turn on and off while the connection is open, and that readers may join midway
