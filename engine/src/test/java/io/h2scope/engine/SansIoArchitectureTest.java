@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class SansIoArchitectureTest {
 
     private static final List<String> SANS_IO_PACKAGES = List.of("error", "frame", "hpack", "settings", "stream", "flow",
-            "core", "http", "http1", "observer", "trace/model");
+            "core", "http", "http1", "start", "observer", "trace/model");
 
     private static final List<Pattern> NO_IO = List.of(
             Pattern.compile("\\bjava\\.net\\."),

@@ -12,11 +12,11 @@ import io.h2scope.engine.http1.Http1RequestParser;
 import io.h2scope.engine.observer.FirstOctets;
 import io.h2scope.engine.observer.Http2Observer;
 import io.h2scope.engine.stream.Role;
-import io.h2scope.engine.trace.model.ConnectionTraceListener;
 import io.h2scope.engine.trace.text.FrameDescriber;
 import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.model.Http1Head;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.ViolationReceived;
 import java.io.PrintWriter;
@@ -167,7 +167,7 @@ public final class FramesDecodeCommand implements Callable<Integer> {
      * comes before its frame's event (the frame's effects are checked first), so it waits for it; one whose
      * frame could not be decoded at all is printed with its header alone.
      */
-    private static final class Printer implements TraceSink, ConnectionTraceListener {
+    private static final class Printer implements TraceSink {
         private final PrintWriter out;
         private final boolean labelled;
         private final List<ViolationReceived> held = new ArrayList<>();
@@ -195,15 +195,16 @@ public final class FramesDecodeCommand implements Callable<Integer> {
                     out.printf("    %s: %s%n", field.name(), field.value());
                 }
                 printHeld();
+            } else if (event instanceof Http1Head h) {
+                http1Head(h);
             }
         }
 
         /** The HTTP/1.1 heads of an Upgrade: h2c start; the observer sees from the server, so "sent" is the server's. */
-        @Override
-        public void http1Head(long connectionId, boolean sent, String head) {
+        private void http1Head(Http1Head h) {
             flush();
-            List<String> lines = head.lines().toList();
-            out.println(label(sent ? Direction.OUTBOUND : Direction.INBOUND) + lines.get(0));
+            List<String> lines = h.head().lines().toList();
+            out.println(label(h.sent() ? Direction.OUTBOUND : Direction.INBOUND) + lines.get(0));
             lines.stream().skip(1).forEach(line -> out.println("    " + line));
         }
 

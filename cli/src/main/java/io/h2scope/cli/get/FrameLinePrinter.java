@@ -1,19 +1,21 @@
 package io.h2scope.cli.get;
 
-import io.h2scope.engine.trace.model.ConnectionTraceListener;
 import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.model.Http1Head;
+import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.text.Redaction;
 import io.h2scope.engine.trace.text.TraceText;
 
 import java.io.PrintWriter;
+import java.util.Arrays;
 
 /**
  * {@code get -v}: each frame as one line of the text trace format, windows after the frame included;
  * before them, an h2c upgrade's HTTP/1.1 request and response heads, one line each:
  * {@code conn=1 send HTTP/1.1 GET / HTTP/1.1 {Host: a:80; Connection: Upgrade, HTTP2-Settings; ...}}.
  */
-final class FrameLinePrinter implements TraceSink, ConnectionTraceListener {
+final class FrameLinePrinter implements TraceSink {
 
     private final PrintWriter err;
     private final Redaction redaction;
@@ -25,23 +27,18 @@ final class FrameLinePrinter implements TraceSink, ConnectionTraceListener {
     }
 
     @Override
-    public void onEvent(io.h2scope.engine.trace.model.TraceEvent traced) {
-            if (!(traced instanceof FrameEvent event)) {
-                return;
-            }
-        String line = TraceText.frameLine(event, redaction, false);
-        synchronized (err) {
-            err.println(line);
-            err.flush();
+    public void onEvent(TraceEvent traced) {
+        if (traced instanceof FrameEvent event) {
+            print(TraceText.frameLine(event, redaction, false));
+        } else if (traced instanceof Http1Head h) {
+            String[] lines = Redaction.head(h.head(), redaction::value).split("\n");
+            String fields = String.join("; ", Arrays.asList(lines).subList(1, lines.length));
+            print("conn=" + h.connectionId() + (h.sent() ? " send" : " recv") + " HTTP/1.1 " + lines[0]
+                    + (fields.isEmpty() ? "" : " {" + fields + "}"));
         }
     }
 
-    @Override
-    public void http1Head(long connectionId, boolean sent, String head) {
-        String[] lines = Redaction.head(head, redaction::value).split("\n");
-        String fields = String.join("; ", java.util.Arrays.asList(lines).subList(1, lines.length));
-        String line = "conn=" + connectionId + (sent ? " send" : " recv") + " HTTP/1.1 " + lines[0]
-                + (fields.isEmpty() ? "" : " {" + fields + "}");
+    private void print(String line) {
         synchronized (err) {
             err.println(line);
             err.flush();

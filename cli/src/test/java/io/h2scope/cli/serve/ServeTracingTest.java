@@ -45,7 +45,7 @@ class ServeTracingTest {
             assertTrue(lines.stream().anyMatch(l -> l.contains("\"dir\":\"recv\"") && l.contains("\"HEADERS\"")
                     && l.contains("[\":path\",\"/headers\"]")), String.join("\n", lines));
             String text = Files.readString(log, StandardCharsets.UTF_8);
-            assertTrue(text.contains("h2scope.conn") && text.contains("accepted"), text);
+            assertTrue(text.contains("h2scope.conn") && text.contains("opened server"), text);
             assertTrue(text.contains("h2scope.frames") && text.contains("recv HEADERS"), text);
         } finally {
             ServeProcess.stop(server);

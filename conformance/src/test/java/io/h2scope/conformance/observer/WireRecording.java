@@ -1,6 +1,6 @@
 package io.h2scope.conformance.observer;
 
-import io.h2scope.engine.trace.model.ConnectionTraceListener;
+import io.h2scope.engine.trace.model.Http1Head;
 import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.model.WireTap;
 import io.h2scope.engine.trace.model.ConnectionClosed;
@@ -18,10 +18,10 @@ import java.util.TreeMap;
  * A trace sink that also taps the bytes (engine {@link WireTap}): per connection, every event the engine
  * published and every chunk it read or wrote, each chunk marked with how many events came before it. The HTTP/1.1
  * heads of an {@code Upgrade: h2c} start, which the engine reads and writes before its HTTP/2 side (and the tap)
- * begins, come from the conn trace ({@link ConnectionTraceListener#http1Head}) as the octets of the head. Called
+ * begins, come from their events ({@link Http1Head}) as the octets of the head. Called
  * on the connections' threads; read once they are closed.
  */
-final class WireRecording implements TraceSink, WireTap, ConnectionTraceListener {
+final class WireRecording implements TraceSink, WireTap {
 
     /** One read ({@code received}) or write, in the order the connection did it. */
     record Chunk(boolean received, byte[] bytes, int eventsBefore) {
@@ -44,6 +44,10 @@ final class WireRecording implements TraceSink, WireTap, ConnectionTraceListener
     @Override
     public synchronized void onEvent(TraceEvent event) {
         Connection c = connection(event.connectionId());
+        if (event instanceof Http1Head h) { // read or written before the tap began: its octets, as a chunk
+            byte[] octets = (h.head().replace("\n", "\r\n") + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1);
+            chunk(h.connectionId(), !h.sent(), ByteBuffer.wrap(octets));
+        }
         c.events.add(event);
         if (event instanceof ConnectionClosed) {
             c.closed = true;
@@ -59,12 +63,6 @@ final class WireRecording implements TraceSink, WireTap, ConnectionTraceListener
     @Override
     public synchronized void sent(long connectionId, ByteBuffer bytes) {
         chunk(connectionId, false, bytes);
-    }
-
-    @Override
-    public synchronized void http1Head(long connectionId, boolean sent, String head) {
-        byte[] octets = (head.replace("\n", "\r\n") + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1);
-        chunk(connectionId, !sent, ByteBuffer.wrap(octets));
     }
 
     /** Every connection recorded so far, closed or not (one that never reached HTTP/2 has no closed event). */

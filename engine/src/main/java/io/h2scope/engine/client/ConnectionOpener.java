@@ -5,7 +5,6 @@ import io.h2scope.engine.core.Http2Connection;
 import io.h2scope.engine.http1.Http1ResponseHead;
 import io.h2scope.engine.http1.Http1ResponseParser;
 import io.h2scope.engine.stream.Role;
-import io.h2scope.engine.trace.model.ConnectionTraceListener;
 import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.model.ConnectionOrigin;
 import io.h2scope.engine.transport.ConnectionContext;
@@ -76,7 +75,7 @@ final class ConnectionOpener {
             handler = tls;
         } else if (conn.upgrade() != null) {
             driver.cleartextNegotiation(ConnectionOrigin.H2C_UPGRADE);
-            handler = upgradeHandshake(route, conn, driver, authority, ConnectionTraceListener.of(trace));
+            handler = upgradeHandshake(route, conn, driver, authority);
         }
         CompletableFuture<ConnectionContext> tcp;
         try {
@@ -115,8 +114,8 @@ final class ConnectionOpener {
         }
     }
 
-    private ConnectionHandler upgradeHandshake(Route route, ClientConnection conn, ConnectionHandler http2,
-            String authority, ConnectionTraceListener trace) {
+    private ConnectionHandler upgradeHandshake(Route route, ClientConnection conn, ConnectionDriver http2,
+            String authority) {
         H2cUpgradeRequest upgrade = conn.upgrade();
         if (upgrade.isProbe()) {
             upgrade.task().beginProbe();
@@ -126,12 +125,12 @@ final class ConnectionOpener {
                     @Override
                     public void requestSent(String head) {
                         upgrade.markSent();
-                        trace.http1Head(conn.id(), true, head);
+                        http2.http1Head(true, head);
                     }
 
                     @Override
                     public void responseReceived(Http1ResponseHead head) {
-                        trace.http1Head(conn.id(), false, head.text());
+                        http2.http1Head(false, head.text());
                     }
 
                     @Override

@@ -155,6 +155,7 @@ final class TracePublisher implements WindowListener {
             }
         } else {
             sink.onEvent(ConnectionOpened.of(connectionId, 0, role, origin));
+            origin.http1Heads().forEach(sink::onEvent);
         }
         this.role = role;
         this.origin = origin;
@@ -331,6 +332,8 @@ final class TracePublisher implements WindowListener {
             beforeEffect();
             sink.onEvent(new ConnectionClosed(connectionId, clock.now() - startNanos, closedBy, cause, errorCode, lastStreamId,
                     debug == null ? "" : debug, ruleId, bytesSent, bytesReceived, framesSent, framesReceived));
+        } else if (switchable != null) {
+            switchable.ended();
         }
     }
 

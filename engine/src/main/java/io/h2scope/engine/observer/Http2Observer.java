@@ -41,11 +41,10 @@ import io.h2scope.engine.stream.StreamIdMap;
 import io.h2scope.engine.stream.StreamRegistry;
 import io.h2scope.engine.stream.StreamState;
 import io.h2scope.engine.stream.Transition;
-import io.h2scope.engine.trace.model.ConnectionTraceListener;
 import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionOpened;
-import io.h2scope.engine.trace.model.ConnectionOrigin;
+import io.h2scope.engine.trace.model.Http1Head;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.HpackContext;
@@ -83,8 +82,7 @@ import java.util.Optional;
  *
  * <p>A connection may begin with an HTTP/1.1 {@code Upgrade: h2c} request ({@link UpgradePrelude}): then the
  * HTTP2-Settings value is the client's first SETTINGS, acknowledged by the 101 (RFC 7540 §3.2.1), and the request is
- * stream 1, half-closed for the client (§3.2), as the engine's own ends publish it; the heads go to a sink that is a
- * {@link ConnectionTraceListener}. A request that does not ask to upgrade, or an answer other than the 101, leaves
+ * stream 1, half-closed for the client (§3.2), as the engine's own ends publish it; each head is an {@link Http1Head} event. A request that does not ask to upgrade, or an answer other than the 101, leaves
  * the connection in HTTP/1.1: {@link #notHttp2()} says why, and the rest is counted, not decoded.
  *
  * <p>Over 500 lines as one class: it is one state machine over both directions of a connection (preface, frame
@@ -576,12 +574,11 @@ public final class Http2Observer {
 
         @Override
         public void head(boolean fromClient, String text) {
-            ConnectionTraceListener.of(sink).http1Head(connectionId, fromClient == (perspective == Role.CLIENT), text);
+            sink.onEvent(new Http1Head(connectionId, t(), fromClient == (perspective == Role.CLIENT), text));
         }
 
         @Override
         public void upgraded(byte[] settingsPayload) {
-            ConnectionTraceListener.of(sink).protocolSelected(connectionId, ConnectionOrigin.H2C_UPGRADE);
             if (settingsPayload != null && perspective == Role.SERVER) {
                 remoteSettingsFromUpgrade(settingsPayload);
             }

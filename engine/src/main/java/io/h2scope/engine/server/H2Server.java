@@ -3,7 +3,6 @@ package io.h2scope.engine.server;
 import io.h2scope.engine.core.ConnectionConfig;
 import io.h2scope.engine.core.limits.Limits;
 import io.h2scope.engine.stream.Role;
-import io.h2scope.engine.trace.model.ConnectionTraceListener;
 import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.TraceSinks;
 import io.h2scope.engine.trace.model.ConnectionOrigin;
@@ -170,10 +169,9 @@ public final class H2Server implements AutoCloseable {
         driver.whenPrefaceReceived(deadline::complete);
         if (upgrade != null) {
             driver.cleartextNegotiation(ConnectionOrigin.H2C_UPGRADE);
-            // the conn trace shows the HTTP/1.1 start as the client's side does (the 101 is written already)
-            ConnectionTraceListener heads = ConnectionTraceListener.of(trace);
-            heads.http1Head(id, false, upgrade.request().text());
-            heads.http1Head(id, true, Http1Responses.SWITCHING_TO_H2C_HEAD);
+            // the trace shows the HTTP/1.1 start as the client's side does (the 101 is written already)
+            driver.http1Head(false, upgrade.request().text());
+            driver.http1Head(true, Http1Responses.SWITCHING_TO_H2C_HEAD);
         }
         return driver;
     }

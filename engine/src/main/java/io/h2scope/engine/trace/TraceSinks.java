@@ -1,6 +1,5 @@
 package io.h2scope.engine.trace;
 
-import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.config.TraceConfig;
 import io.h2scope.engine.trace.config.TraceFileRecording;
 import io.h2scope.engine.trace.live.LiveTrace;
@@ -8,7 +7,6 @@ import io.h2scope.engine.trace.log.CategoryLog;
 import io.h2scope.engine.trace.log.LogbackSetup;
 import io.h2scope.engine.trace.log.Slf4jCategoryLog;
 import io.h2scope.engine.trace.log.TextTraceSink;
-import io.h2scope.engine.trace.model.ConnectionTraceListener;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.redact.RedactingSink;
@@ -17,7 +15,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.PrintStream;
-import java.net.SocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -28,8 +25,7 @@ import java.util.List;
  * a filter of connections, a {@link LiveTrace} that does the same per connection. When nothing is asked
  * for it is {@link TraceSink#NONE}, so a connection with tracing off builds no event at all.
  *
- * <p>A facade passes {@code TraceSinks.fromEnvironment()} as its connections' sink, and
- * {@code ConnectionTraceListener.of(sink)} receives its connect, TLS and close reports.
+ * <p>A facade passes {@code TraceSinks.fromEnvironment()} as its connections' sink.
  */
 public final class TraceSinks {
 
@@ -83,7 +79,7 @@ public final class TraceSinks {
     }
 
     /** Several sinks as one; each event goes to each, in order. */
-    private static final class Composite implements TraceSink, ConnectionTraceListener {
+    private static final class Composite implements TraceSink {
         private final TraceSink[] sinks;
         private final boolean hpack;
 
@@ -128,41 +124,6 @@ public final class TraceSinks {
                 }
             }
             return false;
-        }
-
-        @Override
-        public void connected(long connectionId, Role role, SocketAddress local, SocketAddress remote) {
-            for (TraceSink sink : sinks) {
-                ConnectionTraceListener.of(sink).connected(connectionId, role, local, remote);
-            }
-        }
-
-        @Override
-        public void tlsEstablished(long connectionId, String protocol, String cipherSuite, String alpn) {
-            for (TraceSink sink : sinks) {
-                ConnectionTraceListener.of(sink).tlsEstablished(connectionId, protocol, cipherSuite, alpn);
-            }
-        }
-
-        @Override
-        public void protocolSelected(long connectionId, String how) {
-            for (TraceSink sink : sinks) {
-                ConnectionTraceListener.of(sink).protocolSelected(connectionId, how);
-            }
-        }
-
-        @Override
-        public void http1Head(long connectionId, boolean sent, String head) {
-            for (TraceSink sink : sinks) {
-                ConnectionTraceListener.of(sink).http1Head(connectionId, sent, head);
-            }
-        }
-
-        @Override
-        public void closed(long connectionId, String reason, Throwable cause) {
-            for (TraceSink sink : sinks) {
-                ConnectionTraceListener.of(sink).closed(connectionId, reason, cause);
-            }
         }
     }
 }

@@ -6,22 +6,22 @@ import io.h2scope.engine.core.Http2Connection;
 import io.h2scope.engine.core.event.Event;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.stream.Role;
-import io.h2scope.engine.trace.model.ConnectionTraceListener;
 import io.h2scope.engine.trace.model.SwitchableSink;
 import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.model.WireTap;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionOrigin;
+import io.h2scope.engine.trace.model.Http1Head;
 
 import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
-import javax.net.ssl.SSLSession;
 
 /**
  * Pumps bytes between a transport and one sans-IO {@link Http2Connection}, on the connection's loop
@@ -102,6 +102,8 @@ public final class ConnectionDriver implements ConnectionHandler {
     /** The ping timer gave the peer up ({@link #checkTimers}). */
     private boolean peerVanished;
     private String cleartextNegotiation = ConnectionOrigin.H2C;
+    /** The HTTP/1.1 heads exchanged before HTTP/2 began, for the opening's trace; usually none. */
+    private List<Http1Head> http1Heads = List.of();
     private Clock wallClock = Clock.systemUTC();
     /** Told once when the peer's preface and first SETTINGS are complete; null once told. */
     private Runnable onPrefaceReceived;
@@ -141,6 +143,16 @@ public final class ConnectionDriver implements ConnectionHandler {
     /** How a cleartext connection came to HTTP/2, for the {@code conn} trace: "h2c" (prior knowledge, the default) or "h2c upgrade". Before onOpen. */
     public void cleartextNegotiation(String how) {
         cleartextNegotiation = Objects.requireNonNull(how, "how");
+    }
+
+    /**
+     * An HTTP/1.1 head exchanged before HTTP/2 began (an h2c upgrade's request or answer, {@code sent} by this side or
+     * not): the core publishes it after its opening, as an {@link Http1Head} event. Before onOpen, on the loop thread.
+     */
+    public void http1Head(boolean sent, String head) {
+        List<Http1Head> heads = new ArrayList<>(http1Heads);
+        heads.add(new Http1Head(config.connectionId(), 0, sent, head));
+        http1Heads = heads;
     }
 
     /** Runs {@code task} on the loop thread once the peer's preface and first SETTINGS are in (e.g. {@link HandshakeDeadline#complete}). Before onOpen. */
@@ -289,7 +301,6 @@ public final class ConnectionDriver implements ConnectionHandler {
         lastReadAt = now;
         lastActiveAt = now;
         lastPingAt = now;
-        traceOpen(); // before the connection exists, so "accepted" precedes its first SETTINGS in the trace
         SwitchableSink switchable = config.traceSink() instanceof SwitchableSink live ? live : null;
         connection = new Http2Connection(role, config, this::deliver, now,
                 config.traceSink().enabled() || switchable != null ? origin(wallClock.instant()) : ConnectionOrigin.UNKNOWN);
@@ -355,8 +366,6 @@ public final class ConnectionDriver implements ConnectionHandler {
                     : causeOrNull != null ? ConnectionClosed.Cause.IO_ERROR : ConnectionClosed.Cause.TRANSPORT_CLOSED,
                     causeOrNull == null || peerVanished ? null : String.valueOf(causeOrNull.getMessage()));
         }
-        ConnectionTraceListener.of(config.traceSink()).closed(config.connectionId(),
-                causeOrNull == null ? "closed" : "closed by an error", causeOrNull);
         guarded(() -> app.onClosed(causeOrNull));
     }
 
@@ -370,25 +379,10 @@ public final class ConnectionDriver implements ConnectionHandler {
         }
     }
 
-    /** The {@code conn} trace category: who connected, and how HTTP/2 was agreed (ALPN or h2c). */
-    private void traceOpen() {
-        ConnectionTraceListener trace = ConnectionTraceListener.of(config.traceSink());
-        if (trace == ConnectionTraceListener.NONE) {
-            return;
-        }
-        long id = config.connectionId();
-        trace.connected(id, role, ctx.localAddress().orElse(null), ctx.remoteAddress().orElse(null));
-        Optional<SSLSession> tls = ctx.sslSession();
-        if (tls.isPresent()) {
-            trace.tlsEstablished(id, tls.get().getProtocol(), tls.get().getCipherSuite(), ctx.alpnProtocol().orElse(""));
-        } else {
-            trace.protocolSelected(id, cleartextNegotiation);
-        }
-    }
-
     /** What this transport knows of the connection, for its opening trace event; {@code clock}: the wall clock now. */
     private ConnectionOrigin origin(Instant clock) {
-        return ConnectionOrigins.of(ctx, cleartextNegotiation, ctx.serverName().orElse(null), clock);
+        return ConnectionOrigins.of(ctx, cleartextNegotiation, ctx.serverName().orElse(null), clock)
+                .withHttp1Heads(http1Heads);
     }
 
     // ---------------------------------------------------------------- internals

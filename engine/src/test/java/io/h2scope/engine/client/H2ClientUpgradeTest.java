@@ -13,8 +13,10 @@ import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.ServerExchange;
 import io.h2scope.engine.testsupport.Await;
-import io.h2scope.engine.trace.model.ConnectionTraceListener;
+import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.model.Http1Head;
+import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.TraceSink;
 
 import java.io.ByteArrayOutputStream;
@@ -183,10 +185,10 @@ class H2ClientUpgradeTest {
         H2Client client = client(H2Client.newBuilder().traceSink(sink));
         client.get(server.url());
         synchronized (lines) {
-            assertTrue(lines.get(0).startsWith("sent GET / HTTP/1.1\n"), lines.get(0));
-            assertTrue(lines.get(0).contains("\nUpgrade: h2c\n"), lines.get(0));
-            assertTrue(lines.get(1).startsWith("received HTTP/1.1 101 "), lines.get(1));
-            assertEquals("protocol h2c upgrade", lines.get(2));
+            assertEquals("opened h2c upgrade", lines.get(0));
+            assertTrue(lines.get(1).startsWith("sent GET / HTTP/1.1\n"), lines.get(1));
+            assertTrue(lines.get(1).contains("\nUpgrade: h2c\n"), lines.get(1));
+            assertTrue(lines.get(2).startsWith("received HTTP/1.1 101 "), lines.get(2));
             assertTrue(lines.get(3).startsWith("frame "), "frames follow: " + lines);
         }
     }
@@ -315,8 +317,8 @@ class H2ClientUpgradeTest {
         return out.toByteArray();
     }
 
-    /** Trace lines in order: "sent ..."/"received ..." for HTTP/1.1 heads, "protocol ...", "frame ..." for frames. */
-    private static final class RecordingSink implements TraceSink, ConnectionTraceListener {
+    /** Trace lines in order: "opened ..." for the opening, "sent ..."/"received ..." for HTTP/1.1 heads, "frame ...". */
+    private static final class RecordingSink implements TraceSink {
         private final List<String> lines;
 
         RecordingSink(List<String> lines) {
@@ -324,26 +326,15 @@ class H2ClientUpgradeTest {
         }
 
         @Override
-        public void onEvent(io.h2scope.engine.trace.model.TraceEvent traced) {
-            if (!(traced instanceof FrameEvent event)) {
-                return;
-            }
-            synchronized (lines) {
-                lines.add("frame " + event);
-            }
-        }
-
-        @Override
-        public void protocolSelected(long connectionId, String how) {
-            synchronized (lines) {
-                lines.add("protocol " + how);
-            }
-        }
-
-        @Override
-        public void http1Head(long connectionId, boolean sent, String head) {
-            synchronized (lines) {
-                lines.add((sent ? "sent " : "received ") + head);
+        public void onEvent(TraceEvent traced) {
+            String line = traced instanceof FrameEvent event ? "frame " + event
+                    : traced instanceof ConnectionOpened opened ? "opened " + opened.transport()
+                    : traced instanceof Http1Head head ? (head.sent() ? "sent " : "received ") + head.head()
+                    : null;
+            if (line != null) {
+                synchronized (lines) {
+                    lines.add(line);
+                }
             }
         }
     }

@@ -8,7 +8,8 @@ import io.h2scope.engine.frame.Preface;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.stream.StreamState;
-import io.h2scope.engine.trace.model.ConnectionTraceListener;
+import io.h2scope.engine.trace.model.ConnectionOpened;
+import io.h2scope.engine.trace.model.Http1Head;
 import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionModel;
@@ -32,6 +33,7 @@ import java.util.Random;
 import java.util.TreeMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -89,29 +91,16 @@ class Http2ObserverUpgradeTest {
     }
 
     @Test
-    void theHeadsGoToAConnectionTraceListener() {
+    void theHeadsAreEventsAfterTheOpening() {
         upgradedExchange(false);
-        List<String> heads = new ArrayList<>();
-        List<String> selected = new ArrayList<>();
-        class Listening implements TraceSink, ConnectionTraceListener {
-            @Override
-            public void onEvent(TraceEvent event) {
-            }
-
-            @Override
-            public void http1Head(long connectionId, boolean sent, String head) {
-                heads.add((sent ? "sent " : "received ") + head.lines().findFirst().orElse(""));
-            }
-
-            @Override
-            public void protocolSelected(long connectionId, String how) {
-                selected.add(how);
-            }
-        }
-        Http2Observer observer = new Http2Observer(Role.CLIENT, 1, new Listening(), 0);
+        List<TraceEvent> events = new ArrayList<>();
+        Http2Observer observer = new Http2Observer(Role.CLIENT, 1, events::add, 0);
         feed(observer, wire, 1, 0);
+        List<String> heads = events.stream().filter(e -> e instanceof Http1Head).map(e -> (Http1Head) e)
+                .map(h -> (h.sent() ? "sent " : "received ") + h.startLine()).toList();
         assertEquals(List.of("sent GET /upgraded HTTP/1.1", "received HTTP/1.1 101 Switching Protocols"), heads);
-        assertEquals(List.of("h2c upgrade"), selected);
+        assertInstanceOf(ConnectionOpened.class, events.get(0));
+        assertInstanceOf(Http1Head.class, events.get(1), "the request's head follows the opening");
     }
 
     @Test

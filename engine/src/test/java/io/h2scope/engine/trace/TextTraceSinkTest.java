@@ -4,7 +4,10 @@ import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.config.TraceCategory;
 import io.h2scope.engine.trace.config.TraceConfig;
 import io.h2scope.engine.trace.log.TextTraceSink;
-import io.h2scope.engine.trace.model.ConnectionTraceListener;
+import io.h2scope.engine.trace.model.ConnectionClosed;
+import io.h2scope.engine.trace.model.ConnectionOpened;
+import io.h2scope.engine.trace.model.ConnectionOrigin;
+import io.h2scope.engine.trace.model.Http1Head;
 import io.h2scope.engine.trace.model.TraceSink;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -105,27 +108,26 @@ class TextTraceSinkTest {
     }
 
     @Test
-    void connectionReportsGoToConnAndDropTracking() {
+    void theConnectionsLifeOutsideItsFramesGoesToConn() {
         RecordingLog log = new RecordingLog(TraceConfig.fromEnvironment(Map.of("H2SCOPE_LOG", "conn=info,flow=debug")));
         TextTraceSink sink = new TextTraceSink(log);
-        ConnectionTraceListener listener = ConnectionTraceListener.of(sink);
-        listener.connected(7, Role.SERVER, new InetSocketAddress("127.0.0.1", 8443),
-                new InetSocketAddress("127.0.0.1", 50000));
-        listener.tlsEstablished(7, "TLSv1.3", "TLS_AES_128_GCM_SHA256", "h2");
-        listener.protocolSelected(8, "h2c prior knowledge");
-        listener.http1Head(9, true, "GET / HTTP/1.1\nHost: a:80\nUpgrade: h2c");
-        listener.http1Head(9, false, "HTTP/1.1 101 Switching Protocols\nUpgrade: h2c");
-        listener.closed(7, "peer closed the socket", null); // the closed event's line says it (see below)
-        listener.closed(8, "closed by an error", new java.io.IOException("Connection reset by peer"));
+        sink.onEvent(new ConnectionOpened(7, 0, Role.SERVER, "127.0.0.1:8443", "127.0.0.1:50000",
+                ConnectionOrigin.TLS, "TLSv1.3", "TLS_AES_128_GCM_SHA256", "h2", null));
+        sink.onEvent(new ConnectionOpened(9, 0, Role.CLIENT, "127.0.0.1:50001", "127.0.0.1:80",
+                ConnectionOrigin.H2C_UPGRADE, null, null, null, null));
+        sink.onEvent(new Http1Head(9, 0, true, "GET / HTTP/1.1\nHost: a:80\nAuthorization: secret\nUpgrade: h2c"));
+        sink.onEvent(new Http1Head(9, 0, false, "HTTP/1.1 101 Switching Protocols\nUpgrade: h2c"));
+        sink.onEvent(new ConnectionClosed(9, 5_000, null, ConnectionClosed.Cause.IO_ERROR, -1, -1,
+                "Connection reset by peer", null, 10, 20, 1, 2));
         assertEquals("""
-                INFO conn=7 accepted /127.0.0.1:50000 on /127.0.0.1:8443
-                INFO conn=7 TLS TLSv1.3 TLS_AES_128_GCM_SHA256 ALPN h2
-                INFO conn=8 HTTP/2 by h2c prior knowledge
-                INFO conn=9 HTTP/1.1 sent: GET / HTTP/1.1 | Host: a:80 | Upgrade: h2c
+                INFO conn=7 opened server local=127.0.0.1:8443 remote=127.0.0.1:50000 transport=tls tls=TLSv1.3 \
+                cipher=TLS_AES_128_GCM_SHA256 alpn=h2
+                INFO conn=9 opened client local=127.0.0.1:50001 remote=127.0.0.1:80 transport=h2c upgrade
+                INFO conn=9 HTTP/1.1 sent: GET / HTTP/1.1 | Host: a:80 | Authorization: <redacted 6 bytes> | Upgrade: h2c
                 INFO conn=9 HTTP/1.1 received: HTTP/1.1 101 Switching Protocols | Upgrade: h2c
-                INFO conn=8 closed by an error: java.io.IOException: Connection reset by peer
+                INFO conn=9 closed by transport: io_error debug="Connection reset by peer" | sent 1 frames 10 octets, \
+                received 2 frames 20 octets
                 """, log.text(TraceCategory.CONN));
-        assertFalse(ConnectionTraceListener.of(TraceSink.NONE) == listener);
     }
 
     @Test

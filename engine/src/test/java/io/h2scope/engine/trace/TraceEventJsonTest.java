@@ -35,6 +35,7 @@ import io.h2scope.engine.trace.model.HpackContext;
 import io.h2scope.engine.trace.model.HpackEntriesEvicted;
 import io.h2scope.engine.trace.model.HpackEntryAdded;
 import io.h2scope.engine.trace.model.HpackTableResized;
+import io.h2scope.engine.trace.model.Http1Head;
 import io.h2scope.engine.trace.model.SettingsAcknowledged;
 import io.h2scope.engine.trace.model.SettingsAnnounced;
 import io.h2scope.engine.trace.model.SettingsInForce;
@@ -103,6 +104,7 @@ class TraceEventJsonTest {
                         new Setting(SettingId.ENABLE_PUSH, 0))),
                 new SettingsAnnounced(1, 40, Side.LOCAL, List.of()),
                 new SettingsAcknowledged(1, 50, Side.LOCAL),
+                new Http1Head(1, 0, true, "GET / HTTP/1.1\nHost: a:80\nUpgrade: h2c\nX-Quote: \"q\" caf\u00e9"),
                 new SettingsInForce(1, 60, Side.REMOTE, changed),
                 new HpackEntryAdded(1, 70, HpackContext.DECODER, "cookie", "a=\u00e9\n", 45),
                 new HpackEntriesEvicted(1, 80, HpackContext.ENCODER, 3),

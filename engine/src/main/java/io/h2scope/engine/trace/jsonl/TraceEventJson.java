@@ -26,6 +26,7 @@ import io.h2scope.engine.trace.model.HpackContext;
 import io.h2scope.engine.trace.model.HpackEntriesEvicted;
 import io.h2scope.engine.trace.model.HpackEntryAdded;
 import io.h2scope.engine.trace.model.HpackTableResized;
+import io.h2scope.engine.trace.model.Http1Head;
 import io.h2scope.engine.trace.model.SettingsAcknowledged;
 import io.h2scope.engine.trace.model.SettingsAnnounced;
 import io.h2scope.engine.trace.model.SettingsInForce;
@@ -56,7 +57,8 @@ public final class TraceEventJson {
     public static final int VERSION = 2;
 
     private static final Set<String> KINDS = Set.of("opened", "closed", "state", "window", "settings", "settings_ack",
-            "settings_in_force", "hpack_add", "hpack_evict", "hpack_resize", "violation", "error", "snapshot");
+            "settings_in_force", "hpack_add", "hpack_evict", "hpack_resize", "violation", "error", "snapshot",
+            "http1_head");
 
     private TraceEventJson() {
     }
@@ -159,6 +161,9 @@ public final class TraceEventJson {
             values(out, snap.localSettings());
             out.append(",\"remote\":");
             values(out, snap.remoteSettings());
+        } else if (event instanceof Http1Head e) {
+            out.append(",\"dir\":\"").append(e.sent() ? "send" : "recv").append("\",\"head\":");
+            Json.string(out, e.head());
         } else if (event instanceof ErrorRaised e) {
             out.append(",\"scope\":\"").append(e.scope().name()).append("\",\"stream\":").append(e.streamId())
                     .append(",\"error\":\"").append(e.code().name()).append("\",\"spec\":");
@@ -199,6 +204,12 @@ public final class TraceEventJson {
                         optional(o, "alpn"), optional(o, "sni"),
                         o.containsKey("pair") ? number(o, "pair") : ConnectionOpened.NO_PAIR,
                         o.containsKey("clock") ? ClockText.parseIso(text(o, "clock")) : null, privacy(o));
+            case "http1_head":
+                String dir = text(o, "dir");
+                if (!dir.equals("send") && !dir.equals("recv")) {
+                    throw new IllegalArgumentException("\"dir\" is \"" + dir + "\"; accepted: \"send\" or \"recv\"");
+                }
+                return new Http1Head(conn, t, dir.equals("send"), text(o, "head"));
             case "closed":
                 return new ConnectionClosed(conn, t, o.containsKey("by") ? named(Side.class, text(o, "by")) : null,
                         named(ConnectionClosed.Cause.class, text(o, "cause")), number(o, "error_code"),
@@ -363,6 +374,8 @@ public final class TraceEventJson {
             return "snapshot";
         } else if (event instanceof ErrorRaised) {
             return "error";
+        } else if (event instanceof Http1Head) {
+            return "http1_head";
         }
         throw new IllegalStateException("no line for " + event.getClass().getSimpleName());
     }

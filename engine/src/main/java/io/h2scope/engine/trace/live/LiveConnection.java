@@ -1,21 +1,18 @@
 package io.h2scope.engine.trace.live;
 
 import io.h2scope.engine.hpack.HeaderField;
-import io.h2scope.engine.stream.Role;
-import io.h2scope.engine.trace.model.ConnectionTraceListener;
 import io.h2scope.engine.trace.model.SwitchableSink;
 import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.config.TraceOnly;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.model.Http1Head;
 import io.h2scope.engine.trace.model.SnapshotTaken;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.redact.RedactingSink;
 
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.SocketAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,7 +38,7 @@ import java.util.function.Consumer;
  * <p>Every method but {@link #wake()} runs on the connection's thread, one at a time; the live trace changes only
  * its volatile state, which {@link #enabled()} compares before each event.
  */
-final class LiveConnection implements SwitchableSink, ConnectionTraceListener {
+final class LiveConnection implements SwitchableSink {
 
     /** Events held while a filter waits for the connection's first request. */
     static final int MAX_HELD = 256;
@@ -128,6 +125,12 @@ final class LiveConnection implements SwitchableSink, ConnectionTraceListener {
     public void wakeWith(Runnable wake) {
         this.wake = wake;
         trace.opened(this);
+    }
+
+    /** The connection ended while it was not traced (a traced one's {@link ConnectionClosed} says so). */
+    @Override
+    public void ended() {
+        trace.closed(this);
     }
 
     /** Any thread: has the connection publish its opening if it wants to (a consumer joined). */
@@ -261,8 +264,13 @@ final class LiveConnection implements SwitchableSink, ConnectionTraceListener {
 
     @Override
     public void onEvent(TraceEvent event) {
+        if (event instanceof ConnectionOpened opened) {
+            remoteIs(opened.remote()); // the filter's peer, before the opening is held or passed on
+        }
         if (!examined && event instanceof FrameEvent f && !f.headers().isEmpty()) {
             examine(f);
+        } else if (!examined && event instanceof Http1Head h) {
+            examine(h.head());
         }
         redacting().onEvent(event);
         if (event instanceof ConnectionClosed) {
@@ -287,49 +295,6 @@ final class LiveConnection implements SwitchableSink, ConnectionTraceListener {
         return redacting;
     }
 
-    @Override
-    public void connected(long connectionId, Role role, SocketAddress local, SocketAddress remote) {
-        if (remote instanceof InetSocketAddress address && address.getAddress() != null) {
-            peer = address.getAddress();
-            learned();
-        }
-        if (enabled()) {
-            redacting().connected(connectionId, role, local, remote);
-        }
-    }
-
-    @Override
-    public void tlsEstablished(long connectionId, String protocol, String cipherSuite, String alpn) {
-        if (enabled()) {
-            redacting().tlsEstablished(connectionId, protocol, cipherSuite, alpn);
-        }
-    }
-
-    @Override
-    public void protocolSelected(long connectionId, String how) {
-        if (enabled()) {
-            redacting().protocolSelected(connectionId, how);
-        }
-    }
-
-    @Override
-    public void http1Head(long connectionId, boolean sent, String head) {
-        if (!examined) {
-            examine(head);
-        }
-        if (enabled()) {
-            redacting().http1Head(connectionId, sent, head);
-        }
-    }
-
-    @Override
-    public void closed(long connectionId, String reason, Throwable cause) {
-        if (enabled()) {
-            redacting().closed(connectionId, reason, cause);
-        }
-        trace.closed(this);
-    }
-
     // ---------------------------------------------------------------- the fan-out
 
     /** The consumers of {@code now}, keeping what was introduced to those that stay. */
@@ -348,7 +313,7 @@ final class LiveConnection implements SwitchableSink, ConnectionTraceListener {
     }
 
     /** After the redaction: held while the filter waits, dropped when it says no, else to the consumers. */
-    private final class Fanout implements TraceSink, ConnectionTraceListener {
+    private final class Fanout implements TraceSink {
 
         @Override
         public void onEvent(TraceEvent event) {
@@ -407,7 +372,7 @@ final class LiveConnection implements SwitchableSink, ConnectionTraceListener {
             boolean[] need = seen.needOpening();
             if (event instanceof ConnectionOpened) {
                 for (int i = 0; i < consumers.length; i++) {
-                    justIntroduced[i] = need[i] && !introduced[i];
+                    justIntroduced[i] = !introduced[i]; // each consumer its first opening; a reader that joined, one again
                     if (justIntroduced[i]) {
                         introduced[i] = true;
                         consumers[i].onEvent(event);
@@ -428,51 +393,5 @@ final class LiveConnection implements SwitchableSink, ConnectionTraceListener {
             }
         }
 
-        /** A listener call: held, dropped or made to each consumer's listener, as an event would be. */
-        private void call(Consumer<ConnectionTraceListener> call) {
-            switch (decision) {
-                case PENDING -> hold((Consumer<Fanout>) f -> f.each(call));
-                case YES -> {
-                    release();
-                    each(call);
-                }
-                case NO -> {
-                }
-            }
-        }
-
-        private void each(Consumer<ConnectionTraceListener> call) {
-            for (TraceSink consumer : consumers) {
-                ConnectionTraceListener listener = ConnectionTraceListener.of(consumer);
-                if (listener != ConnectionTraceListener.NONE) {
-                    call.accept(listener);
-                }
-            }
-        }
-
-        @Override
-        public void connected(long connectionId, Role role, SocketAddress local, SocketAddress remote) {
-            call(l -> l.connected(connectionId, role, local, remote));
-        }
-
-        @Override
-        public void tlsEstablished(long connectionId, String protocol, String cipherSuite, String alpn) {
-            call(l -> l.tlsEstablished(connectionId, protocol, cipherSuite, alpn));
-        }
-
-        @Override
-        public void protocolSelected(long connectionId, String how) {
-            call(l -> l.protocolSelected(connectionId, how));
-        }
-
-        @Override
-        public void http1Head(long connectionId, boolean sent, String head) {
-            call(l -> l.http1Head(connectionId, sent, head));
-        }
-
-        @Override
-        public void closed(long connectionId, String reason, Throwable cause) {
-            call(l -> l.closed(connectionId, reason, cause));
-        }
     }
 }

@@ -1,7 +1,5 @@
 package io.h2scope.engine.trace.live;
 
-import io.h2scope.engine.stream.Role;
-import io.h2scope.engine.trace.model.ConnectionTraceListener;
 import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.config.TraceFileRecording;
 import io.h2scope.engine.trace.attach.AttachServer;
@@ -22,7 +20,6 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.SocketAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -48,7 +45,7 @@ import java.util.function.Consumer;
  * <p>Events handed to this sink itself (an {@code Http2Observer}'s, a sink composed with others) are traced per
  * connection id through an {@link ObservedConnection}.
  */
-public final class LiveTrace implements TraceSink, ConnectionTraceListener, AutoCloseable {
+public final class LiveTrace implements TraceSink, AutoCloseable {
 
     /** What is in force: each category's level, the filter, the recording, the readers attached. */
     public record Status(Map<TraceCategory, TraceLevel> levels, Optional<TraceOnly> only, Optional<Path> recording,
@@ -188,34 +185,6 @@ public final class LiveTrace implements TraceSink, ConnectionTraceListener, Auto
             events.run();
         } else {
             sinks[from].batch(() -> batch(sinks, from + 1, events));
-        }
-    }
-
-    @Override
-    public void connected(long connectionId, Role role, SocketAddress local, SocketAddress remote) {
-        observed(connectionId).call(l -> l.connected(connectionId, role, local, remote));
-    }
-
-    @Override
-    public void tlsEstablished(long connectionId, String protocol, String cipherSuite, String alpn) {
-        observed(connectionId).call(l -> l.tlsEstablished(connectionId, protocol, cipherSuite, alpn));
-    }
-
-    @Override
-    public void protocolSelected(long connectionId, String how) {
-        observed(connectionId).call(l -> l.protocolSelected(connectionId, how));
-    }
-
-    @Override
-    public void http1Head(long connectionId, boolean sent, String head) {
-        observed(connectionId).call(l -> l.http1Head(connectionId, sent, head));
-    }
-
-    @Override
-    public void closed(long connectionId, String reason, Throwable cause) {
-        ObservedConnection c = observed.get(connectionId);
-        if (c != null) {
-            c.call(l -> l.closed(connectionId, reason, cause));
         }
     }
 

@@ -49,9 +49,4 @@ final class ObservedConnection {
             live.onEvent(new SnapshotTaken(live.id(), nanos, model.snapshot()));
         }
     }
-
-    /** A listener call about the connection, under the same lock as its events. */
-    synchronized void call(java.util.function.Consumer<io.h2scope.engine.trace.model.ConnectionTraceListener> call) {
-        call.accept(live);
-    }
 }

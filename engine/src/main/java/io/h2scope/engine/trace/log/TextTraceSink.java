@@ -1,14 +1,14 @@
 package io.h2scope.engine.trace.log;
 
-import io.h2scope.engine.stream.Role;
-import io.h2scope.engine.trace.model.ConnectionTraceListener;
 import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.model.ConnectionClosed;
+import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.ErrorRaised;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.HpackEntriesEvicted;
 import io.h2scope.engine.trace.model.HpackEntryAdded;
 import io.h2scope.engine.trace.model.HpackTableResized;
+import io.h2scope.engine.trace.model.Http1Head;
 import io.h2scope.engine.trace.model.SettingsAcknowledged;
 import io.h2scope.engine.trace.model.SettingsAnnounced;
 import io.h2scope.engine.trace.model.SettingsInForce;
@@ -21,7 +21,6 @@ import io.h2scope.engine.trace.config.TraceLevel;
 import io.h2scope.engine.trace.text.Redaction;
 import io.h2scope.engine.trace.text.TraceText;
 
-import java.net.SocketAddress;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -43,7 +42,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * the connection's thread, and the logging backend stamps it. One sink serves many connections; each connection calls
  * it from its own thread. Window tracking is kept per connection and dropped when the connection closes.
  */
-public final class TextTraceSink implements TraceSink, ConnectionTraceListener {
+public final class TextTraceSink implements TraceSink {
 
     /** A log line's time is the backend's: the text begins at {@code conn=}. */
     private static final String NO_TIME = "";
@@ -114,7 +113,8 @@ public final class TextTraceSink implements TraceSink, ConnectionTraceListener {
             onStreamState(e);
         } else if (event instanceof ViolationReceived e) {
             onViolation(e);
-        } else if (event instanceof ErrorRaised || event instanceof SettingsInForce) {
+        } else if (event instanceof ConnectionOpened || event instanceof Http1Head || event instanceof ErrorRaised
+                || event instanceof SettingsInForce) {
             conn(event);
         } else if (event instanceof ConnectionClosed e) {
             tracks.remove(e.connectionId());
@@ -158,45 +158,6 @@ public final class TextTraceSink implements TraceSink, ConnectionTraceListener {
     private void onViolation(ViolationReceived e) {
         if (on(TraceCategory.CONN, TraceLevel.WARN)) {
             log.log(TraceCategory.CONN, TraceLevel.WARN, TraceText.line(e, redaction, false, NO_TIME), e);
-        }
-    }
-
-    @Override
-    public void connected(long connectionId, Role role, SocketAddress local, SocketAddress remote) {
-        conn(connectionId, role == Role.SERVER
-                ? "accepted " + remote + " on " + local
-                : "connected to " + remote + " from " + local);
-    }
-
-    @Override
-    public void tlsEstablished(long connectionId, String protocol, String cipherSuite, String alpn) {
-        conn(connectionId, "TLS " + protocol + " " + cipherSuite + " ALPN "
-                + (alpn == null || alpn.isEmpty() ? "(none)" : alpn));
-    }
-
-    @Override
-    public void protocolSelected(long connectionId, String how) {
-        conn(connectionId, "HTTP/2 by " + how);
-    }
-
-    @Override
-    public void http1Head(long connectionId, boolean sent, String head) {
-        conn(connectionId, (sent ? "HTTP/1.1 sent: " : "HTTP/1.1 received: ")
-                + Redaction.head(head, redaction::value).replace("\n", " | "));
-    }
-
-    /** The close itself is the connection's {@code closed} event's line; here only the error that ended it, if any. */
-    @Override
-    public void closed(long connectionId, String reason, Throwable cause) {
-        tracks.remove(connectionId);
-        if (cause != null) {
-            conn(connectionId, reason + ": " + cause);
-        }
-    }
-
-    private void conn(long connectionId, String text) {
-        if (on(TraceCategory.CONN, TraceLevel.INFO)) {
-            log.log(TraceCategory.CONN, TraceLevel.INFO, "conn=" + connectionId + " " + text, connectionId);
         }
     }
 

@@ -24,4 +24,10 @@ public interface SwitchableSink extends TraceSink {
      * frame.
      */
     void wakeWith(Runnable wake);
+
+    /**
+     * The connection ended while the sink was off, so no {@link io.h2scope.engine.trace.model.ConnectionClosed} told
+     * it: the sink forgets the connection. Called once, on the connection's thread.
+     */
+    void ended();
 }

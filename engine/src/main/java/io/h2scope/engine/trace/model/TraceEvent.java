@@ -13,7 +13,7 @@ package io.h2scope.engine.trace.model;
  */
 public sealed interface TraceEvent permits ConnectionOpened, ConnectionClosed, FrameEvent, StreamStateChanged,
         WindowChanged, SettingsAnnounced, SettingsAcknowledged, SettingsInForce, HpackEntryAdded,
-        HpackEntriesEvicted, HpackTableResized, ViolationReceived, ErrorRaised, SnapshotTaken {
+        HpackEntriesEvicted, HpackTableResized, ViolationReceived, ErrorRaised, SnapshotTaken, Http1Head {
 
     /** The connection's id from its configuration. */
     long connectionId();

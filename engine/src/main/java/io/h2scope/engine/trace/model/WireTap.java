@@ -6,7 +6,7 @@ import java.nio.ByteBuffer;
  * The bytes of a connection's HTTP/2 stream (after TLS, before the frame reader; after the frame writer),
  * each direction as the transport moves it, on the connection's thread, in the order the connection read and
  * wrote them: what {@link io.h2scope.engine.observer.Http2Observer} needs to decode the same connection again.
- * A {@link TraceSink} that is also a tap gets them (like {@link ConnectionTraceListener}); for any other sink
+ * A {@link TraceSink} that is also a tap gets them; for any other sink
  * the transport does nothing per read or write.
  */
 public interface WireTap {

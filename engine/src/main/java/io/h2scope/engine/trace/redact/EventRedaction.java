@@ -11,6 +11,7 @@ import io.h2scope.engine.trace.model.ConnectionSnapshot;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.HpackBlock;
 import io.h2scope.engine.trace.model.HpackEntryAdded;
+import io.h2scope.engine.trace.model.Http1Head;
 import io.h2scope.engine.trace.model.SnapshotTaken;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.text.Redaction;
@@ -57,6 +58,10 @@ public final class EventRedaction {
                     ? new HpackEntryAdded(e.connectionId(), e.nanosSinceStart(), e.table(), e.name(),
                             Redaction.filler(e.value().length()), e.size())
                     : e;
+        }
+        if (event instanceof Http1Head e) { // an h2c upgrade's head: hidden fields' values filled as in a field block
+            return new Http1Head(e.connectionId(), e.nanosSinceStart(), e.sent(), Redaction.head(e.head(),
+                    (name, value) -> redaction.hides(name) ? Redaction.filler(value.length()) : value));
         }
         if (event instanceof SnapshotTaken e) {
             ConnectionSnapshot s = e.snapshot();

@@ -2,8 +2,6 @@ package io.h2scope.engine.trace.redact;
 
 import io.h2scope.engine.frame.ContinuationFrame;
 import io.h2scope.engine.frame.DataFrame;
-import io.h2scope.engine.stream.Role;
-import io.h2scope.engine.trace.model.ConnectionTraceListener;
 import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionOpened;
@@ -12,7 +10,6 @@ import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.TracePrivacy;
 import io.h2scope.engine.trace.text.Redaction;
 
-import java.net.SocketAddress;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -32,7 +29,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>With tracing off there is no such sink: {@link #wrap} of {@link TraceSink#NONE} is {@link TraceSink#NONE}.
  */
-public final class RedactingSink implements TraceSink, ConnectionTraceListener {
+public final class RedactingSink implements TraceSink {
 
     /** Events of one connection held while a field block is open before it is filled whole and let go. */
     static final int MAX_HELD_EVENTS = 4096;
@@ -44,7 +41,6 @@ public final class RedactingSink implements TraceSink, ConnectionTraceListener {
     private static final byte[] NO_DATA = new byte[0];
 
     private final TraceSink next;
-    private final ConnectionTraceListener nextListener;
     private final EventRedaction redaction;
     private final long dataMax;
     private final TracePrivacy privacy;
@@ -55,7 +51,6 @@ public final class RedactingSink implements TraceSink, ConnectionTraceListener {
 
     private RedactingSink(TraceSink next, Redaction redaction, long dataMax) {
         this.next = next;
-        this.nextListener = ConnectionTraceListener.of(next);
         this.redaction = new EventRedaction(redaction);
         this.dataMax = dataMax;
         this.privacy = redaction.privacy(dataMax);
@@ -234,31 +229,4 @@ public final class RedactingSink implements TraceSink, ConnectionTraceListener {
 
     // ---------------------------------------------------------------- outside the frames
 
-    @Override
-    public void connected(long connectionId, Role role, SocketAddress local, SocketAddress remote) {
-        nextListener.connected(connectionId, role, local, remote);
-    }
-
-    @Override
-    public void tlsEstablished(long connectionId, String protocol, String cipherSuite, String alpn) {
-        nextListener.tlsEstablished(connectionId, protocol, cipherSuite, alpn);
-    }
-
-    @Override
-    public void protocolSelected(long connectionId, String how) {
-        nextListener.protocolSelected(connectionId, how);
-    }
-
-    /** An h2c upgrade's HTTP/1.1 head, its hidden fields' values filled as in a field block. */
-    @Override
-    public void http1Head(long connectionId, boolean sent, String head) {
-        Redaction r = redaction.redaction();
-        nextListener.http1Head(connectionId, sent, r.reveal() ? head
-                : Redaction.head(head, (name, value) -> r.hides(name) ? Redaction.filler(value.length()) : value));
-    }
-
-    @Override
-    public void closed(long connectionId, String reason, Throwable cause) {
-        nextListener.closed(connectionId, reason, cause);
-    }
 }

@@ -17,6 +17,7 @@ import io.h2scope.engine.trace.model.ErrorRaised;
 import io.h2scope.engine.trace.model.HpackEntriesEvicted;
 import io.h2scope.engine.trace.model.HpackEntryAdded;
 import io.h2scope.engine.trace.model.HpackTableResized;
+import io.h2scope.engine.trace.model.Http1Head;
 import io.h2scope.engine.trace.model.SettingsAcknowledged;
 import io.h2scope.engine.trace.model.SettingsAnnounced;
 import io.h2scope.engine.trace.model.SettingsInForce;
@@ -132,6 +133,9 @@ public final class TraceText {
                     .append(e.snapshot().connectionReceiveWindow()).append(", tables ")
                     .append(e.snapshot().decoderTable().size()).append(" decoder / ")
                     .append(e.snapshot().encoderTable().size()).append(" encoder entries");
+        } else if (event instanceof Http1Head e) {
+            line.append(e.sent() ? "HTTP/1.1 sent: " : "HTTP/1.1 received: ")
+                    .append(Redaction.head(e.head(), redaction::value).replace("\n", " | "));
         } else if (event instanceof ErrorRaised e) {
             line.append("raised ").append(e.scope()).append(' ').append(e.code()).append(" stream=")
                     .append(e.streamId()).append(" (").append(e.spec()).append(", rule ").append(e.ruleId())

@@ -287,7 +287,7 @@ class LiveTraceTest {
         assertTrue(events.stream().anyMatch(e -> e instanceof FrameEvent f && f.direction() == Direction.OUTBOUND
                 && f.frame().streamId() == 0), "its SETTINGS, from before the request decided");
         long slow = connections.get(0);
-        assertTrue(log.lines.stream().anyMatch(l -> l.startsWith("conn conn=" + slow + " accepted /127.0.0.1:")),
+        assertTrue(log.lines.stream().anyMatch(l -> l.startsWith("conn conn=" + slow + " opened server local=127.0.0.1:")),
                 "its held conn lines let go too: " + log.lines);
         assertTrue(log.lines.stream().allMatch(l -> l.contains("conn=" + slow + " ")), log.lines.toString());
     }
