@@ -68,7 +68,7 @@ public final class ClientStage implements AutoCloseable {
     public ScriptedPeer accept() throws IOException {
         listener.setSoTimeout((int) timeout.toMillis());
         try {
-            ScriptedPeer peer = ScriptedPeer.server(listener.accept(), io.h2scope.engine.trace.TraceSink.NONE)
+            ScriptedPeer peer = ScriptedPeer.server(listener.accept(), io.h2scope.engine.trace.model.TraceSink.NONE)
                     .patience(timeout);
             peers.add(peer);
             peer.readPreface();
