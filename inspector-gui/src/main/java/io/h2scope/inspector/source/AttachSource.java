@@ -7,10 +7,14 @@ import io.h2scope.engine.trace.jsonl.TraceFormatException;
 import io.h2scope.engine.trace.model.TraceEvent;
 
 import java.io.IOException;
+import java.time.LocalTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * A running engine's live event stream ({@code H2SCOPE_TRACE_LISTEN}, through {@link AttachClient}): a snapshot of
@@ -66,15 +70,20 @@ public final class AttachSource implements TraceSource {
             if (closed) {
                 return;
             }
+            Attached attached = new Attached(LocalTime.now());
+            sink.state(attached.line());
             c.read(new AttachClient.Handler() {
                 @Override
                 public void event(TraceEvent event) {
                     batch.add(event);
+                    attached.connections.add(event.connectionId());
                 }
 
                 @Override
                 public void gap(long dropped) {
                     endOfRead();
+                    attached.dropped += dropped;
+                    sink.state(attached.line());
                     sink.problem("the engine dropped " + dropped + " events for this window (it read too slowly); "
                             + "the views miss them");
                 }
@@ -96,6 +105,8 @@ public final class AttachSource implements TraceSource {
                     if (!batch.isEmpty() && !closed) {
                         count[0] += batch.size();
                         sink.events(new ArrayList<>(batch));
+                        attached.events = count[0];
+                        sink.state(attached.line());
                     }
                     batch.clear();
                 }
@@ -115,6 +126,24 @@ public final class AttachSource implements TraceSource {
                         : "the connection to the engine on " + address + " broke (" + e.getMessage() + ") after "
                                 + count[0] + " events; they are kept");
             }
+        }
+    }
+
+    /** What the status line says while attached; the reading thread's own. */
+    private final class Attached {
+        final String since;
+        final Set<Long> connections = new HashSet<>();
+        long events;
+        long dropped;
+
+        Attached(LocalTime since) {
+            this.since = since.format(DateTimeFormatter.ofPattern("HH:mm:ss"));
+        }
+
+        String line() {
+            return "attached to " + address + " since " + since + ": " + events + " events, " + connections.size()
+                    + " connections" + (dropped == 0 ? "" : ", gap of " + dropped + " events")
+                    + " (connections closed before the attach are not shown)";
         }
     }
 

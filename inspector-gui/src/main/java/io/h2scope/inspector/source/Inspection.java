@@ -26,8 +26,8 @@ public final class Inspection implements AutoCloseable {
     public record Notice(String source, String text, boolean ended) {
     }
 
-    /** How far a source of known size has got: {@code done} of {@code total} octets. */
-    public record Progress(String source, long done, long total) {
+    /** How far a source of known size has got: {@code done} of {@code total} octets, {@code events} delivered. */
+    public record Progress(String source, long done, long total, long events) {
     }
 
     /** Told on the source's thread. */
@@ -43,6 +43,9 @@ public final class Inspection implements AutoCloseable {
     private final List<NoticeListener> listeners = new CopyOnWriteArrayList<>();
     private final Problems problems;
     private final Map<Integer, Progress> loading = new ConcurrentHashMap<>();
+    private final Map<Integer, TraceSource> numbered = new ConcurrentHashMap<>();
+    private final Map<Integer, String> states = new ConcurrentHashMap<>();
+    private final List<Runnable> activityListeners = new CopyOnWriteArrayList<>();
 
     /** Credentials hidden ({@link Redaction#DEFAULT}). */
     public Inspection() {
@@ -92,6 +95,11 @@ public final class Inspection implements AutoCloseable {
         listeners.add(Objects.requireNonNull(listener, "listener"));
     }
 
+    /** Told, on the source's thread, when a source's progress or state changed (often: coalesce before drawing). */
+    public void addActivityListener(Runnable listener) {
+        activityListeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
     /** Every notice so far, oldest first. */
     public List<Notice> notices() {
         return new ArrayList<>(notices);
@@ -111,12 +119,16 @@ public final class Inspection implements AutoCloseable {
         int number = recording.addSource(source.name(), reloader == null ? null
                 : position -> reading.apply(reloader.reload(position), true));
         sources.add(source);
+        numbered.put(number, source);
         source.start(new SourceSink() {
+            private long events; // the source's thread's
+
             @Override
             public void events(List<TraceEvent> batch) {
                 List<TraceEvent> shown = hidden(reading, batch);
                 recording.append(number, shown);
                 problems.accept(number, shown);
+                events += batch.size();
             }
 
             @Override
@@ -124,6 +136,7 @@ public final class Inspection implements AutoCloseable {
                 List<TraceEvent> shown = hidden(reading, batch);
                 recording.appendPositions(number, shown, positions);
                 problems.accept(number, shown);
+                events += batch.size();
             }
 
             @Override
@@ -138,12 +151,20 @@ public final class Inspection implements AutoCloseable {
 
             @Override
             public void progress(long done, long total) {
-                loading.put(number, new Progress(source.name(), done, total));
+                loading.put(number, new Progress(source.name(), done, total, events));
+                active();
+            }
+
+            @Override
+            public void state(String line) {
+                states.put(number, line);
+                active();
             }
 
             @Override
             public void ended(String why) {
                 loading.remove(number);
+                states.remove(number);
                 problems.ended(number);
                 tell(new Notice(source.name(), why, true));
             }
@@ -162,6 +183,31 @@ public final class Inspection implements AutoCloseable {
     /** The sources still loading, with how far each has got. */
     public List<Progress> progress() {
         return new ArrayList<>(new TreeMap<>(loading).values());
+    }
+
+    /** What the sources that say so are doing now (attached to what, since when), in source order. */
+    public List<String> states() {
+        return new ArrayList<>(new TreeMap<>(states).values());
+    }
+
+    /**
+     * Cancels every source still loading a file ({@link TraceSource#cancel}): each keeps what it read and ends with a
+     * notice; the number of sources cancelled.
+     */
+    public int cancelLoading() {
+        int cancelled = 0;
+        for (Integer number : loading.keySet()) {
+            if (numbered.get(number).cancel()) {
+                cancelled++;
+            }
+        }
+        return cancelled;
+    }
+
+    private void active() {
+        for (Runnable r : activityListeners) {
+            r.run();
+        }
     }
 
     private void tell(Notice notice) {

@@ -41,6 +41,7 @@ public final class RecordingFileSource implements TraceSource {
     private final Path file;
     private final String name;
     private volatile boolean closed;
+    private volatile boolean cancelled;
     private volatile Thread thread;
     private ExecutorService decoders;
     private FileChannel reading; // for reloads; guarded by this
@@ -84,7 +85,7 @@ public final class RecordingFileSource implements TraceSource {
             int filled = 0;
             long read = 0;
             boolean end = false;
-            while (!end && !closed) {
+            while (!end && !closed && !cancelled) {
                 int n = in.read(ByteBuffer.wrap(buffer, filled, buffer.length - filled));
                 end = n < 0;
                 if (n > 0) {
@@ -114,13 +115,14 @@ public final class RecordingFileSource implements TraceSource {
                     }
                 }
             }
-            while (!pending.isEmpty() && !closed) {
+            while (!pending.isEmpty() && !closed && !cancelled) {
                 if (!delivery.deliver(pending.poll().get())) {
                     return;
                 }
             }
             if (!closed) {
-                sink.ended(delivery.eventCount + " events read" + delivery.bad.summary());
+                sink.ended(cancelled ? cancelledLine(delivery) : delivery.eventCount + " events read"
+                        + delivery.bad.summary());
             }
         } catch (ClosedByInterruptException | InterruptedException e) {
             // closed
@@ -135,6 +137,11 @@ public final class RecordingFileSource implements TraceSource {
         } finally {
             decoders.shutdownNow();
         }
+    }
+
+    private String cancelledLine(Delivery delivery) {
+        return "cancelled after " + delivery.eventCount + " events (" + delivery.octets / (1 << 20) + " of "
+                + delivery.total / (1 << 20) + " MiB read); the events read are kept" + delivery.bad.summary();
     }
 
     /** Hands the decoded chunks on in order, numbering their lines. */
@@ -155,6 +162,9 @@ public final class RecordingFileSource implements TraceSource {
         boolean deliver(Decoded decoded) {
             if (closed) {
                 return false;
+            }
+            if (cancelled) {
+                return true; // decoded after the cancel: dropped, and the loops end
             }
             List<TraceEvent> events = decoded.events();
             if (decoded.notATrace()) {
@@ -247,6 +257,12 @@ public final class RecordingFileSource implements TraceSource {
             reading = FileChannel.open(file, StandardOpenOption.READ);
         }
         return reading;
+    }
+
+    @Override
+    public boolean cancel() {
+        cancelled = true;
+        return true;
     }
 
     @Override

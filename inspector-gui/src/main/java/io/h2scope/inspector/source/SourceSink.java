@@ -30,6 +30,13 @@ public interface SourceSink {
     }
 
     /**
+     * What the source is doing now, in one line for the status line ("attached to 127.0.0.1:7070 since 03:12:40: 812
+     * events, 3 connections"); replaces the last one; told now and then until {@link #ended}.
+     */
+    default void state(String line) {
+    }
+
+    /**
      * What the window hides: a source that runs an engine of its own (the client, the proxy) hides it before its
      * events are delivered, field blocks over CONTINUATION frames included.
      */

@@ -22,6 +22,14 @@ public interface TraceSource extends AutoCloseable {
     /** Starts delivering to {@code sink} from the source's own thread; returns at once. Called once. */
     void start(SourceSink sink);
 
+    /**
+     * Stops reading where it is, keeps what was delivered and {@link SourceSink#ended ends} saying so ("cancelled
+     * after 120000 events"); false when the source cannot be cancelled (it is not loading anything of known size).
+     */
+    default boolean cancel() {
+        return false;
+    }
+
     /** Stops delivering and lets go of files, sockets and threads; no call to the sink follows. Idempotent. */
     @Override
     void close();

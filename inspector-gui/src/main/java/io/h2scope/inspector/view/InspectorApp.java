@@ -9,13 +9,18 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
 
 import javafx.application.Application;
+import javafx.application.Platform;
+import javafx.scene.control.Label;
+import javafx.scene.layout.BorderPane;
 import javafx.scene.Scene;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 
 /**
  * The JavaFX application: one window over one {@link Inspection} fed by the sources given at launch. JavaFX makes
- * the instance itself, so the sources reach it through {@link #launch(List)}.
+ * the instance itself, so the sources reach it through {@link #launch(List)}. The window shows at once with one
+ * line ("opening trace.jsonl..."); after that first frame the sources start loading in the background and the views
+ * are built, then catch up with what has loaded.
  */
 public final class InspectorApp extends Application {
 
@@ -45,16 +50,48 @@ public final class InspectorApp extends Application {
 
     @Override
     public void start(Stage stage) {
+        FirstPaint.say("toolkit started");
         Inspection inspection = new Inspection(REDACTION.get());
-        window = new InspectorWindow(inspection);
+        List<TraceSource> sources = STARTING.get();
+        Label opening = new Label(sources.isEmpty() ? "starting the inspector..."
+                : "opening " + String.join(", ", sources.stream().map(TraceSource::name).toList()) + "...");
+        opening.setId("opening");
+        opening.setMnemonicParsing(false);
+        Scene scene = new Scene(new BorderPane(opening));
         stage.setTitle("h2scope inspector");
-        stage.setScene(new Scene(window.root()));
+        stage.setScene(scene);
         WindowSize.remembered().apply(stage, Screen.getPrimary().getVisualBounds());
         stage.show();
-        window.start();
-        for (TraceSource s : STARTING.get()) {
-            inspection.open(s);
+        FirstPaint.afterNextPulse(scene, "first frame");
+        if (FirstPaint.on()) {
+            inspection.addNoticeListener(n -> {
+                if (n.ended()) {
+                    FirstPaint.say(n.source() + " " + n.text() + ":");
+                }
+            });
         }
+        // once the first frame is out (so the window never shows blank), the sources start loading in the background
+        // while the views are built
+        scene.addPostLayoutPulseListener(new Runnable() {
+            @Override
+            public void run() {
+                scene.removePostLayoutPulseListener(this);
+                Platform.runLater(() -> {
+                    for (TraceSource s : sources) {
+                        inspection.open(s);
+                    }
+                    showViews(inspection, stage, scene);
+                });
+            }
+        });
+    }
+
+    private void showViews(Inspection inspection, Stage stage, Scene scene) {
+        window = new InspectorWindow(inspection);
+        FirstPaint.say("views built");
+        scene.setRoot(window.root());
+        window.start();
+        FirstPaint.afterNextPulse(scene, "views shown");
         WHEN_SHOWN.get().accept(window, stage);
     }
 

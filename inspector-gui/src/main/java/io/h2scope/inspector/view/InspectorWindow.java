@@ -3,7 +3,11 @@ package io.h2scope.inspector.view;
 import io.h2scope.conformance.targets.launch.TargetResolver;
 import io.h2scope.inspector.source.Inspection;
 
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
 import javafx.application.Platform;
+import javafx.scene.control.Button;
 import javafx.scene.Parent;
 import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
@@ -15,6 +19,8 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
 
 /**
  * The inspector's main window content, laid out like Wireshark's: the frame list on top, and below it the views of
@@ -28,14 +34,16 @@ public final class InspectorWindow {
     private final FxRefresh refresh;
     private final FramesView frames;
     private final Label status = new Label();
+    private final Button cancelLoading = new Button("Cancel");
+    private final AtomicBoolean statusDue = new AtomicBoolean();
     private final BorderPane root = new BorderPane();
     private final Selection selection = new Selection();
     private final TabPane below = new TabPane();
     private final ExportActions exports;
     private final FileOpening opening;
-    private final ClientPanel client;
-    private final ConformancePanel conformance;
-    private final ProxyPanel proxy;
+    private final LazyView<ClientPanel> client;
+    private final LazyView<ConformancePanel> conformance;
+    private final LazyView<ProxyPanel> proxy;
     private String lastNotice; // FX thread
 
     public InspectorWindow(Inspection inspection) {
@@ -54,7 +62,7 @@ public final class InspectorWindow {
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.55);
         root.setCenter(split);
-        root.setBottom(status);
+        root.setBottom(statusLine());
         frames.onShownChange(this::showStatus);
         refresh.onGrowth(count -> {
             frames.catchUp();
@@ -67,6 +75,14 @@ public final class InspectorWindow {
         ConnectionsView connections = new ConnectionsView(inspection.recording(), selection);
         refresh.onGrowth(count -> connections.catchUp());
         addView("Connections", connections.node());
+        inspection.addActivityListener(() -> {
+            if (statusDue.compareAndSet(false, true)) { // one redraw however often the sources report
+                Platform.runLater(() -> {
+                    statusDue.set(false);
+                    showStatus();
+                });
+            }
+        });
         inspection.addNoticeListener(n -> Platform.runLater(() -> {
             lastNotice = n.source() + ": " + n.text();
             showStatus();
@@ -76,13 +92,11 @@ public final class InspectorWindow {
         addView("Flow control", new FlowControlView(focus, refresh).node());
         addView("HPACK", new HpackView(focus, refresh).node());
         addView("Settings", new SettingsView(focus, refresh).node());
-        // the sources the window drives itself come after the views of what it shows
-        client = new ClientPanel(inspection);
-        addView("Client", client.node());
-        conformance = new ConformancePanel(inspection, selection, TargetResolver.standard());
-        addView("Conformance", conformance.node());
-        proxy = new ProxyPanel(inspection);
-        addView("Proxy", proxy.node());
+        // the sources the window drives itself come after the views of what it shows, built when first shown
+        client = new LazyView<>(addView("Client", null), () -> new ClientPanel(inspection), ClientPanel::node);
+        conformance = new LazyView<>(addView("Conformance", null),
+                () -> new ConformancePanel(inspection, selection, TargetResolver.standard()), ConformancePanel::node);
+        proxy = new LazyView<>(addView("Proxy", null), () -> new ProxyPanel(inspection), ProxyPanel::node);
     }
 
     /** FX thread: a line of the window's own (an export done, a copy made) in the status line. */
@@ -94,9 +108,15 @@ public final class InspectorWindow {
     /** Counts first, then the latest thing a source said (an error stays readable next to what was kept). */
     private void showStatus() {
         String counts = frames.shownLine() + ", " + inspection.recording().connectionCount() + " connections";
-        for (Inspection.Progress p : inspection.progress()) {
-            counts += "  ·  loading " + p.source() + ": " + p.done() / (1 << 20) + " of " + p.total() / (1 << 20) + " MiB";
+        List<Inspection.Progress> loading = inspection.progress();
+        for (Inspection.Progress p : loading) {
+            counts += "  ·  loading " + p.source() + ": " + p.done() / (1 << 20) + " of " + p.total() / (1 << 20)
+                    + " MiB, " + p.events() + " events";
         }
+        for (String state : inspection.states()) {
+            counts += "  ·  " + state;
+        }
+        cancelLoading.setVisible(!loading.isEmpty());
         String privacy = inspection.privacyNote();
         if (privacy != null) {
             counts += "  ·  " + privacy;
@@ -104,10 +124,23 @@ public final class InspectorWindow {
         status.setText(lastNotice == null ? counts : counts + "  ·  " + lastNotice);
     }
 
+    /** The status line, with a Cancel button while a file loads (what was read stays). */
+    private HBox statusLine() {
+        cancelLoading.setId("cancel-loading");
+        cancelLoading.setVisible(false);
+        cancelLoading.managedProperty().bind(cancelLoading.visibleProperty());
+        cancelLoading.setOnAction(e -> inspection.cancelLoading());
+        status.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(status, Priority.ALWAYS);
+        return new HBox(6, cancelLoading, status);
+    }
+
     private MenuBar menus() {
+        MenuItem cancel = new MenuItem("Cancel loading");
+        cancel.setOnAction(e -> inspection.cancelLoading());
         MenuItem quit = new MenuItem("Quit");
         quit.setOnAction(e -> Platform.exit());
-        return new MenuBar(new Menu("File", null, opening.menuItem(root), exports.saveJsonl(), exports.exportPcapng(), quit),
+        return new MenuBar(new Menu("File", null, opening.menuItem(root), exports.saveJsonl(), exports.exportPcapng(), cancel, quit),
                 new Menu("Edit", null, exports.copyHex()), new LiveMenu(inspection, this::say).menu());
     }
 
@@ -119,16 +152,17 @@ public final class InspectorWindow {
         return tab;
     }
 
+    /** The Client tab's panel (built now if its tab was not shown yet). */
     public ClientPanel client() {
-        return client;
+        return client.get();
     }
 
     public ConformancePanel conformance() {
-        return conformance;
+        return conformance.get();
     }
 
     public ProxyPanel proxy() {
-        return proxy;
+        return proxy.get();
     }
 
     ExportActions exports() {
@@ -172,8 +206,12 @@ public final class InspectorWindow {
 
     public void stop() {
         refresh.stop();
-        conformance.stop();
-        proxy.close();
+        if (conformance.built() != null) {
+            conformance.built().stop();
+        }
+        if (proxy.built() != null) {
+            proxy.built().close();
+        }
         frames.close();
         inspection.close();
     }
