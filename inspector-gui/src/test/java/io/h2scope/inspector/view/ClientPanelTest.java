@@ -46,6 +46,7 @@ class ClientPanelTest {
         stage.setScene(new Scene(window.root(), 1100, 750));
         stage.show();
         window.start();
+        ShownWindow.select(window, "tab-client");
     }
 
     @AfterEach

@@ -38,6 +38,7 @@ class ConformancePanelTest {
     @Start
     void start(Stage stage) {
         window = ShownWindow.on(stage, 1100, 750);
+        ShownWindow.select(window, "tab-conformance");
     }
 
     @AfterEach

@@ -59,6 +59,7 @@ class ProxyPanelTest {
         stage.setScene(new Scene(window.root(), 1100, 750));
         stage.show();
         window.start();
+        ShownWindow.select(window, "tab-proxy");
     }
 
     @AfterEach

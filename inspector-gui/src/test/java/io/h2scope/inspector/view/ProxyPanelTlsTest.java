@@ -51,6 +51,7 @@ class ProxyPanelTlsTest {
         stage.setScene(new Scene(window.root(), 1100, 750));
         stage.show();
         window.start();
+        ShownWindow.select(window, "tab-proxy");
     }
 
     @AfterEach

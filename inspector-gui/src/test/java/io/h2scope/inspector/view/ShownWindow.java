@@ -18,4 +18,10 @@ final class ShownWindow {
         window.start();
         return window;
     }
+
+    /** Shows the tab of id {@code tabId} ("tab-client") as a click on it would: its view is built when first shown. */
+    static void select(InspectorWindow window, String tabId) {
+        window.views().getSelectionModel().select(window.views().getTabs().stream()
+                .filter(t -> tabId.equals(t.getId())).findFirst().orElseThrow());
+    }
 }
