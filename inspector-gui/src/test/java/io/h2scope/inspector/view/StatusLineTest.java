@@ -17,6 +17,7 @@ import io.h2scope.inspector.source.TraceSource;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.lang.reflect.Proxy;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -131,7 +132,7 @@ class StatusLineTest {
         }
         Path file = Files.write(dir.resolve("big.jsonl"), all, StandardCharsets.US_ASCII);
         CountDownLatch cancelled = new CountDownLatch(1);
-        window.inspection().open(new HeldAfterFirstBatch(new RecordingFileSource(file), cancelled));
+        window.inspection().open(heldAfterEachBatch(new RecordingFileSource(file), cancelled));
         awaitStatus(robot, s -> s.contains("loading big.jsonl: "), "the load's progress");
         Button cancel = robot.lookup("#cancel-loading").queryAs(Button.class);
         assertTrue(cancel.isVisible(), "Cancel shows while the file loads");
@@ -147,69 +148,25 @@ class StatusLineTest {
         robot.interact(() -> assertTrue(!cancel.isVisible(), "no Cancel once nothing loads"));
     }
 
-    /** A file source whose first batch waits until the test has clicked Cancel, so the cancel lands mid-file. */
-    private static final class HeldAfterFirstBatch implements TraceSource {
-        private final RecordingFileSource file;
-        private final CountDownLatch release;
-
-        HeldAfterFirstBatch(RecordingFileSource file, CountDownLatch release) {
-            this.file = file;
-            this.release = release;
-        }
-
-        @Override
-        public String name() {
-            return file.name();
-        }
-
-        @Override
-        public io.h2scope.inspector.model.EventReloader reloader() {
-            return file.reloader();
-        }
-
-        @Override
-        public void start(SourceSink sink) {
-            file.start(new SourceSink() {
-                @Override
-                public void events(List<TraceEvent> batch) {
-                    sink.events(batch);
-                }
-
-                @Override
-                public void events(List<TraceEvent> batch, long[] positions) {
-                    sink.events(batch, positions);
-                    try {
-                        release.await(60, TimeUnit.SECONDS);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
+    /**
+     * {@code file} with each batch held until the test has clicked Cancel, so the cancel lands mid-file: every call
+     * goes to the file source, the sink it is started with held after each batch.
+     */
+    private static TraceSource heldAfterEachBatch(RecordingFileSource file, CountDownLatch release) {
+        return (TraceSource) Proxy.newProxyInstance(TraceSource.class.getClassLoader(), new Class<?>[] {TraceSource.class},
+                (proxy, method, args) -> {
+                    if (method.getName().equals("start")) {
+                        SourceSink sink = (SourceSink) args[0];
+                        args = new Object[] {Proxy.newProxyInstance(SourceSink.class.getClassLoader(),
+                                new Class<?>[] {SourceSink.class}, (p, m, a) -> {
+                                    Object result = m.invoke(sink, a);
+                                    if (m.getName().equals("events")) {
+                                        release.await(60, TimeUnit.SECONDS);
+                                    }
+                                    return result;
+                                })};
                     }
-                }
-
-                @Override
-                public void problem(String line) {
-                    sink.problem(line);
-                }
-
-                @Override
-                public void progress(long done, long total) {
-                    sink.progress(done, total);
-                }
-
-                @Override
-                public void ended(String why) {
-                    sink.ended(why);
-                }
-            });
-        }
-
-        @Override
-        public boolean cancel() {
-            return file.cancel();
-        }
-
-        @Override
-        public void close() {
-            file.close();
-        }
+                    return method.invoke(file, args);
+                });
     }
 }
