@@ -1,5 +1,7 @@
 package io.h2scope.inspector.model;
 
+import io.h2scope.inspector.model.filter.DisplayFilter;
+
 import java.util.function.BooleanSupplier;
 
 /**
@@ -13,6 +15,7 @@ public final class FilteredFrames {
     private final FrameFilter filter;
     private final IntColumn matches;
     private volatile int scanned;
+    private DisplayFilter.Matcher displayMatcher; // made on the thread that fills the list (one at a time)
 
     public FilteredFrames(Recording recording, FrameFilter filter) {
         this.recording = recording;
@@ -83,12 +86,15 @@ public final class FilteredFrames {
             scanned = now;
             return now;
         }
+        if (displayMatcher == null) {
+            displayMatcher = filter.displayMatcher(recording);
+        }
         for (int f = scanned; f < now; f++) {
             if ((f & 0xfff) == 0 && abandoned.getAsBoolean()) {
                 scanned = f;
                 return matches.size();
             }
-            if (filter.matches(recording, f)) {
+            if (filter.matches(recording, f, displayMatcher)) {
                 matches.add(f);
             }
         }

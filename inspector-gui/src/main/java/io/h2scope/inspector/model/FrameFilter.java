@@ -3,6 +3,7 @@ package io.h2scope.inspector.model;
 import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.text.ClockBound;
+import io.h2scope.inspector.model.filter.DisplayFilter;
 
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -20,29 +21,36 @@ import java.util.Locale;
  * @param from       only frames at or after this clock time ({@link Recording#frameClock}; a frame whose clock is
  *                   not known is left out when a bound is set)
  * @param to         only frames before this clock time
+ * @param display    only frames this display filter shows (the filter language typed in the filter box; null or
+ *                   {@link DisplayFilter#ALL}: any)
  */
 public record FrameFilter(ConnectionKey connection, Integer streamId, Integer typeCode, Direction direction,
-        String text, Instant from, Instant to) {
+        String text, Instant from, Instant to, DisplayFilter display) {
 
     /** Every frame. */
     public static final FrameFilter ALL = new FrameFilter(null, null, null, null, null);
 
     public FrameFilter {
         text = text == null || text.isBlank() ? null : text.strip().toLowerCase(Locale.ROOT);
+        display = display == null || display.all() ? null : display;
     }
 
-    /** Any time. */
+    /** Any time, no display filter. */
     public FrameFilter(ConnectionKey connection, Integer streamId, Integer typeCode, Direction direction, String text) {
-        this(connection, streamId, typeCode, direction, text, null, null);
+        this(connection, streamId, typeCode, direction, text, null, null, null);
     }
 
     /** Whether this filter lets every frame through (the list then needs no index of its own). */
     public boolean all() {
         return connection == null && streamId == null && typeCode == null && direction == null && text == null
-                && from == null && to == null;
+                && from == null && to == null && display == null;
     }
 
-    public boolean matches(Recording recording, int frameNumber) {
+    /**
+     * Whether frame {@code frameNumber} passes; {@code displayMatcher} is {@link #display}'s matcher over
+     * {@code recording} for the calling thread ({@link #displayMatcher}).
+     */
+    public boolean matches(Recording recording, int frameNumber, DisplayFilter.Matcher displayMatcher) {
         FrameColumns frame = recording.frameColumns(); // no frame is read again from its file for these
         if (streamId != null && frame.streamId(frameNumber) != streamId) {
             return false;
@@ -62,32 +70,45 @@ public record FrameFilter(ConnectionKey connection, Integer streamId, Integer ty
                 return false;
             }
         }
-        return text == null || FrameSummary.searchable(recording, frameNumber).toLowerCase(Locale.ROOT).contains(text);
+        if (text != null && !FrameSummary.searchable(recording, frameNumber).toLowerCase(Locale.ROOT).contains(text)) {
+            return false;
+        }
+        return displayMatcher == null || displayMatcher.matches(frameNumber);
+    }
+
+    /** A matcher of {@link #display} for one thread, or null when there is no display filter. */
+    public DisplayFilter.Matcher displayMatcher(Recording recording) {
+        return display == null ? null : display.matcher(recording);
     }
 
     public FrameFilter withConnection(ConnectionKey value) {
-        return new FrameFilter(value, streamId, typeCode, direction, text, from, to);
+        return new FrameFilter(value, streamId, typeCode, direction, text, from, to, display);
     }
 
     public FrameFilter withStream(Integer value) {
-        return new FrameFilter(connection, value, typeCode, direction, text, from, to);
+        return new FrameFilter(connection, value, typeCode, direction, text, from, to, display);
     }
 
     public FrameFilter withType(Integer value) {
-        return new FrameFilter(connection, streamId, value, direction, text, from, to);
+        return new FrameFilter(connection, streamId, value, direction, text, from, to, display);
     }
 
     public FrameFilter withDirection(Direction value) {
-        return new FrameFilter(connection, streamId, typeCode, value, text, from, to);
+        return new FrameFilter(connection, streamId, typeCode, value, text, from, to, display);
     }
 
     public FrameFilter withText(String value) {
-        return new FrameFilter(connection, streamId, typeCode, direction, value, from, to);
+        return new FrameFilter(connection, streamId, typeCode, direction, value, from, to, display);
+    }
+
+    /** Only frames {@code value} shows, as well as the other criteria. */
+    public FrameFilter withDisplay(DisplayFilter value) {
+        return new FrameFilter(connection, streamId, typeCode, direction, text, from, to, value);
     }
 
     /** Only frames at or after {@code start} and before {@code end} on the clock (null: unbounded). */
     public FrameFilter withTimes(Instant start, Instant end) {
-        return new FrameFilter(connection, streamId, typeCode, direction, text, start, end);
+        return new FrameFilter(connection, streamId, typeCode, direction, text, start, end, display);
     }
 
     /**

@@ -35,8 +35,9 @@ import javafx.scene.layout.VBox;
 
 /**
  * The packet list: one row per frame (time, connection, direction, stream, type, flags and payload in short, length),
- * coloured by type, with a filter bar (stream, type, direction, free text over the summary, a time range, this
- * connection only) and a live-tail toggle. The time is the same for every connection: clock time (UTC), or with the
+ * coloured by type, with a display filter box (the filter language, {@link DisplayFilterBox}) and under it a
+ * filter bar (stream, type, direction, free text over the summary, a time range, this connection only; every
+ * criterion set must hold, the display filter's too) and a live-tail toggle. The time is the same for every connection: clock time (UTC), or with the
  * clock toggle off, seconds since the recording started. The rows are a virtual list over frame numbers ({@link FrameRows}): nothing is stored per row,
  * and a filter is an index into the recording built on a worker thread, never a copy of the frames. Selecting a row
  * selects its frame, connection and stream in the shared {@link Selection}; a frame selected elsewhere is selected
@@ -67,6 +68,7 @@ public final class FramesView {
     private final CheckBox connectionOnly = new CheckBox("This connection only");
     private final CheckBox liveTail = new CheckBox("Live tail");
     private final Label filterError = new Label();
+    private final DisplayFilterBox displayFilter;
     private final BorderPane root = new BorderPane();
     private final ReadOnlyBooleanWrapper filtering = new ReadOnlyBooleanWrapper(this, "filtering");
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
@@ -85,6 +87,7 @@ public final class FramesView {
     public FramesView(Recording recording, Selection selection) {
         this.recording = recording;
         this.selection = selection;
+        this.displayFilter = new DisplayFilterBox(recording::startClock);
         this.current = new FilteredFrames(recording, FrameFilter.ALL);
         this.rows = new FrameRows(current);
         table.setId("frames");
@@ -200,6 +203,7 @@ public final class FramesView {
         fromField.textProperty().addListener((o, a, b) -> applyFilter());
         toField.textProperty().addListener((o, a, b) -> applyFilter());
         connectionOnly.selectedProperty().addListener((o, a, b) -> applyFilter());
+        displayFilter.filterProperty().addListener((o, a, b) -> applyFilter());
         liveTail.selectedProperty().addListener((o, a, on) -> {
             if (on) {
                 tail();
@@ -209,6 +213,12 @@ public final class FramesView {
         for (TextField f : java.util.List.of(streamField, textField, fromField, toField)) {
             f.getStyleClass().add("filter-field"); // its prompt stays visible while it has focus (inspector.css)
         }
+        Label filterLabel = Whole.label("Filter");
+        filterLabel.setLabelFor(displayFilter.field());
+        HBox.setHgrow(displayFilter.field(), Priority.ALWAYS);
+        HBox language = new HBox(6, filterLabel, displayFilter.field());
+        language.setAlignment(Pos.CENTER_LEFT);
+        language.setPadding(new Insets(3, 4, 0, 4));
         Label streamLabel = Whole.label("Stream");
         streamLabel.setLabelFor(streamField);
         Whole.widths(streamField, typeBox, directionBox, connectionOnly, clockTime, liveTail);
@@ -216,12 +226,14 @@ public final class FramesView {
                 connectionOnly, clockTime, liveTail);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(3, 4, 3, 4));
-        bar.getStylesheets().add(FramesView.class.getResource("inspector.css").toExternalForm());
         Whole.wrapping(filterError);
         filterError.managedProperty().bind(filterError.textProperty().isNotEmpty());
         filterError.visibleProperty().bind(filterError.managedProperty());
         filterError.setPadding(new Insets(0, 4, 3, 4));
-        return new VBox(bar, filterError);
+        displayFilter.error().setStyle("-fx-padding: 0 4 0 4;");
+        VBox top = new VBox(language, displayFilter.error(), bar, filterError);
+        top.getStylesheets().add(FramesView.class.getResource("inspector.css").toExternalForm());
+        return top;
     }
 
     /** FX thread: reads the filter bar and, when it says something new, starts filtering anew. */
@@ -234,7 +246,8 @@ public final class FramesView {
                     SENT.equals(directionBox.getValue()) ? Direction.OUTBOUND
                             : RECEIVED.equals(directionBox.getValue()) ? Direction.INBOUND : null,
                     textField.getText()).withTimes(FrameFilter.parseTime(fromField.getText(), recording.startClock()),
-                    FrameFilter.parseTime(toField.getText(), recording.startClock()));
+                    FrameFilter.parseTime(toField.getText(), recording.startClock()))
+                    .withDisplay(displayFilter.filterProperty().get());
         } catch (IllegalArgumentException e) {
             filterError.setText(e.getMessage()); // the rows of the last good filter stay
             return;
@@ -402,7 +415,6 @@ public final class FramesView {
         }
     }
 
-    /** The filter bar above the table. */
     /** The rows the list shows now: its filter's frames, as far as it has filtered (any thread). */
     public FilteredFrames shown() {
         return current;
@@ -410,6 +422,11 @@ public final class FramesView {
 
     public Node node() {
         return root;
+    }
+
+    /** The display filter box above the other filters. */
+    DisplayFilterBox displayFilter() {
+        return displayFilter;
     }
 
     public TableView<Integer> table() {

@@ -25,7 +25,7 @@ import javafx.scene.layout.Priority;
 /**
  * The inspector's main window content, laid out like Wireshark's: the frame list on top, and below it the views of
  * the selected frame, its stream and its connection as tabs (detail and bytes, streams, flow control, HPACK,
- * settings); menus above (File, Edit, and Live for an engine attached to), a status line below. All views share one
+ * settings, problems); menus above (File, Edit, and Live for an engine attached to), a status line below. All views share one
  * {@link Selection}.
  */
 public final class InspectorWindow {
@@ -44,6 +44,7 @@ public final class InspectorWindow {
     private final LazyView<ClientPanel> client;
     private final LazyView<ConformancePanel> conformance;
     private final LazyView<ProxyPanel> proxy;
+    private final ProblemsView problems;
     private String lastNotice; // FX thread
 
     public InspectorWindow(Inspection inspection) {
@@ -92,6 +93,9 @@ public final class InspectorWindow {
         addView("Flow control", new FlowControlView(focus, refresh).node());
         addView("HPACK", new HpackView(focus, refresh).node());
         addView("Settings", new SettingsView(focus, refresh).node());
+        problems = new ProblemsView(inspection.recording(), inspection.problems(), selection);
+        problems.onChange(this::showStatus);
+        addView("Problems", problems.node());
         // the sources the window drives itself come after the views of what it shows, built when first shown
         client = new LazyView<>(addView("Client", null), () -> new ClientPanel(inspection), ClientPanel::node);
         conformance = new LazyView<>(addView("Conformance", null),
@@ -108,6 +112,9 @@ public final class InspectorWindow {
     /** Counts first, then the latest thing a source said (an error stays readable next to what was kept). */
     private void showStatus() {
         String counts = frames.shownLine() + ", " + inspection.recording().connectionCount() + " connections";
+        if (problems != null) { // null while the views are being made
+            counts += ", " + problems.countLine();
+        }
         List<Inspection.Progress> loading = inspection.progress();
         for (Inspection.Progress p : loading) {
             counts += "  ·  loading " + p.source() + ": " + p.done() / (1 << 20) + " of " + p.total() / (1 << 20)
@@ -159,6 +166,10 @@ public final class InspectorWindow {
 
     public ConformancePanel conformance() {
         return conformance.get();
+    }
+
+    public ProblemsView problems() {
+        return problems;
     }
 
     public ProxyPanel proxy() {
