@@ -46,6 +46,11 @@ public record FrameFilter(ConnectionKey connection, Integer streamId, Integer ty
                 && from == null && to == null && display == null;
     }
 
+    /** Whether frame {@code frameNumber} passes (for one frame; a list keeps one matcher, {@link FilteredFrames}). */
+    public boolean matches(Recording recording, int frameNumber) {
+        return matches(recording, frameNumber, displayMatcher(recording));
+    }
+
     /**
      * Whether frame {@code frameNumber} passes; {@code displayMatcher} is {@link #display}'s matcher over
      * {@code recording} for the calling thread ({@link #displayMatcher}).
