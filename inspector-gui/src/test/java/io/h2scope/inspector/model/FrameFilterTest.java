@@ -54,6 +54,20 @@ class FrameFilterTest {
     }
 
     @Test
+    void aDisplayFilterIsOneMoreCriterionThatMustHold() {
+        var headers = io.h2scope.inspector.model.filter.DisplayFilter.compile("type == HEADERS", null);
+        long all = count(f -> f.frame().typeCode() == FrameType.HEADERS.code());
+        assertEquals(all, rows(FrameFilter.ALL.withDisplay(headers)).size());
+        assertEquals(count(f -> f.frame().typeCode() == FrameType.HEADERS.code() && f.direction() == Direction.INBOUND),
+                rows(FrameFilter.ALL.withDisplay(headers).withDirection(Direction.INBOUND)).size());
+        assertTrue(FrameFilter.ALL.withDisplay(io.h2scope.inspector.model.filter.DisplayFilter.ALL).all(),
+                "an empty display filter lets every frame through");
+        assertEquals(FrameFilter.ALL.withDisplay(headers),
+                FrameFilter.ALL.withDisplay(io.h2scope.inspector.model.filter.DisplayFilter.compile(" type == HEADERS ", null)),
+                "the same text typed again is the same filter (not applied again)");
+    }
+
+    @Test
     void eachCriterionKeepsTheFramesItNames() {
         long onStream3 = count(f -> f.streamId() == 3);
         assertTrue(onStream3 >= 3, "the POST has HEADERS and DATA both ways: " + onStream3);
