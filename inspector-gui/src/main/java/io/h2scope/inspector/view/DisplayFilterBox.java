@@ -76,7 +76,10 @@ final class DisplayFilterBox {
 
     private void compile(String text) {
         try {
-            filter.set(DisplayFilter.compile(text, startClock.get()));
+            DisplayFilter compiled = DisplayFilter.compile(text, startClock.get());
+            if (!compiled.text().equals(filter.get().text())) { // a blank typed at the end filters nothing anew
+                filter.set(compiled);
+            }
             field.getStyleClass().remove(BAD);
             error.getChildren().clear();
             error.setVisible(false);

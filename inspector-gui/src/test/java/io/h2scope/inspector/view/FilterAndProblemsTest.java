@@ -67,9 +67,7 @@ class FilterAndProblemsTest {
         window.inspection().open(new EventListSource("broken", BrokenExchange.events()));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
                 () -> window.inspection().recording().frameCount() == frames.size());
-        robot.interact(() -> window.refresh().refreshNow());
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !window.frames().filteringProperty().get());
-        WaitForAsyncUtils.waitForFxEvents();
+        ShownWindow.rowsAfter(robot, window, () -> window.refresh().refreshNow());
     }
 
     @SuppressWarnings("unchecked")
@@ -82,10 +80,7 @@ class FilterAndProblemsTest {
     }
 
     private int rowsAfter(Runnable change) throws Exception {
-        robot.interact(change);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !window.frames().filteringProperty().get());
-        WaitForAsyncUtils.waitForFxEvents();
-        return framesTable().getItems().size();
+        return ShownWindow.rowsAfter(robot, window, change);
     }
 
     @Test
@@ -132,9 +127,7 @@ class FilterAndProblemsTest {
         robot.interact(() -> box.completion().getItems().get(0).fire());
         assertEquals("type == HEADERS ", filterBox().getText());
         long headers = frames.stream().filter(f -> f.header().typeCode() == 1).count();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !window.frames().filteringProperty().get());
-        WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(headers, framesTable().getItems().size());
+        assertEquals(headers, rowsAfter(() -> { }));
         robot.type(KeyCode.ESCAPE);
     }
 

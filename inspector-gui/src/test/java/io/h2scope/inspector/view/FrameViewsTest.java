@@ -103,10 +103,7 @@ class FrameViewsTest {
     }
 
     private void refresh() throws Exception {
-        robot.interact(() -> window.refresh().refreshNow());
-        WaitForAsyncUtils.waitFor(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS,
-                () -> !window.frames().filteringProperty().get());
-        WaitForAsyncUtils.waitForFxEvents();
+        ShownWindow.rowsAfter(robot, window, () -> window.refresh().refreshNow());
     }
 
     @SuppressWarnings("unchecked")
@@ -115,11 +112,7 @@ class FrameViewsTest {
     }
 
     private int rowsAfter(Runnable change) throws Exception {
-        robot.interact(change);
-        WaitForAsyncUtils.waitFor(Await.PATIENCE.toSeconds(), TimeUnit.SECONDS,
-                () -> !window.frames().filteringProperty().get());
-        WaitForAsyncUtils.waitForFxEvents();
-        return framesTable().getItems().size();
+        return ShownWindow.rowsAfter(robot, window, change);
     }
 
     private static long count(Predicate<FrameEvent> which) {

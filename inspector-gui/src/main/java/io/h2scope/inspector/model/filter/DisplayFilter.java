@@ -72,17 +72,6 @@ public final class DisplayFilter {
         return out.append("compare with == != < <= > >= ~ (contains) has (flags); join with && || ! and ( )").toString();
     }
 
-    /** Same text, same filter: a filter typed again is not applied again (both compiled for one recording). */
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof DisplayFilter other && other.text.equals(text);
-    }
-
-    @Override
-    public int hashCode() {
-        return text.hashCode();
-    }
-
     @Override
     public String toString() {
         return text;
