@@ -44,11 +44,22 @@ class ServeTracingTest {
             assertTrue(lines.stream().allMatch(l -> l.startsWith("{\"v\":2")), lines.get(0));
             assertTrue(lines.stream().anyMatch(l -> l.contains("\"dir\":\"recv\"") && l.contains("\"HEADERS\"")
                     && l.contains("[\":path\",\"/headers\"]")), String.join("\n", lines));
+            // the log is written beside the recording, not before it: wait for the second request's frame line
+            Await.until(() -> readQuietly(log).contains("recv HEADERS"),
+                    () -> "the frame line of the second request (the first came by Upgrade): " + readQuietly(log));
             String text = Files.readString(log, StandardCharsets.UTF_8);
             assertTrue(text.contains("h2scope.conn") && text.contains("opened server"), text);
             assertTrue(text.contains("h2scope.frames") && text.contains("recv HEADERS"), text);
         } finally {
             ServeProcess.stop(server);
+        }
+    }
+
+    private static String readQuietly(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "(" + file + " unreadable: " + e.getMessage() + ")";
         }
     }
 
