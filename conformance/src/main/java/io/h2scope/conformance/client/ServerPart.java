@@ -26,8 +26,16 @@ final class ServerPart {
         peer.send(SettingsFrame.ackFrame());
     }
 
-    /** Waits for the client's request; its stream id, or -1 when the connection ended first. */
+    /**
+     * The client's request: its stream id, or -1 when the connection ended first. A request the case's own waits read
+     * past already (a client may send it before its SETTINGS ACK) counts: it is not waited for again.
+     */
     static int request(ScriptedPeer peer) throws IOException {
+        for (Frame f : peer.received()) {
+            if (f instanceof HeadersFrame) {
+                return f.streamId();
+            }
+        }
         Frame headers = peer.await(f -> f instanceof HeadersFrame);
         return headers == null ? -1 : headers.streamId();
     }
