@@ -10,7 +10,6 @@ import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 import static io.h2scope.conformance.client.drive.ClientAbility.BODY;
 import static io.h2scope.conformance.client.drive.ClientAbility.PARALLEL;
@@ -163,12 +162,6 @@ public final class ClientProfiles {
         return () -> Executables.find(program).isPresent() ? Optional.empty()
                 : Optional.of(program + " is not on PATH: install Debian's " + debianPackage
                         + " (apt-get install " + debianPackage + ")");
-    }
-
-    /** The names of the profiles that can run here. */
-    public static List<String> availableHere() {
-        return PROFILES.values().stream().filter(p -> p.missing().get().isEmpty()).map(ClientProfile::name)
-                .collect(Collectors.toList());
     }
 
     /** A Python 3 that can import httpx and h2: Debian's, ahead of another one on PATH that lacks them. */

@@ -23,15 +23,13 @@ public final class ExecClient implements ClientUnderTest {
     private final Set<ClientAbility> abilities;
     private final Function<ClientTask, String> command;
     private final Function<String, Optional<String>> failureText;
-    private final Map<String, String> environment;
 
     private ExecClient(String name, Set<ClientAbility> abilities, Function<ClientTask, String> command,
-            Function<String, Optional<String>> failureText, Map<String, String> environment) {
+            Function<String, Optional<String>> failureText) {
         this.name = name;
         this.abilities = Set.copyOf(abilities);
         this.command = command;
         this.failureText = failureText;
-        this.environment = Map.copyOf(environment);
     }
 
     /**
@@ -43,20 +41,13 @@ public final class ExecClient implements ClientUnderTest {
         profile.missing().get().ifPresent(missing -> {
             throw new IllegalArgumentException("--client " + profile.name() + ": " + missing);
         });
-        return new ExecClient(profile.name(), profile.abilities(), profile.command(), profile.failureText(), Map.of());
+        return new ExecClient(profile.name(), profile.abilities(), profile.command(), profile.failureText());
     }
 
     /** The user's command line; what it can do is what its placeholders say ({@link CommandTemplate#abilities}). */
     public static ExecClient command(String template) {
         CommandTemplate parsed = CommandTemplate.of(template);
-        return new ExecClient("exec", parsed.abilities(), parsed::fill, output -> Optional.empty(), Map.of());
-    }
-
-    /** The same client with {@code variables} added to its environment (an SSLKEYLOGFILE, a proxy setting). */
-    public ExecClient withEnvironment(Map<String, String> variables) {
-        Map<String, String> all = new java.util.HashMap<>(environment);
-        all.putAll(variables);
-        return new ExecClient(name, abilities, command, failureText, all);
+        return new ExecClient("exec", parsed.abilities(), parsed::fill, output -> Optional.empty());
     }
 
     @Override
@@ -77,7 +68,7 @@ public final class ExecClient implements ClientUnderTest {
     @Override
     public List<ClientOutcome> fetch(ClientTask task) throws InterruptedException {
         requireAbilities(task);
-        CommandRun.Result run = CommandRun.run(commandLine(task), task.timeout(), null, environment);
+        CommandRun.Result run = CommandRun.run(commandLine(task), task.timeout(), null, Map.of());
         return outcomes(task, run);
     }
 
