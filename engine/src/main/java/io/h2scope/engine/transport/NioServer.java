@@ -320,7 +320,13 @@ public final class NioServer implements AutoCloseable {
             });
             connection.activity(new ConnectionActivity());
             connections.add(connection);
-            byAddress.computeIfAbsent(client, a -> ConcurrentHashMap.newKeySet()).add(connection);
+            // Added inside compute: a set fetched first could be emptied and unmapped by a close in between,
+            // and the connection added to it would never be found for a shed at its address's cap.
+            byAddress.compute(client, (a, set) -> {
+                Set<NioConnection> of = set == null ? ConcurrentHashMap.newKeySet() : set;
+                of.add(connection);
+                return of;
+            });
             loop.execute(connection::start);
         } catch (IOException | RuntimeException e) {
             admission.release(client);
