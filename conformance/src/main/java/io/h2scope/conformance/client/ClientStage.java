@@ -49,15 +49,38 @@ public final class ClientStage implements AutoCloseable {
         for (String p : paths) {
             requests.add(ClientRequest.get(url(p)));
         }
+        start(requests);
+    }
+
+    /**
+     * Tells the client to make {@code requests} (at once when there are several); returns without waiting. The client
+     * runs on a thread of its own, so a blocking client never holds a shared pool's thread.
+     */
+    public void start(List<ClientRequest> requests) {
         ClientTask task = new ClientTask(requests, Connect.PRIOR_KNOWLEDGE, null, timeout);
-        fetching = CompletableFuture.supplyAsync(() -> {
+        CompletableFuture<List<ClientOutcome>> future = new CompletableFuture<>();
+        Thread runner = new Thread(() -> {
             try {
-                return client.fetch(task);
+                future.complete(client.fetch(task));
             } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted", e);
+                future.completeExceptionally(e);
+            } catch (RuntimeException | Error e) {
+                future.completeExceptionally(e);
             }
-        });
+        }, "client-under-test");
+        runner.setDaemon(true);
+        runner.start();
+        fetching = future;
+    }
+
+    /** How long the case waits for the client: to connect, to send, to finish. */
+    public Duration timeout() {
+        return timeout;
+    }
+
+    /** Whether the client has reported on every request (or failed to run). */
+    public boolean clientFinished() {
+        return fetching != null && fetching.isDone();
     }
 
     /**

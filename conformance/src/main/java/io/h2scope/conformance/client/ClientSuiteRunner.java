@@ -17,7 +17,7 @@ import java.util.TreeSet;
 public final class ClientSuiteRunner {
 
     /** One case and its verdict. */
-    public record Result(ClientCase definition, Verdict verdict) {
+    public record Result(ClientSection section, ClientCase definition, Verdict verdict) {
     }
 
     private final ClientUnderTest client;
@@ -29,15 +29,23 @@ public final class ClientSuiteRunner {
         this.timeout = timeout;
     }
 
-    public List<Result> run(List<ClientCase> cases) throws InterruptedException {
+    /** Runs every case of {@code sections}, in order. */
+    public List<Result> run(List<ClientSection> sections) throws InterruptedException {
         List<Result> results = new ArrayList<>();
-        for (ClientCase c : cases) {
-            results.add(new Result(c, run(c)));
+        for (ClientSection section : sections) {
+            for (ClientCase c : section.cases()) {
+                results.add(new Result(section, c, run(c)));
+            }
         }
         return results;
     }
 
-    private Verdict run(ClientCase c) throws InterruptedException {
+    /** Runs one case, outside any section's loop. */
+    public Verdict run(ClientCase c) throws InterruptedException {
+        return judge(c);
+    }
+
+    private Verdict judge(ClientCase c) throws InterruptedException {
         Set<ClientAbility> missing = new TreeSet<>(c.needs());
         missing.removeAll(client.abilities());
         missing.remove(ClientAbility.PRIOR_KNOWLEDGE);

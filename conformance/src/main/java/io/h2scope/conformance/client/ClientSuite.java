@@ -1,0 +1,26 @@
+package io.h2scope.conformance.client;
+
+import io.h2scope.conformance.client.cases.C3_4_Preface;
+import io.h2scope.conformance.client.cases.C6_5_Settings;
+import io.h2scope.conformance.client.cases.C6_7_Ping;
+import io.h2scope.conformance.client.cases.C8_1_HttpMessages;
+import java.util.List;
+
+/**
+ * The root of the client suite: every section, in RFC order, listed explicitly (no classpath scanning), as the server
+ * suite's {@code Suites}. New sections are added here.
+ */
+public final class ClientSuite {
+
+    private ClientSuite() {
+    }
+
+    public static List<ClientSection> sections() {
+        return List.of(new C3_4_Preface(), new C6_5_Settings(), new C6_7_Ping(), new C8_1_HttpMessages());
+    }
+
+    /** Every case of every section, in suite order. */
+    public static List<ClientCase> cases() {
+        return sections().stream().flatMap(s -> s.cases().stream()).toList();
+    }
+}
