@@ -2,11 +2,16 @@ package io.h2scope.conformance.client;
 
 import io.h2scope.conformance.client.drive.ClientAbility;
 import io.h2scope.conformance.client.drive.ClientUnderTest;
+import io.h2scope.conformance.spec.Level;
 import io.h2scope.conformance.verdict.Verdict;
+import io.h2scope.engine.scripted.ScriptedPeer;
+
+import java.io.IOException;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -43,6 +48,41 @@ public final class ClientSuiteRunner {
     /** Runs one case, outside any section's loop. */
     public Verdict run(ClientCase c) throws InterruptedException {
         return judge(c);
+    }
+
+    /**
+     * Runs one case as the server suite runs its cases: a SHOULD-level case only when {@code strict} (else SKIP), and
+     * PASS-LENIENT a FAIL when {@code strict}.
+     */
+    public Verdict run(ClientCase c, boolean strict) throws InterruptedException {
+        if (c.level() == Level.SHOULD && !strict) {
+            return Verdict.skip("SHOULD-level rule: runs only with --strict");
+        }
+        return judge(c).strictly(strict);
+    }
+
+    /**
+     * Why the client does not reach a scripted server at all, asked once before the cases so that a client that never
+     * connects is said once rather than judged INCONCLUSIVE case after case; empty when it connected (whatever it then
+     * sent: the cases judge that), or when it cannot speak h2c with prior knowledge and so every case is SKIP anyway.
+     */
+    public Optional<String> unreachable() throws InterruptedException {
+        if (!client.abilities().contains(ClientAbility.PRIOR_KNOWLEDGE)) {
+            return Optional.empty();
+        }
+        try (ClientStage stage = new ClientStage(client, timeout)) {
+            stage.start("/");
+            try (ScriptedPeer peer = stage.accept()) {
+                ServerPart.settings(peer);
+                ServerPart.serve(peer);
+                stage.outcomes();
+            }
+            return Optional.empty();
+        } catch (ClientNeverConnectedException e) {
+            return Optional.of(e.getMessage());
+        } catch (IOException e) {
+            return Optional.empty(); // it connected; what it sent is for the cases to judge
+        }
     }
 
     private Verdict judge(ClientCase c) throws InterruptedException {

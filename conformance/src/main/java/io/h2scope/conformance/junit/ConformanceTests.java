@@ -9,9 +9,7 @@ import io.h2scope.conformance.targets.launch.RunningTarget;
 import io.h2scope.conformance.targets.Target;
 import io.h2scope.conformance.targets.launch.TargetResolver;
 import io.h2scope.conformance.targets.launch.TargetStartException;
-import io.h2scope.conformance.verdict.Outcome;
 import java.util.List;
-import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
@@ -104,7 +102,7 @@ public final class ConformanceTests {
      */
     public static Stream<DynamicNode> forSections(RunConfig config, List<Section> sections) {
         SuiteRunner runner = new SuiteRunner(config);
-        Reachability reachability = new Reachability(runner);
+        Reachability reachability = new Reachability(runner::unreachable);
         DynamicNode reachable = DynamicTest.dynamicTest(REACHABLE, () -> reachability.unreachable().ifPresent(why -> {
             throw new AssertionFailedError(why);
         }));
@@ -128,33 +126,10 @@ public final class ConformanceTests {
     /** The name of the first dynamic test. */
     public static final String REACHABLE = "the target is reachable over HTTP/2";
 
-    /** One probe per factory, asked lazily (dynamic tests run after the factory returns). */
-    private static final class Reachability {
-        private final SuiteRunner runner;
-        private Optional<String> answer;
-
-        Reachability(SuiteRunner runner) {
-            this.runner = runner;
-        }
-
-        synchronized Optional<String> unreachable() {
-            if (answer == null) {
-                answer = runner.unreachable();
-            }
-            return answer;
-        }
-    }
-
     static void check(CaseResult result) {
-        Outcome outcome = result.verdict().outcome();
-        switch (outcome) {
-            case PASS, PASS_LENIENT -> {
-            }
-            case SKIP, INCONCLUSIVE -> throw new TestAbortedException(outcome.label() + ": " + result.verdict().reason());
-            case FAIL -> throw new AssertionFailedError(result.definition().id() + " FAILED\nrule (RFC 9113 §"
-                    + result.definition().rfc9113() + "): " + result.definition().quote() + "\n" + "expected: " + result.verdict().expected() + "\nactual: "
-                    + result.verdict().actual() + "\nevidence:\n" + result.evidenceText(),
-                    result.verdict().expected(), result.verdict().actual());
-        }
+        JUnitVerdicts.check(result.verdict(), () -> result.definition().id() + " FAILED\nrule (RFC 9113 §"
+                + result.definition().rfc9113() + "): " + result.definition().quote() + "\n" + "expected: "
+                + result.verdict().expected() + "\nactual: " + result.verdict().actual() + "\nevidence:\n"
+                + result.evidenceText());
     }
 }
