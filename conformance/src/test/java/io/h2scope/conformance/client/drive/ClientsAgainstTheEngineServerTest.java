@@ -28,7 +28,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Every way of driving a client, against the engine's own server over each way it connects: real curl, nghttp,
- * h2load, Node.js and Python httpx processes, the JDK HttpClient and h2scope's client. A response is reported as one,
+ * h2load, Node.js and Python httpx processes, the JDK HttpClient, h2scope's client,
+ * and OkHttp, Jetty and Netty in process. A response is reported as one,
  * with its status and length where the client says them; a stream the server resets is reported as a failure by the
  * clients that report per request. A client missing here is skipped, naming its package.
  */
@@ -93,6 +94,9 @@ class ClientsAgainstTheEngineServerTest {
         }
         clients.add(new JdkHttpClientUnderTest());
         clients.add(new H2ClientUnderTest());
+        clients.add(JvmClients.okhttp());
+        clients.add(JvmClients.jetty());
+        clients.add(JvmClients.netty());
         return clients;
     }
 
