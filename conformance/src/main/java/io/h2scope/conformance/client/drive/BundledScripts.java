@@ -9,7 +9,10 @@ import java.nio.file.StandardCopyOption;
 import java.util.HashMap;
 import java.util.Map;
 
-/** The client scripts this package ships (Node.js, Python), copied once per process to a directory a command can run them from. */
+/**
+ * The client scripts this package ships (Node.js, Python, Chromium's page and its shell wrapper), copied once per
+ * process to a directory a command can run them from.
+ */
 final class BundledScripts {
 
     private static final Map<String, Path> COPIED = new HashMap<>();

@@ -59,6 +59,21 @@ public final class ClientProfiles {
                 task -> PythonWithHttpx.interpreter() + " "
                         + quote(BundledScripts.file("h2scope-httpx-client.py").toString()) + scriptArguments(task),
                 output -> Optional.empty()));
+        add(new ClientProfile("go",
+                "h2scope-go-client [--h2c] [--ca {ca}] [--body {body}] {urls}  (Go's net/http, one goroutine per URL; "
+                        + "built from a bundled source with the go on PATH at first use)",
+                EnumSet.of(PRIOR_KNOWLEDGE, TLS, PARALLEL, BODY), GoClientBuild::missing,
+                task -> quote(GoClientBuild.binary().toString())
+                        + (task.connect() == Connect.PRIOR_KNOWLEDGE ? " --h2c" : "") + scriptArguments(task),
+                output -> Optional.empty()));
+        add(new ClientProfile("chromium",
+                "sh h2scope-chromium-client.sh h2scope-chromium-page.html {ca} {urls}  (headless Chromium: a page "
+                        + "fetches the URLs at once; TLS only, no request body; status and length unseen)",
+                EnumSet.of(TLS, PARALLEL), ClientProfiles::chromiumMissing,
+                task -> "sh " + quote(BundledScripts.file("h2scope-chromium-client.sh").toString()) + " "
+                        + quote(BundledScripts.file("h2scope-chromium-page.html").toString()) + " "
+                        + quote(String.valueOf(task.ca())) + urlArguments(task),
+                output -> Optional.empty()));
     }
 
     private ClientProfiles() {
@@ -146,6 +161,17 @@ public final class ClientProfiles {
             line.append(" --ca ").append(quote(task.ca().toString()));
         }
         body(task).ifPresent(b -> line.append(" --body ").append(quote(b)));
+        urls(task, line);
+        return line.toString();
+    }
+
+    /** Chromium speaks h2 over TLS only, and trusts the CA through an NSS database certutil makes. */
+    private static Optional<String> chromiumMissing() {
+        return program("chromium", "chromium").get().or(() -> program("certutil", "libnss3-tools").get());
+    }
+
+    private static String urlArguments(ClientTask task) {
+        StringBuilder line = new StringBuilder();
         urls(task, line);
         return line.toString();
     }

@@ -90,8 +90,9 @@ public final class ExecClient implements ClientUnderTest {
         for (ClientRequest request : task.requests()) {
             OutcomeLines.Line line = take(lines, request.url().toString());
             if (line != null && line.delivered() && failedInOutput.isEmpty()) {
-                outcomes.add(new ClientOutcome(ClientOutcome.Kind.RESPONSE, line.status(), line.octets(),
-                        "exit status " + run.exitStatus(), took));
+                boolean seen = line.status() != 0; // 0: delivered, but the client could not see it (a browser's opaque response)
+                outcomes.add(new ClientOutcome(ClientOutcome.Kind.RESPONSE, seen ? line.status() : -1,
+                        seen ? line.octets() : -1, "exit status " + run.exitStatus(), took));
             } else if (line != null && !line.delivered()) {
                 outcomes.add(new ClientOutcome(ClientOutcome.Kind.FAILED, line.status() == 0 ? -1 : line.status(), -1,
                         "error " + line.code() + (line.message().isEmpty() ? "" : " (" + line.message() + ")")

@@ -9,8 +9,9 @@ import java.util.regex.Pattern;
  * The per-request report a client command prints, one line per request in any order:
  * {@code h2scope-outcome CODE STATUS OCTETS URL [MESSAGE]}, where CODE 0 means the client delivered the response to
  * its caller and anything else is its error code (curl's exit code for that transfer, an exception's name); STATUS is
- * 0 when no response head arrived. curl prints it with {@code -w}; the Node.js and Python clients this package ships
- * print it themselves.
+ * 0 when no response head arrived, or, with CODE 0, when the client delivered a response it could not see (headless
+ * Chromium's opaque fetch: status and length unknown). curl prints it with {@code -w}; the Node.js, Python, Go and
+ * Chromium clients this package ships print it themselves.
  */
 final class OutcomeLines {
 

@@ -59,7 +59,7 @@ class ExecClientOutcomesTest {
     void anUnknownProfileNamesTheOnesThereAre() {
         IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> ClientProfiles.named("wget"));
-        assertEquals("no client profile \"wget\"; there are: curl, nghttp, h2load, node, python-httpx (or give a "
+        assertEquals("no client profile \"wget\"; there are: curl, nghttp, h2load, node, python-httpx, go, chromium (or give a "
                 + "command line with --exec)", e.getMessage());
     }
 }
