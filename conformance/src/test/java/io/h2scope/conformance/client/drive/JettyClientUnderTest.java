@@ -1,9 +1,7 @@
 package io.h2scope.conformance.client.drive;
 
 import java.io.IOException;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.client.BufferingResponseListener;
@@ -20,19 +18,13 @@ import org.eclipse.jetty.util.ssl.SslContextFactory;
  * Jetty 12's {@link HttpClient} over its HTTP/2 transport, a fresh one per task: h2c with prior knowledge on http://
  * URLs, h2 over TLS (ALPN) trusting the task's CA on https:// ones. No h2c Upgrade through this transport.
  */
-final class JettyClientUnderTest implements ClientUnderTest {
+final class JettyClientUnderTest extends LibraryClient {
 
     /** The most response body it buffers: far above what any case sends. */
     private static final int MAX_BODY = 64 << 20;
 
-    @Override
-    public String name() {
-        return "jetty";
-    }
-
-    @Override
-    public Set<ClientAbility> abilities() {
-        return EnumSet.of(ClientAbility.PRIOR_KNOWLEDGE, ClientAbility.TLS, ClientAbility.PARALLEL, ClientAbility.BODY);
+    JettyClientUnderTest() {
+        super("jetty");
     }
 
     @Override
@@ -93,10 +85,5 @@ final class JettyClientUnderTest implements ClientUnderTest {
             }
         });
         return delivered;
-    }
-
-    @Override
-    public String toString() {
-        return name();
     }
 }

@@ -33,9 +33,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.security.cert.X509Certificate;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLException;
@@ -47,16 +45,10 @@ import javax.net.ssl.SSLException;
  * turns a stream's frames into a status and a body length, and a reset or a stream that closes before END_STREAM
  * into a failure. A fresh event loop per task.
  */
-final class NettyClientUnderTest implements ClientUnderTest {
+final class NettyClientUnderTest extends LibraryClient {
 
-    @Override
-    public String name() {
-        return "netty";
-    }
-
-    @Override
-    public Set<ClientAbility> abilities() {
-        return EnumSet.of(ClientAbility.PRIOR_KNOWLEDGE, ClientAbility.TLS, ClientAbility.PARALLEL, ClientAbility.BODY);
+    NettyClientUnderTest() {
+        super("netty");
     }
 
     @Override
@@ -172,20 +164,18 @@ final class NettyClientUnderTest implements ClientUnderTest {
             }
         }
 
+        /** What Netty raised on the stream, reported when the stream closes (it closes it at once). */
+        private Throwable raised;
+
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            delivered.completeExceptionally(cause);
+            raised = cause;
             ctx.close();
         }
 
         @Override
         public void channelInactive(ChannelHandlerContext ctx) {
-            delivered.completeExceptionally(new IOException("the stream closed before END_STREAM"));
+            delivered.completeExceptionally(raised != null ? raised : new IOException("the stream closed before END_STREAM"));
         }
-    }
-
-    @Override
-    public String toString() {
-        return name();
     }
 }

@@ -2,9 +2,7 @@ package io.h2scope.conformance.client.drive;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import okhttp3.Call;
 import okhttp3.Callback;
@@ -21,16 +19,10 @@ import okhttp3.ResponseBody;
  * (ALPN) trusting the task's CA on https:// ones. It has no h2c Upgrade. Requests are enqueued at once, so several
  * share one connection.
  */
-final class OkHttpClientUnderTest implements ClientUnderTest {
+final class OkHttpClientUnderTest extends LibraryClient {
 
-    @Override
-    public String name() {
-        return "okhttp";
-    }
-
-    @Override
-    public Set<ClientAbility> abilities() {
-        return EnumSet.of(ClientAbility.PRIOR_KNOWLEDGE, ClientAbility.TLS, ClientAbility.PARALLEL, ClientAbility.BODY);
+    OkHttpClientUnderTest() {
+        super("okhttp");
     }
 
     @Override
@@ -90,10 +82,5 @@ final class OkHttpClientUnderTest implements ClientUnderTest {
             }
         });
         return delivered;
-    }
-
-    @Override
-    public String toString() {
-        return name();
     }
 }
