@@ -5,6 +5,7 @@ import io.h2scope.engine.trace.jsonl.JsonlTraceReader;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.inspector.model.Recording;
+import io.h2scope.inspector.model.filter.DisplayFilter;
 import io.h2scope.inspector.source.EventListSource;
 
 import java.io.IOException;
@@ -14,10 +15,14 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 
+import javafx.animation.Animation;
+import javafx.animation.KeyFrame;
 import javafx.animation.PauseTransition;
+import javafx.animation.Timeline;
 import javafx.application.Platform;
 import javafx.embed.swing.SwingFXUtils;
 import javafx.geometry.Bounds;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.Tab;
 import javafx.scene.image.WritableImage;
 import javafx.scene.robot.Robot;
@@ -31,6 +36,10 @@ import javax.imageio.ImageIO;
  * the window has, and writes the window's pixels as captured from the screen to {@code OUT/<tab>.png}; then quits.
  *
  * <p>Usage: {@code Screenshots TRACE.jsonl OUT-DIR [FRAME-NUMBER]} (default: the first HEADERS received).
+ *
+ * <p>A scene of real traffic is one image: {@code Screenshots --scene NAME TAB TRACE.jsonl OUT-DIR [FILTER [SELECT]]}
+ * opens the trace, types FILTER in the display filter box, selects the first frame SELECT (a filter too) matches,
+ * shows tab TAB (its id without {@code tab-}: flow-control, problems, ...) and writes {@code OUT-DIR/NAME.png}.
  */
 public final class Screenshots {
 
@@ -54,8 +63,13 @@ public final class Screenshots {
     }
 
     public static void main(String[] args) throws IOException {
+        if (args.length >= 5 && args[0].equals("--scene")) {
+            scene(args);
+            return;
+        }
         if (args.length < 2 || args.length > 3) {
-            System.err.println("usage: Screenshots TRACE.jsonl OUT-DIR [FRAME-NUMBER]");
+            System.err.println("usage: Screenshots TRACE.jsonl OUT-DIR [FRAME-NUMBER]\n"
+                    + "       Screenshots --scene NAME TAB TRACE.jsonl OUT-DIR [FILTER [SELECT]]");
             System.exit(2);
         }
         Path trace = Path.of(args[0]);
@@ -77,6 +91,87 @@ public final class Screenshots {
             shown.setOnFinished(e -> new Screenshots(window, out).next());
             shown.play();
         });
+    }
+
+    /** One image of one tab, the frame list under a display filter, a chosen frame selected. */
+    private static void scene(String[] args) throws IOException {
+        // a scene that cannot be made (no frame matches, no such tab) ends the run with the reason, never a hang
+        Thread.setDefaultUncaughtExceptionHandler((t, e) -> {
+            System.err.println("screenshots: scene " + args[1] + ": " + e.getMessage());
+            System.exit(1);
+        });
+        String name = args[1];
+        String tabId = "tab-" + args[2];
+        Path trace = Path.of(args[3]);
+        Path out = Files.createDirectories(Path.of(args[4]));
+        String filter = args.length > 5 ? args[5] : "";
+        String select = args.length > 6 ? args[6] : "";
+        var events = JsonlTraceReader.read(trace);
+        InspectorApp.launch(List.of(new EventListSource(trace.getFileName().toString(), events)), (window, stage) -> {
+            stage.setX(0);
+            stage.setY(0);
+            stage.setWidth(WIDTH);
+            stage.setHeight(HEIGHT);
+            window.refresh().refreshNow();
+            Recording recording = window.inspection().recording();
+            Tab tab = window.views().getTabs().stream().filter(t -> tabId.equals(t.getId())).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("no tab " + tabId + "; the window has "
+                            + window.views().getTabs().stream().map(Tab::getId).toList()));
+            window.frames().displayFilter().field().setText(filter);
+            int selected = select.isEmpty() ? firstInboundHeaders(recording) : firstMatching(recording, select);
+            window.selection().frameProperty().set(selected); // the list selects its row once its filter has it
+            window.views().getSelectionModel().select(tab);
+            whenSettled(window, () -> {
+                if (tabId.equals("tab-problems") && !window.problems().table().getItems().isEmpty()) {
+                    window.problems().table().getSelectionModel().select(0); // its whole account shows below
+                }
+                if (tabId.equals("tab-flow-control")) { // real windows differ by orders of magnitude: a range each
+                    window.root().lookupAll(".check-box").stream().map(CheckBox.class::cast)
+                            .filter(c -> c.getText().startsWith("Each line to its own range"))
+                            .forEach(c -> c.setSelected(true));
+                }
+            }, () -> {
+                new Screenshots(window, out).capture(name);
+                Platform.exit();
+            });
+        });
+    }
+
+    /**
+     * Runs {@code capture} once the window has had its first paint, the frame list has applied its filter and selected
+     * its row, then {@code prepare} and one more settle time: a loaded machine takes longer than any fixed pause.
+     */
+    private static void whenSettled(InspectorWindow window, Runnable prepare, Runnable capture) {
+        long earliest = System.nanoTime() + (long) FIRST_PAINT.toMillis() * 1_000_000L;
+        long latest = earliest + 60_000_000_000L; // then the image is taken as it is, and said so
+        Timeline look = new Timeline();
+        look.getKeyFrames().add(new KeyFrame(Duration.millis(200), e -> {
+            boolean ready = System.nanoTime() - earliest >= 0 && !window.frames().filteringProperty().get()
+                    && window.frames().table().getSelectionModel().getSelectedIndex() >= 0;
+            boolean late = System.nanoTime() - latest >= 0;
+            if (late) {
+                System.err.println("screenshots: the list had not settled after 60 s; taking the image as it is");
+            }
+            if (ready || late) {
+                look.stop();
+                prepare.run();
+                PauseTransition settle = new PauseTransition(SETTLE);
+                settle.setOnFinished(done -> capture.run());
+                settle.play();
+            }
+        }));
+        look.setCycleCount(Animation.INDEFINITE);
+        look.play();
+    }
+
+    private static int firstMatching(Recording recording, String filter) {
+        DisplayFilter.Matcher matcher = DisplayFilter.compile(filter, recording.startClock()).matcher(recording);
+        for (int i = 0; i < recording.frameCount(); i++) {
+            if (matcher.matches(i)) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("no frame matches " + filter);
     }
 
     private static int firstInboundHeaders(Recording recording) {
