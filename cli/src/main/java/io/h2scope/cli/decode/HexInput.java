@@ -1,5 +1,6 @@
 package io.h2scope.cli.decode;
 
+import io.h2scope.engine.frame.codec.HexText;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -13,28 +14,9 @@ final class HexInput {
     private HexInput() {
     }
 
-    /**
-     * Parses hex digits, ignoring whitespace, colons, commas and {@code 0x} prefixes, so that
-     * dumps pasted from Wireshark, nghttp or the RFC examples work as they are.
-     */
+    /** Hex digits as {@link HexText} reads them (whitespace, colons, commas and 0x ignored). */
     static byte[] parse(String text) {
-        String cleaned = text.replaceAll("0[xX]", "").replaceAll("[\\s:,]", "");
-        if (cleaned.length() % 2 != 0) {
-            throw new IllegalArgumentException("odd number of hex digits (" + cleaned.length()
-                    + "): each byte is two digits, e.g. 0a, not a");
-        }
-        byte[] out = new byte[cleaned.length() / 2];
-        for (int i = 0; i < out.length; i++) {
-            int hi = Character.digit(cleaned.charAt(2 * i), 16);
-            int lo = Character.digit(cleaned.charAt(2 * i + 1), 16);
-            if (hi < 0 || lo < 0) {
-                throw new IllegalArgumentException("not a hex digit near position " + (2 * i) + ": '"
-                        + cleaned.substring(2 * i, Math.min(cleaned.length(), 2 * i + 2))
-                        + "'; give the bytes as hex digits 0-9 a-f (spaces, colons and 0x are ignored)");
-            }
-            out[i] = (byte) ((hi << 4) | lo);
-        }
-        return out;
+        return HexText.parse(text);
     }
 
     /** The hex arguments joined, or stdin read as hex when there are none, or a binary file. */

@@ -87,4 +87,33 @@ public enum ErrorCode {
         long unsigned = code & 0xffffffffL;
         return fromCode(unsigned).map(Enum::name).orElse("0x" + Long.toHexString(unsigned));
     }
+
+    /**
+     * A wire value from its name ({@code PROTOCOL_ERROR}, any case) or number ({@code 1}, {@code 0x1}), unsigned.
+     *
+     * @throws IllegalArgumentException naming the accepted names and the number range
+     */
+    public static long parse(String text) {
+        String trimmed = text.trim();
+        for (ErrorCode code : BY_CODE) {
+            if (code.name().equalsIgnoreCase(trimmed)) {
+                return code.code;
+            }
+        }
+        try {
+            long code = trimmed.startsWith("0x") || trimmed.startsWith("0X") ? Long.parseLong(trimmed.substring(2), 16)
+                    : Long.parseLong(trimmed);
+            if (code >= 0 && code <= 0xffffffffL) {
+                return code;
+            }
+        } catch (NumberFormatException notANumber) {
+            // said below
+        }
+        StringBuilder names = new StringBuilder();
+        for (ErrorCode code : BY_CODE) {
+            names.append(names.length() == 0 ? "" : ", ").append(code.name());
+        }
+        throw new IllegalArgumentException("'" + text + "' is not an error code (" + SECTION + "); accepted: " + names
+                + ", or a number from 0 to 0xffffffff");
+    }
 }

@@ -1,0 +1,214 @@
+package io.h2scope.cli.console;
+
+import io.h2scope.cli.DurationValue;
+import io.h2scope.conformance.peer.HandshakeException;
+import io.h2scope.conformance.peer.Peer;
+import io.h2scope.conformance.peer.PeerOptions;
+import io.h2scope.conformance.targets.Target;
+import io.h2scope.engine.console.ConsoleAction;
+import io.h2scope.engine.console.ConsoleParser;
+import io.h2scope.engine.console.ConsoleSession;
+import io.h2scope.engine.console.ConsoleStartException;
+import io.h2scope.engine.frame.RawSetting;
+import io.h2scope.engine.frame.SettingsFrame;
+import io.h2scope.engine.scripted.SocketWire;
+import io.h2scope.engine.trace.TraceSinks;
+import io.h2scope.engine.trace.config.TraceConfig;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code h2scope console}: send any frame to an HTTP/2 server, one command a line, and see its answers decoded live. */
+@Command(name = "console", mixinStandardHelpOptions = true,
+        description = {"An interactive HTTP/2 console (like Go's h2i): connect to URL (https: TLS with ALPN h2; http: h2c "
+                        + "by prior knowledge, or by HTTP/1.1 Upgrade: h2c with --upgrade), then send any frame, valid "
+                        + "or not, one command a line from stdin. Every frame both ways is printed as it arrives, one "
+                        + "line each (the text trace format, headers decoded); a GOAWAY or RST_STREAM of the peer is "
+                        + "explained with its error code. A bad line gets a one-line error and the console goes on.",
+                "Commands: settings, ping, headers, get, data, rst, goaway, window, priority, raw, wait, help, quit "
+                        + "('help' in the console shows their arguments; docs/CLI.md, 'console')."},
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {"0:the session ended (quit, end of input, or the peer closed the connection)",
+                "2:usage error (a bad option or URL)",
+                "3:no HTTP/2 connection: cannot connect, TLS or ALPN failed, or the peer does not speak HTTP/2"})
+public final class ConsoleCommand implements Callable<Integer> {
+
+    /** Exit status when no HTTP/2 connection was had, as {@code conform} exits when its target was not reached. */
+    static final int EXIT_NO_HTTP2 = 3;
+
+    @Parameters(paramLabel = "URL", description = "http://host:port/ or https://host:port/ (the path: what get "
+            + "and --upgrade request by default)")
+    String url;
+
+    @Option(names = {"-k", "--insecure"}, description = "accept any server certificate (never the default)")
+    boolean insecure;
+
+    @Option(names = "--upgrade", description = "http:// only: start with HTTP/1.1 Upgrade: h2c (RFC 7540 §3.2), "
+            + "the URL's path on stream 1, instead of prior knowledge")
+    boolean upgrade;
+
+    @Option(names = "--settings", paramLabel = "ID=VALUE", split = ",", description = "the first SETTINGS frame's "
+            + "parameters (names like MAX_FRAME_SIZE, or numbers; default: an empty SETTINGS)")
+    List<String> settings = List.of();
+
+    @Option(names = "--no-auto-ack", description = "do not ACK the peer's SETTINGS by itself (send 'settings ack')")
+    boolean noAutoAck;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "10s", converter = DurationValue.class,
+            description = "how long connecting and the peer's first frame may take (default ${DEFAULT-VALUE})")
+    Duration timeout;
+
+    @Option(names = "--wait", paramLabel = "DURATION", defaultValue = "1s", converter = DurationValue.class,
+            description = "what 'wait' with no argument waits (default ${DEFAULT-VALUE})")
+    Duration defaultWait;
+
+    @Option(names = "--linger", paramLabel = "DURATION", defaultValue = "500ms", converter = DurationValue.class,
+            description = "at the end of the input, print what the peer still sends until it is quiet this long, at "
+                    + "most --timeout (default ${DEFAULT-VALUE})")
+    Duration linger;
+
+    @Spec
+    CommandSpec spec;
+
+    private final InputStream stdin;
+
+    public ConsoleCommand() {
+        this(System.in);
+    }
+
+    /** For tests: the commands come from {@code stdin}. */
+    public ConsoleCommand(InputStream stdin) {
+        this.stdin = stdin;
+    }
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Target target = target();
+        ConsoleParser parser = new ConsoleParser(target.scheme(), target.authority(), defaultWait);
+        List<RawSetting> first = firstSettings(parser);
+        Socket socket;
+        try {
+            socket = Peer.openSocket(target, PeerOptions.defaults().withInsecure(insecure).withTimeout(timeout.dividedBy(2)));
+        } catch (HandshakeException e) {
+            return noHttp2(err, e.getMessage() + (e.kind() == HandshakeException.Kind.TLS && !insecure
+                    ? " (a self-signed certificate: add --insecure)" : ""));
+        }
+        try (ConsoleSession session = new ConsoleSession(new SocketWire(socket), line -> {
+            out.println(line);
+            out.flush();
+        }, TraceConfig.fromSystemEnvironment().redaction(), TraceSinks.fromEnvironment(), !noAutoAck)) {
+            out.println("connected to " + target.url() + (target.tls() ? " (TLS, ALPN h2)" : upgrade
+                    ? " (h2c, Upgrade)" : " (h2c, prior knowledge)") + "; 'help' lists the commands");
+            out.flush();
+            try {
+                session.start(upgrade ? ConsoleSession.Start.UPGRADE : ConsoleSession.Start.PRIOR_KNOWLEDGE, first,
+                        target.authority(), target.path(), timeout);
+            } catch (ConsoleStartException e) {
+                return noHttp2(err, e.getMessage());
+            }
+            converse(session, parser, out, err);
+        }
+        return CommandLine.ExitCode.OK;
+    }
+
+    /** Runs each line as it comes, printing the peer's frames meanwhile, until quit, the input ends or the peer closes. */
+    private void converse(ConsoleSession session, ConsoleParser parser, PrintWriter out, PrintWriter err)
+            throws InterruptedException {
+        BlockingQueue<String> lines = readLines();
+        while (!session.ended()) {
+            String line = lines.poll();
+            if (line == null) {
+                session.read(ConsoleSession.READ_SLICE);
+            } else if (line == END) {
+                session.readUntilQuiet(linger, timeout);
+                return;
+            } else {
+                try {
+                    session.run(parser.parse(line));
+                } catch (IllegalArgumentException e) {
+                    out.flush();
+                    err.println("h2scope console: " + e.getMessage());
+                    err.flush();
+                } catch (IOException e) {
+                    out.println("connection closed: " + e.getMessage());
+                    out.flush();
+                    return;
+                }
+            }
+        }
+    }
+
+    /** The end of the input in the queue of lines. */
+    private static final String END = new String("end of input");
+
+    /** Stdin's lines, read on a daemon thread so that the peer's frames print while nothing is typed. */
+    private BlockingQueue<String> readLines() {
+        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        Thread reader = new Thread(() -> {
+            try (BufferedReader in = new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8))) {
+                for (String line = in.readLine(); line != null; line = in.readLine()) {
+                    lines.add(line);
+                }
+            } catch (IOException e) {
+                // the input is gone: the end of it
+            } finally {
+                lines.add(END);
+            }
+        }, "console-input");
+        reader.setDaemon(true);
+        reader.start();
+        return lines;
+    }
+
+    private Target target() {
+        Target target;
+        try {
+            target = Target.parse(url);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage()
+                    + "; give a URL such as https://example.com/ or http://127.0.0.1:8080/");
+        }
+        if (upgrade && target.tls()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--upgrade is for http:// URLs only: "
+                    + "https:// negotiates HTTP/2 by TLS ALPN (RFC 9113 §3.2), got " + url);
+        }
+        return target;
+    }
+
+    /** --settings read as the console's own 'settings' command reads its arguments. */
+    private List<RawSetting> firstSettings(ConsoleParser parser) {
+        if (settings.isEmpty()) {
+            return List.of();
+        }
+        try {
+            ConsoleAction action = parser.parse("settings " + String.join(" ", settings));
+            return ((SettingsFrame) ((ConsoleAction.SendFrame) action).frame()).settings();
+        } catch (IllegalArgumentException | ClassCastException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--settings " + e.getMessage());
+        }
+    }
+
+    private static int noHttp2(PrintWriter err, String message) {
+        err.println("h2scope console: " + message);
+        err.flush();
+        return EXIT_NO_HTTP2;
+    }
+}
