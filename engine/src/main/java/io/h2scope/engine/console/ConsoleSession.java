@@ -78,12 +78,15 @@ public final class ConsoleSession implements AutoCloseable {
         if (how == Start.UPGRADE) {
             send(upgradeRequest(authority, path, FrameWriter.payloadOf(first)));
             highestStream = 1; // RFC 7540 §3.2: the upgraded request is stream 1
-            awaitFirstFrame(how, timeout);
-        }
-        send(Preface.bytes());
-        send(FrameWriter.encode(first));
-        if (how == Start.PRIOR_KNOWLEDGE) {
-            awaitFirstFrame(how, timeout);
+            Incoming answer = awaitFirstFrame(how, timeout);
+            // the preface before anything else of ours, the ACK of the server's SETTINGS included (RFC 7540 §3.5)
+            send(Preface.bytes());
+            send(FrameWriter.encode(first));
+            took(answer);
+        } else {
+            send(Preface.bytes());
+            send(FrameWriter.encode(first));
+            took(awaitFirstFrame(how, timeout));
         }
     }
 
@@ -94,7 +97,8 @@ public final class ConsoleSession implements AutoCloseable {
                 + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1);
     }
 
-    private void awaitFirstFrame(Start how, Duration timeout) throws IOException {
+    /** The peer's first frame (not yet answered). */
+    private Incoming awaitFirstFrame(Start how, Duration timeout) throws IOException {
         String what = how == Start.UPGRADE ? "the Upgrade: h2c request" : "the connection preface";
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
@@ -112,8 +116,7 @@ public final class ConsoleSession implements AutoCloseable {
             }
             Incoming incoming = peer.poll();
             if (incoming != null) {
-                took(incoming);
-                return;
+                return incoming;
             }
             if (peer.isClosed()) {
                 throw new ConsoleStartException("the peer closed the connection without answering " + what

@@ -1,0 +1,144 @@
+package io.h2scope.cli.console;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.h2scope.engine.server.H2Server;
+import io.h2scope.engine.server.reference.ReferenceHandler;
+import io.h2scope.engine.server.reference.ReferenceServer;
+
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** {@code h2scope console} scripted through stdin against the engine's reference server. */
+@Timeout(60)
+class ConsoleCommandTest {
+
+    static H2Server h2c;
+    static H2Server tls;
+
+    @BeforeAll
+    static void start() throws Exception {
+        h2c = ReferenceServer.start(ReferenceServer.Options.h2c());
+        tls = ReferenceServer.start(ReferenceServer.Options.tlsSelfSigned());
+    }
+
+    @AfterAll
+    static void stop() {
+        h2c.close();
+        tls.close();
+    }
+
+    @Test
+    void aPingIsAnsweredWithItsAckOnOneLine() {
+        ConsoleRun run = ConsoleRun.of("ping abc\nquit\n", h2c.url());
+        assertEquals(0, run.exit(), run.err());
+        assertTrue(run.line("send PING").matches("\\[\\s*\\d+\\.\\d{6}] conn=\\d+ send PING +stream=0 length=8 "
+                + "opaque=6162630000000000 \\| window conn send=\\d+ recv=\\d+"), run.out());
+        assertTrue(run.line("recv PING").contains("flags=ACK opaque=6162630000000000"), run.out());
+        assertTrue(run.line("recv SETTINGS").contains("stream=0"), "the server's SETTINGS, then our ACK of it");
+        run.line("send SETTINGS      stream=0 length=0 flags=ACK");
+        assertEquals("", run.err());
+    }
+
+    @Test
+    void headersOnAnEvenStreamEndTheConnectionWithTheCodeExplained() {
+        ConsoleRun run = ConsoleRun.of("headers 2 end\nwait 5000\nping\n", h2c.url());
+        assertEquals(0, run.exit(), run.err());
+        assertTrue(run.line("send HEADERS").contains("stream=2 "), run.out());
+        assertTrue(run.line("what was sent breaks").contains("PROTOCOL_ERROR"), run.out());
+        assertTrue(run.line("recv GOAWAY").contains("error=PROTOCOL_ERROR"), run.out());
+        assertTrue(run.line("the peer ends the connection: GOAWAY PROTOCOL_ERROR").contains(
+                "PROTOCOL_ERROR (0x1): The endpoint detected an unspecific protocol error."), run.out());
+        run.line("connection closed: ");
+        assertTrue(run.out().lines().noneMatch(l -> l.contains("send PING")), "the console ended with the connection");
+    }
+
+    @Test
+    void aStreamErrorOfThePeerIsExplainedToo() {
+        // RFC 9113 §8.2.1: a field name with an upper-case letter makes the request malformed: a stream error
+        ConsoleRun run = ConsoleRun.of("headers 1 end :method: GET; :scheme: http; :authority: a; :path: /; Bad: y\n",
+                h2c.url());
+        assertEquals(0, run.exit(), run.err());
+        assertTrue(run.line("recv RST_STREAM").contains("stream=1 length=4 error=PROTOCOL_ERROR"), run.out());
+        run.line("the peer resets stream 1: RST_STREAM PROTOCOL_ERROR on stream 1; PROTOCOL_ERROR (0x1)");
+    }
+
+    @Test
+    void aBadLineGetsOneErrorLineAndTheConsoleGoesOn() {
+        ConsoleRun run = ConsoleRun.of("pong\nwindow x\nget /\n", h2c.url());
+        assertEquals(0, run.exit(), run.err());
+        assertEquals(2, run.err().lines().count(), run.err());
+        assertTrue(run.err().startsWith("h2scope console: unknown command 'pong': the commands are settings, ping,"), run.err());
+        assertTrue(run.err().contains("h2scope console: window: STREAM must be a number from 0 to 2147483647, got 'x' "
+                + "(usage: window [STREAM] INCREMENT)"), run.err());
+        assertTrue(run.line("recv HEADERS").contains("{:status: 200"), run.out());
+        assertTrue(run.line("recv DATA").contains("data=\"" + ReferenceHandler.ROOT_BODY.substring(0, 10)), run.out());
+    }
+
+    @Test
+    void tlsWithAlpnAndASelfSignedCertificate() {
+        ConsoleRun refused = ConsoleRun.of("get /\n", tls.url());
+        assertEquals(ConsoleCommand.EXIT_NO_HTTP2, refused.exit(), refused.out());
+        assertTrue(refused.err().contains("add --insecure"), refused.err());
+        ConsoleRun run = ConsoleRun.of("get /\n", "--insecure", tls.url());
+        assertEquals(0, run.exit(), run.err());
+        run.line("(TLS, ALPN h2)");
+        assertTrue(run.line("recv HEADERS").contains("stream=1 ") && run.line("recv HEADERS").contains(":status: 200"));
+    }
+
+    @Test
+    void h2cUpgradeMakesTheRequestStreamOne() {
+        ConsoleRun run = ConsoleRun.of("get /\n", "--upgrade", "--settings", "ENABLE_PUSH=0", h2c.url());
+        assertEquals(0, run.exit(), run.err());
+        run.line("HTTP/1.1 sent: GET / HTTP/1.1");
+        run.line("HTTP/1.1 received: HTTP/1.1 101");
+        assertTrue(run.line("recv HEADERS").contains("stream=1 "), run.out());
+        assertTrue(run.line("send HEADERS").contains("stream=3 "), "get after the upgrade takes the next odd stream");
+        assertTrue(run.line("send SETTINGS").contains("SETTINGS_ENABLE_PUSH=0"), run.out());
+        assertTrue(run.out().lines().noneMatch(l -> l.contains("GOAWAY")), "the preface came first: " + run.out());
+    }
+
+    @Test
+    void noServerOrNoHttp2ExitsThree() throws Exception {
+        int closedPort;
+        try (ServerSocket gone = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closedPort = gone.getLocalPort();
+        }
+        ConsoleRun refused = ConsoleRun.of("ping\n", "http://127.0.0.1:" + closedPort + "/");
+        assertEquals(ConsoleCommand.EXIT_NO_HTTP2, refused.exit());
+        assertTrue(refused.errLine().startsWith("h2scope console: cannot connect to 127.0.0.1:" + closedPort), refused.err());
+
+        try (ServerSocket http1 = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            Thread answer = new Thread(() -> {
+                try (Socket s = http1.accept(); OutputStream o = s.getOutputStream()) {
+                    o.write("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                    s.getInputStream().read(new byte[100]);
+                } catch (Exception ignored) {
+                    // the test judges what the console said
+                }
+            });
+            answer.start();
+            ConsoleRun run = ConsoleRun.of("ping\n", "http://127.0.0.1:" + http1.getLocalPort() + "/");
+            assertEquals(ConsoleCommand.EXIT_NO_HTTP2, run.exit(), run.out());
+            assertTrue(run.errLine().contains("answered the connection preface in HTTP/1: an HTTP/1 status line "
+                    + "\"HTTP/1.1 400 Bad Request\""), run.err());
+            answer.join(5000);
+        }
+    }
+
+    @Test
+    void aBadUrlOrUpgradeOverTlsIsAUsageError() {
+        ConsoleRun run = ConsoleRun.of("", "--upgrade", "https://127.0.0.1:1/");
+        assertEquals(2, run.exit());
+        assertTrue(run.errLine().contains("--upgrade is for http:// URLs only"), run.err());
+        assertEquals(2, ConsoleRun.of("", "ftp://x/").exit());
+    }
+}
