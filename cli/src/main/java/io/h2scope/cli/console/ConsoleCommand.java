@@ -42,7 +42,7 @@ import picocli.CommandLine.Model.CommandSpec;
                         + "line each (the text trace format, headers decoded); a GOAWAY or RST_STREAM of the peer is "
                         + "explained with its error code. A bad line gets a one-line error and the console goes on.",
                 "Commands: settings, ping, headers, get, data, rst, goaway, window, priority, raw, wait, help, quit "
-                        + "('help' in the console shows their arguments; docs/CLI.md, 'console')."},
+                        + "('help' in the console shows their arguments; docs/INSPECTOR.md, 'The console')."},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:the session ended (quit, end of input, or the peer closed the connection)",
                 "2:usage error (a bad option or URL)",
