@@ -36,11 +36,13 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code h2scope console}: send any frame to an HTTP/2 server, one command a line, and see its answers decoded live. */
 @Command(name = "console", mixinStandardHelpOptions = true,
-        description = {"An interactive HTTP/2 console (like Go's h2i): connect to URL (https: TLS with ALPN h2; http: h2c "
-                        + "by prior knowledge, or by HTTP/1.1 Upgrade: h2c with --upgrade), then send any frame, valid "
-                        + "or not, one command a line from stdin. Every frame both ways is printed as it arrives, one "
-                        + "line each (the text trace format, headers decoded); a GOAWAY or RST_STREAM of the peer is "
-                        + "explained with its error code. A bad line gets a one-line error and the console goes on.",
+        description = {"An interactive HTTP/2 console (like Go's h2i): send any frame, valid or not, and see the "
+                        + "answers decoded live.",
+                "Connects to URL (https: TLS with ALPN h2; http: h2c by prior knowledge, or by HTTP/1.1 Upgrade: h2c "
+                        + "with --upgrade), then runs one command a line from stdin. Every frame both ways is printed "
+                        + "as it arrives, one line each (the text trace format, headers decoded); a GOAWAY or "
+                        + "RST_STREAM of the peer is explained with its error code. A bad line gets a one-line error "
+                        + "and the console goes on.",
                 "Commands: settings, ping, headers, get, data, rst, goaway, window, priority, raw, wait, help, quit "
                         + "('help' in the console shows their arguments; docs/INSPECTOR.md, 'The console')."},
         exitCodeListHeading = "%nExit status:%n",
