@@ -6,6 +6,7 @@ import io.h2scope.conformance.peer.Peer;
 import io.h2scope.conformance.peer.PeerOptions;
 import io.h2scope.conformance.targets.Target;
 import io.h2scope.engine.console.ConsoleAction;
+import io.h2scope.engine.console.ConsoleInput;
 import io.h2scope.engine.console.ConsoleParser;
 import io.h2scope.engine.console.ConsoleSession;
 import io.h2scope.engine.console.ConsoleStartException;
@@ -24,8 +25,6 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -100,7 +99,7 @@ public final class ConsoleCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws IOException, InterruptedException {
+    public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Target target = target();
@@ -126,58 +125,32 @@ public final class ConsoleCommand implements Callable<Integer> {
             } catch (ConsoleStartException e) {
                 return noHttp2(err, e.getMessage());
             }
-            converse(session, parser, out, err);
+            session.converse(readLines(), parser, error -> {
+                out.flush();
+                err.println("h2scope console: " + error);
+                err.flush();
+            }, linger, timeout);
         }
         return CommandLine.ExitCode.OK;
     }
 
-    /** Runs each line as it comes, printing the peer's frames meanwhile, until quit, the input ends or the peer closes. */
-    private void converse(ConsoleSession session, ConsoleParser parser, PrintWriter out, PrintWriter err)
-            throws InterruptedException {
-        BlockingQueue<String> lines = readLines();
-        while (!session.ended()) {
-            String line = lines.poll();
-            if (line == null) {
-                session.read(ConsoleSession.READ_SLICE);
-            } else if (line == END) {
-                session.readUntilQuiet(linger, timeout);
-                return;
-            } else {
-                try {
-                    session.run(parser.parse(line));
-                } catch (IllegalArgumentException e) {
-                    out.flush();
-                    err.println("h2scope console: " + e.getMessage());
-                    err.flush();
-                } catch (IOException e) {
-                    out.println("connection closed: " + e.getMessage());
-                    out.flush();
-                    return;
-                }
-            }
-        }
-    }
-
-    /** The end of the input in the queue of lines. */
-    private static final String END = new String("end of input");
-
     /** Stdin's lines, read on a daemon thread so that the peer's frames print while nothing is typed. */
-    private BlockingQueue<String> readLines() {
-        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+    private ConsoleInput readLines() {
+        ConsoleInput input = new ConsoleInput();
         Thread reader = new Thread(() -> {
             try (BufferedReader in = new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8))) {
                 for (String line = in.readLine(); line != null; line = in.readLine()) {
-                    lines.add(line);
+                    input.line(line);
                 }
             } catch (IOException e) {
                 // the input is gone: the end of it
             } finally {
-                lines.add(END);
+                input.end();
             }
         }, "console-input");
         reader.setDaemon(true);
         reader.start();
-        return lines;
+        return input;
     }
 
     private Target target() {

@@ -165,6 +165,34 @@ public final class ConsoleSession implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs each line of {@code input} as it comes, printing what the peer sends meanwhile, until {@code quit}, the end
+     * of the input (then what the peer still sends is read until it is quiet for {@code linger}, at most
+     * {@code maxLinger}) or the end of the connection. A line that is no command goes to {@code errors}, in one line,
+     * and the session goes on.
+     */
+    public void converse(ConsoleInput input, ConsoleParser parser, Consumer<String> errors, Duration linger,
+            Duration maxLinger) {
+        while (!ended) {
+            String line = input.poll();
+            if (line == null) {
+                read(READ_SLICE);
+            } else if (ConsoleInput.isEnd(line)) {
+                readUntilQuiet(linger, maxLinger);
+                return;
+            } else {
+                try {
+                    run(parser.parse(line));
+                } catch (IllegalArgumentException e) {
+                    errors.accept(e.getMessage());
+                } catch (IOException e) {
+                    out.accept("connection closed: " + e.getMessage());
+                    ended = true;
+                }
+            }
+        }
+    }
+
     /** The next odd stream id after every stream the console has used. */
     private int nextStream() {
         return highestStream % 2 == 0 ? highestStream + 1 : highestStream + 2;
@@ -187,11 +215,8 @@ public final class ConsoleSession implements AutoCloseable {
         return !ended;
     }
 
-    /**
-     * Prints what the peer sends until it has been quiet for {@code quiet}, at most {@code max}: the answers to the
-     * last commands of a script, read before it ends.
-     */
-    public void readUntilQuiet(Duration quiet, Duration max) {
+    /** Prints what the peer sends until it has been quiet for {@code quiet}, at most {@code max}. */
+    private void readUntilQuiet(Duration quiet, Duration max) {
         long end = System.nanoTime() + max.toNanos();
         long lastOctet = System.nanoTime();
         long seen = received();
