@@ -2,6 +2,7 @@ package io.h2scope.inspector.view;
 
 import io.h2scope.inspector.source.ClientRequest;
 import io.h2scope.inspector.source.ClientSource;
+import io.h2scope.inspector.source.ConsoleSource;
 import io.h2scope.inspector.source.Inspection;
 
 import java.util.concurrent.CompletionException;
@@ -24,7 +25,9 @@ import javafx.scene.layout.Priority;
 /**
  * The inspector's own HTTP/2 client: URL, method, headers, body, transport and trust; Send puts the request on the
  * kept connection of a {@link ClientSource} (opened in the window's inspection on first use), whose frames appear in
- * the other views as they happen; the response's status, headers and body are shown here.
+ * the other views as they happen; the response's status, headers and body are shown here. Below, a "send frame" box
+ * runs {@code h2scope console}'s command words on a connection of its own ({@link ConsoleSource}), which can break
+ * any rule on purpose.
  */
 public final class ClientPanel {
 
@@ -39,7 +42,11 @@ public final class ClientPanel {
     private final Button send = new Button("Send");
     private final Label status = new Label("");
     private final TextArea response = new TextArea();
+    private final TextField frame = new TextField();
+    private final Button sendFrame = new Button("Send frame");
+    private final TextArea console = new TextArea();
     private ClientSource source; // FX thread
+    private ConsoleSource consoleSource; // FX thread
 
     public ClientPanel(Inspection inspection) {
         this.inspection = inspection;
@@ -68,6 +75,16 @@ public final class ClientPanel {
         response.setId("client-response");
         response.setEditable(false);
         response.setPrefRowCount(6);
+        frame.setId("client-frame");
+        frame.setPromptText("any frame, as h2scope console words it: ping, settings MAX_FRAME_SIZE=32768, "
+                + "headers 1 end, data 1 end TEXT, rst 1 CANCEL, goaway NO_ERROR, window 1000, raw HEX, help");
+        frame.setOnAction(e -> sendFrame());
+        sendFrame.setId("client-send-frame");
+        sendFrame.setMnemonicParsing(false);
+        sendFrame.setOnAction(e -> sendFrame());
+        console.setId("client-console");
+        console.setEditable(false);
+        console.setPrefRowCount(4);
 
         root.setHgap(6);
         root.setVgap(6);
@@ -84,6 +101,11 @@ public final class ClientPanel {
         root.addRow(3, label("Response"), status);
         root.add(response, 1, 4);
         GridPane.setVgrow(response, Priority.ALWAYS);
+        HBox frameLine = new HBox(6, frame, sendFrame);
+        HBox.setHgrow(frame, Priority.ALWAYS);
+        root.addRow(5, label("Frame"), frameLine);
+        root.add(console, 1, 6);
+        GridPane.setVgrow(console, Priority.SOMETIMES);
     }
 
     private static Label label(String text) {
@@ -116,6 +138,32 @@ public final class ClientPanel {
             status.setText("sending " + request.method() + " " + request.url() + " ...");
         } catch (IllegalArgumentException | IllegalStateException | java.io.UncheckedIOException e) {
             status.setText(e.getMessage());
+        }
+    }
+
+    /**
+     * FX thread: runs the frame box's line on the panel's send-frame connection (a console session to the URL with
+     * the transport and trust chosen, opened on first use and again once it ended); its printed lines, the peer's
+     * answers and a bad line's error, go to the console area, its frames to the other views.
+     */
+    public void sendFrame() {
+        String line = frame.getText();
+        boolean upgrade = transport.getValue() == ClientRequest.Transport.H2C_UPGRADE;
+        try {
+            if (consoleSource == null || consoleSource.ended()
+                    || !consoleSource.reaches(url.getText().strip(), upgrade, insecure.isSelected())) {
+                if (consoleSource != null) {
+                    consoleSource.close(); // ended, or told to end: it returns at once
+                }
+                console.appendText("connecting to " + url.getText().strip() + " (" + transport.getValue() + ")\n");
+                consoleSource = new ConsoleSource(url.getText().strip(), upgrade, insecure.isSelected(),
+                        text -> Platform.runLater(() -> console.appendText(text + "\n")));
+                inspection.open(consoleSource);
+            }
+            consoleSource.send(line);
+            frame.selectAll();
+        } catch (IllegalArgumentException e) {
+            console.appendText("error: " + e.getMessage() + "\n");
         }
     }
 
