@@ -14,6 +14,8 @@ import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.scripted.SocketWire;
 import io.h2scope.engine.trace.TraceSinks;
+import io.h2scope.engine.trace.model.ConnectionOrigin;
+import io.h2scope.engine.transport.ConnectionOrigins;
 import io.h2scope.engine.trace.config.TraceConfig;
 
 import java.io.BufferedReader;
@@ -24,6 +26,7 @@ import java.io.PrintWriter;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -112,7 +115,9 @@ public final class ConsoleCommand implements Callable<Integer> {
             return noHttp2(err, e.getMessage() + (e.kind() == HandshakeException.Kind.TLS && !insecure
                     ? " (a self-signed certificate: add --insecure)" : ""));
         }
-        try (ConsoleSession session = new ConsoleSession(new SocketWire(socket), line -> {
+        ConnectionOrigin origin = ConnectionOrigins.of(socket, upgrade ? ConnectionOrigin.H2C_UPGRADE : ConnectionOrigin.H2C,
+                Instant.now());
+        try (ConsoleSession session = new ConsoleSession(new SocketWire(socket), origin, line -> {
             out.println(line);
             out.flush();
         }, TraceConfig.fromSystemEnvironment().redaction(), TraceSinks.fromEnvironment(), !noAutoAck)) {

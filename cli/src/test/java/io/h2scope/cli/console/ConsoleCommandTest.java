@@ -43,6 +43,7 @@ class ConsoleCommandTest {
         assertTrue(run.line("send PING").matches("\\[\\s*\\d+\\.\\d{6}] conn=\\d+ send PING +stream=0 length=8 "
                 + "opaque=6162630000000000 \\| window conn send=\\d+ recv=\\d+"), run.out());
         assertTrue(run.line("recv PING").contains("flags=ACK opaque=6162630000000000"), run.out());
+        assertTrue(run.line("opened client").contains(" transport=h2c"), run.out());
         assertTrue(run.line("recv SETTINGS").contains("stream=0"), "the server's SETTINGS, then our ACK of it");
         run.line("send SETTINGS      stream=0 length=0 flags=ACK");
         assertEquals("", run.err());
@@ -91,6 +92,8 @@ class ConsoleCommandTest {
         ConsoleRun run = ConsoleRun.of("get /\n", "--insecure", tls.url());
         assertEquals(0, run.exit(), run.err());
         run.line("(TLS, ALPN h2)");
+        assertTrue(run.line("opened client").matches(".* remote=127\\.0\\.0\\.1:\\d+ transport=tls tls=TLSv1\\.[23] cipher=\\S+ "
+                + "alpn=h2.*"), run.out());
         assertTrue(run.line("recv HEADERS").contains("stream=1 ") && run.line("recv HEADERS").contains(":status: 200"));
     }
 

@@ -3,6 +3,7 @@ package io.h2scope.engine.console;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
+import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.ErrorRaised;
 import io.h2scope.engine.trace.model.FrameEvent;
@@ -19,7 +20,7 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * What the console prints as the observer decodes it: each frame both ways as the trace's frame line (DATA shown),
+ * What the console prints as the observer decodes it: the connection's opening (addresses, TLS), each frame both ways as the trace's frame line (DATA shown),
  * an h2c upgrade's HTTP/1.1 heads and every rule either side broke as the trace words them, and under a GOAWAY or
  * RST_STREAM the peer sent, what its error code means (RFC 9113 §7).
  */
@@ -48,7 +49,8 @@ final class ConsolePrinter implements TraceSink {
             }
         } else if (sending && event instanceof ViolationReceived v) {
             notes.add("  what was sent breaks " + v.violation() + " (rule " + v.ruleId() + ")");
-        } else if (event instanceof Http1Head || event instanceof ViolationReceived || event instanceof ErrorRaised) {
+        } else if (event instanceof ConnectionOpened || event instanceof Http1Head || event instanceof ViolationReceived
+                || event instanceof ErrorRaised) {
             out.accept(TraceText.line(event, redaction, true));
         }
     }

@@ -10,6 +10,8 @@ import io.h2scope.engine.scripted.Incoming;
 import io.h2scope.engine.scripted.ScriptedPeer;
 import io.h2scope.engine.scripted.Wire;
 import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.trace.model.ConnectionOpened;
+import io.h2scope.engine.trace.model.ConnectionOrigin;
 import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.text.Redaction;
 
@@ -18,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
@@ -39,6 +42,8 @@ public final class ConsoleSession implements AutoCloseable {
         UPGRADE
     }
 
+    private static final AtomicLong CONNECTION_IDS = new AtomicLong();
+
     private final RecordingWire wire;
     private final ScriptedPeer peer;
     private final Consumer<String> out;
@@ -49,20 +54,23 @@ public final class ConsoleSession implements AutoCloseable {
 
     /**
      * @param wire        the connection (TLS and ALPN done, for https)
+     * @param origin      what is known of it (addresses, TLS, the wall clock of its time 0), for its opening event
      * @param out         where lines go, one call a line
      * @param sink        also hears every event (a recording, say); {@link TraceSink#NONE} for none
      * @param ackSettings whether the peer's SETTINGS get an ACK by themselves
      */
-    public ConsoleSession(Wire wire, Consumer<String> out, Redaction redaction, TraceSink sink, boolean ackSettings) {
+    public ConsoleSession(Wire wire, ConnectionOrigin origin, Consumer<String> out, Redaction redaction, TraceSink sink,
+            boolean ackSettings) {
         this.wire = new RecordingWire(wire);
         this.out = out;
         this.ackSettings = ackSettings;
         ConsolePrinter printer = new ConsolePrinter(out, redaction);
         this.printer = printer;
-        this.peer = ScriptedPeer.over(this.wire, Role.CLIENT, sink == TraceSink.NONE ? printer : event -> {
-            printer.onEvent(event);
-            sink.onEvent(event);
-        });
+        this.peer = ScriptedPeer.over(this.wire, ConnectionOpened.of(CONNECTION_IDS.incrementAndGet(), 0, Role.CLIENT,
+                origin), sink == TraceSink.NONE ? printer : event -> {
+                    printer.onEvent(event);
+                    sink.onEvent(event);
+                }, System.nanoTime());
     }
 
     /**

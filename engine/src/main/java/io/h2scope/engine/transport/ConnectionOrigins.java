@@ -3,10 +3,12 @@ package io.h2scope.engine.transport;
 import io.h2scope.engine.trace.model.ConnectionOrigin;
 
 import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.SocketAddress;
 import java.time.Instant;
 import java.util.Optional;
 import javax.net.ssl.SSLSession;
+import javax.net.ssl.SSLSocket;
 
 /** What a transport knows of a connection, as its opening trace event carries it: the one place that reads it off. */
 public final class ConnectionOrigins {
@@ -30,6 +32,22 @@ public final class ConnectionOrigins {
         SSLSession session = tls.get();
         return new ConnectionOrigin(local, remote, ConnectionOrigin.TLS, session.getProtocol(), session.getCipherSuite(),
                 ctx.alpnProtocol().orElse(null), serverName, clock);
+    }
+
+    /**
+     * The same for a blocking socket (a scripted peer's, the console's): an {@link SSLSocket} is TLS, with the protocol
+     * its handshake agreed by ALPN.
+     */
+    public static ConnectionOrigin of(Socket socket, String cleartext, Instant clock) {
+        String local = address(socket.getLocalSocketAddress());
+        String remote = address(socket.getRemoteSocketAddress());
+        if (!(socket instanceof SSLSocket tls)) {
+            return new ConnectionOrigin(local, remote, cleartext, null, null, null, null, clock);
+        }
+        SSLSession session = tls.getSession();
+        String alpn = tls.getApplicationProtocol();
+        return new ConnectionOrigin(local, remote, ConnectionOrigin.TLS, session.getProtocol(), session.getCipherSuite(),
+                alpn == null || alpn.isEmpty() ? null : alpn, null, clock);
     }
 
     /** {@code 127.0.0.1:8443}, {@code [::1]:8443}; other addresses (a Unix socket) as they print. */

@@ -8,10 +8,13 @@ import io.h2scope.engine.console.ConsoleInput;
 import io.h2scope.engine.console.ConsoleParser;
 import io.h2scope.engine.console.ConsoleSession;
 import io.h2scope.engine.scripted.SocketWire;
+import io.h2scope.engine.trace.model.ConnectionOrigin;
+import io.h2scope.engine.transport.ConnectionOrigins;
 
 import java.io.IOException;
 import java.net.Socket;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -73,7 +76,9 @@ public final class ConsoleSource implements TraceSource {
     private void converse(SourceSink window) {
         try (Socket socket = Peer.openSocket(target, PeerOptions.defaults().withInsecure(insecure)
                 .withTimeout(TIMEOUT.dividedBy(2)));
-             ConsoleSession session = new ConsoleSession(new SocketWire(socket), lines, window.redaction(), sink, true)) {
+             ConsoleSession session = new ConsoleSession(new SocketWire(socket), ConnectionOrigins.of(socket, upgrade
+                     ? ConnectionOrigin.H2C_UPGRADE : ConnectionOrigin.H2C, Instant.now()), lines, window.redaction(), sink,
+                     true)) {
             session.start(upgrade ? ConsoleSession.Start.UPGRADE : ConsoleSession.Start.PRIOR_KNOWLEDGE, List.of(),
                     target.authority(), target.path(), TIMEOUT);
             session.converse(input, new ConsoleParser(target.scheme(), target.authority(), DEFAULT_WAIT),
