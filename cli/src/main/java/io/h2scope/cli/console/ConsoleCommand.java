@@ -115,15 +115,15 @@ public final class ConsoleCommand implements Callable<Integer> {
             return noHttp2(err, e.getMessage() + (e.kind() == HandshakeException.Kind.TLS && !insecure
                     ? " (a self-signed certificate: add --insecure)" : ""));
         }
+        out.println("connected to " + target.url() + (target.tls() ? " (TLS, ALPN h2)" : upgrade
+                ? " (h2c, Upgrade)" : " (h2c, prior knowledge)") + "; 'help' lists the commands");
+        out.flush();
         ConnectionOrigin origin = ConnectionOrigins.of(socket, upgrade ? ConnectionOrigin.H2C_UPGRADE : ConnectionOrigin.H2C,
                 Instant.now());
         try (ConsoleSession session = new ConsoleSession(new SocketWire(socket), origin, line -> {
             out.println(line);
             out.flush();
         }, TraceConfig.fromSystemEnvironment().redaction(), TraceSinks.fromEnvironment(), !noAutoAck)) {
-            out.println("connected to " + target.url() + (target.tls() ? " (TLS, ALPN h2)" : upgrade
-                    ? " (h2c, Upgrade)" : " (h2c, prior knowledge)") + "; 'help' lists the commands");
-            out.flush();
             try {
                 session.start(upgrade ? ConsoleSession.Start.UPGRADE : ConsoleSession.Start.PRIOR_KNOWLEDGE, first,
                         target.authority(), target.path(), timeout);

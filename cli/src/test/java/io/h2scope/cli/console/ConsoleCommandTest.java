@@ -38,7 +38,8 @@ class ConsoleCommandTest {
 
     @Test
     void aPingIsAnsweredWithItsAckOnOneLine() {
-        ConsoleRun run = ConsoleRun.of("ping abc\nquit\n", h2c.url());
+        // no quit: at the end of the input the console reads until the peer is quiet (--linger)
+        ConsoleRun run = ConsoleRun.of("ping abc\n", h2c.url());
         assertEquals(0, run.exit(), run.err());
         assertTrue(run.line("send PING").matches("\\[\\s*\\d+\\.\\d{6}] conn=\\d+ send PING +stream=0 length=8 "
                 + "opaque=6162630000000000 \\| window conn send=\\d+ recv=\\d+"), run.out());
@@ -47,6 +48,23 @@ class ConsoleCommandTest {
         assertTrue(run.line("recv SETTINGS").contains("stream=0"), "the server's SETTINGS, then our ACK of it");
         run.line("send SETTINGS      stream=0 length=0 flags=ACK");
         assertEquals("", run.err());
+    }
+
+    @Test
+    void quitEndsTheSessionBeforeTheLinesAfterIt() {
+        ConsoleRun run = ConsoleRun.of("quit\nping\n", h2c.url());
+        assertEquals(0, run.exit(), run.err());
+        assertTrue(run.out().lines().noneMatch(l -> l.contains("send PING")), run.out());
+    }
+
+    @Test
+    void withoutAutoAckThePeersSettingsWaitForSettingsAck() {
+        ConsoleRun quiet = ConsoleRun.of("wait 300\n", "--no-auto-ack", h2c.url());
+        assertEquals(0, quiet.exit(), quiet.err());
+        quiet.line("recv SETTINGS");
+        assertTrue(quiet.out().lines().noneMatch(l -> l.contains("send SETTINGS") && l.contains("flags=ACK")), quiet.out());
+        ConsoleRun acked = ConsoleRun.of("settings ack\n", "--no-auto-ack", h2c.url());
+        assertTrue(acked.line("send SETTINGS      stream=0 length=0 flags=ACK").contains("| window"), acked.out());
     }
 
     @Test
