@@ -90,15 +90,13 @@ public final class ConsoleCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    private final InputStream stdin;
+    /** Where the commands come from: stdin, or a test's script. */
+    private InputStream stdin = System.in;
 
-    public ConsoleCommand() {
-        this(System.in);
-    }
-
-    /** For tests: the commands come from {@code stdin}. */
-    public ConsoleCommand(InputStream stdin) {
-        this.stdin = stdin;
+    /** For tests: the commands come from {@code script}. */
+    ConsoleCommand readingFrom(InputStream script) {
+        this.stdin = script;
+        return this;
     }
 
     @Override

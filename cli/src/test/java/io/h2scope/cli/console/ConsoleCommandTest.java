@@ -3,38 +3,20 @@ package io.h2scope.cli.console;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.reference.ReferenceHandler;
-import io.h2scope.engine.server.reference.ReferenceServer;
+import io.h2scope.engine.testsupport.ReferenceServers;
 
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** {@code h2scope console} scripted through stdin against the engine's reference server. */
 @Timeout(60)
-class ConsoleCommandTest {
-
-    static H2Server h2c;
-    static H2Server tls;
-
-    @BeforeAll
-    static void start() throws Exception {
-        h2c = ReferenceServer.start(ReferenceServer.Options.h2c());
-        tls = ReferenceServer.start(ReferenceServer.Options.tlsSelfSigned());
-    }
-
-    @AfterAll
-    static void stop() {
-        h2c.close();
-        tls.close();
-    }
+class ConsoleCommandTest extends ReferenceServers {
 
     @Test
     void aPingIsAnsweredWithItsAckOnOneLine() {

@@ -3,6 +3,7 @@ package io.h2scope.cli.console;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h2scope.engine.testsupport.Await;
 import io.h2scope.engine.transport.tls.SelfSignedCertificate;
 
 import java.io.IOException;
@@ -98,17 +99,20 @@ class ConsoleNghttpdTest {
         command.addAll(args);
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("nghttpd-" + name + ".log").toFile()).start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (System.nanoTime() < deadline && process.isAlive()) {
-            try (Socket probe = new Socket()) {
-                probe.connect(new InetSocketAddress("127.0.0.1", port), 200);
-                return process;
-            } catch (IOException notYet) {
-                Thread.sleep(50);
-            }
+        Await.until(() -> !process.isAlive() || listening(port), "nghttpd (" + name + ") listening on " + port);
+        if (!process.isAlive()) {
+            throw new IOException("nghttpd (" + name + ") exited with " + process.exitValue() + "; see " + dir);
         }
-        process.destroyForcibly();
-        throw new IOException("nghttpd (" + name + ") did not listen on " + port + "; see " + dir);
+        return process;
+    }
+
+    private static boolean listening(int port) {
+        try (Socket probe = new Socket()) {
+            probe.connect(new InetSocketAddress("127.0.0.1", port), 200);
+            return true;
+        } catch (IOException notYet) {
+            return false;
+        }
     }
 
     private static int freePort() throws IOException {

@@ -18,7 +18,7 @@ record ConsoleRun(int exit, String out, String err) {
             @Override
             public <K> K create(Class<K> type) throws Exception {
                 return type == ConsoleCommand.class
-                        ? type.cast(new ConsoleCommand(new ByteArrayInputStream(script.getBytes(StandardCharsets.UTF_8))))
+                        ? type.cast(new ConsoleCommand().readingFrom(new ByteArrayInputStream(script.getBytes(StandardCharsets.UTF_8))))
                         : CommandLine.defaultFactory().create(type);
             }
         });

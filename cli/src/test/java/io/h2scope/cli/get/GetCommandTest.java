@@ -4,9 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.cli.H2scopeCommand;
-import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.reference.ReferenceHandler;
-import io.h2scope.engine.server.reference.ReferenceServer;
+import io.h2scope.engine.testsupport.ReferenceServers;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintWriter;
@@ -19,34 +18,17 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Pattern;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 @Timeout(60)
-class GetCommandTest {
+class GetCommandTest extends ReferenceServers {
 
     /** {@code [  0.000120] conn=1 send HEADERS stream=1 ... | window conn send=N recv=N, stream send=N recv=N | state}. */
     private static final Pattern FRAME_LINE = Pattern.compile(
             "\\[\\s*\\d+\\.\\d{6}] conn=\\d+ (send|recv) [A-Z_]+ .* \\| window conn send=-?\\d+ recv=-?\\d+.*");
-
-    static H2Server h2c;
-    static H2Server tls;
-
-    @BeforeAll
-    static void start() throws Exception {
-        h2c = ReferenceServer.start(ReferenceServer.Options.h2c());
-        tls = ReferenceServer.start(ReferenceServer.Options.tlsSelfSigned());
-    }
-
-    @AfterAll
-    static void stop() {
-        h2c.close();
-        tls.close();
-    }
 
     private record Run(int exit, String out, String err) {
     }

@@ -44,7 +44,6 @@ public final class ConsoleSession implements AutoCloseable {
 
     private static final AtomicLong CONNECTION_IDS = new AtomicLong();
 
-    private final RecordingWire wire;
     private final ScriptedPeer peer;
     private final Consumer<String> out;
     private final ConsolePrinter printer;
@@ -61,12 +60,11 @@ public final class ConsoleSession implements AutoCloseable {
      */
     public ConsoleSession(Wire wire, ConnectionOrigin origin, Consumer<String> out, Redaction redaction, TraceSink sink,
             boolean ackSettings) {
-        this.wire = new RecordingWire(wire);
         this.out = out;
         this.ackSettings = ackSettings;
         ConsolePrinter printer = new ConsolePrinter(out, redaction);
         this.printer = printer;
-        this.peer = ScriptedPeer.over(this.wire, ConnectionOpened.of(CONNECTION_IDS.incrementAndGet(), 0, Role.CLIENT,
+        this.peer = ScriptedPeer.over(wire, ConnectionOpened.of(CONNECTION_IDS.incrementAndGet(), 0, Role.CLIENT,
                 origin), sink == TraceSink.NONE ? printer : event -> {
                     printer.onEvent(event);
                     sink.onEvent(event);
@@ -111,17 +109,7 @@ public final class ConsoleSession implements AutoCloseable {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             peer.readOnce(READ_SLICE);
-            FirstOctets.Kind kind = wire.kind(peer.isClosed());
-            if (how == Start.PRIOR_KNOWLEDGE && kind == FirstOctets.Kind.HTTP1) {
-                throw new ConsoleStartException("the peer answered the connection preface in HTTP/1: " + wire.describe()
-                        + " (RFC 9113 §3.4; an http:// server may want --upgrade, an https:// one ALPN h2)");
-            } else if (kind != null && kind != FirstOctets.Kind.FRAMES && kind != FirstOctets.Kind.HTTP1) {
-                throw new ConsoleStartException("the peer answered " + what + " with " + wire.describe()
-                        + ", not HTTP/2 frames (RFC 9113 §3.4)");
-            } else if (peer.observer().notHttp2().isPresent()) {
-                throw new ConsoleStartException("the peer answered " + what + " without switching to HTTP/2: "
-                        + peer.observer().notHttp2().get() + " (RFC 7540 §3.2)");
-            }
+            refuseWhatIsNoHttp2(how, what);
             Incoming incoming = peer.poll();
             if (incoming != null) {
                 return incoming;
@@ -130,9 +118,29 @@ public final class ConsoleSession implements AutoCloseable {
                 throw new ConsoleStartException("the peer closed the connection without answering " + what
                         + " (" + peer.closed().how() + ")");
             } else if (System.nanoTime() > deadline) {
+                byte[] first = peer.firstOctets();
                 throw new ConsoleStartException("no answer to " + what + " within " + timeout.toMillis() + " ms"
-                        + (wire.firstLength() == 0 ? "" : "; the peer sent " + wire.describe()));
+                        + (first.length == 0 ? "" : "; the peer sent " + FirstOctets.describe(first, first.length)));
             }
+        }
+    }
+
+    /** Throws when what the peer has sent so far is no HTTP/2: an HTTP/1 answer, a TLS record, text, an upgrade refused. */
+    private void refuseWhatIsNoHttp2(Start how, String what) throws ConsoleStartException {
+        byte[] first = peer.firstOctets();
+        // enough octets to tell, or all there will be
+        FirstOctets.Kind kind = first.length >= FirstOctets.DECISIVE || peer.isClosed() && first.length > 0
+                ? FirstOctets.of(first, first.length) : null;
+        if (how == Start.PRIOR_KNOWLEDGE && kind == FirstOctets.Kind.HTTP1) {
+            throw new ConsoleStartException("the peer answered the connection preface in HTTP/1: "
+                    + FirstOctets.describe(first, first.length)
+                    + " (RFC 9113 §3.4; an http:// server may want --upgrade, an https:// one ALPN h2)");
+        } else if (kind != null && kind != FirstOctets.Kind.FRAMES && kind != FirstOctets.Kind.HTTP1) {
+            throw new ConsoleStartException("the peer answered " + what + " with " + FirstOctets.describe(first, first.length)
+                    + ", not HTTP/2 frames (RFC 9113 §3.4)");
+        } else if (peer.observer().notHttp2().isPresent()) {
+            throw new ConsoleStartException("the peer answered " + what + " without switching to HTTP/2: "
+                    + peer.observer().notHttp2().get() + " (RFC 7540 §3.2)");
         }
     }
 

@@ -48,6 +48,9 @@ public final class ScriptedPeer implements AutoCloseable {
     private final Inbox inbox = new Inbox();
     private final HpackEncoder encoder = new HpackEncoder(4096);
     private final byte[] readBuffer = new byte[16 * 1024];
+    /** The first octets the other side sent, kept to tell what a side that is no HTTP/2 answered. */
+    private final byte[] first = new byte[64];
+    private int firstLength;
     private Duration patience = DEFAULT_PATIENCE;
     private Incoming.Closed closed;
 
@@ -305,6 +308,14 @@ public final class ScriptedPeer implements AutoCloseable {
         return List.copyOf(inbox.frames);
     }
 
+    /**
+     * The first octets the other side sent (up to 64), as read: what {@code FirstOctets} tells frames from an HTTP/1.1
+     * answer, a TLS record or text by.
+     */
+    public byte[] firstOctets() {
+        return Arrays.copyOf(first, firstLength);
+    }
+
     /** True once a read saw the connection end. */
     public boolean isClosed() {
         return closed != null;
@@ -330,6 +341,9 @@ public final class ScriptedPeer implements AutoCloseable {
             closed = new Incoming.Closed("closed (EOF)");
             return true;
         }
+        int kept = Math.min(n, first.length - firstLength);
+        System.arraycopy(readBuffer, 0, first, firstLength, kept);
+        firstLength += kept;
         ByteBuffer view = ByteBuffer.wrap(readBuffer, 0, n);
         if (role == Role.CLIENT) {
             observer.serverBytes(view, System.nanoTime());

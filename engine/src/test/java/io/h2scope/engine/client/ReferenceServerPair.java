@@ -2,37 +2,19 @@ package io.h2scope.engine.client;
 
 import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.server.H2Server;
-import io.h2scope.engine.server.reference.ReferenceServer;
+import io.h2scope.engine.testsupport.ReferenceServers;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceSink;
 
 import java.util.Queue;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-
 /**
  * For tests of which thread does a client's work: the engine's reference server over h2c and over TLS,
  * started once per test class, a one-connection client that trusts it, and a sink recording the threads
  * that publish HEADERS frames.
  */
-abstract class ReferenceServerPair {
-
-    static H2Server h2c;
-    static H2Server tls;
-
-    @BeforeAll
-    static void startServers() throws Exception {
-        h2c = ReferenceServer.start(ReferenceServer.Options.h2c());
-        tls = ReferenceServer.start(ReferenceServer.Options.tlsSelfSigned());
-    }
-
-    @AfterAll
-    static void stopServers() {
-        h2c.close();
-        tls.close();
-    }
+abstract class ReferenceServerPair extends ReferenceServers {
 
     static H2Server server(boolean useTls) {
         return useTls ? tls : h2c;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.engine.frame.FrameType;
+import io.h2scope.engine.frame.PingFrame;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.reference.ReferenceServer;
 import io.h2scope.engine.testsupport.Await;
@@ -148,5 +149,50 @@ class ClientPanelTest {
         } catch (java.util.concurrent.TimeoutException e) {
             throw new AssertionError("waited " + Await.PATIENCE.toSeconds() + " s for " + what, e);
         }
+    }
+
+    /** The send-frame box: console words on a connection of its own, the answers in the area and the views. */
+    @Test
+    void aPingsAckAppearsInTheConsoleAndInTheRecordingAndAnEvenStreamsGoawayIsExplained(FxRobot robot) throws Exception {
+        server = ReferenceServer.start(ReferenceServer.Options.h2c());
+        fill(robot, server.url(), "GET", ClientRequest.Transport.H2C, false, "");
+        send(robot, "ping abc");
+        awaitConsole(robot, "recv PING          stream=0 length=8 flags=ACK opaque=6162630000000000");
+        Recording recording = window.inspection().recording();
+        waitFor(() -> pingAckRecorded(recording), "the PING ACK in the recording");
+
+        send(robot, "pong");
+        awaitConsole(robot, "error: unknown command 'pong': the commands are settings, ping,");
+
+        send(robot, "headers 2 end");
+        awaitConsole(robot, "the peer ends the connection: GOAWAY PROTOCOL_ERROR");
+        awaitConsole(robot, "connection closed");
+
+        send(robot, "ping");
+        awaitConsole(robot, "recv PING          stream=0 length=8 flags=ACK opaque=0000000000000001");
+        String text = robot.lookup("#client-console").queryAs(TextArea.class).getText();
+        assertTrue(text.indexOf("connecting to ") != text.lastIndexOf("connecting to "),
+                "a line after the connection ended opens a new one: " + text);
+    }
+
+    private static boolean pingAckRecorded(Recording recording) {
+        for (int i = 0; i < recording.frameCount(); i++) {
+            FrameEvent f = recording.frame(i);
+            if (f.direction() == Direction.INBOUND && f.frame().type() == FrameType.PING
+                    && ((PingFrame) f.frame()).ack() && ((PingFrame) f.frame()).opaqueData() == 0x6162630000000000L) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void send(FxRobot robot, String line) {
+        robot.interact(() -> robot.lookup("#client-frame").queryAs(TextField.class).setText(line));
+        robot.clickOn("#client-send-frame");
+    }
+
+    private static void awaitConsole(FxRobot robot, String part) throws Exception {
+        TextArea console = robot.lookup("#client-console").queryAs(TextArea.class);
+        waitFor(() -> console.getText().contains(part), "'" + part + "' in the console area");
     }
 }
