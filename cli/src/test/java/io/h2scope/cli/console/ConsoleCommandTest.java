@@ -33,6 +33,15 @@ class ConsoleCommandTest extends ReferenceServers {
     }
 
     @Test
+    void lingerIsHowLongTheEndOfTheInputWaitsForAQuietPeer() {
+        ConsoleRun gone = ConsoleRun.of("get /slow?ms=1000\n", "--linger", "0", h2c.url());
+        assertEquals(0, gone.exit(), gone.err());
+        assertTrue(gone.out().lines().noneMatch(l -> l.contains("recv HEADERS")), "no linger: ended before the answer");
+        ConsoleRun waited = ConsoleRun.of("get /slow?ms=1000\n", "--linger", "2s", h2c.url());
+        assertTrue(waited.line("recv HEADERS").contains(":status: 200"), waited.out());
+    }
+
+    @Test
     void quitEndsTheSessionBeforeTheLinesAfterIt() {
         ConsoleRun run = ConsoleRun.of("quit\nping\n", h2c.url());
         assertEquals(0, run.exit(), run.err());

@@ -62,6 +62,22 @@ class ScriptedPeerTest {
     }
 
     @Test
+    void theOtherSidesFirstOctetsAreKeptUpTo64() throws Exception {
+        try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+                ScriptedPeer client = ScriptedPeer.connect(listener.getLocalPort())) {
+            assertEquals(0, client.firstOctets().length, "nothing read yet");
+            String answer = "HTTP/1.1 400 Bad Request\r\n" + "x".repeat(100);
+            try (ScriptedPeer server = ScriptedPeer.accept(listener)) {
+                server.send(answer.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                while (client.firstOctets().length < 64 && !client.isClosed()) {
+                    client.readOnce(Duration.ofMillis(100));
+                }
+            }
+            assertEquals(answer.substring(0, 64), new String(client.firstOctets(), java.nio.charset.StandardCharsets.US_ASCII));
+        }
+    }
+
+    @Test
     void nextSaysNothingCameAndThenThatTheConnectionEnded() throws Exception {
         try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
                 ScriptedPeer client = ScriptedPeer.connect(listener.getLocalPort())) {
