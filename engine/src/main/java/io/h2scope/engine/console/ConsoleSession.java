@@ -49,6 +49,8 @@ public final class ConsoleSession implements AutoCloseable {
     private final ConsolePrinter printer;
     private final boolean ackSettings;
     private int highestStream;
+    /** How many things the peer did so far (frames, broken frames...): a quiet peer adds none. */
+    private long taken;
     private boolean ended;
 
     /**
@@ -235,21 +237,18 @@ public final class ConsoleSession implements AutoCloseable {
     private void readUntilQuiet(Duration quiet, Duration max) {
         long end = System.nanoTime() + max.toNanos();
         long lastOctet = System.nanoTime();
-        long seen = received();
+        long seen = taken;
         while (!ended && System.nanoTime() < end && System.nanoTime() - lastOctet < quiet.toNanos()) {
             read(READ_SLICE);
-            if (received() != seen) {
-                seen = received();
+            if (taken != seen) {
+                seen = taken;
                 lastOctet = System.nanoTime();
             }
         }
     }
 
-    private long received() {
-        return peer.received().size();
-    }
-
     private void took(Incoming incoming) {
+        taken++;
         if (incoming instanceof Incoming.FrameIn in && in.frame() instanceof SettingsFrame s && !s.ack() && ackSettings) {
             try {
                 send(FrameWriter.encode(SettingsFrame.ackFrame()));
