@@ -108,12 +108,8 @@ public final class TraceFollowCommand implements Callable<Integer> {
         try (TraceFileFollower follower = new TraceFileFollower(source.file)) {
             while (!Thread.currentThread().isInterrupted()) {
                 try {
-                    follower.poll((octets, from, to, number, file) -> {
-                        TraceEvent event = JsonlLineDecoder.decode(octets, from, to, number);
-                        if (event != null) {
-                            print(out, event);
-                        }
-                    });
+                    follower.poll((octets, from, to, number, file) ->
+                            JsonlLineDecoder.decode(octets, from, to, number, event -> print(out, event)));
                 } catch (TraceFormatException e) {
                     notATraceEvent(e.getMessage() + " of " + source.file);
                     return 1;

@@ -182,18 +182,27 @@ public final class ConnectionDriver implements ConnectionHandler {
             if (transportClosed) {
                 return;
             }
-            boolean outer = working;
-            working = true;
-            try {
-                stampTime();
-                task.run();
-            } catch (RuntimeException e) {
-                LOG.log(System.Logger.Level.WARNING, "application task failed on " + ctx.remote(), e);
-            } finally {
-                working = outer;
+            TraceSink trace = config.traceSink();
+            if (trace.enabled()) {
+                trace.batch(() -> runTask(task));
+            } else {
+                runTask(task);
             }
-            pump();
         });
+    }
+
+    private void runTask(Runnable task) {
+        boolean outer = working;
+        working = true;
+        try {
+            stampTime();
+            task.run();
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "application task failed on " + ctx.remote(), e);
+        } finally {
+            working = outer;
+        }
+        pump();
     }
 
     /**
@@ -207,17 +216,26 @@ public final class ConnectionDriver implements ConnectionHandler {
             if (transportClosed || connection == null) {
                 return false;
             }
-            try {
-                stampTime();
-                task.run();
-            } catch (RuntimeException e) {
-                LOG.log(System.Logger.Level.WARNING, "application task failed on " + ctx.remote(), e);
-            }
-            if (!pumping && !working) { // else this thread is inside this connection's own work, which drains it after
-                pump();
+            TraceSink trace = config.traceSink();
+            if (trace.enabled()) {
+                trace.batch(() -> runHere(task));
+            } else {
+                runHere(task);
             }
             return true;
         });
+    }
+
+    private void runHere(Runnable task) {
+        try {
+            stampTime();
+            task.run();
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "application task failed on " + ctx.remote(), e);
+        }
+        if (!pumping && !working) { // else this thread is inside this connection's own work, which drains it after
+            pump();
+        }
     }
 
     /**
@@ -317,7 +335,11 @@ public final class ConnectionDriver implements ConnectionHandler {
         pump();
     }
 
-    /** A read's events (the frames read, the answers they caused) reach a traced connection's sink as one batch. */
+    /**
+     * A read's events (the frames read, the answers they caused) reach a traced connection's sink as one batch, as do
+     * a task's ({@link #execute}, {@link #tryRunHere}): a file writer queues their lines together and puts a frame's
+     * window and state changes in its line ({@link TraceSink#batch}).
+     */
     @Override
     public void onRead(ByteBuffer bytes) {
         TraceSink trace = config.traceSink();

@@ -64,8 +64,11 @@ public final class FollowFileSource implements TraceSource {
                     lines = follower.poll((octets, from, to, number, where) -> {
                         try {
                             // the model needs summaries only: a view reads the whole event again at its position
-                            TraceEvent event = JsonlLineDecoder.summary(octets, from, to, number);
-                            if (event != null && batch.add(event, follower.position()) >= BATCH) {
+                            int first = batch.size();
+                            long position = follower.position();
+                            JsonlLineDecoder.summary(octets, from, to, number, event -> batch.add(event, position));
+                            batch.keepInMemory(first); // a frame line's changes: its position reads the frame again
+                            if (batch.size() >= BATCH) {
                                 batch.deliver(sink);
                             }
                         } catch (TraceFormatException e) {
@@ -113,6 +116,17 @@ public final class FollowFileSource implements TraceSource {
             positions[events.size()] = position;
             events.add(event);
             return events.size();
+        }
+
+        int size() {
+            return events.size();
+        }
+
+        /** The events from {@code first} but the last came from one line before it: kept whole, not by position. */
+        void keepInMemory(int first) {
+            for (int i = first; i < events.size() - 1; i++) {
+                positions[i] = -1;
+            }
         }
 
         void deliver(SourceSink sink) {

@@ -210,13 +210,16 @@ public final class RecordingFileSource implements TraceSource {
         while (lines.hasNext() && !stop[0]) {
             number++;
             try {
-                TraceEvent event = lines.next(number);
-                if (event != null) {
+                int lineFirst = events.size();
+                lines.next(number, event -> {
                     if (events.size() == positions[0].length) {
                         positions[0] = Arrays.copyOf(positions[0], positions[0].length * 2);
                     }
                     positions[0][events.size()] = at + lines.lineStart();
                     events.add(event);
+                });
+                for (int i = lineFirst; i < events.size() - 1; i++) {
+                    positions[0][i] = -1; // a frame line's changes, kept whole: the line's position reads its frame
                 }
             } catch (TraceFormatException e) {
                 problems.add(e);

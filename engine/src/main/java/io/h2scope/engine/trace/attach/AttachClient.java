@@ -12,7 +12,9 @@ import java.nio.channels.Channels;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -160,8 +162,9 @@ public final class AttachClient implements AutoCloseable {
             } else if ("refused".equals(kind)) {
                 throw new AttachException(where, number, start, "the engine refused the attach: " + line.get("detail"), true);
             } else {
-                TraceEvent event = JsonlLineDecoder.event(line, number);
-                if (event != null) {
+                List<TraceEvent> read = new ArrayList<>(1);
+                JsonlLineDecoder.events(line, number, read::add);
+                for (TraceEvent event : read) {
                     events++;
                     handler.event(event);
                 }

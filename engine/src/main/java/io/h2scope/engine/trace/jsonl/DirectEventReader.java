@@ -16,8 +16,10 @@ import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.WindowChanged;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 
 /**
  * The kinds that make nearly all of a recording (frames as summaries, windows, stream states, HPACK insertions and
@@ -68,6 +70,7 @@ final class DirectEventReader {
     private HpackContext table;
     private String name;
     private String value;
+    private List<Change> changes = List.of();
 
     private DirectEventReader(byte[] octets, int from, int to) {
         this.octets = octets;
@@ -93,8 +96,28 @@ final class DirectEventReader {
 
     private TraceEvent read;
 
+    /** The line's own event: for a frame line, the frame without the changes it carries ({@link #forEach}). */
     TraceEvent event() {
         return read;
+    }
+
+    /** Hands on every event of the line: a frame line's changes (docs/TRACE_FORMAT.md), then its own event. */
+    void forEach(Consumer<TraceEvent> each) {
+        if (kind == Kind.FRAME) {
+            for (Change c : changes) {
+                each.accept(c.window ? new WindowChanged(conn, nanos, c.stream, c.send ? WindowSide.SEND
+                        : WindowSide.RECEIVE, c.oldSize, c.newSize, c.cause)
+                        : new StreamStateChanged(conn, nanos, c.stream, c.from, c.to, c.input));
+            }
+        }
+        each.accept(read);
+    }
+
+    /** {@link #line} for a line that ends at {@code to}, without terminator. */
+    static DirectEventReader whole(byte[] octets, int from, int to) {
+        DirectEventReader line = new DirectEventReader(octets, from, to);
+        line.read = line.event(false);
+        return line.read == null ? null : line;
     }
 
     /** The offset of the line's newline, or the limit. */
@@ -239,6 +262,9 @@ final class DirectEventReader {
                 if (is(k, kEnd, "payload")) {
                     return payload();
                 }
+                if (is(k, kEnd, "changes")) {
+                    return changes();
+                }
                 break;
             case 8:
                 if (is(k, kEnd, "reserved")) {
@@ -301,6 +327,91 @@ final class DirectEventReader {
             space();
         } while (take(','));
         return take('}');
+    }
+
+    /** One member of a frame line's {@code changes}: a window change, or a stream state change. */
+    private record Change(boolean window, int stream, boolean send, int oldSize, int newSize, WindowCause cause,
+            StreamState from, StreamState to, StreamInput input) {
+    }
+
+    /** A frame line's {@code changes}: {@code ["window",stream,side,old,new,cause]} and {@code ["state",stream,from,to,input]}. */
+    private boolean changes() {
+        if (!take('[')) {
+            return false;
+        }
+        space();
+        if (take(']')) {
+            return true;
+        }
+        changes = new ArrayList<>(8);
+        do {
+            space();
+            if (!take('[')) {
+                return false;
+            }
+            space();
+            int k = pos + 1;
+            int kEnd = plainString();
+            if (kEnd < 0 || !comma()) {
+                return false;
+            }
+            long id = number();
+            if (id < Integer.MIN_VALUE || id > Integer.MAX_VALUE || !comma()) {
+                return false;
+            }
+            if (is(k, kEnd, "window")) {
+                int sf = pos + 1;
+                int se = plainString();
+                boolean send = se >= 0 && is(sf, se, "send");
+                if (se < 0 || !send && !is(sf, se, "recv") || !comma()) {
+                    return false;
+                }
+                long old = number();
+                if (old < Integer.MIN_VALUE || old > Integer.MAX_VALUE || !comma()) {
+                    return false;
+                }
+                long now = number();
+                if (now < Integer.MIN_VALUE || now > Integer.MAX_VALUE || !comma()) {
+                    return false;
+                }
+                WindowCause c = named(CAUSES);
+                if (c == null) {
+                    return false;
+                }
+                changes.add(new Change(true, (int) id, send, (int) old, (int) now, c, null, null, null));
+            } else if (is(k, kEnd, "state")) {
+                StreamState f = named(STATES);
+                if (f == null || !comma()) {
+                    return false;
+                }
+                StreamState t = named(STATES);
+                if (t == null || !comma()) {
+                    return false;
+                }
+                StreamInput in = named(INPUTS);
+                if (in == null) {
+                    return false;
+                }
+                changes.add(new Change(false, (int) id, false, 0, 0, null, f, t, in));
+            } else {
+                return false; // a kind of change this reader does not know: the general reader skips it
+            }
+            space();
+            if (!take(']')) {
+                return false;
+            }
+            space();
+        } while (take(','));
+        return take(']');
+    }
+
+    private boolean comma() {
+        space();
+        if (!take(',')) {
+            return false;
+        }
+        space();
+        return true;
     }
 
     /** Steps over a frame's base64 payload by its length (known before it: the writer puts it first), unread. */

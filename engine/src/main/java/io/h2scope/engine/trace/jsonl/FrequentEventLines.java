@@ -98,6 +98,14 @@ final class FrequentEventLines {
     private static final byte[][] REPRESENTATION = LowerCaseNames.between(Representation.class, ",\"",
             "\",");
     private static final byte[] NEVER_INDEX_END = ascii(",true]");
+    private static final byte[] CHANGES = ascii(",\"changes\":[");
+    private static final byte[] CHANGE_STATE = ascii("[\"state\",");
+    private static final byte[] CHANGE_WINDOW = ascii("[\"window\",");
+    private static final byte[] CHANGE_SEND = ascii(",\"send\",");
+    private static final byte[] CHANGE_RECV = ascii(",\"recv\",");
+    private static final byte[][] CHANGE_STATE_NAME = LowerCaseNames.between(StreamState.class, ",\"", "\"");
+    private static final byte[][] CHANGE_INPUT_END = LowerCaseNames.between(StreamInput.class, ",\"", "\"]");
+    private static final byte[][] CHANGE_CAUSE_END = LowerCaseNames.between(WindowCause.class, ",\"", "\"]");
 
     /** A frame line's type and flag fields ({@link #typeFields}, {@link #flagFields}), made once per type (and flags). */
     private static final byte[][] TYPE_FIELDS = new byte[256][];
@@ -109,7 +117,7 @@ final class FrequentEventLines {
     /** Writes the event's line (without the newline) to {@code out} if it is a frequent kind; false if not. */
     static boolean write(TraceEvent event, LineOctets out) {
         if (event instanceof FrameEvent e) {
-            frame(e, out);
+            frame(e, List.of(), out);
         } else if (event instanceof WindowChanged e) {
             out.put(WINDOW).putPair(CONN, e.connectionId(), T_NS, e.nanosSinceStart()).put(STREAM).put(e.streamId())
                     .put(e.side() == WindowSide.SEND ? SIDE_SEND : SIDE_RECV).put(e.oldSize()).put(NEW)
@@ -129,12 +137,44 @@ final class FrequentEventLines {
         return true;
     }
 
-    private static void frame(FrameEvent e, LineOctets out) {
+    private static void changes(List<TraceEvent> changes, LineOctets out) {
+        out.put(CHANGES);
+        for (int i = 0; i < changes.size(); i++) {
+            if (i > 0) {
+                out.put(',');
+            }
+            if (changes.get(i) instanceof StreamStateChanged c) {
+                out.put(CHANGE_STATE).put(c.streamId()).put(CHANGE_STATE_NAME[c.from().ordinal()])
+                        .put(CHANGE_STATE_NAME[c.to().ordinal()]).put(CHANGE_INPUT_END[c.input().ordinal()]);
+            } else {
+                WindowChanged c = (WindowChanged) changes.get(i);
+                out.put(CHANGE_WINDOW).put(c.streamId()).put(c.side() == WindowSide.SEND ? CHANGE_SEND : CHANGE_RECV)
+                        .put(c.oldSize()).put(',').put(c.newSize()).put(CHANGE_CAUSE_END[c.cause().ordinal()]);
+            }
+        }
+        out.put(']');
+    }
+
+    /** Whether {@code event} may be written inside a later frame line's {@code changes}: a window or state change. */
+    static boolean foldable(TraceEvent event) {
+        return event instanceof WindowChanged || event instanceof StreamStateChanged;
+    }
+
+    /**
+     * Writes the frame's line with {@code changes} (the window and stream state changes of its connection made just
+     * before it, at its time: {@link #foldable}) in its {@code changes} member, in their order, before the payload (a
+     * reader steps over the payload by its length, and the members after it are the frame's own); the line reads back
+     * as those events, then the frame.
+     */
+    static void frame(FrameEvent e, List<TraceEvent> changes, LineOctets out) {
         FrameHeader h = e.header();
         out.put(FRAME).putPair(CONN, e.connectionId(), T_NS, e.nanosSinceStart())
                 .put(e.direction() == Direction.INBOUND ? DIR_RECV : DIR_SEND).put(h.streamId())
                 .put(typeFields(h.typeCode())).put(flagFields(h.typeCode(), h.flags())).put(h.length()).put(RESERVED).put(h.reservedBit());
         decoded(e.frame(), out);
+        if (!changes.isEmpty()) {
+            changes(changes, out);
+        }
         out.put(PAYLOAD).putBase64(FrameOctets.payloadToRead(e)).put('"');
         int omitted = e.dataOmitted();
         if (omitted > 0) {

@@ -1,12 +1,16 @@
 package io.h2scope.engine.trace.jsonl;
 
+import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * One line of a JSONL trace to its {@link TraceEvent}: the step every reader shares (a whole recording, a file being
@@ -29,6 +33,18 @@ public final class JsonlLineDecoder {
         return event(parse(text(octets, from, to, number), number), number);
     }
 
+    /**
+     * Every event of line {@code number}, in order: a frame line's changes (its {@code changes}, docs/TRACE_FORMAT.md),
+     * then the line's own event; nothing for a blank line or a kind this reader does not know. The single-event forms
+     * ({@link #decode(byte[], int, int, long)}) give the line's own event only: a frame read again by its position.
+     *
+     * @throws TraceFormatException as {@link #decode(byte[], int, int, long)}; nothing is handed on then
+     */
+    public static void decode(byte[] octets, int from, int to, long number, Consumer<TraceEvent> each)
+            throws TraceFormatException {
+        events(parse(text(octets, from, to, number), number), number, each);
+    }
+
     private static final byte[] PAYLOAD = ",\"payload\":\"".getBytes(StandardCharsets.US_ASCII);
 
     /**
@@ -42,18 +58,39 @@ public final class JsonlLineDecoder {
         return plain != null ? plain : generalSummary(octets, from, to, number);
     }
 
+    /** {@link #summary} of every event of the line, in order, as {@link #decode(byte[], int, int, long, Consumer)}. */
+    public static void summary(byte[] octets, int from, int to, long number, Consumer<TraceEvent> each)
+            throws TraceFormatException {
+        DirectEventReader plain = DirectEventReader.whole(octets, from, to);
+        if (plain != null) {
+            plain.forEach(each);
+        } else {
+            generalSummary(octets, from, to, number, each);
+        }
+    }
+
     /** {@link #summary} through the map of the line: every line the format allows, and the errors of the rest. */
     static TraceEvent generalSummary(byte[] octets, int from, int to, long number) throws TraceFormatException {
+        TraceEvent[] last = new TraceEvent[1];
+        generalSummary(octets, from, to, number, event -> last[0] = event);
+        return last[0];
+    }
+
+    /** {@link #generalSummary(byte[], int, int, long)} of every event of the line. */
+    static void generalSummary(byte[] octets, int from, int to, long number, Consumer<TraceEvent> each)
+            throws TraceFormatException {
         int cut = payloadMember(octets, from, to);
         if (cut < 0) {
-            return decode(octets, from, to, number);
+            decode(octets, from, to, number, each);
+            return;
         }
         int end = payloadEnd(octets, from, cut, to);
         String rest = text(octets, from, cut, number) + text(octets, Math.min(end + 1, to), to, number);
         Map<String, Object> line = parse(rest, number);
         Object kind = line.get("kind");
         if (kind != null && !"frame".equals(kind)) {
-            return event(line, number);
+            events(line, number, each);
+            return;
         }
         if (line.get("v") instanceof Long version && version > TraceEventJson.VERSION) {
             throw TraceFormatException.newer(number, version);
@@ -63,11 +100,14 @@ public final class JsonlLineDecoder {
             // a small control frame's payload is kept in a summary: put back what was stepped over
             line.put("payload", new String(octets, cut + PAYLOAD.length, end - cut - PAYLOAD.length, StandardCharsets.US_ASCII));
         }
+        FrameEvent frame;
         try {
-            return FrameEventJson.readSummary(line);
+            frame = FrameEventJson.readSummary(line);
         } catch (IllegalArgumentException | ClassCastException | NullPointerException e) {
             throw new TraceFormatException(number, String.valueOf(e.getMessage()), e);
         }
+        changes(line, number, each);
+        each.accept(frame);
     }
 
     /**
@@ -154,6 +194,39 @@ public final class JsonlLineDecoder {
             return i;
         }
         return -1;
+    }
+
+    /** {@link #decode(byte[], int, int, long, Consumer)} for a line already read as text. */
+    public static void decode(String line, long number, Consumer<TraceEvent> each) throws TraceFormatException {
+        events(parse(line, number), number, each);
+    }
+
+    /** Every event of a parsed line (nothing for null), as {@link #decode(byte[], int, int, long, Consumer)}. */
+    public static void events(Map<String, Object> line, long number, Consumer<TraceEvent> each)
+            throws TraceFormatException {
+        TraceEvent event = event(line, number);
+        if (event == null) {
+            return;
+        }
+        if (event instanceof FrameEvent) {
+            changes(line, number, each);
+        }
+        each.accept(event);
+    }
+
+    /** A frame line's {@code changes}, each to {@code each}, checked whole before the first is handed on. */
+    private static void changes(Map<String, Object> line, long number, Consumer<TraceEvent> each)
+            throws TraceFormatException {
+        if (!line.containsKey("changes")) {
+            return;
+        }
+        List<TraceEvent> changes = new ArrayList<>();
+        try {
+            ChangesMember.read(line, changes::add);
+        } catch (IllegalArgumentException | ClassCastException | NullPointerException e) {
+            throw new TraceFormatException(number, String.valueOf(e.getMessage()), e);
+        }
+        changes.forEach(each);
     }
 
     /** {@link #decode(byte[], int, int, long)} for a line already read as text. */

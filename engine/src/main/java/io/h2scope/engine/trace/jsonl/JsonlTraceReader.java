@@ -78,10 +78,7 @@ public final class JsonlTraceReader {
                 throw cut;
             }
             try {
-                TraceEvent event = JsonlLineDecoder.decode(line, number);
-                if (event != null) {
-                    each.accept(event);
-                }
+                JsonlLineDecoder.decode(line, number, each);
             } catch (TraceFormatException e) {
                 if (!line.startsWith("{") || !e.detail().startsWith("not JSON")) {
                     throw e;

@@ -34,6 +34,8 @@ public final class JsonlTraceWriter implements TraceSink, AutoCloseable {
     /** One thread's line buffer, and how deep in {@link #batch} calls the thread is. */
     private static final class ThreadLines {
         final LineOctets line = LineOctets.reused(1024);
+        /** Window and state changes held for the batch's next frame line; none outside a batch. */
+        final FoldedChanges changes = new FoldedChanges();
         int batchDepth;
     }
 
@@ -84,7 +86,10 @@ public final class JsonlTraceWriter implements TraceSink, AutoCloseable {
         LineOctets line = lines.line; // empty, or the lines of this thread's open batch so far
         int start = line.length();
         try {
-            TraceEventJson.write(event, line).put('\n');
+            lines.changes.write(event, line);
+            if (lines.batchDepth == 0) {
+                lines.changes.flush(line); // a line waits for no later event outside a batch
+            }
         } catch (RuntimeException e) {
             line.truncate(start); // no half line among the others
             throw e;
@@ -103,10 +108,13 @@ public final class JsonlTraceWriter implements TraceSink, AutoCloseable {
         try {
             events.run();
         } finally {
-            if (--lines.batchDepth == 0 && lines.line.length() > 0) {
+            if (--lines.batchDepth == 0) {
                 LineOctets line = lines.line;
                 try {
-                    queue(line.octets(), line.length()); // nothing once writing failed
+                    lines.changes.flush(line);
+                    if (line.length() > 0) {
+                        queue(line.octets(), line.length()); // nothing once writing failed
+                    }
                 } finally {
                     line.clear();
                 }

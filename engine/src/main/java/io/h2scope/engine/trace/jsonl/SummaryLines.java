@@ -2,6 +2,8 @@ package io.h2scope.engine.trace.jsonl;
 
 import io.h2scope.engine.trace.model.TraceEvent;
 
+import java.util.function.Consumer;
+
 /**
  * The lines of a buffer of a JSONL trace, in turn, each as {@link JsonlLineDecoder#summary}: what an index of a big
  * recording reads. A line in the writer's plain form is read and its end found in one pass over its octets; any
@@ -36,15 +38,28 @@ public final class SummaryLines {
      * @throws TraceFormatException naming line {@code number} and what is wrong with it
      */
     public TraceEvent next(long number) throws TraceFormatException {
+        TraceEvent[] last = new TraceEvent[1];
+        next(number, event -> last[0] = event);
+        return last[0];
+    }
+
+    /**
+     * Every event of the next line, in order (a frame line's changes, then the frame: docs/TRACE_FORMAT.md); nothing for
+     * a blank line or a kind not known. {@link #next(long)} gives the line's own event only.
+     *
+     * @throws TraceFormatException naming line {@code number} and what is wrong with it
+     */
+    public void next(long number, Consumer<TraceEvent> each) throws TraceFormatException {
         lineStart = next;
         DirectEventReader plain = DirectEventReader.line(octets, lineStart, limit);
         if (plain != null) {
             next = plain.end() + 1;
-            return plain.event();
+            plain.forEach(each);
+            return;
         }
         int end = JsonlLineDecoder.lineEnd(octets, lineStart, limit);
         int to = end > lineStart && octets[end - 1] == '\r' ? end - 1 : end;
         next = end + 1;
-        return JsonlLineDecoder.generalSummary(octets, lineStart, to, number);
+        JsonlLineDecoder.generalSummary(octets, lineStart, to, number, each);
     }
 }

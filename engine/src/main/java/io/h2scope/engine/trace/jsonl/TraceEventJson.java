@@ -394,7 +394,7 @@ public final class TraceEventJson {
         throw new IllegalArgumentException("\"spec\" is not an RFC section like \"RFC 9113 \u00a76.7\": " + text);
     }
 
-    private static <E extends Enum<E>> E named(Class<E> type, String name) {
+    static <E extends Enum<E>> E named(Class<E> type, String name) {
         try {
             return Enum.valueOf(type, name.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {

@@ -119,6 +119,98 @@ class EventLinesRoundTripTest {
     }
 
     /**
+     * A frame line with window and state changes folded in ({@link FoldedChanges}) reads back, through every reader, as
+     * those changes then the frame; a run of events of two connections at two times, written through the folding,
+     * reads back as the same run, whatever was folded and whatever stood alone.
+     */
+    @Test
+    void framesWithFoldedChangesReadBackAsTheEventsTheyWere() throws Exception {
+        for (int i = 0; i < EVENTS_PER_KIND; i++) {
+            FrameEvent frame = frameEvent(random);
+            List<TraceEvent> changes = new ArrayList<>();
+            for (int n = 1 + random.nextInt(5); n > 0; n--) {
+                changes.add(change(random, frame.connectionId(), frame.nanosSinceStart()));
+            }
+            LineOctets out = new LineOctets(64);
+            FoldedChanges folding = new FoldedChanges();
+            for (TraceEvent change : changes) {
+                folding.write(change, out);
+            }
+            assertEquals(0, out.length(), "the changes wait for their frame");
+            folding.write(frame, out);
+            folding.flush(out);
+            String text = out.text();
+            assertEquals(1, text.split("\n").length, () -> "one line: " + text);
+            int length = out.length() - 1;
+            byte[] line = out.octets();
+
+            List<TraceEvent> whole = new ArrayList<>(changes);
+            whole.add(frame);
+            List<TraceEvent> read = new ArrayList<>();
+            JsonlLineDecoder.decode(line, 0, length, 1, read::add);
+            assertEquals(whole, read, () -> "the general reader: " + text);
+            assertEquals(frame, JsonlLineDecoder.decode(line, 0, length, 1), "the line's own event is its frame");
+
+            List<TraceEvent> summaries = new ArrayList<>(changes);
+            summaries.add(summary(frame));
+            List<TraceEvent> general = new ArrayList<>();
+            JsonlLineDecoder.generalSummary(line, 0, length, 1, general::add);
+            assertEquals(summaries, general, () -> "the general summary: " + text);
+            DirectEventReader direct = DirectEventReader.whole(line, 0, length);
+            if (direct != null) {
+                List<TraceEvent> fast = new ArrayList<>();
+                direct.forEach(fast::add);
+                assertEquals(summaries, fast, () -> "the direct reader: " + text);
+            }
+            List<TraceEvent> indexed = new ArrayList<>();
+            new SummaryLines(line, 0, length + 1).next(1, indexed::add);
+            assertEquals(summaries, indexed, () -> "an index's reading: " + text);
+        }
+    }
+
+    @Test
+    void aRunOfEventsReadsBackTheSameWhateverWasFolded() throws Exception {
+        List<TraceEvent> run = new ArrayList<>();
+        for (int i = 0; i < 20 * EVENTS_PER_KIND; i++) {
+            long conn = 1 + random.nextInt(2);
+            long nanos = random.nextInt(2) * 5;
+            TraceEvent event = switch (random.nextInt(4)) {
+                case 0, 1 -> change(random, conn, nanos);
+                case 2 -> {
+                    FrameEvent f = frameEvent(random);
+                    yield new FrameEvent(conn, nanos, f.direction(), f.header(), f.frame(), f.headers(),
+                            f.connectionSendWindow(), f.connectionReceiveWindow(), f.streamSendWindow(),
+                            f.streamReceiveWindow(), f.streamStateAfter(), null, f.padding());
+                }
+                default -> new HpackEntriesEvicted(conn, nanos, HpackContext.DECODER, random.nextInt(9));
+            };
+            run.add(event);
+        }
+        LineOctets out = new LineOctets(1 << 16);
+        FoldedChanges folding = new FoldedChanges();
+        for (TraceEvent event : run) {
+            folding.write(event, out);
+        }
+        folding.flush(out);
+        String text = out.text();
+        assertEquals(run, JsonlTraceReader.read(new java.io.BufferedReader(new java.io.StringReader(text))));
+        long lines = text.lines().count();
+        long standalone = text.lines().filter(l -> !l.contains("\"kind\":\"frame\"")
+                && !l.contains("\"kind\":\"hpack_evict\"")).count();
+        assertTrue(lines < run.size() && standalone > 0, () -> lines + " lines for " + run.size()
+                + " events, " + standalone + " changes alone (another connection or time came between)");
+    }
+
+    /** A window or stream state change of connection {@code conn} at {@code nanos}. */
+    private static TraceEvent change(Random r, long conn, long nanos) {
+        return r.nextBoolean()
+                ? new WindowChanged(conn, nanos, r.nextInt(Integer.MAX_VALUE), pick(r, WindowSide.values()), r.nextInt(),
+                        r.nextInt(), pick(r, WindowCause.values()))
+                : new StreamStateChanged(conn, nanos, r.nextInt(Integer.MAX_VALUE), pick(r, StreamState.values()),
+                        pick(r, StreamState.values()), pick(r, StreamInput.values()));
+    }
+
+    /**
      * What a summary reading gives: a frame event without fields, HPACK detail or padding, and without its frame unless
      * it is a small control frame ({@link FrameEventJson#keptInSummary}); any other event whole.
      */
