@@ -149,6 +149,35 @@ class FrequentEventLinesTest {
                 TraceEventJson.write(new SettingsAcknowledged(1, 2, Side.LOCAL), line).text());
     }
 
+    /** The example of docs/TRACE_FORMAT.md: a server's received GET, its four changes in its frame line. */
+    @Test
+    void aFrameLineWithItsChangesIsTheOneTheFormatDescribes() throws TraceFormatException {
+        HeadersFrame get = HeadersFrame.of(3, new byte[] {(byte) 0x82, 0x44, 0x01, 0x2f}, true, true);
+        List<TraceEvent> events = List.of(
+                new StreamStateChanged(2, 500, 3, StreamState.IDLE, StreamState.OPEN, StreamInput.RECV_HEADERS),
+                new WindowChanged(2, 500, 3, WindowSide.RECEIVE, 0, 65535, WindowCause.OPENED),
+                new WindowChanged(2, 500, 3, WindowSide.SEND, 0, 65535, WindowCause.OPENED),
+                new StreamStateChanged(2, 500, 3, StreamState.OPEN, StreamState.HALF_CLOSED_REMOTE,
+                        StreamInput.RECV_END_STREAM),
+                frame(2, 500, Direction.INBOUND, FrameHeader.of(get), get,
+                        List.of(new HeaderField(":method", "GET"), new HeaderField(":path", "/")), 65535, 65535, 65535,
+                        65535, StreamState.HALF_CLOSED_REMOTE, null));
+        LineOctets line = new LineOctets(1);
+        FoldedChanges folding = new FoldedChanges();
+        events.forEach(e -> folding.write(e, line));
+        assertEquals("""
+                {"v":2,"kind":"frame","conn":2,"t_ns":500,"dir":"recv","stream":3,"type":"HEADERS","type_code":1,\
+                "flags":5,"flag_names":"END_STREAM|END_HEADERS","length":4,"reserved":false,"changes":[\
+                ["state",3,"idle","open","recv_headers"],["window",3,"recv",0,65535,"opened"],\
+                ["window",3,"send",0,65535,"opened"],["state",3,"open","half_closed_remote","recv_end_stream"]],\
+                "payload":"gkQBLw==","headers":[[":method","GET"],[":path","/"]],"window":{"conn_send":65535,\
+                "conn_recv":65535,"stream_send":65535,"stream_recv":65535},"state":"half_closed_remote"}
+                """, line.text());
+        List<TraceEvent> read = new ArrayList<>();
+        JsonlLineDecoder.decode(line.text().strip(), 1, read::add);
+        assertEquals(events, read);
+    }
+
     /** Lines written by hand from docs/TRACE_FORMAT.md (its examples among them), beside the event each is. */
     static Stream<Arguments> goldenLines() {
         // the request of docs/TRACING.md's sample program as recorded: its authorization value filled (Huffman-coded)
