@@ -17,7 +17,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * batch's other lines); a writer thread of its own writes
  * whatever is queued with one call (a line per write call would cost a system call per event, and each copy of
  * the bytes counts at hundreds of megabytes a second, so they are copied once, into the queue). Lines keep the
- * order of the calls that made them, so each connection's lines keep its order. When the disk is slower than
+ * order of the calls that made them, so each connection's lines keep its order. Within a batch, a frame's window
+ * and stream state changes go into the frame's line ({@link FoldedChanges}), so a request costs few lines. When the disk is slower than
  * the traffic, callers wait while the queue ({@value #QUEUE_BYTES} octets) is full, so memory stays bounded.
  * {@link #close()} writes everything queued, and so does the JVM's shutdown (lines that come later, from other
  * shutdown hooks, are still taken until the writer is closed). A write error is reported once
