@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -107,6 +108,10 @@ public final class ConnectionDriver implements ConnectionHandler {
     private Clock wallClock = Clock.systemUTC();
     /** Told once when the peer's preface and first SETTINGS are complete; null once told. */
     private Runnable onPrefaceReceived;
+    // the work of a task, a caller's task and a read, made once: run in a batch when traced ({@link #inBatch})
+    private final Consumer<Runnable> runTask = this::runTask;
+    private final Consumer<Runnable> runHere = this::runHere;
+    private final Consumer<ByteBuffer> receive = this::receive;
     /** Inside an entry point that pumps when it is done (a read, a task, a tick, the open). */
     private boolean working;
     /** What a server's listener learns of this connection's streams, to shed it when idle at a cap; or null. */
@@ -182,12 +187,7 @@ public final class ConnectionDriver implements ConnectionHandler {
             if (transportClosed) {
                 return;
             }
-            TraceSink trace = config.traceSink();
-            if (trace.enabled()) {
-                trace.batch(() -> runTask(task));
-            } else {
-                runTask(task);
-            }
+            inBatch(runTask, task);
         });
     }
 
@@ -216,12 +216,7 @@ public final class ConnectionDriver implements ConnectionHandler {
             if (transportClosed || connection == null) {
                 return false;
             }
-            TraceSink trace = config.traceSink();
-            if (trace.enabled()) {
-                trace.batch(() -> runHere(task));
-            } else {
-                runHere(task);
-            }
+            inBatch(runHere, task);
             return true;
         });
     }
@@ -342,11 +337,19 @@ public final class ConnectionDriver implements ConnectionHandler {
      */
     @Override
     public void onRead(ByteBuffer bytes) {
+        inBatch(receive, bytes);
+    }
+
+    /**
+     * {@code work.accept(input)}, as one batch of a traced connection's events ({@link TraceSink#batch}); untraced, it
+     * allocates nothing (the works are fields made once).
+     */
+    private <T> void inBatch(Consumer<T> work, T input) {
         TraceSink trace = config.traceSink();
         if (trace.enabled()) {
-            trace.batch(() -> receive(bytes));
+            trace.batch(() -> work.accept(input));
         } else {
-            receive(bytes);
+            work.accept(input);
         }
     }
 
