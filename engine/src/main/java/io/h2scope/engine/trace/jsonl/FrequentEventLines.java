@@ -98,14 +98,6 @@ final class FrequentEventLines {
     private static final byte[][] REPRESENTATION = LowerCaseNames.between(Representation.class, ",\"",
             "\",");
     private static final byte[] NEVER_INDEX_END = ascii(",true]");
-    private static final byte[] CHANGES = ascii(",\"changes\":[");
-    private static final byte[] CHANGE_STATE = ascii("[\"state\",");
-    private static final byte[] CHANGE_WINDOW = ascii("[\"window\",");
-    private static final byte[] CHANGE_SEND = ascii(",\"send\",");
-    private static final byte[] CHANGE_RECV = ascii(",\"recv\",");
-    private static final byte[][] CHANGE_STATE_NAME = LowerCaseNames.between(StreamState.class, ",\"", "\"");
-    private static final byte[][] CHANGE_INPUT_END = LowerCaseNames.between(StreamInput.class, ",\"", "\"]");
-    private static final byte[][] CHANGE_CAUSE_END = LowerCaseNames.between(WindowCause.class, ",\"", "\"]");
 
     /** A frame line's type and flag fields ({@link #typeFields}, {@link #flagFields}), made once per type (and flags). */
     private static final byte[][] TYPE_FIELDS = new byte[256][];
@@ -137,22 +129,35 @@ final class FrequentEventLines {
         return true;
     }
 
-    private static void changes(List<TraceEvent> changes, LineOctets out) {
-        out.put(CHANGES);
-        for (int i = 0; i < changes.size(); i++) {
-            if (i > 0) {
-                out.put(',');
+    /** A frame line's {@code changes} member: {@code ["state",1,"idle","open","recv_headers"]}, {@code ["window",...]}. */
+    private static final class Changes {
+        static final byte[] MEMBER = ascii(",\"changes\":[");
+        static final byte[] STATE = ascii("[\"state\",");
+        static final byte[] WINDOW = ascii("[\"window\",");
+        static final byte[] SEND = ascii(",\"send\",");
+        static final byte[] RECV = ascii(",\"recv\",");
+        // the enum members' texts, the last of an entry with its closing bracket
+        static final byte[][] STATES = LowerCaseNames.between(StreamState.class, ",\"", "\"");
+        static final byte[][] INPUTS = LowerCaseNames.between(StreamInput.class, ",\"", "\"]");
+        static final byte[][] CAUSES = LowerCaseNames.between(WindowCause.class, ",\"", "\"]");
+
+        static void write(List<TraceEvent> changes, LineOctets out) {
+            out.put(MEMBER);
+            for (int i = 0; i < changes.size(); i++) {
+                if (i > 0) {
+                    out.put(',');
+                }
+                if (changes.get(i) instanceof StreamStateChanged c) {
+                    out.put(STATE).put(c.streamId()).put(STATES[c.from().ordinal()]).put(STATES[c.to().ordinal()])
+                            .put(INPUTS[c.input().ordinal()]);
+                } else {
+                    WindowChanged c = (WindowChanged) changes.get(i);
+                    out.put(WINDOW).put(c.streamId()).put(c.side() == WindowSide.SEND ? SEND : RECV).put(c.oldSize())
+                            .put(',').put(c.newSize()).put(CAUSES[c.cause().ordinal()]);
+                }
             }
-            if (changes.get(i) instanceof StreamStateChanged c) {
-                out.put(CHANGE_STATE).put(c.streamId()).put(CHANGE_STATE_NAME[c.from().ordinal()])
-                        .put(CHANGE_STATE_NAME[c.to().ordinal()]).put(CHANGE_INPUT_END[c.input().ordinal()]);
-            } else {
-                WindowChanged c = (WindowChanged) changes.get(i);
-                out.put(CHANGE_WINDOW).put(c.streamId()).put(c.side() == WindowSide.SEND ? CHANGE_SEND : CHANGE_RECV)
-                        .put(c.oldSize()).put(',').put(c.newSize()).put(CHANGE_CAUSE_END[c.cause().ordinal()]);
-            }
+            out.put(']');
         }
-        out.put(']');
     }
 
     /** Whether {@code event} may be written inside a later frame line's {@code changes}: a window or state change. */
@@ -173,7 +178,7 @@ final class FrequentEventLines {
                 .put(typeFields(h.typeCode())).put(flagFields(h.typeCode(), h.flags())).put(h.length()).put(RESERVED).put(h.reservedBit());
         decoded(e.frame(), out);
         if (!changes.isEmpty()) {
-            changes(changes, out);
+            Changes.write(changes, out);
         }
         out.put(PAYLOAD).putBase64(FrameOctets.payloadToRead(e)).put('"');
         int omitted = e.dataOmitted();
