@@ -1,6 +1,7 @@
 package io.h2scope.engine.flow;
 
 import io.h2scope.engine.error.H2Errors;
+import io.h2scope.engine.error.H2Exception;
 
 /**
  * One flow-control window (RFC 9113 §6.9.1): a signed count of DATA octets that may still be
@@ -8,8 +9,12 @@ import io.h2scope.engine.error.H2Errors;
  * negative after SETTINGS_INITIAL_WINDOW_SIZE shrinks (§6.9.2), and provably not below
  * -(2^31-1), so it always fits an {@code int}. Errors are scoped by the window: a stream window
  * gives a stream error, the connection window a connection error (§6.9.1).
+ *
+ * <p>A {@link #lenient} window is the same window for an endpoint we only watch (the observer): what the rules
+ * refuse is counted instead of thrown, and the change is applied anyway, held to the range of an {@code int}, so
+ * the window shows what the sender did.
  */
-public final class FlowWindow {
+public sealed class FlowWindow permits FlowWindow.Lenient {
 
     /** RFC9113 §6.9.1: "A sender MUST NOT allow a flow-control window to exceed 2^31-1 octets". */
     public static final int MAX_SIZE = Integer.MAX_VALUE;
@@ -32,6 +37,11 @@ public final class FlowWindow {
         this.streamId = streamId;
         this.size = initialSize;
         this.peak = initialSize;
+    }
+
+    /** A window that counts on {@code overflows} what the rules refuse instead of throwing it. */
+    public static FlowWindow lenient(int streamId, int initialSize, Overflows overflows) {
+        return new Lenient(streamId, initialSize, overflows);
     }
 
     /** 0 for the connection window. */
@@ -60,10 +70,10 @@ public final class FlowWindow {
         }
         if (n > size) {
             // RFC9113 §6.9.1: "The sender MUST NOT send a flow-controlled frame with a length that exceeds the space available in either of the flow-control windows"
-            throw H2Errors.stream(streamId, streamId == 0 ? FlowRule.DATA_EXCEEDS_CONNECTION_WINDOW
-                    : FlowRule.DATA_EXCEEDS_STREAM_WINDOW, n + " octets of DATA exceed the " + where() + " window of " + size);
+            refuse(H2Errors.stream(streamId, streamId == 0 ? FlowRule.DATA_EXCEEDS_CONNECTION_WINDOW
+                    : FlowRule.DATA_EXCEEDS_STREAM_WINDOW, n + " octets of DATA exceed the " + where() + " window of " + size));
         }
-        size -= n;
+        size = Math.max(Integer.MIN_VALUE, size - n);
     }
 
     /**
@@ -77,10 +87,10 @@ public final class FlowWindow {
         }
         if (size + increment > MAX_SIZE) {
             // RFC9113 §6.9.1: "If a sender receives a WINDOW_UPDATE that causes a flow-control window to exceed this maximum, it MUST terminate either the stream or the connection"
-            throw H2Errors.stream(streamId, streamId == 0 ? FlowRule.CONNECTION_WINDOW_OVERFLOW
-                    : FlowRule.STREAM_WINDOW_OVERFLOW, "WINDOW_UPDATE of " + increment + " takes the " + where() + " window of " + size + " past 2^31-1");
+            refuse(H2Errors.stream(streamId, streamId == 0 ? FlowRule.CONNECTION_WINDOW_OVERFLOW
+                    : FlowRule.STREAM_WINDOW_OVERFLOW, "WINDOW_UPDATE of " + increment + " takes the " + where() + " window of " + size + " past 2^31-1"));
         }
-        size += increment;
+        size = Math.min(MAX_SIZE, size + increment);
         peak = Math.max(peak, size);
     }
 
@@ -93,11 +103,11 @@ public final class FlowWindow {
     public void applyInitialSizeDelta(long delta) {
         if (size + delta > MAX_SIZE) {
             // RFC9113 §6.9.2: "An endpoint MUST treat a change to SETTINGS_INITIAL_WINDOW_SIZE that causes any flow-control window to exceed the maximum size as a connection error ... FLOW_CONTROL_ERROR"
-            throw H2Errors.connection(FlowRule.INITIAL_WINDOW_CHANGE_OVERFLOW,
+            refuse(H2Errors.connection(FlowRule.INITIAL_WINDOW_CHANGE_OVERFLOW,
                     "SETTINGS_INITIAL_WINDOW_SIZE change of " + delta + " takes the " + where()
-                            + " window of " + size + " past 2^31-1");
+                            + " window of " + size + " past 2^31-1"));
         }
-        size += delta;
+        size = Math.max(Integer.MIN_VALUE, Math.min(MAX_SIZE, size + delta));
     }
 
     /** The largest size this window has had since it opened or since {@link #resetPeak}. */
@@ -110,6 +120,11 @@ public final class FlowWindow {
         peak = Math.max(size, initialSize);
     }
 
+    /** A change the rules refuse: thrown here, counted by a {@link Lenient} window. */
+    void refuse(H2Exception e) {
+        throw e;
+    }
+
     private String where() {
         return streamId == 0 ? "connection" : "stream " + streamId;
     }
@@ -117,5 +132,29 @@ public final class FlowWindow {
     @Override
     public String toString() {
         return where() + " window " + size;
+    }
+
+    /** How many changes the lenient windows of one connection applied although the rules refuse them. */
+    public static final class Overflows {
+        private long count;
+
+        public long count() {
+            return count;
+        }
+    }
+
+    /** A window that counts a refused change and applies it anyway (see the class comment). */
+    static final class Lenient extends FlowWindow {
+        private final Overflows overflows;
+
+        private Lenient(int streamId, int initialSize, Overflows overflows) {
+            super(streamId, initialSize);
+            this.overflows = overflows;
+        }
+
+        @Override
+        void refuse(H2Exception e) {
+            overflows.count++;
+        }
     }
 }

@@ -3,6 +3,7 @@ package io.h2scope.engine.observer;
 import io.h2scope.engine.start.StartRule;
 import io.h2scope.engine.error.ConnectionError;
 import io.h2scope.engine.error.H2Exception;
+import io.h2scope.engine.flow.FlowWindow;
 import io.h2scope.engine.flow.WindowCause;
 import io.h2scope.engine.flow.WindowSide;
 import io.h2scope.engine.frame.ContinuationFrame;
@@ -91,7 +92,6 @@ import java.util.Optional;
 public final class Http2Observer {
 
     private static final byte[] CLIENT_PREFACE = Preface.bytes();
-    private static final int DEFAULT_WINDOW = 65_535;
     private static final int RECENTLY_CLOSED = 1_024;
     /** The header a violation outside any frame carries (the preface, the HTTP/1.1 start). */
     private static final FrameHeader NO_FRAME = new FrameHeader(0, 0, 0, 0, false);
@@ -101,7 +101,14 @@ public final class Http2Observer {
      * before, and its windows then (a frame the endpoint sent before it read the close still moved them, as the
      * engine reports).
      */
-    private record ClosedStream(boolean byReceiving, StreamState before, int[] windows) {
+    private record ClosedStream(boolean byReceiving, StreamState before, StreamWindows windows) {
+    }
+
+    /** A stream's send and receive windows, as the perspective endpoint has them. */
+    private record StreamWindows(FlowWindow send, FlowWindow receive) {
+        FlowWindow side(WindowSide side) {
+            return side == WindowSide.SEND ? send : receive;
+        }
     }
 
     private final Role perspective;
@@ -111,13 +118,15 @@ public final class Http2Observer {
     private final StreamRegistry registry;
     private final Flow fromClient;
     private final Flow fromServer;
-    private final StreamIdMap<int[]> streamWindows = new StreamIdMap<>(); // [send, receive]
+    /** What the windows below applied although the flow-control rules refuse it (a sender past its window). */
+    private final FlowWindow.Overflows windowOverflows = new FlowWindow.Overflows();
+    private final StreamIdMap<StreamWindows> streamWindows = new StreamIdMap<>();
     /** The streams closed last, for the frames that crossed their close ({@link #crossedTheClose}); oldest dropped. */
     private final RecentlyClosed<ClosedStream> recentlyClosed = new RecentlyClosed<>(RECENTLY_CLOSED);
-    private int connectionSend = DEFAULT_WINDOW;
-    private int connectionReceive = DEFAULT_WINDOW;
+    private final FlowWindow connectionSend = FlowWindow.lenient(0, FlowWindow.DEFAULT_INITIAL_SIZE, windowOverflows);
+    private final FlowWindow connectionReceive = FlowWindow.lenient(0, FlowWindow.DEFAULT_INITIAL_SIZE, windowOverflows);
     /** What a new stream's receive window begins at: the larger of our acknowledged and last announced value. */
-    private int receiveInitial = DEFAULT_WINDOW;
+    private int receiveInitial = FlowWindow.DEFAULT_INITIAL_SIZE;
     /** Our SETTINGS as sent and acknowledged. */
     private final SettingsSync localSettings = new SettingsSync();
     /** The peer's SETTINGS as received, and the check of ours as the peer receives them. */
@@ -404,9 +413,10 @@ public final class Http2Observer {
             }
 
             int id = frame.streamId();
-            int[] w = streamWindows.get(id);
-            sink.onEvent(new FrameEvent(connectionId, t(), direction, header, frame, headers, connectionSend,
-                    connectionReceive, id > 0 && w != null ? w[0] : -1, id > 0 && w != null ? w[1] : -1,
+            StreamWindows w = streamWindows.get(id);
+            sink.onEvent(new FrameEvent(connectionId, t(), direction, header, frame, headers, connectionSend.size(),
+                    connectionReceive.size(), id > 0 && w != null ? w.send().size() : -1,
+                    id > 0 && w != null ? w.receive().size() : -1,
                     id > 0 ? registry.state(id) : null, null, reader.currentPadding()));
             if (ownFirstSettings) {
                 ownSettingsSent = true;
@@ -646,9 +656,14 @@ public final class Http2Observer {
         if (before != after) {
             sink.onEvent(new StreamStateChanged(connectionId, t(), streamId, before, after, input));
             if (before == StreamState.IDLE && after != StreamState.CLOSED) {
-                streamWindows.put(streamId, new int[] {0, 0});
-                streamWindow(streamId, WindowSide.RECEIVE, receiveInitial, WindowCause.OPENED);
-                streamWindow(streamId, WindowSide.SEND, remoteSettings.current().initialWindowSize(), WindowCause.OPENED);
+                int sendInitial = (int) remoteSettings.current().initialWindowSize();
+                streamWindows.put(streamId, new StreamWindows(FlowWindow.lenient(streamId, sendInitial, windowOverflows),
+                        FlowWindow.lenient(streamId, receiveInitial, windowOverflows)));
+                // as the engine: an opened window is an event even at 0
+                sink.onEvent(new WindowChanged(connectionId, t(), streamId, WindowSide.RECEIVE, 0, receiveInitial,
+                        WindowCause.OPENED));
+                sink.onEvent(new WindowChanged(connectionId, t(), streamId, WindowSide.SEND, 0, sendInitial,
+                        WindowCause.OPENED));
             }
             if (after == StreamState.CLOSED) {
                 recentlyClosed.remember(streamId, new ClosedStream(input.isReceive(), before,
@@ -688,24 +703,15 @@ public final class Http2Observer {
 
     /** The connection window of {@code side} moves by {@code delta}. */
     private void window(WindowSide side, long delta, WindowCause cause) {
-        int old = side == WindowSide.SEND ? connectionSend : connectionReceive;
-        int updated = (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, old + delta));
-        if (side == WindowSide.SEND) {
-            connectionSend = updated;
-        } else {
-            connectionReceive = updated;
-        }
-        if (updated != old) { // as the engine: a window that did not move (an empty DATA) is no event
-            sink.onEvent(new WindowChanged(connectionId, t(), 0, side, old, updated, cause));
-        }
+        move(0, side == WindowSide.SEND ? connectionSend : connectionReceive, side, delta, cause);
     }
 
     /**
      * A stream's windows: an open stream's, or, for a frame the perspective endpoint sent ({@code outbound}) on a
      * stream it closed by receiving, those it had at the close (it sent the frame before it read the close).
      */
-    private int[] windows(int streamId, boolean outbound) {
-        int[] w = streamWindows.get(streamId);
+    private StreamWindows windows(int streamId, boolean outbound) {
+        StreamWindows w = streamWindows.get(streamId);
         if (w == null && outbound) {
             ClosedStream closed = recentlyClosed.get(streamId);
             if (closed != null && closed.byReceiving()) {
@@ -716,16 +722,32 @@ public final class Http2Observer {
     }
 
     private void streamWindow(int streamId, WindowSide side, long delta, WindowCause cause) {
-        int[] w = streamWindows.get(streamId);
+        StreamWindows w = streamWindows.get(streamId);
         if (w == null) {
             w = windows(streamId, true);
         }
-        int index = side == WindowSide.SEND ? 0 : 1;
-        int old = w[index];
-        w[index] = (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, old + delta));
-        if (w[index] != old || cause == WindowCause.OPENED) {
-            sink.onEvent(new WindowChanged(connectionId, t(), streamId, side, old, w[index], cause));
+        move(streamId, w.side(side), side, delta, cause);
+    }
+
+    /** Applies a change by the flow-control rules (a refused one counted, not thrown) and publishes it. */
+    private void move(int streamId, FlowWindow window, WindowSide side, long delta, WindowCause cause) {
+        int old = window.size();
+        switch (cause) {
+            case DATA -> window.consume((int) -delta);
+            case WINDOW_UPDATE -> window.expand((int) delta);
+            default -> window.applyInitialSizeDelta(delta);
         }
+        if (window.size() != old) { // as the engine: a window that did not move (an empty DATA) is no event
+            sink.onEvent(new WindowChanged(connectionId, t(), streamId, side, old, window.size(), cause));
+        }
+    }
+
+    /**
+     * How many window changes the peers made that the flow-control rules refuse (DATA past a window, a
+     * WINDOW_UPDATE or SETTINGS change past 2^31-1): the windows show them applied, held to an {@code int}.
+     */
+    public long windowOverflows() {
+        return windowOverflows.count();
     }
 
     private void violation(FrameHeader header, Violation violation) {

@@ -89,4 +89,21 @@ class FlowWindowTest {
         assertThrows(IllegalArgumentException.class, () -> new FlowWindow(-1, 10));
         assertThrows(IllegalArgumentException.class, () -> new FlowWindow(1, -10));
     }
+
+    @Test
+    void aLenientWindowCountsWhatTheRulesRefuseAndAppliesItHeldToAnInt() {
+        FlowWindow.Overflows overflows = new FlowWindow.Overflows();
+        FlowWindow w = FlowWindow.lenient(1, 10, overflows);
+        w.consume(15);
+        assertEquals(-5, w.size(), "DATA past the window takes it below 0, as the sender did");
+        w.expand(FlowWindow.MAX_SIZE);
+        w.expand(10);
+        assertEquals(FlowWindow.MAX_SIZE, w.size(), "past 2^31-1 it stays at 2^31-1");
+        w.applyInitialSizeDelta(10);
+        assertEquals(FlowWindow.MAX_SIZE, w.size(), "so does a SETTINGS change past it");
+        assertEquals(3, overflows.count(), "each refused change counted once");
+        w.consume(0);
+        FlowWindow.lenient(0, 100, overflows).consume(100);
+        assertEquals(3, overflows.count(), "changes the rules allow count nothing");
+    }
 }

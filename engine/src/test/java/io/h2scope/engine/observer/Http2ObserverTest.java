@@ -208,6 +208,19 @@ class Http2ObserverTest {
         assertArrayEquals(padded, FrameOctets.wire(data), "the frame's octets as they came, padding included");
     }
 
+    @Test
+    void dataPastTheWindowIsCountedAndShownAsTheSenderSentIt() {
+        List<TraceEvent> events = new ArrayList<>();
+        Http2Observer server = observerAfterPreface(Role.SERVER, events);
+        server.serverBytes(ByteBuffer.wrap(frame(4, 0, 0, new byte[] {0, 4, 0, 0, 0, 10})), 1); // INITIAL_WINDOW_SIZE 10
+        server.clientBytes(ByteBuffer.wrap(frame(4, 0x1, 0, new byte[0])), 2);
+        server.clientBytes(ByteBuffer.wrap(headers(1, false)), 3);
+        server.clientBytes(ByteBuffer.wrap(frame(0, 0, 1, new byte[15])), 4);
+        assertEquals(1, server.windowOverflows(), events::toString);
+        assertTrue(events.stream().anyMatch(e -> e instanceof WindowChanged w && w.streamId() == 1
+                && w.cause() == WindowCause.DATA && w.newSize() == -5), () -> "the stream window at -5: " + events);
+    }
+
     private static Http2Observer observerAfterPreface(Role perspective, List<TraceEvent> events) {
         Http2Observer observer = new Http2Observer(perspective, 9, events::add, 0);
         observer.clientBytes(ByteBuffer.wrap(Preface.bytes()), 0);
