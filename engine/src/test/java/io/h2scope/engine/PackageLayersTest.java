@@ -60,6 +60,14 @@ class PackageLayersTest {
                 + offences);
     }
 
+    @Test
+    void theRecordingFindsRulesWithoutTheCore() throws IOException {
+        List<String> offences = arrows(from -> from.equals("engine.trace.jsonl") || from.equals("engine.trace.model"),
+                to -> to.matches("engine\\.core(\\..*)?"));
+        assertTrue(offences.isEmpty(), "the recording and the event model find a rule by id through engine.rules "
+                + "(KnownRules), not by importing the core's packages: " + offences);
+    }
+
     /** The arrows of the engine's graph from a package {@code from} accepts to one {@code to} accepts. */
     private static List<String> arrows(Predicate<String> from, Predicate<String> to) throws IOException {
         List<String> found = new ArrayList<>();

@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * A trace sink that also taps the bytes (engine {@link WireTap}): per connection, every event the engine
+ * A trace sink that also taps the bytes (its {@link #wireTap()} is itself): per connection, every event the engine
  * published and every chunk it read or wrote, each chunk marked with how many events came before it. The HTTP/1.1
  * heads of an {@code Upgrade: h2c} start, which the engine reads and writes before its HTTP/2 side (and the tap)
  * begins, come from their events ({@link Http1Head}) as the octets of the head. Called
@@ -53,6 +53,11 @@ final class WireRecording implements TraceSink, WireTap {
             c.closed = true;
             notifyAll();
         }
+    }
+
+    @Override
+    public WireTap wireTap() {
+        return this;
     }
 
     @Override

@@ -128,7 +128,7 @@ public final class ConnectionDriver implements ConnectionHandler {
         this.driverConfig = Objects.requireNonNull(driverConfig, "driverConfig");
         this.app = Objects.requireNonNull(app, "app");
         this.clock = Objects.requireNonNull(clock, "clock");
-        this.tap = WireTap.of(config.traceSink());
+        this.tap = config.traceSink().enabled() ? config.traceSink().wireTap() : null;
         long shortest = shortest(Duration.ofNanos(shortest(driverConfig.shortestTimer(), applicationTimer)),
                 coreDeadlines(config));
         this.tickNanos = shortest == 0 ? MAX_TICK_NANOS : Math.max(MIN_TICK_NANOS, Math.min(MAX_TICK_NANOS, shortest / 2));

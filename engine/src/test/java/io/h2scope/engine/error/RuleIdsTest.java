@@ -13,7 +13,7 @@ import io.h2scope.engine.hpack.HpackRule;
 import io.h2scope.engine.http.MessageRule;
 import io.h2scope.engine.settings.SettingsRule;
 import io.h2scope.engine.stream.StreamRule;
-import io.h2scope.engine.trace.jsonl.KnownRules;
+import io.h2scope.engine.rules.KnownRules;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;

@@ -2,8 +2,8 @@ package io.h2scope.engine.error;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.h2scope.engine.rules.KnownRules;
 import io.h2scope.engine.testsupport.RfcTexts;
-import io.h2scope.engine.trace.jsonl.KnownRules;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.EnumMap;

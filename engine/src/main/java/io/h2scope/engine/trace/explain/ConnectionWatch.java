@@ -11,7 +11,7 @@ import io.h2scope.engine.frame.RstStreamFrame;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.HpackRule;
 import io.h2scope.engine.stream.StreamState;
-import io.h2scope.engine.trace.jsonl.KnownRules;
+import io.h2scope.engine.rules.KnownRules;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionModel;
 import io.h2scope.engine.trace.model.ConnectionOpened;

@@ -3,7 +3,7 @@ package io.h2scope.engine.trace.explain;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.error.Rule;
 import io.h2scope.engine.stream.Role;
-import io.h2scope.engine.trace.jsonl.KnownRules;
+import io.h2scope.engine.rules.KnownRules;
 import io.h2scope.engine.trace.model.Side;
 
 import java.time.Instant;

@@ -80,4 +80,13 @@ public interface TraceSink {
     default boolean wantsHpackDetail() {
         return false;
     }
+
+    /**
+     * Where the connection's raw bytes should go as well as its events (the test that holds the observer to the
+     * engine decodes them again), or null: asked once, when a connection is created, of an enabled sink; null
+     * (the default) costs nothing per read or write.
+     */
+    default WireTap wireTap() {
+        return null;
+    }
 }

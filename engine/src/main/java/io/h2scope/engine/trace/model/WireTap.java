@@ -6,15 +6,10 @@ import java.nio.ByteBuffer;
  * The bytes of a connection's HTTP/2 stream (after TLS, before the frame reader; after the frame writer),
  * each direction as the transport moves it, on the connection's thread, in the order the connection read and
  * wrote them: what {@link io.h2scope.engine.observer.Http2Observer} needs to decode the same connection again.
- * A {@link TraceSink} that is also a tap gets them; for any other sink
- * the transport does nothing per read or write.
+ * A {@link TraceSink} whose {@link TraceSink#wireTap()} gives one gets them; for any other sink the transport does
+ * nothing per read or write.
  */
 public interface WireTap {
-
-    /** The sink's tap when it is one, else null. */
-    static WireTap of(TraceSink sink) {
-        return sink instanceof WireTap tap && sink.enabled() ? tap : null;
-    }
 
     /** Bytes read, about to be given to the connection; a read-only view to copy from, not to keep. */
     void received(long connectionId, ByteBuffer bytes);

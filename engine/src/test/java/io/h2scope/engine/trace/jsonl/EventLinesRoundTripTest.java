@@ -28,6 +28,7 @@ import io.h2scope.engine.frame.UnknownFrame;
 import io.h2scope.engine.frame.WindowUpdateFrame;
 import io.h2scope.engine.frame.check.Violation;
 import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.rules.KnownRules;
 import io.h2scope.engine.settings.Setting;
 import io.h2scope.engine.settings.SettingId;
 import io.h2scope.engine.settings.Settings;

@@ -1,4 +1,4 @@
-package io.h2scope.engine.trace.jsonl;
+package io.h2scope.engine.rules;
 
 import io.h2scope.engine.start.StartRule;
 import io.h2scope.engine.core.limits.LimitRule;
