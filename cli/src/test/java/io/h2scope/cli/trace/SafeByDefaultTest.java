@@ -28,7 +28,7 @@ import io.h2scope.inspector.export.PcapngExport;
 import io.h2scope.inspector.model.ConnectionHistory;
 import io.h2scope.inspector.model.DetailNode;
 import io.h2scope.inspector.model.FrameDetail;
-import io.h2scope.inspector.model.FrameFilter;
+import io.h2scope.inspector.model.filter.FrameFilter;
 import io.h2scope.inspector.model.FrameSummary;
 import io.h2scope.inspector.model.HpackTableAsOf;
 import io.h2scope.inspector.model.Recording;

@@ -28,6 +28,9 @@ import javax.net.ssl.SSLSession;
  * Everything here runs by the thread that holds the connection (the package's threading model): the loop,
  * or a thread that took it while it was free ({@link ConnectionDriver#tryRunHere}). {@link #start} and
  * {@link #onLoop} are the ways in from any thread.
+ *
+ * <p>Over 500 lines as one class: it is the one listener of the core's events for a client connection, and each event
+ * moves a stream and the route's view of the connection together; a stream's own progress is in {@link ClientStream}.
  */
 final class ClientConnection implements ConnectionDriver.Application {
 

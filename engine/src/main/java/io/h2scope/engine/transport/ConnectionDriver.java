@@ -38,6 +38,10 @@ import java.util.function.LongSupplier;
  *
  * <p><b>Isolation.</b> An exception from the {@link Application} never reaches the loop: it is logged,
  * and an event on a stream resets that stream with INTERNAL_ERROR.
+ *
+ * <p>Over 500 lines as one class: reads, output draining, timers and the tracing hooks all run on the one connection
+ * and must happen in the order the core sees them; each of the four parts reads the state the others change (what is
+ * pending, whether the core is closed, the time last passed in).
  */
 public final class ConnectionDriver implements ConnectionHandler {
 

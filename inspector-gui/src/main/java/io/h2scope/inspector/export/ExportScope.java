@@ -1,6 +1,6 @@
 package io.h2scope.inspector.export;
 
-import io.h2scope.inspector.model.FilteredFrames;
+import io.h2scope.inspector.model.filter.FilteredFrames;
 import io.h2scope.inspector.model.Recording;
 
 import java.util.BitSet;

@@ -2,8 +2,11 @@ package io.h2scope.inspector.model;
 
 import java.util.Arrays;
 
-/** {@link AppendOnlyList} for ints without boxing: event numbers of a connection, frame numbers of a stream. */
-final class IntColumn {
+/**
+ * {@link AppendOnlyList} for ints without boxing: event numbers of a connection, frame numbers of a stream, the frames
+ * a filter lets through. One thread appends while others read.
+ */
+public final class IntColumn {
 
     private static final int CHUNK_BITS = 12;
     private static final int CHUNK = 1 << CHUNK_BITS;
@@ -13,7 +16,7 @@ final class IntColumn {
     private volatile int[][] chunks = new int[4][];
     private volatile int size;
 
-    void add(int value) {
+    public void add(int value) {
         int n = size;
         int chunk = n >>> CHUNK_BITS;
         int[][] table = chunks;
@@ -32,11 +35,11 @@ final class IntColumn {
         size = n + 1;
     }
 
-    int size() {
+    public int size() {
         return size;
     }
 
-    int get(int index) {
+    public int get(int index) {
         if (index < 0 || index >= size) {
             throw new IndexOutOfBoundsException(index + " of " + size);
         }
@@ -44,7 +47,7 @@ final class IntColumn {
     }
 
     /** The position of the last value at or below {@code value} (values ascend), or -1. */
-    int floor(int value) {
+    public int floor(int value) {
         int lo = 0;
         int hi = size - 1;
         int found = -1;

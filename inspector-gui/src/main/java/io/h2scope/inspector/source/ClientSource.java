@@ -24,7 +24,7 @@ public final class ClientSource implements TraceSource {
     private final QueuedDelivery sink = new QueuedDelivery("h2scope-inspector-client-trace");
     private volatile boolean closed;
     private H2Client client; // guarded by this
-    private ClientRequest.Transport clientTransport;
+    private RequestForm.Transport clientTransport;
     private boolean clientInsecure;
 
     @Override
@@ -42,7 +42,7 @@ public final class ClientSource implements TraceSource {
      *
      * @throws IllegalArgumentException when the request is not valid (the message says why, in one line)
      */
-    public CompletableFuture<Response> send(ClientRequest request) {
+    public CompletableFuture<Response> send(RequestForm request) {
         var engineRequest = request.toRequest();
         H2Client c = clientFor(request);
         return c.sendAsync(engineRequest, BodyHandlers.ofString()).thenApply(r -> response(r, c));
@@ -58,7 +58,7 @@ public final class ClientSource implements TraceSource {
         return new Response(r.status(), headers.toString(), body, c.connectionCount());
     }
 
-    private synchronized H2Client clientFor(ClientRequest request) {
+    private synchronized H2Client clientFor(RequestForm request) {
         if (closed) {
             throw new IllegalStateException("the client source is closed");
         }
@@ -69,7 +69,7 @@ public final class ClientSource implements TraceSource {
             client.close();
         }
         H2Client.Builder b = H2Client.newBuilder().maxConnectionsPerAuthority(1).maxRetries(0)
-                .idleTimeout(Duration.ZERO).h2cUpgrade(request.transport() == ClientRequest.Transport.H2C_UPGRADE)
+                .idleTimeout(Duration.ZERO).h2cUpgrade(request.transport() == RequestForm.Transport.H2C_UPGRADE)
                 .traceSink(sink);
         if (request.insecure()) {
             b.insecure();

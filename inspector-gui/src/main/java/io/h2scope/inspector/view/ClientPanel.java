@@ -1,6 +1,6 @@
 package io.h2scope.inspector.view;
 
-import io.h2scope.inspector.source.ClientRequest;
+import io.h2scope.inspector.source.RequestForm;
 import io.h2scope.inspector.source.ClientSource;
 import io.h2scope.inspector.source.ConsoleSource;
 import io.h2scope.inspector.source.Inspection;
@@ -37,7 +37,7 @@ public final class ClientPanel {
     private final ComboBox<String> method = new ComboBox<>();
     private final TextArea headers = new TextArea();
     private final TextArea body = new TextArea();
-    private final ChoiceBox<ClientRequest.Transport> transport = new ChoiceBox<>();
+    private final ChoiceBox<RequestForm.Transport> transport = new ChoiceBox<>();
     private final CheckBox insecure = new CheckBox("insecure (trust any certificate)");
     private final Button send = new Button("Send");
     private final Label status = new Label("");
@@ -62,8 +62,8 @@ public final class ClientPanel {
         body.setPromptText("request body (none when empty)");
         body.setPrefRowCount(3);
         transport.setId("client-transport");
-        transport.getItems().addAll(ClientRequest.Transport.values());
-        transport.setValue(ClientRequest.Transport.H2C);
+        transport.getItems().addAll(RequestForm.Transport.values());
+        transport.setValue(RequestForm.Transport.H2C);
         insecure.setId("client-insecure");
         insecure.setMnemonicParsing(false);
         send.setId("client-send");
@@ -116,7 +116,7 @@ public final class ClientPanel {
 
     /** FX thread: sends what the fields say; a bad field is reported in the status line. */
     public void send() {
-        ClientRequest request = new ClientRequest(url.getText(), method.getEditor().getText(), headers.getText(),
+        RequestForm request = new RequestForm(url.getText(), method.getEditor().getText(), headers.getText(),
                 body.getText(), transport.getValue(), insecure.isSelected());
         if (source == null) {
             source = new ClientSource();

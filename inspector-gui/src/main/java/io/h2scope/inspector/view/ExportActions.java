@@ -4,7 +4,7 @@ import io.h2scope.inspector.export.ExportScope;
 import io.h2scope.inspector.export.FrameHex;
 import io.h2scope.inspector.export.JsonlExport;
 import io.h2scope.inspector.export.PcapngExport;
-import io.h2scope.inspector.model.FilteredFrames;
+import io.h2scope.inspector.model.filter.FilteredFrames;
 import io.h2scope.inspector.model.Recording;
 
 import java.io.File;

@@ -58,6 +58,11 @@ import javafx.util.StringConverter;
  * dashed line on the time axis, the selected frame's time another. Growth is drawn at most four times a second, by
  * appending the points that arrived since (a {@link WindowSeriesTail} per line reads only the new events), and a long
  * series is thinned to {@link #MAX_POINTS} (each run keeps its extremes, so stalls stay).
+ *
+ * <p>Over 500 lines as one class: the two charts, their marks, tooltips and cursor are JavaFX nodes drawn from one
+ * focus and one pulse, and each drawing step reads what the previous one left on the charts; what needs no JavaFX
+ * (the points, their thinning, the causes of each WINDOW_UPDATE) is beside it in {@code WindowSeriesTail} and the
+ * model.
  */
 public final class FlowControlView {
 

@@ -1,6 +1,6 @@
 package io.h2scope.inspector.view;
 
-import io.h2scope.inspector.model.FilteredFrames;
+import io.h2scope.inspector.model.filter.FilteredFrames;
 
 import javafx.collections.ObservableListBase;
 

@@ -3,8 +3,8 @@ package io.h2scope.inspector.view;
 import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
-import io.h2scope.inspector.model.FilteredFrames;
-import io.h2scope.inspector.model.FrameFilter;
+import io.h2scope.inspector.model.filter.FilteredFrames;
+import io.h2scope.inspector.model.filter.FrameFilter;
 import io.h2scope.inspector.model.FrameSummary;
 import io.h2scope.inspector.model.Recording;
 

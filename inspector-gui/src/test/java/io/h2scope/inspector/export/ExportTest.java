@@ -14,8 +14,8 @@ import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.inspector.RecordedExchange;
 import io.h2scope.inspector.model.ConnectionKey;
-import io.h2scope.inspector.model.FilteredFrames;
-import io.h2scope.inspector.model.FrameFilter;
+import io.h2scope.inspector.model.filter.FilteredFrames;
+import io.h2scope.inspector.model.filter.FrameFilter;
 import io.h2scope.inspector.model.Recording;
 
 import java.io.IOException;

@@ -11,7 +11,7 @@ import io.h2scope.engine.testsupport.Await;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.inspector.model.Recording;
-import io.h2scope.inspector.source.ClientRequest;
+import io.h2scope.inspector.source.RequestForm;
 import io.h2scope.inspector.source.Inspection;
 
 import java.util.concurrent.TimeUnit;
@@ -62,7 +62,7 @@ class ClientPanelTest {
     void aRequestsFramesAppearWhileTheConnectionStaysOpenAndTheSecondRequestReusesIt(FxRobot robot) throws Exception {
         server = ReferenceServer.start(ReferenceServer.Options.h2c());
         Recording recording = window.inspection().recording();
-        fill(robot, server.url(), "GET", ClientRequest.Transport.H2C, false, "");
+        fill(robot, server.url(), "GET", RequestForm.Transport.H2C, false, "");
         robot.clickOn("#client-send");
         awaitStatus(robot, s -> s.startsWith("200"));
         // live: the frames are in the recording and in the table while the connection is still open
@@ -74,7 +74,7 @@ class ClientPanelTest {
         assertEquals(1, window.client().source().connectionCount(), "the connection is kept open");
         assertTrue(recording.connection(0).closed() == null, "the first connection has not ended");
 
-        fill(robot, server.url() + "echo", "POST", ClientRequest.Transport.H2C, false, "hello inspector");
+        fill(robot, server.url() + "echo", "POST", RequestForm.Transport.H2C, false, "hello inspector");
         robot.clickOn("#client-send");
         awaitStatus(robot, s -> s.startsWith("200") && robot.lookup("#client-response").queryAs(TextArea.class)
                 .getText().contains("hello inspector"));
@@ -89,10 +89,10 @@ class ClientPanelTest {
     @Test
     void tlsWithTheInsecureToggleTrustsASelfSignedCertificateAndWithoutItSaysWhy(FxRobot robot) throws Exception {
         server = ReferenceServer.start(ReferenceServer.Options.tlsSelfSigned());
-        fill(robot, server.url(), "GET", ClientRequest.Transport.TLS, false, "");
+        fill(robot, server.url(), "GET", RequestForm.Transport.TLS, false, "");
         robot.clickOn("#client-send");
         awaitStatus(robot, s -> s.startsWith("no response"));
-        fill(robot, server.url(), "GET", ClientRequest.Transport.TLS, true, "");
+        fill(robot, server.url(), "GET", RequestForm.Transport.TLS, true, "");
         robot.clickOn("#client-send");
         awaitStatus(robot, s -> s.startsWith("200"));
         robot.interact(() -> window.refresh().refreshNow());
@@ -101,7 +101,7 @@ class ClientPanelTest {
 
     @Test
     void aTransportThatDoesNotFitTheUrlIsSaidInOneLine(FxRobot robot) {
-        fill(robot, "http://127.0.0.1:1/", "GET", ClientRequest.Transport.TLS, false, "");
+        fill(robot, "http://127.0.0.1:1/", "GET", RequestForm.Transport.TLS, false, "");
         robot.clickOn("#client-send");
         WaitForAsyncUtils.waitForFxEvents();
         String status = robot.lookup("#client-status").queryAs(Label.class).getText();
@@ -120,7 +120,7 @@ class ClientPanelTest {
         return false;
     }
 
-    private void fill(FxRobot robot, String url, String method, ClientRequest.Transport transport, boolean insecure,
+    private void fill(FxRobot robot, String url, String method, RequestForm.Transport transport, boolean insecure,
             String body) {
         robot.interact(() -> {
             robot.lookup("#client-url").queryAs(TextField.class).setText(url);
@@ -129,7 +129,7 @@ class ClientPanelTest {
             m.setValue(method);
             m.getEditor().setText(method);
             @SuppressWarnings("unchecked")
-            ChoiceBox<ClientRequest.Transport> t = robot.lookup("#client-transport").queryAs(ChoiceBox.class);
+            ChoiceBox<RequestForm.Transport> t = robot.lookup("#client-transport").queryAs(ChoiceBox.class);
             t.setValue(transport);
             robot.lookup("#client-insecure").queryAs(CheckBox.class).setSelected(insecure);
             robot.lookup("#client-body").queryAs(TextArea.class).setText(body);

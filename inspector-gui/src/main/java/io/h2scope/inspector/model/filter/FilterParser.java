@@ -1,6 +1,5 @@
 package io.h2scope.inspector.model.filter;
 
-import io.h2scope.inspector.model.FrameFilter;
 
 import java.math.BigDecimal;
 import java.time.Instant;

@@ -5,6 +5,8 @@
  * {@code ||} and {@code !}. {@link io.h2scope.inspector.model.filter.DisplayFilter#compile} turns typed text into a
  * predicate over a recording's frames, or a {@link io.h2scope.inspector.model.filter.FilterSyntaxException} that
  * says where the text is wrong; {@link io.h2scope.inspector.model.filter.FilterCompletion} offers what may come next.
- * No JavaFX here: the view applies a filter off the FX thread.
+ * {@code FrameFilter} joins it with the filter bar's boxes (type, stream, text, time) and {@code FilteredFrames} keeps
+ * the frames a filter lets through as the recording grows. No JavaFX here: the view applies a filter off the FX
+ * thread. Imports {@code inspector.model} (the recording it filters), never the other way round.
  */
 package io.h2scope.inspector.model.filter;

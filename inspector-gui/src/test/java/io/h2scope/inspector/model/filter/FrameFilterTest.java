@@ -1,4 +1,4 @@
-package io.h2scope.inspector.model;
+package io.h2scope.inspector.model.filter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -15,6 +15,9 @@ import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.inspector.BrokenExchange;
 import io.h2scope.inspector.RecordedExchange;
+import io.h2scope.inspector.model.ConnectionKey;
+import io.h2scope.inspector.model.FrameSummary;
+import io.h2scope.inspector.model.Recording;
 
 import java.util.List;
 import java.util.function.Predicate;

@@ -1,6 +1,8 @@
-package io.h2scope.inspector.model;
+package io.h2scope.inspector.model.filter;
 
-import io.h2scope.inspector.model.filter.DisplayFilter;
+import io.h2scope.inspector.model.IntColumn;
+import io.h2scope.inspector.model.Recording;
+
 
 import java.util.function.BooleanSupplier;
 

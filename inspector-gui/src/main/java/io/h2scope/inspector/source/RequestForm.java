@@ -15,7 +15,7 @@ import java.util.Objects;
  * What the client panel asks for, as typed: URL, method, header lines ("name: value", one a line), body text, and how
  * HTTP/2 is reached. {@link #toRequest()} checks it and says in one line what is wrong.
  */
-public record ClientRequest(String url, String method, String headerLines, String body, Transport transport,
+public record RequestForm(String url, String method, String headerLines, String body, Transport transport,
         boolean insecure) {
 
     /** How the client reaches HTTP/2 (RFC 9113 §3). */
@@ -42,7 +42,7 @@ public record ClientRequest(String url, String method, String headerLines, Strin
         }
     }
 
-    public ClientRequest {
+    public RequestForm {
         Objects.requireNonNull(transport, "transport");
         url = url == null ? "" : url.strip();
         method = method == null || method.isBlank() ? "GET" : method.strip().toUpperCase(Locale.ROOT);

@@ -1,9 +1,12 @@
-package io.h2scope.inspector.model;
+package io.h2scope.inspector.model.filter;
 
 import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.text.ClockBound;
-import io.h2scope.inspector.model.filter.DisplayFilter;
+import io.h2scope.inspector.model.ConnectionKey;
+import io.h2scope.inspector.model.FrameColumns;
+import io.h2scope.inspector.model.FrameSummary;
+import io.h2scope.inspector.model.Recording;
 
 import java.time.Instant;
 import java.time.ZoneOffset;
