@@ -425,7 +425,7 @@ public final class Peer implements AutoCloseable {
     private void onEvent(PeerEvent event) {
         if (event instanceof PeerEvent.FrameReceived f) {
             answer(f.frame());
-            monitor.onFrame(f.frame(), f.headers());
+            monitor.onFrame(f.frame(), f.headers(), f.senderEnd());
         } else if (event instanceof PeerEvent.PeerViolation v) {
             monitor.onBrokenFrame(v.header(), v.violation());
         } else if (event instanceof PeerEvent.Http1Response h) {

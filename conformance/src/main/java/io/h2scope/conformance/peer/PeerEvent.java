@@ -6,6 +6,7 @@ import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.frame.check.Violation;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.observer.FirstOctets;
+import io.h2scope.engine.stream.SenderEnd;
 import io.h2scope.engine.trace.text.FrameWords;
 import java.time.Duration;
 import java.util.List;
@@ -20,9 +21,10 @@ public sealed interface PeerEvent {
     /**
      * A well-formed frame from the target. {@code headers} is the decoded field block when this
      * frame completed one (HEADERS or PUSH_PROMISE with END_HEADERS, or the last CONTINUATION),
-     * otherwise null.
+     * otherwise null. {@code senderEnd}: how the target had ended the frame's stream before it, as the peer's
+     * observer tracks the stream.
      */
-    record FrameReceived(Frame frame, List<HeaderField> headers) implements PeerEvent {
+    record FrameReceived(Frame frame, List<HeaderField> headers, SenderEnd senderEnd) implements PeerEvent {
 
         @Override
         public String describe() {

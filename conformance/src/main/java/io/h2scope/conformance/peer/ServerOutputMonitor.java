@@ -16,10 +16,11 @@ import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.http.MessageValidator;
 import io.h2scope.engine.http.ResponseHead;
 import io.h2scope.engine.http.ValidationOptions;
+import io.h2scope.engine.stream.SenderEnd;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -43,17 +44,12 @@ public final class ServerOutputMonitor {
     public static final String AFTER_RESET = "output/5.1/after-reset";
     public static final String GOAWAY_LAST_STREAM = "output/6.8/goaway-last-stream-id";
 
-    /** What the target has done on one of its streams, as far as the rules below need to know. */
-    private static final class SentState {
-        boolean finalResponse;
-        boolean ended;
-        boolean reset;
-    }
 
     // the MUST minimum: RFC 9113 §8.2.1's token syntax is a SHOULD, so it is not held against a server
     private final MessageValidator validator = new MessageValidator(
             new ValidationOptions(false, Integer.MAX_VALUE, false, false, false));
-    private final Map<Integer, SentState> streams = new HashMap<>();
+    /** The streams on which the target sent its final response (a status of 200 or more): what follows is trailers. */
+    private final Set<Integer> answered = new HashSet<>();
     private final List<OutputViolation> violations = new ArrayList<>();
     private final Consumer<OutputViolation> onViolation;
     private int highestAnswered;
@@ -77,9 +73,10 @@ public final class ServerOutputMonitor {
 
     /**
      * A well-formed frame from the target; {@code block} is the decoded field block when this frame
-     * completed one (null otherwise).
+     * completed one (null otherwise); {@code before}: how the target had ended the stream before it, as the
+     * peer's observer tracks the stream's state (the one place that does).
      */
-    public void onFrame(Frame frame, List<HeaderField> block) {
+    public void onFrame(Frame frame, List<HeaderField> block, SenderEnd before) {
         int streamId = frame.streamId();
         if (frame instanceof GoAwayFrame g) {
             checkGoAway(g);
@@ -88,10 +85,8 @@ public final class ServerOutputMonitor {
         if (streamId == 0 || frame.type() == FrameType.PUSH_PROMISE && block == null) {
             return;
         }
-        SentState state = streams.computeIfAbsent(streamId, id -> new SentState());
-        checkAfterClose(frame, state);
+        checkAfterClose(frame, before);
         if (frame instanceof RstStreamFrame) {
-            state.reset = true;
             return;
         }
         if (frame instanceof HeadersFrame || frame instanceof DataFrame) {
@@ -99,21 +94,18 @@ public final class ServerOutputMonitor {
                 highestAnswered = Math.max(highestAnswered, streamId);
             }
             if (frame instanceof HeadersFrame h && block != null) {
-                checkBlock(h, block, state);
+                checkBlock(h, block);
             }
-        }
-        if (endsStream(frame)) {
-            state.ended = true;
         }
     }
 
-    private void checkAfterClose(Frame frame, SentState state) {
-        if (state.reset && !(frame instanceof PriorityFrame || frame instanceof RstStreamFrame)) {
+    private void checkAfterClose(Frame frame, SenderEnd before) {
+        if (before == SenderEnd.RST_STREAM && !(frame instanceof PriorityFrame || frame instanceof RstStreamFrame)) {
             // (a repeated RST_STREAM is how RFC9113 §5.4.2 answers frames that keep arriving on a stream it reset)
             // RFC9113 §5.1 closed: "An endpoint MUST NOT send frames other than PRIORITY on a closed stream."
             report(AFTER_RESET, SpecRef.rfc9113("5.1"), frame.streamId(), FrameType.nameOf(frame.typeCode())
                     + " after its own RST_STREAM on the stream", false);
-        } else if (state.ended && !(frame instanceof PriorityFrame || frame instanceof WindowUpdateFrame
+        } else if (before == SenderEnd.END_STREAM && !(frame instanceof PriorityFrame || frame instanceof WindowUpdateFrame
                 || frame instanceof RstStreamFrame)) {
             // RFC9113 §5.1 half-closed (local): "cannot be used for sending frames other than WINDOW_UPDATE, PRIORITY, and RST_STREAM"
             report(AFTER_END_STREAM, SpecRef.rfc9113("5.1"), frame.streamId(), FrameType.nameOf(frame.typeCode())
@@ -121,12 +113,14 @@ public final class ServerOutputMonitor {
         }
     }
 
-    private void checkBlock(HeadersFrame h, List<HeaderField> block, SentState state) {
+    private void checkBlock(HeadersFrame h, List<HeaderField> block) {
         int streamId = h.streamId();
         try {
-            if (!state.finalResponse) {
+            if (!answered.contains(streamId)) {
                 ResponseHead head = validator.response(streamId, block, h.endStream());
-                state.finalResponse = head.status() >= 200;
+                if (head.status() >= 200) {
+                    answered.add(streamId);
+                }
             } else {
                 validator.trailers(streamId, block);
                 if (!h.endStream()) {
@@ -164,10 +158,6 @@ public final class ServerOutputMonitor {
                     + lastGoAway + " to " + last, false);
         }
         lastGoAway = Math.min(lastGoAway, last);
-    }
-
-    private static boolean endsStream(Frame frame) {
-        return frame instanceof DataFrame d && d.endStream() || frame instanceof HeadersFrame h && h.endStream();
     }
 
     private void report(String rule, SpecRef spec, int streamId, String detail, boolean frameLevel) {

@@ -20,7 +20,7 @@ final class TargetFrames {
     /** The event {@code read} is to the cases; the connection's end is the peer's own ({@code markClosed}). */
     static PeerEvent event(Incoming read) {
         if (read instanceof Incoming.FrameIn f) {
-            return new PeerEvent.FrameReceived(f.frame(), f.fields());
+            return new PeerEvent.FrameReceived(f.frame(), f.fields(), f.senderEnd());
         } else if (read instanceof Incoming.BrokenFrame b) {
             return new PeerEvent.PeerViolation(b.header(), b.violation());
         } else if (read instanceof Incoming.UndecodableBlock u) {

@@ -5,6 +5,7 @@ import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.check.Violation;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.HpackException;
+import io.h2scope.engine.stream.SenderEnd;
 
 import java.util.List;
 
@@ -17,9 +18,10 @@ public interface FrameListener {
 
     /**
      * A whole frame, after the observer applied it; {@code block}: the field block it completed, decoded, or null when
-     * it completed none (or the block did not decode: {@link #undecodableBlock} came first).
+     * it completed none (or the block did not decode: {@link #undecodableBlock} came first); {@code before}: how its
+     * sender had ended the frame's stream before it (what a frame that follows its END_STREAM or RST_STREAM breaks).
      */
-    void frame(Frame frame, List<HeaderField> block);
+    void frame(Frame frame, List<HeaderField> block, SenderEnd before);
 
     /** A frame the reader could not take (it breaks a frame rule); it is not published as a frame. */
     void brokenFrame(FrameHeader header, Violation violation);

@@ -38,6 +38,7 @@ import io.h2scope.engine.settings.SettingsSync;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.stream.StreamInput;
 import io.h2scope.engine.stream.RecentlyClosed;
+import io.h2scope.engine.stream.SenderEnd;
 import io.h2scope.engine.stream.StreamIdMap;
 import io.h2scope.engine.stream.StreamRegistry;
 import io.h2scope.engine.stream.StreamState;
@@ -406,6 +407,7 @@ public final class Http2Observer {
             }
             List<HeaderField> headers = List.of();
             completed = null;
+            SenderEnd before = listener == null ? null : registry.senderEnd(frame.streamId(), inbound());
             try {
                 headers = apply(frame, header);
             } catch (H2Exception e) {
@@ -423,7 +425,7 @@ public final class Http2Observer {
                 openStreamOne();
             }
             if (listener != null) {
-                listener.frame(frame, completed);
+                listener.frame(frame, completed, before);
             }
         }
 

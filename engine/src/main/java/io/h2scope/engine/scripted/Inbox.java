@@ -6,6 +6,7 @@ import io.h2scope.engine.frame.check.Violation;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.HpackException;
 import io.h2scope.engine.observer.FrameListener;
+import io.h2scope.engine.stream.SenderEnd;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -22,12 +23,12 @@ final class Inbox implements FrameListener {
     final Map<Frame, List<HeaderField>> fields = new IdentityHashMap<>();
 
     @Override
-    public void frame(Frame frame, List<HeaderField> block) {
+    public void frame(Frame frame, List<HeaderField> block, SenderEnd before) {
         frames.add(frame);
         if (block != null) {
             fields.put(frame, block);
         }
-        pending.add(new Incoming.FrameIn(frame, block));
+        pending.add(new Incoming.FrameIn(frame, block, before));
     }
 
     @Override

@@ -95,6 +95,30 @@ public final class StreamRegistry {
         return Optional.of(cause != null ? cause : CloseCause.UNKNOWN);
     }
 
+    /**
+     * How the sender of a frame on {@code streamId} had ended the stream, now, before the frame is applied:
+     * {@code received} for a frame the peer sent, else one we sent. A stream the other side reset, or one closed
+     * for a reason no longer remembered, says {@link SenderEnd#NOT_ENDED}: nothing is known against its sender.
+     */
+    public SenderEnd senderEnd(int streamId, boolean received) {
+        if (streamId == 0) {
+            return SenderEnd.NOT_ENDED;
+        }
+        StreamState state = state(streamId);
+        if (state == (received ? StreamState.HALF_CLOSED_REMOTE : StreamState.HALF_CLOSED_LOCAL)) {
+            return SenderEnd.END_STREAM;
+        }
+        if (state != StreamState.CLOSED) {
+            return SenderEnd.NOT_ENDED;
+        }
+        CloseCause cause = closed.get(streamId);
+        if (cause == CloseCause.END_STREAM) {
+            return SenderEnd.END_STREAM; // both sides ended it
+        }
+        return cause == (received ? CloseCause.RESET_RECEIVED : CloseCause.RESET_SENT) ? SenderEnd.RST_STREAM
+                : SenderEnd.NOT_ENDED;
+    }
+
     /** The highest stream id we opened or reserved, 0 if none. */
     public int lastLocalId() {
         return lastLocalId;

@@ -326,4 +326,27 @@ class StreamRegistryTest {
         assertEquals(code, r.code(), r.why());
         assertEquals(SpecRef.rfc9113(section), r.spec(), r.why());
     }
+
+    @Test
+    void senderEndSaysHowTheSenderOfAFrameHadEndedItsStream_rfc9113_5_1() {
+        client.apply(1, SEND_HEADERS);
+        assertEquals(SenderEnd.NOT_ENDED, client.senderEnd(1, true));
+        client.apply(1, RECV_HEADERS);
+        client.apply(1, RECV_END_STREAM);
+        assertEquals(SenderEnd.END_STREAM, client.senderEnd(1, true), "half-closed (remote): the server ended it");
+        assertEquals(SenderEnd.NOT_ENDED, client.senderEnd(1, false), "we have not");
+        client.apply(1, SEND_END_STREAM);
+        assertEquals(SenderEnd.END_STREAM, client.senderEnd(1, true), "closed by END_STREAM both ways");
+        assertEquals(SenderEnd.END_STREAM, client.senderEnd(1, false));
+
+        client.apply(3, SEND_HEADERS);
+        client.apply(3, RECV_RST_STREAM);
+        assertEquals(SenderEnd.RST_STREAM, client.senderEnd(3, true), "the server reset it");
+        assertEquals(SenderEnd.NOT_ENDED, client.senderEnd(3, false), "our frames after its reset are not held to ours");
+        client.apply(5, SEND_HEADERS);
+        client.apply(5, SEND_RST_STREAM);
+        assertEquals(SenderEnd.RST_STREAM, client.senderEnd(5, false));
+        assertEquals(SenderEnd.NOT_ENDED, client.senderEnd(5, true), "the server may not know of our reset yet");
+        assertEquals(SenderEnd.NOT_ENDED, client.senderEnd(0, true), "the connection");
+    }
 }
