@@ -16,6 +16,7 @@ import io.h2scope.engine.frame.codec.RawFrameWriter;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.HpackEncoder;
 import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.stream.SenderEnd;
 import io.h2scope.engine.trace.model.FrameOctets;
 import io.h2scope.engine.trace.model.ConnectionModel;
 import io.h2scope.engine.trace.model.Direction;
@@ -23,6 +24,10 @@ import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.ViolationReceived;
 import io.h2scope.engine.trace.model.WindowChanged;
+import io.h2scope.engine.frame.Frame;
+import io.h2scope.engine.frame.FrameHeader;
+import io.h2scope.engine.frame.check.Violation;
+import io.h2scope.engine.hpack.HpackException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -219,6 +224,38 @@ class Http2ObserverTest {
         assertEquals(1, server.windowOverflows(), events::toString);
         assertTrue(events.stream().anyMatch(e -> e instanceof WindowChanged w && w.streamId() == 1
                 && w.cause() == WindowCause.DATA && w.newSize() == -5), () -> "the stream window at -5: " + events);
+    }
+
+    @Test
+    void theListenerHearsHowTheSenderHadEndedTheStreamBeforeEachFrame() {
+        List<String> heard = new ArrayList<>();
+        Http2Observer client = observerAfterPreface(Role.CLIENT, new ArrayList<>());
+        client.listen(Role.SERVER, new FrameListener() {
+            @Override
+            public void frame(Frame frame, List<HeaderField> block, SenderEnd before) {
+                heard.add(frame.type() + " " + before);
+            }
+
+            @Override
+            public void brokenFrame(FrameHeader header, Violation violation) {
+            }
+
+            @Override
+            public void undecodableBlock(int streamId, int blockLength, HpackException error) {
+            }
+        });
+        client.serverBytes(ByteBuffer.wrap(frame(4, 0, 0, new byte[0])), 1);
+        client.clientBytes(ByteBuffer.wrap(headers(1, true)), 2);
+        byte[] status = new HpackEncoder(4096).encode(List.of(new HeaderField(":status", "204")));
+        client.serverBytes(ByteBuffer.wrap(frame(1, 0x1, 1, new byte[0])), 3); // END_STREAM, block open
+        client.serverBytes(ByteBuffer.wrap(frame(9, 0x4, 1, status)), 4); // the CONTINUATION that ends the block
+        client.serverBytes(ByteBuffer.wrap(frame(8, 0, 1, new byte[] {0, 0, 0, 1})), 5);
+        client.clientBytes(ByteBuffer.wrap(headers(3, false)), 6);
+        client.serverBytes(ByteBuffer.wrap(frame(3, 0, 3, new byte[] {0, 0, 0, 8})), 7);
+        client.serverBytes(ByteBuffer.wrap(frame(0, 0, 3, new byte[1])), 8);
+        assertEquals(List.of("SETTINGS NOT_ENDED", "HEADERS NOT_ENDED", "CONTINUATION NOT_ENDED",
+                "WINDOW_UPDATE END_STREAM", "RST_STREAM NOT_ENDED", "DATA RST_STREAM"), heard,
+                "the stream ends when its field block does, not at the HEADERS that carries the flag");
     }
 
     private static Http2Observer observerAfterPreface(Role perspective, List<TraceEvent> events) {
