@@ -87,7 +87,7 @@ public class HpackBench {
                     BrowserRequest.FIELDS);
             firstBlock = peer.input(blocks.get(0));
             repeatBlock = peer.input(blocks.get(1));
-            warmDecoder = peer.newDecoder(HpackCorpus.DEFAULT_TABLE_SIZE);
+            warmDecoder = peer.newDecoder(HpackPeer.DEFAULT_TABLE_SIZE);
             warmDecoder.decode(firstBlock);
 
             headerSet = peer.headerSet(BrowserRequest.FIELDS);
@@ -115,7 +115,7 @@ public class HpackBench {
             PeerCheck.connection(peer, List.of(BrowserRequest.STATIC_INDEXED_BLOCK),
                     BrowserRequest.STATIC_INDEXED_FIELDS);
             block = peer.input(BrowserRequest.STATIC_INDEXED_BLOCK);
-            decoder = peer.newDecoder(HpackCorpus.DEFAULT_TABLE_SIZE);
+            decoder = peer.newDecoder(HpackPeer.DEFAULT_TABLE_SIZE);
         }
     }
 
@@ -137,7 +137,7 @@ public class HpackBench {
 
     @Benchmark
     public Object coldDecode(Request s) throws Exception {
-        return s.peer.newDecoder(HpackCorpus.DEFAULT_TABLE_SIZE).decode(s.firstBlock);
+        return s.peer.newDecoder(HpackPeer.DEFAULT_TABLE_SIZE).decode(s.firstBlock);
     }
 
     @Benchmark

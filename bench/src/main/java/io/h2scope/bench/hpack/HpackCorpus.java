@@ -1,5 +1,7 @@
 package io.h2scope.bench.hpack;
 
+import io.h2scope.bench.hpack.peer.Field;
+import io.h2scope.bench.hpack.peer.HpackPeer;
 import io.h2scope.engine.testsupport.SharedDir;
 import io.h2scope.engine.trace.jsonl.Json;
 import java.io.IOException;
@@ -19,9 +21,6 @@ import java.util.stream.Stream;
  */
 public final class HpackCorpus {
 
-    /** SETTINGS_HEADER_TABLE_SIZE before anything was sent (RFC 9113 §6.5.2). */
-    public static final int DEFAULT_TABLE_SIZE = 4096;
-
     /** No {@code header_table_size} in this case (absent or null): the setting is unchanged. */
     public static final int UNCHANGED = -1;
 
@@ -34,7 +33,7 @@ public final class HpackCorpus {
 
         /** The largest table size the decoder is ever allowed in this story (for decoders fixed at construction). */
         public int maxTableSize() {
-            int max = DEFAULT_TABLE_SIZE;
+            int max = HpackPeer.DEFAULT_TABLE_SIZE;
             for (Case c : cases) {
                 max = Math.max(max, c.tableSize());
             }
@@ -44,7 +43,7 @@ public final class HpackCorpus {
         /** The setting the decoder starts the story with (case 0 may carry one). */
         public int initialTableSize() {
             int first = cases.isEmpty() ? UNCHANGED : cases.get(0).tableSize();
-            return first == UNCHANGED ? DEFAULT_TABLE_SIZE : first;
+            return first == UNCHANGED ? HpackPeer.DEFAULT_TABLE_SIZE : first;
         }
 
         @Override

@@ -2,6 +2,7 @@ package io.h2scope.bench.hpack;
 
 import io.h2scope.bench.hpack.HpackCorpus.Case;
 import io.h2scope.bench.hpack.HpackCorpus.Story;
+import io.h2scope.bench.hpack.peer.Field;
 import io.h2scope.bench.hpack.peer.HpackPeer;
 import java.util.HexFormat;
 import java.util.List;
@@ -43,7 +44,7 @@ public final class PeerCheck {
 
     /** One connection: the blocks decode in order, each to {@code expected}. */
     public static void connection(HpackPeer peer, List<byte[]> blocks, List<Field> expected) {
-        HpackPeer.Decoder decoder = peer.newDecoder(HpackCorpus.DEFAULT_TABLE_SIZE);
+        HpackPeer.Decoder decoder = peer.newDecoder(HpackPeer.DEFAULT_TABLE_SIZE);
         for (int i = 0; i < blocks.size(); i++) {
             byte[] block = blocks.get(i);
             String where = "block " + i + " (" + HexFormat.of().formatHex(block) + ")";

@@ -1,5 +1,6 @@
 package io.h2scope.bench.hpack;
 
+import io.h2scope.bench.hpack.peer.Field;
 import io.h2scope.bench.hpack.peer.HpackPeer;
 import java.util.ArrayList;
 import java.util.List;

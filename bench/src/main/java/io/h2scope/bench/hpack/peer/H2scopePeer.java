@@ -1,8 +1,5 @@
 package io.h2scope.bench.hpack.peer;
 
-import static io.h2scope.bench.hpack.HpackCorpus.DEFAULT_TABLE_SIZE;
-
-import io.h2scope.bench.hpack.Field;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.hpack.HeaderSink;
 import io.h2scope.engine.hpack.HpackDecoder;

@@ -1,6 +1,5 @@
 package io.h2scope.bench.hpack.peer;
 
-import io.h2scope.bench.hpack.Field;
 import java.util.List;
 
 /**
@@ -10,6 +9,9 @@ import java.util.List;
  * code; what a library allocates while decoding or encoding is its own.
  */
 public interface HpackPeer {
+
+    /** SETTINGS_HEADER_TABLE_SIZE before anything was sent (RFC 9113 §6.5.2). */
+    int DEFAULT_TABLE_SIZE = 4096;
 
     /** Name used in the benchmark parameter {@code lib}. */
     String name();

@@ -1,6 +1,5 @@
 package io.h2scope.bench.hpack.peer;
 
-import io.h2scope.bench.hpack.Field;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;

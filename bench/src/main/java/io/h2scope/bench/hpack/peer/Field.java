@@ -1,4 +1,4 @@
-package io.h2scope.bench.hpack;
+package io.h2scope.bench.hpack.peer;
 
 import java.util.ArrayList;
 import java.util.Comparator;
