@@ -44,7 +44,6 @@ public final class ServerOutputMonitor {
     public static final String AFTER_RESET = "output/5.1/after-reset";
     public static final String GOAWAY_LAST_STREAM = "output/6.8/goaway-last-stream-id";
 
-
     // the MUST minimum: RFC 9113 §8.2.1's token syntax is a SHOULD, so it is not held against a server
     private final MessageValidator validator = new MessageValidator(
             new ValidationOptions(false, Integer.MAX_VALUE, false, false, false));
