@@ -329,6 +329,14 @@ public final class Http2Observer {
         return violations;
     }
 
+    /**
+     * How many window changes the peers made that the flow-control rules refuse (DATA past a window, a
+     * WINDOW_UPDATE or SETTINGS change past 2^31-1): the windows show them applied, held to an {@code int}.
+     */
+    public long windowOverflows() {
+        return windowOverflows.count();
+    }
+
     /** Where the client's (or the server's) input stopped inside a frame, if it did. */
     public Optional<PartialFrame> partialFrame(boolean client) {
         if (!client && serverPhase == ServerPhase.START && serverStartRead > 0) {
@@ -742,14 +750,6 @@ public final class Http2Observer {
         if (window.size() != old) { // as the engine: a window that did not move (an empty DATA) is no event
             sink.onEvent(new WindowChanged(connectionId, t(), streamId, side, old, window.size(), cause));
         }
-    }
-
-    /**
-     * How many window changes the peers made that the flow-control rules refuse (DATA past a window, a
-     * WINDOW_UPDATE or SETTINGS change past 2^31-1): the windows show them applied, held to an {@code int}.
-     */
-    public long windowOverflows() {
-        return windowOverflows.count();
     }
 
     private void violation(FrameHeader header, Violation violation) {
