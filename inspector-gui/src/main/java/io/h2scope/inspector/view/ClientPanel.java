@@ -148,7 +148,7 @@ public final class ClientPanel {
      */
     public void sendFrame() {
         String line = frame.getText();
-        boolean upgrade = transport.getValue() == ClientRequest.Transport.H2C_UPGRADE;
+        boolean upgrade = transport.getValue() == RequestForm.Transport.H2C_UPGRADE;
         try {
             if (consoleSource == null || consoleSource.ended()
                     || !consoleSource.reaches(url.getText().strip(), upgrade, insecure.isSelected())) {

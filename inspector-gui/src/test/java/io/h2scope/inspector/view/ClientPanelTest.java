@@ -155,7 +155,7 @@ class ClientPanelTest {
     @Test
     void aPingsAckAppearsInTheConsoleAndInTheRecordingAndAnEvenStreamsGoawayIsExplained(FxRobot robot) throws Exception {
         server = ReferenceServer.start(ReferenceServer.Options.h2c());
-        fill(robot, server.url(), "GET", ClientRequest.Transport.H2C, false, "");
+        fill(robot, server.url(), "GET", RequestForm.Transport.H2C, false, "");
         send(robot, "ping abc");
         awaitConsole(robot, "recv PING          stream=0 length=8 flags=ACK opaque=6162630000000000");
         Recording recording = window.inspection().recording();
