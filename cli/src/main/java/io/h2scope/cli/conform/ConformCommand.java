@@ -6,6 +6,7 @@ import io.h2scope.conformance.report.ReportDestinations;
 import io.h2scope.conformance.report.RunHeader;
 import io.h2scope.conformance.runner.CaseSelection;
 import io.h2scope.conformance.runner.RunConfig;
+import io.h2scope.conformance.runner.CaseScript;
 import io.h2scope.conformance.runner.RunResult;
 import io.h2scope.conformance.runner.SuiteRunner;
 import io.h2scope.conformance.suite.Suites;
@@ -15,6 +16,8 @@ import io.h2scope.conformance.targets.launch.ReferenceServerTarget;
 import io.h2scope.conformance.targets.launch.TargetResolver;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -59,6 +62,10 @@ public final class ConformCommand implements Callable<Integer> {
             description = "a run with more INCONCLUSIVE verdicts than this share of the cases judged exits 3 (default ${DEFAULT-VALUE})")
     int maxInconclusive;
 
+    @Option(names = "--save-script", paramLabel = "FILE", description = "with one case selected (--case ID): write "
+            + "its script, the frames it sent as console lines, for `console URL --script FILE`")
+    Path saveScript;
+
     @Option(names = "--list", description = "list the selected cases without running them")
     boolean list;
 
@@ -98,6 +105,9 @@ public final class ConformCommand implements Callable<Integer> {
         if (url != null && embeddedTls) {
             err.println("h2scope conform: --tls selects TLS for the embedded server; with a URL, use https:// instead");
             err.flush();
+            return CommandLine.ExitCode.USAGE;
+        }
+        if (saveScript != null && !selectsOneCase(selection, err)) {
             return CommandLine.ExitCode.USAGE;
         }
         boolean selfSigned = url == null && (targetName == null || !targetName.contains("://"));
@@ -147,9 +157,28 @@ public final class ConformCommand implements Callable<Integer> {
         return false;
     }
 
+    /** False, with a one-line usage error, when --save-script has not exactly one case to write. */
+    private boolean selectsOneCase(CaseSelection selection, PrintWriter err) {
+        Target any = new Target("list", "127.0.0.1", 1, false, "/");
+        List<String> ids = new SuiteRunner(new RunConfig(any, PeerOptions.defaults(), 1, selection, 1)).plan(Suites.all())
+                .stream().map(p -> p.definition().id().toString()).distinct().toList();
+        if (ids.size() == 1) {
+            return true;
+        }
+        err.println("h2scope conform: --save-script writes one case's script, but the selection has " + ids.size()
+                + " cases: give one with --case ID (--list shows the ids)");
+        err.flush();
+        return false;
+    }
+
     private int runAndReport(RunConfig config, Optional<ServerVersion> version, PrintWriter out) throws IOException {
         out.flush();
         RunResult run = new SuiteRunner(config).run(Suites.all(), ConsoleReporter.forCommand(out));
+        if (saveScript != null && !run.results().isEmpty()) {
+            Files.write(saveScript, CaseScript.of(run.results().get(0)), StandardCharsets.UTF_8);
+            out.println("script of " + run.results().get(0).definition().id() + " written to " + saveScript);
+            out.flush();
+        }
         int verdict = switch (run.status()) {
             case PASSED -> CommandLine.ExitCode.OK;
             case FAILED -> EXIT_FAILED;

@@ -25,6 +25,8 @@ import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -87,6 +89,10 @@ public final class ConsoleCommand implements Callable<Integer> {
                     + "most --timeout (default ${DEFAULT-VALUE})")
     Duration linger;
 
+    @Option(names = "--script", paramLabel = "FILE", description = "run the lines of FILE instead of stdin's "
+            + "(one command a line, '#' comments; `conform --case ID --save-script FILE` writes a case's)")
+    Path script;
+
     @Spec
     CommandSpec spec;
 
@@ -104,6 +110,9 @@ public final class ConsoleCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Target target = target();
+        if (script != null) {
+            stdin = scriptInput();
+        }
         ConsoleParser parser = new ConsoleParser(target.scheme(), target.authority(), defaultWait);
         List<RawSetting> first = firstSettings(parser);
         Socket socket;
@@ -154,6 +163,15 @@ public final class ConsoleCommand implements Callable<Integer> {
         reader.setDaemon(true);
         reader.start();
         return input;
+    }
+
+    private InputStream scriptInput() {
+        try {
+            return Files.newInputStream(script);
+        } catch (IOException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--script " + script + " cannot be read ("
+                    + e.getClass().getSimpleName() + ": " + e.getMessage() + "): give a file of console lines");
+        }
     }
 
     private Target target() {

@@ -57,6 +57,9 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class Peer implements AutoCloseable {
 
+    /** The note the handshake ends with in the evidence: what was sent before it is the greeting. */
+    public static final String HANDSHAKE_COMPLETE = "handshake complete";
+
     private static final AtomicLong CONNECTION_IDS = new AtomicLong();
 
     private final long connectionId = CONNECTION_IDS.incrementAndGet();
@@ -221,7 +224,7 @@ public final class Peer implements AutoCloseable {
                         "the target answered our valid connection preface with " + FrameWords.goAway(g));
             }
         }
-        note("handshake complete");
+        note(HANDSHAKE_COMPLETE);
     }
 
     /** True when the target has acknowledged every SETTINGS frame we sent (RFC9113 §6.5.3: in order, one ACK each). */
