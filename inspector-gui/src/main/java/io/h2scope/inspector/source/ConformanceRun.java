@@ -92,7 +92,10 @@ public final class ConformanceRun {
     }
 
     private void run(Listener listener) {
-        try (RunningTarget started = resolver.start(targetName, tls, line -> { })) {
+        // the target stays up after the run (a case opened in the Client tab connects to it) until stop()
+        RunningTarget started = null;
+        try {
+            started = resolver.start(targetName, tls, line -> { });
             running = started;
             target = started.target(tls);
             List<Section> suite = Suites.all();
@@ -102,7 +105,7 @@ public final class ConformanceRun {
             RunResult result = new SuiteRunner(config).run(suite, new RunListener() {
                 @Override
                 public void started(int caseCount) {
-                    listener.started(started.description(), caseCount);
+                    listener.started(running.description(), caseCount);
                 }
 
                 @Override
@@ -111,6 +114,7 @@ public final class ConformanceRun {
                 }
             });
             if (result.results().isEmpty() && result.diagnosis().isPresent()) {
+                started.close();
                 listener.failed(result.diagnosis().get()); // not HTTP/2, or not reached: no case ran
                 return;
             }
@@ -120,13 +124,17 @@ public final class ConformanceRun {
         } catch (TargetStartException e) {
             listener.failed(e.getMessage());
         } catch (RuntimeException e) {
+            if (started != null) {
+                started.close();
+            }
             listener.failed("the run broke off: " + e);
         }
     }
 
     /**
-     * Stops the target the run started (a local process or a container must not outlive the window); the cases
-     * still to run then find nothing to connect to and the run ends soon. Idempotent.
+     * Stops the target the run started, which stays up after the run for the Client tab (a local process or a
+     * container must not outlive the window or the next run); the cases still to run then find nothing to connect to
+     * and the run ends soon. Idempotent.
      */
     public void stop() {
         RunningTarget r = running;

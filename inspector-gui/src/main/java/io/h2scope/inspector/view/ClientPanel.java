@@ -1,10 +1,12 @@
 package io.h2scope.inspector.view;
 
+import io.h2scope.conformance.targets.Target;
 import io.h2scope.inspector.source.RequestForm;
 import io.h2scope.inspector.source.ClientSource;
 import io.h2scope.inspector.source.ConsoleSource;
 import io.h2scope.inspector.source.Inspection;
 
+import java.util.List;
 import java.util.concurrent.CompletionException;
 
 import javafx.application.Platform;
@@ -45,6 +47,8 @@ public final class ClientPanel {
     private final TextField frame = new TextField();
     private final Button sendFrame = new Button("Send frame");
     private final TextArea console = new TextArea();
+    private final TextArea script = new TextArea();
+    private final Button runScript = new Button("Run script");
     private ClientSource source; // FX thread
     private ConsoleSource consoleSource; // FX thread
 
@@ -82,6 +86,13 @@ public final class ClientPanel {
         sendFrame.setId("client-send-frame");
         sendFrame.setMnemonicParsing(false);
         sendFrame.setOnAction(e -> sendFrame());
+        script.setId("client-script");
+        script.setPromptText("console lines, one a line, run in order by Run script ('#' starts a comment); "
+                + "a conformance case's Open in Client puts the frames it sent here");
+        script.setPrefRowCount(4);
+        runScript.setId("client-run-script");
+        runScript.setMnemonicParsing(false);
+        runScript.setOnAction(e -> runScript());
         console.setId("client-console");
         console.setEditable(false);
         console.setPrefRowCount(4);
@@ -106,6 +117,9 @@ public final class ClientPanel {
         root.addRow(5, label("Frame"), frameLine);
         root.add(console, 1, 6);
         GridPane.setVgrow(console, Priority.SOMETIMES);
+        HBox scriptLine = new HBox(6, script, runScript);
+        HBox.setHgrow(script, Priority.ALWAYS);
+        root.addRow(7, label("Script"), scriptLine);
     }
 
     private static Label label(String text) {
@@ -147,7 +161,36 @@ public final class ClientPanel {
      * answers and a bad line's error, go to the console area, its frames to the other views.
      */
     public void sendFrame() {
-        String line = frame.getText();
+        if (connection()) {
+            consoleSource.send(frame.getText());
+            frame.selectAll();
+        }
+    }
+
+    /** FX thread: runs the script's lines in order on the send-frame connection, their waits included. */
+    public void runScript() {
+        if (connection()) {
+            script.getText().lines().forEach(consoleSource::send);
+        }
+    }
+
+    /**
+     * FX thread: a conformance case's script ({@code lines}) in the script area, to be run and varied by hand, with
+     * the URL, transport and trust of its {@code target}, whose send-frame connection is opened at once.
+     */
+    public void openScript(Target target, boolean trustAny, List<String> lines) {
+        url.setText(target.url());
+        transport.setValue(target.tls() ? RequestForm.Transport.TLS : RequestForm.Transport.H2C);
+        insecure.setSelected(trustAny);
+        script.setText(String.join("\n", lines) + "\n");
+        connection();
+    }
+
+    /**
+     * The send-frame connection (a console session to the URL with the transport and trust chosen, opened on first
+     * use and again once it ended); false, with the error in the console area, for a URL it cannot be.
+     */
+    private boolean connection() {
         boolean upgrade = transport.getValue() == RequestForm.Transport.H2C_UPGRADE;
         try {
             if (consoleSource == null || consoleSource.ended()
@@ -160,10 +203,10 @@ public final class ClientPanel {
                         text -> Platform.runLater(() -> console.appendText(text + "\n")));
                 inspection.open(consoleSource);
             }
-            consoleSource.send(line);
-            frame.selectAll();
+            return true;
         } catch (IllegalArgumentException e) {
             console.appendText("error: " + e.getMessage() + "\n");
+            return false;
         }
     }
 

@@ -1,12 +1,14 @@
 package io.h2scope.inspector.view;
 
 import io.h2scope.conformance.runner.CaseResult;
+import io.h2scope.conformance.runner.CaseScript;
 import io.h2scope.conformance.targets.Target;
 import io.h2scope.conformance.targets.launch.TargetResolver;
 import io.h2scope.inspector.source.ConformanceRun;
 import io.h2scope.inspector.source.Inspection;
 
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.IntConsumer;
 
@@ -48,6 +50,8 @@ public final class ConformancePanel {
     private final ListView<CaseResult> cases = new ListView<>();
     private final TextArea evidence = new TextArea();
     private final Button open = new Button("Open exchange");
+    private final Button openInClient = new Button("Open in Client");
+    private OpenInClient client = (target, trustAny, script) -> { };
     /** A case whose exchange was opened -> the recording's source number of it. */
     private final Map<CaseResult, Integer> opened = new IdentityHashMap<>();
     private ConformanceRun current; // FX thread
@@ -84,6 +88,7 @@ public final class ConformancePanel {
         cases.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
             evidence.setText(now == null ? "" : now.verdict() + "\n\n" + now.evidenceText());
             open.setDisable(now == null);
+            openInClient.setDisable(now == null);
         });
         cases.setOnMouseClicked(e -> {
             if (e.getClickCount() == 2) {
@@ -96,6 +101,12 @@ public final class ConformancePanel {
         open.setMnemonicParsing(false);
         open.setDisable(true);
         open.setOnAction(e -> openSelected());
+        openInClient.setId("conformance-open-client");
+        openInClient.setMnemonicParsing(false);
+        openInClient.setDisable(true);
+        openInClient.setTooltip(new Tooltip("the frames the case sent, as console lines in the Client tab's script, "
+                + "on a connection to the same target: to replay them and vary them by hand"));
+        openInClient.setOnAction(e -> openSelectedInClient());
 
         // the choice on one line, the run's progress and its (long) result on the next: a status beside the
         // form squeezed the form's labels and Run to "..."
@@ -110,7 +121,7 @@ public final class ConformancePanel {
         javafx.scene.layout.VBox top = new javafx.scene.layout.VBox(6, form, outcome);
         top.setPadding(new Insets(8));
         BorderPane right = new BorderPane(evidence);
-        right.setTop(open);
+        right.setTop(new HBox(6, open, openInClient));
         SplitPane split = new SplitPane(cases, right);
         split.setDividerPositions(0.45);
         root.setTop(top);
@@ -131,6 +142,9 @@ public final class ConformancePanel {
         } catch (IllegalArgumentException e) {
             status.setText(e.getMessage());
             return;
+        }
+        if (current != null) {
+            current.stop(); // the last run's target, kept up for Open in Client
         }
         current = next;
         cases.getItems().clear();
@@ -176,6 +190,31 @@ public final class ConformancePanel {
                 });
             }
         });
+    }
+
+    /** Where a case's script goes: the Client tab, which connects to {@code target} and shows the lines. */
+    @FunctionalInterface
+    public interface OpenInClient {
+        void open(Target target, boolean trustAny, List<String> script);
+    }
+
+    /** FX thread: what Open in Client does (the window switches to its Client tab). */
+    public void openInClientWith(OpenInClient action) {
+        this.client = action;
+    }
+
+    /**
+     * FX thread: the selected case's script ({@link CaseScript}: the frames it sent as console lines) to the Client
+     * tab, with the run's target, which stays up after the run for this.
+     */
+    public void openSelectedInClient() {
+        CaseResult r = cases.getSelectionModel().getSelectedItem();
+        if (r == null || current == null || current.target() == null) {
+            return;
+        }
+        // a named target's certificate is self-signed, as the run trusted it
+        boolean trustAny = insecure.isSelected() || !target.getText().contains("://");
+        client.open(current.target(), trustAny, CaseScript.of(r));
     }
 
     /** FX thread: the selected case's frames into the recording (once), and its first frame selected. */

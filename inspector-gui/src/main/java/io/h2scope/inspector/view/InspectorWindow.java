@@ -97,9 +97,16 @@ public final class InspectorWindow {
         problems.onChange(this::showStatus);
         addView("Problems", problems.node());
         // the sources the window drives itself come after the views of what it shows, built when first shown
-        client = new LazyView<>(addView("Client", null), () -> new ClientPanel(inspection), ClientPanel::node);
-        conformance = new LazyView<>(addView("Conformance", null),
-                () -> new ConformancePanel(inspection, selection, TargetResolver.standard()), ConformancePanel::node);
+        Tab clientTab = addView("Client", null);
+        client = new LazyView<>(clientTab, () -> new ClientPanel(inspection), ClientPanel::node);
+        conformance = new LazyView<>(addView("Conformance", null), () -> {
+            ConformancePanel panel = new ConformancePanel(inspection, selection, TargetResolver.standard());
+            panel.openInClientWith((target, trustAny, script) -> {
+                below.getSelectionModel().select(clientTab);
+                client.get().openScript(target, trustAny, script);
+            });
+            return panel;
+        }, ConformancePanel::node);
         proxy = new LazyView<>(addView("Proxy", null), () -> new ProxyPanel(inspection), ProxyPanel::node);
     }
 

@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
+import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.input.Clipboard;
 import javafx.stage.Stage;
@@ -43,6 +44,7 @@ class ConformancePanelTest {
 
     @AfterEach
     void stop() {
+        window.conformance().stop();
         window.inspection().close();
     }
 
@@ -97,6 +99,34 @@ class ConformancePanelTest {
         });
         assertEquals(FrameHex.hex(recording.frame(selected)), copied[0]);
         assertEquals(copied[0], copied[1]);
+    }
+
+    @Test
+    void aCaseOpenedInClientReplaysItsFramesToTheSameAnswer(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            robot.lookup("#conformance-sections").queryAs(TextField.class).setText("http2/6.9");
+            window.conformance().run();
+        });
+        Label status = robot.lookup("#conformance-status").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> status.getText().startsWith("finished"));
+        CaseResult zero = window.conformance().cases().getItems().stream()
+                .filter(r -> r.definition().id().toString().equals("http2/6.9/zero-increment-connection"))
+                .findFirst().orElseThrow();
+        robot.interact(() -> {
+            window.conformance().cases().getSelectionModel().select(zero);
+            window.conformance().openSelectedInClient();
+        });
+        javafx.scene.control.TabPane views = robot.lookup("#views").queryAs(javafx.scene.control.TabPane.class);
+        assertEquals("tab-client", views.getSelectionModel().getSelectedItem().getId(), "the Client tab is shown");
+        TextArea script = robot.lookup("#client-script").queryAs(TextArea.class);
+        assertTrue(script.getText().lines().anyMatch(l -> l.equals("window 0 0")), script.getText());
+        assertEquals(window.conformance().target().url(), robot.lookup("#client-url").queryAs(TextField.class).getText());
+
+        robot.interact(() -> window.client().runScript());
+        TextArea console = robot.lookup("#client-console").queryAs(TextArea.class);
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> console.getText().lines()
+                .anyMatch(l -> l.contains("recv GOAWAY") && l.contains("error=PROTOCOL_ERROR")));
+        assertTrue(console.getText().lines().noneMatch(l -> l.startsWith("error: ")), console.getText());
     }
 
     @Test
