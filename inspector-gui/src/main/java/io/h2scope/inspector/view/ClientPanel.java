@@ -29,7 +29,8 @@ import javafx.scene.layout.Priority;
  * kept connection of a {@link ClientSource} (opened in the window's inspection on first use), whose frames appear in
  * the other views as they happen; the response's status, headers and body are shown here. Below, a "send frame" box
  * runs {@code h2scope console}'s command words on a connection of its own ({@link ConsoleSource}), which can break
- * any rule on purpose.
+ * any rule on purpose; a form ({@link FrameForm}) fills the box for any frame, and a script area runs many lines
+ * (a conformance case's, opened here, to be replayed and varied).
  */
 public final class ClientPanel {
 
@@ -47,6 +48,7 @@ public final class ClientPanel {
     private final TextField frame = new TextField();
     private final Button sendFrame = new Button("Send frame");
     private final TextArea console = new TextArea();
+    private final FrameForm form = new FrameForm(line -> frame.setText(line), error -> console.appendText(error + "\n"));
     private final TextArea script = new TextArea();
     private final Button runScript = new Button("Run script");
     private ClientSource source; // FX thread
@@ -115,11 +117,12 @@ public final class ClientPanel {
         HBox frameLine = new HBox(6, frame, sendFrame);
         HBox.setHgrow(frame, Priority.ALWAYS);
         root.addRow(5, label("Frame"), frameLine);
-        root.add(console, 1, 6);
+        root.addRow(6, label("Build"), form.node());
+        root.add(console, 1, 7);
         GridPane.setVgrow(console, Priority.SOMETIMES);
         HBox scriptLine = new HBox(6, script, runScript);
         HBox.setHgrow(script, Priority.ALWAYS);
-        root.addRow(7, label("Script"), scriptLine);
+        root.addRow(8, label("Script"), scriptLine);
     }
 
     private static Label label(String text) {

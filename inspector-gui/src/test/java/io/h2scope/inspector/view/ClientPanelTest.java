@@ -1,10 +1,15 @@
 package io.h2scope.inspector.view;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h2scope.engine.console.ConsoleAction;
+import io.h2scope.engine.console.ConsoleParser;
 import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.frame.PingFrame;
+import io.h2scope.engine.frame.codec.FrameWriter;
+import io.h2scope.engine.frame.codec.HexText;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.reference.ReferenceServer;
 import io.h2scope.engine.testsupport.Await;
@@ -173,6 +178,73 @@ class ClientPanelTest {
         String text = robot.lookup("#client-console").queryAs(TextArea.class).getText();
         assertTrue(text.indexOf("connecting to ") != text.lastIndexOf("connecting to "),
                 "a line after the connection ended opens a new one: " + text);
+    }
+
+    @Test
+    void theFormFillsTheFrameBoxWithTheLineItMeansInvalidFramesIncluded(FxRobot robot) throws Exception {
+        server = ReferenceServer.start(ReferenceServer.Options.h2c());
+        fill(robot, server.url(), "GET", ClientRequest.Transport.H2C, false, "");
+        ConsoleParser parser = new ConsoleParser("http", "x", java.time.Duration.ZERO);
+
+        formType(robot, "RST_STREAM");
+        robot.interact(() -> {
+            text(robot, "#form-stream", "1");
+            robot.lookup("#form-code").queryAs(ComboBox.class).getEditor().setText("CANCEL");
+        });
+        robot.clickOn("#form-fill");
+        assertEquals("rst 1 CANCEL", frameBox(robot), "a frame the words say is filled in as words");
+
+        formType(robot, "DATA");
+        robot.interact(() -> {
+            text(robot, "#form-stream", "1");
+            text(robot, "#form-padding", "4");
+            text(robot, "#form-text", "hi");
+            robot.lookup("#form-flag-0").queryAs(CheckBox.class).setSelected(true); // END_STREAM
+        });
+        robot.clickOn("#form-fill");
+        assertArrayEquals(HexText.parse("000007 00 09 00000001 04 6869 00000000"), octets(parser, frameBox(robot)),
+                "a padded DATA, which the words have no place for, as raw octets: " + frameBox(robot));
+
+        // a PING on stream 3 with an undefined flag: RFC 9113 §6.7, a connection error PROTOCOL_ERROR
+        formType(robot, "PING");
+        robot.interact(() -> {
+            assertEquals("ACK", robot.lookup("#form-flag-0").queryAs(CheckBox.class).getText(), "flags named by the type");
+            text(robot, "#form-stream", "3");
+            text(robot, "#form-value", "0x0102030405060708");
+            robot.lookup("#form-flag-7").queryAs(CheckBox.class).setSelected(true);
+        });
+        robot.clickOn("#form-fill");
+        assertArrayEquals(HexText.parse("000008 06 80 00000003 0102030405060708"), octets(parser, frameBox(robot)),
+                frameBox(robot));
+        robot.clickOn("#client-send-frame");
+        awaitConsole(robot, "the peer ends the connection: GOAWAY PROTOCOL_ERROR");
+
+        robot.interact(() -> text(robot, "#form-stream", "x"));
+        robot.clickOn("#form-fill");
+        awaitConsole(robot, "error: stream must be a number from 0 to 2147483647, got 'x'");
+    }
+
+    private static void formType(FxRobot robot, String type) {
+        robot.interact(() -> {
+            @SuppressWarnings("unchecked")
+            ChoiceBox<String> choice = robot.lookup("#form-type").queryAs(ChoiceBox.class);
+            choice.setValue(type);
+        });
+    }
+
+    private static void text(FxRobot robot, String id, String value) {
+        robot.lookup(id).queryAs(TextField.class).setText(value);
+    }
+
+    private static String frameBox(FxRobot robot) {
+        return robot.lookup("#client-frame").queryAs(TextField.class).getText();
+    }
+
+    /** What the console sends for {@code line}. */
+    private static byte[] octets(ConsoleParser parser, String line) {
+        ConsoleAction action = parser.parse(line);
+        return action instanceof ConsoleAction.SendFrame f ? FrameWriter.encode(f.frame())
+                : ((ConsoleAction.SendOctets) action).octets();
     }
 
     private static boolean pingAckRecorded(Recording recording) {
