@@ -63,10 +63,10 @@ public final class ClientPanel {
         method.setValue("GET");
         headers.setId("client-headers");
         headers.setPromptText("name: value, one a line");
-        headers.setPrefRowCount(3);
+        headers.setPrefRowCount(2);
         body.setId("client-body");
         body.setPromptText("request body (none when empty)");
-        body.setPrefRowCount(3);
+        body.setPrefRowCount(2);
         transport.setId("client-transport");
         transport.getItems().addAll(RequestForm.Transport.values());
         transport.setValue(RequestForm.Transport.H2C);
@@ -80,7 +80,7 @@ public final class ClientPanel {
         status.setMnemonicParsing(false);
         response.setId("client-response");
         response.setEditable(false);
-        response.setPrefRowCount(6);
+        response.setPrefRowCount(4);
         frame.setId("client-frame");
         frame.setPromptText("any frame, as h2scope console words it: ping, settings MAX_FRAME_SIZE=32768, "
                 + "headers 1 end, data 1 end TEXT, rst 1 CANCEL, goaway NO_ERROR, window 1000, raw HEX, help");
@@ -114,20 +114,23 @@ public final class ClientPanel {
         root.addRow(3, label("Response"), status);
         root.add(response, 1, 4);
         GridPane.setVgrow(response, Priority.ALWAYS);
-        HBox frameLine = new HBox(6, frame, sendFrame);
+        Whole.widths(sendFrame, runScript);
+        HBox frameLine = new HBox(6, frame, sendFrame, runScript);
         HBox.setHgrow(frame, Priority.ALWAYS);
         root.addRow(5, label("Frame"), frameLine);
         root.addRow(6, label("Build"), form.node());
-        root.add(console, 1, 7);
-        GridPane.setVgrow(console, Priority.SOMETIMES);
-        HBox scriptLine = new HBox(6, script, runScript);
+        // the script beside what the connection printed: one row, so that the tab fits a 1024x700 window
+        HBox consoleAndScript = new HBox(6, console, script);
+        HBox.setHgrow(console, Priority.ALWAYS);
         HBox.setHgrow(script, Priority.ALWAYS);
-        root.addRow(8, label("Script"), scriptLine);
+        root.add(consoleAndScript, 1, 7);
+        GridPane.setVgrow(consoleAndScript, Priority.SOMETIMES);
     }
 
     private static Label label(String text) {
         Label l = new Label(text);
         l.setMnemonicParsing(false);
+        l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // the fields give way, not the labels
         return l;
     }
 

@@ -12,6 +12,7 @@ import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.PingFrame;
 import io.h2scope.engine.frame.Priority;
 import io.h2scope.engine.frame.PriorityFrame;
+import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.RstStreamFrame;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.WindowUpdateFrame;
@@ -22,6 +23,7 @@ import io.h2scope.engine.frame.codec.RawFrameWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.function.Consumer;
 
 import javafx.scene.Node;
@@ -190,7 +192,7 @@ final class FrameForm {
     }
 
     /** The SETTINGS field read by the console's own words. */
-    private java.util.List<io.h2scope.engine.frame.RawSetting> settings() {
+    private List<RawSetting> settings() {
         ConsoleAction action = new ConsoleParser("http", "form", Duration.ZERO).parse("settings " + text.getText());
         return ((SettingsFrame) ((ConsoleAction.SendFrame) action).frame()).settings();
     }
