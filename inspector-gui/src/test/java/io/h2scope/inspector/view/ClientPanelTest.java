@@ -183,7 +183,7 @@ class ClientPanelTest {
     @Test
     void theFormFillsTheFrameBoxWithTheLineItMeansInvalidFramesIncluded(FxRobot robot) throws Exception {
         server = ReferenceServer.start(ReferenceServer.Options.h2c());
-        fill(robot, server.url(), "GET", ClientRequest.Transport.H2C, false, "");
+        fill(robot, server.url(), "GET", RequestForm.Transport.H2C, false, "");
         ConsoleParser parser = new ConsoleParser("http", "x", java.time.Duration.ZERO);
 
         formType(robot, "RST_STREAM");
