@@ -1,0 +1,99 @@
+package io.h2scope.conformance.intermediary;
+
+import io.h2scope.conformance.intermediary.front.FrontAnswer;
+import io.h2scope.conformance.intermediary.origin.Arrival;
+import io.h2scope.conformance.verdict.Verdict;
+import java.util.List;
+
+/**
+ * Judges a case by what arrived at the origin, never by the front's answer alone:
+ * <ul>
+ *   <li>refused by the intermediary (PASS): the origin saw nothing and the front answered with a 4xx/5xx status, a
+ *       reset, GOAWAY or a close, which the verdict names;</li>
+ *   <li>forwarded in a form the RFC allows (PASS), or a malformed request forwarded with its fault removed
+ *       (PASS-LENIENT: §8.1.1 says refuse it), the transformation shown;</li>
+ *   <li>forwarded as it came (FAIL): the fault reached the origin, its octets the evidence; also a request the
+ *       origin's own HTTP/1.1 parser refused;</li>
+ *   <li>desync proven (FAIL, critical): the origin saw a second, different request where the client sent one; the
+ *       second request's octets are the evidence.</li>
+ * </ul>
+ * For a request the RFC allows ({@code mustForward}), refusing it is the FAIL.
+ */
+public final class IntermediaryJudge {
+
+    /** What every malformed-request case expects. */
+    public static final String REFUSE = "refused (RFC 9113 §8.1.1: an intermediary MUST NOT forward a malformed request;"
+            + " stream error PROTOCOL_ERROR, or a 400)";
+
+    private IntermediaryJudge() {
+    }
+
+    /** Judges a malformed request: refusal is the PASS. */
+    public static ProxyVerdict malformed(Exchange ex, Inspection inspection) {
+        return judge(REFUSE, ex, inspection, false);
+    }
+
+    /** Judges a request the RFC allows: it must reach the origin, in the form {@code inspection} checks. */
+    public static ProxyVerdict valid(String expected, Exchange ex, Inspection inspection) {
+        return judge(expected, ex, inspection, true);
+    }
+
+    static ProxyVerdict judge(String expected, Exchange ex, Inspection inspection, boolean mustForward) {
+        FrontAnswer answer = ex.answer();
+        List<Arrival> arrivals = ex.arrivals();
+        if (arrivals.isEmpty()) {
+            return nothingArrived(expected, answer, mustForward);
+        }
+        Arrival first = arrivals.get(0);
+        for (Arrival later : arrivals.subList(1, arrivals.size())) {
+            if (!sameHead(first, later)) {
+                return new ProxyVerdict(Finding.DESYNC, Verdict.fail(expected, "desync proven (critical): the client sent"
+                        + " one request, the origin's HTTP/1.1 parser saw " + arrivals.size() + "; the second: "
+                        + later.evidence() + (later.problem().map(p -> " (parser: " + p + ")").orElse(""))
+                        + "; the first: " + first.evidence() + "; front: " + answer));
+            }
+        }
+        if (first.problem().isPresent()) {
+            return new ProxyVerdict(Finding.FORWARDED_AS_CAME, Verdict.fail(expected, "forwarded as it came: the"
+                    + " origin's HTTP/1.1 parser refused it (" + first.problem().get() + "): " + first.evidence()
+                    + "; front: " + answer));
+        }
+        Seen seen = inspection.look(first, ex.sent());
+        if (seen instanceof Seen.AsSent s) {
+            return new ProxyVerdict(Finding.FORWARDED_AS_CAME, Verdict.fail(expected, "forwarded as it came: "
+                    + s.what() + "; " + first.evidence() + "; front: " + answer));
+        }
+        if (seen instanceof Seen.Allowed a) {
+            return new ProxyVerdict(Finding.FORWARDED_ALLOWED, Verdict.pass(expected, "forwarded in a form the RFC"
+                    + " allows: " + a.transformation() + "; front: " + answer));
+        }
+        Seen.Repaired r = (Seen.Repaired) seen;
+        return new ProxyVerdict(Finding.FORWARDED_ALLOWED, mustForward
+                ? Verdict.pass(expected, "forwarded: " + r.transformation() + "; front: " + answer)
+                : Verdict.lenient(expected, "forwarded with the fault removed: " + r.transformation() + "; "
+                        + first.evidence() + "; front: " + answer));
+    }
+
+    private static ProxyVerdict nothingArrived(String expected, FrontAnswer answer, boolean mustForward) {
+        if (answer.kind() == FrontAnswer.Kind.NOTHING) {
+            return ProxyVerdict.inconclusive(expected, "neither an answer from the front nor a request at the origin"
+                    + " within the case's timeout");
+        }
+        if (!answer.refusal()) {
+            return ProxyVerdict.inconclusive(expected, "the front answered " + answer + " itself; the origin saw"
+                    + " nothing (is the intermediary forwarding every path to the origin?)");
+        }
+        if (mustForward) {
+            return new ProxyVerdict(Finding.REFUSED, Verdict.fail(expected, "refused a request the RFC allows: "
+                    + answer + "; the origin saw nothing"));
+        }
+        return new ProxyVerdict(Finding.REFUSED, Verdict.pass(expected, "refused by the intermediary: " + answer
+                + "; the origin saw nothing"));
+    }
+
+    /** A retry of the same request is not a desync: only a head of another shape is. */
+    private static boolean sameHead(Arrival a, Arrival b) {
+        return a.method().equals(b.method()) && a.target().equals(b.target()) && b.problem().isEmpty()
+                && a.fields().size() == b.fields().size();
+    }
+}

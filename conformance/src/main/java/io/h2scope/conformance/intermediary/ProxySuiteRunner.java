@@ -1,0 +1,73 @@
+package io.h2scope.conformance.intermediary;
+
+import io.h2scope.conformance.intermediary.front.ProxyRequest;
+import io.h2scope.conformance.spec.Level;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Runs intermediary cases one after the other on one stage: SKIP for a case that means nothing toward this origin
+ * (or a SHOULD-level one without --strict), INCONCLUSIVE when the stage failed, else the case's verdict.
+ */
+public final class ProxySuiteRunner {
+
+    /** One case and its verdict. */
+    public record Result(ProxySection section, ProxyCase definition, ProxyVerdict verdict) {
+    }
+
+    private final ProxyStage stage;
+    private final boolean strict;
+
+    public ProxySuiteRunner(ProxyStage stage, boolean strict) {
+        this.stage = stage;
+        this.strict = strict;
+    }
+
+    public List<Result> run(List<ProxySection> sections) throws InterruptedException {
+        List<Result> results = new ArrayList<>();
+        for (ProxySection section : sections) {
+            for (ProxyCase c : section.cases()) {
+                results.add(new Result(section, c, run(c)));
+            }
+        }
+        return results;
+    }
+
+    public ProxyVerdict run(ProxyCase c) throws InterruptedException {
+        if (!c.origins().contains(stage.originKind())) {
+            return ProxyVerdict.skip("means nothing toward an " + stage.originKind().name().toLowerCase(java.util.Locale.ROOT)
+                    + " origin");
+        }
+        if (c.level() == Level.SHOULD && !strict) {
+            return ProxyVerdict.skip("SHOULD-level rule: runs only with --strict");
+        }
+        try {
+            ProxyVerdict v = c.body().run(stage);
+            return new ProxyVerdict(v.finding(), v.verdict().strictly(strict));
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Exception e) {
+            return ProxyVerdict.inconclusive("", "the stage failed: " + e);
+        }
+    }
+
+    /**
+     * Why the cases cannot run at all, asked once before them: an ordinary GET through the front that never reaches
+     * the origin. Empty when it arrived.
+     */
+    public Optional<String> unreachable() throws InterruptedException {
+        try {
+            Exchange ex = stage.exchange(m -> ProxyRequest.get(m, stage.authority()).build());
+            if (!ex.arrivals().isEmpty()) {
+                return Optional.empty();
+            }
+            return Optional.of("the origin saw nothing (the front answered: " + ex.answer() + "): is the intermediary"
+                    + " configured to forward to 127.0.0.1:" + stage.origin().port() + "?");
+        } catch (IOException e) {
+            return Optional.of("the front cannot be reached (" + e.getMessage() + "): is --front the intermediary's"
+                    + " h2c address?");
+        }
+    }
+}

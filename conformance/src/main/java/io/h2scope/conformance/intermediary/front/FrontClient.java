@@ -1,0 +1,114 @@
+package io.h2scope.conformance.intermediary.front;
+
+import io.h2scope.engine.frame.DataFrame;
+import io.h2scope.engine.frame.Frame;
+import io.h2scope.engine.frame.GoAwayFrame;
+import io.h2scope.engine.frame.HeadersFrame;
+import io.h2scope.engine.frame.PingFrame;
+import io.h2scope.engine.frame.RstStreamFrame;
+import io.h2scope.engine.frame.SettingsFrame;
+import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.scripted.Incoming;
+import io.h2scope.engine.scripted.ScriptedPeer;
+import io.h2scope.engine.trace.model.TraceSink;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The client in front of the intermediary: one h2c (prior knowledge) connection per request, so that what the
+ * front does to one case's connection never touches another's. It sends the case's request exactly as given (no
+ * check) and reads until the front answers it, resets it, or ends the connection.
+ */
+public final class FrontClient {
+
+    private final InetSocketAddress front;
+    private final Duration timeout;
+
+    public FrontClient(InetSocketAddress front, Duration timeout) {
+        this.front = front;
+        this.timeout = timeout;
+    }
+
+    /** The {@code :authority} a case's request names: the front's own. */
+    public String authority() {
+        return front.getHostString() + ":" + front.getPort();
+    }
+
+    /**
+     * Sends {@code request} on stream 1 of a new connection and returns what the front did with it.
+     *
+     * @throws IOException when the front cannot be reached at all
+     */
+    public FrontAnswer send(ProxyRequest request) throws IOException {
+        Socket socket = new Socket();
+        socket.setTcpNoDelay(true);
+        socket.connect(front, (int) timeout.toMillis());
+        try (ScriptedPeer peer = ScriptedPeer.client(socket, TraceSink.NONE).patience(timeout)) {
+            peer.sendPreface();
+            peer.send(SettingsFrame.of(List.of()));
+            boolean noData = request.data().isEmpty() && request.trailers().isEmpty();
+            peer.send(HeadersFrame.of(1, peer.encode(request.fields()), noData, true));
+            for (int i = 0; i < request.data().size(); i++) {
+                boolean last = i == request.data().size() - 1 && request.trailers().isEmpty();
+                peer.send(DataFrame.of(1, request.data().get(i), last));
+            }
+            if (!request.trailers().isEmpty()) {
+                peer.send(HeadersFrame.of(1, peer.encode(request.trailers()), true, true));
+            }
+            return answer(peer);
+        } catch (IOException e) {
+            // the front may close while the case still writes: that is its answer
+            return new FrontAnswer(FrontAnswer.Kind.CLOSED, 0, 0, e.getMessage() == null ? "" : e.getMessage());
+        }
+    }
+
+    private FrontAnswer answer(ScriptedPeer peer) throws IOException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() - deadline < 0) {
+            Incoming in = peer.next(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+            if (in == null) {
+                break;
+            }
+            if (in instanceof Incoming.Closed c) {
+                return new FrontAnswer(FrontAnswer.Kind.CLOSED, 0, 0, c.how());
+            }
+            if (!(in instanceof Incoming.FrameIn f)) {
+                continue;
+            }
+            Frame frame = f.frame();
+            if (frame instanceof SettingsFrame s && !s.ack()) {
+                peer.send(SettingsFrame.ackFrame());
+            } else if (frame instanceof PingFrame p && !p.ack()) {
+                peer.send(PingFrame.ackOf(p.opaqueData()));
+            } else if (frame instanceof HeadersFrame h && h.streamId() == 1 && f.fields() != null) {
+                int status = status(f.fields());
+                if (status >= 200 || status == 0) {
+                    return FrontAnswer.response(status);
+                }
+            } else if (frame instanceof RstStreamFrame r && r.streamId() == 1) {
+                return new FrontAnswer(FrontAnswer.Kind.RESET, 0, r.errorCode(), "");
+            } else if (frame instanceof GoAwayFrame g) {
+                return new FrontAnswer(FrontAnswer.Kind.GOAWAY, 0, g.errorCode(),
+                        new String(g.debugData(), StandardCharsets.ISO_8859_1));
+            }
+        }
+        return new FrontAnswer(FrontAnswer.Kind.NOTHING, 0, 0, "");
+    }
+
+    private static int status(List<HeaderField> fields) {
+        for (HeaderField f : fields) {
+            if (f.name().equals(":status")) {
+                try {
+                    return Integer.parseInt(f.value());
+                } catch (NumberFormatException e) {
+                    return 0;
+                }
+            }
+        }
+        return 0;
+    }
+}

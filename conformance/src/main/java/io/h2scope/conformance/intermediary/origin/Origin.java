@@ -1,0 +1,107 @@
+package io.h2scope.conformance.intermediary.origin;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The origin behind the intermediary for one run: a loopback listener that accepts every connection on a thread of
+ * its own, answers every request it can parse with a small 200, and hands each request to {@link Arrivals}.
+ */
+public abstract class Origin implements AutoCloseable {
+
+    /** How long an origin connection waits for the intermediary's next octets before it gives up on it. */
+    public static final int READ_TIMEOUT_MILLIS = 30_000;
+    /** The body of the origin's answer. */
+    static final String ANSWER = "ok";
+
+    private final ServerSocket listener;
+    private final Arrivals arrivals = new Arrivals();
+    private final AtomicLong connections = new AtomicLong();
+    private final List<Socket> open = new ArrayList<>();
+    private final Thread acceptor;
+    private volatile boolean closed;
+
+    /**
+     * Listens on 127.0.0.1:{@code port} (0: a free port).
+     *
+     * @throws IOException when the port is taken ("origin port N is in use: choose another with --origin-port")
+     */
+    protected Origin(int port) throws IOException {
+        try {
+            listener = new ServerSocket();
+            listener.setReuseAddress(true);
+            listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 50);
+        } catch (java.net.BindException e) {
+            throw new IOException("origin port " + port + " is in use: choose another with --origin-port", e);
+        }
+        acceptor = new Thread(this::acceptLoop, "origin-" + kind().name().toLowerCase(java.util.Locale.ROOT));
+        acceptor.setDaemon(true);
+        acceptor.start();
+    }
+
+    /** An origin of {@code kind} on {@code port} (0: a free port). */
+    public static Origin start(OriginKind kind, int port) throws IOException {
+        return kind == OriginKind.H1 ? new Http1Origin(port) : new H2cOrigin(port);
+    }
+
+    public abstract OriginKind kind();
+
+    public int port() {
+        return listener.getLocalPort();
+    }
+
+    public Arrivals arrivals() {
+        return arrivals;
+    }
+
+    /** How many connections the intermediary has opened to it. */
+    public long connections() {
+        return connections.get();
+    }
+
+    private void acceptLoop() {
+        while (!closed) {
+            try {
+                Socket s = listener.accept();
+                s.setSoTimeout(READ_TIMEOUT_MILLIS);
+                s.setTcpNoDelay(true);
+                long id = connections.incrementAndGet();
+                synchronized (open) {
+                    open.add(s);
+                }
+                Thread t = new Thread(() -> {
+                    try (s) {
+                        serve(s, id);
+                    } catch (IOException | UncheckedIOException e) {
+                        // the intermediary closed, or timed out: what arrived is already recorded
+                    }
+                }, "origin-connection-" + id);
+                t.setDaemon(true);
+                t.start();
+            } catch (IOException e) {
+                return; // closed
+            }
+        }
+    }
+
+    /** Reads requests from one connection until it ends, recording each in {@link #arrivals()}. */
+    protected abstract void serve(Socket socket, long connection) throws IOException;
+
+    @Override
+    public void close() throws IOException {
+        closed = true;
+        listener.close();
+        synchronized (open) {
+            for (Socket s : open) {
+                s.close();
+            }
+        }
+    }
+}
