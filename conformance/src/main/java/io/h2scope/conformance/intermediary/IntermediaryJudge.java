@@ -38,6 +38,14 @@ public final class IntermediaryJudge {
         return judge(expected, ex, inspection, true);
     }
 
+    /**
+     * Judges a request the RFC lets an intermediary either refuse or forward in the form {@code inspection} checks
+     * (a SHOULD-refuse): refusal is a PASS, and so is the allowed form.
+     */
+    public static ProxyVerdict eitherWay(String expected, Exchange ex, Inspection inspection) {
+        return judge(expected, ex, inspection, false);
+    }
+
     static ProxyVerdict judge(String expected, Exchange ex, Inspection inspection, boolean mustForward) {
         FrontAnswer answer = ex.answer();
         List<Arrival> arrivals = ex.arrivals();

@@ -51,7 +51,7 @@ public final class TargetRegistry {
                 + Path.of("").toAbsolutePath() + " (set -D" + ROOT_PROPERTY + "=DIR)")));
     }
 
-    static Optional<Path> locateRoot() {
+    public static Optional<Path> locateRoot() {
         String configured = System.getProperty(ROOT_PROPERTY);
         if (configured != null && !configured.isBlank()) {
             return Optional.of(Path.of(configured));

@@ -1,0 +1,185 @@
+package io.h2scope.conformance.intermediary;
+
+import io.h2scope.conformance.intermediary.origin.OriginKind;
+import io.h2scope.conformance.targets.launch.TargetRegistry;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * A real intermediary from a {@code docker-targets/<name>/} folder holding a {@code proxy.properties}, run as a local
+ * process from the installed package: its config template rendered into a temp state directory with a free front
+ * port and the origin's port, its command started in the foreground, ready once the front accepts connections.
+ * {@link #close()} stops it by the process it started (never by name) and removes the state directory.
+ */
+public final class LocalIntermediary implements AutoCloseable {
+
+    /** The file that makes a docker-targets folder an intermediary. */
+    public static final String PROPERTIES = "proxy.properties";
+    /** How long the front may take to accept its first connection. */
+    public static final long READY_MILLIS = 20_000;
+    private static final int LOG_TAIL = 4_000;
+
+    private final Properties spec;
+    private final Path dir;
+    private final Path state;
+    private final int frontPort;
+    private Process process;
+
+    private LocalIntermediary(Properties spec, Path dir, int frontPort) {
+        this.spec = spec;
+        this.dir = dir;
+        this.state = dir.resolve("state");
+        this.frontPort = frontPort;
+    }
+
+    /** The folder {@code docker-targets/<name>/}'s spec, or an IOException saying what is missing. */
+    public static Properties spec(String name) throws IOException {
+        Path root = TargetRegistry.locateRoot().orElseThrow(() -> new IOException("no " + TargetRegistry.FOLDER
+                + "/ folder above " + Path.of("").toAbsolutePath() + " (set -D" + TargetRegistry.ROOT_PROPERTY + "=DIR)"));
+        Path file = root.resolve(name).resolve(PROPERTIES);
+        if (!Files.isRegularFile(file)) {
+            throw new IOException("no intermediary " + name + ": " + file + " is missing");
+        }
+        Properties p = new Properties();
+        try (InputStream in = Files.newInputStream(file)) {
+            p.load(in);
+        }
+        p.setProperty("folder", root.resolve(name).toString());
+        return p;
+    }
+
+    /** Why the intermediary cannot run here (its binary missing), or null when it can. */
+    public static String unavailableReason(Properties spec) {
+        Path binary = Path.of(spec.getProperty("local.binary"));
+        return Files.isExecutable(binary) ? null : binary + " is missing: apt-get install "
+                + spec.getProperty("debian.package");
+    }
+
+    /** The origin the intermediary's config forwards to. */
+    public static OriginKind origin(Properties spec) {
+        return OriginKind.valueOf(spec.getProperty("origin", "h1").toUpperCase(Locale.ROOT));
+    }
+
+    /** Starts the intermediary named {@code name}, forwarding to 127.0.0.1:{@code originPort}, and waits till ready. */
+    public static LocalIntermediary start(String name, int originPort) throws IOException, InterruptedException {
+        Properties spec = spec(name);
+        String unavailable = unavailableReason(spec);
+        if (unavailable != null) {
+            throw new IOException(unavailable);
+        }
+        Path dir = Files.createTempDirectory("h2scope-" + name + "-");
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        LocalIntermediary proxy = new LocalIntermediary(spec, dir, freePort());
+        try {
+            proxy.launch(originPort);
+            return proxy;
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            proxy.close();
+            throw e;
+        }
+    }
+
+    private void launch(int originPort) throws IOException, InterruptedException {
+        Files.createDirectories(state.resolve("logs"));
+        Files.createDirectories(state.resolve("tmp"));
+        Path folder = Path.of(spec.getProperty("folder"));
+        String config = spec.getProperty("config");
+        Files.writeString(state.resolve(config), render(Files.readString(folder.resolve(config)), originPort));
+        List<String> command = List.of(render(spec.getProperty("local.command"), originPort).split(" "));
+        process = new ProcessBuilder(command).directory(state.toFile())
+                .redirectErrorStream(true).redirectOutput(state.resolve("logs").resolve("output.log").toFile()).start();
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(READY_MILLIS);
+        while (System.nanoTime() - deadline < 0) {
+            if (!process.isAlive()) {
+                throw new IOException(spec.getProperty("name") + " exited with " + process.exitValue()
+                        + " before its front was ready:\n" + log());
+            }
+            try (Socket s = new Socket()) {
+                s.connect(front(), 500);
+                return;
+            } catch (IOException notYet) {
+                Thread.sleep(50);
+            }
+        }
+        throw new IOException(spec.getProperty("name") + "'s front 127.0.0.1:" + frontPort + " was not ready within "
+                + READY_MILLIS + " ms:\n" + log());
+    }
+
+    private String render(String template, int originPort) {
+        return template.replace("@STATE@", state.toString()).replace("@BIND@", "127.0.0.1")
+                .replace("@FRONT_PORT@", Integer.toString(frontPort))
+                .replace("@ORIGIN_PORT@", Integer.toString(originPort))
+                .replace("@BINARY@", spec.getProperty("local.binary"));
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    /** Where the client in front connects (h2c). */
+    public InetSocketAddress front() {
+        return new InetSocketAddress("127.0.0.1", frontPort);
+    }
+
+    public String description() {
+        return spec.getProperty("description") + " (pid " + (process == null ? "-" : process.pid()) + ")";
+    }
+
+    public boolean isAlive() {
+        return process != null && process.isAlive();
+    }
+
+    /** The tail of every log the intermediary wrote. */
+    public String log() {
+        StringBuilder out = new StringBuilder();
+        try (Stream<Path> files = Files.list(state.resolve("logs"))) {
+            for (Path f : files.filter(Files::isRegularFile).filter(f -> !f.toString().endsWith(".pid")).sorted()
+                    .toList()) {
+                String text = Files.readString(f, StandardCharsets.UTF_8);
+                out.append("--- ").append(f.getFileName()).append(" ---\n")
+                        .append(text.length() > LOG_TAIL ? "…" + text.substring(text.length() - LOG_TAIL) : text);
+            }
+        } catch (IOException e) {
+            out.append("(logs unreadable: ").append(e.getMessage()).append(')');
+        }
+        return out.toString();
+    }
+
+    /** Stops the process this started (SIGTERM, SIGKILL after 5 s) and removes the state directory. */
+    @Override
+    public void close() {
+        if (process != null) {
+            process.destroy();
+            try {
+                if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                    process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+                }
+            } catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
+        try (Stream<Path> all = Files.walk(dir)) {
+            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            // a temp dir left behind is harmless
+        }
+    }
+}

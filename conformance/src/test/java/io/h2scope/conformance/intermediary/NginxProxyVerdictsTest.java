@@ -1,0 +1,52 @@
+package io.h2scope.conformance.intermediary;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.h2scope.conformance.intermediary.front.FrontClient;
+import io.h2scope.conformance.intermediary.origin.Origin;
+import io.h2scope.conformance.intermediary.origin.OriginKind;
+import io.h2scope.conformance.verdict.Outcome;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A real intermediary, Debian's nginx (docker-targets/nginx-proxy: h2c front, proxy_pass to h2scope's HTTP/1.1
+ * origin), run as a local process: every case gets a verdict of its own (none INCONCLUSIVE), and the valid requests
+ * reach the origin. Skipped where nginx is not installed.
+ */
+class NginxProxyVerdictsTest {
+
+    @Test
+    void everyCaseGetsAVerdict() throws Exception {
+        Properties spec = LocalIntermediary.spec("nginx-proxy");
+        String unavailable = LocalIntermediary.unavailableReason(spec);
+        Assumptions.assumeTrue(unavailable == null, unavailable);
+        try (Origin origin = Origin.start(OriginKind.H1, 0);
+                LocalIntermediary nginx = LocalIntermediary.start("nginx-proxy", origin.port())) {
+            ProxyStage stage = new ProxyStage(origin, new FrontClient(nginx.front(), Duration.ofSeconds(5)),
+                    ProxyStage.DEFAULT_SETTLE);
+            ProxySuiteRunner runner = new ProxySuiteRunner(stage, false);
+            assertTrue(runner.unreachable().isEmpty(), () -> "nginx forwards to the origin\n" + nginx.log());
+            List<String> inconclusive = new ArrayList<>();
+            StringBuilder all = new StringBuilder();
+            for (ProxySuiteRunner.Result r : runner.run(ProxySuite.sections())) {
+                all.append(r.definition().id()).append(": ").append(r.verdict()).append('\n');
+                String id = r.definition().id().value();
+                if (id.endsWith("-accepted") || id.endsWith("cookie-crumbs-joined")) { // valid requests reach the origin
+                    assertEquals(Outcome.PASS, r.verdict().verdict().outcome(), id + ": " + r.verdict());
+                }
+                if (r.verdict().verdict().outcome() == Outcome.INCONCLUSIVE) {
+                    inconclusive.add(r.definition().id() + ": " + r.verdict());
+                }
+            }
+            System.out.println(all);
+            assertTrue(inconclusive.isEmpty(), String.join("\n", inconclusive) + "\n" + nginx.log());
+            assertTrue(nginx.isAlive(), nginx.log());
+        }
+    }
+}
