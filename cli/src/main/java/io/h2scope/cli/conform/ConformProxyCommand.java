@@ -1,0 +1,181 @@
+package io.h2scope.cli.conform;
+
+import io.h2scope.conformance.intermediary.LocalIntermediary;
+import io.h2scope.conformance.intermediary.ProxyCase;
+import io.h2scope.conformance.intermediary.ProxySection;
+import io.h2scope.conformance.intermediary.ProxyRunReport;
+import io.h2scope.conformance.intermediary.ProxyStage;
+import io.h2scope.conformance.intermediary.ProxySuite;
+import io.h2scope.conformance.intermediary.ProxySuiteRunner;
+import io.h2scope.conformance.intermediary.front.FrontClient;
+import io.h2scope.conformance.intermediary.origin.Origin;
+import io.h2scope.conformance.intermediary.origin.OriginKind;
+import io.h2scope.conformance.report.ConsoleReporter;
+import io.h2scope.conformance.report.H2scopeVersion;
+import io.h2scope.conformance.report.ReportDestinations;
+import io.h2scope.conformance.report.RunHeader;
+import io.h2scope.conformance.runner.RunResult;
+import io.h2scope.conformance.targets.Target;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code h2scope conform-proxy}: stands on both sides of an intermediary (the client in front, the origin behind) and
+ * judges each request-side case by what the origin received.
+ */
+@Command(name = "conform-proxy", mixinStandardHelpOptions = true,
+        description = {"Tests an HTTP/2 intermediary (reverse proxy, load balancer): sends each case's request to its front and "
+                + "judges what reaches h2scope's origin behind it: refused, forwarded in an allowed form, forwarded as it came, "
+                + "or desync proven.",
+                "Exit status: 0 all MUST cases pass, 1 a case failed, 2 usage error, 3 the origin saw nothing, the front was "
+                        + "not reached, or the intermediary died during the run."})
+public final class ConformProxyCommand implements Callable<Integer> {
+
+    @Option(names = "--front", paramLabel = "URL", description = "the intermediary's front: http://host:port (h2c, prior knowledge)")
+    String front;
+
+    @Option(names = "--origin-port", paramLabel = "N", defaultValue = "0",
+            description = "the 127.0.0.1 port h2scope's origin listens on; the intermediary must forward there "
+                    + "(required with --front; with --target, a free port)")
+    int originPort;
+
+    @Option(names = "--origin", paramLabel = "KIND", description = "what the origin speaks: h1 (HTTP/1.1, default with --front) "
+            + "or h2c; with --target, the target's own")
+    String originKind;
+
+    @Option(names = "--target", paramLabel = "local:NAME", description = "start the intermediary: local:NAME runs the Debian "
+            + "package with docker-targets/NAME's config (e.g. local:nginx-proxy)")
+    String targetName;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "5s",
+            description = "how long each case waits for the front's answer (default ${DEFAULT-VALUE})")
+    String timeout;
+
+    @Option(names = "--strict", description = "run SHOULD-level cases, and take PASS-LENIENT as FAIL")
+    boolean strict;
+
+    @Option(names = "--list", description = "list the cases without running them")
+    boolean list;
+
+    @Option(names = "--report", paramLabel = "KIND=PATH", split = ",", description = "also write junit=PATH, json=PATH, html=PATH")
+    Map<String, Path> reports = new LinkedHashMap<>();
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (list) {
+            for (ProxySection s : ProxySuite.sections()) {
+                out.println(s.id() + "  " + s.title());
+                for (ProxyCase c : s.cases()) {
+                    out.printf("  %-52s %-5s %s%n", c.id(), c.level(), c.description());
+                }
+            }
+            out.flush();
+            return CommandLine.ExitCode.OK;
+        }
+        ReportDestinations destinations = ReportDestinations.check(reports);
+        Duration wait = ConformCommand.parseDuration(timeout);
+        if ((front == null) == (targetName == null)) {
+            return usage(err, "give --front URL (an intermediary already running) or --target local:NAME, one of them");
+        }
+        if (targetName != null) {
+            if (!targetName.startsWith("local:")) {
+                return usage(err, "--target takes local:NAME (e.g. local:nginx-proxy); containers are not built yet");
+            }
+            String name = targetName.substring("local:".length());
+            OriginKind kind = LocalIntermediary.origin(LocalIntermediary.spec(name));
+            try (Origin origin = Origin.start(kind, originPort);
+                    LocalIntermediary proxy = LocalIntermediary.start(name, origin.port())) {
+                out.println("Testing " + proxy.description() + ", forwarding to the " + kind.name().toLowerCase(Locale.ROOT)
+                        + " origin on 127.0.0.1:" + origin.port());
+                Target target = new Target(name, "127.0.0.1", proxy.front().getPort(), false, "/");
+                return run(origin, proxy.front(), target, wait, destinations, out, err, Optional.of(proxy));
+            }
+        }
+        Target target;
+        try {
+            target = Target.parse(front);
+        } catch (IllegalArgumentException e) {
+            return usage(err, "--front must be http://host:port, got '" + front + "'");
+        }
+        if (target.tls()) {
+            return usage(err, "--front " + front + ": TLS fronts are not built yet; give the intermediary's h2c front (http://)");
+        }
+        if (originPort <= 0 || originPort > 65_535) {
+            return usage(err, "--origin-port N is required with --front: the port (1-65535) on 127.0.0.1 the intermediary "
+                    + "forwards to");
+        }
+        OriginKind kind;
+        try {
+            kind = originKind == null ? OriginKind.H1 : OriginKind.valueOf(originKind.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            return usage(err, "--origin takes h1 or h2c, got '" + originKind + "'");
+        }
+        try (Origin origin = Origin.start(kind, originPort)) {
+            return run(origin, new InetSocketAddress(target.host(), target.port()), target, wait, destinations, out, err,
+                    Optional.empty());
+        }
+    }
+
+    private int run(Origin origin, InetSocketAddress frontAddress, Target target, Duration wait,
+            ReportDestinations destinations, PrintWriter out, PrintWriter err, Optional<LocalIntermediary> proxy)
+            throws InterruptedException {
+        ProxyStage stage = new ProxyStage(origin, new FrontClient(frontAddress, wait), ProxyStage.DEFAULT_SETTLE);
+        ProxySuiteRunner runner = new ProxySuiteRunner(stage, strict);
+        Optional<String> unreachable = runner.unreachable();
+        if (unreachable.isPresent()) {
+            err.println("h2scope conform-proxy: " + unreachable.get() + proxy.map(p -> "\n" + p.log()).orElse(""));
+            err.flush();
+            return ConformCommand.EXIT_NOT_JUDGED;
+        }
+        Instant started = Instant.now();
+        long t0 = System.nanoTime();
+        List<ProxySuiteRunner.Result> results = runner.run(ProxySuite.sections());
+        RunResult run = ProxyRunReport.of(target, strict, started, Duration.ofNanos(System.nanoTime() - t0), results);
+        ConsoleReporter console = ConsoleReporter.forCommand(out);
+        console.started(run.results().size());
+        run.results().forEach(console::caseFinished);
+        console.finished(run);
+        out.flush();
+        if (proxy.isPresent() && !proxy.get().isAlive()) {
+            err.println("h2scope conform-proxy: the intermediary died during the run; its log:\n" + proxy.get().log());
+            err.flush();
+            return ConformCommand.EXIT_NOT_JUDGED;
+        }
+        try {
+            destinations.writeAll(new RunHeader(started, H2scopeVersion.get(), target, strict, wait, 1, 1), run);
+        } catch (IOException e) {
+            err.println("h2scope conform-proxy: the run ended, but a report could not be written: " + e.getMessage());
+            err.flush();
+            return ConformCommand.EXIT_FAILED;
+        }
+        return switch (run.status()) {
+            case PASSED -> CommandLine.ExitCode.OK;
+            case FAILED -> ConformCommand.EXIT_FAILED;
+            case UNREACHABLE, INCONCLUSIVE -> ConformCommand.EXIT_NOT_JUDGED;
+        };
+    }
+
+    private static int usage(PrintWriter err, String message) {
+        err.println("h2scope conform-proxy: " + message);
+        err.flush();
+        return CommandLine.ExitCode.USAGE;
+    }
+}

@@ -1,0 +1,80 @@
+package io.h2scope.conformance.intermediary;
+
+import io.h2scope.conformance.runner.CaseResult;
+import io.h2scope.conformance.runner.RunConfig;
+import io.h2scope.conformance.runner.RunResult;
+import io.h2scope.conformance.spec.CaseDef;
+import io.h2scope.conformance.spec.Level;
+import io.h2scope.conformance.spec.Section;
+import io.h2scope.conformance.targets.Target;
+import io.h2scope.conformance.verdict.Verdict;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An intermediary run as the shared report types read it ({@link RunResult} of {@link CaseResult}s), so that the
+ * console, JSON, JUnit and HTML writers report it as any other run. The finding leads the verdict's actual text
+ * ("desync proven (critical): ...").
+ */
+public final class ProxyRunReport {
+
+    private ProxyRunReport() {
+    }
+
+    /** {@code results} of a run against the front {@code front}, started at {@code startedAt}. */
+    public static RunResult of(Target front, boolean strict, Instant startedAt, Duration elapsed,
+            List<ProxySuiteRunner.Result> results) {
+        Map<ProxySection, Section> sections = new IdentityHashMap<>();
+        List<CaseResult> out = new ArrayList<>();
+        for (ProxySuiteRunner.Result r : results) {
+            Section section = sections.computeIfAbsent(r.section(), ProxyRunReport::section);
+            out.add(new CaseResult(section, definition(r.definition()), 1, verdict(r.verdict()), List.of(),
+                    Duration.ZERO));
+        }
+        return new RunResult(front, strict, startedAt, elapsed, out, null, 0, RunConfig.DEFAULT_MAX_INCONCLUSIVE_PERCENT);
+    }
+
+    /** The verdict with its finding said first, unless the actual text says it already. */
+    static Verdict verdict(ProxyVerdict v) {
+        Verdict verdict = v.verdict();
+        String words = v.finding().words();
+        if (words.isEmpty() || verdict.actual().startsWith(words)) {
+            return verdict;
+        }
+        return new Verdict(verdict.outcome(), verdict.expected(), words + ": " + verdict.actual());
+    }
+
+    private static CaseDef definition(ProxyCase c) {
+        CaseDef.Builder b = CaseDef.define(c.id().value()).rfc("-", c.rfc().replace("RFC 9113 ", ""))
+                .sends(c.description()).quote(c.quote()).accepts("refused, or forwarded in a form the RFC allows");
+        if (c.level() == Level.SHOULD) {
+            b.should();
+        }
+        return b.run(peer -> {
+            throw new UnsupportedOperationException("an intermediary case runs on a ProxyStage");
+        });
+    }
+
+    private static Section section(ProxySection s) {
+        return new Section() {
+            @Override
+            public String id() {
+                return s.id();
+            }
+
+            @Override
+            public String title() {
+                return s.title();
+            }
+
+            @Override
+            public List<CaseDef> cases() {
+                return s.cases().stream().map(ProxyRunReport::definition).toList();
+            }
+        };
+    }
+}
