@@ -14,6 +14,7 @@ import io.h2scope.conformance.report.ConsoleReporter;
 import io.h2scope.conformance.report.H2scopeVersion;
 import io.h2scope.conformance.report.ReportDestinations;
 import io.h2scope.conformance.report.RunHeader;
+import io.h2scope.conformance.runner.CaseResult;
 import io.h2scope.conformance.runner.RunResult;
 import io.h2scope.conformance.targets.Target;
 import java.io.IOException;
@@ -22,6 +23,7 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -147,11 +149,15 @@ public final class ConformProxyCommand implements Callable<Integer> {
         }
         Instant started = Instant.now();
         long t0 = System.nanoTime();
-        List<ProxySuiteRunner.Result> results = runner.run(ProxySuite.sections());
-        RunResult run = ProxyRunReport.of(target, strict, started, Duration.ofNanos(System.nanoTime() - t0), results);
         ConsoleReporter console = ConsoleReporter.forCommand(out);
-        console.started(run.results().size());
-        run.results().forEach(console::caseFinished);
+        console.started(ProxySuite.cases().size());
+        List<CaseResult> results = new ArrayList<>();
+        runner.run(ProxySuite.sections(), r -> {
+            CaseResult result = ProxyRunReport.caseResult(r);
+            console.caseFinished(result);
+            results.add(result);
+        });
+        RunResult run = ProxyRunReport.of(target, strict, started, Duration.ofNanos(System.nanoTime() - t0), results);
         console.finished(run);
         out.flush();
         if (proxy.isPresent() && !proxy.get().isAlive()) {

@@ -7,10 +7,8 @@ import io.h2scope.conformance.spec.CaseDef;
 import io.h2scope.conformance.spec.Level;
 import io.h2scope.conformance.spec.Section;
 import io.h2scope.conformance.targets.Target;
-import io.h2scope.conformance.verdict.Verdict;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,29 +25,19 @@ public final class ProxyRunReport {
 
     /** {@code results} of a run against the front {@code front}, started at {@code startedAt}. */
     public static RunResult of(Target front, boolean strict, Instant startedAt, Duration elapsed,
-            List<ProxySuiteRunner.Result> results) {
-        Map<ProxySection, Section> sections = new IdentityHashMap<>();
-        List<CaseResult> out = new ArrayList<>();
-        for (ProxySuiteRunner.Result r : results) {
-            Section section = sections.computeIfAbsent(r.section(), ProxyRunReport::section);
-            out.add(new CaseResult(section, definition(r.definition()), 1, verdict(r.verdict()), List.of(),
-                    Duration.ZERO));
-        }
-        return new RunResult(front, strict, startedAt, elapsed, out, null, 0, RunConfig.DEFAULT_MAX_INCONCLUSIVE_PERCENT);
+            List<CaseResult> results) {
+        return new RunResult(front, strict, startedAt, elapsed, results, null, 0,
+                RunConfig.DEFAULT_MAX_INCONCLUSIVE_PERCENT);
     }
 
-    /** The verdict with its finding said first, unless the actual text says it already. */
-    static Verdict verdict(ProxyVerdict v) {
-        Verdict verdict = v.verdict();
-        String words = v.finding().words();
-        if (words.isEmpty() || verdict.actual().startsWith(words)) {
-            return verdict;
-        }
-        return new Verdict(verdict.outcome(), verdict.expected(), words + ": " + verdict.actual());
+    /** One case's result as the writers read it; the judge's actual text already names the finding. */
+    public static CaseResult caseResult(ProxySuiteRunner.Result r) {
+        return new CaseResult(section(r.section()), definition(r.definition()), 1, r.verdict().verdict(), List.of(),
+                r.elapsed());
     }
 
     private static CaseDef definition(ProxyCase c) {
-        CaseDef.Builder b = CaseDef.define(c.id().value()).rfc("-", c.rfc().replace("RFC 9113 ", ""))
+        CaseDef.Builder b = CaseDef.define(c.id().value()).rfc("-", c.rfc().replace("RFC 9113 §", ""))
                 .sends(c.description()).quote(c.quote()).accepts("refused, or forwarded in a form the RFC allows");
         if (c.level() == Level.SHOULD) {
             b.should();
@@ -59,7 +47,14 @@ public final class ProxyRunReport {
         });
     }
 
+    /** One adapter per section, so that the writers group a section's cases under one heading. */
+    private static final Map<ProxySection, Section> SECTIONS = java.util.Collections.synchronizedMap(new IdentityHashMap<>());
+
     private static Section section(ProxySection s) {
+        return SECTIONS.computeIfAbsent(s, ProxyRunReport::adapt);
+    }
+
+    private static Section adapt(ProxySection s) {
         return new Section() {
             @Override
             public String id() {

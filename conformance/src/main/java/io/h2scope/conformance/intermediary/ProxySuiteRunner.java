@@ -14,7 +14,7 @@ import java.util.Optional;
 public final class ProxySuiteRunner {
 
     /** One case and its verdict. */
-    public record Result(ProxySection section, ProxyCase definition, ProxyVerdict verdict) {
+    public record Result(ProxySection section, ProxyCase definition, ProxyVerdict verdict, java.time.Duration elapsed) {
     }
 
     private final ProxyStage stage;
@@ -26,10 +26,19 @@ public final class ProxySuiteRunner {
     }
 
     public List<Result> run(List<ProxySection> sections) throws InterruptedException {
+        return run(sections, r -> { });
+    }
+
+    /** Runs every case of {@code sections} in order, telling {@code finished} of each as it ends. */
+    public List<Result> run(List<ProxySection> sections, java.util.function.Consumer<Result> finished)
+            throws InterruptedException {
         List<Result> results = new ArrayList<>();
         for (ProxySection section : sections) {
             for (ProxyCase c : section.cases()) {
-                results.add(new Result(section, c, run(c)));
+                long t0 = System.nanoTime();
+                Result r = new Result(section, c, run(c), java.time.Duration.ofNanos(System.nanoTime() - t0));
+                finished.accept(r);
+                results.add(r);
             }
         }
         return results;

@@ -44,8 +44,7 @@ class NginxProxyVerdictsTest {
                     inconclusive.add(r.definition().id() + ": " + r.verdict());
                 }
             }
-            System.out.println(all);
-            assertTrue(inconclusive.isEmpty(), String.join("\n", inconclusive) + "\n" + nginx.log());
+            assertTrue(inconclusive.isEmpty(), String.join("\n", inconclusive) + "\n" + all + nginx.log());
             assertTrue(nginx.isAlive(), nginx.log());
         }
     }
