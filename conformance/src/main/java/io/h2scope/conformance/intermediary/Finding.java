@@ -3,22 +3,20 @@ package io.h2scope.conformance.intermediary;
 /** What the intermediary did with a case's request, as both sides of it saw. */
 public enum Finding {
     /** It turned the request away (a status, a reset, GOAWAY or a close) and the origin saw nothing. */
-    REFUSED("refused by the intermediary", false),
+    REFUSED("refused by the intermediary"),
     /** The origin received it in a form the RFC allows (or, for a malformed request, with the fault removed). */
-    FORWARDED_ALLOWED("forwarded in a form the RFC allows", false),
+    FORWARDED_ALLOWED("forwarded in a form the RFC allows"),
     /** The origin received the fault the RFC forbids, as the client sent it. */
-    FORWARDED_AS_CAME("forwarded as it came", false),
+    FORWARDED_AS_CAME("forwarded as it came"),
     /** The origin's HTTP/1.1 parser saw a request boundary other than the client's: a smuggled request. */
-    DESYNC("desync proven", true),
+    DESYNC("desync proven"),
     /** No finding: the case could not run, or was skipped. */
-    NONE("", false);
+    NONE("");
 
     private final String words;
-    private final boolean critical;
 
-    Finding(String words, boolean critical) {
+    Finding(String words) {
         this.words = words;
-        this.critical = critical;
     }
 
     public String words() {
@@ -27,6 +25,6 @@ public enum Finding {
 
     /** Whether the finding is of critical severity (request smuggling). */
     public boolean critical() {
-        return critical;
+        return this == DESYNC;
     }
 }

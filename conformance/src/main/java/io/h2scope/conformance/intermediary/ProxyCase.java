@@ -6,6 +6,7 @@ import io.h2scope.conformance.spec.Level;
 import java.util.EnumSet;
 import java.util.Objects;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * One intermediary case: the rule (RFC section and sentence), what its request does, which origins it means
@@ -23,16 +24,13 @@ public record ProxyCase(CaseId id, String rfc, String quote, String description,
         ProxyCaseBody body) {
 
     public ProxyCase {
-        Objects.requireNonNull(id, "id");
-        Objects.requireNonNull(rfc, "rfc");
-        Objects.requireNonNull(quote, "quote");
-        Objects.requireNonNull(description, "description");
-        Objects.requireNonNull(level, "level");
-        origins = Set.copyOf(origins);
-        Objects.requireNonNull(body, "body");
         if (!id.value().startsWith("proxy/")) {
             throw new IllegalArgumentException("an intermediary case's id starts with proxy/: " + id);
         }
+        if (Stream.of(rfc, quote, description, level, body).anyMatch(Objects::isNull)) {
+            throw new IllegalArgumentException(id + ": a case needs its rule, quote, request and script");
+        }
+        origins = Set.copyOf(origins);
     }
 
     /** Starts a case; finish with {@link Builder#run}. */
@@ -40,12 +38,12 @@ public record ProxyCase(CaseId id, String rfc, String quote, String description,
         return new Builder(CaseId.of(id));
     }
 
-    /** Fluent construction: id, rule, quote, what the client sends, then the script. */
+    /** Reads as the case does: id, rule and its sentence, what the client sends, where it applies, the script. */
     public static final class Builder {
         private final CaseId id;
-        private String rfc;
+        private String section;
         private String quote;
-        private String description;
+        private String sends;
         private Level level = Level.MUST;
         private Set<OriginKind> origins = EnumSet.allOf(OriginKind.class);
 
@@ -53,21 +51,20 @@ public record ProxyCase(CaseId id, String rfc, String quote, String description,
             this.id = id;
         }
 
-        public Builder rfc(String section) {
-            this.rfc = section;
-            return this;
-        }
-
-        public Builder quote(String sentence) {
+        /** RFC 9113's section {@code section} (e.g. {@code 8.2.2}) and its sentence, word for word. */
+        public Builder rule(String section, String sentence) {
+            this.section = section;
             this.quote = sentence;
             return this;
         }
 
+        /** What the client in front sends, in a line. */
         public Builder sends(String line) {
-            this.description = line;
+            this.sends = line;
             return this;
         }
 
+        /** A SHOULD-level rule: the case runs only with --strict. */
         public Builder should() {
             this.level = Level.SHOULD;
             return this;
@@ -80,7 +77,8 @@ public record ProxyCase(CaseId id, String rfc, String quote, String description,
         }
 
         public ProxyCase run(ProxyCaseBody body) {
-            return new ProxyCase(id, rfc, quote, description, level, origins, body);
+            return new ProxyCase(id, section == null ? null : "RFC 9113 §" + section, quote, sends, level, origins,
+                    body);
         }
     }
 }

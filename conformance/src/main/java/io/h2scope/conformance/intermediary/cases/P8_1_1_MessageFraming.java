@@ -33,14 +33,14 @@ public final class P8_1_1_MessageFraming implements ProxySection {
                 lengthCase("content-length-below-data", "2", "hello",
                         "a POST with content-length: 2 and 5 octets of DATA"),
                 ProxyCase.define("proxy/8.1.1/h2-cl-smuggled-request")
-                        .rfc("RFC 9113 §8.1.1").quote(Quotes.CONTENT_LENGTH)
+                        .rule("8.1.1", Quotes.CONTENT_LENGTH)
                         .sends("a POST with content-length: 0 whose DATA is a whole HTTP/1.1 request (H2.CL)")
                         .run(stage -> malformed(stage.exchange(m -> ProxyRequest.post(m, stage.authority())
                                 .with("content-length", "0")
                                 .data("GET " + m.path() + "/smuggled HTTP/1.1\r\nhost: h2scope.invalid\r\n\r\n")
                                 .build()), (a, sent) -> length(a, "0"))),
                 ProxyCase.define("proxy/8.1.1/two-content-lengths")
-                        .rfc("RFC 9113 §8.1.1").quote(Quotes.CONTENT_LENGTH)
+                        .rule("8.1.1", Quotes.CONTENT_LENGTH)
                         .sends("a POST with content-length: 5 and content-length: 6, and 5 octets of DATA")
                         .run(stage -> malformed(stage.exchangePost(b -> b.with("content-length", "5")
                                 .with("content-length", "6").data("hello")), (a, sent) -> a.values("content-length")
@@ -51,7 +51,7 @@ public final class P8_1_1_MessageFraming implements ProxySection {
 
     private static ProxyCase lengthCase(String slug, String length, String data, String sends) {
         return ProxyCase.define("proxy/8.1.1/" + slug)
-                .rfc("RFC 9113 §8.1.1").quote(Quotes.CONTENT_LENGTH).sends(sends)
+                .rule("8.1.1", Quotes.CONTENT_LENGTH).sends(sends)
                 .run(stage -> malformed(stage.exchangePost(b -> b.with("content-length", length).data(data)),
                         (a, sent) -> length(a, length)));
     }

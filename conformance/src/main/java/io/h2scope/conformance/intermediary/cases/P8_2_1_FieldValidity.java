@@ -44,7 +44,7 @@ public final class P8_2_1_FieldValidity implements ProxySection {
     }
 
     private static ProxyCase valueCase(String slug, String value, String quote, String sends) {
-        return ProxyCase.define("proxy/8.2.1/" + slug).rfc("RFC 9113 §8.2.1").quote(quote)
+        return ProxyCase.define("proxy/8.2.1/" + slug).rule("8.2.1", quote)
                 .sends("a GET with " + sends + " (" + Looks.FIELD + ": " + Looks.quoted(value) + ")")
                 .run(stage -> malformed(stage.exchangeGet(b -> b.with(Looks.FIELD, value)),
                         (a, sent) -> value(a, value)));
@@ -62,7 +62,7 @@ public final class P8_2_1_FieldValidity implements ProxySection {
     }
 
     private static ProxyCase nameCase(String slug, String name, String quote, String sends) {
-        return ProxyCase.define("proxy/8.2.1/" + slug).rfc("RFC 9113 §8.2.1").quote(quote)
+        return ProxyCase.define("proxy/8.2.1/" + slug).rule("8.2.1", quote)
                 .sends("a GET with " + sends + " (" + Looks.quoted(name) + ": 1)")
                 .run(stage -> malformed(stage.exchangeGet(b -> b.with(name, "1")), (a, sent) -> {
                     if (Looks.verbatim(a, name, "1")) {

@@ -34,8 +34,7 @@ public final class P8_2_2_ConnectionSpecific implements ProxySection {
     @Override
     public List<ProxyCase> cases() {
         return List.of(
-                ProxyCase.define("proxy/8.2.2/connection-field-forwarded").rfc("RFC 9113 §8.2.2")
-                        .quote(Quotes.CONNECTION_SPECIFIC)
+                ProxyCase.define("proxy/8.2.2/connection-field-forwarded").rule("8.2.2", Quotes.CONNECTION_SPECIFIC)
                         .sends("a GET with connection: x-h2scope-hop and x-h2scope-hop: 1")
                         .run(stage -> malformed(stage.exchangeGet(b -> b.with("connection", "x-h2scope-hop")
                                 .with("x-h2scope-hop", "1")), P8_2_2_ConnectionSpecific::connection)),
@@ -47,20 +46,19 @@ public final class P8_2_2_ConnectionSpecific implements ProxySection {
                 chunked("transfer-encoding-mixed-case-value", "transfer-encoding", "ChUnKeD"),
                 chunked("transfer-encoding-list", "transfer-encoding", "identity, chunked"),
                 chunked("transfer-encoding-leading-space", "transfer-encoding", " chunked"),
-                ProxyCase.define("proxy/8.2.2/h2-te-smuggled-request").rfc("RFC 9113 §8.2.2")
-                        .quote(Quotes.CONNECTION_SPECIFIC)
+                ProxyCase.define("proxy/8.2.2/h2-te-smuggled-request").rule("8.2.2", Quotes.CONNECTION_SPECIFIC)
                         .sends("a POST with transfer-encoding: chunked whose DATA ends the chunks at once and then"
                                 + " holds a whole HTTP/1.1 request (H2.TE)")
                         .run(stage -> malformed(stage.exchange(m -> ProxyRequest.post(m, stage.authority())
                                 .with("transfer-encoding", "chunked")
                                 .data("0\r\n\r\nGET " + m.path() + "/smuggled HTTP/1.1\r\nhost: h2scope.invalid\r\n\r\n")
                                 .build()), (a, sent) -> transferEncoding(a, "transfer-encoding", "chunked"))),
-                ProxyCase.define("proxy/8.2.2/te-not-trailers").rfc("RFC 9113 §8.2.2").quote(Quotes.TE)
+                ProxyCase.define("proxy/8.2.2/te-not-trailers").rule("8.2.2", Quotes.TE)
                         .sends("a GET with te: gzip")
                         .run(stage -> malformed(stage.exchangeGet(b -> b.with("te", "gzip")), (a, sent) ->
                                 Looks.has(a, "te", "gzip") ? Seen.asSent("te: gzip arrived")
                                         : Seen.repaired(Looks.how(a, "te")))),
-                ProxyCase.define("proxy/8.2.2/te-trailers-accepted").rfc("RFC 9113 §8.2.2").quote(Quotes.TE)
+                ProxyCase.define("proxy/8.2.2/te-trailers-accepted").rule("8.2.2", Quotes.TE)
                         .sends("a GET with te: trailers (allowed: it must reach the origin)")
                         .run(stage -> valid("forwarded (te: trailers is allowed)", stage.exchangeGet(b ->
                                 b.with("te", "trailers")), (a, sent) -> Seen.allowed(Looks.how(a, "te")))));
@@ -76,7 +74,7 @@ public final class P8_2_2_ConnectionSpecific implements ProxySection {
     }
 
     private static ProxyCase fieldCase(String slug, String name, String value) {
-        return ProxyCase.define("proxy/8.2.2/" + slug).rfc("RFC 9113 §8.2.2").quote(Quotes.CONNECTION_SPECIFIC)
+        return ProxyCase.define("proxy/8.2.2/" + slug).rule("8.2.2", Quotes.CONNECTION_SPECIFIC)
                 .sends("a GET with " + name + ": " + value)
                 .run(stage -> malformed(stage.exchangeGet(b -> b.with(name, value)), (a, sent) ->
                         Looks.has(a, name, value) ? Seen.asSent(name + ": " + value + " arrived")
@@ -85,7 +83,7 @@ public final class P8_2_2_ConnectionSpecific implements ProxySection {
 
     /** A POST whose content is "hello" in chunked framing, under a transfer-encoding field. */
     private static ProxyCase chunked(String slug, String name, String value) {
-        return ProxyCase.define("proxy/8.2.2/" + slug).rfc("RFC 9113 §8.2.2").quote(Quotes.CONNECTION_SPECIFIC)
+        return ProxyCase.define("proxy/8.2.2/" + slug).rule("8.2.2", Quotes.CONNECTION_SPECIFIC)
                 .sends("a POST with " + Looks.quoted(name) + ": " + Looks.quoted(value) + " and chunked-framed DATA")
                 .run(stage -> malformed(stage.exchangePost(b -> b.with(name, value).data(CHUNKED_HELLO)),
                         (a, sent) -> transferEncoding(a, name, value)));

@@ -23,7 +23,7 @@ public final class P8_2_3_Cookie implements ProxySection {
 
     @Override
     public List<ProxyCase> cases() {
-        return List.of(ProxyCase.define("proxy/8.2.3/cookie-crumbs-joined").rfc("RFC 9113 §8.2.3").quote(Quotes.COOKIE)
+        return List.of(ProxyCase.define("proxy/8.2.3/cookie-crumbs-joined").rule("8.2.3", Quotes.COOKIE)
                 .sends("a GET with three cookie fields: a=b, c=d, e=f")
                 .toward(OriginKind.H1)
                 .run(stage -> valid("one Cookie field \"a=b; c=d; e=f\" at the HTTP/1.1 origin",

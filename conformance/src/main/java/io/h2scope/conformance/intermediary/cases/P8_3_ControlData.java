@@ -39,18 +39,18 @@ public final class P8_3_ControlData implements ProxySection {
                         "a :path not starting with \"/\""),
                 pathCase("path-with-crlf", m -> m.path() + " HTTP/1.1\r\n" + "x-h2scope-injected: 1\r\nx-h2scope-rest: ",
                         Quotes.PATH_FORM, "a :path holding CR LF and a field line (request-line injection)"),
-                ProxyCase.define("proxy/8.3/method-with-space").rfc("RFC 9113 §8.3.1").quote(Quotes.MANDATORY)
+                ProxyCase.define("proxy/8.3/method-with-space").rule("8.3.1", Quotes.MANDATORY)
                         .sends("a :method with a space inside (\"GET /x\")")
                         .run(stage -> malformed(stage.exchangeGet(b -> b.replace(":method", "GET /x")),
                                 (a, sent) -> a.method().equals("GET /x") || a.target().startsWith("/x ")
                                         ? Seen.asSent(":method \"GET /x\" arrived as the method " + Looks.quoted(a.method()))
                                         : Seen.repaired("arrived as " + Looks.quoted(a.method() + " " + a.target())))),
-                ProxyCase.define("proxy/8.3/unknown-pseudo-header").rfc("RFC 9113 §8.3").quote(Quotes.PSEUDO_UNDEFINED)
+                ProxyCase.define("proxy/8.3/unknown-pseudo-header").rule("8.3", Quotes.PSEUDO_UNDEFINED)
                         .sends("a GET with :h2scope: 1, a pseudo-header field no RFC defines")
                         .run(stage -> malformed(stage.exchangeGet(b -> b.with(":h2scope", "1")), (a, sent) ->
                                 Looks.has(a, ":h2scope", "1") ? Seen.asSent(":h2scope: 1 arrived")
                                         : Seen.repaired("without :h2scope"))),
-                ProxyCase.define("proxy/8.3/pseudo-after-regular").rfc("RFC 9113 §8.3").quote(Quotes.PSEUDO_ORDER)
+                ProxyCase.define("proxy/8.3/pseudo-after-regular").rule("8.3", Quotes.PSEUDO_ORDER)
                         .sends("a GET whose :path comes after a regular field")
                         .run(stage -> malformed(stage.exchange(m -> {
                             ProxyRequest plain = ProxyRequest.get(m, stage.authority()).build();
@@ -59,22 +59,21 @@ public final class P8_3_ControlData implements ProxySection {
                             fields.add(path); // after x-h2scope-case
                             return new ProxyRequest(fields, List.of(), List.of());
                         }), (a, sent) -> orderAsSent(a))),
-                ProxyCase.define("proxy/8.3/repeated-path").rfc("RFC 9113 §8.3").quote(Quotes.PSEUDO_REPEATED)
+                ProxyCase.define("proxy/8.3/repeated-path").rule("8.3", Quotes.PSEUDO_REPEATED)
                         .sends("a GET with two :path fields, the second /h2scope/other")
                         .run(stage -> malformed(stage.exchangeGet(b -> b.with(":path", "/h2scope/other")),
                                 (a, sent) -> a.kind() == OriginKind.H2C && Looks.pseudo(a.fields(), ":path").size() > 1
                                         ? Seen.asSent("both :path fields arrived")
                                         : Seen.asSent("forwarded, for :path " + Looks.quoted(a.target())
                                                 + ": the origin is told one of two targets the client gave"))),
-                ProxyCase.define("proxy/8.3/pseudo-in-trailers").rfc("RFC 9113 §8.1").quote(Quotes.PSEUDO_IN_TRAILERS)
+                ProxyCase.define("proxy/8.3/pseudo-in-trailers").rule("8.3", Quotes.PSEUDO_IN_TRAILERS)
                         .sends("a POST whose trailer section holds :authority: h2scope.invalid")
                         .run(stage -> malformed(stage.exchangePost(b -> b.data("hello")
                                 .trailer(":authority", "h2scope.invalid")), (a, sent) -> a.trailers().stream()
                                 .anyMatch(f -> f.name().equals(":authority"))
                                 ? Seen.asSent(":authority arrived in the trailers")
                                 : Seen.repaired("the trailers arrived as " + a.trailers()))),
-                ProxyCase.define("proxy/8.3.1/host-differs-from-authority").rfc("RFC 9113 §8.3.1")
-                        .quote(Quotes.HOST_FROM_AUTHORITY)
+                ProxyCase.define("proxy/8.3.1/host-differs-from-authority").rule("8.3.1", Quotes.HOST_FROM_AUTHORITY)
                         .sends("a GET with host: other.h2scope.invalid beside the front's :authority")
                         .toward(OriginKind.H1)
                         .run(stage -> IntermediaryJudge.eitherWay("refused (a server SHOULD treat it as malformed), or the"
@@ -103,7 +102,7 @@ public final class P8_3_ControlData implements ProxySection {
 
     private static ProxyCase pathCase(String slug, java.util.function.Function<Marker, String> path, String quote,
             String sends) {
-        return ProxyCase.define("proxy/8.3.1/" + slug).rfc("RFC 9113 §8.3.1").quote(quote)
+        return ProxyCase.define("proxy/8.3.1/" + slug).rule("8.3.1", quote)
                 .sends("a GET with " + sends)
                 .run(stage -> malformed(stage.exchange(m -> ProxyRequest.get(m, stage.authority())
                         .replace(":path", path.apply(m)).build()), (a, sent) -> {

@@ -1,10 +1,10 @@
 package io.h2scope.conformance.intermediary.front;
 
+import io.h2scope.conformance.intermediary.origin.ControlFrames;
 import io.h2scope.engine.frame.DataFrame;
 import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.HeadersFrame;
-import io.h2scope.engine.frame.PingFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.hpack.HeaderField;
@@ -80,11 +80,10 @@ public final class FrontClient {
                 continue;
             }
             Frame frame = f.frame();
-            if (frame instanceof SettingsFrame s && !s.ack()) {
-                peer.send(SettingsFrame.ackFrame());
-            } else if (frame instanceof PingFrame p && !p.ack()) {
-                peer.send(PingFrame.ackOf(p.opaqueData()));
-            } else if (frame instanceof HeadersFrame h && h.streamId() == 1 && f.fields() != null) {
+            if (ControlFrames.acknowledge(peer, frame)) {
+                continue;
+            }
+            if (frame instanceof HeadersFrame h && h.streamId() == 1 && f.fields() != null) {
                 int status = status(f.fields());
                 if (status >= 200 || status == 0) {
                     return FrontAnswer.response(status);

@@ -3,7 +3,6 @@ package io.h2scope.conformance.intermediary.origin;
 import io.h2scope.engine.frame.DataFrame;
 import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.HeadersFrame;
-import io.h2scope.engine.frame.PingFrame;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.WindowUpdateFrame;
 import io.h2scope.engine.hpack.HeaderField;
@@ -25,12 +24,7 @@ import java.util.Map;
 final class H2cOrigin extends Origin {
 
     H2cOrigin(int port) throws IOException {
-        super(port);
-    }
-
-    @Override
-    public OriginKind kind() {
-        return OriginKind.H2C;
+        super(OriginKind.H2C, port);
     }
 
     @Override
@@ -50,11 +44,10 @@ final class H2cOrigin extends Origin {
                 continue;
             }
             Frame frame = f.frame();
-            if (frame instanceof SettingsFrame s && !s.ack()) {
-                peer.send(SettingsFrame.ackFrame());
-            } else if (frame instanceof PingFrame p && !p.ack()) {
-                peer.send(PingFrame.ackOf(p.opaqueData()));
-            } else if (frame instanceof HeadersFrame h && f.fields() != null) {
+            if (ControlFrames.acknowledge(peer, frame)) {
+                continue;
+            }
+            if (frame instanceof HeadersFrame h && f.fields() != null) {
                 Arrival a = streams.get(h.streamId());
                 if (a == null) {
                     a = new Arrival(OriginKind.H2C, connection, ++sequence, value(f.fields(), ":method"),

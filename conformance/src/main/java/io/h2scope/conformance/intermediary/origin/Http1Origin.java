@@ -26,12 +26,7 @@ import java.util.Optional;
 final class Http1Origin extends Origin {
 
     Http1Origin(int port) throws IOException {
-        super(port);
-    }
-
-    @Override
-    public OriginKind kind() {
-        return OriginKind.H1;
+        super(OriginKind.H1, port);
     }
 
     @Override

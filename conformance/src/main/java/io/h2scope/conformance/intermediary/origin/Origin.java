@@ -21,6 +21,7 @@ public abstract class Origin implements AutoCloseable {
     /** The body of the origin's answer. */
     static final String ANSWER = "ok";
 
+    private final OriginKind kind;
     private final ServerSocket listener;
     private final Arrivals arrivals = new Arrivals();
     private final AtomicLong connections = new AtomicLong();
@@ -33,7 +34,8 @@ public abstract class Origin implements AutoCloseable {
      *
      * @throws IOException when the port is taken ("origin port N is in use: choose another with --origin-port")
      */
-    protected Origin(int port) throws IOException {
+    protected Origin(OriginKind kind, int port) throws IOException {
+        this.kind = kind;
         try {
             listener = new ServerSocket();
             listener.setReuseAddress(true);
@@ -51,7 +53,9 @@ public abstract class Origin implements AutoCloseable {
         return kind == OriginKind.H1 ? new Http1Origin(port) : new H2cOrigin(port);
     }
 
-    public abstract OriginKind kind();
+    public OriginKind kind() {
+        return kind;
+    }
 
     public int port() {
         return listener.getLocalPort();
