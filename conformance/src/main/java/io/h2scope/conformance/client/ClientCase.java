@@ -1,10 +1,12 @@
 package io.h2scope.conformance.client;
 
 import io.h2scope.conformance.client.drive.ClientAbility;
+import io.h2scope.conformance.client.drive.Connect;
 import io.h2scope.conformance.spec.CaseId;
 import io.h2scope.conformance.spec.Level;
 import java.util.EnumSet;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -17,10 +19,11 @@ import java.util.Set;
  * @param level       MUST, or SHOULD (runs only with --strict)
  * @param needs       what the client must be able to do beyond one GET with prior knowledge (a case it cannot do is
  *                    SKIP)
+ * @param connect     how the client must connect for the case; empty: any way, the run's ({@code --connect})
  * @param body        the script
  */
 public record ClientCase(CaseId id, String rfc, String quote, String description, Level level,
-        Set<ClientAbility> needs, ClientCaseBody body) {
+        Set<ClientAbility> needs, Optional<Connect> connect, ClientCaseBody body) {
 
     public ClientCase {
         Objects.requireNonNull(id, "id");
@@ -29,10 +32,17 @@ public record ClientCase(CaseId id, String rfc, String quote, String description
         Objects.requireNonNull(description, "description");
         Objects.requireNonNull(level, "level");
         needs = Set.copyOf(needs);
+        Objects.requireNonNull(connect, "connect");
         Objects.requireNonNull(body, "body");
         if (!id.value().startsWith("client/")) {
             throw new IllegalArgumentException("a client case's id starts with client/: " + id);
         }
+    }
+
+    /** The section number of its rule, e.g. {@code 6.9.1} for {@code RFC 9113 §6.9.1}. */
+    public String rfcSection() {
+        int mark = rfc.indexOf('§');
+        return mark < 0 ? "" : rfc.substring(mark + 1).trim();
     }
 
     /** Starts a case; finish with {@link Builder#run}. */
@@ -48,6 +58,7 @@ public record ClientCase(CaseId id, String rfc, String quote, String description
         private String description;
         private Level level = Level.MUST;
         private final Set<ClientAbility> needs = EnumSet.noneOf(ClientAbility.class);
+        private Optional<Connect> connect = Optional.of(Connect.PRIOR_KNOWLEDGE);
 
         private Builder(CaseId id) {
             this.id = id;
@@ -81,8 +92,20 @@ public record ClientCase(CaseId id, String rfc, String quote, String description
             return this;
         }
 
+        /** The case needs the client to connect this way (the default: h2c with prior knowledge). */
+        public Builder connect(Connect how) {
+            this.connect = Optional.of(how);
+            return this;
+        }
+
+        /** The case holds whichever way the client connects: the run's {@code --connect}. */
+        public Builder anyConnect() {
+            this.connect = Optional.empty();
+            return this;
+        }
+
         public ClientCase run(ClientCaseBody body) {
-            return new ClientCase(id, rfc, quote, description, level, needs, body);
+            return new ClientCase(id, rfc, quote, description, level, needs, connect, body);
         }
     }
 }

@@ -5,42 +5,71 @@ import io.h2scope.conformance.client.drive.ClientRequest;
 import io.h2scope.conformance.client.drive.ClientTask;
 import io.h2scope.conformance.client.drive.ClientUnderTest;
 import io.h2scope.conformance.client.drive.Connect;
+import io.h2scope.conformance.peer.EntryDirection;
+import io.h2scope.conformance.peer.TraceEntry;
+import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.scripted.ScriptedPeer;
+import io.h2scope.engine.trace.text.FrameDescriber;
 
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSocket;
 
 /**
  * One client case's stage: a listener of its own on loopback, the client under test told to fetch from it, and the
- * scripted server that plays the case's part on the connection the client opens (h2c with prior knowledge).
+ * scripted server that plays the case's part on the connection the client opens: h2c with prior knowledge, h2c
+ * through an HTTP/1.1 Upgrade, or TLS with ALPN h2 and a certificate from the run's authority.
  */
 public final class ClientStage implements AutoCloseable {
 
     private final ClientUnderTest client;
     private final Duration timeout;
+    private final Connect connect;
+    private final RunCertificates tls;
     private final ServerSocket listener;
     private final List<ScriptedPeer> peers = new ArrayList<>();
+    /** Peers of upgraded connections whose stream 1 (the upgraded request) no case has claimed yet. */
+    private final Set<ScriptedPeer> upgradedRequestPending = new HashSet<>();
+    private boolean connected;
     private CompletableFuture<List<ClientOutcome>> fetching;
 
+    /** How often a wait for the client's connection looks whether the client has ended without one. */
+    private static final int LOOK_MILLIS = 50;
+
     ClientStage(ClientUnderTest client, Duration timeout) throws IOException {
+        this(client, timeout, Connect.PRIOR_KNOWLEDGE, null);
+    }
+
+    /** @param tls the run's certificates; needed for {@link Connect#TLS} */
+    ClientStage(ClientUnderTest client, Duration timeout, Connect connect, RunCertificates tls) throws IOException {
+        if (connect == Connect.TLS && tls == null) {
+            throw new IllegalArgumentException("a TLS stage needs the run's certificates");
+        }
         this.client = client;
         this.timeout = timeout;
+        this.connect = connect;
+        this.tls = tls;
         this.listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
     }
 
     /** The URL of {@code path} on this stage's listener. */
     public URI url(String path) {
-        return URI.create("http://127.0.0.1:" + listener.getLocalPort() + path);
+        return URI.create(connect.scheme() + "://" + RunCertificates.HOST + ":" + listener.getLocalPort() + path);
     }
 
     /** Tells the client to fetch {@code paths}, at once when there are several; returns without waiting. */
@@ -57,7 +86,7 @@ public final class ClientStage implements AutoCloseable {
      * runs on a thread of its own, so a blocking client never holds a shared pool's thread.
      */
     public void start(List<ClientRequest> requests) {
-        ClientTask task = new ClientTask(requests, Connect.PRIOR_KNOWLEDGE, null, timeout);
+        ClientTask task = new ClientTask(requests, connect, tls == null ? null : tls.caFile(), timeout);
         CompletableFuture<List<ClientOutcome>> future = new CompletableFuture<>();
         Thread runner = new Thread(() -> {
             try {
@@ -83,23 +112,138 @@ public final class ClientStage implements AutoCloseable {
         return fetching != null && fetching.isDone();
     }
 
+    /** How the client connects on this stage. */
+    public Connect connect() {
+        return connect;
+    }
+
+    /** Whether the client opened any connection to this stage. */
+    boolean connected() {
+        return connected;
+    }
+
     /**
-     * The server side of the next connection the client opens, its preface read.
+     * The server side of the next connection the client opens, made HTTP/2 the stage's way (the TLS handshake with
+     * ALPN h2, or the Upgrade answered with 101), its preface read.
      *
-     * @throws ClientNeverConnectedException when no connection comes within the case's timeout
+     * @throws ClientNeverConnectedException when no connection comes within the case's timeout, or the client ended
+     *                                       without one
      */
     public ScriptedPeer accept() throws IOException {
-        listener.setSoTimeout((int) timeout.toMillis());
+        Socket socket = acceptSocket();
+        Socket wire = socket;
+        boolean upgraded = false;
         try {
-            ScriptedPeer peer = ScriptedPeer.server(listener.accept(), io.h2scope.engine.trace.model.TraceSink.NONE)
-                    .patience(timeout);
-            peers.add(peer);
-            peer.readPreface();
-            return peer;
-        } catch (SocketTimeoutException e) {
-            throw new ClientNeverConnectedException("the client never connected to 127.0.0.1:" + listener.getLocalPort()
-                    + " within " + timeout.toMillis() + " ms: does its command use {url}?");
+            if (connect == Connect.TLS) {
+                SSLSocket secured = tls.serve(socket, p -> p.setApplicationProtocols(new String[] {"h2"}));
+                if (!"h2".equals(secured.getApplicationProtocol())) {
+                    throw new IOException("the client did not ask for h2 by ALPN (it asked for "
+                            + (secured.getApplicationProtocol() == null || secured.getApplicationProtocol().isEmpty()
+                            ? "no protocol" : secured.getApplicationProtocol()) + ")");
+                }
+                wire = secured;
+            } else if (connect == Connect.UPGRADE) {
+                H2cUpgradeRequest request = H2cUpgradeRequest.read(socket);
+                if (!request.asksForH2c()) {
+                    throw new IOException("the client's HTTP/1.1 request does not ask for an h2c Upgrade: " + request);
+                }
+                H2cUpgradeRequest.switchProtocols(socket);
+                upgraded = true;
+            }
+        } catch (IOException e) {
+            socket.close();
+            throw e;
         }
+        ScriptedPeer peer = ScriptedPeer.server(wire, io.h2scope.engine.trace.model.TraceSink.NONE).patience(timeout);
+        peers.add(peer);
+        if (upgraded) {
+            upgradedRequestPending.add(peer);
+        }
+        peer.readPreface();
+        return peer;
+    }
+
+    /**
+     * The TCP connection the client opens next, as it is: for a case that plays the start of the connection itself
+     * (an Upgrade answered wrongly, TLS without h2).
+     *
+     * @throws ClientNeverConnectedException when no connection comes within the case's timeout, or the client ended
+     *                                       without one
+     */
+    public Socket acceptSocket() throws IOException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        listener.setSoTimeout(LOOK_MILLIS);
+        boolean ended = false;
+        while (true) {
+            try {
+                Socket socket = listener.accept();
+                socket.setSoTimeout((int) timeout.toMillis());
+                connected = true;
+                return socket;
+            } catch (SocketTimeoutException e) {
+                if (ended) {
+                    throw neverConnected(true); // one more look after the client ended found no connection
+                }
+                ended = clientFinished();
+                if (System.nanoTime() - deadline > 0) {
+                    throw neverConnected(false);
+                }
+            }
+        }
+    }
+
+    /** The next connection as the server's side of TLS with parameters of the case's ({@code tune}), handshake done. */
+    public SSLSocket acceptTls(Consumer<SSLParameters> tune) throws IOException {
+        if (tls == null) {
+            throw new IllegalStateException("a TLS case runs on a TLS stage");
+        }
+        Socket socket = acceptSocket();
+        try {
+            return tls.serve(socket, tune);
+        } catch (IOException e) {
+            socket.close();
+            throw e;
+        }
+    }
+
+    /**
+     * The stream of the client's next request: stream 1 on an upgraded connection the first time (the Upgrade request
+     * itself, RFC 7540 §3.2), else as {@link ServerPart#request}.
+     */
+    public int request(ScriptedPeer peer) throws IOException {
+        if (upgradedRequestPending.remove(peer)) {
+            return 1;
+        }
+        return ServerPart.request(peer);
+    }
+
+    /** The client's next request answered with an ordinary response, as {@link ServerPart#serve}. */
+    public int serve(ScriptedPeer peer) throws IOException {
+        int stream = request(peer);
+        if (stream > 0) {
+            ServerPart.respond(peer, stream);
+        }
+        return stream;
+    }
+
+    private ClientNeverConnectedException neverConnected(boolean clientEnded) {
+        String how = "";
+        if (clientEnded) {
+            try {
+                List<ClientOutcome> outcomes = outcomes();
+                ClientOutcome first = outcomes.get(0);
+                if (first.kind() == ClientOutcome.Kind.NOT_STARTED) {
+                    return new ClientNeverConnectedException("the client could not be started: " + first.detail(), true);
+                }
+                how = " (it ended: " + first + ")";
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (IllegalStateException e) {
+                how = " (" + e.getMessage() + ")";
+            }
+        }
+        return new ClientNeverConnectedException("the client never connected to " + RunCertificates.HOST + ":"
+                + listener.getLocalPort() + ": does the command use {url}?" + how, false);
     }
 
     /** What the client reported for each request, once it has finished (stopped at the timeout if it has not). */
@@ -109,6 +253,25 @@ public final class ClientStage implements AutoCloseable {
         } catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException("the client driver did not report: " + e, e);
         }
+    }
+
+    /**
+     * What a verdict on this stage rests on: how the client was told to connect, every frame it sent on each
+     * connection (as the scripted server read them), and what it reported per request.
+     */
+    List<TraceEntry> evidence() {
+        List<TraceEntry> lines = new ArrayList<>();
+        lines.add(new TraceEntry(0, EntryDirection.NOTE, "the client connects by " + connect + " to " + url("/")));
+        for (int i = 0; i < peers.size(); i++) {
+            lines.add(new TraceEntry(0, EntryDirection.NOTE, "connection " + (i + 1)));
+            for (Frame f : peers.get(i).received()) {
+                lines.add(new TraceEntry(0, EntryDirection.IN, FrameDescriber.line(f)));
+            }
+        }
+        if (clientFinished() && !fetching.isCompletedExceptionally()) {
+            fetching.join().forEach(o -> lines.add(new TraceEntry(0, EntryDirection.NOTE, "the client reported: " + o)));
+        }
+        return lines;
     }
 
     /** Ends the server's side: the client sees its connections close. */

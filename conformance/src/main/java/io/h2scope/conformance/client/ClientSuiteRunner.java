@@ -2,52 +2,217 @@ package io.h2scope.conformance.client;
 
 import io.h2scope.conformance.client.drive.ClientAbility;
 import io.h2scope.conformance.client.drive.ClientUnderTest;
+import io.h2scope.conformance.client.drive.Connect;
+import io.h2scope.conformance.peer.EntryDirection;
+import io.h2scope.conformance.peer.TraceEntry;
+import io.h2scope.conformance.runner.CaseSelection;
+import io.h2scope.conformance.runner.JudgedCase;
+import io.h2scope.conformance.runner.JudgedListener;
 import io.h2scope.conformance.spec.Level;
 import io.h2scope.conformance.verdict.Verdict;
 import io.h2scope.engine.scripted.ScriptedPeer;
 
 import java.io.IOException;
-
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Runs client cases one after the other, each on a stage of its own: SKIP for a case the client cannot be made to
- * exercise, INCONCLUSIVE when the client never came or the stage failed, else the case's verdict.
+ * exercise (or a SHOULD case without --strict), INCONCLUSIVE when the client never came or the stage failed, else the
+ * case's verdict. A client that cannot be started, or never connects before any case has seen it connect, ends the
+ * run there: every further case would say the same.
  */
 public final class ClientSuiteRunner {
 
-    /** One case and its verdict. */
-    public record Result(ClientSection section, ClientCase definition, Verdict verdict) {
+    /** One case, its verdict and what the verdict rests on. */
+    public record Result(ClientSection section, ClientCase definition, Verdict verdict, Duration elapsed,
+            List<TraceEntry> evidence) implements JudgedCase {
+
+        public Result {
+            evidence = List.copyOf(evidence);
+        }
+
+        @Override
+        public String caseId() {
+            return definition.id().value();
+        }
+
+        @Override
+        public String sectionId() {
+            return section.id();
+        }
+
+        @Override
+        public String sectionTitle() {
+            return section.title();
+        }
+
+        @Override
+        public String rule() {
+            return definition.rfc();
+        }
+
+        /** The RFC section of its rule, as written ({@code RFC 9113 §6.9.1}). */
+        @Override
+        public Map<String, String> references() {
+            return Map.of("rfc", definition.rfc());
+        }
+
+        @Override
+        public String quote() {
+            return definition.quote();
+        }
+
+        @Override
+        public String description() {
+            return definition.description();
+        }
+
+        @Override
+        public Level level() {
+            return definition.level();
+        }
+
+        @Override
+        public int iteration() {
+            return 1;
+        }
     }
 
     private final ClientUnderTest client;
     private final Duration timeout;
+    private final Optional<Connect> connect;
+    private final boolean strict;
+    private final CaseSelection selection;
+    /** The run's certificate authority once made; shared with the runners {@link #run(ClientCase, boolean)} makes. */
+    private final AtomicReference<RunCertificates> certificates;
+    private boolean everConnected;
 
     /** @param timeout how long each case waits for the client (to connect, to send, to finish) */
     public ClientSuiteRunner(ClientUnderTest client, Duration timeout) {
+        this(client, timeout, Optional.empty(), false, CaseSelection.all());
+    }
+
+    /**
+     * @param connect   how a case that holds for any connection has the client connect; empty: the first of prior
+     *                  knowledge, Upgrade and TLS the client can do
+     * @param strict    run SHOULD cases, and count a PASS-LENIENT as a FAIL
+     * @param selection which cases run
+     */
+    public ClientSuiteRunner(ClientUnderTest client, Duration timeout, Optional<Connect> connect, boolean strict,
+            CaseSelection selection) {
+        this(client, timeout, connect, strict, selection, new AtomicReference<>());
+    }
+
+    private ClientSuiteRunner(ClientUnderTest client, Duration timeout, Optional<Connect> connect, boolean strict,
+            CaseSelection selection, AtomicReference<RunCertificates> certificates) {
         this.client = client;
         this.timeout = timeout;
+        this.connect = connect;
+        this.strict = strict;
+        this.selection = selection;
+        this.certificates = certificates;
+    }
+
+    /** How a case that holds for any connection is run against this client. */
+    public Connect defaultConnect() {
+        return connect.orElseGet(() -> {
+            for (Connect c : Connect.values()) {
+                if (client.abilities().contains(c.ability())) {
+                    return c;
+                }
+            }
+            return Connect.PRIOR_KNOWLEDGE;
+        });
+    }
+
+    /** How {@code c} is run: its own way, or the run's. */
+    public Connect connectFor(ClientCase c) {
+        return c.connect().orElseGet(this::defaultConnect);
+    }
+
+    /** The selected cases of {@code sections}, with their sections, in suite order. */
+    public List<Planned> plan(List<ClientSection> sections) {
+        List<Planned> planned = new ArrayList<>();
+        for (ClientSection section : sections) {
+            for (ClientCase c : section.cases()) {
+                if (selection.matches(section.id(), c.id(), c.rfcSection())) {
+                    planned.add(new Planned(section, c));
+                }
+            }
+        }
+        return planned;
+    }
+
+    /** A selected case and its section. */
+    public record Planned(ClientSection section, ClientCase definition) {
+    }
+
+    /**
+     * The run's certificate authority, made on first call; its PEM file is what {@code {ca}} names.
+     *
+     * @throws IOException when it cannot be made
+     */
+    public RunCertificates certificates() throws IOException {
+        synchronized (certificates) {
+            if (certificates.get() == null) {
+                certificates.set(RunCertificates.create());
+            }
+            return certificates.get();
+        }
+    }
+
+    /** Runs every selected case of {@code sections}, in order, telling {@code listener} as each is judged. */
+    public ClientRunResult run(List<ClientSection> sections, JudgedListener listener) throws InterruptedException {
+        Instant startedAt = Instant.now();
+        long start = System.nanoTime();
+        List<Planned> plan = plan(sections);
+        listener.starting(plan.size());
+        List<Result> results = new ArrayList<>();
+        String unreachable = null;
+        for (Planned p : plan) {
+            long caseStart = System.nanoTime();
+            List<TraceEntry> evidence = new ArrayList<>();
+            Verdict verdict;
+            try {
+                verdict = judge(p.definition(), evidence);
+            } catch (ClientNeverConnectedException e) {
+                if (e.notStarted() || !everConnected) {
+                    unreachable = e.getMessage();
+                    break;
+                }
+                verdict = Verdict.inconclusive("", e.getMessage());
+            }
+            Result r = new Result(p.section(), p.definition(), verdict, Duration.ofNanos(System.nanoTime() - caseStart),
+                    evidence);
+            results.add(r);
+            listener.judged(r);
+        }
+        ClientRunResult run = new ClientRunResult(ClientSubject.of(client, defaultConnect()), strict, startedAt,
+                Duration.ofNanos(System.nanoTime() - start), results, unreachable, plan.size() - results.size());
+        listener.ended(run);
+        return run;
     }
 
     /** Runs every case of {@code sections}, in order. */
     public List<Result> run(List<ClientSection> sections) throws InterruptedException {
-        List<Result> results = new ArrayList<>();
-        for (ClientSection section : sections) {
-            for (ClientCase c : section.cases()) {
-                results.add(new Result(section, c, run(c)));
-            }
-        }
-        return results;
+        return run(sections, new JudgedListener() { }).results();
     }
 
     /** Runs one case, outside any section's loop. */
     public Verdict run(ClientCase c) throws InterruptedException {
-        return judge(c);
+        try {
+            return judge(c, new ArrayList<>());
+        } catch (ClientNeverConnectedException e) {
+            return Verdict.inconclusive("", e.getMessage());
+        }
     }
 
     /**
@@ -55,26 +220,24 @@ public final class ClientSuiteRunner {
      * PASS-LENIENT a FAIL when {@code strict}.
      */
     public Verdict run(ClientCase c, boolean strict) throws InterruptedException {
-        if (c.level() == Level.SHOULD && !strict) {
-            return Verdict.skip("SHOULD-level rule: runs only with --strict");
-        }
-        return judge(c).strictly(strict);
+        return new ClientSuiteRunner(client, timeout, connect, strict, selection, certificates).run(c);
     }
 
     /**
      * Why the client does not reach a scripted server at all, asked once before the cases so that a client that never
      * connects is said once rather than judged INCONCLUSIVE case after case; empty when it connected (whatever it then
-     * sent: the cases judge that), or when it cannot speak h2c with prior knowledge and so every case is SKIP anyway.
+     * sent: the cases judge that).
      */
     public Optional<String> unreachable() throws InterruptedException {
-        if (!client.abilities().contains(ClientAbility.PRIOR_KNOWLEDGE)) {
-            return Optional.empty();
+        Connect how = defaultConnect();
+        if (!client.abilities().contains(how.ability())) {
+            return Optional.empty(); // every case is SKIP anyway
         }
-        try (ClientStage stage = new ClientStage(client, timeout)) {
+        try (ClientStage stage = new ClientStage(client, timeout, how, how == Connect.TLS ? certificates() : null)) {
             stage.start("/");
             try (ScriptedPeer peer = stage.accept()) {
                 ServerPart.settings(peer);
-                ServerPart.serve(peer);
+                stage.serve(peer);
                 stage.outcomes();
             }
             return Optional.empty();
@@ -85,24 +248,33 @@ public final class ClientSuiteRunner {
         }
     }
 
-    private Verdict judge(ClientCase c) throws InterruptedException {
-        Set<ClientAbility> missing = new TreeSet<>(c.needs());
-        missing.removeAll(client.abilities());
-        missing.remove(ClientAbility.PRIOR_KNOWLEDGE);
-        if (!client.abilities().contains(ClientAbility.PRIOR_KNOWLEDGE)) {
-            return Verdict.skip(client.name() + " cannot " + ClientAbility.PRIOR_KNOWLEDGE.words());
+    private Verdict judge(ClientCase c, List<TraceEntry> evidence) throws InterruptedException, ClientNeverConnectedException {
+        if (c.level() == Level.SHOULD && !strict) {
+            return Verdict.skip("SHOULD-level rule: runs only with --strict");
         }
+        Connect how = connectFor(c);
+        Set<ClientAbility> missing = new TreeSet<>(c.needs());
+        missing.add(how.ability());
+        missing.removeAll(client.abilities());
         if (!missing.isEmpty()) {
             return Verdict.skip(client.name() + " cannot " + missing.iterator().next().words());
         }
-        try (ClientStage stage = new ClientStage(client, timeout)) {
-            return c.body().run(stage);
+        ClientStage[] held = new ClientStage[1];
+        try (ClientStage stage = new ClientStage(client, timeout, how, how == Connect.TLS ? certificates() : null)) {
+            held[0] = stage;
+            return c.body().run(stage).strictly(strict);
         } catch (ClientNeverConnectedException e) {
-            return Verdict.inconclusive("", e.getMessage());
+            throw e;
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {
+            evidence.add(new TraceEntry(0, EntryDirection.NOTE, "the stage failed: " + e));
             return Verdict.inconclusive("", "the stage failed: " + e);
+        } finally {
+            if (held[0] != null) {
+                everConnected |= held[0].connected();
+                evidence.addAll(held[0].evidence());
+            }
         }
     }
 }

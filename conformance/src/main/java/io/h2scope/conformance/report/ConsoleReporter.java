@@ -2,10 +2,12 @@ package io.h2scope.conformance.report;
 
 import io.h2scope.conformance.runner.Agreement;
 import io.h2scope.conformance.runner.CaseResult;
+import io.h2scope.conformance.runner.JudgedCase;
+import io.h2scope.conformance.runner.JudgedListener;
+import io.h2scope.conformance.runner.JudgedRun;
 import io.h2scope.conformance.runner.RunListener;
 import io.h2scope.conformance.runner.RunResult;
 import io.h2scope.conformance.spec.CaseDef;
-import io.h2scope.conformance.spec.Section;
 import io.h2scope.conformance.verdict.Outcome;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -22,7 +24,7 @@ import java.util.Map;
  * everything that is not a plain PASS (each FAIL with the RFC 9113 rule it broke), and the counts.
  * Colour only when {@code colour} is set (a terminal).
  */
-public final class ConsoleReporter implements RunListener {
+public final class ConsoleReporter implements RunListener, JudgedListener {
 
     private static final String RESET = "\u001b[0m";
     /** A live line stays one line: longer reasons are cut here (the final report has them whole). */
@@ -56,6 +58,11 @@ public final class ConsoleReporter implements RunListener {
     }
 
     @Override
+    public void starting(int caseCount) {
+        started(caseCount);
+    }
+
+    @Override
     public void started(int caseCount) {
         total = caseCount;
         done = 0;
@@ -66,6 +73,11 @@ public final class ConsoleReporter implements RunListener {
 
     @Override
     public void caseFinished(CaseResult result) {
+        judged(result);
+    }
+
+    @Override
+    public void judged(JudgedCase result) {
         done++;
         int width = String.valueOf(total).length();
         String progress = String.format(Locale.ROOT, "[%" + width + "d/%d %5.1fs]", done, total,
@@ -85,7 +97,7 @@ public final class ConsoleReporter implements RunListener {
     }
 
     /** {@code (12.3 s of a 30 s budget)} for a case that declares a budget, else nothing. */
-    private static String budgetNote(CaseResult r) {
+    private static String budgetNote(JudgedCase r) {
         return r.budget() == null || r.verdict().outcome() == Outcome.SKIP ? "" : String.format(Locale.ROOT, " (%.1f s of a %s budget)", r.elapsed().toMillis() / 1000.0,
                 seconds(r.budget()));
     }
@@ -95,22 +107,18 @@ public final class ConsoleReporter implements RunListener {
     }
 
     /** Symbol, case id, outcome; for FAIL the RFC 9113 section; for all but PASS the short reason. */
-    private String verdictLine(CaseResult r) {
+    private String verdictLine(JudgedCase r) {
         Outcome outcome = r.verdict().outcome();
         String repeat = r.iteration() > 1 ? " #" + r.iteration() : "";
-        StringBuilder line = new StringBuilder(paint(outcome, outcome.symbol())).append(' ').append(r.definition().id())
+        StringBuilder line = new StringBuilder(paint(outcome, outcome.symbol())).append(' ').append(r.caseId())
                 .append(repeat).append(' ').append(paint(outcome, outcome.label())).append(budgetNote(r));
         if (outcome == Outcome.FAIL) {
-            line.append(" (").append(rfc9113(r)).append(')');
+            line.append(" (").append(r.rule()).append(')');
         }
         if (outcome != Outcome.PASS) {
             line.append(": ").append(shortReason(r.verdict().actual()));
         }
         return line.toString();
-    }
-
-    private static String rfc9113(CaseResult r) {
-        return "RFC 9113 §" + r.definition().rfc9113();
     }
 
     private static String shortReason(String reason) {
@@ -120,22 +128,29 @@ public final class ConsoleReporter implements RunListener {
 
     @Override
     public void finished(RunResult run) {
+        ended(run);
+    }
+
+    @Override
+    public void ended(JudgedRun run) {
         if (run.results().isEmpty() && run.diagnosis().isPresent()) {
             out.println(run.diagnosis().get()); // nothing ran: the one line that says why
             return;
         }
         out.println();
-        out.println(run.target().url() + (run.strict() ? " (strict)" : ""));
-        Section current = null;
-        for (CaseResult r : run.results()) {
-            if (r.section() != current) {
-                current = r.section();
+        out.println(run.subject().url() + (run.strict() ? " (strict)" : ""));
+        String current = null;
+        for (JudgedCase r : run.results()) {
+            if (!r.sectionId().equals(current)) {
+                current = r.sectionId();
                 out.println();
-                out.println(current.id() + "  " + current.title());
+                out.println(current + "  " + r.sectionTitle());
             }
             printCase(r);
         }
-        printAgreement(Agreement.of(run));
+        if (run instanceof RunResult server) {
+            printAgreement(Agreement.of(server)); // only the server suite repeats
+        }
         out.println();
         out.println(summary(run));
         out.flush();
@@ -155,22 +170,22 @@ public final class ConsoleReporter implements RunListener {
         }
     }
 
-    private void printCase(CaseResult r) {
+    private void printCase(JudgedCase r) {
         Outcome outcome = r.verdict().outcome();
         String repeat = r.iteration() > 1 ? " #" + r.iteration() : "";
-        out.println("  " + paint(outcome, outcome.symbol()) + " " + r.definition().id() + repeat
+        out.println("  " + paint(outcome, outcome.symbol()) + " " + r.caseId() + repeat
                 + (outcome == Outcome.PASS ? "" : "  " + paint(outcome, outcome.label())) + budgetNote(r));
         if (outcome == Outcome.PASS) {
             return;
         }
-        out.println("      " + r.definition().description());
+        out.println("      " + r.description());
         if (!r.verdict().expected().isEmpty()) {
             out.println("      expected: " + r.verdict().expected());
         }
         out.println("      " + (outcome == Outcome.SKIP || outcome == Outcome.INCONCLUSIVE ? "reason" : "actual") + ": "
                 + r.verdict().actual());
         if (outcome == Outcome.FAIL || outcome == Outcome.PASS_LENIENT) {
-            out.println("      rule (" + rfc9113(r) + "): " + r.definition().quote());
+            out.println("      rule (" + r.rule() + "): " + r.quote());
         }
         if (showEvidence && (outcome == Outcome.FAIL || outcome == Outcome.INCONCLUSIVE) && !r.evidence().isEmpty()) {
             r.evidence().forEach(e -> out.println("        " + e.format()));
@@ -178,7 +193,7 @@ public final class ConsoleReporter implements RunListener {
     }
 
     /** E.g. {@code 120 cases in 3.2 s: 110 passed, 4 lenient, 3 failed, 2 skipped, 1 inconclusive}. */
-    public static String summary(RunResult run) {
+    public static String summary(JudgedRun run) {
         Map<Outcome, Integer> c = run.counts();
         String counts = String.format(Locale.ROOT, "%d cases in %.1f s: %d passed, %d lenient, %d failed, %d skipped, %d inconclusive",
                 run.results().size(), run.elapsed().toMillis() / 1000.0, c.get(Outcome.PASS), c.get(Outcome.PASS_LENIENT),

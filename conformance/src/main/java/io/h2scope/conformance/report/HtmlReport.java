@@ -1,8 +1,7 @@
 package io.h2scope.conformance.report;
 
-import io.h2scope.conformance.runner.CaseResult;
-import io.h2scope.conformance.runner.RunResult;
-import io.h2scope.conformance.spec.Section;
+import io.h2scope.conformance.runner.JudgedCase;
+import io.h2scope.conformance.runner.JudgedRun;
 import io.h2scope.conformance.verdict.Outcome;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -44,15 +43,16 @@ public final class HtmlReport {
     private HtmlReport() {
     }
 
-    public static void write(RunHeader header, RunResult run, Path file) throws IOException {
+    public static void write(RunHeader header, JudgedRun run, Path file) throws IOException {
         Files.writeString(file, render(header, run), StandardCharsets.UTF_8);
     }
 
-    public static String render(RunHeader header, RunResult run) {
+    public static String render(RunHeader header, JudgedRun run) {
         String url = header.target().url();
-        StringBuilder html = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>h2scope conformance: ")
+        String title = header.title() + ": ";
+        StringBuilder html = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>").append(Xml.text(title))
                 .append(Xml.text(url)).append("</title><style>").append(STYLE).append("</style></head><body>\n");
-        html.append("<h1>h2scope conformance: <code>").append(Xml.text(url)).append("</code></h1>\n");
+        html.append("<h1>").append(Xml.text(title)).append("<code>").append(Xml.text(url)).append("</code></h1>\n");
         headerTable(html, header);
         html.append("<p><b>").append(Xml.text(run.passed() ? "PASSED" : "FAILED")).append("</b>: ")
                 .append(Xml.text(ConsoleReporter.summary(run))).append("</p>\n");
@@ -75,7 +75,8 @@ public final class HtmlReport {
         Map<String, String> rows = new LinkedHashMap<>();
         rows.put("date", header.startedAt().toString());
         rows.put("h2scope", header.version());
-        rows.put("target", header.target().name() + " (" + header.target().url() + ", " + (header.target().tls() ? "TLS" : "h2c") + ")");
+        rows.put(header.subjectLabel(), header.target().name() + " ("
+                + header.target().url() + ", " + (header.target().tls() ? "TLS" : "h2c") + ")");
         header.serverVersion().ifPresent(v -> {
             rows.put("server", v.describeWithSource());
             v.expectedFailuresNote().ifPresent(note -> rows.put("note", note));
@@ -87,7 +88,7 @@ public final class HtmlReport {
         html.append("</table>\n");
     }
 
-    private static void filters(StringBuilder html, RunResult run) {
+    private static void filters(StringBuilder html, JudgedRun run) {
         Map<Outcome, Integer> counts = run.counts();
         html.append("<form class=\"filters\">Show: ");
         for (Outcome outcome : ORDER) {
@@ -96,10 +97,10 @@ public final class HtmlReport {
                     .append("</label>");
         }
         html.append(" Section: <select id=\"section\"><option value=\"\">all</option>");
-        Map<String, Section> sections = new LinkedHashMap<>();
-        run.results().forEach(r -> sections.putIfAbsent(r.section().id(), r.section()));
-        sections.values().forEach(s -> html.append("<option value=\"").append(Xml.attr(s.id())).append("\">")
-                .append(Xml.text(s.id() + " " + s.title())).append("</option>"));
+        Map<String, String> sections = new LinkedHashMap<>(); // id to title
+        run.results().forEach(r -> sections.putIfAbsent(r.sectionId(), r.sectionTitle()));
+        sections.forEach((id, title) -> html.append("<option value=\"").append(Xml.attr(id)).append("\">")
+                .append(Xml.text(id + " " + title)).append("</option>"));
         html.append("</select></form>\n");
     }
 
@@ -108,16 +109,16 @@ public final class HtmlReport {
         return "case-" + caseId;
     }
 
-    private static void item(StringBuilder html, CaseResult r) {
+    private static void item(StringBuilder html, JudgedCase r) {
         Outcome outcome = r.verdict().outcome();
         String repeat = r.iteration() > 1 ? " #" + r.iteration() : "";
         // the id lets a matrix cell link to this case's evidence (first iteration of a repeated case)
-        String anchor = r.iteration() > 1 ? "" : " id=\"" + Xml.attr(anchor(r.definition().id().value())) + "\"";
+        String anchor = r.iteration() > 1 ? "" : " id=\"" + Xml.attr(anchor(r.caseId())) + "\"";
         html.append("<li class=\"case\"").append(anchor).append(" data-outcome=\"").append(outcome.name()).append("\" data-section=\"")
-                .append(Xml.attr(r.section().id())).append("\"><span class=\"").append(outcome.name()).append("\">")
+                .append(Xml.attr(r.sectionId())).append("\"><span class=\"").append(outcome.name()).append("\">")
                 .append(Xml.text(outcome.symbol() + " " + outcome.label())).append("</span> <code>")
-                .append(Xml.text(r.definition().id().value() + repeat)).append("</code> ")
-                .append(Xml.text(r.definition().description()));
+                .append(Xml.text(r.caseId() + repeat)).append("</code> ")
+                .append(Xml.text(r.description()));
         html.append("<div class=\"meta\">");
         if (!r.verdict().expected().isEmpty()) {
             html.append("expected: ").append(Xml.text(r.verdict().expected())).append("<br>");
@@ -126,8 +127,7 @@ public final class HtmlReport {
                 .append(Xml.text(r.verdict().actual()));
         // the rule where the verdict is about it; a PASS or a SKIP keeps the page short
         if (outcome != Outcome.PASS && outcome != Outcome.SKIP) {
-            html.append("<br><i>").append(Xml.text("RFC 9113 §" + r.definition().rfc9113() + " (RFC 7540 §"
-                    + r.definition().rfc7540() + "): " + r.definition().quote())).append("</i>");
+            html.append("<br><i>").append(Xml.text(r.ruleInFull() + ": " + r.quote())).append("</i>");
         }
         html.append("</div>");
         if (!r.evidence().isEmpty()) {

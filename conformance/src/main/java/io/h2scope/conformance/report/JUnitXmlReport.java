@@ -1,8 +1,7 @@
 package io.h2scope.conformance.report;
 
-import io.h2scope.conformance.runner.CaseResult;
-import io.h2scope.conformance.runner.RunResult;
-import io.h2scope.conformance.spec.Section;
+import io.h2scope.conformance.runner.JudgedCase;
+import io.h2scope.conformance.runner.JudgedRun;
 import io.h2scope.conformance.verdict.Outcome;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -26,16 +25,16 @@ public final class JUnitXmlReport {
     private JUnitXmlReport() {
     }
 
-    public static void write(RunHeader header, RunResult run, Path file) throws IOException {
+    public static void write(RunHeader header, JudgedRun run, Path file) throws IOException {
         Files.writeString(file, render(header, run), StandardCharsets.UTF_8);
     }
 
-    public static String render(RunHeader header, RunResult run) {
-        Map<Section, List<CaseResult>> bySection = new LinkedHashMap<>();
-        run.results().forEach(r -> bySection.computeIfAbsent(r.section(), s -> new ArrayList<>()).add(r));
+    public static String render(RunHeader header, JudgedRun run) {
+        Map<String, List<JudgedCase>> bySection = new LinkedHashMap<>(); // section id and title to its cases
+        run.results().forEach(r -> bySection.computeIfAbsent(r.sectionId() + " " + r.sectionTitle(), s -> new ArrayList<>()).add(r));
         StringBuilder xml = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         boolean notJudged = run.diagnosis().isPresent();
-        xml.append("<testsuites name=\"h2scope conformance: ").append(Xml.attr(header.target().url())).append("\" tests=\"")
+        xml.append("<testsuites name=\"").append(Xml.attr(header.title())).append(": ").append(Xml.attr(header.target().url())).append("\" tests=\"")
                 .append(run.results().size() + (notJudged ? 1 : 0)).append("\" failures=\"")
                 .append(run.counts().get(Outcome.FAIL) + (notJudged ? 1 : 0))
                 .append("\" time=\"").append(seconds(run.elapsed().toMillis())).append("\">\n");
@@ -47,11 +46,11 @@ public final class JUnitXmlReport {
             long failures = results.stream().filter(r -> r.verdict().outcome() == Outcome.FAIL).count();
             long skipped = results.stream().filter(r -> r.verdict().outcome() == Outcome.SKIP
                     || r.verdict().outcome() == Outcome.INCONCLUSIVE).count();
-            xml.append("  <testsuite name=\"").append(Xml.attr(section.id() + " " + section.title())).append("\" tests=\"")
+            xml.append("  <testsuite name=\"").append(Xml.attr(section)).append("\" tests=\"")
                     .append(results.size()).append("\" failures=\"").append(failures).append("\" skipped=\"").append(skipped)
                     .append("\" timestamp=\"").append(header.startedAt()).append("\">\n");
             properties(xml, header);
-            results.forEach(r -> testcase(xml, section, r));
+            results.forEach(r -> testcase(xml, r));
             xml.append("  </testsuite>\n");
         });
         return xml.append("</testsuites>\n").toString();
@@ -61,7 +60,7 @@ public final class JUnitXmlReport {
         xml.append("    <properties>\n");
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("h2scope.version", header.version());
-        properties.put("target", header.target().url());
+        properties.put(header.subjectLabel(), header.target().url());
         header.serverVersion().ifPresent(v -> {
             properties.put("server.version", v.describe());
             properties.put("server.version.asked", v.askedWith());
@@ -76,13 +75,13 @@ public final class JUnitXmlReport {
         xml.append("    </properties>\n");
     }
 
-    private static void testcase(StringBuilder xml, Section section, CaseResult r) {
-        String name = r.definition().id() + (r.iteration() > 1 ? " #" + r.iteration() : "");
-        xml.append("    <testcase classname=\"").append(Xml.attr(section.id())).append("\" name=\"").append(Xml.attr(name))
+    private static void testcase(StringBuilder xml, JudgedCase r) {
+        String name = r.caseId() + (r.iteration() > 1 ? " #" + r.iteration() : "");
+        xml.append("    <testcase classname=\"").append(Xml.attr(r.sectionId())).append("\" name=\"").append(Xml.attr(name))
                 .append("\" time=\"").append(seconds(r.elapsed().toMillis())).append("\">\n");
         Outcome outcome = r.verdict().outcome();
         String details = "expected: " + r.verdict().expected() + "\nactual: " + r.verdict().actual()
-                + "\nrule (RFC 9113 §" + r.definition().rfc9113() + "): " + r.definition().quote() + "\n\n" + r.evidenceText();
+                + "\nrule (" + r.rule() + "): " + r.quote() + "\n\n" + r.evidenceText();
         switch (outcome) {
             case FAIL -> xml.append("      <failure message=\"").append(Xml.attr(r.verdict().actual())).append("\">")
                     .append(Xml.text(details)).append("</failure>\n");

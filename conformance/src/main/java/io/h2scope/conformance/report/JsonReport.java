@@ -6,7 +6,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.h2scope.conformance.peer.TraceEntry;
 import io.h2scope.conformance.runner.Agreement;
-import io.h2scope.conformance.runner.CaseResult;
+import io.h2scope.conformance.runner.JudgedCase;
+import io.h2scope.conformance.runner.JudgedRun;
 import io.h2scope.conformance.runner.RunResult;
 import io.h2scope.conformance.targets.ServerVersion;
 import java.io.IOException;
@@ -14,9 +15,9 @@ import java.nio.file.Path;
 
 /**
  * The machine-readable report. Schema {@value #SCHEMA}: {@code {schema, h2scope (version),
- * target{name,url,tls}, server{name, version or versionUnknown, askedWith, expectedFailuresNote} (when asked),
+ * target{name,url,tls,role (server or client)}, server{name, version or versionUnknown, askedWith, expectedFailuresNote} (when asked),
  * strict, options{strict, timeoutMs, parallel, repeat}, startedAt, elapsedMs,
- * counts{PASS,...}, passed, results[{id, h2spec, section, rfc7540, rfc9113, level, iteration,
+ * counts{PASS,...}, passed, results[{id, section, rule, h2spec, rfc7540, rfc9113 (server cases), rfc (client cases), level, iteration,
  * outcome, expected, actual, quote, elapsedMs, budgetMs (only for a case with a budget), evidence[{nanos, direction, text}]}]}}. Every result
  * keeps its evidence, PASS too, so a PASS can be audited. Fields are only ever added within a
  * schema version.
@@ -30,15 +31,15 @@ public final class JsonReport {
     private JsonReport() {
     }
 
-    public static void write(RunHeader header, RunResult run, Path file) throws IOException {
+    public static void write(RunHeader header, JudgedRun run, Path file) throws IOException {
         MAPPER.writeValue(file.toFile(), toTree(header, run));
     }
 
-    public static String render(RunHeader header, RunResult run) throws IOException {
+    public static String render(RunHeader header, JudgedRun run) throws IOException {
         return MAPPER.writeValueAsString(toTree(header, run));
     }
 
-    static ObjectNode toTree(RunHeader header, RunResult run) {
+    static ObjectNode toTree(RunHeader header, JudgedRun run) {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("schema", SCHEMA);
         root.put("h2scope", header.version());
@@ -46,6 +47,7 @@ public final class JsonReport {
         target.put("name", header.target().name());
         target.put("url", header.target().url());
         target.put("tls", header.target().tls());
+        target.put("role", header.target().role());
         header.serverVersion().ifPresent(v -> server(root.putObject("server"), v));
         root.put("strict", header.strict());
         ObjectNode options = root.putObject("options");
@@ -63,8 +65,8 @@ public final class JsonReport {
         root.put("notRun", run.notRun());
         ArrayNode results = root.putArray("results");
         run.results().forEach(r -> results.add(result(r)));
-        Agreement agreement = Agreement.of(run);
-        if (agreement.repeated()) {
+        Agreement agreement = run instanceof RunResult server ? Agreement.of(server) : null; // only the server suite repeats
+        if (agreement != null && agreement.repeated()) {
             ArrayNode agreed = root.putArray("agreement");
             for (Agreement.CaseAgreement c : agreement.cases()) {
                 ObjectNode node = agreed.addObject().put("id", c.caseId()).put("runs", c.runs())
@@ -88,19 +90,18 @@ public final class JsonReport {
         v.expectedFailuresNote().ifPresent(note -> node.put("expectedFailuresNote", note));
     }
 
-    private static ObjectNode result(CaseResult r) {
+    private static ObjectNode result(JudgedCase r) {
         ObjectNode node = MAPPER.createObjectNode();
-        node.put("id", r.definition().id().value());
-        node.put("h2spec", r.definition().h2spec().orElse(null));
-        node.put("section", r.section().id());
-        node.put("rfc7540", r.definition().rfc7540());
-        node.put("rfc9113", r.definition().rfc9113());
-        node.put("level", r.definition().level().name());
+        node.put("id", r.caseId());
+        node.put("section", r.sectionId());
+        node.put("rule", r.rule());
+        r.references().forEach(node::put);
+        node.put("level", r.level().name());
         node.put("iteration", r.iteration());
         node.put("outcome", r.verdict().outcome().name());
         node.put("expected", r.verdict().expected());
         node.put("actual", r.verdict().actual());
-        node.put("quote", r.definition().quote());
+        node.put("quote", r.quote());
         node.put("elapsedMs", r.elapsed().toMillis());
         if (r.budget() != null) {
             node.put("budgetMs", r.budget().toMillis()); // declared times the run's --budget-scale

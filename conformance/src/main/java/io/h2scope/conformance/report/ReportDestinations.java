@@ -1,6 +1,6 @@
 package io.h2scope.conformance.report;
 
-import io.h2scope.conformance.runner.RunResult;
+import io.h2scope.conformance.runner.JudgedRun;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
@@ -30,7 +30,7 @@ public final class ReportDestinations {
             return name().toLowerCase(Locale.ROOT);
         }
 
-        void write(RunHeader header, RunResult run, Path file) throws IOException {
+        void write(RunHeader header, JudgedRun run, Path file) throws IOException {
             switch (this) {
                 case JUNIT -> JUnitXmlReport.write(header, run, file);
                 case JSON -> JsonReport.write(header, run, file);
@@ -119,7 +119,7 @@ public final class ReportDestinations {
     }
 
     /** Writes every report of {@code run}; each message names the report it could not write. */
-    public void writeAll(RunHeader header, RunResult run) throws IOException {
+    public void writeAll(RunHeader header, JudgedRun run) throws IOException {
         for (Map.Entry<Kind, Path> entry : files.entrySet()) {
             try {
                 entry.getKey().write(header, run, entry.getValue());

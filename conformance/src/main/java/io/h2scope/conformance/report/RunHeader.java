@@ -3,7 +3,7 @@ package io.h2scope.conformance.report;
 import io.h2scope.conformance.runner.RunConfig;
 import io.h2scope.conformance.runner.RunResult;
 import io.h2scope.conformance.targets.ServerVersion;
-import io.h2scope.conformance.targets.Target;
+import io.h2scope.conformance.targets.RunSubject;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
@@ -15,7 +15,7 @@ import java.util.Optional;
  *
  * @param startedAt when the run started
  * @param version   the h2scope version ({@link H2scopeVersion})
- * @param target    the server under test
+ * @param target    what the run judged: the server under test, or the client
  * @param strict    whether --strict was on (exact behaviour demanded, SHOULD-level cases run)
  * @param timeout   the per-case wait
  * @param parallel  cases run at once
@@ -23,11 +23,11 @@ import java.util.Optional;
  * @param server    the server's version as it told it, with any note on expected-failures.txt; null when nothing
  *                  could be asked (a URL)
  */
-public record RunHeader(Instant startedAt, String version, Target target, boolean strict, Duration timeout, int parallel,
+public record RunHeader(Instant startedAt, String version, RunSubject target, boolean strict, Duration timeout, int parallel,
         int repeat, ServerVersion server) {
 
     /** A header with no server version (a URL's server: nothing to ask). */
-    public RunHeader(Instant startedAt, String version, Target target, boolean strict, Duration timeout, int parallel, int repeat) {
+    public RunHeader(Instant startedAt, String version, RunSubject target, boolean strict, Duration timeout, int parallel, int repeat) {
         this(startedAt, version, target, strict, timeout, parallel, repeat, null);
     }
 
@@ -40,6 +40,16 @@ public record RunHeader(Instant startedAt, String version, Target target, boolea
     /** The same header naming the server's version (when one was asked). */
     public RunHeader withServer(Optional<ServerVersion> value) {
         return new RunHeader(startedAt, version, target, strict, timeout, parallel, repeat, value.orElse(null));
+    }
+
+    /** {@code h2scope conformance} for a server, {@code h2scope client conformance} for a client: what a report is headed. */
+    public String title() {
+        return target.role().equals("server") ? "h2scope conformance" : "h2scope " + target.role() + " conformance";
+    }
+
+    /** {@code target} for a server, {@code client} for a client: what a report calls the subject. */
+    public String subjectLabel() {
+        return target.role().equals("server") ? "target" : target.role();
     }
 
     public Optional<ServerVersion> serverVersion() {

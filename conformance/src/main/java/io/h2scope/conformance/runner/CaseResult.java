@@ -7,7 +7,9 @@ import io.h2scope.conformance.spec.Section;
 import io.h2scope.conformance.verdict.Verdict;
 import java.time.Duration;
 import java.util.List;
-import java.util.stream.Collectors;
+import io.h2scope.conformance.spec.Level;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * One case's outcome with its evidence.
@@ -23,7 +25,7 @@ import java.util.stream.Collectors;
  * @param budget    the case's budget as it ran (declared times the run's budget scale), or null when it declares none
  */
 public record CaseResult(Section section, CaseDef definition, int iteration, Verdict verdict, List<TraceEntry> evidence,
-        Duration elapsed, List<OutputViolation> outputViolations, Duration budget) {
+        Duration elapsed, List<OutputViolation> outputViolations, Duration budget) implements JudgedCase {
 
     public CaseResult {
         evidence = List.copyOf(evidence);
@@ -45,8 +47,53 @@ public record CaseResult(Section section, CaseDef definition, int iteration, Ver
         return new CaseResult(section, definition, iteration, value, evidence, elapsed, outputViolations, budget);
     }
 
-    /** The evidence as text, one line per entry. */
-    public String evidenceText() {
-        return evidence.stream().map(TraceEntry::format).collect(Collectors.joining("\n"));
+    @Override
+    public String caseId() {
+        return definition.id().value();
+    }
+
+    @Override
+    public String sectionId() {
+        return section.id();
+    }
+
+    @Override
+    public String sectionTitle() {
+        return section.title();
+    }
+
+    @Override
+    public String rule() {
+        return "RFC 9113 §" + definition.rfc9113();
+    }
+
+    @Override
+    public String ruleInFull() {
+        return rule() + " (RFC 7540 §" + definition.rfc7540() + ")";
+    }
+
+    /** h2spec's number for the case (null when it has none) and its sections in both RFCs. */
+    @Override
+    public Map<String, String> references() {
+        Map<String, String> references = new LinkedHashMap<>();
+        references.put("h2spec", definition.h2spec().orElse(null));
+        references.put("rfc7540", definition.rfc7540());
+        references.put("rfc9113", definition.rfc9113());
+        return references;
+    }
+
+    @Override
+    public String quote() {
+        return definition.quote();
+    }
+
+    @Override
+    public String description() {
+        return definition.description();
+    }
+
+    @Override
+    public Level level() {
+        return definition.level();
     }
 }

@@ -1,6 +1,7 @@
 package io.h2scope.conformance.runner;
 
 import io.h2scope.conformance.spec.CaseDef;
+import io.h2scope.conformance.spec.CaseId;
 import io.h2scope.conformance.spec.Section;
 import java.util.List;
 
@@ -25,15 +26,29 @@ public record CaseSelection(List<String> idPrefixes, List<String> sections) {
 
     /** Whether {@code c}, a case of {@code section}, is selected. */
     public boolean matches(Section section, CaseDef c) {
-        boolean byId = idPrefixes.isEmpty() || idPrefixes.stream().anyMatch(p -> c.id().hasPrefix(p));
-        boolean bySection = sections.isEmpty() || sections.stream().anyMatch(s -> sectionMatches(s, section, c));
+        return matches(section.id(), c.id(), c.rfc7540(), c.rfc9113());
+    }
+
+    /**
+     * Whether a case is selected, whichever suite it is from: by its id, the id of its section, and the RFC section
+     * numbers of its rule ({@code 6.5.2}).
+     */
+    public boolean matches(String sectionId, CaseId id, String... rfcSections) {
+        boolean byId = idPrefixes.isEmpty() || idPrefixes.stream().anyMatch(id::hasPrefix);
+        boolean bySection = sections.isEmpty() || sections.stream().anyMatch(s -> sectionMatches(s, sectionId, rfcSections));
         return byId && bySection;
     }
 
-    private static boolean sectionMatches(String wanted, Section section, CaseDef c) {
-        String name = section.id();
-        return name.equals(wanted) || name.startsWith(wanted + "/") || name.startsWith(wanted + ".")
-                || within(c.rfc7540(), wanted) || within(c.rfc9113(), wanted);
+    private static boolean sectionMatches(String wanted, String sectionId, String... rfcSections) {
+        if (sectionId.equals(wanted) || sectionId.startsWith(wanted + "/") || sectionId.startsWith(wanted + ".")) {
+            return true;
+        }
+        for (String rfc : rfcSections) {
+            if (within(rfc, wanted)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean within(String rfcSection, String wanted) {
@@ -42,14 +57,24 @@ public record CaseSelection(List<String> idPrefixes, List<String> sections) {
 
     /** The entries (id prefixes and sections) that select no case of {@code suite}: a usage error. */
     public List<String> unmatched(List<Section> suite) {
+        return unmatchedAmong(suite.stream().flatMap(s -> s.cases().stream()
+                .map(c -> new Selectable(s.id(), c.id(), List.of(c.rfc7540(), c.rfc9113())))).toList());
+    }
+
+    /** A case as a selection sees it, whichever suite it is from. */
+    public record Selectable(String sectionId, CaseId id, List<String> rfcSections) {
+    }
+
+    /** The entries (id prefixes and sections) that select none of {@code cases}: a usage error. */
+    public List<String> unmatchedAmong(List<Selectable> cases) {
         List<String> none = new java.util.ArrayList<>();
         for (String prefix : idPrefixes) {
-            if (suite.stream().noneMatch(s -> s.cases().stream().anyMatch(c -> c.id().hasPrefix(prefix)))) {
+            if (cases.stream().noneMatch(c -> c.id().hasPrefix(prefix))) {
                 none.add("--case " + prefix);
             }
         }
         for (String wanted : sections) {
-            if (suite.stream().noneMatch(s -> s.cases().stream().anyMatch(c -> sectionMatches(wanted, s, c)))) {
+            if (cases.stream().noneMatch(c -> sectionMatches(wanted, c.sectionId(), c.rfcSections().toArray(String[]::new)))) {
                 none.add("--section " + wanted);
             }
         }

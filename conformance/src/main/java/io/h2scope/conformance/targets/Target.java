@@ -15,7 +15,7 @@ import java.util.Objects;
  * @param largePath a path whose response body is larger than 16,384 octets (more than one DATA frame of the default
  *             SETTINGS_MAX_FRAME_SIZE), for the cases that check how a body is framed; the path itself when unknown
  */
-public record Target(String name, String host, int port, boolean tls, String path, String largePath) {
+public record Target(String name, String host, int port, boolean tls, String path, String largePath) implements RunSubject {
 
     public Target {
         Objects.requireNonNull(host, "host");
@@ -81,6 +81,7 @@ public record Target(String name, String host, int port, boolean tls, String pat
         return tls ? "https" : "http";
     }
 
+    @Override
     public String url() {
         return scheme() + "://" + authority() + path;
     }

@@ -64,7 +64,29 @@ class ClientSuiteSliceTest {
         ClientSuiteRunner runner = new ClientSuiteRunner(ExecClient.command("true {url}"), Duration.ofSeconds(2));
         Verdict v = runner.run(C3_4_Preface.prefaceThenSettings());
         assertEquals(Outcome.INCONCLUSIVE, v.outcome());
-        assertTrue(v.reason().matches("the client never connected to 127\\.0\\.0\\.1:\\d+ within 2000 ms: does "
-                + "its command use \\{url\\}\\?"), v.reason());
+        assertTrue(v.reason().matches("the client never connected to 127\\.0\\.0\\.1:\\d+: does the command use "
+                + "\\{url\\}\\? \\(it ended: .*exit status 0.*\\)"), v.reason());
+    }
+
+    @Test
+    void aRunWhoseClientNeverConnectsStopsAtItsFirstCase() throws Exception {
+        long start = System.nanoTime();
+        ClientRunResult run = new ClientSuiteRunner(ExecClient.command("true {url}"), Duration.ofSeconds(20))
+                .run(ClientSuite.sections(), new io.h2scope.conformance.runner.JudgedListener() { });
+        assertEquals(io.h2scope.conformance.runner.RunResult.Status.UNREACHABLE, run.status());
+        assertTrue(run.results().isEmpty(), run.results().toString());
+        assertEquals(ClientSuite.cases().size(), run.notRun());
+        assertTrue(run.diagnosis().orElseThrow().startsWith("the client never connected to 127.0.0.1:"), run.diagnosis().get());
+        // the client's end is seen at once: the run does not wait out the 20 s timeout
+        assertTrue(System.nanoTime() - start < 15_000_000_000L, "took " + (System.nanoTime() - start) / 1_000_000 + " ms");
+    }
+
+    @Test
+    void aCommandThatDoesNotExistIsSaidOnce() throws Exception {
+        ClientRunResult run = new ClientSuiteRunner(ExecClient.command("h2scope-no-such-client {url}"), Duration.ofSeconds(20))
+                .run(ClientSuite.sections(), new io.h2scope.conformance.runner.JudgedListener() { });
+        assertEquals(io.h2scope.conformance.runner.RunResult.Status.UNREACHABLE, run.status());
+        assertTrue(run.diagnosis().orElseThrow().startsWith("the client could not be started: the command could not be run "
+                + "(sh exit status 127"), run.diagnosis().get());
     }
 }

@@ -13,6 +13,11 @@ public interface ClientUnderTest extends AutoCloseable {
     /** A short name for reports: {@code curl}, {@code jdk-httpclient}. */
     String name();
 
+    /** What it is, for a report's header: a command line, an in-process adapter. */
+    default String describe() {
+        return name() + ", in process";
+    }
+
     /** What it can be made to do; a task that needs more is not given to it. */
     Set<ClientAbility> abilities();
 

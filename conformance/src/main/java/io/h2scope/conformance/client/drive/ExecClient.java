@@ -23,10 +23,12 @@ public final class ExecClient implements ClientUnderTest {
     private final Set<ClientAbility> abilities;
     private final Function<ClientTask, String> command;
     private final Function<String, Optional<String>> failureText;
+    private final String description;
 
-    private ExecClient(String name, Set<ClientAbility> abilities, Function<ClientTask, String> command,
+    private ExecClient(String name, String description, Set<ClientAbility> abilities, Function<ClientTask, String> command,
             Function<String, Optional<String>> failureText) {
         this.name = name;
+        this.description = description;
         this.abilities = Set.copyOf(abilities);
         this.command = command;
         this.failureText = failureText;
@@ -41,18 +43,24 @@ public final class ExecClient implements ClientUnderTest {
         profile.missing().get().ifPresent(missing -> {
             throw new IllegalArgumentException("--client " + profile.name() + ": " + missing);
         });
-        return new ExecClient(profile.name(), profile.abilities(), profile.command(), profile.failureText());
+        return new ExecClient(profile.name(), profile.usage(), profile.abilities(), profile.command(), profile.failureText());
     }
 
     /** The user's command line; what it can do is what its placeholders say ({@link CommandTemplate#abilities}). */
     public static ExecClient command(String template) {
         CommandTemplate parsed = CommandTemplate.of(template);
-        return new ExecClient("exec", parsed.abilities(), parsed::fill, output -> Optional.empty());
+        return new ExecClient("exec", template, parsed.abilities(), parsed::fill, output -> Optional.empty());
     }
 
     @Override
     public String name() {
         return name;
+    }
+
+    /** The command line, its placeholders unfilled (a profile's documented one). */
+    @Override
+    public String describe() {
+        return description;
     }
 
     @Override
