@@ -1,5 +1,6 @@
 package io.h2scope.cli;
 
+import io.h2scope.cli.conform.ConformClientCommand;
 import io.h2scope.cli.conform.ConformCommand;
 import io.h2scope.cli.conform.ConformProxyCommand;
 import io.h2scope.cli.console.ConsoleCommand;
@@ -26,7 +27,8 @@ import picocli.CommandLine.Command;
         scope = CommandLine.ScopeType.INHERIT,
         usageHelpAutoWidth = true, // help wraps at the terminal's width (80 columns where there is none)
         description = "HTTP/2 conformance test harness and debugging inspector.%n",
-        subcommands = {ConformCommand.class, ConformProxyCommand.class, MatrixCommand.class, ServeCommand.class, GetCommand.class, ProxyCommand.class, ConsoleCommand.class,
+        subcommands = {ConformCommand.class, ConformClientCommand.class, ConformProxyCommand.class, MatrixCommand.class,
+                ServeCommand.class, GetCommand.class, ProxyCommand.class, ConsoleCommand.class,
                 TraceCommand.class, InspectCommand.class, FramesCommand.class, HpackCommand.class, CommandLine.HelpCommand.class})
 public final class H2scopeCommand implements Runnable {
 

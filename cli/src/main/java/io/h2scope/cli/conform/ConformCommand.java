@@ -37,11 +37,6 @@ import picocli.CommandLine.Parameters;
                         + "(no connection got through the HTTP/2 handshake) or too many verdicts were INCONCLUSIVE."})
 public final class ConformCommand implements Callable<Integer> {
 
-    /** Exit status when any blocking case fails. */
-    static final int EXIT_FAILED = 1;
-    /** Exit status when the run says nothing: the target was not reached, or INCONCLUSIVE dominates. */
-    static final int EXIT_NOT_JUDGED = 3;
-
     @Parameters(index = "0", arity = "0..1", paramLabel = "URL",
             description = "http://host:port/path (h2c, prior knowledge) or https://host:port/path (TLS, ALPN h2)")
     String url;
@@ -179,20 +174,8 @@ public final class ConformCommand implements Callable<Integer> {
             out.println("script of " + run.results().get(0).definition().id() + " written to " + saveScript);
             out.flush();
         }
-        int verdict = switch (run.status()) {
-            case PASSED -> CommandLine.ExitCode.OK;
-            case FAILED -> EXIT_FAILED;
-            case UNREACHABLE, INCONCLUSIVE -> EXIT_NOT_JUDGED;
-        };
-        try {
-            destinations.writeAll(RunHeader.of(config, run).withServer(version), run);
-        } catch (IOException e) {
-            // the paths were checked before the run; a write that fails now must not hide the verdict
-            spec.commandLine().getErr().println("h2scope conform: the run ended, but a report could not be written: " + e.getMessage());
-            spec.commandLine().getErr().flush();
-            return verdict == CommandLine.ExitCode.OK ? EXIT_FAILED : verdict;
-        }
-        return verdict;
+        return RunExit.reportAndExit(destinations, RunHeader.of(config, run).withServer(version), run, "conform",
+                spec.commandLine().getErr());
     }
 
     /** {@code 1s}, {@code 500ms}, {@code 2m}, or an ISO-8601 duration ({@code PT1.5S}). */

@@ -122,7 +122,7 @@ public final class MatrixCommand implements Callable<Integer> {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return ConformCommand.EXIT_NOT_JUDGED;
+            return RunExit.NOT_JUDGED;
         } catch (java.util.concurrent.ExecutionException e) {
             throw new IOException("a server's run failed: " + e.getCause(), e.getCause());
         } finally {
@@ -137,7 +137,7 @@ public final class MatrixCommand implements Callable<Integer> {
         console.flush();
         boolean allJudged = columns.stream().allMatch(c -> c.run() != null && (c.run().status() == RunResult.Status.PASSED
                 || c.run().status() == RunResult.Status.FAILED));
-        return allJudged ? CommandLine.ExitCode.OK : ConformCommand.EXIT_NOT_JUDGED;
+        return allJudged ? CommandLine.ExitCode.OK : RunExit.NOT_JUDGED;
     }
 
     /** The servers asked for, checked against the registry: 'all' is every folder. */

@@ -60,7 +60,7 @@ public final class NamedTargetRun {
             int status = body.run(running.target(tls), version, running.knownFailures(tls));
             if (!running.isAlive()) {
                 report(running.description() + " died during the run: its verdicts do not count", running.log());
-                return ConformCommand.EXIT_NOT_JUDGED;
+                return RunExit.NOT_JUDGED;
             }
             return status;
         } finally {
@@ -70,7 +70,7 @@ public final class NamedTargetRun {
 
     /** 2 for a name or environment the user must fix, 3 for a server that did not come up. */
     public static int exitStatus(TargetStartException e) {
-        return e.kind() == TargetStartException.Kind.NOT_READY ? ConformCommand.EXIT_NOT_JUDGED : CommandLine.ExitCode.USAGE;
+        return e.kind() == TargetStartException.Kind.NOT_READY ? RunExit.NOT_JUDGED : CommandLine.ExitCode.USAGE;
     }
 
     private void report(String message, String log) {

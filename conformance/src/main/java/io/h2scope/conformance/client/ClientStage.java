@@ -171,7 +171,7 @@ public final class ClientStage implements AutoCloseable {
      *                                       without one
      */
     public Socket acceptSocket() throws IOException {
-        long deadline = System.nanoTime() + timeout.toNanos();
+        long deadline = System.nanoTime() + client.connectWait(timeout).toNanos();
         listener.setSoTimeout(LOOK_MILLIS);
         boolean ended = false;
         while (true) {
@@ -184,7 +184,7 @@ public final class ClientStage implements AutoCloseable {
                 if (ended) {
                     throw neverConnected(true); // one more look after the client ended found no connection
                 }
-                ended = clientFinished();
+                ended = client.reportsBack() && clientFinished();
                 if (System.nanoTime() - deadline > 0) {
                     throw neverConnected(false);
                 }
@@ -285,9 +285,22 @@ public final class ClientStage implements AutoCloseable {
         }
     }
 
+    /**
+     * Ends the case: the server's side closed, then the client awaited (a command still running at its timeout is
+     * killed with its process tree by then), so that no client outlives its case.
+     */
     @Override
     public void close() throws IOException {
         closePeers();
         listener.close();
+        if (fetching != null && client.reportsBack()) {
+            try {
+                fetching.get(timeout.toMillis() + 10_000, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException | TimeoutException e) {
+                // the driver failed or overran: what the case saw stands
+            }
+        }
     }
 }

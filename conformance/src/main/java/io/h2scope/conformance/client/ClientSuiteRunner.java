@@ -249,32 +249,117 @@ public final class ClientSuiteRunner {
     }
 
     private Verdict judge(ClientCase c, List<TraceEntry> evidence) throws InterruptedException, ClientNeverConnectedException {
-        if (c.level() == Level.SHOULD && !strict) {
-            return Verdict.skip("SHOULD-level rule: runs only with --strict");
+        Optional<Verdict> skip = skip(c);
+        if (skip.isPresent()) {
+            return skip.get();
         }
-        Connect how = connectFor(c);
+        ClientStage stage;
+        try {
+            stage = stage(c);
+        } catch (IOException e) {
+            return Verdict.inconclusive("", "the stage failed: " + e);
+        }
+        return play(c, stage, evidence);
+    }
+
+    /** SKIP when the case cannot run here: a SHOULD case without --strict, or an ability the client lacks. */
+    private Optional<Verdict> skip(ClientCase c) {
+        if (c.level() == Level.SHOULD && !strict) {
+            return Optional.of(Verdict.skip("SHOULD-level rule: runs only with --strict"));
+        }
         Set<ClientAbility> missing = new TreeSet<>(c.needs());
-        missing.add(how.ability());
+        missing.add(connectFor(c).ability());
         missing.removeAll(client.abilities());
         if (!missing.isEmpty()) {
-            return Verdict.skip(client.name() + " cannot " + missing.iterator().next().words());
+            return Optional.of(Verdict.skip(client.name() + " cannot " + missing.iterator().next().words()));
         }
-        ClientStage[] held = new ClientStage[1];
-        try (ClientStage stage = new ClientStage(client, timeout, how, how == Connect.TLS ? certificates() : null)) {
-            held[0] = stage;
+        return Optional.empty();
+    }
+
+    private ClientStage stage(ClientCase c) throws IOException {
+        Connect how = connectFor(c);
+        return new ClientStage(client, timeout, how, how == Connect.TLS ? certificates() : null);
+    }
+
+    /** Runs the case's script on {@code stage} and closes it; what the verdict rests on goes to {@code evidence}. */
+    private Verdict play(ClientCase c, ClientStage stage, List<TraceEntry> evidence)
+            throws InterruptedException, ClientNeverConnectedException {
+        try (stage) {
             return c.body().run(stage).strictly(strict);
-        } catch (ClientNeverConnectedException e) {
-            throw e;
-        } catch (InterruptedException e) {
+        } catch (ClientNeverConnectedException | InterruptedException e) {
             throw e;
         } catch (Exception e) {
             evidence.add(new TraceEntry(0, EntryDirection.NOTE, "the stage failed: " + e));
             return Verdict.inconclusive("", "the stage failed: " + e);
         } finally {
-            if (held[0] != null) {
-                everConnected |= held[0].connected();
-                evidence.addAll(held[0].evidence());
+            synchronized (this) {
+                everConnected |= stage.connected();
             }
+            evidence.addAll(stage.evidence());
         }
+    }
+
+    /**
+     * Runs every selected case at once for a client that is waited for ({@link io.h2scope.conformance.client.drive.ServedClient}):
+     * each case's stage is opened first and its URL told to {@code announce}; each is judged as it is fetched, and one
+     * not fetched within the client's wait is INCONCLUSIVE.
+     */
+    public ClientRunResult serve(List<ClientSection> sections, JudgedListener listener, java.util.function.BiConsumer<ClientCase,
+            java.net.URI> announce) throws InterruptedException {
+        Instant startedAt = Instant.now();
+        long start = System.nanoTime();
+        List<Planned> plan = plan(sections);
+        listener.starting(plan.size());
+        Result[] results = new Result[plan.size()];
+        List<Thread> playing = new ArrayList<>();
+        for (int i = 0; i < plan.size(); i++) {
+            Planned p = plan.get(i);
+            int index = i;
+            Optional<Verdict> skip = skip(p.definition());
+            ClientStage stage = null;
+            if (skip.isEmpty()) {
+                try {
+                    stage = stage(p.definition());
+                } catch (IOException e) {
+                    skip = Optional.of(Verdict.inconclusive("", "the stage failed: " + e));
+                }
+            }
+            if (skip.isPresent()) {
+                results[i] = new Result(p.section(), p.definition(), skip.get(), Duration.ZERO, List.of());
+                listener.judged(results[i]);
+                continue;
+            }
+            announce.accept(p.definition(), stage.url("/" + p.definition().id().value()));
+            ClientStage own = stage;
+            Thread t = new Thread(() -> {
+                long caseStart = System.nanoTime();
+                List<TraceEntry> evidence = new ArrayList<>();
+                Verdict verdict;
+                try {
+                    verdict = play(p.definition(), own, evidence);
+                } catch (ClientNeverConnectedException e) {
+                    verdict = Verdict.inconclusive("", "not fetched within the wait: " + e.getMessage());
+                } catch (InterruptedException e) {
+                    verdict = Verdict.inconclusive("", "stopped");
+                }
+                Result r = new Result(p.section(), p.definition(), verdict, Duration.ofNanos(System.nanoTime() - caseStart),
+                        evidence);
+                synchronized (results) {
+                    results[index] = r;
+                    listener.judged(r);
+                }
+            }, "served-case-" + i);
+            t.setDaemon(true);
+            t.start();
+            playing.add(t);
+        }
+        for (Thread t : playing) {
+            t.join();
+        }
+        ClientRunResult run = new ClientRunResult(ClientSubject.of(client, defaultConnect()), strict, startedAt,
+                Duration.ofNanos(System.nanoTime() - start), List.of(results), everConnected ? null
+                : "no client fetched any of the URLs", 0);
+        listener.ended(run);
+        return run;
     }
 }

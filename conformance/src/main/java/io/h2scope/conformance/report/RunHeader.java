@@ -63,7 +63,7 @@ public record RunHeader(Instant startedAt, String version, RunSubject target, bo
     }
 
     /** {@code 1s}, {@code 1.5s}, {@code 250ms}: the form {@code --timeout} takes. */
-    static String duration(Duration d) {
+    public static String duration(Duration d) {
         long millis = d.toMillis();
         if (millis % 1000 != 0 && millis < 1000) {
             return millis + "ms";

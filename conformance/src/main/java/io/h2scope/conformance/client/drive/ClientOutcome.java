@@ -24,7 +24,9 @@ public record ClientOutcome(Kind kind, int status, long bodyOctets, String detai
         /** It did not finish within the task's timeout and was stopped. */
         TIMED_OUT,
         /** It could not be started (the command does not exist, the adapter refused the request). */
-        NOT_STARTED
+        NOT_STARTED,
+        /** It tells nothing back (a browser fetching a served URL): only its frames are evidence. */
+        NOT_REPORTED
     }
 
     public ClientOutcome {
@@ -46,6 +48,7 @@ public record ClientOutcome(Kind kind, int status, long bodyOctets, String detai
             case FAILED -> "failed";
             case TIMED_OUT -> "timed out";
             case NOT_STARTED -> "not started";
+            case NOT_REPORTED -> "not reported";
         };
         return what + " after " + took.toMillis() + " ms" + (detail.isEmpty() ? "" : ": " + detail);
     }

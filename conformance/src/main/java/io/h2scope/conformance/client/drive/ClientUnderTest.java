@@ -18,6 +18,19 @@ public interface ClientUnderTest extends AutoCloseable {
         return name() + ", in process";
     }
 
+    /**
+     * Whether it reports back on each task (its outcome is evidence, and its end without a connection means it never
+     * will connect); false for a client that is only waited for.
+     */
+    default boolean reportsBack() {
+        return true;
+    }
+
+    /** How long a case waits for it to connect, given the case's timeout. */
+    default java.time.Duration connectWait(java.time.Duration caseTimeout) {
+        return caseTimeout;
+    }
+
     /** What it can be made to do; a task that needs more is not given to it. */
     Set<ClientAbility> abilities();
 

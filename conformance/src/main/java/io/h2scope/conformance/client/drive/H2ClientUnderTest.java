@@ -19,6 +19,11 @@ public final class H2ClientUnderTest implements ClientUnderTest {
     }
 
     @Override
+    public String describe() {
+        return "h2scope's own H2Client, in process";
+    }
+
+    @Override
     public Set<ClientAbility> abilities() {
         return EnumSet.allOf(ClientAbility.class);
     }

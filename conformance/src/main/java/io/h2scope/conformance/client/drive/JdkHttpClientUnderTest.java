@@ -23,6 +23,11 @@ public final class JdkHttpClientUnderTest implements ClientUnderTest {
     }
 
     @Override
+    public String describe() {
+        return "the JDK's HttpClient (Version.HTTP_2), in process";
+    }
+
+    @Override
     public Set<ClientAbility> abilities() {
         return EnumSet.of(ClientAbility.UPGRADE, ClientAbility.TLS, ClientAbility.PARALLEL, ClientAbility.BODY);
     }

@@ -1,0 +1,197 @@
+package io.h2scope.cli.conform;
+
+import io.h2scope.conformance.client.ClientCase;
+import io.h2scope.conformance.client.ClientRunResult;
+import io.h2scope.conformance.client.ClientSection;
+import io.h2scope.conformance.client.ClientSuite;
+import io.h2scope.conformance.client.ClientSuiteRunner;
+import io.h2scope.conformance.client.drive.ClientUnderTest;
+import io.h2scope.conformance.client.drive.Connect;
+import io.h2scope.conformance.client.drive.ExecClient;
+import io.h2scope.conformance.report.ConsoleReporter;
+import io.h2scope.conformance.report.H2scopeVersion;
+import io.h2scope.conformance.report.ReportDestinations;
+import io.h2scope.conformance.report.RunHeader;
+import io.h2scope.conformance.runner.CaseSelection;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code h2scope conform-client}: runs the client suite against an HTTP/2 client and reports per case. */
+@Command(name = "conform-client", mixinStandardHelpOptions = true,
+        description = {"Tests an HTTP/2 client against RFC 9113 / 7541: a scripted server per case, the client told to fetch "
+                + "from it (--exec, --client) or waited for (--serve), judged by the frames it sends and what it reports.",
+                "Exit status: 0 all MUST cases pass, 1 a case failed, 2 usage error, 3 the client was not judged (it could "
+                        + "not be started, never connected, or too many verdicts were INCONCLUSIVE)."})
+public final class ConformClientCommand implements Callable<Integer> {
+
+    @Option(names = "--exec", paramLabel = "CMD", description = "the client's command line, run by /bin/sh once per case, "
+            + "with placeholders {url}, {urls}, {body}, {ca}, {host}, {port} (each filled shell-quoted)")
+    String exec;
+
+    @Option(names = "--client", paramLabel = "NAME", description = "a ready-made client: h2scope, jdk (in process), curl, "
+            + "nghttp, h2load, node, python-httpx (see docs/CLIENTS.md)")
+    String clientName;
+
+    @Option(names = "--serve", description = "wait for any client (a browser, an app): print one URL per case and judge each "
+            + "as it is fetched")
+    boolean serve;
+
+    @Option(names = "--serve-wait", paramLabel = "DURATION", defaultValue = "5m",
+            description = "with --serve: how long the cases wait to be fetched (default ${DEFAULT-VALUE})")
+    String serveWait;
+
+    @Option(names = "--connect", paramLabel = "HOW", description = "how the client connects in cases that hold for any "
+            + "connection: pk (h2c, prior knowledge), upgrade (h2c through HTTP/1.1 Upgrade) or tls (ALPN h2, the run's CA); "
+            + "default: the first the client can do (with --serve: tls)")
+    String connect;
+
+    @Option(names = "--section", paramLabel = "NAME", split = ",", description = "only cases of these sections and their "
+            + "subsections: a name --list shows (client/6.5) or an RFC section number (6.5)")
+    List<String> sections = new ArrayList<>();
+
+    @Option(names = "--case", paramLabel = "PREFIX", split = ",", description = "only cases whose id starts with this, e.g. client/6.7")
+    List<String> casePrefixes = new ArrayList<>();
+
+    @Option(names = "--strict", description = "run SHOULD-level cases, and count PASS-LENIENT as FAIL")
+    boolean strict;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "5s", description = "per-case wait for the client "
+            + "to connect, send and finish; a command still running then is killed with its process tree "
+            + "(default ${DEFAULT-VALUE})")
+    String timeout;
+
+    @Option(names = "--report", paramLabel = "KIND=PATH", split = ",", description = "also write junit=PATH, json=PATH, html=PATH")
+    Map<String, Path> reports = new LinkedHashMap<>();
+
+    @Option(names = "--list", description = "list the selected cases without running them")
+    boolean list;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        ReportDestinations destinations = ReportDestinations.check(reports); // before the run: a bad path must not cost a run
+        CaseSelection selection = new CaseSelection(casePrefixes, sections);
+        if (!selects(selection, err)) {
+            return CommandLine.ExitCode.USAGE;
+        }
+        Duration perCase = ConformCommand.parseDuration(timeout);
+        Optional<Connect> how = parseConnect(connect);
+        int given = (exec != null ? 1 : 0) + (clientName != null ? 1 : 0) + (serve ? 1 : 0);
+        if (given > 1) {
+            return usage(err, "give one of --exec, --client and --serve");
+        }
+        if (given == 0 && !list) {
+            return usage(err, "say which client to test: --client NAME (" + String.join(", ", ClientsUnderTest.names())
+                    + "), --exec 'CMD {url}', or --serve to wait for any client");
+        }
+        if (serve) {
+            return new ServedClientRun(out, err).run(selection, strict, how.orElse(Connect.TLS),
+                    ConformCommand.parseDuration(serveWait), destinations);
+        }
+        ClientUnderTest client = exec != null ? ExecClient.command(exec)
+                : clientName != null ? ClientsUnderTest.named(clientName) : null;
+        try {
+            if (list) {
+                list(out, selection, client, how);
+                return CommandLine.ExitCode.OK;
+            }
+            ClientSuiteRunner runner = new ClientSuiteRunner(client, perCase, how, strict, selection);
+            out.println("Testing client " + client.name() + ": " + client.describe() + "; cases that hold for any connection: "
+                    + runner.defaultConnect());
+            if (runner.plan(ClientSuite.sections()).stream().anyMatch(p -> runner.connectFor(p.definition()) == Connect.TLS)) {
+                out.println("TLS cases: the server's certificate is issued by a CA made for this run, "
+                        + runner.certificates().caFile() + " ({ca})");
+            }
+            out.flush();
+            ClientRunResult run = runner.run(ClientSuite.sections(), ConsoleReporter.forCommand(out));
+            RunHeader header = new RunHeader(run.startedAt(), H2scopeVersion.get(), run.subject(), strict, perCase, 1, 1);
+            return RunExit.reportAndExit(destinations, header, run, "conform-client", err);
+        } finally {
+            if (client != null) {
+                client.close();
+            }
+        }
+    }
+
+    private static void list(PrintWriter out, CaseSelection selection, ClientUnderTest client, Optional<Connect> how) {
+        ClientSuiteRunner runner = client == null ? null : new ClientSuiteRunner(client, Duration.ofSeconds(1), how, true, selection);
+        String section = null;
+        for (ClientSection s : ClientSuite.sections()) {
+            for (ClientCase c : s.cases()) {
+                if (!selection.matches(s.id(), c.id(), c.rfcSection())) {
+                    continue;
+                }
+                if (!s.id().equals(section)) {
+                    section = s.id();
+                    out.println(s.id() + "  " + s.title());
+                }
+                String connects = runner != null ? connectName(runner.connectFor(c))
+                        : c.connect().map(ConformClientCommand::connectName).orElse("any");
+                String needs = c.needs().isEmpty() ? "" : " [needs " + c.needs().stream().map(a -> a.name().toLowerCase(Locale.ROOT))
+                        .collect(Collectors.joining(", ")) + "]";
+                out.printf("  %-58s %-16s %-6s %-7s %s%s%n", c.id(), c.rfc(), c.level(), connects, c.description(), needs);
+            }
+        }
+        out.flush();
+    }
+
+    /** {@code pk}, {@code upgrade} or {@code tls}: the word {@code --connect} takes. */
+    static String connectName(Connect c) {
+        return switch (c) {
+            case PRIOR_KNOWLEDGE -> "pk";
+            case UPGRADE -> "upgrade";
+            case TLS -> "tls";
+        };
+    }
+
+    static Optional<Connect> parseConnect(String text) {
+        if (text == null) {
+            return Optional.empty();
+        }
+        for (Connect c : Connect.values()) {
+            if (connectName(c).equals(text.trim().toLowerCase(Locale.ROOT))) {
+                return Optional.of(c);
+            }
+        }
+        throw new IllegalArgumentException("--connect must be pk, upgrade or tls, got '" + text + "'");
+    }
+
+    /** False, with a one-line usage error, when a --section or --case selects no client case. */
+    private static boolean selects(CaseSelection selection, PrintWriter err) {
+        List<CaseSelection.Selectable> all = new ArrayList<>();
+        ClientSuite.sections().forEach(s -> s.cases().forEach(c -> all.add(new CaseSelection.Selectable(s.id(), c.id(),
+                List.of(c.rfcSection())))));
+        List<String> unmatched = selection.unmatchedAmong(all);
+        if (unmatched.isEmpty()) {
+            return true;
+        }
+        err.println("h2scope conform-client: " + String.join(", ", unmatched) + " selects no case: give a section that "
+                + "--list shows (" + ClientSuite.sections().stream().map(ClientSection::id).collect(Collectors.joining(", "))
+                + ") or an RFC section number like 6.5");
+        err.flush();
+        return false;
+    }
+
+    private static int usage(PrintWriter err, String message) {
+        err.println("h2scope conform-client: " + message);
+        err.flush();
+        return CommandLine.ExitCode.USAGE;
+    }
+}
