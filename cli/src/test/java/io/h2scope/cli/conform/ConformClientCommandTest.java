@@ -1,0 +1,158 @@
+package io.h2scope.cli.conform;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.h2scope.cli.CommandRun;
+import io.h2scope.conformance.client.ClientSuite;
+import io.h2scope.conformance.client.drive.ClientProfiles;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+
+class ConformClientCommandTest {
+
+    private static CommandRun run(String... args) {
+        return CommandRun.of(args);
+    }
+
+    @Test
+    void h2scopesOwnClientPassesAndTheReportsParse(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("c.json");
+        Path junit = dir.resolve("c.xml");
+        Path html = dir.resolve("c.html");
+        CommandRun r = run("conform-client", "--client", "h2scope", "--report", "json=" + json + ",junit=" + junit + ",html=" + html);
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(r.out().contains("✔ client/3.4/preface-then-settings PASS"), r.out()); // progress as each case runs
+        JsonNode report = new ObjectMapper().readTree(json.toFile());
+        assertEquals("client", report.path("target").path("role").asText());
+        assertEquals("h2scope", report.path("target").path("name").asText());
+        assertEquals(report.path("results").size(), report.path("counts").path("PASS").asInt(), report.toString());
+        JsonNode first = report.path("results").get(0);
+        assertTrue(first.path("id").asText().startsWith("client/"), first.toString());
+        assertTrue(first.path("rule").asText().startsWith("RFC "), first.toString());
+        assertTrue(first.path("evidence").size() > 0, first.toString());
+        Document xml = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(junit.toFile());
+        assertEquals(report.path("results").size(), xml.getElementsByTagName("testcase").getLength());
+        assertEquals(0, xml.getElementsByTagName("failure").getLength());
+        assertTrue(xml.getDocumentElement().getAttribute("name").startsWith("h2scope client conformance: "));
+        assertTrue(java.nio.file.Files.readString(html).contains("<title>h2scope client conformance: "));
+    }
+
+    @Test
+    void curlIsJudgedCaseByCase() {
+        assumeTrue(ClientProfiles.all().stream().anyMatch(p -> p.name().equals("curl") && p.missing().get().isEmpty()),
+                "curl is not installed here");
+        CommandRun r = run("conform-client", "--client", "curl", "--section", "client/3.4,client/6.7");
+        assertTrue(r.exit() == 0 || r.exit() == 1, r.out() + r.err());
+        assertTrue(r.out().contains("client/3.4/preface-then-settings"), r.out());
+        assertFalse(r.out().contains("INCONCLUSIVE"), r.out());
+        assertTrue(r.out().contains("curl -sS"), r.out()); // the header says what ran
+    }
+
+    @Test
+    void listShowsEveryCaseWithItsRuleAndConnection() {
+        CommandRun r = run("conform-client", "--list");
+        assertEquals(0, r.exit(), r.err());
+        ClientSuite.cases().forEach(c -> assertTrue(r.out().contains(c.id().value()), c.id() + " missing in\n" + r.out()));
+        assertTrue(r.out().matches("(?s).*client/3\\.4/preface-then-settings\\s+RFC 9113 §3\\.4\\s+MUST\\s+pk\\b.*"), r.out());
+    }
+
+    @Test
+    void listWithASectionShowsOnlyIt() {
+        CommandRun r = run("conform-client", "--list", "--section", "6.7");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("client/6.7/"), r.out());
+        assertFalse(r.out().contains("client/3.4/"), r.out());
+    }
+
+    @Test
+    void aCommandThatDoesNotExistIsSaidOnce() {
+        CommandRun r = run("conform-client", "--exec", "h2scope-no-such-client {url}");
+        assertEquals(3, r.exit(), r.out() + r.err());
+        assertEquals(1, count(r.out(), "the client could not be started"), r.out());
+        assertTrue(r.out().contains("not found"), r.out());
+        assertFalse(r.out().contains("INCONCLUSIVE"), r.out());
+    }
+
+    @Test
+    void aCommandThatNeverConnectsIsSaidOnceInOneLine() {
+        CommandRun r = run("conform-client", "--exec", "true {url}", "--timeout", "20s");
+        assertEquals(3, r.exit(), r.out() + r.err());
+        Matcher line = Pattern.compile("(?m)^the client never connected to 127\\.0\\.0\\.1:\\d+: does the command use \\{url\\}\\?.*$")
+                .matcher(r.out());
+        assertTrue(line.find(), r.out());
+        assertEquals(1, count(r.out(), "never connected"), r.out());
+        assertFalse(r.out().contains("INCONCLUSIVE"), r.out());
+    }
+
+    @Test
+    void aHangingCommandIsStoppedAtTheTimeout() throws Exception {
+        Path marker = java.nio.file.Files.createTempFile("h2scope-hang", ".pid");
+        CommandRun r = run("conform-client", "--exec", "sleep 300 & echo $! > " + marker + "; wait # {url}", "--timeout", "1s",
+                "--case", "client/3.4");
+        assertEquals(3, r.exit(), r.out() + r.err());
+        long pid = Long.parseLong(java.nio.file.Files.readString(marker).trim());
+        assertFalse(running(pid), "the command's child " + pid + " outlived its case");
+    }
+
+    /** Whether {@code pid} runs: a killed process its new parent has not reaped yet (a zombie) does not. */
+    private static boolean running(long pid) throws Exception {
+        Path stat = Path.of("/proc/" + pid + "/stat");
+        for (int look = 0; look < 50; look++) { // the kill has been sent; its delivery takes a moment
+            if (!java.nio.file.Files.exists(stat)) {
+                return false;
+            }
+            String text = java.nio.file.Files.readString(stat);
+            if (text.substring(text.lastIndexOf(')') + 2).startsWith("Z")) {
+                return false;
+            }
+            Thread.sleep(100);
+        }
+        return true;
+    }
+
+    @Test
+    void anUnknownClientListsTheKnownOnes() {
+        CommandRun r = run("conform-client", "--client", "firefox");
+        assertEquals(2, r.exit());
+        assertTrue(r.errLine().contains("the known ones are h2scope, jdk, curl, nghttp, h2load, node, python-httpx"), r.err());
+    }
+
+    @Test
+    void noClientIsAUsageError() {
+        CommandRun r = run("conform-client");
+        assertEquals(2, r.exit());
+        assertTrue(r.errLine().contains("--client NAME"), r.err());
+    }
+
+    @Test
+    void aSectionThatSelectsNothingIsAUsageError() {
+        CommandRun r = run("conform-client", "--client", "h2scope", "--section", "client/99");
+        assertEquals(2, r.exit());
+        assertTrue(r.errLine().contains("--section client/99 selects no case"), r.err());
+    }
+
+    @Test
+    void aBadConnectIsAUsageError() {
+        CommandRun r = run("conform-client", "--client", "h2scope", "--connect", "quic");
+        assertEquals(2, r.exit());
+        assertTrue(r.errLine().contains("--connect must be pk, upgrade or tls"), r.err());
+    }
+
+    private static int count(String text, String part) {
+        int n = 0;
+        for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+}
