@@ -46,6 +46,7 @@ public final class ClientStage implements AutoCloseable {
     /** Peers of upgraded connections whose stream 1 (the upgraded request) no case has claimed yet. */
     private final Set<ScriptedPeer> upgradedRequestPending = new HashSet<>();
     private boolean connected;
+    private final List<H2cUpgradeRequest> upgradeRequests = new ArrayList<>();
     private CompletableFuture<List<ClientOutcome>> fetching;
 
     /** How often a wait for the client's connection looks whether the client has ended without one. */
@@ -112,6 +113,11 @@ public final class ClientStage implements AutoCloseable {
         return fetching != null && fetching.isDone();
     }
 
+    /** The HTTP/1.1 requests the client opened its Upgrades with, in order (on an Upgrade stage). */
+    public List<H2cUpgradeRequest> upgradeRequests() {
+        return List.copyOf(upgradeRequests);
+    }
+
     /** How the client connects on this stage. */
     public Connect connect() {
         return connect;
@@ -144,7 +150,8 @@ public final class ClientStage implements AutoCloseable {
                 wire = secured;
             } else if (connect == Connect.UPGRADE) {
                 H2cUpgradeRequest request = H2cUpgradeRequest.read(socket);
-                if (!request.asksForH2c()) {
+                upgradeRequests.add(request);
+                if (!request.upgradesToH2c()) {
                     throw new IOException("the client's HTTP/1.1 request does not ask for an h2c Upgrade: " + request);
                 }
                 H2cUpgradeRequest.switchProtocols(socket);
@@ -154,13 +161,14 @@ public final class ClientStage implements AutoCloseable {
             socket.close();
             throw e;
         }
-        ScriptedPeer peer = ScriptedPeer.server(wire, io.h2scope.engine.trace.model.TraceSink.NONE).patience(timeout);
-        peers.add(peer);
         if (upgraded) {
+            ScriptedPeer peer = ScriptedPeer.server(wire, io.h2scope.engine.trace.model.TraceSink.NONE).patience(timeout);
+            peers.add(peer);
             upgradedRequestPending.add(peer);
+            peer.readPreface();
+            return peer;
         }
-        peer.readPreface();
-        return peer;
+        return speak(wire);
     }
 
     /**
@@ -204,6 +212,14 @@ public final class ClientStage implements AutoCloseable {
             socket.close();
             throw e;
         }
+    }
+
+    /** The server's side of HTTP/2 over a connection the case opened itself ({@link #acceptTls}), the preface read. */
+    public ScriptedPeer speak(Socket wire) throws IOException {
+        ScriptedPeer peer = ScriptedPeer.server(wire, io.h2scope.engine.trace.model.TraceSink.NONE).patience(timeout);
+        peers.add(peer);
+        peer.readPreface();
+        return peer;
     }
 
     /**
@@ -262,6 +278,7 @@ public final class ClientStage implements AutoCloseable {
     List<TraceEntry> evidence() {
         List<TraceEntry> lines = new ArrayList<>();
         lines.add(new TraceEntry(0, EntryDirection.NOTE, "the client connects by " + connect + " to " + url("/")));
+        upgradeRequests.forEach(r -> lines.add(new TraceEntry(0, EntryDirection.IN, "HTTP/1.1 " + r)));
         for (int i = 0; i < peers.size(); i++) {
             lines.add(new TraceEntry(0, EntryDirection.NOTE, "connection " + (i + 1)));
             for (Frame f : peers.get(i).received()) {

@@ -1,9 +1,11 @@
 package io.h2scope.conformance.client;
 
+import io.h2scope.conformance.client.cases.C3_2_Upgrade;
 import io.h2scope.conformance.client.cases.C3_4_Preface;
 import io.h2scope.conformance.client.cases.C6_5_Settings;
 import io.h2scope.conformance.client.cases.C6_7_Ping;
 import io.h2scope.conformance.client.cases.C8_1_HttpMessages;
+import io.h2scope.conformance.client.cases.C9_2_Tls;
 import java.util.List;
 
 /**
@@ -16,7 +18,7 @@ public final class ClientSuite {
     }
 
     public static List<ClientSection> sections() {
-        return List.of(new C3_4_Preface(), new C6_5_Settings(), new C6_7_Ping(), new C8_1_HttpMessages());
+        return List.of(new C3_2_Upgrade(), new C3_4_Preface(), new C6_5_Settings(), new C6_7_Ping(), new C8_1_HttpMessages(), new C9_2_Tls());
     }
 
     /** Every case of every section, in suite order. */

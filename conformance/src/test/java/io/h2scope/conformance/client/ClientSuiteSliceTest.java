@@ -41,7 +41,10 @@ class ClientSuiteSliceTest {
     @Test
     void h2scopesOwnClientPassesEveryCase() throws Exception {
         for (ClientSuiteRunner.Result r : run(new H2ClientUnderTest())) {
-            assertEquals(Outcome.PASS, r.verdict().outcome(), r.definition().id() + ": " + r.verdict());
+            // the one case it cannot be made to exercise: it offers no prohibited TLS 1.2 cipher suite, as it should not
+            Outcome expected = r.definition().id().value().equals("client/9.2.2/prohibited-cipher-suite") ? Outcome.SKIP
+                    : Outcome.PASS;
+            assertEquals(expected, r.verdict().outcome(), r.definition().id() + ": " + r.verdict());
         }
     }
 
@@ -74,8 +77,10 @@ class ClientSuiteSliceTest {
         ClientRunResult run = new ClientSuiteRunner(ExecClient.command("true {url}"), Duration.ofSeconds(20))
                 .run(ClientSuite.sections(), new io.h2scope.conformance.runner.JudgedListener() { });
         assertEquals(io.h2scope.conformance.runner.RunResult.Status.UNREACHABLE, run.status());
-        assertTrue(run.results().isEmpty(), run.results().toString());
-        assertEquals(ClientSuite.cases().size(), run.notRun());
+        // only the cases the command cannot be made to do come before the first that waits for it
+        assertTrue(run.results().stream().allMatch(r -> r.verdict().outcome() == Outcome.SKIP), run.results().toString());
+        assertTrue(run.notRun() > 0);
+        assertEquals(ClientSuite.cases().size(), run.results().size() + run.notRun());
         assertTrue(run.diagnosis().orElseThrow().startsWith("the client never connected to 127.0.0.1:"), run.diagnosis().get());
         // the client's end is seen at once: the run does not wait out the 20 s timeout
         assertTrue(System.nanoTime() - start < 15_000_000_000L, "took " + (System.nanoTime() - start) / 1_000_000 + " ms");
