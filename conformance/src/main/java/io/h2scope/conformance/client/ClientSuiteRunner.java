@@ -338,7 +338,8 @@ public final class ClientSuiteRunner {
                 try {
                     verdict = play(p.definition(), own, evidence);
                 } catch (ClientNeverConnectedException e) {
-                    verdict = Verdict.inconclusive("", "not fetched within the wait: " + e.getMessage());
+                    verdict = Verdict.inconclusive("", own.url("/" + p.definition().id().value()) + " was not fetched within "
+                            + client.connectWait(timeout).toSeconds() + " s");
                 } catch (InterruptedException e) {
                     verdict = Verdict.inconclusive("", "stopped");
                 }

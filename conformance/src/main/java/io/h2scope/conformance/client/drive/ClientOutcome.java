@@ -40,6 +40,11 @@ public record ClientOutcome(Kind kind, int status, long bodyOctets, String detai
         return kind == Kind.RESPONSE;
     }
 
+    /** False for a client that tells nothing back ({@link Kind#NOT_REPORTED}): only its frames say what it did. */
+    public boolean reported() {
+        return kind != Kind.NOT_REPORTED;
+    }
+
     @Override
     public String toString() {
         String what = switch (kind) {
