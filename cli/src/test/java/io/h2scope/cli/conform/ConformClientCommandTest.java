@@ -124,7 +124,7 @@ class ConformClientCommandTest {
     void anUnknownClientListsTheKnownOnes() {
         CommandRun r = run("conform-client", "--client", "firefox");
         assertEquals(2, r.exit());
-        assertTrue(r.errLine().contains("the known ones are h2scope, jdk, curl, nghttp, h2load, node, python-httpx"), r.err());
+        assertTrue(r.errLine().contains("the known ones are h2scope, jdk, curl, nghttp, h2load, node, python-httpx, go, chromium"), r.err());
     }
 
     @Test
