@@ -73,7 +73,8 @@ class HelpTextTest {
             CommandRun r = CommandRun.of(args);
             assertEquals(2, r.exit(), String.join(" ", args) + ": " + r.out());
             assertEquals("", r.out(), "no help printed");
-            assertEquals("h2scope: unknown command 'nosuchcommand': the commands are conform, conform-proxy, matrix, serve, get, proxy, console, trace, "
+            assertEquals("h2scope: unknown command 'nosuchcommand': the commands are conform, conform-client, conform-proxy, "
+                    + "matrix, serve, get, proxy, console, trace, "
                     + "inspect, frames, hpack, help (see './h2scope --help')", r.errLine());
         }
         CommandRun sub = CommandRun.of("frames", "nosuch", "--help");

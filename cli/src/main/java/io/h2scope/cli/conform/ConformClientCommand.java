@@ -115,7 +115,8 @@ public final class ConformClientCommand implements Callable<Integer> {
             ClientSuiteRunner runner = new ClientSuiteRunner(client, perCase, how, strict, selection);
             out.println("Testing client " + client.name() + ": " + client.describe() + "; cases that hold for any connection: "
                     + runner.defaultConnect());
-            if (runner.plan(ClientSuite.sections()).stream().anyMatch(p -> runner.connectFor(p.definition()) == Connect.TLS)) {
+            if (client.abilities().contains(Connect.TLS.ability())
+                    && runner.plan(ClientSuite.sections()).stream().anyMatch(p -> runner.connectFor(p.definition()) == Connect.TLS)) {
                 out.println("TLS cases: the server's certificate is issued by a CA made for this run, "
                         + runner.certificates().caFile() + " ({ca})");
             }

@@ -35,7 +35,10 @@ class ConformClientCommandTest {
         JsonNode report = new ObjectMapper().readTree(json.toFile());
         assertEquals("client", report.path("target").path("role").asText());
         assertEquals("h2scope", report.path("target").path("name").asText());
-        assertEquals(report.path("results").size(), report.path("counts").path("PASS").asInt(), report.toString());
+        // every case passes but one it cannot be made to do (it offers no prohibited TLS 1.2 cipher suite)
+        assertEquals(report.path("results").size(), report.path("counts").path("PASS").asInt()
+                + report.path("counts").path("SKIP").asInt(), report.toString());
+        assertTrue(report.path("counts").path("SKIP").asInt() <= 1, report.path("counts").toString());
         JsonNode first = report.path("results").get(0);
         assertTrue(first.path("id").asText().startsWith("client/"), first.toString());
         assertTrue(first.path("rule").asText().startsWith("RFC "), first.toString());
@@ -87,7 +90,7 @@ class ConformClientCommandTest {
     void aCommandThatNeverConnectsIsSaidOnceInOneLine() {
         CommandRun r = run("conform-client", "--exec", "true {url}", "--timeout", "20s");
         assertEquals(3, r.exit(), r.out() + r.err());
-        Matcher line = Pattern.compile("(?m)^the client never connected to 127\\.0\\.0\\.1:\\d+: does the command use \\{url\\}\\?.*$")
+        Matcher line = Pattern.compile("(?m)^(NOT JUDGED: )?the client never connected to 127\\.0\\.0\\.1:\\d+: does the command use \\{url\\}\\?.*$")
                 .matcher(r.out());
         assertTrue(line.find(), r.out());
         assertEquals(1, count(r.out(), "never connected"), r.out());
