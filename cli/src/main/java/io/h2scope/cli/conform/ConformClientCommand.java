@@ -58,15 +58,8 @@ public final class ConformClientCommand implements Callable<Integer> {
             + "default: the first the client can do (with --serve: tls)")
     String connect;
 
-    @Option(names = "--section", paramLabel = "NAME", split = ",", description = "only cases of these sections and their "
-            + "subsections: a name --list shows (client/6.5) or an RFC section number (6.5)")
-    List<String> sections = new ArrayList<>();
-
-    @Option(names = "--case", paramLabel = "PREFIX", split = ",", description = "only cases whose id starts with this, e.g. client/6.7")
-    List<String> casePrefixes = new ArrayList<>();
-
-    @Option(names = "--strict", description = "run SHOULD-level cases, and count PASS-LENIENT as FAIL")
-    boolean strict;
+    @CommandLine.Mixin
+    CaseChoice cases = new CaseChoice();
 
     @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "5s", description = "per-case wait for the client "
             + "to connect, send and finish; a command still running then is killed with its process tree "
@@ -87,7 +80,7 @@ public final class ConformClientCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         ReportDestinations destinations = ReportDestinations.check(reports); // before the run: a bad path must not cost a run
-        CaseSelection selection = new CaseSelection(casePrefixes, sections);
+        CaseSelection selection = cases.selection();
         if (!selects(selection, err)) {
             return CommandLine.ExitCode.USAGE;
         }
@@ -102,7 +95,7 @@ public final class ConformClientCommand implements Callable<Integer> {
                     + "), --exec 'CMD {url}', or --serve to wait for any client");
         }
         if (serve) {
-            return new ServedClientRun(out, err).run(selection, strict, how.orElse(Connect.TLS),
+            return new ServedClientRun(out, err).run(selection, cases.strict, how.orElse(Connect.TLS),
                     ConformCommand.parseDuration(serveWait), destinations);
         }
         ClientUnderTest client = exec != null ? ExecClient.command(exec)
@@ -112,7 +105,7 @@ public final class ConformClientCommand implements Callable<Integer> {
                 list(out, selection, client, how);
                 return CommandLine.ExitCode.OK;
             }
-            ClientSuiteRunner runner = new ClientSuiteRunner(client, perCase, how, strict, selection);
+            ClientSuiteRunner runner = new ClientSuiteRunner(client, perCase, how, cases.strict, selection);
             out.println("Testing client " + client.name() + ": " + client.describe() + "; cases that hold for any connection: "
                     + runner.defaultConnect());
             if (client.abilities().contains(Connect.TLS.ability())
@@ -122,7 +115,7 @@ public final class ConformClientCommand implements Callable<Integer> {
             }
             out.flush();
             ClientRunResult run = runner.run(ClientSuite.sections(), ConsoleReporter.forCommand(out));
-            RunHeader header = new RunHeader(run.startedAt(), H2scopeVersion.get(), run.subject(), strict, perCase, 1, 1);
+            RunHeader header = new RunHeader(run.startedAt(), H2scopeVersion.get(), run.subject(), cases.strict, perCase, 1, 1);
             return RunExit.reportAndExit(destinations, header, run, "conform-client", err);
         } finally {
             if (client != null) {

@@ -130,7 +130,7 @@ public final class MatrixCommand implements Callable<Integer> {
         }
         List<MatrixColumn> columns = perServer.stream().flatMap(List::stream).toList();
         String header = "h2scope " + H2scopeVersion.get() + ", " + Instant.now().toString().substring(0, 10) + ", "
-                + (suite.strict ? "--strict" : "not --strict") + ", via " + via + ", " + Suites.all().stream().mapToInt(s -> s.cases().size()).sum()
+                + (suite.cases.strict ? "--strict" : "not --strict") + ", via " + via + ", " + Suites.all().stream().mapToInt(s -> s.cases().size()).sum()
                 + " cases, run by: ./h2scope " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
         new MatrixReport(columns, header).writeAll(out);
         console.println("Matrix written to " + out.resolve("matrix.md") + ", matrix.html, matrix.json");

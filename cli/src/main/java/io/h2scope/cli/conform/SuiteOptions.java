@@ -3,23 +3,14 @@ package io.h2scope.cli.conform;
 import io.h2scope.conformance.peer.PeerOptions;
 import io.h2scope.conformance.runner.CaseSelection;
 
-import java.util.ArrayList;
-import java.util.List;
-
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The options that choose and judge cases, shared by {@code conform} and {@code matrix} (a picocli mixin). */
 public final class SuiteOptions {
 
-    @Option(names = "--section", paramLabel = "NAME", split = ",", description = "only cases of these sections and their "
-            + "subsections: a name --list shows (security, http2/6.5, hpack/5.2, output) or an RFC section number (6.5)")
-    List<String> sections = new ArrayList<>();
-
-    @Option(names = "--case", paramLabel = "PREFIX", split = ",", description = "only cases whose id starts with this, e.g. http2/6.7")
-    List<String> casePrefixes = new ArrayList<>();
-
-    @Option(names = "--strict", description = "demand exact behaviour (a close without GOAWAY fails) and run SHOULD-level cases")
-    boolean strict;
+    @Mixin
+    CaseChoice cases = new CaseChoice();
 
     @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "1s", description = "per-case wait, e.g. 1s, 500ms (default ${DEFAULT-VALUE})")
     String timeout;
@@ -34,7 +25,7 @@ public final class SuiteOptions {
     int parallel;
 
     CaseSelection selection() {
-        return new CaseSelection(casePrefixes, sections);
+        return cases.selection();
     }
 
     /** The peer's options: the timeout and strictness given, certificates checked unless {@code insecure}. */
@@ -43,7 +34,7 @@ public final class SuiteOptions {
             throw new IllegalArgumentException("--budget-scale must be " + PeerOptions.MIN_BUDGET_SCALE + " to "
                     + (int) PeerOptions.MAX_BUDGET_SCALE + " (a factor on each case's budget), got " + budgetScale);
         }
-        return PeerOptions.defaults().withTimeout(ConformCommand.parseDuration(timeout)).withStrict(strict).withInsecure(insecure)
+        return PeerOptions.defaults().withTimeout(ConformCommand.parseDuration(timeout)).withStrict(cases.strict).withInsecure(insecure)
                 .withBudgetScale(budgetScale);
     }
 }

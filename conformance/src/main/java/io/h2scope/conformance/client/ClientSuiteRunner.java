@@ -6,6 +6,7 @@ import io.h2scope.conformance.client.drive.Connect;
 import io.h2scope.conformance.peer.EntryDirection;
 import io.h2scope.conformance.peer.TraceEntry;
 import io.h2scope.conformance.runner.CaseSelection;
+import io.h2scope.conformance.runner.CaseFacts;
 import io.h2scope.conformance.runner.JudgedCase;
 import io.h2scope.conformance.runner.JudgedListener;
 import io.h2scope.conformance.spec.Level;
@@ -39,45 +40,11 @@ public final class ClientSuiteRunner {
             evidence = List.copyOf(evidence);
         }
 
+        /** Its facts from its definition; the one reference is the RFC section as written ({@code RFC 9113 §6.9.1}). */
         @Override
-        public String caseId() {
-            return definition.id().value();
-        }
-
-        @Override
-        public String sectionId() {
-            return section.id();
-        }
-
-        @Override
-        public String sectionTitle() {
-            return section.title();
-        }
-
-        @Override
-        public String rule() {
-            return definition.rfc();
-        }
-
-        /** The RFC section of its rule, as written ({@code RFC 9113 §6.9.1}). */
-        @Override
-        public Map<String, String> references() {
-            return Map.of("rfc", definition.rfc());
-        }
-
-        @Override
-        public String quote() {
-            return definition.quote();
-        }
-
-        @Override
-        public String description() {
-            return definition.description();
-        }
-
-        @Override
-        public Level level() {
-            return definition.level();
+        public CaseFacts facts() {
+            return new CaseFacts(definition.id().value(), section.id(), section.title(), definition.rfc(), definition.rfc(),
+                    Map.of("rfc", definition.rfc()), definition.quote(), definition.description(), definition.level());
         }
 
         @Override

@@ -110,10 +110,10 @@ public final class ConsoleReporter implements RunListener, JudgedListener {
     private String verdictLine(JudgedCase r) {
         Outcome outcome = r.verdict().outcome();
         String repeat = r.iteration() > 1 ? " #" + r.iteration() : "";
-        StringBuilder line = new StringBuilder(paint(outcome, outcome.symbol())).append(' ').append(r.caseId())
+        StringBuilder line = new StringBuilder(paint(outcome, outcome.symbol())).append(' ').append(r.facts().id())
                 .append(repeat).append(' ').append(paint(outcome, outcome.label())).append(budgetNote(r));
         if (outcome == Outcome.FAIL) {
-            line.append(" (").append(r.rule()).append(')');
+            line.append(" (").append(r.facts().rule()).append(')');
         }
         if (outcome != Outcome.PASS) {
             line.append(": ").append(shortReason(r.verdict().actual()));
@@ -141,10 +141,10 @@ public final class ConsoleReporter implements RunListener, JudgedListener {
         out.println(run.subject().url() + (run.strict() ? " (strict)" : ""));
         String current = null;
         for (JudgedCase r : run.results()) {
-            if (!r.sectionId().equals(current)) {
-                current = r.sectionId();
+            if (!r.facts().sectionId().equals(current)) {
+                current = r.facts().sectionId();
                 out.println();
-                out.println(current + "  " + r.sectionTitle());
+                out.println(current + "  " + r.facts().sectionTitle());
             }
             printCase(r);
         }
@@ -173,19 +173,19 @@ public final class ConsoleReporter implements RunListener, JudgedListener {
     private void printCase(JudgedCase r) {
         Outcome outcome = r.verdict().outcome();
         String repeat = r.iteration() > 1 ? " #" + r.iteration() : "";
-        out.println("  " + paint(outcome, outcome.symbol()) + " " + r.caseId() + repeat
+        out.println("  " + paint(outcome, outcome.symbol()) + " " + r.facts().id() + repeat
                 + (outcome == Outcome.PASS ? "" : "  " + paint(outcome, outcome.label())) + budgetNote(r));
         if (outcome == Outcome.PASS) {
             return;
         }
-        out.println("      " + r.description());
+        out.println("      " + r.facts().description());
         if (!r.verdict().expected().isEmpty()) {
             out.println("      expected: " + r.verdict().expected());
         }
         out.println("      " + (outcome == Outcome.SKIP || outcome == Outcome.INCONCLUSIVE ? "reason" : "actual") + ": "
                 + r.verdict().actual());
         if (outcome == Outcome.FAIL || outcome == Outcome.PASS_LENIENT) {
-            out.println("      rule (" + r.rule() + "): " + r.quote());
+            out.println("      rule (" + r.facts().rule() + "): " + r.facts().quote());
         }
         if (showEvidence && (outcome == Outcome.FAIL || outcome == Outcome.INCONCLUSIVE) && !r.evidence().isEmpty()) {
             r.evidence().forEach(e -> out.println("        " + e.format()));

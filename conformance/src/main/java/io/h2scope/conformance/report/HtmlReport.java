@@ -98,7 +98,7 @@ public final class HtmlReport {
         }
         html.append(" Section: <select id=\"section\"><option value=\"\">all</option>");
         Map<String, String> sections = new LinkedHashMap<>(); // id to title
-        run.results().forEach(r -> sections.putIfAbsent(r.sectionId(), r.sectionTitle()));
+        run.results().forEach(r -> sections.putIfAbsent(r.facts().sectionId(), r.facts().sectionTitle()));
         sections.forEach((id, title) -> html.append("<option value=\"").append(Xml.attr(id)).append("\">")
                 .append(Xml.text(id + " " + title)).append("</option>"));
         html.append("</select></form>\n");
@@ -113,12 +113,12 @@ public final class HtmlReport {
         Outcome outcome = r.verdict().outcome();
         String repeat = r.iteration() > 1 ? " #" + r.iteration() : "";
         // the id lets a matrix cell link to this case's evidence (first iteration of a repeated case)
-        String anchor = r.iteration() > 1 ? "" : " id=\"" + Xml.attr(anchor(r.caseId())) + "\"";
+        String anchor = r.iteration() > 1 ? "" : " id=\"" + Xml.attr(anchor(r.facts().id())) + "\"";
         html.append("<li class=\"case\"").append(anchor).append(" data-outcome=\"").append(outcome.name()).append("\" data-section=\"")
-                .append(Xml.attr(r.sectionId())).append("\"><span class=\"").append(outcome.name()).append("\">")
+                .append(Xml.attr(r.facts().sectionId())).append("\"><span class=\"").append(outcome.name()).append("\">")
                 .append(Xml.text(outcome.symbol() + " " + outcome.label())).append("</span> <code>")
-                .append(Xml.text(r.caseId() + repeat)).append("</code> ")
-                .append(Xml.text(r.description()));
+                .append(Xml.text(r.facts().id() + repeat)).append("</code> ")
+                .append(Xml.text(r.facts().description()));
         html.append("<div class=\"meta\">");
         if (!r.verdict().expected().isEmpty()) {
             html.append("expected: ").append(Xml.text(r.verdict().expected())).append("<br>");
@@ -127,7 +127,7 @@ public final class HtmlReport {
                 .append(Xml.text(r.verdict().actual()));
         // the rule where the verdict is about it; a PASS or a SKIP keeps the page short
         if (outcome != Outcome.PASS && outcome != Outcome.SKIP) {
-            html.append("<br><i>").append(Xml.text(r.ruleInFull() + ": " + r.quote())).append("</i>");
+            html.append("<br><i>").append(Xml.text(r.facts().ruleInFull() + ": " + r.facts().quote())).append("</i>");
         }
         html.append("</div>");
         if (!r.evidence().isEmpty()) {

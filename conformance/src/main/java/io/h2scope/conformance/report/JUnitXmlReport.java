@@ -31,7 +31,7 @@ public final class JUnitXmlReport {
 
     public static String render(RunHeader header, JudgedRun run) {
         Map<String, List<JudgedCase>> bySection = new LinkedHashMap<>(); // section id and title to its cases
-        run.results().forEach(r -> bySection.computeIfAbsent(r.sectionId() + " " + r.sectionTitle(), s -> new ArrayList<>()).add(r));
+        run.results().forEach(r -> bySection.computeIfAbsent(r.facts().sectionId() + " " + r.facts().sectionTitle(), s -> new ArrayList<>()).add(r));
         StringBuilder xml = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         boolean notJudged = run.diagnosis().isPresent();
         xml.append("<testsuites name=\"").append(Xml.attr(header.title())).append(": ").append(Xml.attr(header.target().url())).append("\" tests=\"")
@@ -76,12 +76,12 @@ public final class JUnitXmlReport {
     }
 
     private static void testcase(StringBuilder xml, JudgedCase r) {
-        String name = r.caseId() + (r.iteration() > 1 ? " #" + r.iteration() : "");
-        xml.append("    <testcase classname=\"").append(Xml.attr(r.sectionId())).append("\" name=\"").append(Xml.attr(name))
+        String name = r.facts().id() + (r.iteration() > 1 ? " #" + r.iteration() : "");
+        xml.append("    <testcase classname=\"").append(Xml.attr(r.facts().sectionId())).append("\" name=\"").append(Xml.attr(name))
                 .append("\" time=\"").append(seconds(r.elapsed().toMillis())).append("\">\n");
         Outcome outcome = r.verdict().outcome();
         String details = "expected: " + r.verdict().expected() + "\nactual: " + r.verdict().actual()
-                + "\nrule (" + r.rule() + "): " + r.quote() + "\n\n" + r.evidenceText();
+                + "\nrule (" + r.facts().rule() + "): " + r.facts().quote() + "\n\n" + r.evidenceText();
         switch (outcome) {
             case FAIL -> xml.append("      <failure message=\"").append(Xml.attr(r.verdict().actual())).append("\">")
                     .append(Xml.text(details)).append("</failure>\n");

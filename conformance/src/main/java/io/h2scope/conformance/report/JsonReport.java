@@ -92,16 +92,16 @@ public final class JsonReport {
 
     private static ObjectNode result(JudgedCase r) {
         ObjectNode node = MAPPER.createObjectNode();
-        node.put("id", r.caseId());
-        node.put("section", r.sectionId());
-        node.put("rule", r.rule());
-        r.references().forEach(node::put);
-        node.put("level", r.level().name());
+        node.put("id", r.facts().id());
+        node.put("section", r.facts().sectionId());
+        node.put("rule", r.facts().rule());
+        r.facts().references().forEach(node::put);
+        node.put("level", r.facts().level().name());
         node.put("iteration", r.iteration());
         node.put("outcome", r.verdict().outcome().name());
         node.put("expected", r.verdict().expected());
         node.put("actual", r.verdict().actual());
-        node.put("quote", r.quote());
+        node.put("quote", r.facts().quote());
         node.put("elapsedMs", r.elapsed().toMillis());
         if (r.budget() != null) {
             node.put("budgetMs", r.budget().toMillis()); // declared times the run's --budget-scale

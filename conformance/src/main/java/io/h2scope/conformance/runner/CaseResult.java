@@ -7,7 +7,6 @@ import io.h2scope.conformance.spec.Section;
 import io.h2scope.conformance.verdict.Verdict;
 import java.time.Duration;
 import java.util.List;
-import io.h2scope.conformance.spec.Level;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -47,53 +46,16 @@ public record CaseResult(Section section, CaseDef definition, int iteration, Ver
         return new CaseResult(section, definition, iteration, value, evidence, elapsed, outputViolations, budget);
     }
 
+    /** Its facts from its definition: h2spec's number (null when it has none) and its sections in both RFCs. */
     @Override
-    public String caseId() {
-        return definition.id().value();
-    }
-
-    @Override
-    public String sectionId() {
-        return section.id();
-    }
-
-    @Override
-    public String sectionTitle() {
-        return section.title();
-    }
-
-    @Override
-    public String rule() {
-        return "RFC 9113 §" + definition.rfc9113();
-    }
-
-    @Override
-    public String ruleInFull() {
-        return rule() + " (RFC 7540 §" + definition.rfc7540() + ")";
-    }
-
-    /** h2spec's number for the case (null when it has none) and its sections in both RFCs. */
-    @Override
-    public Map<String, String> references() {
+    public CaseFacts facts() {
         Map<String, String> references = new LinkedHashMap<>();
         references.put("h2spec", definition.h2spec().orElse(null));
         references.put("rfc7540", definition.rfc7540());
         references.put("rfc9113", definition.rfc9113());
-        return references;
-    }
-
-    @Override
-    public String quote() {
-        return definition.quote();
-    }
-
-    @Override
-    public String description() {
-        return definition.description();
-    }
-
-    @Override
-    public Level level() {
-        return definition.level();
+        String rule = "RFC 9113 §" + definition.rfc9113();
+        return new CaseFacts(definition.id().value(), section.id(), section.title(), rule,
+                rule + " (RFC 7540 §" + definition.rfc7540() + ")", references, definition.quote(), definition.description(),
+                definition.level());
     }
 }

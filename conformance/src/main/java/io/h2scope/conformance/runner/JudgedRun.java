@@ -54,7 +54,7 @@ public interface JudgedRun {
      */
     default long blockingFailures() {
         return results().stream()
-                .filter(r -> r.verdict().outcome() == Outcome.FAIL && (strict() || r.level() == Level.MUST))
+                .filter(r -> r.verdict().outcome() == Outcome.FAIL && (strict() || r.facts().level() == Level.MUST))
                 .count();
     }
 

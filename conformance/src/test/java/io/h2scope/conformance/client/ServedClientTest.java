@@ -44,7 +44,7 @@ class ServedClientTest {
             fetch("curl", "-sS", "--http2-prior-knowledge", "-o", "/dev/null", url.toString());
         });
         assertEquals(run.results().size(), urls.size(), "one URL per case");
-        run.results().forEach(r -> assertEquals(Outcome.PASS, r.verdict().outcome(), r.caseId() + ": " + r.verdict()));
+        run.results().forEach(r -> assertEquals(Outcome.PASS, r.verdict().outcome(), r.facts().id() + ": " + r.verdict()));
         assertEquals(RunResult.Status.PASSED, run.status());
     }
 

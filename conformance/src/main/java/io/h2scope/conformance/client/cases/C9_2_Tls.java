@@ -6,6 +6,7 @@ import io.h2scope.conformance.client.ClientSection;
 import io.h2scope.conformance.client.ClientStage;
 import io.h2scope.conformance.client.ServerPart;
 import io.h2scope.conformance.client.drive.ClientAbility;
+import io.h2scope.conformance.client.drive.ClientOutcome;
 import io.h2scope.conformance.client.drive.Connect;
 import io.h2scope.conformance.verdict.Verdict;
 import io.h2scope.engine.error.ErrorCode;
@@ -94,29 +95,22 @@ public final class C9_2_Tls implements ClientSection {
                 .needs(ClientAbility.TLS).connect(Connect.TLS)
                 .run(stage -> {
                     String expected = "GOAWAY INADEQUATE_SECURITY, or the request carried on (the RFC allows both)";
-                    Optional<ScriptedPeer> speaking = tls12(stage, prohibitedSuites());
-                    if (speaking.isEmpty()) {
+                    Optional<Tls12Exchange> exchange = overTls12(stage, prohibitedSuites());
+                    if (exchange.isEmpty()) {
                         return Verdict.skip("the client offered none of the prohibited TLS 1.2 cipher suites this server "
                                 + "can pick (" + String.join(", ", prohibitedSuites()) + "), or no TLS 1.2");
                     }
-                    try (ScriptedPeer peer = speaking.get()) {
-                        ServerPart.settings(peer);
-                        int stream = stage.request(peer);
-                        if (stream > 0) {
-                            ServerPart.respond(peer, stream);
-                        }
-                        var outcome = stage.outcomes().get(0);
-                        Optional<GoAwayFrame> goaway = goawayOf(peer);
-                        if (goaway.isPresent() && goaway.get().errorCode() == ErrorCode.INADEQUATE_SECURITY.code()) {
-                            return Verdict.pass(expected, "GOAWAY INADEQUATE_SECURITY; " + outcome);
-                        }
-                        boolean quietEnd = goaway.isEmpty() || goaway.get().errorCode() == ErrorCode.NO_ERROR.code();
-                        if (quietEnd && (outcome.reportedSuccess() || !outcome.reported())) {
-                            return Verdict.pass(expected, "it carried on: " + outcome);
-                        }
-                        return Verdict.lenient(expected, goaway.map(g -> "GOAWAY " + ErrorCode.nameOf(g.errorCode()))
-                                .orElse("no GOAWAY") + "; " + outcome);
+                    ClientOutcome outcome = exchange.get().outcome();
+                    Optional<GoAwayFrame> goaway = exchange.get().goaway();
+                    if (goaway.isPresent() && goaway.get().errorCode() == ErrorCode.INADEQUATE_SECURITY.code()) {
+                        return Verdict.pass(expected, "GOAWAY INADEQUATE_SECURITY; " + outcome);
                     }
+                    boolean quietEnd = goaway.isEmpty() || goaway.get().errorCode() == ErrorCode.NO_ERROR.code();
+                    if (quietEnd && (outcome.reportedSuccess() || !outcome.reported())) {
+                        return Verdict.pass(expected, "it carried on: " + outcome);
+                    }
+                    return Verdict.lenient(expected, goaway.map(g -> "GOAWAY " + ErrorCode.nameOf(g.errorCode()))
+                            .orElse("no GOAWAY") + "; " + outcome);
                 });
     }
 
@@ -137,33 +131,30 @@ public final class C9_2_Tls implements ClientSection {
                 .needs(ClientAbility.TLS).connect(Connect.TLS)
                 .run(stage -> {
                     String expected = "no INADEQUATE_SECURITY, the response delivered";
-                    Optional<ScriptedPeer> speaking = tls12(stage, List.of(PERMITTED_TLS12));
-                    if (speaking.isEmpty()) {
+                    Optional<Tls12Exchange> exchange = overTls12(stage, List.of(PERMITTED_TLS12));
+                    if (exchange.isEmpty()) {
                         return Verdict.skip("the client offered no TLS 1.2 with " + PERMITTED_TLS12);
                     }
-                    try (ScriptedPeer peer = speaking.get()) {
-                        ServerPart.settings(peer);
-                        int stream = stage.request(peer);
-                        if (stream > 0) {
-                            ServerPart.respond(peer, stream);
-                        }
-                        var outcome = stage.outcomes().get(0);
-                        boolean refused = goawayOf(peer).map(g -> g.errorCode() == ErrorCode.INADEQUATE_SECURITY.code())
-                                .orElse(false);
-                        if (refused) {
-                            return Verdict.fail(expected, "GOAWAY INADEQUATE_SECURITY; " + outcome);
-                        }
-                        return outcome.reportedSuccess() || !outcome.reported() ? Verdict.pass(expected, outcome.toString())
-                                : Verdict.lenient(expected, "no INADEQUATE_SECURITY, but the request failed: " + outcome);
+                    ClientOutcome outcome = exchange.get().outcome();
+                    boolean refused = exchange.get().goaway()
+                            .map(g -> g.errorCode() == ErrorCode.INADEQUATE_SECURITY.code()).orElse(false);
+                    if (refused) {
+                        return Verdict.fail(expected, "GOAWAY INADEQUATE_SECURITY; " + outcome);
                     }
+                    return outcome.reportedSuccess() || !outcome.reported() ? Verdict.pass(expected, outcome.toString())
+                            : Verdict.lenient(expected, "no INADEQUATE_SECURITY, but the request failed: " + outcome);
                 });
     }
 
+    /** What the client did on a TLS 1.2 connection: what it reported, and its GOAWAY if it sent one. */
+    private record Tls12Exchange(ClientOutcome outcome, Optional<GoAwayFrame> goaway) {
+    }
+
     /**
-     * The client's connection with TLS 1.2 and only {@code suites}, ALPN h2 selected, its preface read; empty when the
-     * handshake failed (the client offered none of them) or ALPN did not select h2.
+     * The client's request over TLS 1.2 with only {@code suites} and ALPN h2, answered with an ordinary response;
+     * empty when the handshake failed (the client offered none of them) or ALPN did not select h2.
      */
-    private static Optional<ScriptedPeer> tls12(ClientStage stage, List<String> suites) throws Exception {
+    private static Optional<Tls12Exchange> overTls12(ClientStage stage, List<String> suites) throws Exception {
         stage.start("/");
         SSLSocket tls;
         try {
@@ -183,7 +174,15 @@ public final class C9_2_Tls implements ClientSection {
             stage.outcomes();
             return Optional.empty();
         }
-        return Optional.of(stage.speak(tls));
+        try (ScriptedPeer peer = stage.speak(tls)) {
+            ServerPart.settings(peer);
+            int stream = stage.request(peer);
+            if (stream > 0) {
+                ServerPart.respond(peer, stream);
+            }
+            ClientOutcome outcome = stage.outcomes().get(0);
+            return Optional.of(new Tls12Exchange(outcome, goawayOf(peer)));
+        }
     }
 
     /** The prohibited suites the JDK can serve with the run's EC certificate. */
