@@ -81,22 +81,20 @@ public final class ConformClientCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         ReportDestinations destinations = ReportDestinations.check(reports); // before the run: a bad path must not cost a run
         CaseSelection selection = cases.selection();
-        if (!selects(selection, err)) {
-            return CommandLine.ExitCode.USAGE;
-        }
+        requireSelects(selection);
         Duration perCase = ConformCommand.parseDuration(timeout);
         Optional<Connect> how = parseConnect(connect);
         int given = (exec != null ? 1 : 0) + (clientName != null ? 1 : 0) + (serve ? 1 : 0);
         if (given > 1) {
-            return usage(err, "give one of --exec, --client and --serve");
+            throw new IllegalArgumentException("give one of --exec, --client and --serve");
         }
         if (given == 0 && !list) {
-            return usage(err, "say which client to test: --client NAME (" + String.join(", ", ClientsUnderTest.names())
+            throw new IllegalArgumentException("say which client to test: --client NAME (" + String.join(", ", ClientsUnderTest.names())
                     + "), --exec 'CMD {url}', or --serve to wait for any client");
         }
         if (serve) {
-            return new ServedClientRun(out, err).run(selection, cases.strict, how.orElse(Connect.TLS),
-                    ConformCommand.parseDuration(serveWait), destinations);
+            return ServedClientRun.run(selection, cases.strict, how.orElse(Connect.TLS),
+                    ConformCommand.parseDuration(serveWait), destinations, out, err);
         }
         ClientUnderTest client = exec != null ? ExecClient.command(exec)
                 : clientName != null ? ClientsUnderTest.named(clientName) : null;
@@ -167,25 +165,18 @@ public final class ConformClientCommand implements Callable<Integer> {
         throw new IllegalArgumentException("--connect must be pk, upgrade or tls, got '" + text + "'");
     }
 
-    /** False, with a one-line usage error, when a --section or --case selects no client case. */
-    private static boolean selects(CaseSelection selection, PrintWriter err) {
+    /**
+     * @throws IllegalArgumentException (a one-line usage error) when a --section or --case selects no client case
+     */
+    private static void requireSelects(CaseSelection selection) {
         List<CaseSelection.Selectable> all = new ArrayList<>();
         ClientSuite.sections().forEach(s -> s.cases().forEach(c -> all.add(new CaseSelection.Selectable(s.id(), c.id(),
                 List.of(c.rfcSection())))));
         List<String> unmatched = selection.unmatchedAmong(all);
-        if (unmatched.isEmpty()) {
-            return true;
+        if (!unmatched.isEmpty()) {
+            throw new IllegalArgumentException(String.join(", ", unmatched) + " selects no case: give a section that "
+                    + "--list shows (" + ClientSuite.sections().stream().map(ClientSection::id).collect(Collectors.joining(", "))
+                    + ") or an RFC section number like 6.5");
         }
-        err.println("h2scope conform-client: " + String.join(", ", unmatched) + " selects no case: give a section that "
-                + "--list shows (" + ClientSuite.sections().stream().map(ClientSection::id).collect(Collectors.joining(", "))
-                + ") or an RFC section number like 6.5");
-        err.flush();
-        return false;
-    }
-
-    private static int usage(PrintWriter err, String message) {
-        err.println("h2scope conform-client: " + message);
-        err.flush();
-        return CommandLine.ExitCode.USAGE;
     }
 }

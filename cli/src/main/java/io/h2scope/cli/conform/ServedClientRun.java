@@ -20,16 +20,12 @@ import java.time.Duration;
  */
 final class ServedClientRun {
 
-    private final PrintWriter out;
-    private final PrintWriter err;
-
-    ServedClientRun(PrintWriter out, PrintWriter err) {
-        this.out = out;
-        this.err = err;
+    private ServedClientRun() {
     }
 
-    int run(CaseSelection selection, boolean strict, Connect connect, Duration wait, ReportDestinations destinations)
-            throws IOException, InterruptedException {
+    /** Serves the selected cases, reports on {@code out} (and a report that cannot be written on {@code err}); the exit status. */
+    static int run(CaseSelection selection, boolean strict, Connect connect, Duration wait, ReportDestinations destinations,
+            PrintWriter out, PrintWriter err) throws IOException, InterruptedException {
         Duration perCase = Duration.ofSeconds(5);
         ClientSuiteRunner runner = new ClientSuiteRunner(new ServedClient(connect, wait), perCase,
                 java.util.Optional.of(connect), strict, selection);
