@@ -20,16 +20,12 @@ import org.w3c.dom.Document;
 
 class ConformClientCommandTest {
 
-    private static CommandRun run(String... args) {
-        return CommandRun.of(args);
-    }
-
     @Test
     void h2scopesOwnClientPassesAndTheReportsParse(@TempDir Path dir) throws Exception {
         Path json = dir.resolve("c.json");
         Path junit = dir.resolve("c.xml");
         Path html = dir.resolve("c.html");
-        CommandRun r = run("conform-client", "--client", "h2scope", "--report", "json=" + json + ",junit=" + junit + ",html=" + html);
+        CommandRun r = CommandRun.of("conform-client", "--client", "h2scope", "--report", "json=" + json + ",junit=" + junit + ",html=" + html);
         assertEquals(0, r.exit(), r.out() + r.err());
         assertTrue(r.out().contains("✔ client/3.4/preface-then-settings PASS"), r.out()); // progress as each case runs
         JsonNode report = new ObjectMapper().readTree(json.toFile());
@@ -54,7 +50,7 @@ class ConformClientCommandTest {
     void curlIsJudgedCaseByCase() {
         assumeTrue(ClientProfiles.all().stream().anyMatch(p -> p.name().equals("curl") && p.missing().get().isEmpty()),
                 "curl is not installed here");
-        CommandRun r = run("conform-client", "--client", "curl", "--section", "client/3.4,client/6.7");
+        CommandRun r = CommandRun.of("conform-client", "--client", "curl", "--section", "client/3.4,client/6.7");
         assertTrue(r.exit() == 0 || r.exit() == 1, r.out() + r.err());
         assertTrue(r.out().contains("client/3.4/preface-then-settings"), r.out());
         assertFalse(r.out().contains("INCONCLUSIVE"), r.out());
@@ -63,7 +59,7 @@ class ConformClientCommandTest {
 
     @Test
     void listShowsEveryCaseWithItsRuleAndConnection() {
-        CommandRun r = run("conform-client", "--list");
+        CommandRun r = CommandRun.of("conform-client", "--list");
         assertEquals(0, r.exit(), r.err());
         ClientSuite.cases().forEach(c -> assertTrue(r.out().contains(c.id().value()), c.id() + " missing in\n" + r.out()));
         assertTrue(r.out().matches("(?s).*client/3\\.4/preface-then-settings\\s+RFC 9113 §3\\.4\\s+MUST\\s+pk\\b.*"), r.out());
@@ -71,7 +67,7 @@ class ConformClientCommandTest {
 
     @Test
     void listWithASectionShowsOnlyIt() {
-        CommandRun r = run("conform-client", "--list", "--section", "6.7");
+        CommandRun r = CommandRun.of("conform-client", "--list", "--section", "6.7");
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("client/6.7/"), r.out());
         assertFalse(r.out().contains("client/3.4/"), r.out());
@@ -79,7 +75,7 @@ class ConformClientCommandTest {
 
     @Test
     void aCommandThatDoesNotExistIsSaidOnce() {
-        CommandRun r = run("conform-client", "--exec", "h2scope-no-such-client {url}");
+        CommandRun r = CommandRun.of("conform-client", "--exec", "h2scope-no-such-client {url}");
         assertEquals(3, r.exit(), r.out() + r.err());
         assertEquals(1, count(r.out(), "the client could not be started"), r.out());
         assertTrue(r.out().contains("not found"), r.out());
@@ -88,7 +84,7 @@ class ConformClientCommandTest {
 
     @Test
     void aCommandThatNeverConnectsIsSaidOnceInOneLine() {
-        CommandRun r = run("conform-client", "--exec", "true {url}", "--timeout", "20s");
+        CommandRun r = CommandRun.of("conform-client", "--exec", "true {url}", "--timeout", "20s");
         assertEquals(3, r.exit(), r.out() + r.err());
         Matcher line = Pattern.compile("(?m)^(NOT JUDGED: )?the client never connected to 127\\.0\\.0\\.1:\\d+: does the command use \\{url\\}\\?.*$")
                 .matcher(r.out());
@@ -100,7 +96,7 @@ class ConformClientCommandTest {
     @Test
     void aHangingCommandIsStoppedAtTheTimeout() throws Exception {
         Path marker = java.nio.file.Files.createTempFile("h2scope-hang", ".pid");
-        CommandRun r = run("conform-client", "--exec", "sleep 300 & echo $! > " + marker + "; wait # {url}", "--timeout", "1s",
+        CommandRun r = CommandRun.of("conform-client", "--exec", "sleep 300 & echo $! > " + marker + "; wait # {url}", "--timeout", "1s",
                 "--case", "client/3.4");
         assertEquals(3, r.exit(), r.out() + r.err());
         long pid = Long.parseLong(java.nio.file.Files.readString(marker).trim());
@@ -125,28 +121,28 @@ class ConformClientCommandTest {
 
     @Test
     void anUnknownClientListsTheKnownOnes() {
-        CommandRun r = run("conform-client", "--client", "firefox");
+        CommandRun r = CommandRun.of("conform-client", "--client", "firefox");
         assertEquals(2, r.exit());
         assertTrue(r.errLine().contains("the known ones are h2scope, jdk, curl, nghttp, h2load, node, python-httpx, go, chromium"), r.err());
     }
 
     @Test
     void noClientIsAUsageError() {
-        CommandRun r = run("conform-client");
+        CommandRun r = CommandRun.of("conform-client");
         assertEquals(2, r.exit());
         assertTrue(r.errLine().contains("--client NAME"), r.err());
     }
 
     @Test
     void aSectionThatSelectsNothingIsAUsageError() {
-        CommandRun r = run("conform-client", "--client", "h2scope", "--section", "client/99");
+        CommandRun r = CommandRun.of("conform-client", "--client", "h2scope", "--section", "client/99");
         assertEquals(2, r.exit());
         assertTrue(r.errLine().contains("--section client/99 selects no case"), r.err());
     }
 
     @Test
     void aBadConnectIsAUsageError() {
-        CommandRun r = run("conform-client", "--client", "h2scope", "--connect", "quic");
+        CommandRun r = CommandRun.of("conform-client", "--client", "h2scope", "--connect", "quic");
         assertEquals(2, r.exit());
         assertTrue(r.errLine().contains("--connect must be pk, upgrade or tls"), r.err());
     }
