@@ -133,8 +133,9 @@ public final class ConsoleReporter implements RunListener, JudgedListener {
 
     @Override
     public void ended(JudgedRun run) {
-        if (run.results().isEmpty() && run.diagnosis().isPresent()) {
-            out.println(run.diagnosis().get()); // nothing ran: the one line that says why
+        boolean nothingJudged = run.results().stream().allMatch(r -> r.verdict().outcome() == Outcome.SKIP);
+        if (nothingJudged && run.diagnosis().isPresent()) {
+            out.println(run.diagnosis().get()); // nothing was judged: the one line that says why
             return;
         }
         out.println();
