@@ -145,7 +145,7 @@ public final class ConformProxyCommand implements Callable<Integer> {
         if (unreachable.isPresent()) {
             err.println("h2scope conform-proxy: " + unreachable.get() + proxy.map(p -> "\n" + p.log()).orElse(""));
             err.flush();
-            return ConformCommand.EXIT_NOT_JUDGED;
+            return RunExit.NOT_JUDGED;
         }
         Instant started = Instant.now();
         long t0 = System.nanoTime();
@@ -163,20 +163,10 @@ public final class ConformProxyCommand implements Callable<Integer> {
         if (proxy.isPresent() && !proxy.get().isAlive()) {
             err.println("h2scope conform-proxy: the intermediary died during the run; its log:\n" + proxy.get().log());
             err.flush();
-            return ConformCommand.EXIT_NOT_JUDGED;
+            return RunExit.NOT_JUDGED;
         }
-        try {
-            destinations.writeAll(new RunHeader(started, H2scopeVersion.get(), target, strict, wait, 1, 1), run);
-        } catch (IOException e) {
-            err.println("h2scope conform-proxy: the run ended, but a report could not be written: " + e.getMessage());
-            err.flush();
-            return ConformCommand.EXIT_FAILED;
-        }
-        return switch (run.status()) {
-            case PASSED -> CommandLine.ExitCode.OK;
-            case FAILED -> ConformCommand.EXIT_FAILED;
-            case UNREACHABLE, INCONCLUSIVE -> ConformCommand.EXIT_NOT_JUDGED;
-        };
+        return RunExit.reportAndExit(destinations, new RunHeader(started, H2scopeVersion.get(), target, strict, wait, 1, 1),
+                run, "conform-proxy", err);
     }
 
     private static int usage(PrintWriter err, String message) {
