@@ -64,6 +64,8 @@ class SuiteMetadataTest {
     void caseIdRejectsPositionsAndOddForms() {
         assertEquals("ack-with-payload", CaseId.of("http2/6.5/ack-with-payload").slug());
         assertThrows(IllegalArgumentException.class, () -> CaseId.of("http2/6.7"));
+        assertEquals("client/hpack/6.1", CaseId.of("client/hpack/6.1/index-zero").sectionPart());
+        assertThrows(IllegalArgumentException.class, () -> CaseId.of("client/Hpack/6.1/index-zero"));
         assertThrows(IllegalArgumentException.class, () -> CaseId.of("http2/6.7/Ping Ack"));
     }
 

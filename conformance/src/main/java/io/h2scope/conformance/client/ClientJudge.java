@@ -39,10 +39,16 @@ public final class ClientJudge {
      */
     public static Verdict enforces(ClientStage stage, ScriptedPeer peer, int stream, Scope scope, ErrorCode code)
             throws InterruptedException {
+        return enforces(stage, peer, stream, scope, code, 0);
+    }
+
+    /** As {@link #enforces(ClientStage, ScriptedPeer, int, Scope, ErrorCode)}, for the task's request {@code request}. */
+    public static Verdict enforces(ClientStage stage, ScriptedPeer peer, int stream, Scope scope, ErrorCode code,
+            int request) throws InterruptedException {
         String expected = (scope == Scope.STREAM ? "RST_STREAM " + code + " on stream " + stream + " (or GOAWAY "
                 + code + ")" : "GOAWAY " + code) + ", the request reported as failed";
         Frame answer = errorFrom(stage, peer, stream);
-        ClientOutcome outcome = stage.outcomes().get(0);
+        ClientOutcome outcome = stage.outcomes().get(request);
         String sent = answer == null ? (peer.isClosed() ? "closed the connection without RST_STREAM or GOAWAY"
                 : "sent neither RST_STREAM nor GOAWAY") : "sent " + describe(answer);
         if (outcome.reportedSuccess()) {

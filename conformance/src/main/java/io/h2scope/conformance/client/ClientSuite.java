@@ -6,6 +6,11 @@ import io.h2scope.conformance.client.cases.C6_5_Settings;
 import io.h2scope.conformance.client.cases.C6_7_Ping;
 import io.h2scope.conformance.client.cases.C8_1_HttpMessages;
 import io.h2scope.conformance.client.cases.C9_2_Tls;
+import io.h2scope.conformance.client.cases.H4_3_FieldSectionCompression;
+import io.h2scope.conformance.client.cases.Hpack2_Tables;
+import io.h2scope.conformance.client.cases.Hpack4_DynamicTable;
+import io.h2scope.conformance.client.cases.Hpack5_Primitives;
+import io.h2scope.conformance.client.cases.Hpack6_Representations;
 import java.util.List;
 
 /**
@@ -18,7 +23,9 @@ public final class ClientSuite {
     }
 
     public static List<ClientSection> sections() {
-        return List.of(new C3_2_Upgrade(), new C3_4_Preface(), new C6_5_Settings(), new C6_7_Ping(), new C8_1_HttpMessages(), new C9_2_Tls());
+        return List.of(new C3_2_Upgrade(), new C3_4_Preface(), new H4_3_FieldSectionCompression(), new C6_5_Settings(),
+                new C6_7_Ping(), new C8_1_HttpMessages(), new C9_2_Tls(),
+                new Hpack2_Tables(), new Hpack4_DynamicTable(), new Hpack5_Primitives(), new Hpack6_Representations());
     }
 
     /** Every case of every section, in suite order. */

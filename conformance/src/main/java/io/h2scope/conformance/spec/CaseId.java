@@ -3,12 +3,14 @@ package io.h2scope.conformance.spec;
 import java.util.regex.Pattern;
 
 /**
- * A case's stable identity: family, RFC 7540 section, slug, e.g. {@code http2/6.7/ack-with-payload}.
+ * A case's stable identity: family, RFC 7540 section, slug, e.g. {@code http2/6.7/ack-with-payload}; a family may
+ * name a part of itself in a word, before the section, e.g. {@code client/hpack/6.1/index-zero} (RFC 7541's sections,
+ * apart from RFC 9113's in {@code client/6.1/...}).
  * Never a position, so adding a case renumbers nothing and exclusion lists keep working.
  */
 public record CaseId(String value) implements Comparable<CaseId> {
 
-    private static final Pattern FORM = Pattern.compile("[a-z0-9]+(/[0-9]+(\\.[0-9]+)*)?/[a-z0-9]+(-[a-z0-9]+)*");
+    private static final Pattern FORM = Pattern.compile("[a-z0-9]+(/[a-z][a-z0-9]*)?(/[0-9]+(\\.[0-9]+)*)?/[a-z0-9]+(-[a-z0-9]+)*");
 
     public CaseId {
         if (value == null || !FORM.matcher(value).matches()) {

@@ -1,6 +1,8 @@
 package io.h2scope.conformance.client.drive;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -12,8 +14,11 @@ import java.util.Objects;
  * @param bodyOctets the body length it delivered when it says it (-1: not known)
  * @param detail     in words: the exception, or the command's exit status and last lines of output
  * @param took       from the task's start to the report
+ * @param headers    the response's header fields by lower-case name, when the client says them (an in-process client);
+ *                   empty when not known
  */
-public record ClientOutcome(Kind kind, int status, long bodyOctets, String detail, Duration took) {
+public record ClientOutcome(Kind kind, int status, long bodyOctets, String detail, Duration took,
+        Map<String, List<String>> headers) {
 
     /** What the client reported. */
     public enum Kind {
@@ -33,6 +38,12 @@ public record ClientOutcome(Kind kind, int status, long bodyOctets, String detai
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(detail, "detail");
         Objects.requireNonNull(took, "took");
+        headers = Map.copyOf(headers);
+    }
+
+    /** An outcome whose header fields are not known (a command's report). */
+    public ClientOutcome(Kind kind, int status, long bodyOctets, String detail, Duration took) {
+        this(kind, status, bodyOctets, detail, took, Map.of());
     }
 
     /** True when the client handed a response on to its caller as a success. */

@@ -2,12 +2,16 @@ package io.h2scope.conformance.client.drive;
 
 import io.h2scope.engine.client.H2Client;
 import io.h2scope.engine.client.H2Request;
+import io.h2scope.engine.hpack.HeaderField;
 
 import java.io.IOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /** h2scope's own {@link H2Client}, a fresh one per task: prior knowledge, Upgrade or TLS as the task says. */
@@ -43,12 +47,22 @@ public final class H2ClientUnderTest implements ClientUnderTest {
                     HttpRequest.BodyPublisher body = r.body() == null ? null : HttpRequest.BodyPublishers.ofFile(r.body());
                     H2Request request = H2Request.newBuilder(r.url()).method(r.method(), body).build();
                     pending.add(client.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray())
-                            .thenApply(resp -> new PendingOutcomes.Delivered(resp.status(), resp.body().length)));
+                            .thenApply(resp -> new PendingOutcomes.Delivered(resp.status(), resp.body().length,
+                                    byName(resp.headers()))));
                 } catch (IOException | RuntimeException e) {
                     pending.failedAtOnce(e);
                 }
             }
             return pending.await(task.timeout());
         }
+    }
+
+    /** The response's fields by name, values in order (the JDK client's form). */
+    private static Map<String, List<String>> byName(List<HeaderField> fields) {
+        Map<String, List<String>> byName = new LinkedHashMap<>();
+        for (HeaderField f : fields) {
+            byName.computeIfAbsent(f.name(), n -> new ArrayList<>()).add(f.value());
+        }
+        return byName;
     }
 }

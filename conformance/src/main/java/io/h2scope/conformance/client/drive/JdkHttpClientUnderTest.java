@@ -52,7 +52,8 @@ public final class JdkHttpClientUnderTest implements ClientUnderTest {
                         : HttpRequest.BodyPublishers.ofFile(r.body());
                 HttpRequest request = HttpRequest.newBuilder(r.url()).method(r.method(), body).build();
                 pending.add(client.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray())
-                        .thenApply(resp -> new PendingOutcomes.Delivered(resp.statusCode(), resp.body().length)));
+                        .thenApply(resp -> new PendingOutcomes.Delivered(resp.statusCode(), resp.body().length,
+                                resp.headers().map())));
             } catch (IOException | RuntimeException e) {
                 pending.failedAtOnce(e);
             }

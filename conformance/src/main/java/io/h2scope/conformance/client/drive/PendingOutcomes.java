@@ -3,6 +3,7 @@ package io.h2scope.conformance.client.drive;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -17,8 +18,11 @@ import java.util.concurrent.TimeoutException;
  */
 final class PendingOutcomes {
 
-    /** What an in-process client delivered: a status and a body length. */
-    record Delivered(int status, long bodyOctets) {
+    /** What an in-process client delivered: a status, a body length, and the header fields by lower-case name. */
+    record Delivered(int status, long bodyOctets, Map<String, List<String>> headers) {
+        Delivered(int status, long bodyOctets) {
+            this(status, bodyOctets, Map.of());
+        }
     }
 
     private final long start = System.nanoTime();
@@ -45,7 +49,7 @@ final class PendingOutcomes {
     private ClientOutcome outcome(CompletableFuture<Delivered> request, long deadline) throws InterruptedException {
         try {
             Delivered d = request.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            return new ClientOutcome(ClientOutcome.Kind.RESPONSE, d.status(), d.bodyOctets(), "", took());
+            return new ClientOutcome(ClientOutcome.Kind.RESPONSE, d.status(), d.bodyOctets(), "", took(), d.headers());
         } catch (TimeoutException e) {
             request.cancel(true);
             return new ClientOutcome(ClientOutcome.Kind.TIMED_OUT, -1, -1, "no response nor error within the case's "

@@ -1,0 +1,287 @@
+package io.h2scope.conformance.client.cases;
+
+import io.h2scope.conformance.client.ClientJudge;
+import io.h2scope.conformance.client.ClientStage;
+import io.h2scope.conformance.client.ServerPart;
+import io.h2scope.conformance.client.drive.ClientOutcome;
+import io.h2scope.conformance.verdict.Verdict;
+import io.h2scope.engine.error.ErrorCode;
+import io.h2scope.engine.frame.DataFrame;
+import io.h2scope.engine.frame.Frame;
+import io.h2scope.engine.frame.HeadersFrame;
+import io.h2scope.engine.frame.RawSetting;
+import io.h2scope.engine.frame.SettingsFrame;
+import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.hpack.HpackOutput;
+import io.h2scope.engine.hpack.HpackWriter;
+import io.h2scope.engine.hpack.Representation;
+import io.h2scope.engine.scripted.ScriptedPeer;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * What the HPACK cases do around their hand-written field blocks: send a block as a response's header section, and
+ * judge what the client made of it. The blocks are written octet by octet ({@link HpackWriter}), never with the
+ * scripted peer's own encoder, whose dynamic table would no longer match the client's.
+ *
+ * <p>What an exec client can show is the status and the body length it delivered, so the blocks carry what they
+ * test in {@code :status} and {@code content-length} where they can: a client that decodes them wrongly reports
+ * another status, or fails on a body that does not match its length.
+ */
+final class HpackScript {
+
+    /** Static table indices (RFC 7541 Appendix A) the cases use. */
+    static final int STATUS = 8;
+    static final int STATUS_200 = 8;
+    static final int STATUS_404 = 13;
+    static final int CONTENT_LENGTH = 28;
+    /** The first dynamic table index: static table length + 1. */
+    static final int DYNAMIC = 62;
+
+    /** The size of an entry (RFC 7541 §4.1): name and value octets and 32. */
+    static int entrySize(String name, String value) {
+        return name.length() + value.length() + 32;
+    }
+
+    /** What the client should have delivered for a response. */
+    record Expect(int status, Map<String, String> fields) {
+        static Expect status(int status) {
+            return new Expect(status, Map.of());
+        }
+
+        Expect with(String name, String value) {
+            java.util.LinkedHashMap<String, String> all = new java.util.LinkedHashMap<>(fields);
+            all.put(name, value);
+            return new Expect(status, Map.copyOf(all));
+        }
+
+        String words() {
+            StringBuilder words = new StringBuilder("the response delivered with status " + status + " and the "
+                    + ServerPart.BODY.length + "-octet body");
+            fields.forEach((name, value) -> words.append(", ").append(shown(name)).append(": ").append(shown(value)));
+            return words.toString();
+        }
+
+        /** A long name or value cut for a verdict line. */
+        private static String shown(String text) {
+            return text.length() <= 40 ? text : text.substring(0, 20) + "... (" + text.length() + " octets)";
+        }
+    }
+
+    private HpackScript() {
+    }
+
+    /**
+     * The SETTINGS_HEADER_TABLE_SIZE the client announced (its decoder's limit), or the initial 4,096 when it announced
+     * none; read from the frames the client sent so far.
+     */
+    static long clientTableSize(ScriptedPeer peer) {
+        long size = 4096;
+        for (Frame f : peer.received()) {
+            if (f instanceof SettingsFrame s && !s.ack()) {
+                for (RawSetting r : s.settings()) {
+                    if (r.id() == 0x1) {
+                        size = r.value();
+                    }
+                }
+            }
+        }
+        return size;
+    }
+
+    /** A new block to write representations into. */
+    static HpackWriter block() {
+        return new HpackWriter(new HpackOutput());
+    }
+
+    static byte[] bytes(HpackWriter w) {
+        return w.output().toByteArray();
+    }
+
+    /** {@code :status: 200} and {@code content-length: 5}, the table untouched: the start of most blocks. */
+    static HpackWriter ok() {
+        return ok(block());
+    }
+
+    /** {@link #ok()} appended to what {@code w} holds (a size update, say). */
+    static HpackWriter ok(HpackWriter w) {
+        return length(w.encodeIndexed(STATUS_200));
+    }
+
+    /** {@code content-length: 5} appended as a literal without indexing (static name). */
+    static HpackWriter length(HpackWriter w) {
+        return w.encodeLiteral(CONTENT_LENGTH, lengthValue(), Representation.LITERAL_NOT_INDEXED, false);
+    }
+
+    /** The body's length as a content-length value. */
+    static String lengthValue() {
+        return Integer.toString(ServerPart.BODY.length);
+    }
+
+    /** {@code block} as one HEADERS frame (END_HEADERS), then the body with END_STREAM. */
+    static void respond(ScriptedPeer peer, int stream, byte[] block) throws IOException {
+        peer.send(HeadersFrame.of(stream, block, false, true));
+        peer.send(DataFrame.of(stream, ServerPart.BODY, true));
+    }
+
+    /** One request answered with {@code block}, which the client must decode and deliver. */
+    static Verdict delivers(ClientStage stage, byte[] block, Expect expect) throws Exception {
+        stage.start("/");
+        try (ScriptedPeer peer = stage.accept()) {
+            ServerPart.settings(peer);
+            int stream = ServerPart.request(peer);
+            if (stream < 0) {
+                return Verdict.inconclusive(expect.words(), "the connection ended before the request");
+            }
+            respond(peer, stream, block);
+            return judgeDelivered(stage.outcomes().get(0), expect);
+        }
+    }
+
+    /** One request answered with {@code block}, which the client must refuse with a COMPRESSION_ERROR. */
+    static Verdict rejects(ClientStage stage, byte[] block) throws Exception {
+        return rejects(stage, peer -> block);
+    }
+
+    /** As {@link #rejects(ClientStage, byte[])}, with a block made once the client's SETTINGS and request are read. */
+    static Verdict rejects(ClientStage stage, Function<ScriptedPeer, byte[]> blockFor) throws Exception {
+        stage.start("/");
+        try (ScriptedPeer peer = stage.accept()) {
+            ServerPart.settings(peer);
+            int stream = ServerPart.request(peer);
+            if (stream < 0) {
+                return Verdict.inconclusive("GOAWAY COMPRESSION_ERROR", "the connection ended before the request");
+            }
+            respond(peer, stream, blockFor.apply(peer));
+            return ClientJudge.enforces(stage, peer, stream, ClientJudge.Scope.CONNECTION, ErrorCode.COMPRESSION_ERROR);
+        }
+    }
+
+    /**
+     * Two requests on one connection: the first to come is answered with {@code first}, then the other with
+     * {@code second}, in that order on the connection, so the second block is decoded with the table the first one
+     * left. The client must deliver both.
+     */
+    static Verdict deliversBoth(ClientStage stage, byte[] first, Expect firstExpect, byte[] second, Expect secondExpect)
+            throws Exception {
+        stage.start("/first", "/second");
+        try (ScriptedPeer peer = stage.accept()) {
+            ServerPart.settings(peer);
+            Pair pair = pair(peer, first);
+            if (pair.verdict != null) {
+                return pair.verdict;
+            }
+            respond(peer, pair.second, second);
+            List<ClientOutcome> outcomes = stage.outcomes();
+            Verdict one = judgeDelivered(outcomes.get(pair.firstRequest), firstExpect);
+            if (one.outcome() != io.h2scope.conformance.verdict.Outcome.PASS) {
+                return Verdict.fail("both responses delivered", "the first (" + pathOf(pair.firstRequest) + "): "
+                        + one.reason());
+            }
+            Verdict two = judgeDelivered(outcomes.get(1 - pair.firstRequest), secondExpect);
+            return two.outcome() == io.h2scope.conformance.verdict.Outcome.PASS
+                    ? Verdict.pass("both responses delivered", "both delivered: " + outcomes)
+                    : two;
+        }
+    }
+
+    /**
+     * Two requests on one connection: the first to come is answered with {@code first} (valid), the other with
+     * {@code second}, which only the table the first block left makes an error. The client must refuse the second
+     * with a COMPRESSION_ERROR.
+     */
+    static Verdict rejectsSecond(ClientStage stage, byte[] first, byte[] second) throws Exception {
+        stage.start("/first", "/second");
+        try (ScriptedPeer peer = stage.accept()) {
+            ServerPart.settings(peer);
+            Pair pair = pair(peer, first);
+            if (pair.verdict != null) {
+                return pair.verdict;
+            }
+            respond(peer, pair.second, second);
+            return ClientJudge.enforces(stage, peer, pair.second, ClientJudge.Scope.CONNECTION,
+                    ErrorCode.COMPRESSION_ERROR, 1 - pair.firstRequest);
+        }
+    }
+
+    /** The two requests' streams, the first answered with {@code first}; or the verdict when the second never came. */
+    private record Pair(int second, int firstRequest, Verdict verdict) {
+    }
+
+    private static Pair pair(ScriptedPeer peer, byte[] first) throws IOException {
+        List<Integer> seen = new ArrayList<>();
+        Frame a = nextRequest(peer, seen);
+        if (a == null) {
+            return new Pair(-1, 0, Verdict.inconclusive("two requests", "the connection ended before the first"));
+        }
+        seen.add(a.streamId());
+        int firstRequest = requestIndex(peer, a);
+        respond(peer, a.streamId(), first);
+        Frame b = nextRequest(peer, seen);
+        if (b == null) {
+            return new Pair(-1, firstRequest, Verdict.skip("the client did not make its second request on the "
+                    + "connection of the first, so no block was decoded with the table the first left"));
+        }
+        return new Pair(b.streamId(), firstRequest, null);
+    }
+
+    /** A HEADERS on a stream not in {@code seen}: one already read, or the next to come; null if the connection ended. */
+    private static Frame nextRequest(ScriptedPeer peer, List<Integer> seen) throws IOException {
+        for (Frame f : peer.received()) {
+            if (f instanceof HeadersFrame && !seen.contains(f.streamId())) {
+                return f;
+            }
+        }
+        return peer.await(f -> f instanceof HeadersFrame && !seen.contains(f.streamId()));
+    }
+
+    /** 0 for the request to /first, 1 for /second, by the request's {@code :path}. */
+    private static int requestIndex(ScriptedPeer peer, Frame headers) {
+        List<HeaderField> fields = peer.fields(headers);
+        if (fields != null) {
+            for (HeaderField f : fields) {
+                if (f.name().equals(":path")) {
+                    return f.value().startsWith("/second") ? 1 : 0;
+                }
+            }
+        }
+        return 0;
+    }
+
+    private static String pathOf(int request) {
+        return request == 0 ? "/first" : "/second";
+    }
+
+    /** PASS when the client delivered the response with the status and body length expected (where it says them). */
+    static Verdict judgeDelivered(ClientOutcome outcome, Expect expect) {
+        String expected = expect.words();
+        switch (outcome.kind()) {
+            case NOT_STARTED:
+                return Verdict.inconclusive(expected, "the client did not start: " + outcome.detail());
+            case FAILED:
+                return Verdict.fail(expected, "the client reported the valid response as failed: " + outcome);
+            case TIMED_OUT:
+                return Verdict.fail(expected, "the client left the request hanging: " + outcome);
+            default:
+                break;
+        }
+        if (outcome.status() >= 0 && outcome.status() != expect.status()) {
+            return Verdict.fail(expected, "delivered status " + outcome.status() + " (decoded wrongly): " + outcome);
+        }
+        if (outcome.bodyOctets() >= 0 && outcome.bodyOctets() != ServerPart.BODY.length) {
+            return Verdict.fail(expected, "delivered " + outcome.bodyOctets() + " body octets: " + outcome);
+        }
+        for (Map.Entry<String, String> e : expect.fields().entrySet()) {
+            List<String> values = outcome.headers().get(e.getKey());
+            if (!outcome.headers().isEmpty() && (values == null || !values.contains(e.getValue()))) {
+                return Verdict.fail(expected, "delivered " + e.getKey() + " " + (values == null ? "absent"
+                        : values.size() + " values, none the one sent") + " (decoded wrongly): " + outcome);
+            }
+        }
+        return Verdict.pass(expected, outcome.toString());
+    }
+}

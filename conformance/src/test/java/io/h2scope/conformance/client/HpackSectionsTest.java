@@ -1,0 +1,99 @@
+package io.h2scope.conformance.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.h2scope.conformance.client.cases.H4_3_FieldSectionCompression;
+import io.h2scope.conformance.client.cases.Hpack2_Tables;
+import io.h2scope.conformance.client.cases.Hpack4_DynamicTable;
+import io.h2scope.conformance.client.cases.Hpack5_Primitives;
+import io.h2scope.conformance.client.cases.Hpack6_Representations;
+import io.h2scope.conformance.client.drive.ClientProfile;
+import io.h2scope.conformance.client.drive.ClientProfiles;
+import io.h2scope.conformance.client.drive.ClientUnderTest;
+import io.h2scope.conformance.client.drive.ExecClient;
+import io.h2scope.conformance.client.drive.H2ClientUnderTest;
+import io.h2scope.conformance.client.drive.JdkHttpClientUnderTest;
+import io.h2scope.conformance.spec.Level;
+import io.h2scope.conformance.verdict.Outcome;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The HPACK sections (RFC 7541, RFC 9113 §4.3) against every client on this machine: h2scope's own client passes
+ * every MUST case; the JDK HttpClient and each client command get a verdict on every case that is not INCONCLUSIVE
+ * (a client that lacks a program is skipped, naming the package). Each case waits at most {@link #TIMEOUT} for a
+ * client, so a client that hangs on every case is still judged within the class's bound.
+ */
+@Timeout(value = 600, unit = TimeUnit.SECONDS)
+class HpackSectionsTest {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(5);
+
+    static List<ClientSection> sections() {
+        return List.of(new H4_3_FieldSectionCompression(), new Hpack2_Tables(), new Hpack4_DynamicTable(),
+                new Hpack5_Primitives(), new Hpack6_Representations());
+    }
+
+    private static List<ClientSuiteRunner.Result> run(ClientUnderTest client) throws InterruptedException {
+        List<ClientSuiteRunner.Result> results = new ClientSuiteRunner(client, TIMEOUT).run(sections());
+        Map<Outcome, Integer> counts = new EnumMap<>(Outcome.class);
+        for (ClientSuiteRunner.Result r : results) {
+            counts.merge(r.verdict().outcome(), 1, Integer::sum);
+            System.out.println(client.name() + " " + r.definition().id() + " " + r.verdict());
+        }
+        System.out.println(client.name() + " verdicts: " + counts);
+        return results;
+    }
+
+    @Test
+    void atLeastThirtyFiveCasesEachWithItsSection() {
+        List<ClientCase> cases = sections().stream().flatMap(s -> s.cases().stream()).toList();
+        assertTrue(cases.size() >= 35, cases.size() + " cases");
+        for (ClientCase c : cases) {
+            assertTrue(c.rfc().startsWith(c.id().value().startsWith("client/hpack/") ? "RFC 7541 §" : "RFC 9113 §4.3"),
+                    c.id() + " is in the wrong RFC: " + c.rfc());
+        }
+    }
+
+    @Test
+    void h2scopesOwnClientPassesEveryMustCase() throws Exception {
+        for (ClientSuiteRunner.Result r : run(new H2ClientUnderTest())) {
+            if (r.definition().level() == Level.MUST) {
+                assertEquals(Outcome.PASS, r.verdict().outcome(), r.definition().id() + ": " + r.verdict());
+            }
+        }
+    }
+
+    @Test
+    void theJdkClientIsJudgedOnEveryCase() throws Exception {
+        for (ClientSuiteRunner.Result r : run(new JdkHttpClientUnderTest())) {
+            assertNotEquals(Outcome.INCONCLUSIVE, r.verdict().outcome(), r.definition().id() + ": " + r.verdict());
+        }
+    }
+
+    @TestFactory
+    List<DynamicTest> eachClientCommandIsJudgedOnEveryCase() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (ClientProfile profile : ClientProfiles.all()) {
+            tests.add(DynamicTest.dynamicTest(profile.name(), () -> {
+                assumeTrue(profile.missing().get().isEmpty(), () -> profile.missing().get().orElse(""));
+                for (ClientSuiteRunner.Result r : run(ExecClient.of(profile))) {
+                    assertNotEquals(Outcome.INCONCLUSIVE, r.verdict().outcome(),
+                            r.definition().id() + ": " + r.verdict());
+                }
+            }));
+        }
+        return tests;
+    }
+}
