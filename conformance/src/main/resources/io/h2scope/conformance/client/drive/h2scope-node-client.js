@@ -23,6 +23,9 @@ const origin = new URL(urls[0]).origin;
 const session = http2.connect(origin, ca ? { ca: fs.readFileSync(ca) } : {});
 let failed = 0;
 let pending = urls.length;
+// a request the session's end left without 'end', 'error' or 'close' (the client itself sent GOAWAY) is no success
+const unfinished = [];
+process.on('exit', () => { unfinished.forEach((f) => f()); if (failed) process.exitCode = 1; });
 session.on('error', () => {}); // each request reports the error that ends it
 
 function report(code, status, octets, url, message) {
@@ -41,13 +44,16 @@ for (const url of urls) {
   let status = 0;
   let octets = 0;
   let done = false;
+  let ended = false;
   const finish = (code, message) => { if (!done) { done = true; report(code, status, octets, url, message); } };
+  unfinished.push(() => finish('NO_ANSWER', 'the session ended before the response did'));
   req.on('response', (h) => { status = h[':status']; });
   req.on('data', (chunk) => { octets += chunk.length; });
-  req.on('end', () => finish('0'));
+  req.on('end', () => { ended = true; finish('0'); });
   req.on('error', (e) => finish(e.code || e.name, String(e.message).replace(/\s+/g, ' ')));
   req.on('close', () => {
     if (req.rstCode && req.rstCode !== http2.constants.NGHTTP2_NO_ERROR) finish('RST_STREAM_' + req.rstCode, 'stream reset');
+    else if (!ended) finish('CLOSED', 'the stream closed before its response ended');
     else finish('0');
   });
   if (body) fs.createReadStream(body).pipe(req);
