@@ -12,6 +12,7 @@ import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.hpack.HpackDecoder;
 import io.h2scope.engine.hpack.HpackOutput;
 import io.h2scope.engine.hpack.HpackWriter;
 import io.h2scope.engine.hpack.Representation;
@@ -39,6 +40,9 @@ final class HpackScript {
     static final int STATUS_200 = 8;
     static final int STATUS_404 = 13;
     static final int CONTENT_LENGTH = 28;
+    private static final int SETTINGS_HEADER_TABLE_SIZE = 0x1;
+    private static final int SETTINGS_MAX_HEADER_LIST_SIZE = 0x6;
+
     /** The first dynamic table index: static table length + 1. */
     static final int DYNAMIC = 62;
 
@@ -80,17 +84,48 @@ final class HpackScript {
      * none; read from the frames the client sent so far.
      */
     static long clientTableSize(ScriptedPeer peer) {
-        long size = 4096;
+        return clientSetting(peer, SETTINGS_HEADER_TABLE_SIZE, 4096);
+    }
+
+    /** The last value of setting {@code id} in the client's SETTINGS read so far, else {@code initial}. */
+    private static long clientSetting(ScriptedPeer peer, int id, long initial) {
+        long value = initial;
         for (Frame f : peer.received()) {
             if (f instanceof SettingsFrame s && !s.ack()) {
                 for (RawSetting r : s.settings()) {
-                    if (r.id() == 0x1) {
-                        size = r.value();
+                    if (r.id() == id) {
+                        value = r.value();
                     }
                 }
             }
         }
-        return size;
+        return value;
+    }
+
+    /**
+     * Why the client's SETTINGS keep {@code delivered} from testing HPACK alone, or null: a table smaller than the
+     * 4,096 octets the blocks are written for (they would lack the size update it needs), or a header list limit the
+     * blocks' fields exceed (RFC 9113 §10.5.1 lets the client refuse them for that).
+     */
+    static String unfit(ScriptedPeer peer, byte[]... delivered) {
+        long table = clientTableSize(peer);
+        if (table < 4096) {
+            return "the client's SETTINGS_HEADER_TABLE_SIZE " + table + " is below the 4,096 these blocks are "
+                    + "written for";
+        }
+        long listLimit = clientSetting(peer, SETTINGS_MAX_HEADER_LIST_SIZE, Long.MAX_VALUE);
+        HpackDecoder decoder = new HpackDecoder(4096, Long.MAX_VALUE, 1 << 20);
+        for (byte[] block : delivered) {
+            long size = 0;
+            for (HeaderField f : decoder.decode(block)) {
+                size += entrySize(f.name(), f.value());
+            }
+            if (size > listLimit) {
+                return "the client's SETTINGS_MAX_HEADER_LIST_SIZE " + listLimit + " is below this response's "
+                        + size + " octets of fields";
+            }
+        }
+        return null;
     }
 
     /** A new block to write representations into. */
@@ -137,6 +172,10 @@ final class HpackScript {
             if (stream < 0) {
                 return Verdict.inconclusive(expect.words(), "the connection ended before the request");
             }
+            String unfit = unfit(peer, block);
+            if (unfit != null) {
+                return Verdict.skip(unfit);
+            }
             respond(peer, stream, block);
             return judgeDelivered(stage.outcomes().get(0), expect);
         }
@@ -156,6 +195,10 @@ final class HpackScript {
             if (stream < 0) {
                 return Verdict.inconclusive("GOAWAY COMPRESSION_ERROR", "the connection ended before the request");
             }
+            String unfit = unfit(peer);
+            if (unfit != null) {
+                return Verdict.skip(unfit);
+            }
             respond(peer, stream, blockFor.apply(peer));
             return ClientJudge.enforces(stage, peer, stream, ClientJudge.Scope.CONNECTION, ErrorCode.COMPRESSION_ERROR);
         }
@@ -171,7 +214,7 @@ final class HpackScript {
         stage.start("/first", "/second");
         try (ScriptedPeer peer = stage.accept()) {
             ServerPart.settings(peer);
-            Pair pair = pair(peer, first);
+            Pair pair = pair(peer, first, first, second);
             if (pair.verdict != null) {
                 return pair.verdict;
             }
@@ -198,7 +241,7 @@ final class HpackScript {
         stage.start("/first", "/second");
         try (ScriptedPeer peer = stage.accept()) {
             ServerPart.settings(peer);
-            Pair pair = pair(peer, first);
+            Pair pair = pair(peer, first, first);
             if (pair.verdict != null) {
                 return pair.verdict;
             }
@@ -212,11 +255,15 @@ final class HpackScript {
     private record Pair(int second, int firstRequest, Verdict verdict) {
     }
 
-    private static Pair pair(ScriptedPeer peer, byte[] first) throws IOException {
+    private static Pair pair(ScriptedPeer peer, byte[] first, byte[]... delivered) throws IOException {
         List<Integer> seen = new ArrayList<>();
         Frame a = nextRequest(peer, seen);
         if (a == null) {
             return new Pair(-1, 0, Verdict.inconclusive("two requests", "the connection ended before the first"));
+        }
+        String unfit = unfit(peer, delivered);
+        if (unfit != null) {
+            return new Pair(-1, 0, Verdict.skip(unfit));
         }
         seen.add(a.streamId());
         int firstRequest = requestIndex(peer, a);
