@@ -46,13 +46,15 @@ class HpackSectionsTest {
     }
 
     private static List<ClientSuiteRunner.Result> run(ClientUnderTest client) throws InterruptedException {
+        long start = System.nanoTime();
         List<ClientSuiteRunner.Result> results = new ClientSuiteRunner(client, TIMEOUT).run(sections());
+        long took = (System.nanoTime() - start) / 1_000_000;
         Map<Outcome, Integer> counts = new EnumMap<>(Outcome.class);
         for (ClientSuiteRunner.Result r : results) {
             counts.merge(r.verdict().outcome(), 1, Integer::sum);
             System.out.println(client.name() + " " + r.definition().id() + " " + r.verdict());
         }
-        System.out.println(client.name() + " verdicts: " + counts);
+        System.out.println(client.name() + " verdicts: " + counts + " in " + took + " ms");
         return results;
     }
 
