@@ -19,15 +19,14 @@ import io.h2scope.conformance.client.drive.JdkHttpClientUnderTest;
 import io.h2scope.conformance.spec.Level;
 import io.h2scope.conformance.verdict.Outcome;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The HPACK sections (RFC 7541, RFC 9113 §4.3) against every client on this machine: h2scope's own client passes
@@ -84,18 +83,16 @@ class HpackSectionsTest {
         }
     }
 
-    @TestFactory
-    List<DynamicTest> eachClientCommandIsJudgedOnEveryCase() {
-        List<DynamicTest> tests = new ArrayList<>();
-        for (ClientProfile profile : ClientProfiles.all()) {
-            tests.add(DynamicTest.dynamicTest(profile.name(), () -> {
-                assumeTrue(profile.missing().get().isEmpty(), () -> profile.missing().get().orElse(""));
-                for (ClientSuiteRunner.Result r : run(ExecClient.of(profile))) {
-                    assertNotEquals(Outcome.INCONCLUSIVE, r.verdict().outcome(),
-                            r.definition().id() + ": " + r.verdict());
-                }
-            }));
-        }
-        return tests;
+    static List<String> profiles() {
+        return ClientProfiles.all().stream().map(ClientProfile::name).toList();
+    }
+
+    @ParameterizedTest
+    @MethodSource("profiles")
+    void eachClientCommandIsJudgedOnEveryCase(String name) throws Exception {
+        ClientProfile profile = ClientProfiles.named(name);
+        assumeTrue(profile.missing().get().isEmpty(), () -> profile.missing().get().orElse(""));
+        run(ExecClient.of(profile)).forEach(r -> assertNotEquals(Outcome.INCONCLUSIVE, r.verdict().outcome(),
+                r.definition().id() + ": " + r.verdict()));
     }
 }

@@ -10,11 +10,9 @@ import io.h2scope.conformance.client.ClientCase;
 import io.h2scope.conformance.client.ClientSection;
 import io.h2scope.conformance.client.ServerPart;
 import io.h2scope.conformance.client.cases.HpackScript.Expect;
-import io.h2scope.conformance.verdict.Verdict;
 import io.h2scope.engine.frame.ContinuationFrame;
 import io.h2scope.engine.frame.DataFrame;
 import io.h2scope.engine.frame.HeadersFrame;
-import io.h2scope.engine.scripted.ScriptedPeer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -53,23 +51,16 @@ public final class H4_3_FieldSectionCompression implements ClientSection {
                     byte[] block = bytes(ok().encodeLiteral("x-h2scope", value, LITERAL_NOT_INDEXED, false));
                     int lengthAt = block.length - value.length() - 2; // 0x7f, then one continuation octet
                     int insideValue = lengthAt + 2 + 100;
-                    stage.start("/");
-                    try (ScriptedPeer peer = stage.accept()) {
-                        ServerPart.settings(peer);
-                        int stream = ServerPart.request(peer);
-                        if (stream < 0) {
-                            return Verdict.inconclusive("the response delivered", "the connection ended before the "
-                                    + "request");
-                        }
+                    Expect expect = Expect.status(200).with("x-h2scope", value);
+                    return HpackScript.oneRequest(stage, expect.words(), (peer, stream) -> {
                         peer.send(HeadersFrame.of(stream, Arrays.copyOfRange(block, 0, lengthAt + 1), false, false));
                         peer.send(ContinuationFrame.of(stream, Arrays.copyOfRange(block, lengthAt + 1, insideValue),
                                 false));
                         peer.send(ContinuationFrame.of(stream, Arrays.copyOfRange(block, insideValue, block.length),
                                 true));
                         peer.send(DataFrame.of(stream, ServerPart.BODY, true));
-                        return HpackScript.judgeDelivered(stage.outcomes().get(0),
-                                Expect.status(200).with("x-h2scope", value));
-                    }
+                        return HpackScript.judgeDelivered(stage.outcomes().get(0), expect);
+                    }, block);
                 });
     }
 
@@ -91,22 +82,15 @@ public final class H4_3_FieldSectionCompression implements ClientSection {
                 .does("indexes x-h2scope: trailer-check in the response's header block, sends the body, then a "
                         + "trailer block that refers to it (62) with END_STREAM")
                 .run(stage -> {
-                    stage.start("/");
-                    try (ScriptedPeer peer = stage.accept()) {
-                        ServerPart.settings(peer);
-                        int stream = ServerPart.request(peer);
-                        if (stream < 0) {
-                            return Verdict.inconclusive("the response delivered", "the connection ended before the "
-                                    + "request");
-                        }
-                        peer.send(HeadersFrame.of(stream, bytes(ok().encodeLiteral("x-h2scope", "trailer-check",
-                                LITERAL_INDEXED, false)), false, true));
+                    byte[] head = bytes(ok().encodeLiteral("x-h2scope", "trailer-check", LITERAL_INDEXED, false));
+                    Expect expect = Expect.status(200).with("x-h2scope", "trailer-check");
+                    return HpackScript.oneRequest(stage, expect.words(), (peer, stream) -> {
+                        peer.send(HeadersFrame.of(stream, head, false, true));
                         peer.send(DataFrame.of(stream, ServerPart.BODY, false));
                         peer.send(HeadersFrame.of(stream, bytes(HpackScript.block().encodeIndexed(DYNAMIC)), true,
                                 true));
-                        return HpackScript.judgeDelivered(stage.outcomes().get(0),
-                                Expect.status(200).with("x-h2scope", "trailer-check"));
-                    }
+                        return HpackScript.judgeDelivered(stage.outcomes().get(0), expect);
+                    }, head);
                 });
     }
 }

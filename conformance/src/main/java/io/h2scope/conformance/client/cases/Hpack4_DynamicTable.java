@@ -5,6 +5,7 @@ import static io.h2scope.conformance.client.cases.HpackScript.STATUS_200;
 import static io.h2scope.conformance.client.cases.HpackScript.block;
 import static io.h2scope.conformance.client.cases.HpackScript.bytes;
 import static io.h2scope.conformance.client.cases.HpackScript.entrySize;
+import static io.h2scope.conformance.client.cases.HpackScript.indexedThenReferred;
 import static io.h2scope.conformance.client.cases.HpackScript.length;
 import static io.h2scope.conformance.client.cases.HpackScript.ok;
 import static io.h2scope.engine.hpack.Representation.LITERAL_INDEXED;
@@ -76,8 +77,8 @@ public final class Hpack4_DynamicTable implements ClientSection {
                 .quote("This mechanism can be used to completely clear entries from the dynamic table by setting a "
                         + "maximum size of 0, which can subsequently be restored.")
                 .does("starts the block with size updates to 0 then 4,096, indexes x-a: 1 and refers to it (62)")
-                .run(stage -> HpackScript.delivers(stage, bytes(ok(block().encodeSizeUpdate(0).encodeSizeUpdate(TABLE))
-                                .encodeLiteral("x-a", "1", LITERAL_INDEXED, false).encodeIndexed(DYNAMIC)),
+                .run(stage -> HpackScript.delivers(stage, bytes(indexedThenReferred(
+                                ok(block().encodeSizeUpdate(0).encodeSizeUpdate(TABLE)), "x-a", "1")),
                         Expect.status(200).with("x-a", "1")));
     }
 

@@ -7,6 +7,7 @@ import static io.h2scope.conformance.client.cases.HpackScript.STATUS_200;
 import static io.h2scope.conformance.client.cases.HpackScript.STATUS_404;
 import static io.h2scope.conformance.client.cases.HpackScript.block;
 import static io.h2scope.conformance.client.cases.HpackScript.bytes;
+import static io.h2scope.conformance.client.cases.HpackScript.indexedThenReferred;
 import static io.h2scope.conformance.client.cases.HpackScript.length;
 import static io.h2scope.conformance.client.cases.HpackScript.lengthValue;
 import static io.h2scope.conformance.client.cases.HpackScript.ok;
@@ -18,6 +19,7 @@ import io.h2scope.conformance.client.ClientCase;
 import io.h2scope.conformance.client.ClientSection;
 import io.h2scope.conformance.client.cases.HpackScript.Expect;
 import io.h2scope.engine.hpack.Representation;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -38,27 +40,48 @@ public final class Hpack6_Representations implements ClientSection {
 
     @Override
     public List<ClientCase> cases() {
-        return List.of(indexedStatic(), indexZero(),
-                literal("6.2.1", "literal-with-indexing-indexed-name", LITERAL_INDEXED, false,
-                        "A literal header field with incremental indexing representation results in appending a header "
-                                + "field to the decoded header list and inserting it as a new entry into the dynamic "
-                                + "table."),
-                literal("6.2.1", "literal-with-indexing-new-name", LITERAL_INDEXED, true,
-                        "Otherwise, the header field name is represented as a string literal (see Section 5.2). A "
-                                + "value 0 is used in place of the 6-bit index, followed by the header field name."),
-                literal("6.2.2", "literal-without-indexing-indexed-name", LITERAL_NOT_INDEXED, false,
-                        "A literal header field without indexing representation results in appending a header field "
-                                + "to the decoded header list without altering the dynamic table."),
-                literal("6.2.2", "literal-without-indexing-new-name", LITERAL_NOT_INDEXED, true,
-                        "Otherwise, the header field name is represented as a string literal (see Section 5.2). A "
-                                + "value 0 is used in place of the 4-bit index, followed by the header field name."),
-                literal("6.2.3", "never-indexed-indexed-name", LITERAL_NEVER_INDEXED, false,
-                        "A literal header field never-indexed representation results in appending a header field to "
-                                + "the decoded header list without altering the dynamic table."),
-                literal("6.2.3", "never-indexed-new-name", LITERAL_NEVER_INDEXED, true,
-                        "The encoding of the representation is identical to the literal header field without "
-                                + "indexing (see Section 6.2.2)."),
-                nameFromDynamicTable(), sizeUpdateLowersTable(), sizeUpdateAboveLimit());
+        List<ClientCase> cases = new ArrayList<>(List.of(indexedStatic(), indexZero()));
+        for (Representation rep : List.of(LITERAL_INDEXED, LITERAL_NOT_INDEXED, LITERAL_NEVER_INDEXED)) {
+            cases.add(literal(rep, false));
+            cases.add(literal(rep, true));
+        }
+        cases.addAll(List.of(nameFromDynamicTable(), sizeUpdateLowersTable(), sizeUpdateAboveLimit()));
+        return cases;
+    }
+
+    /** Each literal representation's section, slug and sentence (the new-name forms quote how the name is sent). */
+    private static String section(Representation rep) {
+        return switch (rep) {
+            case LITERAL_INDEXED -> "6.2.1";
+            case LITERAL_NOT_INDEXED -> "6.2.2";
+            default -> "6.2.3";
+        };
+    }
+
+    private static String slug(Representation rep, boolean newName) {
+        String kind = switch (rep) {
+            case LITERAL_INDEXED -> "literal-with-indexing";
+            case LITERAL_NOT_INDEXED -> "literal-without-indexing";
+            default -> "never-indexed";
+        };
+        return kind + (newName ? "-new-name" : "-indexed-name");
+    }
+
+    private static String quote(Representation rep, boolean newName) {
+        if (rep == LITERAL_NEVER_INDEXED) {
+            return newName ? "The encoding of the representation is identical to the literal header field without "
+                    + "indexing (see Section 6.2.2)." : "A literal header field never-indexed representation results "
+                    + "in appending a header field to the decoded header list without altering the dynamic table.";
+        }
+        if (newName) {
+            return "Otherwise, the header field name is represented as a string literal (see Section 5.2). A value 0 "
+                    + "is used in place of the " + (rep == LITERAL_INDEXED ? "6" : "4") + "-bit index, followed by "
+                    + "the header field name.";
+        }
+        return rep == LITERAL_INDEXED ? "A literal header field with incremental indexing representation results in "
+                + "appending a header field to the decoded header list and inserting it as a new entry into the "
+                + "dynamic table." : "A literal header field without indexing representation results in appending "
+                + "a header field to the decoded header list without altering the dynamic table.";
     }
 
     static ClientCase indexedStatic() {
@@ -79,8 +102,10 @@ public final class Hpack6_Representations implements ClientSection {
     }
 
     /** {@code :status: 203} and content-length in {@code rep}, the name indexed or a literal. */
-    static ClientCase literal(String section, String slug, Representation rep, boolean newName, String quote) {
-        return ClientCase.define("client/hpack/" + section + "/" + slug).rfc("RFC 7541 §" + section).quote(quote)
+    static ClientCase literal(Representation rep, boolean newName) {
+        String section = section(rep);
+        return ClientCase.define("client/hpack/" + section + "/" + slug(rep, newName)).rfc("RFC 7541 §" + section)
+                .quote(quote(rep, newName))
                 .does("answers with :status 203 and content-length as " + words(rep) + (newName ? ", names as "
                         + "literals" : ", names from the static table") + ": the response delivered with status 203")
                 .run(stage -> {
@@ -121,9 +146,8 @@ public final class Hpack6_Representations implements ClientSection {
         return ClientCase.define("client/hpack/6.3/size-update-lowers-table").rfc("RFC 7541 §6.3")
                 .quote("A dynamic table size update signals a change to the size of the dynamic table.")
                 .does("starts the block with a size update to 100, then indexes x-h2scope: a and refers to it (62)")
-                .run(stage -> HpackScript.delivers(stage, bytes(length(block().encodeSizeUpdate(100)
-                                .encodeIndexed(STATUS_200))
-                                .encodeLiteral("x-h2scope", "a", LITERAL_INDEXED, false).encodeIndexed(DYNAMIC)),
+                .run(stage -> HpackScript.delivers(stage,
+                        bytes(indexedThenReferred(ok(block().encodeSizeUpdate(100)), "x-h2scope", "a")),
                         Expect.status(200).with("x-h2scope", "a")));
     }
 

@@ -152,6 +152,11 @@ final class HpackScript {
         return w.encodeLiteral(CONTENT_LENGTH, lengthValue(), Representation.LITERAL_NOT_INDEXED, false);
     }
 
+    /** {@code name: value} appended as a literal with incremental indexing, then again as index 62 (the entry it made). */
+    static HpackWriter indexedThenReferred(HpackWriter w, String name, String value) {
+        return w.encodeLiteral(name, value, Representation.LITERAL_INDEXED, false).encodeIndexed(DYNAMIC);
+    }
+
     /** The body's length as a content-length value. */
     static String lengthValue() {
         return Integer.toString(ServerPart.BODY.length);
@@ -163,22 +168,35 @@ final class HpackScript {
         peer.send(DataFrame.of(stream, ServerPart.BODY, true));
     }
 
-    /** One request answered with {@code block}, which the client must decode and deliver. */
-    static Verdict delivers(ClientStage stage, byte[] block, Expect expect) throws Exception {
+    /** What a case does once the client's one request came on {@code stream}: its answer and its verdict. */
+    @FunctionalInterface
+    interface Answer {
+        Verdict answer(ScriptedPeer peer, int stream) throws Exception;
+    }
+
+    /**
+     * One request, the server's SETTINGS, and the case's {@code answer} on the request's stream; SKIP when the client's
+     * SETTINGS keep {@code delivered} from testing HPACK alone ({@link #unfit}).
+     */
+    static Verdict oneRequest(ClientStage stage, String expected, Answer answer, byte[]... delivered) throws Exception {
         stage.start("/");
         try (ScriptedPeer peer = stage.accept()) {
             ServerPart.settings(peer);
             int stream = ServerPart.request(peer);
             if (stream < 0) {
-                return Verdict.inconclusive(expect.words(), "the connection ended before the request");
+                return Verdict.inconclusive(expected, "the connection ended before the request");
             }
-            String unfit = unfit(peer, block);
-            if (unfit != null) {
-                return Verdict.skip(unfit);
-            }
+            String unfit = unfit(peer, delivered);
+            return unfit != null ? Verdict.skip(unfit) : answer.answer(peer, stream);
+        }
+    }
+
+    /** One request answered with {@code block}, which the client must decode and deliver. */
+    static Verdict delivers(ClientStage stage, byte[] block, Expect expect) throws Exception {
+        return oneRequest(stage, expect.words(), (peer, stream) -> {
             respond(peer, stream, block);
             return judgeDelivered(stage.outcomes().get(0), expect);
-        }
+        }, block);
     }
 
     /** One request answered with {@code block}, which the client must refuse with a COMPRESSION_ERROR. */
@@ -188,20 +206,10 @@ final class HpackScript {
 
     /** As {@link #rejects(ClientStage, byte[])}, with a block made once the client's SETTINGS and request are read. */
     static Verdict rejects(ClientStage stage, Function<ScriptedPeer, byte[]> blockFor) throws Exception {
-        stage.start("/");
-        try (ScriptedPeer peer = stage.accept()) {
-            ServerPart.settings(peer);
-            int stream = ServerPart.request(peer);
-            if (stream < 0) {
-                return Verdict.inconclusive("GOAWAY COMPRESSION_ERROR", "the connection ended before the request");
-            }
-            String unfit = unfit(peer);
-            if (unfit != null) {
-                return Verdict.skip(unfit);
-            }
+        return oneRequest(stage, "GOAWAY COMPRESSION_ERROR", (peer, stream) -> {
             respond(peer, stream, blockFor.apply(peer));
             return ClientJudge.enforces(stage, peer, stream, ClientJudge.Scope.CONNECTION, ErrorCode.COMPRESSION_ERROR);
-        }
+        });
     }
 
     /**
