@@ -26,7 +26,14 @@ import java.util.Set;
 final class TableSizeSignal {
 
     private static final int SETTINGS_HEADER_TABLE_SIZE = 0x1;
-    private static final String[] PATHS = {"/first", "/second", "/third"};
+    /**
+     * How many requests a case asks for: more than the 100 streams a client may open before it has the server's
+     * SETTINGS (nghttp2's assumption for the peer's SETTINGS_MAX_CONCURRENT_STREAMS), so that a client which sends its
+     * first requests at once still sends a block after its ACK.
+     */
+    static final int REQUESTS = 101;
+    private static final String[] PATHS = java.util.stream.IntStream.rangeClosed(1, REQUESTS).mapToObj(i -> "/" + i)
+            .toArray(String[]::new);
 
     private TableSizeSignal() {
     }
@@ -37,8 +44,9 @@ final class TableSizeSignal {
                         + "below the current size of the dynamic table, its HPACK encoder MUST start the next field "
                         + "block with a Dynamic Table Size Update instruction that sets the dynamic table to a size "
                         + "that is less than or equal to the reduced maximum; see Section 4.2 of [COMPRESSION].")
-                .does("sends SETTINGS_HEADER_TABLE_SIZE " + size + " first, asks for three requests and decodes the "
-                        + "client's first field block after its ACK with a table of at most " + size + " octets")
+                .does("sends SETTINGS_HEADER_TABLE_SIZE " + size + " first, asks for " + REQUESTS + " requests and "
+                        + "decodes the client's first field block after its ACK with a table of at most " + size
+                        + " octets")
                 .needs(ClientAbility.PARALLEL)
                 .run(stage -> judge(stage, size));
     }
@@ -47,8 +55,9 @@ final class TableSizeSignal {
         return ClientCase.define("client/hpack/4.2/smallest-size-signalled").rfc("RFC 7541 §4.2")
                 .quote("In the case that this size is changed more than once in this interval, the smallest maximum "
                         + "table size that occurs in that interval MUST be signaled in a dynamic table size update.")
-                .does("sends SETTINGS_HEADER_TABLE_SIZE 0 then 4,096 in two frames, asks for three requests and "
-                        + "decodes the client's first field block after both ACKs: it starts with a size update to 0")
+                .does("sends SETTINGS_HEADER_TABLE_SIZE 0 then 4,096 in two frames, asks for " + REQUESTS
+                        + " requests and decodes the client's first field block after both ACKs: it starts with a size "
+                        + "update to 0")
                 .needs(ClientAbility.PARALLEL)
                 .run(stage -> judge(stage, 0, 4096));
     }
