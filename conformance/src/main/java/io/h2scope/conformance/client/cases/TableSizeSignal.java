@@ -74,16 +74,21 @@ final class TableSizeSignal {
         String[] paths = PATHS;
         stage.start(paths);
         try (ScriptedPeer peer = stage.accept()) {
-            for (long size : sizes) {
-                peer.send(SettingsFrame.of(new RawSetting(SETTINGS_HEADER_TABLE_SIZE, size)));
+            try {
+                for (long size : sizes) {
+                    peer.send(SettingsFrame.of(new RawSetting(SETTINGS_HEADER_TABLE_SIZE, size)));
+                }
+                peer.send(SettingsFrame.ackFrame());
+            } catch (java.io.IOException e) {
+                return Verdict.skip(HpackScript.CLOSED + " before the server's SETTINGS");
             }
-            peer.send(SettingsFrame.ackFrame());
             int acks = 0;
             Set<Integer> seen = new HashSet<>();
             // answered only once every change is acknowledged: a client that waits for a free stream to send its
             // last requests then sends them after its ACK, whatever the order it reads and writes in
             List<Integer> unanswered = new ArrayList<>();
             Verdict verdict = null;
+            boolean closed = false;
             while (seen.size() < paths.length || !unanswered.isEmpty()) {
                 Incoming in = peer.next();
                 if (in == null || in instanceof Incoming.Closed) {
@@ -107,20 +112,38 @@ final class TableSizeSignal {
                     }
                     unanswered.add(h.streamId());
                 }
-                if (acks >= sizes.length) {
-                    for (int stream : unanswered) {
-                        HpackScript.respond(peer, stream, bytes(ok()));
-                    }
-                    unanswered.clear();
+                if (acks >= sizes.length && !answer(peer, unanswered)) {
+                    closed = true;
+                    break;
                 }
             }
             stage.outcomes();
             if (verdict != null) {
                 return verdict;
             }
+            if (closed) {
+                return Verdict.skip("the client closed the connection before a block followed its ACK (a client may "
+                        + "move its requests to another connection)");
+            }
+            if (acks == 0 && peer.isClosed()) {
+                return Verdict.skip(HpackScript.CLOSED + " before it acknowledged the SETTINGS");
+            }
             return Verdict.skip(acks == 0 ? "the client never acknowledged the SETTINGS (RFC 9113 §6.5.3)"
                     : "the client sent no field block after it acknowledged the SETTINGS (" + seen.size()
                     + " requests, all before its ACK), so the rule was not exercised");
+        }
+    }
+
+    /** Answers and forgets {@code streams}; false when the client had closed the connection already. */
+    private static boolean answer(ScriptedPeer peer, List<Integer> streams) {
+        try {
+            for (int stream : streams) {
+                HpackScript.respond(peer, stream, bytes(ok()));
+            }
+            streams.clear();
+            return true;
+        } catch (java.io.IOException e) {
+            return false;
         }
     }
 
