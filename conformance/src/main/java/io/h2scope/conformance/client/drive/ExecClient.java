@@ -80,13 +80,35 @@ public final class ExecClient implements ClientUnderTest {
         return outcomes(task, run);
     }
 
+    /**
+     * A command stopped at the timeout: what it reported before for a request stands (a client that failed one request
+     * and hung on another told its caller about the first); the others are TIMED_OUT.
+     */
+    private static List<ClientOutcome> timedOut(ClientTask task, CommandRun.Result run, String said) {
+        String stopped = "stopped after " + task.timeout().toMillis() + " ms (the case's timeout), with every process "
+                + "it started";
+        List<OutcomeLines.Line> lines = new ArrayList<>(OutcomeLines.read(run.output().text()));
+        List<ClientOutcome> outcomes = new ArrayList<>();
+        for (ClientRequest request : task.requests()) {
+            OutcomeLines.Line line = take(lines, request.url().toString());
+            if (line == null) {
+                outcomes.add(new ClientOutcome(ClientOutcome.Kind.TIMED_OUT, -1, -1, stopped + said, run.took()));
+            } else if (line.delivered()) {
+                outcomes.add(new ClientOutcome(ClientOutcome.Kind.RESPONSE, line.status(), line.octets(),
+                        "reported before it was " + stopped, run.took()));
+            } else {
+                outcomes.add(failed(line, "reported before it was " + stopped, run.took()));
+            }
+        }
+        return outcomes;
+    }
+
     private List<ClientOutcome> outcomes(ClientTask task, CommandRun.Result run) {
         String tail = run.output().lastLines(LINES_QUOTED);
         String said = tail.isEmpty() ? "" : "; output: " + tail;
         Duration took = run.took();
         if (run.timedOut()) {
-            return same(task, ClientOutcome.Kind.TIMED_OUT, "stopped after " + task.timeout().toMillis()
-                    + " ms (the case's timeout), with every process it started" + said, took);
+            return timedOut(task, run, said);
         }
         if (run.exitStatus() == CommandRun.NOT_FOUND || run.exitStatus() == CommandRun.NOT_EXECUTABLE) {
             return same(task, ClientOutcome.Kind.NOT_STARTED, "the command could not be run (sh exit status "
@@ -102,9 +124,7 @@ public final class ExecClient implements ClientUnderTest {
                 outcomes.add(new ClientOutcome(ClientOutcome.Kind.RESPONSE, seen ? line.status() : -1,
                         seen ? line.octets() : -1, "exit status " + run.exitStatus(), took));
             } else if (line != null && !line.delivered()) {
-                outcomes.add(new ClientOutcome(ClientOutcome.Kind.FAILED, line.status() == 0 ? -1 : line.status(), -1,
-                        "error " + line.code() + (line.message().isEmpty() ? "" : " (" + line.message() + ")")
-                                + ", exit status " + run.exitStatus(), took));
+                outcomes.add(failed(line, "exit status " + run.exitStatus(), took));
             } else if (run.exitStatus() == 0 && failedInOutput.isEmpty()) {
                 outcomes.add(new ClientOutcome(ClientOutcome.Kind.RESPONSE, -1, -1, "exit status 0" + said, took));
             } else {
@@ -117,6 +137,12 @@ public final class ExecClient implements ClientUnderTest {
     }
 
     /** The first line for {@code url}, removed so that the same URL twice gets two lines. */
+    /** A request the command reported as failed by its line, {@code then} said after the error. */
+    private static ClientOutcome failed(OutcomeLines.Line line, String then, Duration took) {
+        return new ClientOutcome(ClientOutcome.Kind.FAILED, line.status() == 0 ? -1 : line.status(), -1, "error "
+                + line.code() + (line.message().isEmpty() ? "" : " (" + line.message() + ")") + ", " + then, took);
+    }
+
     private static OutcomeLines.Line take(List<OutcomeLines.Line> lines, String url) {
         for (int i = 0; i < lines.size(); i++) {
             if (lines.get(i).url().equals(url)) {

@@ -36,6 +36,17 @@ class ExecClientOutcomesTest {
     }
 
     @Test
+    void whatACommandReportedBeforeItWasStoppedStandsTheRestTimedOut() throws Exception {
+        ClientTask quick = new ClientTask(TWO.requests(), Connect.PRIOR_KNOWLEDGE, null, Duration.ofSeconds(1));
+        List<ClientOutcome> o = ExecClient.command("echo 'h2scope-outcome LocalProtocolError 0 0 " + B
+                + " Invalid table index 62'; sleep 30 # {urls}").fetch(quick);
+        assertEquals(ClientOutcome.Kind.TIMED_OUT, o.get(0).kind(), o.toString());
+        assertEquals(ClientOutcome.Kind.FAILED, o.get(1).kind(), o.toString());
+        assertTrue(o.get(1).detail().startsWith("error LocalProtocolError (Invalid table index 62), reported before it "
+                + "was stopped after 1000 ms"), o.get(1).detail());
+    }
+
+    @Test
     void withoutReportLinesTheExitStatusSpeaksForEveryRequest() throws Exception {
         List<ClientOutcome> ok = run("echo fine");
         assertTrue(ok.stream().allMatch(ClientOutcome::reportedSuccess), ok.toString());
