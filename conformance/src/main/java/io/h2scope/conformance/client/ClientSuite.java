@@ -2,8 +2,18 @@ package io.h2scope.conformance.client;
 
 import io.h2scope.conformance.client.cases.C3_2_Upgrade;
 import io.h2scope.conformance.client.cases.C3_4_Preface;
+import io.h2scope.conformance.client.cases.C4_1_FrameFormat;
+import io.h2scope.conformance.client.cases.C4_2_FrameSize;
+import io.h2scope.conformance.client.cases.C5_1_2_StreamConcurrency;
+import io.h2scope.conformance.client.cases.C5_1_StreamStates;
+import io.h2scope.conformance.client.cases.C5_5_Extending;
+import io.h2scope.conformance.client.cases.C6_10_Continuation;
+import io.h2scope.conformance.client.cases.C6_1_Data;
+import io.h2scope.conformance.client.cases.C6_2_Headers;
+import io.h2scope.conformance.client.cases.C6_3_Priority;
 import io.h2scope.conformance.client.cases.C6_5_Settings;
 import io.h2scope.conformance.client.cases.C6_7_Ping;
+import io.h2scope.conformance.client.cases.C6_9_WindowUpdate;
 import io.h2scope.conformance.client.cases.C8_1_HttpMessages;
 import io.h2scope.conformance.client.cases.C9_2_Tls;
 import io.h2scope.conformance.client.cases.H4_3_FieldSectionCompression;
@@ -23,8 +33,12 @@ public final class ClientSuite {
     }
 
     public static List<ClientSection> sections() {
-        return List.of(new C3_2_Upgrade(), new C3_4_Preface(), new H4_3_FieldSectionCompression(), new C6_5_Settings(),
-                new C6_7_Ping(), new C8_1_HttpMessages(), new C9_2_Tls(),
+        return List.of(new C3_2_Upgrade(), new C3_4_Preface(),
+                new C4_1_FrameFormat(), new C4_2_FrameSize(), new H4_3_FieldSectionCompression(),
+                new C5_1_StreamStates(), new C5_1_2_StreamConcurrency(), new C5_5_Extending(),
+                new C6_1_Data(), new C6_2_Headers(), new C6_3_Priority(), new C6_5_Settings(), new C6_7_Ping(),
+                new C6_9_WindowUpdate(), new C6_10_Continuation(),
+                new C8_1_HttpMessages(), new C9_2_Tls(),
                 new Hpack2_Tables(), new Hpack4_DynamicTable(), new Hpack5_Primitives(), new Hpack6_Representations());
     }
 

@@ -1,9 +1,12 @@
 package io.h2scope.conformance.client.cases;
 
 import io.h2scope.conformance.client.ClientCase;
+import io.h2scope.conformance.client.ClientJudge;
 import io.h2scope.conformance.client.ClientSection;
 import io.h2scope.conformance.client.ServerPart;
 import io.h2scope.conformance.verdict.Verdict;
+import io.h2scope.engine.error.ErrorCode;
+import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.frame.PingFrame;
 import io.h2scope.engine.scripted.ScriptedPeer;
 import java.util.List;
@@ -25,7 +28,7 @@ public final class C6_7_Ping implements ClientSection {
 
     @Override
     public List<ClientCase> cases() {
-        return List.of(pingAcknowledged());
+        return List.of(pingAcknowledged(), pingAckNotAnswered(), pingOnAStream(), pingOfSixOctets());
     }
 
     static ClientCase pingAcknowledged() {
@@ -49,5 +52,49 @@ public final class C6_7_Ping implements ClientSection {
                                 : Verdict.fail(expected, String.format("PING ACK with %016x", ack.opaqueData()));
                     }
                 });
+    }
+
+    static ClientCase pingAckNotAnswered() {
+        return ClientCase.define("client/6.7/ping-ack-not-answered").rfc("RFC 9113 §6.7")
+                .quote("An endpoint MUST NOT respond to PING frames containing this flag.")
+                .does("sends a PING with the ACK flag that answers nothing, serves the request, and reads every PING "
+                        + "the client sent")
+                .run(stage -> {
+                    stage.start("/");
+                    try (ScriptedPeer peer = stage.accept()) {
+                        ServerPart.settings(peer);
+                        peer.send(PingFrame.ackOf(PING_DATA));
+                        ServerPart.serve(peer);
+                        stage.outcomes();
+                        ServerMoves.drain(stage, peer);
+                        String expected = "no PING in answer to the PING ACK";
+                        boolean answered = peer.received().stream()
+                                .anyMatch(f -> f instanceof PingFrame p && p.opaqueData() == PING_DATA);
+                        return answered ? Verdict.fail(expected, String.format("a PING with %016x", PING_DATA))
+                                : Verdict.pass(expected, "none");
+                    }
+                });
+    }
+
+    static ClientCase pingOnAStream() {
+        return ClientCase.define("client/6.7/ping-on-a-stream").rfc("RFC 9113 §6.7")
+                .quote("If a PING frame is received with a Stream Identifier field value other than 0x00, the "
+                        + "recipient MUST respond with a connection error (Section 5.4.1) of type PROTOCOL_ERROR.")
+                .does("sends a PING on the request's stream, then a response")
+                .run(ServerMoves.breaks(ClientJudge.Scope.CONNECTION, ErrorCode.PROTOCOL_ERROR, (peer, stream) -> {
+                    peer.sendRaw(FrameType.PING.code(), 0, stream, new byte[8]);
+                    ServerPart.respond(peer, stream);
+                }));
+    }
+
+    static ClientCase pingOfSixOctets() {
+        return ClientCase.define("client/6.7/ping-of-six-octets").rfc("RFC 9113 §6.7")
+                .quote("Receipt of a PING frame with a length field value other than 8 MUST be treated as a connection "
+                        + "error (Section 5.4.1) of type FRAME_SIZE_ERROR.")
+                .does("sends a PING with a 6-octet payload, then a response")
+                .run(ServerMoves.breaks(ClientJudge.Scope.CONNECTION, ErrorCode.FRAME_SIZE_ERROR, (peer, stream) -> {
+                    peer.sendRaw(FrameType.PING.code(), 0, 0, new byte[6]);
+                    ServerPart.respond(peer, stream);
+                }));
     }
 }

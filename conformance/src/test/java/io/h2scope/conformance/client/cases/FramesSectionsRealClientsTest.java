@@ -1,0 +1,84 @@
+package io.h2scope.conformance.client.cases;
+
+import io.h2scope.conformance.client.ClientSection;
+import io.h2scope.conformance.client.ClientSuiteRunner;
+import io.h2scope.conformance.client.drive.ClientProfile;
+import io.h2scope.conformance.client.drive.ClientProfiles;
+import io.h2scope.conformance.client.drive.ClientUnderTest;
+import io.h2scope.conformance.client.drive.ExecClient;
+import io.h2scope.conformance.client.drive.H2ClientUnderTest;
+import io.h2scope.conformance.spec.Level;
+import io.h2scope.conformance.verdict.Outcome;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.Timeout;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The RFC 9113 §4 to §6 client sections against h2scope's own client (every case PASS) and against each real client on
+ * this machine (a verdict on every case, none INCONCLUSIVE; a client that is absent is skipped with its reason). The
+ * verdicts are printed per client, the FAILs with their reasons.
+ */
+@Timeout(value = 600, unit = TimeUnit.SECONDS)
+class FramesSectionsRealClientsTest {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(20);
+
+    static List<ClientSection> sections() {
+        return List.of(new C4_1_FrameFormat(), new C4_2_FrameSize(), new C5_1_StreamStates(),
+                new C5_1_2_StreamConcurrency(), new C5_5_Extending(), new C6_1_Data(), new C6_2_Headers(),
+                new C6_3_Priority(), new C6_5_Settings(), new C6_7_Ping(), new C6_9_WindowUpdate(),
+                new C6_10_Continuation());
+    }
+
+    private static List<ClientSuiteRunner.Result> run(ClientUnderTest client) throws InterruptedException {
+        long start = System.nanoTime();
+        List<ClientSuiteRunner.Result> results = new ClientSuiteRunner(client, TIMEOUT).run(sections());
+        Map<Outcome, Integer> counts = new EnumMap<>(Outcome.class);
+        for (ClientSuiteRunner.Result r : results) {
+            counts.merge(r.verdict().outcome(), 1, Integer::sum);
+            System.out.println(client.name() + " " + r.definition().id() + " " + r.verdict());
+        }
+        System.out.println(client.name() + ": " + results.size() + " cases in "
+                + Duration.ofNanos(System.nanoTime() - start).toMillis() + " ms: " + counts);
+        return results;
+    }
+
+    @Test
+    void h2scopesOwnClientPassesEveryCase() throws Exception {
+        for (ClientSuiteRunner.Result r : run(new H2ClientUnderTest())) {
+            if (r.definition().level() == Level.MUST) {
+                assertEquals(Outcome.PASS, r.verdict().outcome(), r.definition().id() + ": " + r.verdict());
+            } else { // a SHOULD case may be SKIP: the client kept its windows open, so they could not be overrun
+                assertNotEquals(Outcome.FAIL, r.verdict().outcome(), r.definition().id() + ": " + r.verdict());
+                assertNotEquals(Outcome.INCONCLUSIVE, r.verdict().outcome(), r.definition().id() + ": " + r.verdict());
+            }
+        }
+    }
+
+    @TestFactory
+    List<DynamicTest> eachRealClientGetsAVerdictOnEveryCase() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (ClientProfile profile : ClientProfiles.all()) {
+            tests.add(DynamicTest.dynamicTest(profile.name(), () -> {
+                assumeTrue(profile.missing().get().isEmpty(), () -> profile.missing().get().orElse(""));
+                for (ClientSuiteRunner.Result r : run(ExecClient.of(profile))) {
+                    assertNotEquals(Outcome.INCONCLUSIVE, r.verdict().outcome(),
+                            r.definition().id() + ": " + r.verdict());
+                }
+            }));
+        }
+        return tests;
+    }
+}
