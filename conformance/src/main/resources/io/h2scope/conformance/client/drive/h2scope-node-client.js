@@ -37,6 +37,7 @@ function report(code, status, octets, url, message) {
   }
 }
 
+
 for (const url of urls) {
   const u = new URL(url);
   const headers = { ':method': body ? 'POST' : 'GET', ':path': u.pathname + u.search };
