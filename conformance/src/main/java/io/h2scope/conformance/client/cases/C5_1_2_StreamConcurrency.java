@@ -32,6 +32,12 @@ public final class C5_1_2_StreamConcurrency implements ClientSection {
     /** Requests the client is asked to make at once. */
     static final int REQUESTS = 4;
 
+    /**
+     * Quiet reads with no stream open after which the client is taken to have made all it will on this connection
+     * (a client that retries a refused stream on it does so at once).
+     */
+    static final int IDLE_ROUNDS = 10;
+
     private static final String QUOTE = "Endpoints MUST NOT exceed the limit set by their peer.";
 
     @Override
@@ -78,11 +84,13 @@ public final class C5_1_2_StreamConcurrency implements ClientSection {
             watch.unacknowledged = 1;
             watch.limitAfterAck = fromTheStart ? 1 : Integer.MAX_VALUE;
             long deadline = System.nanoTime() + stage.timeout().toNanos();
-            while (watch.violation == null && System.nanoTime() - deadline < 0) {
+            int idle = 0;
+            while (watch.violation == null && System.nanoTime() - deadline < 0 && idle < IDLE_ROUNDS) {
                 Incoming in = peer.next(Uploads.QUIET);
                 if (in instanceof Incoming.Closed) {
                     break;
                 }
+                idle = in == null && watch.open.isEmpty() ? idle + 1 : 0;
                 if (in instanceof Incoming.FrameIn f) {
                     watch.take(f);
                     if (!fromTheStart && !watch.lowered && !watch.open.isEmpty()) {
@@ -96,7 +104,8 @@ public final class C5_1_2_StreamConcurrency implements ClientSection {
                     }
                 }
             }
-            stage.outcomes();
+            // not waiting for the client's report: one that retries refused requests on a new connection (Go's
+            // Transport) would wait for it until the case's timeout; the stage's close resets that connection
             String expected = "at most 1 open stream once the client acknowledged SETTINGS_MAX_CONCURRENT_STREAMS 1";
             if (watch.violation != null) {
                 return Verdict.fail(expected, watch.violation);
@@ -105,8 +114,8 @@ public final class C5_1_2_StreamConcurrency implements ClientSection {
                 // nothing broke a limit the client knew: it opened every stream before the SETTINGS reached it, or
                 // made fewer requests on this connection than it was asked to
                 return Verdict.skip("the limit never bound the client: it opened no stream after it acknowledged it "
-                        + "(streams " + watch.seen + "; refused " + watch.refused + ", not retried; "
-                        + stage.outcomes() + ")");
+                        + "(streams " + watch.seen + "; refused " + watch.refused + ", not retried on this "
+                        + "connection)");
             }
             return Verdict.pass(expected, watch.underLimit + " streams opened under the limit, one at a time (streams "
                     + watch.seen + (watch.refused.isEmpty() ? "" : "; refused before the limit applied: "
