@@ -6,6 +6,7 @@ import io.h2scope.conformance.client.drive.ClientProfiles;
 import io.h2scope.conformance.client.drive.ClientUnderTest;
 import io.h2scope.conformance.client.drive.ExecClient;
 import io.h2scope.conformance.client.drive.H2ClientUnderTest;
+import io.h2scope.conformance.spec.Level;
 import io.h2scope.conformance.verdict.Outcome;
 import io.h2scope.conformance.verdict.Verdict;
 import org.junit.jupiter.api.DynamicTest;
@@ -39,12 +40,18 @@ class ClientSuiteSliceTest {
     }
 
     @Test
-    void h2scopesOwnClientPassesEveryCase() throws Exception {
+    void h2scopesOwnClientPassesEveryMustCase() throws Exception {
         for (ClientSuiteRunner.Result r : run(new H2ClientUnderTest())) {
-            // the one case it cannot be made to exercise: it offers no prohibited TLS 1.2 cipher suite, as it should not
-            Outcome expected = r.definition().id().value().equals("client/9.2.2/prohibited-cipher-suite") ? Outcome.SKIP
-                    : Outcome.PASS;
-            assertEquals(expected, r.verdict().outcome(), r.definition().id() + ": " + r.verdict());
+            String id = r.definition().id().value();
+            if (id.equals("client/9.2.2/prohibited-cipher-suite")) {
+                // the one case it cannot be made to exercise: it offers no prohibited TLS 1.2 cipher suite, as it should not
+                assertEquals(Outcome.SKIP, r.verdict().outcome(), id + ": " + r.verdict());
+            } else if (r.definition().level() == Level.MUST) {
+                assertEquals(Outcome.PASS, r.verdict().outcome(), id + ": " + r.verdict());
+            } else { // a SHOULD case may be SKIP: h2scope's client reopens its windows as fast as data comes
+                assertTrue(r.verdict().outcome() == Outcome.PASS || r.verdict().outcome() == Outcome.SKIP,
+                        id + ": " + r.verdict());
+            }
         }
     }
 

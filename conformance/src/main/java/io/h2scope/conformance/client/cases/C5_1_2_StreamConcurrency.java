@@ -91,17 +91,21 @@ public final class C5_1_2_StreamConcurrency implements ClientSection {
                     break;
                 }
                 idle = in == null && watch.open.isEmpty() ? idle + 1 : 0;
-                if (in instanceof Incoming.FrameIn f) {
-                    watch.take(f);
-                    if (!fromTheStart && !watch.lowered && !watch.open.isEmpty()) {
-                        watch.lower();
+                try {
+                    if (in instanceof Incoming.FrameIn f) {
+                        watch.take(f);
+                        if (!fromTheStart && !watch.lowered && !watch.open.isEmpty()) {
+                            watch.lower();
+                        }
+                    } else if (in == null) {
+                        if (!watch.open.isEmpty()) {
+                            ServerPart.respond(peer, watch.open.poll());
+                        } else if (stage.clientFinished()) {
+                            break;
+                        }
                     }
-                } else if (in == null) {
-                    if (!watch.open.isEmpty()) {
-                        ServerPart.respond(peer, watch.open.poll());
-                    } else if (stage.clientFinished()) {
-                        break;
-                    }
+                } catch (IOException e) {
+                    break; // the client closed the connection: the streams it opened until then are judged
                 }
             }
             // not waiting for the client's report: one that retries refused requests on a new connection (Go's

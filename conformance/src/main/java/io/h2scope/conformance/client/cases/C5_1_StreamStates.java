@@ -169,7 +169,11 @@ public final class C5_1_StreamStates implements ClientSection {
                 if (in instanceof Incoming.FrameIn f && f.frame() instanceof HeadersFrame h
                         && !ids.contains(h.streamId())) {
                     ids.add(h.streamId());
-                    ServerPart.respond(peer, h.streamId());
+                    try {
+                        ServerPart.respond(peer, h.streamId());
+                    } catch (java.io.IOException e) {
+                        break; // the client closed the connection: the ids it used until then are judged
+                    }
                 }
             }
             stage.outcomes();

@@ -56,7 +56,7 @@ class FramesSectionsRealClientsTest {
     }
 
     @Test
-    void h2scopesOwnClientPassesEveryCase() throws Exception {
+    void h2scopesOwnClientPassesEveryMustCase() throws Exception {
         for (ClientSuiteRunner.Result r : run(new H2ClientUnderTest())) {
             if (r.definition().level() == Level.MUST) {
                 assertEquals(Outcome.PASS, r.verdict().outcome(), r.definition().id() + ": " + r.verdict());
