@@ -46,30 +46,22 @@ public final class C4_2_FrameSize implements ClientSection {
     static ClientCase dataAboveMaxFrameSize() {
         return ClientCase.define("client/4.2/data-above-max-frame-size").rfc("RFC 9113 §4.2").quote(FRAME_SIZE)
                 .does("answers with a DATA frame one octet longer than the client's SETTINGS_MAX_FRAME_SIZE")
-                .run(stage -> {
-                    stage.start("/");
-                    try (ScriptedPeer peer = stage.accept()) {
-                        ServerPart.settings(peer);
-                        int stream = ServerPart.request(peer);
-                        if (stream < 0) {
-                            return Verdict.inconclusive("a request", "the connection ended before the request");
-                        }
-                        ClientWindows windows = new ClientWindows(peer);
-                        int size = windows.maxFrame() + 1;
-                        if (size > LARGEST_SENT || size > Math.min(windows.space(stream), windows.space(0))) {
-                            return Verdict.skip("the client's SETTINGS_MAX_FRAME_SIZE (" + (size - 1) + ") is not "
-                                    + "below its flow-control windows: a larger frame would overrun them first");
-                        }
-                        try {
-                            peer.headers(stream, ServerMoves.OK, false);
-                            peer.send(DataFrame.of(stream, ServerMoves.octets(size), true));
-                        } catch (java.io.IOException e) {
-                            // closed while the frame was written: judged below
-                        }
-                        return ClientJudge.enforces(stage, peer, stream, ClientJudge.Scope.STREAM,
-                                ErrorCode.FRAME_SIZE_ERROR);
+                .run(ServerMoves.onRequest((stage, peer, stream) -> {
+                    ClientWindows windows = new ClientWindows(peer);
+                    int size = windows.maxFrame() + 1;
+                    if (size > LARGEST_SENT || size > Math.min(windows.space(stream), windows.space(0))) {
+                        return Verdict.skip("the client's SETTINGS_MAX_FRAME_SIZE (" + (size - 1) + ") is not "
+                                + "below its flow-control windows: a larger frame would overrun them first");
                     }
-                });
+                    try {
+                        peer.headers(stream, ServerMoves.OK, false);
+                        peer.send(DataFrame.of(stream, ServerMoves.octets(size), true));
+                    } catch (java.io.IOException e) {
+                        // closed while the frame was written: judged below
+                    }
+                    return ClientJudge.enforces(stage, peer, stream, ClientJudge.Scope.STREAM,
+                            ErrorCode.FRAME_SIZE_ERROR);
+                }));
     }
 
     static ClientCase headersAboveMaxFrameSize() {
@@ -79,33 +71,25 @@ public final class C4_2_FrameSize implements ClientSection {
                         + "block (Section 4.3) (that is, HEADERS, PUSH_PROMISE, and CONTINUATION), a SETTINGS frame, "
                         + "and any frame with a stream identifier of 0.")
                 .does("answers with a HEADERS frame longer than the client's SETTINGS_MAX_FRAME_SIZE (a long field)")
-                .run(stage -> {
-                    stage.start("/");
-                    try (ScriptedPeer peer = stage.accept()) {
-                        ServerPart.settings(peer);
-                        int stream = ServerPart.request(peer);
-                        if (stream < 0) {
-                            return Verdict.inconclusive("a request", "the connection ended before the request");
-                        }
-                        int max = new ClientWindows(peer).maxFrame();
-                        if (max >= LARGEST_SENT / 2) {
-                            return Verdict.skip("the client's SETTINGS_MAX_FRAME_SIZE is " + max
-                                    + ": a field block above it is not worth sending");
-                        }
-                        try {
-                            // twice the limit in 'x' (7 bits in Huffman code): the block is larger than the limit
-                            byte[] block = peer.encode(List.of(new HeaderField(":status", "200"),
-                                    new HeaderField("x-long", new String(ServerMoves.octets(2 * max),
-                                            java.nio.charset.StandardCharsets.US_ASCII))));
-                            peer.sendRaw(FrameType.HEADERS.code(), 0x4, stream, block);
-                            peer.send(DataFrame.of(stream, ServerPart.BODY, true));
-                        } catch (java.io.IOException e) {
-                            // closed while the frame was written: judged below
-                        }
-                        return ClientJudge.enforces(stage, peer, stream, ClientJudge.Scope.CONNECTION,
-                                ErrorCode.FRAME_SIZE_ERROR);
+                .run(ServerMoves.onRequest((stage, peer, stream) -> {
+                    int max = new ClientWindows(peer).maxFrame();
+                    if (max >= LARGEST_SENT / 2) {
+                        return Verdict.skip("the client's SETTINGS_MAX_FRAME_SIZE is " + max
+                                + ": a field block above it is not worth sending");
                     }
-                });
+                    try {
+                        // twice the limit in 'x' (7 bits in Huffman code): the block is larger than the limit
+                        byte[] block = peer.encode(List.of(new HeaderField(":status", "200"),
+                                new HeaderField("x-long", new String(ServerMoves.octets(2 * max),
+                                        java.nio.charset.StandardCharsets.US_ASCII))));
+                        peer.sendRaw(FrameType.HEADERS.code(), 0x4, stream, block);
+                        peer.send(DataFrame.of(stream, ServerPart.BODY, true));
+                    } catch (java.io.IOException e) {
+                        // closed while the frame was written: judged below
+                    }
+                    return ClientJudge.enforces(stage, peer, stream, ClientJudge.Scope.CONNECTION,
+                            ErrorCode.FRAME_SIZE_ERROR);
+                }));
     }
 
     static ClientCase rstStreamOfThreeOctets() {

@@ -106,22 +106,14 @@ public final class C6_1_Data implements ClientSection {
                         + "state, the recipient MUST respond with a stream error (Section 5.4.2) of type STREAM_CLOSED.")
                 .does("answers with HEADERS and DATA with END_STREAM, then 5 more octets of DATA on the stream, in one "
                         + "write")
-                .run(stage -> {
-                    stage.start("/");
-                    try (ScriptedPeer peer = stage.accept()) {
-                        ServerPart.settings(peer);
-                        int stream = ServerPart.request(peer);
-                        if (stream < 0) {
-                            return Verdict.inconclusive("a request", "the connection ended before the request");
-                        }
-                        ByteArrayOutputStream frames = new ByteArrayOutputStream();
-                        frames.writeBytes(FrameWriter.encode(io.h2scope.engine.frame.HeadersFrame.of(stream,
-                                peer.encode(ServerMoves.OK), false, true)));
-                        frames.writeBytes(FrameWriter.encode(DataFrame.of(stream, ServerPart.BODY, true)));
-                        frames.writeBytes(FrameWriter.encode(DataFrame.of(stream, ServerPart.BODY, false)));
-                        peer.send(frames.toByteArray());
-                        return ServerMoves.afterEndStream(stage, peer, stream, ErrorCode.STREAM_CLOSED);
-                    }
-                });
+                .run(ServerMoves.onRequest((stage, peer, stream) -> {
+                    ByteArrayOutputStream frames = new ByteArrayOutputStream();
+                    frames.writeBytes(FrameWriter.encode(io.h2scope.engine.frame.HeadersFrame.of(stream,
+                            peer.encode(ServerMoves.OK), false, true)));
+                    frames.writeBytes(FrameWriter.encode(DataFrame.of(stream, ServerPart.BODY, true)));
+                    frames.writeBytes(FrameWriter.encode(DataFrame.of(stream, ServerPart.BODY, false)));
+                    peer.send(frames.toByteArray());
+                    return ServerMoves.afterEndStream(stage, peer, stream, ErrorCode.STREAM_CLOSED);
+                }));
     }
 }

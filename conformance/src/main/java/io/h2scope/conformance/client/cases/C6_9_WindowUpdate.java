@@ -221,40 +221,32 @@ public final class C6_9_WindowUpdate implements ClientSection {
                         + "flow-control windows.")
                 .does("answers with " + LARGE_RESPONSE + " octets, never beyond the client's windows, waiting for its "
                         + "WINDOW_UPDATEs")
-                .run(stage -> {
-                    stage.start("/");
-                    try (ScriptedPeer peer = stage.accept()) {
-                        ServerPart.settings(peer);
-                        int stream = ServerPart.request(peer);
-                        if (stream < 0) {
-                            return Verdict.inconclusive("a request", "the connection ended before the request");
-                        }
-                        ClientWindows windows = new ClientWindows(peer);
-                        peer.headers(stream, ServerMoves.OK, false);
-                        long left = LARGE_RESPONSE;
-                        long deadline = System.nanoTime() + stage.timeout().toNanos();
-                        while (left > 0 && System.nanoTime() - deadline < 0 && windows.readWaiting()) {
-                            long room = Math.min(Math.min(windows.space(stream), windows.space(0)),
-                                    Math.min(windows.maxFrame(), left));
-                            if (room <= 0) {
-                                if (peer.next(ServerMoves.LOOK) instanceof Incoming.Closed) {
-                                    break;
-                                }
-                                continue;
+                .run(ServerMoves.onRequest((stage, peer, stream) -> {
+                    ClientWindows windows = new ClientWindows(peer);
+                    peer.headers(stream, ServerMoves.OK, false);
+                    long left = LARGE_RESPONSE;
+                    long deadline = System.nanoTime() + stage.timeout().toNanos();
+                    while (left > 0 && System.nanoTime() - deadline < 0 && windows.readWaiting()) {
+                        long room = Math.min(Math.min(windows.space(stream), windows.space(0)),
+                                Math.min(windows.maxFrame(), left));
+                        if (room <= 0) {
+                            if (peer.next(ServerMoves.LOOK) instanceof Incoming.Closed) {
+                                break;
                             }
-                            windows.send(stream, (int) room, room == left);
-                            left -= room;
+                            continue;
                         }
-                        ClientOutcome outcome = stage.outcomes().get(0);
-                        String expected = "the " + LARGE_RESPONSE + "-octet response, the windows reopened as it came";
-                        if (left > 0) {
-                            return Verdict.fail(expected, "stalled after " + (LARGE_RESPONSE - left) + " octets: its "
-                                    + "windows had " + windows.space(stream) + " (stream) and " + windows.space(0)
-                                    + " (connection) octets left; " + outcome);
-                        }
-                        return ServerMoves.judgeAccepted(stage, peer, stream, LARGE_RESPONSE);
+                        windows.send(stream, (int) room, room == left);
+                        left -= room;
                     }
-                });
+                    ClientOutcome outcome = stage.outcomes().get(0);
+                    String expected = "the " + LARGE_RESPONSE + "-octet response, the windows reopened as it came";
+                    if (left > 0) {
+                        return Verdict.fail(expected, "stalled after " + (LARGE_RESPONSE - left) + " octets: its "
+                                + "windows had " + windows.space(stream) + " (stream) and " + windows.space(0)
+                                + " (connection) octets left; " + outcome);
+                    }
+                    return ServerMoves.judgeAccepted(stage, peer, stream, LARGE_RESPONSE);
+                }));
     }
 
     static ClientCase dataBeyondStreamWindow() {
@@ -263,17 +255,9 @@ public final class C6_9_WindowUpdate implements ClientSection {
                         + "of type FLOW_CONTROL_ERROR if it is unable to accept a frame.")
                 .does("fills the client's stream window to less than a frame, waits for its WINDOW_UPDATEs to stop, "
                         + "then sends one DATA frame an octet longer than the space left")
-                .run(stage -> {
-                    stage.start("/");
-                    try (ScriptedPeer peer = stage.accept()) {
-                        ServerPart.settings(peer);
-                        int stream = ServerPart.request(peer);
-                        if (stream < 0) {
-                            return Verdict.inconclusive("a request", "the connection ended before the request");
-                        }
-                        return WindowOverrun.overrun(stage, peer, List.of(stream), false);
-                    }
-                });
+                .run(ServerMoves.onRequest((stage, peer, stream) -> {
+                    return WindowOverrun.overrun(stage, peer, List.of(stream), false);
+                }));
     }
 
     static ClientCase dataBeyondConnectionWindow() {

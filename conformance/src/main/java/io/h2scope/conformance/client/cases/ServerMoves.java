@@ -19,6 +19,7 @@ import io.h2scope.engine.scripted.ScriptedPeer;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The shapes of the §4 to §6 client cases: the server breaks a rule on an open request and the client must enforce it
@@ -41,26 +42,18 @@ final class ServerMoves {
     private ServerMoves() {
     }
 
-    /**
-     * Settings and the client's request, then {@code move} (which breaks a rule, and answers the request so that a
-     * client that carries on reports a success at once); judged by {@link ClientJudge#enforces}. A write that fails
-     * because the client has already closed is no stage failure.
-     */
-    static ClientCaseBody breaks(ClientJudge.Scope scope, ErrorCode code, Move move) {
-        return breaks(stage -> stage.start("/"), scope, code, move);
+    /** What a case does once the client's request is open on {@code stream}: its moves, then its verdict. */
+    @FunctionalInterface
+    interface OnRequest {
+        Verdict run(ClientStage stage, ScriptedPeer peer, int stream) throws Exception;
     }
 
-    /**
-     * As {@link #breaks(ClientJudge.Scope, ErrorCode, Move)}, on a POST of {@code bodyOctets} (more than the default
-     * window, so that the stream is still open, its body unfinished, when the move comes).
-     */
-    static ClientCaseBody breaksUpload(int bodyOctets, ClientJudge.Scope scope, ErrorCode code, Move move) {
-        return breaks(stage -> stage.start(List.of(ClientRequest.post(stage.url("/upload"),
-                BodyFiles.of(bodyOctets)))), scope, code, move);
+    /** A GET, the server's SETTINGS and the client's request read, then {@code then} (INCONCLUSIVE without one). */
+    static ClientCaseBody onRequest(OnRequest then) {
+        return onRequest(stage -> stage.start("/"), then);
     }
 
-    private static ClientCaseBody breaks(java.util.function.Consumer<ClientStage> start, ClientJudge.Scope scope,
-            ErrorCode code, Move move) {
+    private static ClientCaseBody onRequest(Consumer<ClientStage> start, OnRequest then) {
         return stage -> {
             start.accept(stage);
             try (ScriptedPeer peer = stage.accept()) {
@@ -69,13 +62,37 @@ final class ServerMoves {
                 if (stream < 0) {
                     return Verdict.inconclusive("a request", "the connection ended before the request");
                 }
-                try {
-                    move.make(peer, stream);
-                } catch (IOException e) {
-                    // the client closed while the server still wrote: what it sent before is judged
-                }
-                return ClientJudge.enforces(stage, peer, stream, scope, code);
+                return then.run(stage, peer, stream);
             }
+        };
+    }
+
+    /**
+     * Settings and the client's request, then {@code move} (which breaks a rule, and answers the request so that a
+     * client that carries on reports a success at once); judged by {@link ClientJudge#enforces}. A write that fails
+     * because the client has already closed is no stage failure.
+     */
+    static ClientCaseBody breaks(ClientJudge.Scope scope, ErrorCode code, Move move) {
+        return onRequest(broken(scope, code, move));
+    }
+
+    /**
+     * As {@link #breaks(ClientJudge.Scope, ErrorCode, Move)}, on a POST of {@code bodyOctets} (more than the default
+     * window, so that the stream is still open, its body unfinished, when the move comes).
+     */
+    static ClientCaseBody breaksUpload(int bodyOctets, ClientJudge.Scope scope, ErrorCode code, Move move) {
+        return onRequest(stage -> stage.start(List.of(ClientRequest.post(stage.url("/upload"),
+                BodyFiles.of(bodyOctets)))), broken(scope, code, move));
+    }
+
+    private static OnRequest broken(ClientJudge.Scope scope, ErrorCode code, Move move) {
+        return (stage, peer, stream) -> {
+            try {
+                move.make(peer, stream);
+            } catch (IOException e) {
+                // the client closed while the server still wrote: what it sent before is judged
+            }
+            return ClientJudge.enforces(stage, peer, stream, scope, code);
         };
     }
 
@@ -85,18 +102,10 @@ final class ServerMoves {
      * and sent no error for it; FAIL otherwise.
      */
     static ClientCaseBody accepts(int bodyOctets, Move move) {
-        return stage -> {
-            stage.start("/");
-            try (ScriptedPeer peer = stage.accept()) {
-                ServerPart.settings(peer);
-                int stream = ServerPart.request(peer);
-                if (stream < 0) {
-                    return Verdict.inconclusive("a request", "the connection ended before the request");
-                }
-                move.make(peer, stream);
-                return judgeAccepted(stage, peer, stream, bodyOctets);
-            }
-        };
+        return onRequest((stage, peer, stream) -> {
+            move.make(peer, stream);
+            return judgeAccepted(stage, peer, stream, bodyOctets);
+        });
     }
 
     /** As {@link #accepts}: the judgement once the response is sent. */
