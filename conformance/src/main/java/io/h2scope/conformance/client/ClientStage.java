@@ -262,6 +262,24 @@ public final class ClientStage implements AutoCloseable {
                 + listener.getLocalPort() + ": does the command use {url}?" + how, false);
     }
 
+    /**
+     * The server side of a connection the client opens within {@code wait}, its preface read; null when none comes.
+     * For a case where the client may or may not open another connection (a retry after GOAWAY or REFUSED_STREAM).
+     */
+    public ScriptedPeer acceptWithin(Duration wait) throws IOException {
+        listener.setSoTimeout((int) Math.max(1, wait.toMillis()));
+        java.net.Socket socket;
+        try {
+            socket = listener.accept();
+        } catch (SocketTimeoutException e) {
+            return null;
+        }
+        ScriptedPeer peer = ScriptedPeer.server(socket, io.h2scope.engine.trace.model.TraceSink.NONE).patience(timeout);
+        peers.add(peer);
+        peer.readPreface();
+        return peer;
+    }
+
     /** What the client reported for each request, once it has finished (stopped at the timeout if it has not). */
     public List<ClientOutcome> outcomes() throws InterruptedException {
         try {

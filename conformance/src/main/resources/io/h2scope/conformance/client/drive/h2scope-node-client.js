@@ -50,12 +50,13 @@ for (const url of urls) {
   unfinished.push(() => finish('NO_ANSWER', 'the session ended before the response did'));
   req.on('response', (h) => { status = h[':status']; });
   req.on('data', (chunk) => { octets += chunk.length; });
-  req.on('end', () => { ended = true; finish('0'); });
+  req.on('end', () => { ended = true; });
   req.on('error', (e) => finish(e.code || e.name, String(e.message).replace(/\s+/g, ' ')));
+  // the response is delivered only when its stream ended ('end'); a stream closed before that was cut short
   req.on('close', () => {
     if (req.rstCode && req.rstCode !== http2.constants.NGHTTP2_NO_ERROR) finish('RST_STREAM_' + req.rstCode, 'stream reset');
-    else if (!ended) finish('CLOSED', 'the stream closed before its response ended');
-    else finish('0');
+    else if (ended) finish('0');
+    else finish('CLOSED_BEFORE_END', 'the stream closed before the response ended');
   });
   if (body) fs.createReadStream(body).pipe(req);
 }

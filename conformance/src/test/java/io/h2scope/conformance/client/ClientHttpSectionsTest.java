@@ -1,0 +1,76 @@
+package io.h2scope.conformance.client;
+
+import io.h2scope.conformance.client.cases.C8_1_HttpMessages;
+import io.h2scope.conformance.client.drive.ClientProfile;
+import io.h2scope.conformance.client.drive.ClientProfiles;
+import io.h2scope.conformance.client.drive.ClientUnderTest;
+import io.h2scope.conformance.client.drive.ExecClient;
+import io.h2scope.conformance.client.drive.H2ClientUnderTest;
+import io.h2scope.conformance.spec.Level;
+import io.h2scope.conformance.verdict.Outcome;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.Timeout;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The §8 and connection-life sections (HTTP semantics, RST_STREAM, GOAWAY, retries) against the clients on this
+ * machine: h2scope's own client passes every MUST case; curl, nghttp, h2load, Node.js and httpx get a verdict on each
+ * case (no INCONCLUSIVE: the stage reached them), each client's run bounded by a short per-case timeout.
+ */
+@Timeout(value = 600, unit = TimeUnit.SECONDS)
+class ClientHttpSectionsTest {
+
+    /** Per case: a conformant client finishes in well under a second; a hanging one costs this. */
+    private static final Duration TIMEOUT = Duration.ofSeconds(4);
+
+    static List<ClientSection> sections() {
+        return List.of(new C8_1_HttpMessages());
+    }
+
+    private static List<ClientSuiteRunner.Result> run(ClientUnderTest client) throws InterruptedException {
+        long start = System.nanoTime();
+        List<ClientSuiteRunner.Result> results = new ClientSuiteRunner(client, TIMEOUT).run(sections());
+        Map<Outcome, Integer> counts = new EnumMap<>(Outcome.class);
+        for (ClientSuiteRunner.Result r : results) {
+            counts.merge(r.verdict().outcome(), 1, Integer::sum);
+            System.out.println(client.name() + " " + r.definition().id() + " " + r.verdict());
+        }
+        System.out.printf("%s: %s in %d ms%n", client.name(), counts, (System.nanoTime() - start) / 1_000_000);
+        return results;
+    }
+
+    @Test
+    void h2scopesOwnClientPassesEveryMustCase() throws Exception {
+        for (ClientSuiteRunner.Result r : run(new H2ClientUnderTest())) {
+            if (r.definition().level() == Level.MUST) {
+                assertEquals(Outcome.PASS, r.verdict().outcome(), r.definition().id() + ": " + r.verdict());
+            }
+        }
+    }
+
+    @TestFactory
+    List<DynamicTest> eachClientOnThisMachineGetsAVerdictOnEveryCase() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (ClientProfile profile : ClientProfiles.all()) {
+            tests.add(DynamicTest.dynamicTest(profile.name(), () -> {
+                assumeTrue(profile.missing().get().isEmpty(), () -> profile.missing().get().orElse(""));
+                for (ClientSuiteRunner.Result r : run(ExecClient.of(profile))) {
+                    assertTrue(r.verdict().outcome() != Outcome.INCONCLUSIVE, r.definition().id() + ": " + r.verdict());
+                }
+            }));
+        }
+        return tests;
+    }
+}
