@@ -1,5 +1,6 @@
 package io.h2scope.conformance.client;
 
+import io.h2scope.conformance.client.cases.C10_5_DenialOfService;
 import io.h2scope.conformance.client.cases.C3_2_Upgrade;
 import io.h2scope.conformance.client.cases.C3_4_Preface;
 import io.h2scope.conformance.client.cases.C4_1_FrameFormat;
@@ -11,10 +12,16 @@ import io.h2scope.conformance.client.cases.C6_10_Continuation;
 import io.h2scope.conformance.client.cases.C6_1_Data;
 import io.h2scope.conformance.client.cases.C6_2_Headers;
 import io.h2scope.conformance.client.cases.C6_3_Priority;
+import io.h2scope.conformance.client.cases.C6_4_RstStream;
 import io.h2scope.conformance.client.cases.C6_5_Settings;
 import io.h2scope.conformance.client.cases.C6_7_Ping;
+import io.h2scope.conformance.client.cases.C6_8_GoAway;
 import io.h2scope.conformance.client.cases.C6_9_WindowUpdate;
 import io.h2scope.conformance.client.cases.C8_1_HttpMessages;
+import io.h2scope.conformance.client.cases.C8_2_HttpFields;
+import io.h2scope.conformance.client.cases.C8_3_ControlData;
+import io.h2scope.conformance.client.cases.C8_4_ServerPush;
+import io.h2scope.conformance.client.cases.C8_7_RequestReliability;
 import io.h2scope.conformance.client.cases.C9_2_Tls;
 import io.h2scope.conformance.client.cases.H4_3_FieldSectionCompression;
 import io.h2scope.conformance.client.cases.Hpack2_Tables;
@@ -36,9 +43,10 @@ public final class ClientSuite {
         return List.of(new C3_2_Upgrade(), new C3_4_Preface(),
                 new C4_1_FrameFormat(), new C4_2_FrameSize(), new H4_3_FieldSectionCompression(),
                 new C5_1_StreamStates(), new C5_1_2_StreamConcurrency(), new C5_5_Extending(),
-                new C6_1_Data(), new C6_2_Headers(), new C6_3_Priority(), new C6_5_Settings(), new C6_7_Ping(),
-                new C6_9_WindowUpdate(), new C6_10_Continuation(),
-                new C8_1_HttpMessages(), new C9_2_Tls(),
+                new C6_1_Data(), new C6_2_Headers(), new C6_3_Priority(), new C6_4_RstStream(), new C6_5_Settings(),
+                new C6_7_Ping(), new C6_8_GoAway(), new C6_9_WindowUpdate(), new C6_10_Continuation(),
+                new C8_1_HttpMessages(), new C8_2_HttpFields(), new C8_3_ControlData(), new C8_4_ServerPush(),
+                new C8_7_RequestReliability(), new C9_2_Tls(), new C10_5_DenialOfService(),
                 new Hpack2_Tables(), new Hpack4_DynamicTable(), new Hpack5_Primitives(), new Hpack6_Representations());
     }
 

@@ -143,6 +143,15 @@ final class RetryServer {
      * right only when this server answered a retry of it; a success without that, or a hang, is a FAIL.
      */
     Verdict retriedOrFailed(String expected, ClientOutcome outcome) {
+        return retriedOrFailed(expected, outcome, false);
+    }
+
+    /**
+     * As {@link #retriedOrFailed(String, ClientOutcome)}; with {@code newConnectionOnly}, only a retry answered on a
+     * new connection counts (after GOAWAY, a stream on the old one is itself against the rules).
+     */
+    Verdict retriedOrFailed(String expected, ClientOutcome outcome, boolean newConnectionOnly) {
+        int answered = newConnectionOnly ? answeredOnNewConnections : this.answered;
         String retries = answered == 0 ? "no retry answered" : answered + " retr" + (answered == 1 ? "y" : "ies")
                 + " answered (" + newConnections + " new connection" + (newConnections == 1 ? "" : "s") + ")";
         return switch (outcome.kind()) {

@@ -3,6 +3,7 @@ package io.h2scope.conformance.client.drive;
 import io.h2scope.engine.client.H2Client;
 import io.h2scope.engine.client.H2Request;
 import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.client.PushHandler;
 
 import java.io.IOException;
 import java.net.http.HttpRequest;
@@ -17,9 +18,21 @@ import java.util.Set;
 /** h2scope's own {@link H2Client}, a fresh one per task: prior knowledge, Upgrade or TLS as the task says. */
 public final class H2ClientUnderTest implements ClientUnderTest {
 
+    private final PushHandler pushes;
+
+    /** The client as it comes: push disabled (SETTINGS_ENABLE_PUSH 0). */
+    public H2ClientUnderTest() {
+        this(null);
+    }
+
+    /** The client accepting server pushes through {@code pushes} (SETTINGS_ENABLE_PUSH 1), for the push cases. */
+    public H2ClientUnderTest(PushHandler pushes) {
+        this.pushes = pushes;
+    }
+
     @Override
     public String name() {
-        return "h2scope";
+        return pushes == null ? "h2scope" : "h2scope-push";
     }
 
     @Override
@@ -36,7 +49,8 @@ public final class H2ClientUnderTest implements ClientUnderTest {
     public List<ClientOutcome> fetch(ClientTask task) throws InterruptedException {
         H2Client.Builder builder = H2Client.newBuilder().connectTimeout(task.timeout())
                 .requestTimeout(task.timeout())
-                .h2cUpgrade(task.connect() == Connect.UPGRADE);
+                .h2cUpgrade(task.connect() == Connect.UPGRADE)
+                .pushHandler(pushes);
         if (task.connect() == Connect.TLS) {
             builder.trust(task.caCertificates());
         }

@@ -33,7 +33,7 @@ function report(code, status, octets, url, message) {
   console.log(['h2scope-outcome', code, status, octets, url, message || ''].join(' ').trim());
   if (--pending === 0) {
     session.destroy(); // every request has its answer: nothing to wait for from the server
-    process.exitCode = failed ? 1 : 0;
+    process.exit(failed ? 1 : 0); // a session still closing (after a GOAWAY, say) must not hold the process
   }
 }
 
@@ -55,7 +55,8 @@ for (const url of urls) {
   // the response is delivered only when its stream ended ('end'); a stream closed before that was cut short
   req.on('close', () => {
     if (req.rstCode && req.rstCode !== http2.constants.NGHTTP2_NO_ERROR) finish('RST_STREAM_' + req.rstCode, 'stream reset');
-    else if (ended) finish('0');
+    else if (ended && status !== 0) finish('0');
+    else if (ended) finish('NO_RESPONSE', 'the stream ended without a response head');
     else finish('CLOSED_BEFORE_END', 'the stream closed before the response ended');
   });
   if (body) fs.createReadStream(body).pipe(req);
