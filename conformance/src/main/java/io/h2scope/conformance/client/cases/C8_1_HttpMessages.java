@@ -11,15 +11,20 @@ import io.h2scope.conformance.client.ClientCaseBody;
 import io.h2scope.conformance.client.ClientSection;
 import io.h2scope.conformance.client.ServerPart;
 import io.h2scope.conformance.client.drive.ClientAbility;
+import io.h2scope.conformance.client.drive.ClientOutcome;
 import io.h2scope.conformance.client.drive.ClientRequest;
 import io.h2scope.conformance.verdict.Verdict;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.frame.ContinuationFrame;
 import io.h2scope.engine.frame.DataFrame;
+import io.h2scope.engine.frame.Frame;
+import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
+import io.h2scope.engine.frame.codec.FrameWriter;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.scripted.ScriptedPeer;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -59,7 +64,7 @@ public final class C8_1_HttpMessages implements ClientSection {
                 closedMidBody(), closedMidBodyWithoutLength(), closedAfterHeaders(), interimContinue(),
                 interimEarlyHintsTwice(), trailersAccepted(), headersOnlyResponse(), noContent204(),
                 notModifiedWithContentLength(), headerBlockInContinuations(), endStreamHeadersThenContinuation(),
-                resetNoErrorAfterCompleteResponse());
+                resetNoErrorAfterCompleteResponse(), dataAfterEndStream());
     }
 
     static ClientCase contentLengthAboveData() {
@@ -330,6 +335,47 @@ public final class C8_1_HttpMessages implements ClientSection {
                             p.send(RstStreamFrame.of(s, ErrorCode.NO_ERROR));
                         });
                         return ResponseScripts.delivered(stage, 200, ServerPart.BODY.length);
+                    }
+                });
+    }
+
+    static ClientCase dataAfterEndStream() {
+        return ClientCase.define("client/8.1/data-after-end-stream").rfc("RFC 9113 §6.1")
+                .quote("If a DATA frame is received whose stream is not in the \"open\" or \"half-closed (local)\" "
+                        + "state, the recipient MUST respond with a stream error (Section 5.4.2) of type "
+                        + "STREAM_CLOSED.")
+                .does("answers 200 with 5 octets and END_STREAM, and in the same write 5 more octets of DATA on the "
+                        + "closed stream: the response is the first 5 octets, the extra DATA a STREAM_CLOSED error")
+                .run(stage -> {
+                    stage.start("/");
+                    try (ScriptedPeer peer = stage.accept()) {
+                        ServerPart.settings(peer);
+                        int stream = ServerPart.request(peer);
+                        if (stream < 0) {
+                            return Verdict.inconclusive("a request", "the connection ended before the request");
+                        }
+                        ResponseScripts.playTolerant(peer, stream, (p, s) -> {
+                            p.headers(s, ok(), false);
+                            ByteArrayOutputStream both = new ByteArrayOutputStream();
+                            both.writeBytes(FrameWriter.encode(DataFrame.of(s, ServerPart.BODY, true)));
+                            both.writeBytes(FrameWriter.encode(DataFrame.of(s, ServerPart.BODY, false)));
+                            p.sendBatch(both.toByteArray());
+                        });
+                        List<Frame> after = C6_4_RstStream.untilFinished(stage, peer);
+                        ClientOutcome outcome = stage.outcomes().get(0);
+                        String expected = "RST_STREAM or GOAWAY STREAM_CLOSED; the response, if reported, of 5 octets";
+                        if (outcome.reportedSuccess() && outcome.bodyOctets() > ServerPart.BODY.length) {
+                            return Verdict.fail(expected, "added the DATA after END_STREAM to the body: " + outcome);
+                        }
+                        for (Frame f : after) {
+                            int code = f instanceof RstStreamFrame r && r.streamId() == stream ? r.errorCode()
+                                    : f instanceof GoAwayFrame g ? g.errorCode() : -1;
+                            if (code == ErrorCode.STREAM_CLOSED.code()) {
+                                return Verdict.pass(expected, "sent " + ErrorCode.nameOf(code) + "; " + outcome);
+                            }
+                        }
+                        return Verdict.lenient(expected, "no STREAM_CLOSED error (" + after.size()
+                                + " frames after the response); " + outcome);
                     }
                 });
     }
