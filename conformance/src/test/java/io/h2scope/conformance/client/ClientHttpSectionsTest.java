@@ -13,6 +13,7 @@ import io.h2scope.conformance.client.drive.ClientProfiles;
 import io.h2scope.conformance.client.drive.ClientUnderTest;
 import io.h2scope.conformance.client.drive.ExecClient;
 import io.h2scope.conformance.client.drive.H2ClientUnderTest;
+import io.h2scope.conformance.client.drive.JvmClients;
 import io.h2scope.conformance.spec.Level;
 import io.h2scope.conformance.verdict.Outcome;
 import org.junit.jupiter.api.DynamicTest;
@@ -33,8 +34,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The §8 and connection-life sections (HTTP semantics, RST_STREAM, GOAWAY, retries) against the clients on this
- * machine: h2scope's own client passes every MUST case; curl, nghttp, h2load, Node.js and httpx get a verdict on each
- * case (no INCONCLUSIVE: the stage reached them), each client's run bounded by a short per-case timeout.
+ * machine: h2scope's own client passes every MUST case; curl, nghttp, h2load, Node.js, httpx, Go, OkHttp, Jetty and
+ * Netty get a verdict on each case (no INCONCLUSIVE: the stage reached them), each client's run bounded by a short per-case timeout.
  */
 @Timeout(value = 600, unit = TimeUnit.SECONDS)
 class ClientHttpSectionsTest {
@@ -87,6 +88,13 @@ class ClientHttpSectionsTest {
             tests.add(DynamicTest.dynamicTest(profile.name(), () -> {
                 assumeTrue(profile.missing().get().isEmpty(), () -> profile.missing().get().orElse(""));
                 for (ClientSuiteRunner.Result r : run(ExecClient.of(profile))) {
+                    assertTrue(r.verdict().outcome() != Outcome.INCONCLUSIVE, r.definition().id() + ": " + r.verdict());
+                }
+            }));
+        }
+        for (ClientUnderTest client : List.of(JvmClients.okhttp(), JvmClients.jetty(), JvmClients.netty())) {
+            tests.add(DynamicTest.dynamicTest(client.name(), () -> {
+                for (ClientSuiteRunner.Result r : run(client)) {
                     assertTrue(r.verdict().outcome() != Outcome.INCONCLUSIVE, r.definition().id() + ": " + r.verdict());
                 }
             }));

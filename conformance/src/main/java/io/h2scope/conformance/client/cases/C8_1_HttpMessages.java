@@ -280,10 +280,10 @@ public final class C8_1_HttpMessages implements ClientSection {
         return ClientCase.define("client/8.1/header-block-in-continuations").rfc("RFC 9113 §8.1")
                 .quote("one HEADERS frame (followed by zero or more CONTINUATION frames) containing the header "
                         + "section (see Section 6.3 of [HTTP]),")
-                .does("sends a 9 KB field block (three 3000-octet fields) as HEADERS and two CONTINUATION frames, "
-                        + "then 5 octets")
+                .does("sends a 6 KB field block (three 2000-octet fields, under the 8 KB header list some clients "
+                        + "advertise) as HEADERS and two CONTINUATION frames, then 5 octets")
                 .run(accepted(200, 5, (peer, s) -> {
-                    char[] filler = new char[3000];
+                    char[] filler = new char[2000];
                     Arrays.fill(filler, 'v');
                     List<HeaderField> fields = new ArrayList<>(ok(field("content-length", "5")));
                     for (int i = 0; i < 3; i++) {
