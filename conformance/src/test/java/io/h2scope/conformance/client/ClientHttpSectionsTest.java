@@ -8,10 +8,7 @@ import io.h2scope.conformance.client.cases.C8_2_HttpFields;
 import io.h2scope.conformance.client.cases.C8_3_ControlData;
 import io.h2scope.conformance.client.cases.C8_4_ServerPush;
 import io.h2scope.conformance.client.cases.C8_7_RequestReliability;
-import io.h2scope.conformance.client.drive.ClientProfile;
-import io.h2scope.conformance.client.drive.ClientProfiles;
 import io.h2scope.conformance.client.drive.ClientUnderTest;
-import io.h2scope.conformance.client.drive.ExecClient;
 import io.h2scope.conformance.client.drive.H2ClientUnderTest;
 import io.h2scope.conformance.client.drive.JvmClients;
 import io.h2scope.conformance.spec.Level;
@@ -29,13 +26,12 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The §8 and connection-life sections (HTTP semantics, RST_STREAM, GOAWAY, retries) against the clients on this
  * machine: h2scope's own client passes every MUST case; curl, nghttp, h2load, Node.js, httpx, Go, OkHttp, Jetty and
- * Netty get a verdict on each case (no INCONCLUSIVE: the stage reached them), each client's run bounded by a short per-case timeout.
+ * Netty get a verdict on each case (no INCONCLUSIVE: the stage reached them), each client's run bounded by a short
+ * per-case timeout.
  */
 @Timeout(value = 600, unit = TimeUnit.SECONDS)
 class ClientHttpSectionsTest {
@@ -83,21 +79,10 @@ class ClientHttpSectionsTest {
 
     @TestFactory
     List<DynamicTest> eachClientOnThisMachineGetsAVerdictOnEveryCase() {
-        List<DynamicTest> tests = new ArrayList<>();
-        for (ClientProfile profile : ClientProfiles.all()) {
-            tests.add(DynamicTest.dynamicTest(profile.name(), () -> {
-                assumeTrue(profile.missing().get().isEmpty(), () -> profile.missing().get().orElse(""));
-                for (ClientSuiteRunner.Result r : run(ExecClient.of(profile))) {
-                    assertTrue(r.verdict().outcome() != Outcome.INCONCLUSIVE, r.definition().id() + ": " + r.verdict());
-                }
-            }));
-        }
+        List<DynamicTest> tests = new ArrayList<>(ClientSuiteSliceTest.eachProfileHere(ClientHttpSectionsTest::run));
         for (ClientUnderTest client : List.of(JvmClients.okhttp(), JvmClients.jetty(), JvmClients.netty())) {
-            tests.add(DynamicTest.dynamicTest(client.name(), () -> {
-                for (ClientSuiteRunner.Result r : run(client)) {
-                    assertTrue(r.verdict().outcome() != Outcome.INCONCLUSIVE, r.definition().id() + ": " + r.verdict());
-                }
-            }));
+            tests.add(DynamicTest.dynamicTest(client.name(),
+                    () -> ClientSuiteSliceTest.judgedOnEveryCase(run(client))));
         }
         return tests;
     }

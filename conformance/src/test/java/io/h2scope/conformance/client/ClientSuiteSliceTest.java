@@ -57,16 +57,35 @@ class ClientSuiteSliceTest {
 
     @TestFactory
     List<DynamicTest> eachClientOnThisMachineIsJudgedOnEveryCase() {
+        return eachProfileHere(ClientSuiteSliceTest::run);
+    }
+
+    /** Runs cases on a client and reports each case's verdict. */
+    @FunctionalInterface
+    interface Runs {
+        List<ClientSuiteRunner.Result> on(ClientUnderTest client) throws InterruptedException;
+    }
+
+    /**
+     * A test per client profile, skipped with the reason when the client is not on this machine: {@code runs} gives
+     * no INCONCLUSIVE (the stage reached the client).
+     */
+    static List<DynamicTest> eachProfileHere(Runs runs) {
         List<DynamicTest> tests = new ArrayList<>();
         for (ClientProfile profile : ClientProfiles.all()) {
             tests.add(DynamicTest.dynamicTest(profile.name(), () -> {
                 assumeTrue(profile.missing().get().isEmpty(), () -> profile.missing().get().orElse(""));
-                for (ClientSuiteRunner.Result r : run(ExecClient.of(profile))) {
-                    assertTrue(r.verdict().outcome() != Outcome.INCONCLUSIVE, r.definition().id() + ": " + r.verdict());
-                }
+                judgedOnEveryCase(runs.on(ExecClient.of(profile)));
             }));
         }
         return tests;
+    }
+
+    /** Asserts that no case of {@code results} is INCONCLUSIVE. */
+    static void judgedOnEveryCase(List<ClientSuiteRunner.Result> results) {
+        for (ClientSuiteRunner.Result r : results) {
+            assertTrue(r.verdict().outcome() != Outcome.INCONCLUSIVE, r.definition().id() + ": " + r.verdict());
+        }
     }
 
     @Test

@@ -10,8 +10,8 @@ import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.PingFrame;
 import io.h2scope.engine.frame.codec.FrameWriter;
 import io.h2scope.engine.scripted.Incoming;
-import io.h2scope.engine.scripted.ScriptedPeer;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 
@@ -44,66 +44,58 @@ public final class C10_5_DenialOfService implements ClientSection {
                         + "type ENHANCE_YOUR_CALM.")
                 .does("sends " + PING_FLOOD + " PINGs in batches of " + BATCH + ", then the response: every PING "
                         + "answered and the response delivered, or GOAWAY ENHANCE_YOUR_CALM")
-                .run(stage -> {
-                    stage.start("/");
-                    try (ScriptedPeer peer = stage.accept()) {
-                        ServerPart.settings(peer);
-                        int stream = ServerPart.request(peer);
-                        String expected = PING_FLOOD + " PING ACKs and the response, or GOAWAY ENHANCE_YOUR_CALM";
-                        if (stream < 0) {
-                            return Verdict.inconclusive(expected, "the connection ended before the request");
+                .run(ResponseScripts.onGet((stage, peer, stream) -> {
+                    String expected = PING_FLOOD + " PING ACKs and the response, or GOAWAY ENHANCE_YOUR_CALM";
+                    int acks = 0;
+                    Integer goAway = null;
+                    boolean closed = false;
+                    for (int sent = 0; sent < PING_FLOOD && goAway == null && !closed; sent += BATCH) {
+                        ByteArrayOutputStream batch = new ByteArrayOutputStream();
+                        for (int i = 0; i < BATCH; i++) {
+                            batch.writeBytes(FrameWriter.encode(PingFrame.of(sent + i)));
                         }
-                        int acks = 0;
-                        Integer goAway = null;
-                        boolean closed = false;
-                        for (int sent = 0; sent < PING_FLOOD && goAway == null && !closed; sent += BATCH) {
-                            ByteArrayOutputStream batch = new ByteArrayOutputStream();
-                            for (int i = 0; i < BATCH; i++) {
-                                batch.writeBytes(FrameWriter.encode(PingFrame.of(sent + i)));
-                            }
-                            try {
-                                peer.sendBatch(batch.toByteArray());
-                            } catch (java.io.IOException e) {
+                        try {
+                            peer.sendBatch(batch.toByteArray());
+                        } catch (IOException e) {
+                            closed = true;
+                        }
+                        Incoming in;
+                        while ((in = peer.next(Duration.ZERO)) != null) {
+                            if (in instanceof Incoming.Closed) {
                                 closed = true;
+                                break;
                             }
-                            Incoming in;
-                            while ((in = peer.next(Duration.ZERO)) != null) {
-                                if (in instanceof Incoming.Closed) {
-                                    closed = true;
-                                    break;
-                                }
-                                if (in instanceof Incoming.FrameIn f && f.frame() instanceof PingFrame p && p.ack()) {
-                                    acks++;
-                                } else if (in instanceof Incoming.FrameIn f && f.frame() instanceof GoAwayFrame g) {
-                                    goAway = g.errorCode();
-                                }
+                            if (in instanceof Incoming.FrameIn f && f.frame() instanceof PingFrame p && p.ack()) {
+                                acks++;
+                            } else if (in instanceof Incoming.FrameIn f && f.frame() instanceof GoAwayFrame g) {
+                                goAway = g.errorCode();
                             }
                         }
-                        if (goAway == null && !closed) {
-                            ResponseScripts.playTolerant(peer, stream, ServerPart::respond);
-                            for (var f : C6_4_RstStream.untilFinished(stage, peer)) {
-                                if (f instanceof PingFrame p && p.ack()) {
-                                    acks++;
-                                } else if (f instanceof GoAwayFrame g) {
-                                    goAway = g.errorCode();
-                                }
-                            }
-                        }
-                        ClientOutcome outcome = stage.outcomes().get(0);
-                        String did = acks + " PING ACKs" + (goAway == null ? "" : ", GOAWAY "
-                                + ErrorCode.nameOf(goAway)) + "; " + outcome;
-                        if (goAway != null && goAway == ErrorCode.ENHANCE_YOUR_CALM.code()) {
-                            return Verdict.pass(expected, did);
-                        }
-                        if (outcome.kind() == ClientOutcome.Kind.TIMED_OUT) {
-                            return Verdict.fail(expected, "hung: " + did);
-                        }
-                        if (outcome.reportedSuccess()) {
-                            return acks == PING_FLOOD ? Verdict.pass(expected, did)
-                                    : Verdict.fail(expected, "left PINGs unanswered (RFC 9113 §6.7): " + did);
-                        }
-                        return Verdict.lenient(expected, "ended the connection another way: " + did);
                     }
-                });
+                    if (goAway == null && !closed) {
+                        ResponseScripts.playTolerant(peer, stream, ServerPart::respond);
+                        for (var f : C6_4_RstStream.untilFinished(stage, peer)) {
+                            if (f instanceof PingFrame p && p.ack()) {
+                                acks++;
+                            } else if (f instanceof GoAwayFrame g) {
+                                goAway = g.errorCode();
+                            }
+                        }
+                    }
+                    ClientOutcome outcome = stage.outcomes().get(0);
+                    String did = acks + " PING ACKs" + (goAway == null ? "" : ", GOAWAY "
+                            + ErrorCode.nameOf(goAway)) + "; " + outcome;
+                    if (goAway != null && goAway == ErrorCode.ENHANCE_YOUR_CALM.code()) {
+                        return Verdict.pass(expected, did);
+                    }
+                    if (outcome.kind() == ClientOutcome.Kind.TIMED_OUT) {
+                        return Verdict.fail(expected, "hung: " + did);
+                    }
+                    if (outcome.reportedSuccess()) {
+                        return acks == PING_FLOOD ? Verdict.pass(expected, did)
+                                : Verdict.fail(expected, "left PINGs unanswered (RFC 9113 §6.7): " + did);
+                    }
+                    return Verdict.lenient(expected, "ended the connection another way: " + did);
+                }));
     }
 }

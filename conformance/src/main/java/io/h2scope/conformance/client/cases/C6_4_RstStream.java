@@ -1,6 +1,6 @@
 package io.h2scope.conformance.client.cases;
 
-import static io.h2scope.conformance.client.cases.ResponseScripts.enforced;
+import static io.h2scope.conformance.client.cases.ResponseScripts.faultThenResponse;
 import static io.h2scope.conformance.client.cases.ResponseScripts.field;
 import static io.h2scope.conformance.client.cases.ResponseScripts.ok;
 
@@ -12,7 +12,6 @@ import io.h2scope.conformance.client.ClientStage;
 import io.h2scope.conformance.client.ServerPart;
 import io.h2scope.conformance.client.drive.ClientAbility;
 import io.h2scope.conformance.client.drive.ClientOutcome;
-import io.h2scope.conformance.client.drive.ClientRequest;
 import io.h2scope.conformance.verdict.Verdict;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.frame.DataFrame;
@@ -85,23 +84,15 @@ public final class C6_4_RstStream implements ClientSection {
 
     /** The script, then RST_STREAM {@code code}: the request failed, or a retry answered; never a success without. */
     private static ClientCaseBody resetAfter(ErrorCode code, ResponseScripts.Script script) {
-        return stage -> {
-            stage.start("/");
-            try (ScriptedPeer peer = stage.accept()) {
-                ServerPart.settings(peer);
-                int stream = ServerPart.request(peer);
-                if (stream < 0) {
-                    return Verdict.inconclusive("a request", "the connection ended before the request");
-                }
-                ResponseScripts.playTolerant(peer, stream, (p, s) -> {
-                    script.play(p, s);
-                    p.send(RstStreamFrame.of(s, code));
-                });
-                RetryServer retries = RetryServer.after(stage, peer, stream).serve();
-                return retries.retriedOrFailed("the request reported as failed (or retried and answered), never "
-                        + "what came before the RST_STREAM " + code + " as a success", stage.outcomes().get(0));
-            }
-        };
+        return ResponseScripts.onGet((stage, peer, stream) -> {
+            ResponseScripts.playTolerant(peer, stream, (p, s) -> {
+                script.play(p, s);
+                p.send(RstStreamFrame.of(s, code));
+            });
+            RetryServer retries = RetryServer.after(stage, peer, stream).serve();
+            return retries.retriedOrFailed("the request reported as failed (or retried and answered), never what came "
+                    + "before the RST_STREAM " + code + " as a success", stage.outcomes().get(0));
+        });
     }
 
     static ClientCase noResetInReplyToReset() {
@@ -109,29 +100,21 @@ public final class C6_4_RstStream implements ClientSection {
                 .quote("To avoid looping, an endpoint MUST NOT send a RST_STREAM in response to a RST_STREAM frame.")
                 .does("sends 200 and 5 octets without END_STREAM, then RST_STREAM CANCEL, and reads what the client "
                         + "sends until it has reported")
-                .run(stage -> {
-                    stage.start("/");
-                    try (ScriptedPeer peer = stage.accept()) {
-                        ServerPart.settings(peer);
-                        int stream = ServerPart.request(peer);
-                        if (stream < 0) {
-                            return Verdict.inconclusive("a request", "the connection ended before the request");
+                .run(ResponseScripts.onGet((stage, peer, stream) -> {
+                    ResponseScripts.playTolerant(peer, stream, (p, s) -> {
+                        p.headers(s, ok(), false);
+                        p.send(DataFrame.of(s, ServerPart.BODY, false));
+                        p.send(RstStreamFrame.of(s, ErrorCode.CANCEL));
+                    });
+                    List<Frame> after = untilFinished(stage, peer);
+                    String expected = "no RST_STREAM on stream " + stream + " after the server's";
+                    for (Frame f : after) {
+                        if (f instanceof RstStreamFrame r && r.streamId() == stream) {
+                            return Verdict.fail(expected, "sent RST_STREAM " + ErrorCode.nameOf(r.errorCode()));
                         }
-                        ResponseScripts.playTolerant(peer, stream, (p, s) -> {
-                            p.headers(s, ok(), false);
-                            p.send(DataFrame.of(s, ServerPart.BODY, false));
-                            p.send(RstStreamFrame.of(s, ErrorCode.CANCEL));
-                        });
-                        List<Frame> after = untilFinished(stage, peer);
-                        String expected = "no RST_STREAM on stream " + stream + " after the server's";
-                        for (Frame f : after) {
-                            if (f instanceof RstStreamFrame r && r.streamId() == stream) {
-                                return Verdict.fail(expected, "sent RST_STREAM " + ErrorCode.nameOf(r.errorCode()));
-                            }
-                        }
-                        return Verdict.pass(expected, after.size() + " frames after it, none a RST_STREAM on it");
                     }
-                });
+                    return Verdict.pass(expected, after.size() + " frames after it, none a RST_STREAM on it");
+                }));
     }
 
     static ClientCase noFramesAfterReset() {
@@ -141,48 +124,39 @@ public final class C6_4_RstStream implements ClientSection {
                 .does("lets a 200 KB upload use up its 65,535-octet window, sends RST_STREAM CANCEL, then opens the "
                         + "connection and stream windows by 1 MB and PINGs: no DATA may follow on that stream")
                 .needs(ClientAbility.BODY)
-                .run(stage -> {
-                    stage.start(List.of(ClientRequest.post(stage.url("/"), Uploads.file(200_000))));
-                    try (ScriptedPeer peer = stage.accept()) {
-                        ServerPart.settings(peer);
-                        int stream = ServerPart.request(peer);
-                        String expected = "no frame but PRIORITY on stream " + stream + " after RST_STREAM";
-                        if (stream < 0) {
-                            return Verdict.inconclusive(expected, "the connection ended before the request");
-                        }
-                        long sent = 0;
-                        for (Frame f : peer.received()) {
-                            sent += f instanceof DataFrame d && d.streamId() == stream ? d.data().length : 0;
-                        }
-                        while (sent < INITIAL_WINDOW) {
-                            Frame f = peer.await(x -> x instanceof DataFrame d && d.streamId() == stream);
-                            if (f == null) {
-                                return Verdict.inconclusive(expected, "the connection ended after " + sent
-                                        + " octets of the upload");
-                            }
-                            sent += ((DataFrame) f).data().length;
-                        }
-                        ResponseScripts.playTolerant(peer, stream, (p, s) -> {
-                            p.send(RstStreamFrame.of(s, ErrorCode.CANCEL));
-                            p.send(WindowUpdateFrame.of(0, 1 << 20));
-                            p.send(WindowUpdateFrame.of(s, 1 << 20));
-                            p.send(PingFrame.of(PING_DATA));
-                        });
-                        List<Frame> after = untilFinished(stage, peer);
-                        for (Frame f : after) {
-                            if (f.streamId() == stream && (f instanceof DataFrame || f instanceof HeadersFrame)) {
-                                return Verdict.fail(expected, "sent " + ServerPart.describe(new Incoming.FrameIn(f,
-                                        null)) + " after it");
-                            }
-                        }
-                        ClientOutcome outcome = stage.outcomes().get(0);
-                        if (outcome.reportedSuccess()) {
-                            return Verdict.fail(expected, "reported the cancelled upload as a success: " + outcome);
-                        }
-                        return Verdict.pass(expected, "nothing more on it (" + after.size() + " frames after); "
-                                + outcome);
+                .run(ResponseScripts.onPost(200_000, (stage, peer, stream) -> {
+                    String expected = "no frame but PRIORITY on stream " + stream + " after RST_STREAM";
+                    long sent = 0;
+                    for (Frame f : peer.received()) {
+                        sent += f instanceof DataFrame d && d.streamId() == stream ? d.data().length : 0;
                     }
-                });
+                    while (sent < INITIAL_WINDOW) {
+                        Frame f = peer.await(x -> x instanceof DataFrame d && d.streamId() == stream);
+                        if (f == null) {
+                            return Verdict.inconclusive(expected, "the connection ended after " + sent
+                                    + " octets of the upload");
+                        }
+                        sent += ((DataFrame) f).data().length;
+                    }
+                    ResponseScripts.playTolerant(peer, stream, (p, s) -> {
+                        p.send(RstStreamFrame.of(s, ErrorCode.CANCEL));
+                        p.send(WindowUpdateFrame.of(0, 1 << 20));
+                        p.send(WindowUpdateFrame.of(s, 1 << 20));
+                        p.send(PingFrame.of(PING_DATA));
+                    });
+                    List<Frame> after = untilFinished(stage, peer);
+                    for (Frame f : after) {
+                        if (f.streamId() == stream && (f instanceof DataFrame || f instanceof HeadersFrame)) {
+                            return Verdict.fail(expected, "sent " + ServerPart.describe(new Incoming.FrameIn(f, null))
+                                    + " after it");
+                        }
+                    }
+                    ClientOutcome outcome = stage.outcomes().get(0);
+                    if (outcome.reportedSuccess()) {
+                        return Verdict.fail(expected, "reported the cancelled upload as a success: " + outcome);
+                    }
+                    return Verdict.pass(expected, "nothing more on it (" + after.size() + " frames after); " + outcome);
+                }));
     }
 
     static ClientCase streamZero() {
@@ -190,10 +164,8 @@ public final class C6_4_RstStream implements ClientSection {
                 .quote("If a RST_STREAM frame is received with a stream identifier of 0x00, the recipient MUST treat "
                         + "this as a connection error (Section 5.4.1) of type PROTOCOL_ERROR.")
                 .does("sends RST_STREAM CANCEL on stream 0, then an ordinary response")
-                .run(enforced(ClientJudge.Scope.CONNECTION, ErrorCode.PROTOCOL_ERROR, (peer, s) -> {
-                    peer.sendRaw(0x3, 0, 0, code(ErrorCode.CANCEL));
-                    ServerPart.respond(peer, s);
-                }));
+                .run(faultThenResponse(ClientJudge.Scope.CONNECTION, ErrorCode.PROTOCOL_ERROR,
+                        (peer, s) -> peer.sendRaw(0x3, 0, 0, code(ErrorCode.CANCEL))));
     }
 
     static ClientCase idleStream() {
@@ -201,10 +173,8 @@ public final class C6_4_RstStream implements ClientSection {
                 .quote("If a RST_STREAM frame identifying an idle stream is received, the recipient MUST treat this as "
                         + "a connection error (Section 5.4.1) of type PROTOCOL_ERROR.")
                 .does("sends RST_STREAM CANCEL on the idle stream two above the request's, then an ordinary response")
-                .run(enforced(ClientJudge.Scope.CONNECTION, ErrorCode.PROTOCOL_ERROR, (peer, s) -> {
-                    peer.send(RstStreamFrame.of(s + 2, ErrorCode.CANCEL));
-                    ServerPart.respond(peer, s);
-                }));
+                .run(faultThenResponse(ClientJudge.Scope.CONNECTION, ErrorCode.PROTOCOL_ERROR,
+                        (peer, s) -> peer.send(RstStreamFrame.of(s + 2, ErrorCode.CANCEL))));
     }
 
     static ClientCase wrongLength() {
@@ -212,10 +182,8 @@ public final class C6_4_RstStream implements ClientSection {
                 .quote("A RST_STREAM frame with a length other than 4 octets MUST be treated as a connection error "
                         + "(Section 5.4.1) of type FRAME_SIZE_ERROR.")
                 .does("sends a RST_STREAM of 3 octets on the request's stream, then an ordinary response")
-                .run(enforced(ClientJudge.Scope.CONNECTION, ErrorCode.FRAME_SIZE_ERROR, (peer, s) -> {
-                    peer.sendRaw(0x3, 0, s, new byte[] {0, 0, 8});
-                    ServerPart.respond(peer, s);
-                }));
+                .run(faultThenResponse(ClientJudge.Scope.CONNECTION, ErrorCode.FRAME_SIZE_ERROR,
+                        (peer, s) -> peer.sendRaw(0x3, 0, s, new byte[] {0, 0, 8})));
     }
 
     private static byte[] code(ErrorCode code) {

@@ -1,6 +1,5 @@
 package io.h2scope.conformance.client.cases;
 
-import static io.h2scope.conformance.client.cases.ResponseScripts.enforced;
 import static io.h2scope.conformance.client.cases.ResponseScripts.field;
 import static io.h2scope.conformance.client.cases.ResponseScripts.ok;
 
@@ -12,7 +11,6 @@ import io.h2scope.conformance.client.ClientStage;
 import io.h2scope.conformance.client.ServerPart;
 import io.h2scope.conformance.client.drive.ClientAbility;
 import io.h2scope.conformance.client.drive.ClientOutcome;
-import io.h2scope.conformance.client.drive.ClientRequest;
 import io.h2scope.conformance.verdict.Verdict;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.frame.DataFrame;
@@ -146,7 +144,8 @@ public final class C6_8_GoAway implements ClientSection {
                 .quote("If the receiver of the GOAWAY has sent data on streams with a higher stream identifier than "
                         + "what is indicated in the GOAWAY frame, those streams are not or will not be processed.")
                 .does("takes two requests (waiting 300 ms for the second on the first connection), sends GOAWAY "
-                        + "NO_ERROR naming the first as last, answers the first; the second on a new connection is answered")
+                        + "NO_ERROR naming the first as last, answers the first; the second on a new connection is "
+                        + "answered")
                 .needs(ClientAbility.PARALLEL)
                 .run(stage -> {
                     TwoInFlight run = twoInFlight(stage);
@@ -210,36 +209,24 @@ public final class C6_8_GoAway implements ClientSection {
 
     /** The script, then the connection closed; for a POST ({@code post}) a retry is a FAIL, for a GET not. */
     private static ClientCaseBody closeAfter(ResponseScripts.Script script, boolean post) {
-        return stage -> {
+        ResponseScripts.Exchange exchange = (stage, peer, stream) -> {
             if (post) {
-                stage.start(List.of(ClientRequest.post(stage.url("/"), Uploads.file(5))));
-            } else {
-                stage.start("/");
-            }
-            ScriptedPeer peer = stage.accept();
-            ServerPart.settings(peer);
-            int stream = ServerPart.request(peer);
-            if (stream < 0) {
-                return Verdict.inconclusive("a request", "the connection ended before the request");
-            }
-            if (post) {
-                peer.await(f -> f.streamId() == stream && (f instanceof DataFrame d && d.endStream()
-                        || f instanceof HeadersFrame h && h.endStream()));
+                ResponseScripts.awaitRequestEnd(peer, stream);
             }
             ResponseScripts.playTolerant(peer, stream, script);
             peer.close();
             RetryServer retries = RetryServer.after(stage, peer, stream).serve();
             ClientOutcome outcome = stage.outcomes().get(0);
-            if (post) {
-                String expected = "the POST reported as failed, not sent again";
-                if (retries.answered() > 0) {
-                    return Verdict.fail(expected, "sent the POST again on a new connection (" + outcome + ")");
-                }
-                return retries.retriedOrFailed(expected, outcome);
+            if (!post) {
+                return retries.retriedOrFailed("the request reported as failed (or the GET retried and answered), "
+                        + "never the truncated response as a success", outcome);
             }
-            return retries.retriedOrFailed("the request reported as failed (or the GET retried and answered), never "
-                    + "the truncated response as a success", outcome);
+            String expected = "the POST reported as failed, not sent again";
+            return retries.answered() > 0
+                    ? Verdict.fail(expected, "sent the POST again on a new connection (" + outcome + ")")
+                    : retries.retriedOrFailed(expected, outcome);
         };
+        return ResponseScripts.onGetOrPost(post, exchange);
     }
 
     static ClientCase nonZeroStream() {
@@ -248,11 +235,9 @@ public final class C6_8_GoAway implements ClientSection {
                         + "error (Section 5.4.1) of type PROTOCOL_ERROR.")
                 .does("sends a GOAWAY (last-stream-id the request's, NO_ERROR) on the request's stream, then an "
                         + "ordinary response")
-                .run(enforced(ClientJudge.Scope.CONNECTION, ErrorCode.PROTOCOL_ERROR, (peer, s) -> {
-                    byte[] payload = {(byte) (s >>> 24), (byte) (s >>> 16), (byte) (s >>> 8), (byte) s, 0, 0, 0, 0};
-                    peer.sendRaw(0x7, 0, s, payload);
-                    ServerPart.respond(peer, s);
-                }));
+                .run(ResponseScripts.faultThenResponse(ClientJudge.Scope.CONNECTION, ErrorCode.PROTOCOL_ERROR,
+                        (peer, s) -> peer.sendRaw(0x7, 0, s, new byte[] {
+                            (byte) (s >>> 24), (byte) (s >>> 16), (byte) (s >>> 8), (byte) s, 0, 0, 0, 0})));
     }
 
     static ClientCase settingsNeverAcknowledged() {

@@ -4,6 +4,7 @@ import static io.h2scope.conformance.client.cases.ResponseScripts.accepted;
 import static io.h2scope.conformance.client.cases.ResponseScripts.field;
 import static io.h2scope.conformance.client.cases.ResponseScripts.malformed;
 import static io.h2scope.conformance.client.cases.ResponseScripts.ok;
+import static io.h2scope.conformance.client.cases.ResponseScripts.okWith;
 import static io.h2scope.conformance.client.cases.ResponseScripts.status;
 
 import io.h2scope.conformance.client.ClientCase;
@@ -12,13 +13,11 @@ import io.h2scope.conformance.client.ClientSection;
 import io.h2scope.conformance.client.ServerPart;
 import io.h2scope.conformance.client.drive.ClientAbility;
 import io.h2scope.conformance.client.drive.ClientOutcome;
-import io.h2scope.conformance.client.drive.ClientRequest;
 import io.h2scope.conformance.verdict.Verdict;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.frame.ContinuationFrame;
 import io.h2scope.engine.frame.DataFrame;
 import io.h2scope.engine.frame.Frame;
-import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
 import io.h2scope.engine.frame.codec.FrameWriter;
@@ -71,30 +70,22 @@ public final class C8_1_HttpMessages implements ClientSection {
         return ClientCase.define("client/8.1.1/content-length-above-data").rfc("RFC 9113 §8.1.1")
                 .quote(CONTENT_LENGTH)
                 .does("answers content-length: 10 with 5 octets and END_STREAM")
-                .run(malformed((peer, s) -> {
-                    peer.headers(s, ok(field("content-length", "10")), false);
-                    peer.send(DataFrame.of(s, ServerPart.BODY, true));
-                }));
+                .run(malformed((peer, s) -> okWith(peer, s, field("content-length", "10"))));
     }
 
     static ClientCase contentLengthBelowData() {
         return ClientCase.define("client/8.1.1/content-length-below-data").rfc("RFC 9113 §8.1.1")
                 .quote(CONTENT_LENGTH)
                 .does("answers content-length: 3 with 5 octets and END_STREAM")
-                .run(malformed((peer, s) -> {
-                    peer.headers(s, ok(field("content-length", "3")), false);
-                    peer.send(DataFrame.of(s, ServerPart.BODY, true));
-                }));
+                .run(malformed((peer, s) -> okWith(peer, s, field("content-length", "3"))));
     }
 
     static ClientCase contentLengthTwoValues() {
         return ClientCase.define("client/8.1.1/content-length-two-values").rfc("RFC 9113 §8.1.1")
                 .quote(CONTENT_LENGTH)
                 .does("answers with two content-length fields, 5 and 6, and 5 octets")
-                .run(malformed((peer, s) -> {
-                    peer.headers(s, ok(field("content-length", "5"), field("content-length", "6")), false);
-                    peer.send(DataFrame.of(s, ServerPart.BODY, true));
-                }));
+                .run(malformed((peer, s) -> okWith(peer, s, field("content-length", "5"),
+                        field("content-length", "6"))));
     }
 
     static ClientCase contentLengthWithoutData() {
@@ -202,20 +193,13 @@ public final class C8_1_HttpMessages implements ClientSection {
 
     /** The script, then the connection closed without END_STREAM: failed, or a retry answered elsewhere. */
     private static ClientCaseBody closedAfter(ResponseScripts.Script script) {
-        return stage -> {
-            stage.start("/");
-            ScriptedPeer peer = stage.accept();
-            ServerPart.settings(peer);
-            int stream = ServerPart.request(peer);
-            if (stream < 0) {
-                return Verdict.inconclusive("a request", "the connection ended before the request");
-            }
+        return ResponseScripts.onGet((stage, peer, stream) -> {
             ResponseScripts.playTolerant(peer, stream, script);
             peer.close();
             RetryServer retries = RetryServer.after(stage, peer, stream).serve();
             return retries.retriedOrFailed("the request reported as failed (or retried and answered on a new "
                     + "connection), never the truncated response as a success", stage.outcomes().get(0));
-        };
+        });
     }
 
     static ClientCase interimContinue() {
@@ -322,21 +306,13 @@ public final class C8_1_HttpMessages implements ClientSection {
                 .does("while a 200 KB upload is stalled on flow control, sends a complete 200 response with 5 octets "
                         + "and then RST_STREAM NO_ERROR")
                 .needs(ClientAbility.BODY)
-                .run(stage -> {
-                    stage.start(List.of(ClientRequest.post(stage.url("/"), BodyFiles.of(200_000))));
-                    try (ScriptedPeer peer = stage.accept()) {
-                        ServerPart.settings(peer);
-                        int stream = ServerPart.request(peer);
-                        if (stream < 0) {
-                            return Verdict.inconclusive("a request", "the connection ended before the request");
-                        }
-                        ResponseScripts.playTolerant(peer, stream, (p, s) -> {
-                            ServerPart.respond(p, s);
-                            p.send(RstStreamFrame.of(s, ErrorCode.NO_ERROR));
-                        });
-                        return ResponseScripts.delivered(stage, 200, ServerPart.BODY.length);
-                    }
-                });
+                .run(ResponseScripts.onPost(200_000, (stage, peer, stream) -> {
+                    ResponseScripts.playTolerant(peer, stream, (p, s) -> {
+                        ServerPart.respond(p, s);
+                        p.send(RstStreamFrame.of(s, ErrorCode.NO_ERROR));
+                    });
+                    return ResponseScripts.delivered(stage, 200, ServerPart.BODY.length);
+                }));
     }
 
     static ClientCase dataAfterEndStream() {
@@ -346,37 +322,27 @@ public final class C8_1_HttpMessages implements ClientSection {
                         + "STREAM_CLOSED.")
                 .does("answers 200 with 5 octets and END_STREAM, and in the same write 5 more octets of DATA on the "
                         + "closed stream: the response is the first 5 octets, the extra DATA a STREAM_CLOSED error")
-                .run(stage -> {
-                    stage.start("/");
-                    try (ScriptedPeer peer = stage.accept()) {
-                        ServerPart.settings(peer);
-                        int stream = ServerPart.request(peer);
-                        if (stream < 0) {
-                            return Verdict.inconclusive("a request", "the connection ended before the request");
-                        }
-                        ResponseScripts.playTolerant(peer, stream, (p, s) -> {
-                            p.headers(s, ok(), false);
-                            ByteArrayOutputStream both = new ByteArrayOutputStream();
-                            both.writeBytes(FrameWriter.encode(DataFrame.of(s, ServerPart.BODY, true)));
-                            both.writeBytes(FrameWriter.encode(DataFrame.of(s, ServerPart.BODY, false)));
-                            p.sendBatch(both.toByteArray());
-                        });
-                        List<Frame> after = C6_4_RstStream.untilFinished(stage, peer);
-                        ClientOutcome outcome = stage.outcomes().get(0);
-                        String expected = "RST_STREAM or GOAWAY STREAM_CLOSED; the response, if reported, of 5 octets";
-                        if (outcome.reportedSuccess() && outcome.bodyOctets() > ServerPart.BODY.length) {
-                            return Verdict.fail(expected, "added the DATA after END_STREAM to the body: " + outcome);
-                        }
-                        for (Frame f : after) {
-                            int code = f instanceof RstStreamFrame r && r.streamId() == stream ? r.errorCode()
-                                    : f instanceof GoAwayFrame g ? g.errorCode() : -1;
-                            if (code == ErrorCode.STREAM_CLOSED.code()) {
-                                return Verdict.pass(expected, "sent " + ErrorCode.nameOf(code) + "; " + outcome);
-                            }
-                        }
-                        return Verdict.lenient(expected, "no STREAM_CLOSED error (" + after.size()
-                                + " frames after the response); " + outcome);
+                .run(ResponseScripts.onGet((stage, peer, stream) -> {
+                    ResponseScripts.playTolerant(peer, stream, (p, s) -> {
+                        p.headers(s, ok(), false);
+                        ByteArrayOutputStream both = new ByteArrayOutputStream();
+                        both.writeBytes(FrameWriter.encode(DataFrame.of(s, ServerPart.BODY, true)));
+                        both.writeBytes(FrameWriter.encode(DataFrame.of(s, ServerPart.BODY, false)));
+                        p.sendBatch(both.toByteArray());
+                    });
+                    List<Frame> after = C6_4_RstStream.untilFinished(stage, peer);
+                    ClientOutcome outcome = stage.outcomes().get(0);
+                    String expected = "RST_STREAM or GOAWAY STREAM_CLOSED; the response, if reported, of 5 octets";
+                    if (outcome.reportedSuccess() && outcome.bodyOctets() > ServerPart.BODY.length) {
+                        return Verdict.fail(expected, "added the DATA after END_STREAM to the body: " + outcome);
                     }
-                });
+                    for (Frame f : after) {
+                        if (ResponseScripts.errorCode(f, stream) == ErrorCode.STREAM_CLOSED.code()) {
+                            return Verdict.pass(expected, "sent STREAM_CLOSED; " + outcome);
+                        }
+                    }
+                    return Verdict.lenient(expected, "no STREAM_CLOSED error (" + after.size()
+                            + " frames after the response); " + outcome);
+                }));
     }
 }

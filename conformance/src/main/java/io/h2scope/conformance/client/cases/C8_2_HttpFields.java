@@ -3,15 +3,12 @@ package io.h2scope.conformance.client.cases;
 import static io.h2scope.conformance.client.cases.ResponseScripts.accepted;
 import static io.h2scope.conformance.client.cases.ResponseScripts.field;
 import static io.h2scope.conformance.client.cases.ResponseScripts.malformed;
-import static io.h2scope.conformance.client.cases.ResponseScripts.ok;
+import static io.h2scope.conformance.client.cases.ResponseScripts.okWith;
 
 import io.h2scope.conformance.client.ClientCase;
 import io.h2scope.conformance.client.ClientSection;
-import io.h2scope.conformance.client.ServerPart;
-import io.h2scope.engine.frame.DataFrame;
+import io.h2scope.conformance.client.cases.ResponseScripts.FieldRule;
 import io.h2scope.engine.hpack.HeaderField;
-import io.h2scope.engine.scripted.ScriptedPeer;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -83,18 +80,18 @@ public final class C8_2_HttpFields implements ClientSection {
     }
 
     private static ClientCase valueWith(String slug, String value, String what) {
-        return ClientCase.define("client/8.2/" + slug).rfc("RFC 9113 §8.2.1")
-                .quote("A field value MUST NOT contain the zero value (ASCII NUL, 0x00), line feed (ASCII LF, 0x0a), "
-                        + "or carriage return (ASCII CR, 0x0d) at any position.")
-                .does("answers 200 with a field value holding " + what + ", and 5 octets")
-                .run(malformed((peer, s) -> okWith(peer, s, field("x-value", value))));
+        return fieldValue(slug, "A field value MUST NOT contain the zero value (ASCII NUL, 0x00), line feed (ASCII LF, "
+                + "0x0a), or carriage return (ASCII CR, 0x0d) at any position.", value, "holding " + what);
     }
 
     private static ClientCase valueEdge(String slug, String value, String what) {
-        return ClientCase.define("client/8.2/" + slug).rfc("RFC 9113 §8.2.1")
-                .quote("A field value MUST NOT start or end with an ASCII whitespace character (ASCII SP or HTAB, 0x20 "
-                        + "or 0x09).")
-                .does("answers 200 with a field value with " + what + ", and 5 octets")
+        return fieldValue(slug, "A field value MUST NOT start or end with an ASCII whitespace character (ASCII SP or "
+                + "HTAB, 0x20 or 0x09).", value, "with " + what);
+    }
+
+    private static ClientCase fieldValue(String slug, String quote, String value, String what) {
+        return ClientCase.define("client/8.2/" + slug).rfc("RFC 9113 §8.2.1").quote(quote)
+                .does("answers 200 with a field value " + what + ", and 5 octets")
                 .run(malformed((peer, s) -> okWith(peer, s, field("x-value", value))));
     }
 
@@ -143,14 +140,8 @@ public final class C8_2_HttpFields implements ClientSection {
         return ClientCase.define("client/8.2/request-names-lowercase").rfc("RFC 9113 §8.2")
                 .quote("Field names MUST be converted to lowercase when constructing an HTTP/2 message.")
                 .does("reads the client's request fields")
-                .run(ResponseScripts.request("every field name in lowercase", fields -> {
-                    for (HeaderField f : fields) {
-                        if (!f.name().equals(f.name().toLowerCase(Locale.ROOT))) {
-                            return "field name " + f.name();
-                        }
-                    }
-                    return null;
-                }));
+                .run(ResponseScripts.request("every field name in lowercase", FieldRule.none(
+                        f -> !f.name().equals(f.name().toLowerCase(Locale.ROOT)), "field")));
     }
 
     static ClientCase requestNoConnectionSpecific() {
@@ -158,14 +149,8 @@ public final class C8_2_HttpFields implements ClientSection {
                 .quote("An endpoint MUST NOT generate an HTTP/2 message containing connection-specific header fields.")
                 .does("reads the client's request fields")
                 .run(ResponseScripts.request("no connection, keep-alive, proxy-connection, transfer-encoding or "
-                        + "upgrade field", fields -> {
-                            for (HeaderField f : fields) {
-                                if (CONNECTION_FIELDS.contains(f.name().toLowerCase(Locale.ROOT))) {
-                                    return "connection-specific field " + f;
-                                }
-                            }
-                            return null;
-                        }));
+                        + "upgrade field", FieldRule.none(f -> CONNECTION_FIELDS.contains(f.name().toLowerCase(
+                                Locale.ROOT)), "connection-specific field")));
     }
 
     static ClientCase requestTeOnlyTrailers() {
@@ -173,19 +158,7 @@ public final class C8_2_HttpFields implements ClientSection {
                 .quote("The only exception to this is the TE header field, which MAY be present in an HTTP/2 request; "
                         + "when it is, it MUST NOT contain any value other than \"trailers\".")
                 .does("reads the client's request fields")
-                .run(ResponseScripts.request("no te field, or te: trailers", fields -> {
-                    for (HeaderField f : fields) {
-                        if (f.name().equalsIgnoreCase("te") && !f.value().equals("trailers")) {
-                            return "field " + f;
-                        }
-                    }
-                    return null;
-                }));
-    }
-
-    /** A 200 with {@code fields} and 5 octets. */
-    private static void okWith(ScriptedPeer peer, int stream, HeaderField... fields) throws IOException {
-        peer.headers(stream, ok(fields), false);
-        peer.send(DataFrame.of(stream, ServerPart.BODY, true));
+                .run(ResponseScripts.request("no te field, or te: trailers", FieldRule.none(
+                        f -> f.name().equalsIgnoreCase("te") && !f.value().equals("trailers"), "field")));
     }
 }

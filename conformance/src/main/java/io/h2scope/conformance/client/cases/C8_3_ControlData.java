@@ -3,15 +3,14 @@ package io.h2scope.conformance.client.cases;
 import static io.h2scope.conformance.client.cases.ResponseScripts.field;
 import static io.h2scope.conformance.client.cases.ResponseScripts.malformed;
 import static io.h2scope.conformance.client.cases.ResponseScripts.ok;
+import static io.h2scope.conformance.client.cases.ResponseScripts.respondHead;
 import static io.h2scope.conformance.client.cases.ResponseScripts.status;
 
 import io.h2scope.conformance.client.ClientCase;
 import io.h2scope.conformance.client.ClientSection;
 import io.h2scope.conformance.client.ServerPart;
-import io.h2scope.engine.frame.DataFrame;
+import io.h2scope.conformance.client.cases.ResponseScripts.FieldRule;
 import io.h2scope.engine.hpack.HeaderField;
-import io.h2scope.engine.scripted.ScriptedPeer;
-import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,7 +47,7 @@ public final class C8_3_ControlData implements ClientSection {
     static ClientCase missingStatus() {
         return ClientCase.define("client/8.3.2/missing-status").rfc("RFC 9113 §8.3.2").quote(STATUS_REQUIRED)
                 .does("answers with content-length: 5 and no :status, and 5 octets")
-                .run(malformed((peer, s) -> respond(peer, s, List.of(field("content-length", "5")))));
+                .run(malformed((peer, s) -> respondHead(peer, s, List.of(field("content-length", "5")))));
     }
 
     static ClientCase interimWithoutStatus() {
@@ -64,13 +63,13 @@ public final class C8_3_ControlData implements ClientSection {
     static ClientCase statusTwoDigits() {
         return ClientCase.define("client/8.3/status-two-digits").rfc("RFC 9113 §8.3").quote(UNDEFINED_OR_INVALID)
                 .does("answers with :status 20, and 5 octets")
-                .run(malformed((peer, s) -> respond(peer, s, status("20"))));
+                .run(malformed((peer, s) -> respondHead(peer, s, status("20"))));
     }
 
     static ClientCase statusNotNumeric() {
         return ClientCase.define("client/8.3/status-not-numeric").rfc("RFC 9113 §8.3").quote(UNDEFINED_OR_INVALID)
                 .does("answers with :status 2x0, and 5 octets")
-                .run(malformed((peer, s) -> respond(peer, s, status("2x0"))));
+                .run(malformed((peer, s) -> respondHead(peer, s, status("2x0"))));
     }
 
     static ClientCase duplicateStatus() {
@@ -78,7 +77,7 @@ public final class C8_3_ControlData implements ClientSection {
                 .quote("A field block for an HTTP request or response that contains a repeated pseudo-header field "
                         + "name MUST be treated as malformed (Section 8.1.1).")
                 .does("answers with :status 200 twice, and 5 octets")
-                .run(malformed((peer, s) -> respond(peer, s, ok(field(":status", "200")))));
+                .run(malformed((peer, s) -> respondHead(peer, s, ok(field(":status", "200")))));
     }
 
     private static ClientCase requestPseudoInResponse(String name, String value) {
@@ -86,13 +85,13 @@ public final class C8_3_ControlData implements ClientSection {
                 .quote("Pseudo-header fields defined for requests MUST NOT appear in responses; pseudo-header fields "
                         + "defined for responses MUST NOT appear in requests.")
                 .does("answers 200 with " + name + " " + value + " among the pseudo-header fields, and 5 octets")
-                .run(malformed((peer, s) -> respond(peer, s, ok(field(name, value)))));
+                .run(malformed((peer, s) -> respondHead(peer, s, ok(field(name, value)))));
     }
 
     static ClientCase unknownPseudoHeader() {
         return ClientCase.define("client/8.3/unknown-pseudo-header").rfc("RFC 9113 §8.3").quote(UNDEFINED_OR_INVALID)
                 .does("answers 200 with a pseudo-header field :foo, and 5 octets")
-                .run(malformed((peer, s) -> respond(peer, s, ok(field(":foo", "bar")))));
+                .run(malformed((peer, s) -> respondHead(peer, s, ok(field(":foo", "bar")))));
     }
 
     static ClientCase pseudoAfterRegular() {
@@ -100,7 +99,7 @@ public final class C8_3_ControlData implements ClientSection {
                 .quote("Any request or response that contains a pseudo-header field that appears in a field block "
                         + "after a regular field line MUST be treated as malformed (Section 8.1.1).")
                 .does("answers with content-type first and :status 200 after it, and 5 octets")
-                .run(malformed((peer, s) -> respond(peer, s, List.of(field("content-type", "text/plain"),
+                .run(malformed((peer, s) -> respondHead(peer, s, List.of(field("content-type", "text/plain"),
                         field(":status", "200")))));
     }
 
@@ -194,25 +193,13 @@ public final class C8_3_ControlData implements ClientSection {
         return ClientCase.define("client/8.3/request-no-undefined-pseudo-headers").rfc("RFC 9113 §8.3")
                 .quote("Endpoints MUST NOT generate pseudo-header fields other than those defined in this document.")
                 .does("reads the client's request fields")
-                .run(ResponseScripts.request("only :method, :scheme, :path and :authority", fields -> {
-                    for (HeaderField f : fields) {
-                        if (f.name().startsWith(":") && !REQUEST_PSEUDO.contains(f.name())) {
-                            return "pseudo-header field " + f;
-                        }
-                    }
-                    return null;
-                }));
+                .run(ResponseScripts.request("only :method, :scheme, :path and :authority", FieldRule.none(
+                        f -> f.name().startsWith(":") && !REQUEST_PSEUDO.contains(f.name()), "pseudo-header field")));
     }
 
     private static Map<String, Integer> counts(List<HeaderField> fields) {
         Map<String, Integer> counts = new HashMap<>();
         fields.forEach(f -> counts.merge(f.name(), 1, Integer::sum));
         return counts;
-    }
-
-    /** {@code fields} as the response head, then 5 octets with END_STREAM. */
-    private static void respond(ScriptedPeer peer, int stream, List<HeaderField> fields) throws IOException {
-        peer.headers(stream, fields, false);
-        peer.send(DataFrame.of(stream, ServerPart.BODY, true));
     }
 }

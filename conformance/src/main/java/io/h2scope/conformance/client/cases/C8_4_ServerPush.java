@@ -13,10 +13,8 @@ import io.h2scope.conformance.verdict.Verdict;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.frame.DataFrame;
 import io.h2scope.engine.frame.Frame;
-import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.PushPromiseFrame;
 import io.h2scope.engine.frame.RawSetting;
-import io.h2scope.engine.frame.RstStreamFrame;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.scripted.Incoming;
@@ -51,27 +49,19 @@ public final class C8_4_ServerPush implements ClientSection {
                         + "of a PUSH_PROMISE frame as a connection error (Section 5.4.1) of type PROTOCOL_ERROR.")
                 .does("after acknowledging the client's SETTINGS_ENABLE_PUSH 0, sends a PUSH_PROMISE for GET /pushed "
                         + "on the request's stream, then an ordinary response (SKIP when the client allows push)")
-                .run(stage -> {
-                    stage.start("/");
-                    try (ScriptedPeer peer = stage.accept()) {
-                        ServerPart.settings(peer);
-                        if (pushEnabled(peer)) {
-                            ServerPart.serve(peer);
-                            stage.outcomes();
-                            return Verdict.skip("the client allows push (it did not send SETTINGS_ENABLE_PUSH 0)");
-                        }
-                        int stream = ServerPart.request(peer);
-                        if (stream < 0) {
-                            return Verdict.inconclusive("a request", "the connection ended before the request");
-                        }
-                        ResponseScripts.playTolerant(peer, stream, (p, s) -> {
-                            promise(p, s, "GET");
-                            ServerPart.respond(p, s);
-                        });
-                        return ClientJudge.enforces(stage, peer, stream, ClientJudge.Scope.CONNECTION,
-                                ErrorCode.PROTOCOL_ERROR);
+                .run(ResponseScripts.onGet((stage, peer, stream) -> {
+                    if (pushEnabled(peer)) {
+                        ServerPart.respond(peer, stream);
+                        stage.outcomes();
+                        return Verdict.skip("the client allows push (it did not send SETTINGS_ENABLE_PUSH 0)");
                     }
-                });
+                    ResponseScripts.playTolerant(peer, stream, (p, s) -> {
+                        promise(p, s, "GET");
+                        ServerPart.respond(p, s);
+                    });
+                    return ClientJudge.enforces(stage, peer, stream, ClientJudge.Scope.CONNECTION,
+                            ErrorCode.PROTOCOL_ERROR);
+                }));
     }
 
     static ClientCase pushAcceptedOrRefused() {
@@ -90,10 +80,8 @@ public final class C8_4_ServerPush implements ClientSection {
                 }, (stage, peer, stream, after) -> {
                     String expected = "the response delivered; the push taken, or reset with CANCEL or REFUSED_STREAM";
                     for (Frame f : after) {
-                        if (f instanceof GoAwayFrame g && g.errorCode() != ErrorCode.NO_ERROR.code()
-                                || f instanceof RstStreamFrame r && r.streamId() == PROMISED
-                                        && r.errorCode() != ErrorCode.CANCEL.code()
-                                        && r.errorCode() != ErrorCode.REFUSED_STREAM.code()) {
+                        int code = ResponseScripts.errorCode(f, PROMISED);
+                        if (code >= 0 && code != ErrorCode.CANCEL.code() && code != ErrorCode.REFUSED_STREAM.code()) {
                             return Verdict.fail(expected, "sent " + said(f));
                         }
                     }
@@ -116,11 +104,8 @@ public final class C8_4_ServerPush implements ClientSection {
                             + " (or GOAWAY PROTOCOL_ERROR)";
                     ClientOutcome outcome = stage.outcomes().get(0);
                     for (Frame f : after) {
-                        boolean onPromised = f instanceof RstStreamFrame r && r.streamId() == PROMISED;
-                        boolean connectionError = f instanceof GoAwayFrame g
-                                && g.errorCode() != ErrorCode.NO_ERROR.code();
-                        if (onPromised || connectionError) {
-                            int code = f instanceof RstStreamFrame r ? r.errorCode() : ((GoAwayFrame) f).errorCode();
+                        int code = ResponseScripts.errorCode(f, PROMISED);
+                        if (code >= 0) {
                             return code == ErrorCode.PROTOCOL_ERROR.code()
                                     ? Verdict.pass(expected, "sent " + said(f) + "; " + outcome)
                                     : Verdict.lenient(expected, "sent " + said(f) + "; " + outcome);
@@ -143,24 +128,16 @@ public final class C8_4_ServerPush implements ClientSection {
     }
 
     private static ClientCaseBody whenPushEnabled(PushScript script, PushJudge judge) {
-        return stage -> {
-            stage.start("/");
-            try (ScriptedPeer peer = stage.accept()) {
-                ServerPart.settings(peer);
-                if (!pushEnabled(peer)) {
-                    ServerPart.serve(peer);
-                    stage.outcomes();
-                    return Verdict.skip("the client disabled push (SETTINGS_ENABLE_PUSH 0)");
-                }
-                int stream = ServerPart.request(peer);
-                if (stream < 0) {
-                    return Verdict.inconclusive("a request", "the connection ended before the request");
-                }
-                ResponseScripts.playTolerant(peer, stream, (p, s) -> script.play(stage, p, s));
-                List<Frame> after = C6_4_RstStream.untilFinished(stage, peer);
-                return judge.judge(stage, peer, stream, after);
+        return ResponseScripts.onGet((stage, peer, stream) -> {
+            if (!pushEnabled(peer)) {
+                ServerPart.respond(peer, stream);
+                stage.outcomes();
+                return Verdict.skip("the client disabled push (SETTINGS_ENABLE_PUSH 0)");
             }
-        };
+            ResponseScripts.playTolerant(peer, stream, (p, s) -> script.play(stage, p, s));
+            List<Frame> after = C6_4_RstStream.untilFinished(stage, peer);
+            return judge.judge(stage, peer, stream, after);
+        });
     }
 
     /** Whether the client's first SETTINGS leaves push enabled (it is unless it says SETTINGS_ENABLE_PUSH 0). */

@@ -3,16 +3,11 @@ package io.h2scope.conformance.client.cases;
 import io.h2scope.conformance.client.ClientCase;
 import io.h2scope.conformance.client.ClientCaseBody;
 import io.h2scope.conformance.client.ClientSection;
-import io.h2scope.conformance.client.ServerPart;
 import io.h2scope.conformance.client.drive.ClientAbility;
-import io.h2scope.conformance.client.drive.ClientRequest;
 import io.h2scope.conformance.verdict.Verdict;
 import io.h2scope.engine.error.ErrorCode;
-import io.h2scope.engine.frame.DataFrame;
 import io.h2scope.engine.frame.GoAwayFrame;
-import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
-import io.h2scope.engine.scripted.ScriptedPeer;
 import java.util.List;
 
 /**
@@ -56,29 +51,17 @@ public final class C8_7_RequestReliability implements ClientSection {
     }
 
     private static ClientCaseBody refused(boolean post) {
-        return stage -> {
+        ResponseScripts.Exchange exchange = (stage, peer, stream) -> {
             if (post) {
-                stage.start(List.of(ClientRequest.post(stage.url("/"), Uploads.file(5))));
-            } else {
-                stage.start("/");
+                ResponseScripts.awaitRequestEnd(peer, stream);
             }
-            try (ScriptedPeer peer = stage.accept()) {
-                ServerPart.settings(peer);
-                int stream = ServerPart.request(peer);
-                if (stream < 0) {
-                    return Verdict.inconclusive("a request", "the connection ended before the request");
-                }
-                if (post) {
-                    peer.await(f -> f.streamId() == stream && (f instanceof DataFrame d && d.endStream()
-                            || f instanceof HeadersFrame h && h.endStream()));
-                }
-                ResponseScripts.playTolerant(peer, stream,
-                        (p, s) -> p.send(RstStreamFrame.of(s, ErrorCode.REFUSED_STREAM)));
-                RetryServer retries = RetryServer.after(stage, peer, stream).serve();
-                return retries.retriedOrFailed("the refused request retried and answered, or reported as failed; "
-                        + "never a success without a response", stage.outcomes().get(0));
-            }
+            ResponseScripts.playTolerant(peer, stream,
+                    (p, s) -> p.send(RstStreamFrame.of(s, ErrorCode.REFUSED_STREAM)));
+            RetryServer retries = RetryServer.after(stage, peer, stream).serve();
+            return retries.retriedOrFailed("the refused request retried and answered, or reported as failed; never a "
+                    + "success without a response", stage.outcomes().get(0));
         };
+        return ResponseScripts.onGetOrPost(post, exchange);
     }
 
     static ClientCase goAwayBeforeProcessing() {
@@ -87,25 +70,16 @@ public final class C8_7_RequestReliability implements ClientSection {
                         + "on streams with higher numbers are therefore guaranteed to be safe to retry.")
                 .does("answers the request with GOAWAY NO_ERROR and last-stream-id 0, keeping the connection open; a "
                         + "retry on a new connection is answered, a new stream on the old one is a FAIL")
-                .run(stage -> {
-                    stage.start("/");
-                    try (ScriptedPeer peer = stage.accept()) {
-                        ServerPart.settings(peer);
-                        int stream = ServerPart.request(peer);
-                        if (stream < 0) {
-                            return Verdict.inconclusive("a request", "the connection ended before the request");
-                        }
-                        ResponseScripts.playTolerant(peer, stream,
-                                (p, s) -> p.send(GoAwayFrame.of(0, ErrorCode.NO_ERROR)));
-                        RetryServer retries = RetryServer.after(stage, peer, stream).serve();
-                        String expected = "the request retried on a new connection and answered, or reported as failed";
-                        if (!retries.opened(peer).isEmpty()) {
-                            return Verdict.fail(expected, "opened stream(s) " + retries.opened(peer)
-                                    + " on the connection after its GOAWAY (RFC 9113 §6.8)");
-                        }
-                        return retries.retriedOrFailed(expected, stage.outcomes().get(0));
+                .run(ResponseScripts.onGet((stage, peer, stream) -> {
+                    ResponseScripts.playTolerant(peer, stream, (p, s) -> p.send(GoAwayFrame.of(0, ErrorCode.NO_ERROR)));
+                    RetryServer retries = RetryServer.after(stage, peer, stream).serve();
+                    String expected = "the request retried on a new connection and answered, or reported as failed";
+                    if (!retries.opened(peer).isEmpty()) {
+                        return Verdict.fail(expected, "opened stream(s) " + retries.opened(peer)
+                                + " on the connection after its GOAWAY (RFC 9113 §6.8)");
                     }
-                });
+                    return retries.retriedOrFailed(expected, stage.outcomes().get(0));
+                }));
     }
 
     static ClientCase closedWithoutGoAway() {
@@ -115,18 +89,11 @@ public final class C8_7_RequestReliability implements ClientSection {
                         + "Section 8.7 for details).")
                 .does("reads the GET and closes the TCP connection without GOAWAY or response (a retry of the GET, "
                         + "which RFC 9113 §6.8 allows for idempotent requests, is answered)")
-                .run(stage -> {
-                    stage.start("/");
-                    ScriptedPeer peer = stage.accept();
-                    ServerPart.settings(peer);
-                    int stream = ServerPart.request(peer);
-                    if (stream < 0) {
-                        return Verdict.inconclusive("a request", "the connection ended before the request");
-                    }
+                .run(ResponseScripts.onGet((stage, peer, stream) -> {
                     peer.close();
                     RetryServer retries = RetryServer.after(stage, peer, stream).serve();
                     return retries.retriedOrFailed("the request reported as failed (or retried and answered), never a "
                             + "success without a response", stage.outcomes().get(0));
-                });
+                }));
     }
 }

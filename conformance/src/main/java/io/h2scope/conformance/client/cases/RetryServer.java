@@ -65,16 +65,15 @@ final class RetryServer {
     }
 
     /** Serves until the client has reported on every request (or the case's timeout). */
-    RetryServer serve() throws IOException {
+    RetryServer serve() {
         long deadline = System.nanoTime() + stage.timeout().toNanos();
         boolean finished = false;
         while (System.nanoTime() - deadline < 0) {
             boolean idle = true;
-            ScriptedPeer fresh = stage.acceptWithin(LOOK);
+            ScriptedPeer fresh = accept();
             if (fresh != null) {
                 track(fresh, new HashSet<>());
                 newConnections++;
-                ServerPart.settings(fresh);
                 idle = false;
             }
             for (ScriptedPeer peer : List.copyOf(peers)) {
@@ -88,6 +87,22 @@ final class RetryServer {
             }
         }
         return this;
+    }
+
+    /**
+     * A new connection with the server's SETTINGS sent, or null when none came; one that ended before its preface
+     * or our SETTINGS is no retry (the client reports what became of its request).
+     */
+    private ScriptedPeer accept() {
+        try {
+            ScriptedPeer fresh = stage.acceptWithin(LOOK);
+            if (fresh != null) {
+                ServerPart.settings(fresh);
+            }
+            return fresh;
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     /** Reads what {@code peer} has; answers each request once it has ended. True when anything came. */
