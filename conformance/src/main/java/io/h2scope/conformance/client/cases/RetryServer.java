@@ -174,8 +174,9 @@ final class RetryServer {
             case TIMED_OUT -> Verdict.fail(expected, "left the request hanging (" + outcome + "); " + retries);
             case FAILED -> Verdict.pass(expected, "reported it failed (" + outcome + "); " + retries);
             case RESPONSE -> answered > 0 ? Verdict.pass(expected, "retried it: " + retries + "; " + outcome)
-                    : Verdict.fail(expected, "reported a success no response was sent for (" + outcome + "); "
-                            + retries);
+                    : Verdict.fail(expected, (this.answered > answered
+                            ? "retried it only on the connection that sent GOAWAY (" + outcome + ")"
+                            : "reported a success no response was sent for (" + outcome + ")") + "; " + retries);
         };
     }
 }
