@@ -64,4 +64,9 @@ public final class ServerPart {
         }
         return in == null ? "nothing within the case's timeout" : in.toString();
     }
+
+    /** A frame the other side sent, in a few words, for a verdict. */
+    public static String describe(Frame frame) {
+        return ClientJudge.describe(frame);
+    }
 }

@@ -16,6 +16,7 @@ import io.h2scope.conformance.verdict.Outcome;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 
 import java.time.Duration;
@@ -33,6 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * Netty get a verdict on each case (no INCONCLUSIVE: the stage reached them), each client's run bounded by a short
  * per-case timeout.
  */
+@Tag("client-matrix") // every client on this machine over whole sections: minutes; mvn -Preal-servers (.ci/run, JDK 17)
 @Timeout(value = 600, unit = TimeUnit.SECONDS)
 class ClientHttpSectionsTest {
 

@@ -55,10 +55,40 @@ class ClientSuiteSliceTest {
         }
     }
 
+    /**
+     * The smoke run of every client on this machine, on a few cases each reaches the same way (preface, SETTINGS ACK,
+     * PING ACK, a malformed response); the whole suite over every client is the client-matrix tests' (-Preal-servers).
+     */
     @TestFactory
-    List<DynamicTest> eachClientOnThisMachineIsJudgedOnEveryCase() {
-        return eachProfileHere(ClientSuiteSliceTest::run);
+    List<DynamicTest> eachClientOnThisMachineIsJudgedOnTheSmokeCases() {
+        return eachProfileHere(client -> {
+            List<ClientSuiteRunner.Result> results = new ClientSuiteRunner(client, TIMEOUT).run(List.of(SMOKE));
+            results.forEach(r -> System.out.println(client.name() + " " + r.definition().id() + " " + r.verdict()));
+            return results;
+        });
     }
+
+    private static final ClientSection SMOKE = new ClientSection() {
+        private final List<String> ids = List.of("client/3.4/preface-then-settings", "client/6.5.3/settings-acknowledged",
+                "client/6.7/ping-acknowledged", "client/8.1.1/content-length-above-data");
+
+        @Override
+        public String id() {
+            return "client";
+        }
+
+        @Override
+        public String title() {
+            return "smoke";
+        }
+
+        @Override
+        public List<ClientCase> cases() {
+            List<ClientCase> cases = ClientSuite.cases().stream().filter(c -> ids.contains(c.id().value())).toList();
+            assertEquals(ids.size(), cases.size(), "the smoke cases are in the suite");
+            return cases;
+        }
+    };
 
     /** Runs cases on a client and reports each case's verdict. */
     @FunctionalInterface
@@ -99,8 +129,8 @@ class ClientSuiteSliceTest {
 
     @Test
     void aRunWhoseClientNeverConnectsStopsAtItsFirstCase() throws Exception {
-        long start = System.nanoTime();
-        ClientRunResult run = new ClientSuiteRunner(ExecClient.command("true {url}"), Duration.ofSeconds(20))
+        // a case timeout longer than the test's own: a run that waited it out would time the test out
+        ClientRunResult run = new ClientSuiteRunner(ExecClient.command("true {url}"), Duration.ofMinutes(10))
                 .run(ClientSuite.sections(), new io.h2scope.conformance.runner.JudgedListener() { });
         assertEquals(io.h2scope.conformance.runner.RunResult.Status.UNREACHABLE, run.status());
         // only the cases the command cannot be made to do come before the first that waits for it
@@ -108,8 +138,6 @@ class ClientSuiteSliceTest {
         assertTrue(run.notRun() > 0);
         assertEquals(ClientSuite.cases().size(), run.results().size() + run.notRun());
         assertTrue(run.diagnosis().orElseThrow().startsWith("the client never connected to 127.0.0.1:"), run.diagnosis().get());
-        // the client's end is seen at once: the run does not wait out the 20 s timeout
-        assertTrue(System.nanoTime() - start < 15_000_000_000L, "took " + (System.nanoTime() - start) / 1_000_000 + " ms");
     }
 
     @Test

@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -34,6 +35,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * (a client that lacks a program is skipped, naming the package). Each case waits at most {@link #TIMEOUT} for a
  * client, so a client that hangs on every case is still judged within the class's bound.
  */
+@Tag("client-matrix") // every client on this machine over whole sections: minutes; mvn -Preal-servers (.ci/run, JDK 17)
 @Timeout(value = 600, unit = TimeUnit.SECONDS)
 class HpackSectionsTest {
 

@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.opentest4j.TestAbortedException;
 
@@ -22,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
  * is printed with its verdict, and a test fails only when the stage could not judge a client that could act
  * (INCONCLUSIVE). A case the client cannot be made to exercise is aborted (shown as skipped) with the reason.
  */
+@Tag("client-matrix") // every client on this machine over whole sections: minutes; mvn -Preal-servers (.ci/run, JDK 17)
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class JvmClientsConformanceTest {
 

@@ -147,7 +147,7 @@ public final class C6_4_RstStream implements ClientSection {
                     List<Frame> after = untilFinished(stage, peer);
                     for (Frame f : after) {
                         if (f.streamId() == stream && (f instanceof DataFrame || f instanceof HeadersFrame)) {
-                            return Verdict.fail(expected, "sent " + ServerPart.describe(new Incoming.FrameIn(f, null))
+                            return Verdict.fail(expected, "sent " + ServerPart.describe(f)
                                     + " after it");
                         }
                     }

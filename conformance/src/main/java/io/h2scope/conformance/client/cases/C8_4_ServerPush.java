@@ -179,6 +179,6 @@ public final class C8_4_ServerPush implements ClientSection {
     }
 
     private static String said(Frame f) {
-        return ServerPart.describe(new Incoming.FrameIn(f, null));
+        return ServerPart.describe(f);
     }
 }

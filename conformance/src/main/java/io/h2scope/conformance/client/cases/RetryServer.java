@@ -171,6 +171,7 @@ final class RetryServer {
                 + " answered (" + newConnections + " new connection" + (newConnections == 1 ? "" : "s") + ")";
         return switch (outcome.kind()) {
             case NOT_STARTED -> Verdict.inconclusive(expected, "the client did not start: " + outcome.detail());
+            case NOT_REPORTED -> Verdict.inconclusive(expected, "the client tells nothing back; " + retries);
             case TIMED_OUT -> Verdict.fail(expected, "left the request hanging (" + outcome + "); " + retries);
             case FAILED -> Verdict.pass(expected, "reported it failed (" + outcome + "); " + retries);
             case RESPONSE -> answered > 0 ? Verdict.pass(expected, "retried it: " + retries + "; " + outcome)

@@ -9,6 +9,7 @@ import io.h2scope.conformance.client.drive.ExecClient;
 import io.h2scope.conformance.verdict.Outcome;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 
 import java.time.Duration;
@@ -29,6 +30,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * are printed per client with their counts and time. (h2scope's own client is held to every MUST case by
  * ClientSuiteSliceTest, which runs every section.)
  */
+@Tag("client-matrix") // every client on this machine over whole sections: minutes; mvn -Preal-servers (.ci/run, JDK 17)
 @Timeout(value = 600, unit = TimeUnit.SECONDS)
 class FramesSectionsRealClientsTest {
 
