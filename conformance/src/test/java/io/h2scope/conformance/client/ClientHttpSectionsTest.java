@@ -69,16 +69,6 @@ class ClientHttpSectionsTest {
         }
     }
 
-    @Test
-    void h2scopesOwnClientWithPushPassesThePushCases() throws Exception {
-        ClientUnderTest pushing = new H2ClientUnderTest((promised, response) -> true);
-        for (ClientSuiteRunner.Result r : new ClientSuiteRunner(pushing, TIMEOUT).run(List.of(new C8_4_ServerPush()))) {
-            System.out.println(pushing.name() + " " + r.definition().id() + " " + r.verdict());
-            Outcome expected = r.definition().id().value().endsWith("when-disabled") ? Outcome.SKIP : Outcome.PASS;
-            assertEquals(expected, r.verdict().outcome(), r.definition().id() + ": " + r.verdict());
-        }
-    }
-
     @TestFactory
     List<DynamicTest> eachClientOnThisMachineGetsAVerdictOnEveryCase() {
         List<DynamicTest> tests = new ArrayList<>(ClientSuiteSliceTest.eachProfileHere(ClientHttpSectionsTest::run));
