@@ -21,9 +21,7 @@ import org.junit.jupiter.api.Timeout;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -48,15 +46,7 @@ class ClientHttpSectionsTest {
     }
 
     private static List<ClientSuiteRunner.Result> run(ClientUnderTest client) throws InterruptedException {
-        long start = System.nanoTime();
-        List<ClientSuiteRunner.Result> results = new ClientSuiteRunner(client, TIMEOUT).run(sections());
-        Map<Outcome, Integer> counts = new EnumMap<>(Outcome.class);
-        for (ClientSuiteRunner.Result r : results) {
-            counts.merge(r.verdict().outcome(), 1, Integer::sum);
-            System.out.println(client.name() + " " + r.definition().id() + " " + r.verdict());
-        }
-        System.out.printf("%s: %s in %d ms%n", client.name(), counts, (System.nanoTime() - start) / 1_000_000);
-        return results;
+        return ClientSurvey.survey(client, sections(), TIMEOUT);
     }
 
     @Test

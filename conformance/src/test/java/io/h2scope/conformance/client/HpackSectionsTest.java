@@ -19,9 +19,7 @@ import io.h2scope.conformance.client.drive.JdkHttpClientUnderTest;
 import io.h2scope.conformance.spec.Level;
 import io.h2scope.conformance.verdict.Outcome;
 import java.time.Duration;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Tag;
@@ -47,16 +45,7 @@ class HpackSectionsTest {
     }
 
     private static List<ClientSuiteRunner.Result> run(ClientUnderTest client) throws InterruptedException {
-        long start = System.nanoTime();
-        List<ClientSuiteRunner.Result> results = new ClientSuiteRunner(client, TIMEOUT).run(sections());
-        long took = (System.nanoTime() - start) / 1_000_000;
-        Map<Outcome, Integer> counts = new EnumMap<>(Outcome.class);
-        for (ClientSuiteRunner.Result r : results) {
-            counts.merge(r.verdict().outcome(), 1, Integer::sum);
-            System.out.println(client.name() + " " + r.definition().id() + " " + r.verdict());
-        }
-        System.out.println(client.name() + " verdicts: " + counts + " in " + took + " ms");
-        return results;
+        return ClientSurvey.survey(client, sections(), TIMEOUT);
     }
 
     @Test

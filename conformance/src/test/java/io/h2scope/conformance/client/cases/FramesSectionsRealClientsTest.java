@@ -1,6 +1,7 @@
 package io.h2scope.conformance.client.cases;
 
 import io.h2scope.conformance.client.ClientSection;
+import io.h2scope.conformance.client.ClientSurvey;
 import io.h2scope.conformance.client.ClientSuiteRunner;
 import io.h2scope.conformance.client.drive.ClientProfile;
 import io.h2scope.conformance.client.drive.ClientProfiles;
@@ -14,10 +15,8 @@ import org.junit.jupiter.api.Timeout;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
@@ -45,16 +44,7 @@ class FramesSectionsRealClientsTest {
     }
 
     private static List<ClientSuiteRunner.Result> run(ClientUnderTest client) throws InterruptedException {
-        long start = System.nanoTime();
-        List<ClientSuiteRunner.Result> results = new ClientSuiteRunner(client, TIMEOUT).run(sections());
-        Map<Outcome, Integer> counts = new EnumMap<>(Outcome.class);
-        for (ClientSuiteRunner.Result r : results) {
-            counts.merge(r.verdict().outcome(), 1, Integer::sum);
-            System.out.println(client.name() + " " + r.definition().id() + " " + r.verdict());
-        }
-        System.out.println(client.name() + ": " + results.size() + " cases in "
-                + Duration.ofNanos(System.nanoTime() - start).toMillis() + " ms: " + counts);
-        return results;
+        return ClientSurvey.survey(client, sections(), TIMEOUT);
     }
 
     @TestFactory
