@@ -1,5 +1,6 @@
 package io.h2scope.engine.transport.tls.keylog;
 
+import io.h2scope.engine.testsupport.Await;
 import io.h2scope.engine.transport.tls.KeyMaterial;
 import io.h2scope.engine.transport.tls.SelfSignedCertificate;
 import org.junit.jupiter.api.BeforeAll;
@@ -12,6 +13,9 @@ import javax.net.ssl.SSLContext;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -78,27 +82,26 @@ class KeyLogCaptureTest {
         Path keys = null;
         Path capture = null;
         String decrypted = "";
-        // dumpcap says "Capturing on" a moment before its filter sees packets: on a loaded machine the handshake can
-        // be missed, and a capture without the ClientHello cannot be decrypted by anyone; an attempt that shows no
-        // :path is redone, twice at most (a broken key log fails all three)
-        for (int attempt = 1; attempt <= 3; attempt++) {
-            keys = dir.resolve("keys-" + attempt + ".log");
-            capture = dir.resolve("capture-" + attempt + ".pcapng");
+        // dumpcap says "Capturing on" a moment before its filter sees packets, and writes what it saw a moment after:
+        // a beacon port in the same filter is knocked on until the file grows, before the exchange (the capture is
+        // live) and after it (every packet before the knock is written)
+        try (ServerSocket beacon = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            keys = dir.resolve("keys.log");
+            capture = dir.resolve("capture.pcapng");
             try (KeyLogWriter log = new KeyLogWriter(keys, System.err);
                     TlsH2Exchange exchange = new TlsH2Exchange(KeyLoggingSslContexts.server(identity, log), protocol)) {
-                Process dumpcap = startCapture(exchange.port(), capture);
+                Process dumpcap = startCapture(exchange.port(), beacon.getLocalPort(), capture);
                 try {
+                    knockUntilWritten(beacon, capture); // twice: the first growth may be the file's headers
+                    knockUntilWritten(beacon, capture);
                     assertEquals("200", exchange.run(KeyLoggingSslContexts.client(identity.trustStore(), log)));
-                    Thread.sleep(300); // let the last packets reach the capture buffer
+                    knockUntilWritten(beacon, capture);
                 } finally {
                     dumpcap.destroy();
                     dumpcap.waitFor(10, TimeUnit.SECONDS);
                 }
             }
             decrypted = tshark(capture, keys);
-            if (decrypted.contains(TlsH2Exchange.PATH)) {
-                break;
-            }
         }
         assertTrue(decrypted.contains(TlsH2Exchange.PATH), "tshark shows the :path with the key log:\n" + decrypted);
         assertTrue(decrypted.contains("HEADERS"), decrypted);
@@ -106,9 +109,34 @@ class KeyLogCaptureTest {
         assertFalse(withoutKeys.contains(TlsH2Exchange.PATH), "the capture is really encrypted");
     }
 
-    /** Starts dumpcap on lo for the port; waits until it captures, or skips saying why it cannot. */
-    private static Process startCapture(int port, Path capture) throws Exception {
-        Process process = new ProcessBuilder("dumpcap", "-i", "lo", "-f", "tcp port " + port, "-w",
+    /**
+     * Connects to {@code beacon} (and closes) until the capture file has grown: what the filter saw up to the knock is
+     * then written. Bounded by {@link Await#PATIENCE}.
+     */
+    private static void knockUntilWritten(ServerSocket beacon, Path capture) throws Exception {
+        // the file starts with its section and interface headers: growth past them is a packet
+        Await.until(() -> Files.exists(capture), () -> "dumpcap made no file " + capture);
+        long before = sizeOf(capture);
+        Await.until(() -> {
+            try (Socket knock = new Socket(InetAddress.getLoopbackAddress(), beacon.getLocalPort());
+                    Socket accepted = beacon.accept()) {
+                knock.getOutputStream().write(1);
+                return sizeOf(capture) > before;
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }, () -> "the capture did not grow after knocking on the beacon port");
+    }
+
+    /** The file's size, 0 before dumpcap has made it. */
+    private static long sizeOf(Path file) throws IOException {
+        return Files.exists(file) ? Files.size(file) : 0;
+    }
+
+    /** Starts dumpcap on lo for the two ports; waits until it captures, or skips saying why it cannot. */
+    private static Process startCapture(int port, int beaconPort, Path capture) throws Exception {
+        Process process = new ProcessBuilder("dumpcap", "-i", "lo", "-f", "tcp port " + port + " or tcp port "
+                + beaconPort, "-w",
                 capture.toString()).redirectErrorStream(true).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         StringBuilder seen = new StringBuilder();
