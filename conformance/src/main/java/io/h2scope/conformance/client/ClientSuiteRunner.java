@@ -32,6 +32,10 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class ClientSuiteRunner {
 
+    /** The start of an INCONCLUSIVE's reason when the client closed the connection before the case's server was done. */
+    public static final String CLIENT_CLOSED = "the client closed the connection before the case's server had played its part";
+
+
     /** One case, its verdict and what the verdict rests on. */
     public record Result(ClientSection section, ClientCase definition, Verdict verdict, Duration elapsed,
             List<TraceEntry> evidence) implements JudgedCase {
@@ -255,6 +259,12 @@ public final class ClientSuiteRunner {
             return c.body().run(stage).strictly(strict);
         } catch (ClientNeverConnectedException | InterruptedException e) {
             throw e;
+        } catch (java.net.SocketException e) {
+            // the client hung up while the case's server was still writing its part: no verdict on the rule, but
+            // said as what it is, not as a failure of the stage
+            String why = CLIENT_CLOSED + " (" + e.getMessage() + ")";
+            evidence.add(new TraceEntry(0, EntryDirection.NOTE, why));
+            return Verdict.inconclusive("", why);
         } catch (Exception e) {
             evidence.add(new TraceEntry(0, EntryDirection.NOTE, "the stage failed: " + e));
             return Verdict.inconclusive("", "the stage failed: " + e);

@@ -28,4 +28,13 @@ public final class ClientSurvey {
                 + Duration.ofNanos(System.nanoTime() - start).toMillis() + " ms: " + counts);
         return results;
     }
+
+    /**
+     * Whether the stage judged the case or the client itself cut it short: the one INCONCLUSIVE a survey accepts is a
+     * client that hung up while the case's server was still writing ({@link ClientSuiteRunner#CLIENT_CLOSED}), a
+     * client's doing that says nothing of the rule; any other is the harness failing to reach a client that could act.
+     */
+    public static boolean reached(io.h2scope.conformance.verdict.Verdict verdict) {
+        return verdict.outcome() != Outcome.INCONCLUSIVE || verdict.reason().startsWith(ClientSuiteRunner.CLIENT_CLOSED);
+    }
 }

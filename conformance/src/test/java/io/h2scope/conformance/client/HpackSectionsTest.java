@@ -1,7 +1,6 @@
 package io.h2scope.conformance.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -70,7 +69,7 @@ class HpackSectionsTest {
     @Test
     void theJdkClientIsJudgedOnEveryCase() throws Exception {
         for (ClientSuiteRunner.Result r : run(new JdkHttpClientUnderTest())) {
-            assertNotEquals(Outcome.INCONCLUSIVE, r.verdict().outcome(), r.definition().id() + ": " + r.verdict());
+            assertTrue(ClientSurvey.reached(r.verdict()), r.definition().id() + ": " + r.verdict());
         }
     }
 
@@ -83,7 +82,7 @@ class HpackSectionsTest {
     void eachClientCommandIsJudgedOnEveryCase(String name) throws Exception {
         ClientProfile profile = ClientProfiles.named(name);
         assumeTrue(profile.missing().get().isEmpty(), () -> profile.missing().get().orElse(""));
-        run(ExecClient.of(profile)).forEach(r -> assertNotEquals(Outcome.INCONCLUSIVE, r.verdict().outcome(),
+        run(ExecClient.of(profile)).forEach(r -> assertTrue(ClientSurvey.reached(r.verdict()),
                 r.definition().id() + ": " + r.verdict()));
     }
 }

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.opentest4j.TestAbortedException;
 
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The client suite over every JVM client this repository drives in process, through the JUnit bridge as a client's
@@ -60,7 +60,7 @@ class JvmClientsConformanceTest {
             if (verdict.outcome() == Outcome.SKIP) {
                 throw new TestAbortedException(verdict.reason());
             }
-            assertNotEquals(Outcome.INCONCLUSIVE, verdict.outcome(), c.id() + ": " + verdict);
+            assertTrue(ClientSurvey.reached(verdict), c.id() + ": " + verdict);
         });
     }
 }

@@ -57,7 +57,8 @@ class FramesSectionsRealClientsTest {
                 Set<Outcome> never = NGHTTP2.contains(profile.name()) ? EnumSet.of(Outcome.INCONCLUSIVE, Outcome.FAIL)
                         : EnumSet.of(Outcome.INCONCLUSIVE);
                 List<String> wrong = run(ExecClient.of(profile)).stream()
-                        .filter(r -> never.contains(r.verdict().outcome()))
+                        .filter(r -> never.contains(r.verdict().outcome())
+                                && !(r.verdict().outcome() == Outcome.INCONCLUSIVE && ClientSurvey.reached(r.verdict())))
                         .map(r -> r.definition().id() + ": " + r.verdict()).toList();
                 assertEquals(List.of(), wrong);
             }));
