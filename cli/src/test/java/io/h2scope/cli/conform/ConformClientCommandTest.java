@@ -113,7 +113,7 @@ class ConformClientCommandTest {
     /** Whether {@code pid} runs: a killed process its new parent has not reaped yet (a zombie) does not. */
     private static boolean running(long pid) throws Exception {
         Path stat = Path.of("/proc/" + pid + "/stat");
-        for (int look = 0; look < 50; look++) { // the kill has been sent; its delivery takes a moment
+        for (int look = 0; look < 300; look++) { // the kill has been sent; its delivery takes a moment (30 s at most)
             if (!java.nio.file.Files.exists(stat)) {
                 return false;
             }
