@@ -3,7 +3,7 @@ package io.h2scope.conformance.suite.generic;
 import io.h2scope.conformance.peer.Peer;
 import io.h2scope.conformance.spec.CaseDef;
 import io.h2scope.conformance.spec.Section;
-import io.h2scope.conformance.suite.Script;
+import io.h2scope.conformance.suite.steps.Script;
 import io.h2scope.conformance.verdict.Expect;
 import io.h2scope.conformance.verdict.Verdict;
 import io.h2scope.engine.error.ErrorCode;

@@ -2,7 +2,7 @@ package io.h2scope.conformance.suite.generic;
 
 import io.h2scope.conformance.peer.Peer;
 import io.h2scope.conformance.peer.PeerEvent;
-import io.h2scope.conformance.suite.ControlRun;
+import io.h2scope.conformance.suite.steps.ControlRun;
 import io.h2scope.conformance.verdict.Verdict;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.frame.GoAwayFrame;

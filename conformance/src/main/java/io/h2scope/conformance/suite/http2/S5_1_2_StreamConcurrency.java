@@ -5,7 +5,7 @@ import static io.h2scope.engine.error.ErrorCode.REFUSED_STREAM;
 
 import io.h2scope.conformance.spec.CaseDef;
 import io.h2scope.conformance.spec.Section;
-import io.h2scope.conformance.suite.Script;
+import io.h2scope.conformance.suite.steps.Script;
 import io.h2scope.conformance.verdict.Expect;
 import io.h2scope.conformance.verdict.Verdict;
 import io.h2scope.engine.settings.SettingId;

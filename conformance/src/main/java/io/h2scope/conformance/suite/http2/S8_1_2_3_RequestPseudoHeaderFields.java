@@ -3,7 +3,7 @@ package io.h2scope.conformance.suite.http2;
 import io.h2scope.conformance.peer.Peer;
 import io.h2scope.conformance.spec.CaseDef;
 import io.h2scope.conformance.spec.Section;
-import io.h2scope.conformance.suite.Fields;
+import io.h2scope.conformance.suite.steps.Fields;
 import io.h2scope.conformance.verdict.Expect;
 import io.h2scope.engine.hpack.HeaderField;
 import java.util.List;

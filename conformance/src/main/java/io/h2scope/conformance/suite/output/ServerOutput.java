@@ -7,7 +7,7 @@ import io.h2scope.conformance.peer.ServerOutputMonitor;
 import io.h2scope.conformance.spec.CaseBody;
 import io.h2scope.conformance.spec.CaseDef;
 import io.h2scope.conformance.spec.Section;
-import io.h2scope.conformance.suite.Script;
+import io.h2scope.conformance.suite.steps.Script;
 import io.h2scope.conformance.verdict.Verdict;
 import io.h2scope.engine.frame.DataFrame;
 import io.h2scope.engine.frame.GoAwayFrame;

@@ -1,10 +1,10 @@
 package io.h2scope.conformance.suite.rfc9113;
 
-import static io.h2scope.conformance.suite.Fields.field;
+import static io.h2scope.conformance.suite.steps.Fields.field;
 
 import io.h2scope.conformance.spec.CaseDef;
 import io.h2scope.conformance.spec.Section;
-import io.h2scope.conformance.suite.Fields;
+import io.h2scope.conformance.suite.steps.Fields;
 import io.h2scope.conformance.verdict.Expect;
 import java.util.List;
 

@@ -1,7 +1,7 @@
 package io.h2scope.conformance.suite.security;
 
 import io.h2scope.conformance.peer.Peer;
-import io.h2scope.conformance.suite.Script;
+import io.h2scope.conformance.suite.steps.Script;
 import io.h2scope.conformance.suite.hpack.BrokenBlocks;
 import io.h2scope.conformance.verdict.Verdict;
 import io.h2scope.engine.error.ErrorCode;

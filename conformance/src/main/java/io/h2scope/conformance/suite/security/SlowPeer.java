@@ -3,7 +3,7 @@ package io.h2scope.conformance.suite.security;
 import io.h2scope.engine.trace.text.FrameWords;
 import io.h2scope.conformance.peer.Peer;
 import io.h2scope.conformance.peer.PeerEvent;
-import io.h2scope.conformance.suite.Script;
+import io.h2scope.conformance.suite.steps.Script;
 import io.h2scope.conformance.verdict.Verdict;
 import io.h2scope.engine.frame.DataFrame;
 import io.h2scope.engine.frame.Frame;

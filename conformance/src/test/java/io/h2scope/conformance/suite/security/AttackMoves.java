@@ -7,7 +7,7 @@ import io.h2scope.conformance.runner.RunConfig;
 import io.h2scope.conformance.runner.SuiteRunner;
 import io.h2scope.conformance.spec.CaseDef;
 import io.h2scope.conformance.spec.Section;
-import io.h2scope.conformance.suite.Script;
+import io.h2scope.conformance.suite.steps.Script;
 import io.h2scope.conformance.suite.Suites;
 import io.h2scope.conformance.targets.Target;
 import io.h2scope.conformance.verdict.Outcome;

@@ -1,4 +1,4 @@
-package io.h2scope.conformance.suite;
+package io.h2scope.conformance.suite.steps;
 
 import io.h2scope.conformance.peer.HandshakeException;
 import io.h2scope.conformance.peer.Peer;
