@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.h2scope.cli.CommandRun;
-import io.h2scope.conformance.client.ClientSuite;
+import io.h2scope.conformance.client.cases.ClientSuite;
 import io.h2scope.conformance.client.drive.ClientProfiles;
 import java.nio.file.Path;
 import java.util.regex.Matcher;

@@ -3,6 +3,7 @@
  * {@link io.h2scope.conformance.client.ClientCase} runs against a scripted server of its own
  * ({@link io.h2scope.engine.scripted.ScriptedPeer}) on a fresh listener, while the client under test
  * ({@link io.h2scope.conformance.client.drive}) is told to fetch from it; {@link io.h2scope.conformance.client.ClientSuiteRunner}
- * runs the cases and gives the same verdicts as the server suite.
+ * runs the cases and gives the same verdicts as the server suite. The sections and their list
+ * ({@link io.h2scope.conformance.client.cases.ClientSuite}) are in {@code cases}, which imports this package.
  */
 package io.h2scope.conformance.client;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h2scope.conformance.client.cases.ClientSuite;
 import io.h2scope.engine.testsupport.RfcTexts;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -2,6 +2,7 @@ package io.h2scope.conformance.client;
 
 import io.h2scope.conformance.client.cases.C3_4_Preface;
 import io.h2scope.conformance.client.cases.C8_4_ServerPush;
+import io.h2scope.conformance.client.cases.ClientSuite;
 import io.h2scope.conformance.client.drive.ClientProfile;
 import io.h2scope.conformance.client.drive.ClientProfiles;
 import io.h2scope.conformance.client.drive.ClientUnderTest;

@@ -1,5 +1,6 @@
 package io.h2scope.conformance.client;
 
+import io.h2scope.conformance.client.cases.ClientSuite;
 import io.h2scope.conformance.client.drive.ClientUnderTest;
 import io.h2scope.conformance.client.drive.H2ClientUnderTest;
 import io.h2scope.conformance.client.drive.JdkHttpClientUnderTest;

@@ -1,5 +1,7 @@
-package io.h2scope.conformance.client;
+package io.h2scope.conformance.client.cases;
 
+import io.h2scope.conformance.client.ClientCase;
+import io.h2scope.conformance.client.ClientSection;
 import io.h2scope.conformance.client.cases.C10_5_DenialOfService;
 import io.h2scope.conformance.client.cases.C3_2_Upgrade;
 import io.h2scope.conformance.client.cases.C3_4_Preface;
