@@ -2,34 +2,6 @@ package io.h2scope.conformance.client.cases;
 
 import io.h2scope.conformance.client.ClientCase;
 import io.h2scope.conformance.client.ClientSection;
-import io.h2scope.conformance.client.cases.C10_5_DenialOfService;
-import io.h2scope.conformance.client.cases.C3_2_Upgrade;
-import io.h2scope.conformance.client.cases.C3_4_Preface;
-import io.h2scope.conformance.client.cases.C4_1_FrameFormat;
-import io.h2scope.conformance.client.cases.C4_2_FrameSize;
-import io.h2scope.conformance.client.cases.C5_1_2_StreamConcurrency;
-import io.h2scope.conformance.client.cases.C5_1_StreamStates;
-import io.h2scope.conformance.client.cases.C5_5_Extending;
-import io.h2scope.conformance.client.cases.C6_10_Continuation;
-import io.h2scope.conformance.client.cases.C6_1_Data;
-import io.h2scope.conformance.client.cases.C6_2_Headers;
-import io.h2scope.conformance.client.cases.C6_3_Priority;
-import io.h2scope.conformance.client.cases.C6_4_RstStream;
-import io.h2scope.conformance.client.cases.C6_5_Settings;
-import io.h2scope.conformance.client.cases.C6_7_Ping;
-import io.h2scope.conformance.client.cases.C6_8_GoAway;
-import io.h2scope.conformance.client.cases.C6_9_WindowUpdate;
-import io.h2scope.conformance.client.cases.C8_1_HttpMessages;
-import io.h2scope.conformance.client.cases.C8_2_HttpFields;
-import io.h2scope.conformance.client.cases.C8_3_ControlData;
-import io.h2scope.conformance.client.cases.C8_4_ServerPush;
-import io.h2scope.conformance.client.cases.C8_7_RequestReliability;
-import io.h2scope.conformance.client.cases.C9_2_Tls;
-import io.h2scope.conformance.client.cases.H4_3_FieldSectionCompression;
-import io.h2scope.conformance.client.cases.Hpack2_Tables;
-import io.h2scope.conformance.client.cases.Hpack4_DynamicTable;
-import io.h2scope.conformance.client.cases.Hpack5_Primitives;
-import io.h2scope.conformance.client.cases.Hpack6_Representations;
 import java.util.List;
 
 /**
