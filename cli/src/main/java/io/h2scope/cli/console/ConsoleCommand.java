@@ -1,6 +1,6 @@
 package io.h2scope.cli.console;
 
-import io.h2scope.cli.DurationValue;
+import io.h2scope.cli.options.DurationValue;
 import io.h2scope.conformance.peer.HandshakeException;
 import io.h2scope.conformance.peer.Peer;
 import io.h2scope.conformance.peer.PeerOptions;

@@ -1,6 +1,6 @@
 package io.h2scope.cli.decode;
 
-import io.h2scope.cli.InputFile;
+import io.h2scope.cli.options.InputFile;
 import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.FrameSizes;
 import io.h2scope.engine.frame.FrameType;

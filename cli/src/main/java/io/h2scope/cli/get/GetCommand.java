@@ -1,6 +1,6 @@
 package io.h2scope.cli.get;
 
-import io.h2scope.cli.InputFile;
+import io.h2scope.cli.options.InputFile;
 import io.h2scope.engine.client.H2Client;
 import io.h2scope.engine.client.H2Request;
 import io.h2scope.engine.client.H2Response;

@@ -1,9 +1,8 @@
 package io.h2scope.cli.inspect;
 
-import io.h2scope.cli.AttachOptions;
-import io.h2scope.cli.H2scopeCommand;
-import io.h2scope.cli.InputFile;
-import io.h2scope.cli.trace.RevealOption;
+import io.h2scope.cli.options.AttachOptions;
+import io.h2scope.cli.options.InputFile;
+import io.h2scope.cli.options.RevealOption;
 import io.h2scope.inspector.source.AttachSource;
 import io.h2scope.inspector.source.FollowFileSource;
 import io.h2scope.inspector.source.RecordingFileSource;
@@ -87,7 +86,9 @@ public final class InspectCommand implements Callable<Integer> {
                     + "./h2scope trace follow");
         }
         if (NamedJavaFx.needed()) {
-            return NamedJavaFx.run(H2scopeCommand.class, spec.root().commandLine().getParseResult().originalArgs());
+            // the root command's class runs the same arguments in the child; its package imports this one, not back
+            CommandSpec root = spec.root();
+            return NamedJavaFx.run(root.userObject().getClass(), root.commandLine().getParseResult().originalArgs());
         }
         InspectorApp.launch(sources, reveal.redaction());
         return 0;

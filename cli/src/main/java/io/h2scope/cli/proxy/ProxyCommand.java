@@ -1,9 +1,9 @@
 package io.h2scope.cli.proxy;
 
-import io.h2scope.cli.DurationValue;
-import io.h2scope.cli.InputFile;
-import io.h2scope.cli.OutputFile;
-import io.h2scope.cli.trace.RevealOption;
+import io.h2scope.cli.options.DurationValue;
+import io.h2scope.cli.options.InputFile;
+import io.h2scope.cli.options.OutputFile;
+import io.h2scope.cli.options.RevealOption;
 import io.h2scope.engine.proxy.ProxyConfig;
 import io.h2scope.engine.proxy.ProxyLimits;
 import io.h2scope.engine.proxy.ProxyListenAddress;

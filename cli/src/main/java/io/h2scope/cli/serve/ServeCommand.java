@@ -1,6 +1,6 @@
 package io.h2scope.cli.serve;
 
-import io.h2scope.cli.InputFile;
+import io.h2scope.cli.options.InputFile;
 import io.h2scope.engine.server.H2Server;
 import io.h2scope.engine.server.ServerOption;
 import io.h2scope.engine.server.ServerOptionValues;

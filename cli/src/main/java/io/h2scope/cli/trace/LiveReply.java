@@ -1,6 +1,6 @@
 package io.h2scope.cli.trace;
 
-import io.h2scope.cli.AttachOptions;
+import io.h2scope.cli.options.AttachOptions;
 import io.h2scope.engine.trace.attach.AttachClient;
 import io.h2scope.engine.trace.attach.AttachException;
 import io.h2scope.engine.trace.attach.ListenAddress;

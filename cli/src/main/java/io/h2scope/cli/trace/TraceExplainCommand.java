@@ -1,7 +1,7 @@
 package io.h2scope.cli.trace;
 
-import io.h2scope.cli.AttachOptions;
-import io.h2scope.cli.DurationValue;
+import io.h2scope.cli.options.AttachOptions;
+import io.h2scope.cli.options.DurationValue;
 import io.h2scope.engine.trace.attach.AttachClient;
 import io.h2scope.engine.trace.attach.AttachException;
 import io.h2scope.engine.trace.attach.ListenAddress;
@@ -62,7 +62,7 @@ public final class TraceExplainCommand implements Callable<Integer> {
     Source source;
 
     static final class Source {
-        @Parameters(paramLabel = "FILE", converter = io.h2scope.cli.InputFile.class,
+        @Parameters(paramLabel = "FILE", converter = io.h2scope.cli.options.InputFile.class,
                 description = "the recording (H2SCOPE_TRACE_FILE)")
         Path file;
 

@@ -1,6 +1,7 @@
 package io.h2scope.cli.trace;
 
-import io.h2scope.cli.InputFile;
+import io.h2scope.cli.options.InputFile;
+import io.h2scope.cli.options.RevealOption;
 import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.trace.jsonl.JsonlTraceReader;
 import io.h2scope.engine.trace.jsonl.RollingFile;

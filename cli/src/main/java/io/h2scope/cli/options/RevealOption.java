@@ -1,4 +1,4 @@
-package io.h2scope.cli.trace;
+package io.h2scope.cli.options;
 
 import io.h2scope.engine.trace.config.TraceConfig;
 import io.h2scope.engine.trace.text.Redaction;

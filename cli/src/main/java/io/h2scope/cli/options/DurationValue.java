@@ -1,4 +1,4 @@
-package io.h2scope.cli;
+package io.h2scope.cli.options;
 
 import io.h2scope.engine.server.SettingText;
 import java.time.Duration;
