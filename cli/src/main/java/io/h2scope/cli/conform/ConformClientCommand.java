@@ -15,13 +15,10 @@ import io.h2scope.conformance.report.RunHeader;
 import io.h2scope.conformance.runner.CaseSelection;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -66,8 +63,8 @@ public final class ConformClientCommand implements Callable<Integer> {
             + "(default ${DEFAULT-VALUE})")
     String timeout;
 
-    @Option(names = "--report", paramLabel = "KIND=PATH", split = ",", description = "also write junit=PATH, json=PATH, html=PATH")
-    Map<String, Path> reports = new LinkedHashMap<>();
+    @CommandLine.Mixin
+    ReportOption report = new ReportOption();
 
     @Option(names = "--list", description = "list the selected cases without running them")
     boolean list;
@@ -79,7 +76,7 @@ public final class ConformClientCommand implements Callable<Integer> {
     public Integer call() throws IOException, InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        ReportDestinations destinations = ReportDestinations.check(reports); // before the run: a bad path must not cost a run
+        ReportDestinations destinations = report.destinations(); // before the run: a bad path must not cost a run
         CaseSelection selection = cases.selection();
         requireSelects(selection);
         Duration perCase = ConformCommand.parseDuration(timeout);

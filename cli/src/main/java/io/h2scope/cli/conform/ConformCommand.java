@@ -20,9 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -50,8 +48,8 @@ public final class ConformCommand implements Callable<Integer> {
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "1", description = "run each case N times")
     int repeat;
 
-    @Option(names = "--report", paramLabel = "KIND=PATH", split = ",", description = "also write junit=PATH, json=PATH, html=PATH")
-    Map<String, Path> reports = new LinkedHashMap<>();
+    @CommandLine.Mixin
+    ReportOption report = new ReportOption();
 
     @Option(names = "--max-inconclusive", paramLabel = "PERCENT", defaultValue = "10",
             description = "a run with more INCONCLUSIVE verdicts than this share of the cases judged exits 3 (default ${DEFAULT-VALUE})")
@@ -82,7 +80,7 @@ public final class ConformCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        destinations = ReportDestinations.check(reports); // before the run: a bad path must not cost a whole run
+        destinations = report.destinations(); // before the run: a bad path must not cost a whole run
         CaseSelection selection = suite.selection();
         if (!selects(selection, "conform", err)) {
             return CommandLine.ExitCode.USAGE;

@@ -20,14 +20,11 @@ import io.h2scope.conformance.targets.Target;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -72,8 +69,8 @@ public final class ConformProxyCommand implements Callable<Integer> {
     @Option(names = "--list", description = "list the cases without running them")
     boolean list;
 
-    @Option(names = "--report", paramLabel = "KIND=PATH", split = ",", description = "also write junit=PATH, json=PATH, html=PATH")
-    Map<String, Path> reports = new LinkedHashMap<>();
+    @CommandLine.Mixin
+    ReportOption report = new ReportOption();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -92,7 +89,7 @@ public final class ConformProxyCommand implements Callable<Integer> {
             out.flush();
             return CommandLine.ExitCode.OK;
         }
-        ReportDestinations destinations = ReportDestinations.check(reports);
+        ReportDestinations destinations = report.destinations();
         Duration wait = ConformCommand.parseDuration(timeout);
         if ((front == null) == (targetName == null)) {
             return usage(err, "give --front URL (an intermediary already running) or --target local:NAME, one of them");
