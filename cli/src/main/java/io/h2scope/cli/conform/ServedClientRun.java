@@ -1,8 +1,8 @@
 package io.h2scope.cli.conform;
 
 import io.h2scope.conformance.client.ClientRunResult;
-import io.h2scope.conformance.client.cases.ClientSuite;
 import io.h2scope.conformance.client.ClientSuiteRunner;
+import io.h2scope.conformance.client.cases.ClientSuite;
 import io.h2scope.conformance.client.drive.Connect;
 import io.h2scope.conformance.client.drive.ServedClient;
 import io.h2scope.conformance.report.ConsoleReporter;

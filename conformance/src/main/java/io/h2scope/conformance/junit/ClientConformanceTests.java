@@ -2,8 +2,8 @@ package io.h2scope.conformance.junit;
 
 import io.h2scope.conformance.client.ClientCase;
 import io.h2scope.conformance.client.ClientSection;
-import io.h2scope.conformance.client.cases.ClientSuite;
 import io.h2scope.conformance.client.ClientSuiteRunner;
+import io.h2scope.conformance.client.cases.ClientSuite;
 import io.h2scope.conformance.client.drive.ClientUnderTest;
 import io.h2scope.conformance.verdict.Verdict;
 import java.time.Duration;

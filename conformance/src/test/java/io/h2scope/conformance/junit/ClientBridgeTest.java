@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
-import io.h2scope.conformance.client.cases.ClientSuite;
 import io.h2scope.conformance.client.cases.C3_4_Preface;
+import io.h2scope.conformance.client.cases.ClientSuite;
 import io.h2scope.conformance.client.drive.ClientAbility;
 import io.h2scope.conformance.client.drive.ClientOutcome;
 import io.h2scope.conformance.client.drive.ClientTask;

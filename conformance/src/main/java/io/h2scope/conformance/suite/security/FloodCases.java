@@ -1,8 +1,8 @@
 package io.h2scope.conformance.suite.security;
 
 import io.h2scope.conformance.peer.Peer;
-import io.h2scope.conformance.suite.steps.Script;
 import io.h2scope.conformance.suite.hpack.BrokenBlocks;
+import io.h2scope.conformance.suite.steps.Script;
 import io.h2scope.conformance.verdict.Verdict;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.frame.ContinuationFrame;
