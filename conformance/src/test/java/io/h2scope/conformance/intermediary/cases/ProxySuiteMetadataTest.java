@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.conformance.intermediary.ProxyCase;
 import io.h2scope.conformance.intermediary.ProxySection;
-import io.h2scope.conformance.intermediary.ProxySuite;
 import io.h2scope.engine.testsupport.SharedDir;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,7 @@
-package io.h2scope.conformance.intermediary;
+package io.h2scope.conformance.intermediary.cases;
 
+import io.h2scope.conformance.intermediary.ProxyCase;
+import io.h2scope.conformance.intermediary.ProxySection;
 import io.h2scope.conformance.intermediary.cases.P8_1_1_MessageFraming;
 import io.h2scope.conformance.intermediary.cases.P8_2_1_FieldValidity;
 import io.h2scope.conformance.intermediary.cases.P8_2_2_ConnectionSpecific;
