@@ -2,11 +2,6 @@ package io.h2scope.conformance.intermediary.cases;
 
 import io.h2scope.conformance.intermediary.ProxyCase;
 import io.h2scope.conformance.intermediary.ProxySection;
-import io.h2scope.conformance.intermediary.cases.P8_1_1_MessageFraming;
-import io.h2scope.conformance.intermediary.cases.P8_2_1_FieldValidity;
-import io.h2scope.conformance.intermediary.cases.P8_2_2_ConnectionSpecific;
-import io.h2scope.conformance.intermediary.cases.P8_2_3_Cookie;
-import io.h2scope.conformance.intermediary.cases.P8_3_ControlData;
 import java.util.List;
 
 /** The root of the intermediary suite: every section, in RFC order, listed explicitly. */
