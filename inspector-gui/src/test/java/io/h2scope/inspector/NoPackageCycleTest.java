@@ -1,0 +1,14 @@
+package io.h2scope.inspector;
+
+import io.h2scope.engine.testsupport.PackageGraph;
+import java.io.IOException;
+import org.junit.jupiter.api.Test;
+
+/** docs/ARCHITECTURE.md, "The import scan": the inspector's main packages form no cycle. */
+class NoPackageCycleTest {
+
+    @Test
+    void theMainPackagesFormNoCycle() throws IOException {
+        PackageGraph.ofMainSources().assertNoCycle();
+    }
+}
