@@ -44,6 +44,11 @@ public final class ProxyStage {
         return origin;
     }
 
+    /** The client in front (for cases that read the whole response, see {@link ResponseExchange}). */
+    public FrontClient front() {
+        return front;
+    }
+
     /** The {@code :authority} of the front, for the case's request. */
     public String authority() {
         return front.authority();

@@ -4,7 +4,7 @@ import io.h2scope.conformance.intermediary.ProxyCase;
 import io.h2scope.conformance.intermediary.ProxySection;
 import java.util.List;
 
-/** The root of the intermediary suite: every section, in RFC order, listed explicitly. */
+/** The root of the intermediary suite: every section, request side then response side, each in RFC order. */
 public final class ProxySuite {
 
     private ProxySuite() {
@@ -12,7 +12,10 @@ public final class ProxySuite {
 
     public static List<ProxySection> sections() {
         return List.of(new P8_1_1_MessageFraming(), new P8_2_1_FieldValidity(), new P8_2_2_ConnectionSpecific(),
-                new P8_2_3_Cookie(), new P8_3_ControlData());
+                new P8_2_3_Cookie(), new P8_3_ControlData(),
+                // response side: the origin answers what a client must not get
+                new R8_1_ResponseSequence(), new R8_1_1_ResponseLength(), new R8_2_ResponseFields(),
+                new R8_2_2_ResponseConnectionFields(), new R8_3_2_ResponseStatus());
     }
 
     /** Every case of every section, in suite order. */

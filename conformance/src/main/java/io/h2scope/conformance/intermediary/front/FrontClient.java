@@ -44,6 +44,26 @@ public final class FrontClient {
      * @throws IOException when the front cannot be reached at all
      */
     public FrontAnswer send(ProxyRequest request) throws IOException {
+        return send(request, this::answer, e -> new FrontAnswer(FrontAnswer.Kind.CLOSED, 0, 0, why(e)));
+    }
+
+    /**
+     * Sends {@code request} as {@link #send} does and returns everything the front sent back on its stream: for the
+     * response-side cases, which judge the response the client was handed.
+     */
+    public Received receive(ProxyRequest request) throws IOException {
+        return send(request, peer -> ResponseReader.read(peer, timeout), e -> new Received(List.of(), new byte[0],
+                Received.End.CLOSED, 0, why(e), 0, List.of("closed while the request was sent (" + why(e) + ")")));
+    }
+
+    /** How a case reads the front's answer off the connection. */
+    @FunctionalInterface
+    private interface Reading<T> {
+        T read(ScriptedPeer peer) throws IOException;
+    }
+
+    private <T> T send(ProxyRequest request, Reading<T> reading, java.util.function.Function<IOException, T> closed)
+            throws IOException {
         Socket socket = new Socket();
         socket.setTcpNoDelay(true);
         socket.connect(front, (int) timeout.toMillis());
@@ -59,11 +79,15 @@ public final class FrontClient {
             if (!request.trailers().isEmpty()) {
                 peer.send(HeadersFrame.of(1, peer.encode(request.trailers()), true, true));
             }
-            return answer(peer);
+            return reading.read(peer);
         } catch (IOException e) {
             // the front may close while the case still writes: that is its answer
-            return new FrontAnswer(FrontAnswer.Kind.CLOSED, 0, 0, e.getMessage() == null ? "" : e.getMessage());
+            return closed.apply(e);
         }
+    }
+
+    private static String why(IOException e) {
+        return e.getMessage() == null ? "" : e.getMessage();
     }
 
     private FrontAnswer answer(ScriptedPeer peer) throws IOException {

@@ -44,7 +44,8 @@ public final class Arrivals {
         notifyAll();
     }
 
-    private static Optional<Marker> ownerOf(Arrival a) {
+    /** The marker {@code a} carries, wherever it is. */
+    static Optional<Marker> ownerOf(Arrival a) {
         Optional<Marker> m = Marker.findIn(a.target());
         for (HeaderField f : a.fields()) {
             if (m.isPresent()) {

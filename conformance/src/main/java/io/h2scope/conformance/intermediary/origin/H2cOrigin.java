@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * An h2c (prior knowledge) origin played by a {@link ScriptedPeer} server: it checks nothing, so whatever the
@@ -76,8 +77,13 @@ final class H2cOrigin extends Origin {
         }
     }
 
-    private static void finish(ScriptedPeer peer, int stream, Arrival a) throws IOException {
+    private void finish(ScriptedPeer peer, int stream, Arrival a) throws IOException {
         a.complete();
+        Optional<OriginAnswer> scripted = answers().take(a);
+        if (scripted.isPresent() && scripted.get() instanceof OriginAnswer.H2 answer) {
+            answer.script().play(peer, stream);
+            return;
+        }
         peer.headers(stream, List.of(new HeaderField(":status", "200"),
                 new HeaderField("content-length", Integer.toString(ANSWER.length()))), false);
         peer.send(DataFrame.of(stream, ANSWER.getBytes(StandardCharsets.US_ASCII), true));

@@ -62,6 +62,15 @@ final class Http1Origin extends Origin {
                 return;
             }
             arrival.complete();
+            Optional<OriginAnswer> scripted = answers().take(arrival);
+            if (scripted.isPresent() && scripted.get() instanceof OriginAnswer.Http1 answer) {
+                out.write(answer.octets());
+                out.flush();
+                if (answer.close()) {
+                    return;
+                }
+                continue;
+            }
             out.write(("HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\ncontent-length: " + ANSWER.length()
                     + "\r\n\r\n" + ANSWER).getBytes(StandardCharsets.US_ASCII));
             out.flush();

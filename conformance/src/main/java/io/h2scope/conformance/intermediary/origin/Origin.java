@@ -12,7 +12,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The origin behind the intermediary for one run: a loopback listener that accepts every connection on a thread of
- * its own, answers every request it can parse with a small 200, and hands each request to {@link Arrivals}.
+ * its own, answers every request it can parse with a small 200 (or with what a case scripted in {@link Answers}),
+ * and hands each request to {@link Arrivals}.
  */
 public abstract class Origin implements AutoCloseable {
 
@@ -24,6 +25,7 @@ public abstract class Origin implements AutoCloseable {
     private final OriginKind kind;
     private final ServerSocket listener;
     private final Arrivals arrivals = new Arrivals();
+    private final Answers answers = new Answers();
     private final AtomicLong connections = new AtomicLong();
     private final List<Socket> open = new ArrayList<>();
     private final Thread acceptor;
@@ -63,6 +65,11 @@ public abstract class Origin implements AutoCloseable {
 
     public Arrivals arrivals() {
         return arrivals;
+    }
+
+    /** The answers response-side cases scripted for their requests. */
+    public Answers answers() {
+        return answers;
     }
 
     /** How many connections the intermediary has opened to it. */
