@@ -33,12 +33,14 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code h2scope conform-proxy}: stands on both sides of an intermediary (the client in front, the origin behind) and
- * judges each request-side case by what the origin received.
+ * judges each request-side case by what the origin received, each response-side case by what the client in front
+ * received.
  */
 @Command(name = "conform-proxy", mixinStandardHelpOptions = true,
         description = {"Tests an HTTP/2 intermediary (reverse proxy, load balancer): sends each case's request to its front and "
                 + "judges what reaches h2scope's origin behind it: refused, forwarded in an allowed form, forwarded as it came, "
-                + "or desync proven.",
+                + "or desync proven; and, on the response side, has the origin answer what a client must not get and judges "
+                + "what the client in front receives.",
                 "Exit status: 0 all MUST cases pass, 1 a case failed, 2 usage error, 3 the origin saw nothing, the front was "
                         + "not reached, or the intermediary died during the run."})
 public final class ConformProxyCommand implements Callable<Integer> {

@@ -67,6 +67,10 @@ public final class ResponseJudge {
                     + " case's answer; " + got.evidence());
         }
         Optional<Received.Block> head = got.head();
+        Seen seen = inspection.look(got);
+        if (seen instanceof Seen.AsSent s) {
+            return asCame(expected, s.what(), got);
+        }
         if (head.isEmpty()) {
             if (got.end() == Received.End.TIMEOUT) {
                 return mustForward && !got.blocks().isEmpty() ? refusedWrongly(expected, got)
@@ -78,10 +82,6 @@ public final class ResponseJudge {
                 return asCame(expected, "the client was handed a malformed response: " + malformed.get(), got);
             }
             return mustForward ? refusedWrongly(expected, got) : refused(expected, got.ending() + ", no response", got);
-        }
-        Seen seen = inspection.look(got);
-        if (seen instanceof Seen.AsSent s) {
-            return asCame(expected, s.what(), got);
         }
         int status = head.get().status();
         if (status >= 500 && status <= 599) {

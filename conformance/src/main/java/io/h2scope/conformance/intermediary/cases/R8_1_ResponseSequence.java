@@ -111,6 +111,12 @@ public final class R8_1_ResponseSequence implements ProxySection {
                 .run(stage -> ResponseJudge.valid("the final 200 with its content; the interim responses as interim"
                         + " HEADERS or dropped", ResponseExchange.get(stage, m -> OriginAnswers.http1ThenClose(m,
                                 interim + "HTTP/1.1 200 OK", "content-length: 5\r\n", BODY)), got -> {
+                                    if (got.head().isEmpty() && (got.complete() || got.data().length > 0)) {
+                                        return Seen.asSent("an interim response handed over as the final one: no"
+                                                + " HEADERS with a final status, then " + got.data().length
+                                                + " octets of content " + Looks.quoted(got.body()) + ", "
+                                                + got.ending());
+                                    }
                                     if (got.status() != 200) {
                                         return Seen.asSent("the final response the client got is :status "
                                                 + got.status() + ", not the origin's 200");

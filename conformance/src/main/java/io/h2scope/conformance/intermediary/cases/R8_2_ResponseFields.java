@@ -49,7 +49,7 @@ public final class R8_2_ResponseFields implements ProxySection {
                 name("name-empty", "", ResponseQuotes.VALIDATE, "a field line with nothing before its colon"),
                 fold("obs-fold-space", " "),
                 fold("obs-fold-tab", "\t"),
-                line("line-without-colon", "x-h2scope-nocolon\r\n", Quotes.NAME_COLON,
+                line("line-without-colon", "x-h2scope-nocolon\r\n", ResponseQuotes.VALIDATE,
                         "a field line without a colon (\"x-h2scope-nocolon\")", "nocolon"),
                 line("whitespace-before-first-field", " " + FIELD + ": 1\r\n", Quotes.NAME_OCTETS,
                         "its first field line starting with SP (RFC 9112 §2.2)", "h2scope-field"),
@@ -135,7 +135,7 @@ public final class R8_2_ResponseFields implements ProxySection {
 
     /** A line that is no field line: ignored (PASS-LENIENT) or refused, never a field. */
     private static ProxyCase line(String slug, String line, String quote, String sends, String trace) {
-        return ProxyCase.define("proxy/response/8.2.1/" + slug).rule("8.2.1", quote)
+        return define("proxy/response/8.2.1/" + slug, quote)
                 .sends("a GET; the HTTP/1.1 origin answers a 200 with " + sends)
                 .toward(OriginKind.H1)
                 .run(stage -> ResponseJudge.faulty(ResponseExchange.get(stage, m -> OriginAnswers.ok(m, line)),

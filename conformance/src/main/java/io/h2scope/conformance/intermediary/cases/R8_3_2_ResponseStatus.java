@@ -59,7 +59,7 @@ public final class R8_3_2_ResponseStatus implements ProxySection {
                 h2Status("h2-status-repeated", List.of(status("200"), status("404")), "8.3", Quotes.PSEUDO_REPEATED,
                         ":status: 200 and :status: 404"),
                 h2Status("h2-status-101", List.of(status("101")), "8.6", ResponseQuotes.NO_101,
-                        ":status: 101 (then DATA)"),
+                        ":status: 101"),
                 h2Status("h2-request-pseudo-header", List.of(status("200"), field(":path", "/h2scope")), "8.3",
                         Quotes.PSEUDO_UNDEFINED, ":status: 200 and :path: /h2scope"),
                 h2Status("h2-pseudo-after-regular", List.of(field("x-h2scope-field", "1"), status("200")), "8.3",
