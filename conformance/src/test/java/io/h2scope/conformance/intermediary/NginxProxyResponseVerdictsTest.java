@@ -2,6 +2,7 @@ package io.h2scope.conformance.intermediary;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h2scope.conformance.intermediary.cases.ProxySuite;
 import io.h2scope.conformance.intermediary.front.FrontClient;
 import io.h2scope.conformance.intermediary.origin.Origin;
 import io.h2scope.conformance.intermediary.origin.OriginKind;
