@@ -113,7 +113,8 @@ final class ResponseReader {
             }
             if (in instanceof Incoming.FrameIn f && !ControlFrames.acknowledge(peer, f.frame())
                     && f.frame().streamId() == 1 && !(f.frame() instanceof RstStreamFrame)) {
-                frames.add("after END_STREAM: " + f.frame().getClass().getSimpleName().replace("Frame", "").toUpperCase(java.util.Locale.ROOT)
+                String type = f.frame().getClass().getSimpleName().replace("Frame", "");
+                frames.add("after END_STREAM: " + type.toUpperCase(java.util.Locale.ROOT)
                         + (f.frame() instanceof DataFrame d ? " " + shown(d.data()) : ""));
                 extraneous++;
             }
