@@ -35,6 +35,9 @@ public final class ClientSuiteRunner {
     /** The start of an INCONCLUSIVE's reason when the client closed the connection before the case's server was done. */
     public static final String CLIENT_CLOSED = "the client closed the connection before the case's server had played its part";
 
+    /** How the scripted server's reader starts saying that the client sent a broken frame or an undecodable block. */
+    private static final String BROKEN_BY_CLIENT = "the other side";
+
 
     /** One case, its verdict and what the verdict rests on. */
     public record Result(ClientSection section, ClientCase definition, Verdict verdict, Duration elapsed,
@@ -265,15 +268,28 @@ public final class ClientSuiteRunner {
             String why = CLIENT_CLOSED + " (" + e.getMessage() + ")";
             evidence.add(new TraceEntry(0, EntryDirection.NOTE, why));
             return Verdict.inconclusive("", why);
+        } catch (java.net.ProtocolException e) {
+            if (!e.getMessage().startsWith(BROKEN_BY_CLIENT)) {
+                return stageFailed(e, evidence);
+            }
+            // a frame the server's settings do not allow, or a field block that does not decode: whatever the case
+            // was looking at, the client broke a rule of its own there, which is no trouble of the stage's
+            evidence.add(new TraceEntry(0, EntryDirection.NOTE, e.getMessage()));
+            return Verdict.fail("frames within the server's SETTINGS and field blocks that decode (RFC 9113 §4.2, "
+                    + "§4.3)", e.getMessage().replaceFirst(BROKEN_BY_CLIENT, "the client"));
         } catch (Exception e) {
-            evidence.add(new TraceEntry(0, EntryDirection.NOTE, "the stage failed: " + e));
-            return Verdict.inconclusive("", "the stage failed: " + e);
+            return stageFailed(e, evidence);
         } finally {
             synchronized (this) {
                 everConnected |= stage.connected();
             }
             evidence.addAll(stage.evidence());
         }
+    }
+
+    private static Verdict stageFailed(Exception e, List<TraceEntry> evidence) {
+        evidence.add(new TraceEntry(0, EntryDirection.NOTE, "the stage failed: " + e));
+        return Verdict.inconclusive("", "the stage failed: " + e);
     }
 
     /**

@@ -41,6 +41,18 @@ public final class ServerPart {
         return headers == null ? -1 : headers.streamId();
     }
 
+    /**
+     * The first frame matching {@code wanted} the client sends, or null when the connection ended or none came within
+     * the case's timeout: for a case whose rule is that the client sends it (an ACK), where its absence is the verdict.
+     */
+    public static Frame owed(ScriptedPeer peer, java.util.function.Predicate<Frame> wanted) throws IOException {
+        try {
+            return peer.await(wanted);
+        } catch (java.net.SocketTimeoutException e) {
+            return null;
+        }
+    }
+
     /** A 200 with {@link #BODY} on {@code stream}. */
     public static void respond(ScriptedPeer peer, int stream) throws IOException {
         peer.headers(stream, List.of(new HeaderField(":status", "200"),

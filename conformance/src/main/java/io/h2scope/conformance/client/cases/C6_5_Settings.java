@@ -44,11 +44,12 @@ public final class C6_5_Settings implements ClientSection {
                     stage.start("/");
                     try (ScriptedPeer peer = stage.accept()) {
                         peer.send(SettingsFrame.of(new RawSetting(0x3, 100)));
-                        boolean acked = peer.await(f -> f instanceof SettingsFrame s && s.ack()) != null;
+                        boolean acked = ServerPart.owed(peer, f -> f instanceof SettingsFrame s && s.ack()) != null;
                         ServerPart.serve(peer);
                         stage.outcomes();
                         return acked ? Verdict.pass("SETTINGS with ACK", "SETTINGS with ACK")
-                                : Verdict.fail("SETTINGS with ACK", "the connection ended without it");
+                                : Verdict.fail("SETTINGS with ACK", "none, before the connection ended or within "
+                                + stage.timeout().toSeconds() + " s");
                     }
                 });
     }

@@ -41,12 +41,13 @@ public final class C6_7_Ping implements ClientSection {
                     try (ScriptedPeer peer = stage.accept()) {
                         ServerPart.settings(peer);
                         peer.send(PingFrame.of(PING_DATA));
-                        PingFrame ack = (PingFrame) peer.await(f -> f instanceof PingFrame p && p.ack());
+                        PingFrame ack = (PingFrame) ServerPart.owed(peer, f -> f instanceof PingFrame p && p.ack());
                         ServerPart.serve(peer);
                         stage.outcomes();
                         String expected = String.format("PING ACK with %016x", PING_DATA);
                         if (ack == null) {
-                            return Verdict.fail(expected, "the connection ended without it");
+                            return Verdict.fail(expected, "none, before the connection ended or within "
+                                    + stage.timeout().toSeconds() + " s");
                         }
                         return ack.opaqueData() == PING_DATA ? Verdict.pass(expected, expected)
                                 : Verdict.fail(expected, String.format("PING ACK with %016x", ack.opaqueData()));

@@ -193,12 +193,17 @@ public final class C6_9_WindowUpdate implements ClientSection {
                         upload.settings(ClientWindows.DEFAULT_WINDOW);
                         upload.acknowledge();
                         upload.grant(0, 1 << 20);
-                        while (!upload.over() && (upload.pump(Uploads.QUIET) ? upload.stream() < 0
-                                || !upload.acknowledged() : true)) {
-                            // until the stream's window is used and the client is waiting
+                        long deadline = System.nanoTime() + stage.timeout().toNanos();
+                        while (!upload.over() && System.nanoTime() - deadline < 0
+                                && !(upload.pump(Uploads.QUIET) && upload.stream() > 0)) {
+                            // until the stream's window is used and the client is waiting (its ACK long sent)
                         }
-                        if (upload.over()) {
+                        if (upload.over() || upload.stream() < 0) {
                             return Uploads.judge(stage, peer, upload, UPLOAD);
+                        }
+                        if (!upload.acknowledged()) {
+                            return Verdict.skip("the client never acknowledged the server's SETTINGS (RFC 9113 §6.5.3), "
+                                    + "so its stream window could not be lowered under it");
                         }
                         upload.settings(16_384);
                         while (upload.pump(Uploads.QUIET) && !upload.acknowledged() && !stage.clientFinished()) {
