@@ -1,0 +1,410 @@
+package io.h2scope.conformance.client.faulty;
+
+import io.h2scope.engine.error.ErrorCode;
+import io.h2scope.engine.frame.Flags;
+import io.h2scope.engine.frame.FrameSizes;
+import io.h2scope.engine.frame.FrameType;
+import io.h2scope.engine.hpack.HeaderField;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
+
+/**
+ * One rule h2scope's client follows as a sender, broken by the relay, and the cases that judge that rule: each fault's
+ * run must FAIL exactly those (checked against the RFC sentence each quotes) and give every other case the verdict of
+ * the fault-free run through the same relay ({@link #NONE}).
+ */
+enum ClientFault {
+
+    NONE("forwards every frame as it came", "", Set.of(), () -> Rewrite.NONE),
+
+    SETTINGS_NOT_FIRST("sends a PING before the client's first SETTINGS (its ACK dropped on the way back)",
+            "RFC 9113 §3.4: the preface MUST be followed by a SETTINGS frame",
+            Set.of("client/3.4/preface-then-settings"), ClientFault::pingBeforeSettings),
+
+    SETTINGS_NOT_ACKNOWLEDGED("drops the client's SETTINGS ACKs",
+            "RFC 9113 §6.5.3: the recipient MUST immediately emit a SETTINGS frame with the ACK flag set",
+            Set.of("client/6.5.3/settings-acknowledged", "client/6.5/settings-acknowledged-once-each"),
+            // a setting binds the client from its ACK on (RFC 9113 §6.5.3): without one, these cannot judge theirs
+            Set.of("client/4.3.1/size-update-after-lowered-to-0", "client/4.3.1/size-update-after-lowered-to-100",
+                    "client/hpack/4.2/smallest-size-signalled", "client/5.1.2/max-concurrent-streams-one",
+                    "client/5.1.2/max-concurrent-streams-lowered", "client/6.9.2/negative-window-after-settings"),
+            () -> dropFromClient(f -> f.is(FrameType.SETTINGS) && f.has(Flags.ACK))),
+
+    PING_NOT_ACKNOWLEDGED("drops the client's PING ACKs",
+            "RFC 9113 §6.7: receivers of a PING without ACK MUST send a PING with the ACK flag in response",
+            // not client/10.5/ping-flood: the client ends the flood with GOAWAY ENHANCE_YOUR_CALM, which §10.5 allows
+            Set.of("client/6.7/ping-acknowledged"),
+            () -> dropFromClient(f -> f.is(FrameType.PING) && f.has(Flags.ACK))),
+
+    PING_ACK_ANSWERED("answers each PING ACK from the server with a PING ACK of the same payload",
+            "RFC 9113 §6.7: an endpoint MUST NOT respond to PING frames containing the ACK flag",
+            Set.of("client/6.7/ping-ack-not-answered"), ClientFault::answerPingAcks),
+
+    CONCURRENCY_LIMIT_IGNORED("removes SETTINGS_MAX_CONCURRENT_STREAMS from the server's SETTINGS",
+            "RFC 9113 §5.1.2: endpoints MUST NOT exceed the limit set by their peer",
+            Set.of("client/5.1.2/max-concurrent-streams-one", "client/5.1.2/max-concurrent-streams-lowered"),
+            () -> serverSettings((id, value) -> id != Numbers.SETTINGS_MAX_CONCURRENT_STREAMS)),
+
+    STREAM_WINDOW_IGNORED("removes a SETTINGS_INITIAL_WINDOW_SIZE below 65,535 from the server's SETTINGS",
+            "RFC 9113 §6.9.1/§6.9.2: a sender MUST NOT send a flow-controlled frame beyond the stream's window, "
+                    + "which SETTINGS_INITIAL_WINDOW_SIZE sets (and MUST track it when it turns negative)",
+            Set.of("client/6.9.1/upload-within-stream-window", "client/6.9.2/negative-window-after-settings"),
+            () -> serverSettings((id, value) -> id != Numbers.SETTINGS_INITIAL_WINDOW_SIZE
+                    || value >= Numbers.DEFAULT_WINDOW)),
+
+    CONNECTION_WINDOW_OVERCOUNTED("grants the client 1 MiB more connection window than the server did",
+            "RFC 9113 §6.9.1: a sender MUST NOT send a flow-controlled frame with a length that exceeds the space "
+                    + "available in either of the flow-control windows",
+            Set.of("client/6.9.1/upload-within-connection-window"), ClientFault::extraConnectionWindow),
+
+    FRAME_SIZE_IGNORED("pads each of the client's 16,384-octet DATA frames with a Pad Length octet (16,385 octets)",
+            "RFC 9113 §4.2: an endpoint MUST NOT send a frame larger than the peer's SETTINGS_MAX_FRAME_SIZE",
+            // every case that reads a full-size DATA frame of the client's judges it against the server's limit
+            Set.of("client/4.2/upload-split-at-max-frame-size", "client/6.9.1/upload-within-connection-window",
+                    "client/6.9.2/negative-window-after-settings", "client/6.4/no-frames-after-rst-stream"),
+            ClientFault::oversizedData),
+
+    WINDOW_NEVER_REOPENED("drops the client's WINDOW_UPDATEs",
+            "RFC 9113 §6.9.1: the receiver sends a WINDOW_UPDATE as it consumes data (a response larger than the "
+                    + "window completes)",
+            Set.of("client/6.9.1/large-response-completes"),
+            () -> dropFromClient(f -> f.is(FrameType.WINDOW_UPDATE))),
+
+    TABLE_SIZE_UPDATE_MISSING("removes the dynamic table size updates at the start of the client's field blocks",
+            "RFC 9113 §4.3.1, RFC 7541 §4.2: after a lowered SETTINGS_HEADER_TABLE_SIZE the next block MUST start "
+                    + "with a size update (the smallest, when it changed more than once)",
+            Set.of("client/4.3.1/size-update-after-lowered-to-0", "client/4.3.1/size-update-after-lowered-to-100",
+                    "client/hpack/4.2/smallest-size-signalled"),
+            () -> new HeaderRewrite(UnaryOperator.identity(), false)),
+
+    UNUSED_FLAG_SENT("sets the unused flag 0x10 on the client's HEADERS",
+            "RFC 9113 §4.1: unused flags MUST be left unset (0x00) when sending",
+            Set.of("client/4.1/no-unused-flags-sent"), ClientFault::unusedFlag),
+
+    STREAM_ID_EVEN("puts the client's streams on even identifiers (n + 100,001)",
+            "RFC 9113 §5.1.1: streams initiated by a client MUST use odd-numbered stream identifiers",
+            Set.of("client/5.1.1/stream-ids-odd"),
+            () -> new StreamRenumbering(c -> c % 2 == 1 ? c + Numbers.EVEN_SHIFT : c,
+                    w -> w % 2 == 0 && w > Numbers.EVEN_SHIFT ? w - Numbers.EVEN_SHIFT : w)),
+
+    STREAM_IDS_DECREASING("puts the client's streams on identifiers in reverse order (1,000,000 - n)",
+            "RFC 9113 §5.1.1: a new stream's identifier MUST be greater than all streams the endpoint opened",
+            Set.of("client/5.1.1/stream-ids-increasing"),
+            () -> new StreamRenumbering(c -> c % 2 == 1 && c < Numbers.MIRROR / 2 ? Numbers.MIRROR - c : c,
+                    w -> w % 2 == 1 && w > Numbers.MIRROR / 2 && w < Numbers.MIRROR ? Numbers.MIRROR - w : w)),
+
+    CONNECTION_SPECIFIC_FIELD("adds connection: keep-alive to the client's requests",
+            "RFC 9113 §8.2.2: an endpoint MUST NOT generate a message containing connection-specific fields",
+            Set.of("client/8.2.2/request-no-connection-specific-fields"),
+            () -> requests(fields -> append(fields, new HeaderField("connection", "keep-alive")))),
+
+    TE_NOT_TRAILERS("adds te: gzip to the client's requests",
+            "RFC 9113 §8.2.2: TE MUST NOT contain any value other than \"trailers\"",
+            Set.of("client/8.2.2/request-te-only-trailers"),
+            () -> requests(fields -> append(fields, new HeaderField("te", "gzip")))),
+
+    HOST_NOT_AUTHORITY("adds host: example.com to the client's requests",
+            "RFC 9113 §8.3.1: clients MUST NOT generate a request with a Host field that differs from :authority",
+            Set.of("client/8.3.1/request-host-matches-authority"),
+            () -> requests(fields -> append(fields, new HeaderField("host", "example.com")))),
+
+    UPPERCASE_FIELD_NAME("adds X-Fault: 1 (an uppercase name) to the client's requests",
+            "RFC 9113 §8.2: field names MUST be converted to lowercase",
+            Set.of("client/8.2/request-names-lowercase"),
+            () -> requests(fields -> append(fields, new HeaderField("X-Fault", "1")))),
+
+    PSEUDO_AFTER_REGULAR("puts x-fault: 1 before the pseudo-header fields of the client's requests",
+            "RFC 9113 §8.3: all pseudo-header fields MUST appear in a field block before all regular fields",
+            Set.of("client/8.3/request-pseudo-headers-first"),
+            () -> requests(fields -> insert(fields, 0, new HeaderField("x-fault", "1")))),
+
+    PSEUDO_REPEATED("sends :path twice in the client's requests",
+            "RFC 9113 §8.3.1: the same pseudo-header field name MUST NOT appear more than once",
+            Set.of("client/8.3.1/request-pseudo-headers-once"),
+            () -> requests(fields -> insert(fields, pseudoCount(fields), value(fields, ":path")))),
+
+    AUTHORITY_MISSING("removes :authority from the client's requests",
+            "RFC 9113 §8.3.1: clients that generate requests directly MUST use :authority",
+            Set.of("client/8.3.1/request-authority-present"),
+            () -> requests(fields -> fields.stream().filter(f -> !f.name().equals(":authority")).toList())),
+
+    PATH_EMPTY("sends an empty :path in the client's requests",
+            "RFC 9113 §8.3.1: :path MUST NOT be empty for http or https URIs",
+            Set.of("client/8.3.1/request-path-not-empty"),
+            () -> requests(fields -> fields.stream()
+                    .map(f -> f.name().equals(":path") ? new HeaderField(":path", "") : f).toList())),
+
+    UNDEFINED_PSEUDO("adds the pseudo-header field :fault to the client's requests",
+            "RFC 9113 §8.3: endpoints MUST NOT generate pseudo-header fields other than those defined",
+            Set.of("client/8.3/request-no-undefined-pseudo-headers"),
+            () -> requests(fields -> insert(fields, pseudoCount(fields), new HeaderField(":fault", "1")))),
+
+    RST_STREAM_ANSWERED("answers each RST_STREAM from the server with a RST_STREAM CANCEL on the same stream",
+            "RFC 9113 §5.4.2: an endpoint MUST NOT send a RST_STREAM in response to a RST_STREAM frame",
+            Set.of("client/6.4/no-rst-stream-in-reply"), ClientFault::answerResets),
+
+    DATA_AFTER_RST_STREAM("sends one more octet of DATA on an upload's stream once the server reset it",
+            "RFC 9113 §6.4: the sender MUST NOT send additional frames on that stream (except PRIORITY)",
+            Set.of("client/6.4/no-frames-after-rst-stream"), ClientFault::dataAfterReset),
+
+    GOAWAY_IGNORED("drops the server's GOAWAY NO_ERROR before the client sees it",
+            "RFC 9113 §6.8: receivers of a GOAWAY frame MUST NOT open additional streams on the connection",
+            // not client/6.8/no-new-stream-after-goaway: the client opens both its streams before the GOAWAY, so it
+            // has none left to open after it
+            Set.of("client/6.8/stream-above-last-retried-or-failed", "client/8.7/goaway-last-stream-zero"),
+            () -> new Rewrite() {
+                @Override
+                public void fromServer(RawFrame f, Wire wire) throws IOException {
+                    if (!(f.is(FrameType.GOAWAY) && f.stream() == 0 && f.payload().length >= 8
+                            && ByteBuffer.wrap(f.payload()).getInt(4) == ErrorCode.NO_ERROR.code())) {
+                        wire.toClient(f);
+                    }
+                }
+            });
+
+    /** The numbers the faults use, apart so that the constants above may name them. */
+    private static final class Numbers {
+        static final int SETTINGS_MAX_CONCURRENT_STREAMS = 0x3;
+        static final int SETTINGS_INITIAL_WINDOW_SIZE = 0x4;
+        static final long DEFAULT_WINDOW = 65_535;
+        static final int EVEN_SHIFT = 100_001;
+        static final int MIRROR = 1_000_000;
+        /** The payload of the PING {@link ClientFault#SETTINGS_NOT_FIRST} puts first: "fault!!!". */
+        static final long FAULT_PING = 0x6661_756c_7421_2121L;
+    }
+
+    private final String does;
+    private final String rule;
+    private final Set<String> caughtBy;
+    private final Set<String> unjudged;
+    private final Supplier<Rewrite> rewrite;
+
+    ClientFault(String does, String rule, Set<String> caughtBy, Supplier<Rewrite> rewrite) {
+        this(does, rule, caughtBy, Set.of(), rewrite);
+    }
+
+    ClientFault(String does, String rule, Set<String> caughtBy, Set<String> unjudged, Supplier<Rewrite> rewrite) {
+        this.does = does;
+        this.rule = rule;
+        this.caughtBy = caughtBy;
+        this.unjudged = unjudged;
+        this.rewrite = rewrite;
+    }
+
+    /** What the relay does, in words ("drops the client's PING ACKs"). */
+    String does() {
+        return does;
+    }
+
+    /** The rule it breaks: the RFC section and the gist of its sentence. */
+    String rule() {
+        return rule;
+    }
+
+    /** The ids of the cases that judge that rule: the ones the fault's run must FAIL, and only those. */
+    Set<String> caughtBy() {
+        return caughtBy;
+    }
+
+    /**
+     * The ids of the cases that need the rule kept to exercise their own: SKIP or INCONCLUSIVE in the fault's run,
+     * saying why, never FAIL.
+     */
+    Set<String> unjudged() {
+        return unjudged;
+    }
+
+    /** The fault's rewriting of one new connection. */
+    Rewrite open() {
+        return rewrite.get();
+    }
+
+    private interface FramePredicate {
+        boolean test(RawFrame f);
+    }
+
+    private static Rewrite dropFromClient(FramePredicate drop) {
+        return new Rewrite() {
+            @Override
+            public void fromClient(RawFrame f, Wire wire) throws IOException {
+                if (!drop.test(f)) {
+                    wire.toServer(f);
+                }
+            }
+        };
+    }
+
+    private static Rewrite pingBeforeSettings() {
+        return new Rewrite() {
+            private boolean first = true;
+
+            @Override
+            public void fromClient(RawFrame f, Wire wire) throws IOException {
+                if (first) {
+                    first = false;
+                    wire.toServer(RawFrame.of(FrameType.PING, 0, 0,
+                            ByteBuffer.allocate(8).putLong(Numbers.FAULT_PING).array()));
+                }
+                wire.toServer(f);
+            }
+
+            @Override
+            public void fromServer(RawFrame f, Wire wire) throws IOException {
+                boolean ourAck = f.is(FrameType.PING) && f.has(Flags.ACK) && f.payload().length == 8
+                        && ByteBuffer.wrap(f.payload()).getLong() == Numbers.FAULT_PING;
+                if (!ourAck) {
+                    wire.toClient(f);
+                }
+            }
+        };
+    }
+
+    private static Rewrite answerPingAcks() {
+        return new Rewrite() {
+            @Override
+            public void fromServer(RawFrame f, Wire wire) throws IOException {
+                wire.toClient(f);
+                if (f.is(FrameType.PING) && f.has(Flags.ACK)) {
+                    wire.toServer(f);
+                }
+            }
+        };
+    }
+
+    private static Rewrite answerResets() {
+        return new Rewrite() {
+            @Override
+            public void fromServer(RawFrame f, Wire wire) throws IOException {
+                wire.toClient(f);
+                if (f.is(FrameType.RST_STREAM) && f.stream() != 0 && f.payload().length == 4) {
+                    wire.toServer(RawFrame.of(FrameType.RST_STREAM, 0, f.stream(),
+                            ByteBuffer.allocate(4).putInt(ErrorCode.CANCEL.code()).array()));
+                }
+            }
+        };
+    }
+
+    private static Rewrite dataAfterReset() {
+        return new Rewrite() {
+            /** Streams whose request body the client has started and not ended. */
+            private final Set<Integer> uploading = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+            @Override
+            public void fromClient(RawFrame f, Wire wire) throws IOException {
+                if (f.is(FrameType.DATA)) {
+                    if (f.has(Flags.END_STREAM)) {
+                        uploading.remove(f.stream());
+                    } else {
+                        uploading.add(f.stream());
+                    }
+                }
+                wire.toServer(f);
+            }
+
+            @Override
+            public void fromServer(RawFrame f, Wire wire) throws IOException {
+                wire.toClient(f);
+                if (f.is(FrameType.RST_STREAM) && uploading.remove(f.stream())) {
+                    wire.toServer(RawFrame.of(FrameType.DATA, 0, f.stream(), new byte[] {'!'}));
+                }
+            }
+        };
+    }
+
+    private static Rewrite unusedFlag() {
+        return new Rewrite() {
+            @Override
+            public void fromClient(RawFrame f, Wire wire) throws IOException {
+                wire.toServer(f.is(FrameType.HEADERS) ? f.withFlags(f.flags() | 0x10) : f);
+            }
+        };
+    }
+
+    private static Rewrite extraConnectionWindow() {
+        return new Rewrite() {
+            private boolean granted;
+
+            @Override
+            public void fromServer(RawFrame f, Wire wire) throws IOException {
+                wire.toClient(f);
+                if (!granted && f.is(FrameType.SETTINGS) && !f.has(Flags.ACK)) {
+                    granted = true;
+                    wire.toClient(RawFrame.of(FrameType.WINDOW_UPDATE, 0, 0,
+                            ByteBuffer.allocate(4).putInt(1 << 20).array()));
+                }
+            }
+        };
+    }
+
+    private static Rewrite oversizedData() {
+        return new Rewrite() {
+            @Override
+            public void fromClient(RawFrame f, Wire wire) throws IOException {
+                if (f.is(FrameType.DATA) && !f.has(Flags.PADDED)
+                        && f.payload().length == FrameSizes.DEFAULT_MAX_FRAME_SIZE) {
+                    byte[] padded = new byte[f.payload().length + 1]; // Pad Length 0, then the data
+                    System.arraycopy(f.payload(), 0, padded, 1, f.payload().length);
+                    f = f.withFlags(f.flags() | Flags.PADDED).withPayload(padded);
+                }
+                wire.toServer(f);
+            }
+        };
+    }
+
+    private interface SettingFilter {
+        boolean keep(int id, long value);
+    }
+
+    /** Passes every SETTINGS from the server (not ACKs) through {@code keep}. */
+    private static Rewrite serverSettings(SettingFilter keep) {
+        return new Rewrite() {
+            @Override
+            public void fromServer(RawFrame f, Wire wire) throws IOException {
+                wire.toClient(f.is(FrameType.SETTINGS) && !f.has(Flags.ACK) && f.payload().length % 6 == 0
+                        ? f.withPayload(settings(f, keep)) : f);
+            }
+        };
+    }
+
+    /** The settings of {@code f} that {@code keep} keeps, as a SETTINGS payload. */
+    private static byte[] settings(RawFrame f, SettingFilter keep) {
+        ByteBuffer in = ByteBuffer.wrap(f.payload());
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        while (in.remaining() >= 6) {
+            int id = in.getShort() & 0xffff;
+            long value = in.getInt() & 0xffff_ffffL;
+            if (keep.keep(id, value)) {
+                out.writeBytes(ByteBuffer.allocate(6).putShort((short) id).putInt((int) value).array());
+            }
+        }
+        return out.toByteArray();
+    }
+
+    private static Rewrite requests(UnaryOperator<List<HeaderField>> change) {
+        return new HeaderRewrite(change, true);
+    }
+
+    private static List<HeaderField> append(List<HeaderField> fields, HeaderField extra) {
+        return insert(fields, fields.size(), extra);
+    }
+
+    private static List<HeaderField> insert(List<HeaderField> fields, int at, HeaderField extra) {
+        List<HeaderField> changed = new ArrayList<>(fields);
+        changed.add(at, extra);
+        return changed;
+    }
+
+    private static int pseudoCount(List<HeaderField> fields) {
+        return (int) fields.stream().takeWhile(f -> f.name().startsWith(":")).count();
+    }
+
+    private static HeaderField value(List<HeaderField> fields, String name) {
+        return fields.stream().filter(f -> f.name().equals(name)).findFirst().orElseThrow();
+    }
+}

@@ -1,0 +1,156 @@
+package io.h2scope.conformance.client.faulty;
+
+import io.h2scope.engine.frame.Preface;
+import java.io.BufferedInputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
+
+/**
+ * A loopback listener between the client under test and a case's server (h2c with prior knowledge): each connection
+ * the client opens gets one to the server, and every frame between them passes through a fresh {@link Rewrite} of the
+ * fault. It relays as TCP does: a side's end (FIN) is passed on as a half-close and what the other side still sends is
+ * still relayed, so that a client's last GOAWAY reaches the server before the connection ends.
+ */
+final class FrameRelay implements AutoCloseable {
+
+    /** How long {@link #close} waits for the client's side of each connection to end before it cuts them. */
+    static final Duration CLIENT_END_WAIT = Duration.ofSeconds(5);
+
+    private final InetSocketAddress server;
+    private final Supplier<Rewrite> fault;
+    private final ServerSocket listener;
+    private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+    private final List<Thread> clientSides = new CopyOnWriteArrayList<>();
+    private final Thread acceptor;
+
+    FrameRelay(InetSocketAddress server, Supplier<Rewrite> fault) throws IOException {
+        this.server = server;
+        this.fault = fault;
+        this.listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        this.acceptor = new Thread(this::acceptLoop, "faulty-relay-accept");
+        acceptor.setDaemon(true);
+        acceptor.start();
+    }
+
+    int port() {
+        return listener.getLocalPort();
+    }
+
+    private void acceptLoop() {
+        while (!listener.isClosed()) {
+            try {
+                Socket client = listener.accept();
+                sockets.add(client);
+                Socket upstream = new Socket();
+                sockets.add(upstream);
+                upstream.connect(server);
+                client.setTcpNoDelay(true);
+                upstream.setTcpNoDelay(true);
+                relay(client, upstream);
+            } catch (IOException e) {
+                // the listener closed, or the case's server is gone: the client sees its connection fail
+            }
+        }
+    }
+
+    private void relay(Socket client, Socket upstream) throws IOException {
+        DataInputStream fromClient = new DataInputStream(new BufferedInputStream(client.getInputStream()));
+        DataInputStream fromServer = new DataInputStream(new BufferedInputStream(upstream.getInputStream()));
+        Wire wire = new Wire(upstream.getOutputStream(), client.getOutputStream());
+        Rewrite rewrite = fault.get();
+        Thread c2s = new Thread(() -> pump(fromClient, true, upstream, wire::flushToServer,
+                f -> rewrite.fromClient(f, wire)), "faulty-relay-c2s");
+        Thread s2c = new Thread(() -> pump(fromServer, false, client, wire::flushToClient,
+                f -> rewrite.fromServer(f, wire)), "faulty-relay-s2c");
+        wire.pumps(c2s, s2c);
+        c2s.setDaemon(true);
+        s2c.setDaemon(true);
+        clientSides.add(c2s);
+        c2s.start();
+        s2c.start();
+    }
+
+    private interface FrameSink {
+        void take(RawFrame f) throws IOException;
+    }
+
+    private interface Flush {
+        void run() throws IOException;
+    }
+
+    /**
+     * Reads one direction to its end: frames through the fault (the client's preface first, as it came), sent on
+     * together once what came in one read is relayed, then the end passed on. When the other end can no longer be
+     * written, the rest is read and dropped, as a closed socket would.
+     */
+    private static void pump(DataInputStream in, boolean fromClient, Socket target, Flush flush, FrameSink sink) {
+        boolean writable = true;
+        try {
+            if (fromClient) {
+                byte[] preface = new byte[Preface.LENGTH];
+                in.readFully(preface);
+                target.getOutputStream().write(preface);
+            }
+            RawFrame f;
+            while ((f = RawFrame.read(in)) != null) {
+                if (writable) {
+                    try {
+                        sink.take(f);
+                        if (in.available() == 0) {
+                            flush.run();
+                        }
+                    } catch (SocketException e) {
+                        writable = false;
+                    }
+                }
+            }
+        } catch (IOException e) {
+            // a reset or an end inside a frame: passed on as an end
+        }
+        try {
+            flush.run();
+        } catch (IOException e) {
+            // the other side is gone
+        }
+        try {
+            target.shutdownOutput();
+        } catch (IOException e) {
+            // already closed
+        }
+    }
+
+    /** Stops accepting, lets each client's side end (its last frames relayed), then closes every connection. */
+    @Override
+    public void close() {
+        try {
+            listener.close();
+        } catch (IOException e) {
+            // nothing to release
+        }
+        long deadline = System.nanoTime() + CLIENT_END_WAIT.toNanos();
+        for (Thread t : clientSides) {
+            try {
+                t.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        for (Socket s : sockets) {
+            try {
+                s.close();
+            } catch (IOException e) {
+                // already closed
+            }
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package io.h2scope.conformance.client.faulty;
+
+import io.h2scope.engine.frame.FrameType;
+import io.h2scope.engine.frame.codec.RawFrameWriter;
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+
+/**
+ * One HTTP/2 frame as the relay reads it off the wire, without judging it: what a fault forwards, rewrites, drops or
+ * adds.
+ *
+ * @param type    the frame type's code
+ * @param flags   the flags octet
+ * @param stream  the stream identifier (the reserved bit dropped)
+ * @param payload the payload octets
+ */
+record RawFrame(int type, int flags, int stream, byte[] payload) {
+
+    private static final int HEADER = 9;
+
+    /** The next frame, or null when the stream ended cleanly between frames. */
+    static RawFrame read(DataInputStream in) throws IOException {
+        byte[] header = new byte[HEADER];
+        int first = in.read();
+        if (first < 0) {
+            return null;
+        }
+        header[0] = (byte) first;
+        in.readFully(header, 1, HEADER - 1);
+        int length = (header[0] & 0xff) << 16 | (header[1] & 0xff) << 8 | header[2] & 0xff;
+        int stream = ((header[5] & 0x7f) << 24 | (header[6] & 0xff) << 16 | (header[7] & 0xff) << 8 | header[8] & 0xff);
+        byte[] payload = new byte[length];
+        try {
+            in.readFully(payload);
+        } catch (EOFException e) {
+            throw new EOFException("the connection ended inside a frame of " + length + " octets");
+        }
+        return new RawFrame(header[3] & 0xff, header[4] & 0xff, stream, payload);
+    }
+
+    byte[] encode() {
+        return RawFrameWriter.frame(type, flags, stream, payload);
+    }
+
+    boolean is(FrameType t) {
+        return type == t.code();
+    }
+
+    boolean has(int flag) {
+        return (flags & flag) != 0;
+    }
+
+    RawFrame withFlags(int newFlags) {
+        return new RawFrame(type, newFlags, stream, payload);
+    }
+
+    RawFrame onStream(int newStream) {
+        return new RawFrame(type, flags, newStream, payload);
+    }
+
+    RawFrame withPayload(byte[] newPayload) {
+        return new RawFrame(type, flags, stream, newPayload);
+    }
+
+    /** The 31-bit value at {@code offset} of the payload, reserved bit dropped (a GOAWAY's last stream). */
+    int intAt(int offset) {
+        return (payload[offset] & 0x7f) << 24 | (payload[offset + 1] & 0xff) << 16 | (payload[offset + 2] & 0xff) << 8
+                | payload[offset + 3] & 0xff;
+    }
+
+    static RawFrame of(FrameType type, int flags, int stream, byte[] payload) {
+        return new RawFrame(type.code(), flags, stream, payload);
+    }
+}

@@ -1,0 +1,23 @@
+package io.h2scope.conformance.client.faulty;
+
+import java.io.IOException;
+
+/**
+ * What one fault does to one relayed connection's frames. Everything is forwarded as it came unless the fault says
+ * otherwise; a fault keeps whatever state it needs for its connection (one instance per connection).
+ */
+interface Rewrite {
+
+    /** A frame the client sent, on its way to the server. */
+    default void fromClient(RawFrame f, Wire wire) throws IOException {
+        wire.toServer(f);
+    }
+
+    /** A frame the server sent, on its way to the client. */
+    default void fromServer(RawFrame f, Wire wire) throws IOException {
+        wire.toClient(f);
+    }
+
+    /** Forwards everything as it came: the fault-free relay, the baseline every fault is compared with. */
+    Rewrite NONE = new Rewrite() { };
+}
