@@ -23,6 +23,15 @@ enum ClientFault {
 
     NONE("forwards every frame as it came", "", Set.of(), () -> Rewrite.NONE),
 
+    UPGRADE_WITHOUT_HTTP2_SETTINGS("removes the HTTP2-Settings field from the client's Upgrade request",
+            "RFC 9113 §3.1 (RFC 7540 §3.2.1): a request that upgrades to h2c MUST include exactly one HTTP2-Settings",
+            Set.of("client/3.2/upgrade-request-has-http2-settings"), () -> new Rewrite() {
+                @Override
+                public String upgradeRequest(String head) {
+                    return head.replaceAll("(?im)^http2-settings:[^\\r\\n]*\\r\\n", "");
+                }
+            }),
+
     SETTINGS_NOT_FIRST("sends a PING before the client's first SETTINGS (its ACK dropped on the way back)",
             "RFC 9113 §3.4: the preface MUST be followed by a SETTINGS frame",
             Set.of("client/3.4/preface-then-settings"), ClientFault::pingBeforeSettings),

@@ -5,6 +5,7 @@ import io.h2scope.conformance.client.drive.ClientOutcome;
 import io.h2scope.conformance.client.drive.ClientRequest;
 import io.h2scope.conformance.client.drive.ClientTask;
 import io.h2scope.conformance.client.drive.ClientUnderTest;
+import io.h2scope.conformance.client.drive.Connect;
 import io.h2scope.conformance.client.drive.H2ClientUnderTest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,7 +20,7 @@ import java.util.Set;
  * h2scope's own client breaking one rule: the {@link H2ClientUnderTest} adapter, each task's connections passed
  * through a {@link FrameRelay} that rewrites its frames as the {@link ClientFault} says. The engine is untouched, and
  * {@link ClientFault#NONE} is the same client through the same relay, the baseline a fault's run is compared with.
- * It speaks h2c with prior knowledge only: the relay reads frames, not TLS or an HTTP/1.1 Upgrade.
+ * It speaks h2c (prior knowledge or Upgrade) only: the relay reads frames, not TLS.
  */
 final class FaultyClient implements ClientUnderTest {
 
@@ -42,14 +43,16 @@ final class FaultyClient implements ClientUnderTest {
 
     @Override
     public Set<ClientAbility> abilities() {
-        return EnumSet.of(ClientAbility.PRIOR_KNOWLEDGE, ClientAbility.PARALLEL, ClientAbility.BODY);
+        return EnumSet.of(ClientAbility.PRIOR_KNOWLEDGE, ClientAbility.UPGRADE, ClientAbility.PARALLEL,
+                ClientAbility.BODY);
     }
 
     @Override
     public List<ClientOutcome> fetch(ClientTask task) throws InterruptedException {
         requireAbilities(task);
         URI first = task.requests().get(0).url();
-        try (FrameRelay relay = new FrameRelay(new InetSocketAddress(first.getHost(), first.getPort()), fault::open)) {
+        try (FrameRelay relay = new FrameRelay(new InetSocketAddress(first.getHost(), first.getPort()),
+                task.connect() == Connect.UPGRADE, fault::open)) {
             List<ClientRequest> relayed = task.requests().stream()
                     .map(r -> new ClientRequest(viaRelay(r.url(), relay.port()), r.method(), r.body())).toList();
             return client.fetch(new ClientTask(relayed, task.connect(), task.ca(), task.timeout()));

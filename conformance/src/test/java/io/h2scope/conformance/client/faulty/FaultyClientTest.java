@@ -29,7 +29,8 @@ import org.junit.jupiter.api.TestFactory;
  * Whether the client suite's verdicts are right: h2scope's own client is run through the whole suite once per
  * {@link ClientFault}, each breaking one rule it follows as a sender, and once without a fault through the same relay.
  * Each fault must FAIL exactly the cases that judge its rule, and leave every other case's verdict as the fault-free
- * run has it; the fault-free run must pass every MUST case it can exercise.
+ * run has it; the fault-free run must pass every MUST case it can exercise. Each FAIL is printed, one line per case:
+ * {@code ... -Dtest=FaultyClientTest | grep fault-verdict}.
  */
 @Tag("client-matrix") // the suite once per fault: about a minute on 2 cores; mvn -Preal-servers (.ci/run)
 class FaultyClientTest {
@@ -105,6 +106,7 @@ class FaultyClientTest {
                     String seen = fault + " (" + fault.does() + "): FAIL " + failed + "; other changes " + otherwise
                             + "; the cases of its rule: " + fault.caughtBy().stream().collect(Collectors.toMap(id -> id,
                             run::get, (a, b) -> a, TreeMap::new));
+                    failed.forEach(id -> System.out.println("fault-verdict " + fault + " " + id + ": " + run.get(id)));
                     assertEquals(new TreeSet<>(fault.caughtBy()), failed, seen);
                     assertEquals(Map.of(), otherwise, seen);
                 }));

@@ -9,13 +9,16 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 /**
- * A loopback listener between the client under test and a case's server (h2c with prior knowledge): each connection
+ * A loopback listener between the client under test and a case's server (h2c, by prior knowledge or an Upgrade whose
+ * HTTP/1.1 heads it passes on before the frames): each connection
  * the client opens gets one to the server, and every frame between them passes through a fresh {@link Rewrite} of the
  * fault. It relays as TCP does: a side's end (FIN) is passed on as a half-close and what the other side still sends is
  * still relayed, so that a client's last GOAWAY reaches the server before the connection ends.
@@ -26,14 +29,17 @@ final class FrameRelay implements AutoCloseable {
     static final Duration CLIENT_END_WAIT = Duration.ofSeconds(5);
 
     private final InetSocketAddress server;
+    private final boolean upgrade;
     private final Supplier<Rewrite> fault;
     private final ServerSocket listener;
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
     private final List<Thread> clientSides = new CopyOnWriteArrayList<>();
     private final Thread acceptor;
 
-    FrameRelay(InetSocketAddress server, Supplier<Rewrite> fault) throws IOException {
+    /** @param upgrade the client starts each connection with an HTTP/1.1 Upgrade to h2c, not the preface */
+    FrameRelay(InetSocketAddress server, boolean upgrade, Supplier<Rewrite> fault) throws IOException {
         this.server = server;
+        this.upgrade = upgrade;
         this.fault = fault;
         this.listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
         this.acceptor = new Thread(this::acceptLoop, "faulty-relay-accept");
@@ -68,9 +74,9 @@ final class FrameRelay implements AutoCloseable {
         Wire wire = new Wire(upstream.getOutputStream(), client.getOutputStream());
         Rewrite rewrite = fault.get();
         Thread c2s = new Thread(() -> pump(fromClient, true, upstream, wire::flushToServer,
-                f -> rewrite.fromClient(f, wire)), "faulty-relay-c2s");
+                f -> rewrite.fromClient(f, wire), upgrade ? rewrite::upgradeRequest : null), "faulty-relay-c2s");
         Thread s2c = new Thread(() -> pump(fromServer, false, client, wire::flushToClient,
-                f -> rewrite.fromServer(f, wire)), "faulty-relay-s2c");
+                f -> rewrite.fromServer(f, wire), upgrade ? head -> head : null), "faulty-relay-s2c");
         wire.pumps(c2s, s2c);
         c2s.setDaemon(true);
         s2c.setDaemon(true);
@@ -92,9 +98,13 @@ final class FrameRelay implements AutoCloseable {
      * together once what came in one read is relayed, then the end passed on. When the other end can no longer be
      * written, the rest is read and dropped, as a closed socket would.
      */
-    private static void pump(DataInputStream in, boolean fromClient, Socket target, Flush flush, FrameSink sink) {
+    private static void pump(DataInputStream in, boolean fromClient, Socket target, Flush flush, FrameSink sink,
+            UnaryOperator<String> http1Head) {
         boolean writable = true;
         try {
+            if (http1Head != null) { // the Upgrade request, or the 101 that answers it
+                target.getOutputStream().write(http1Head.apply(readHead(in)).getBytes(StandardCharsets.ISO_8859_1));
+            }
             if (fromClient) {
                 byte[] preface = new byte[Preface.LENGTH];
                 in.readFully(preface);
@@ -126,6 +136,15 @@ final class FrameRelay implements AutoCloseable {
         } catch (IOException e) {
             // already closed
         }
+    }
+
+    /** An HTTP/1.1 head up to and with its empty line, read octet by octet so that no frame after it is taken. */
+    private static String readHead(DataInputStream in) throws IOException {
+        StringBuilder head = new StringBuilder();
+        while (!head.toString().endsWith("\r\n\r\n")) {
+            head.append((char) in.readUnsignedByte());
+        }
+        return head.toString();
     }
 
     /** Stops accepting, lets each client's side end (its last frames relayed), then closes every connection. */

@@ -18,6 +18,11 @@ interface Rewrite {
         wire.toClient(f);
     }
 
+    /** The client's HTTP/1.1 Upgrade request head (request line, fields, empty line), on its way to the server. */
+    default String upgradeRequest(String head) {
+        return head;
+    }
+
     /** Forwards everything as it came: the fault-free relay, the baseline every fault is compared with. */
     Rewrite NONE = new Rewrite() { };
 }
