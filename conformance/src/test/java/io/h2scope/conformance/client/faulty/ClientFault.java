@@ -53,7 +53,8 @@ enum ClientFault {
 
     PING_ACK_ANSWERED("answers each PING ACK from the server with a PING ACK of the same payload",
             "RFC 9113 §6.7: an endpoint MUST NOT respond to PING frames containing the ACK flag",
-            Set.of("client/6.7/ping-ack-not-answered"), ClientFault::answerPingAcks),
+            Set.of("client/6.7/ping-ack-not-answered"),
+            () -> answers(f -> f.is(FrameType.PING) && f.has(Flags.ACK), f -> f)),
 
     CONCURRENCY_LIMIT_IGNORED("removes SETTINGS_MAX_CONCURRENT_STREAMS from the server's SETTINGS",
             "RFC 9113 §5.1.2: endpoints MUST NOT exceed the limit set by their peer",
@@ -156,7 +157,10 @@ enum ClientFault {
 
     RST_STREAM_ANSWERED("answers each RST_STREAM from the server with a RST_STREAM CANCEL on the same stream",
             "RFC 9113 §5.4.2: an endpoint MUST NOT send a RST_STREAM in response to a RST_STREAM frame",
-            Set.of("client/6.4/no-rst-stream-in-reply"), ClientFault::answerResets),
+            Set.of("client/6.4/no-rst-stream-in-reply"),
+            () -> answers(f -> f.is(FrameType.RST_STREAM) && f.stream() != 0 && f.payload().length == 4,
+                    f -> RawFrame.of(FrameType.RST_STREAM, 0, f.stream(),
+                            ByteBuffer.allocate(4).putInt(ErrorCode.CANCEL.code()).array()))),
 
     DATA_AFTER_RST_STREAM("sends one more octet of DATA on an upload's stream once the server reset it",
             "RFC 9113 §6.4: the sender MUST NOT send additional frames on that stream (except PRIORITY)",
@@ -274,26 +278,14 @@ enum ClientFault {
         };
     }
 
-    private static Rewrite answerPingAcks() {
+    /** Forwards the server's frames, and answers each one {@code when} takes with {@code answer}'s, to the server. */
+    private static Rewrite answers(FramePredicate when, UnaryOperator<RawFrame> answer) {
         return new Rewrite() {
             @Override
             public void fromServer(RawFrame f, Wire wire) throws IOException {
                 wire.toClient(f);
-                if (f.is(FrameType.PING) && f.has(Flags.ACK)) {
-                    wire.toServer(f);
-                }
-            }
-        };
-    }
-
-    private static Rewrite answerResets() {
-        return new Rewrite() {
-            @Override
-            public void fromServer(RawFrame f, Wire wire) throws IOException {
-                wire.toClient(f);
-                if (f.is(FrameType.RST_STREAM) && f.stream() != 0 && f.payload().length == 4) {
-                    wire.toServer(RawFrame.of(FrameType.RST_STREAM, 0, f.stream(),
-                            ByteBuffer.allocate(4).putInt(ErrorCode.CANCEL.code()).array()));
+                if (when.test(f)) {
+                    wire.toServer(answer.apply(f));
                 }
             }
         };

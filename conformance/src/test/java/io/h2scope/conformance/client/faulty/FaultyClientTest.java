@@ -38,7 +38,7 @@ class FaultyClientTest {
     /** Each case's wait for the client: as the CLI's, generous for a loaded machine. */
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
     /** Runs at once: each is mostly waiting on sockets, so more than the cores. */
-    private static final int RUNS_AT_ONCE = 6;
+    private static final int RUNS_AT_ONCE = 9;
 
     private static final Map<ClientFault, Map<String, Verdict>> RUNS = new EnumMap<>(ClientFault.class);
 
