@@ -3,8 +3,8 @@ package io.h2scope.conformance.client.faulty;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.h2scope.conformance.client.ClientSuite;
 import io.h2scope.conformance.client.ClientSuiteRunner;
+import io.h2scope.conformance.client.cases.ClientSuite;
 import io.h2scope.conformance.verdict.Outcome;
 import io.h2scope.conformance.verdict.Verdict;
 import java.time.Duration;
