@@ -13,11 +13,13 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -56,6 +58,10 @@ public final class InspectCommand implements Callable<Integer> {
     @Mixin
     AttachOptions attachOptions;
 
+    @Option(names = "--reconnect-for", paramLabel = "SECONDS", description = "with --attach: how long a socket that "
+            + "drops is tried again before the window gives up (default: 60, 0: not at all)")
+    Long reconnectFor;
+
     @Mixin
     RevealOption reveal;
 
@@ -78,7 +84,11 @@ public final class InspectCommand implements Callable<Integer> {
         } else if (source != null && source.follow != null) {
             sources.add(new FollowFileSource(source.follow));
         } else if (source != null && source.attach != null) {
-            sources.add(new AttachSource(AttachOptions.address(spec, source.attach), attachOptions.token()));
+            sources.add(new AttachSource(AttachOptions.address(spec, source.attach), attachOptions.token(),
+                    reconnectFor()));
+        } else if (reconnectFor != null) {
+            throw new ParameterException(spec.commandLine(), "--reconnect-for goes with --attach: it says how long a "
+                    + "dropped attach is tried again");
         }
         if (!Display.available(environment, System.getProperties())) {
             throw new NoDisplayException("no display to open a window on (DISPLAY and WAYLAND_DISPLAY are not set); "
@@ -92,5 +102,17 @@ public final class InspectCommand implements Callable<Integer> {
         }
         InspectorApp.launch(sources, reveal.redaction());
         return 0;
+    }
+
+    /** {@code --reconnect-for}, or {@link AttachSource#DEFAULT_RECONNECT_FOR}; a negative value is a usage error. */
+    private Duration reconnectFor() {
+        if (reconnectFor == null) {
+            return AttachSource.DEFAULT_RECONNECT_FOR;
+        }
+        if (reconnectFor < 0) {
+            throw new ParameterException(spec.commandLine(), "--reconnect-for " + reconnectFor + ": give 0 or more "
+                    + "seconds (0: the window ends the attach when its socket drops)");
+        }
+        return Duration.ofSeconds(reconnectFor);
     }
 }

@@ -1,6 +1,7 @@
 package io.h2scope.cli.inspect;
 
 import io.h2scope.cli.H2scopeCommand;
+import io.h2scope.inspector.source.AttachSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -74,5 +75,21 @@ class InspectCommandTest {
         assertEquals(2, remote.status());
         assertTrue(remote.err().startsWith("h2scope inspect: --attach 8.8.8.8:7070: 8.8.8.8 is not a loopback address"),
                 remote.err());
+    }
+
+    @Test
+    void reconnectForIsZeroOrMoreSecondsOfAnAttachWithItsDefaultInTheHelp() {
+        Run negative = run("inspect", "--attach", "127.0.0.1:7070", "--reconnect-for", "-1");
+        assertEquals(2, negative.status());
+        assertEquals("h2scope inspect: --reconnect-for -1: give 0 or more seconds (0: the window ends the attach when "
+                + "its socket drops) (see './h2scope inspect --help')", negative.err().strip());
+        Run alone = run("inspect", "--reconnect-for", "5");
+        assertEquals(2, alone.status());
+        assertTrue(alone.err().startsWith("h2scope inspect: --reconnect-for goes with --attach"), alone.err());
+        Run zero = run("inspect", "--attach", "127.0.0.1:7070", "--reconnect-for", "0");
+        assertTrue(zero.err().contains("no display"), "0 is good; then the display is missing: " + zero.err());
+        Run help = run("inspect", "--help");
+        assertTrue(help.out().replaceAll("\\s+", " ").contains("(default: "
+                + AttachSource.DEFAULT_RECONNECT_FOR.toSeconds() + ", 0: not at all)"), help.out());
     }
 }

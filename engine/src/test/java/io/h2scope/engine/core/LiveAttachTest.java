@@ -75,6 +75,8 @@ class LiveAttachTest {
                 channel.write(ByteBuffer.wrap("\n".getBytes(StandardCharsets.US_ASCII))); // a reader
                 BufferedReader lines = new BufferedReader(new InputStreamReader(Channels.newInputStream(channel),
                         StandardCharsets.US_ASCII));
+                String instance = engineLine(lines, live);
+                assertTrue(instance.matches("[0-9a-f]{16}"), instance);
                 Await.until(clientSink::enabled, "the reader is attached: the connections are traced");
                 ConnectionModel client = new ConnectionModel(1);
                 ConnectionModel server = new ConnectionModel(2);
@@ -113,7 +115,7 @@ class LiveAttachTest {
                 channel.write(ByteBuffer.wrap((attach.token() + "\n").getBytes(StandardCharsets.US_ASCII)));
                 BufferedReader lines = new BufferedReader(new InputStreamReader(Channels.newInputStream(channel),
                         StandardCharsets.US_ASCII));
-                awaitRegistered(lines);
+                awaitRegistered(lines, live);
                 live.onEvent(window(5, 1));
                 assertEquals(List.of(window(5, 1)), read(lines, 1));
             }
@@ -130,7 +132,7 @@ class LiveAttachTest {
             channel.write(ByteBuffer.wrap("\n".getBytes(StandardCharsets.US_ASCII)));
             BufferedReader lines = new BufferedReader(new InputStreamReader(Channels.newInputStream(channel),
                     StandardCharsets.US_ASCII));
-            awaitRegistered(lines);
+            awaitRegistered(lines, live);
             int sent = 60_000;
             for (int i = 0; i < sent; i++) {
                 live.onEvent(window(7, i)); // the reader reads nothing meanwhile: its socket and queue fill up
@@ -185,8 +187,22 @@ class LiveAttachTest {
         }
     }
 
-    /** Reads the opening and snapshot a reader gets once it is registered: from then on it gets every event. */
-    private static void awaitRegistered(BufferedReader lines) throws IOException {
+    /** Reads a reader's first line, the engine's: its instance id, the one the server says. */
+    @SuppressWarnings("unchecked")
+    private static String engineLine(BufferedReader lines, LiveTrace live) throws IOException {
+        Map<String, Object> o = (Map<String, Object>) Json.parse(lines.readLine());
+        assertEquals("engine", o.get("kind"), o.toString());
+        assertEquals(ProcessHandle.current().pid(), o.get("pid"));
+        assertEquals(live.attachServer().orElseThrow().instance(), o.get("instance"));
+        return (String) o.get("instance");
+    }
+
+    /**
+     * Reads the engine's line, then the opening and snapshot a reader gets once it is registered: from then on it
+     * gets every event.
+     */
+    private static void awaitRegistered(BufferedReader lines, LiveTrace live) throws IOException {
+        engineLine(lines, live);
         List<TraceEvent> first = read(lines, 2);
         assertTrue(first.get(0) instanceof ConnectionOpened && first.get(1) instanceof SnapshotTaken,
                 "the first lines are the open connection's opening and snapshot: " + first);

@@ -110,18 +110,32 @@ public final class Inspection implements AutoCloseable {
         return List.copyOf(sources);
     }
 
-    /** Registers {@code source} with the recording and starts it; returns its source number. */
+    /**
+     * Registers {@code source} with the recording and starts it; returns its source number (its first: a source that
+     * {@link SourceSink#restarted restarts} gets another for the events after).
+     */
     public int open(TraceSource source) {
         // every event the window holds or reads again passes here: what this window hides is hidden in all views
         ReaderRedaction reading = new ReaderRedaction(reader);
         readings.add(reading);
         EventReloader reloader = source.reloader();
-        int number = recording.addSource(source.name(), reloader == null ? null
+        int first = recording.addSource(source.name(), reloader == null ? null
                 : position -> reading.apply(reloader.reload(position), true));
         sources.add(source);
-        numbered.put(number, source);
+        numbered.put(first, source);
         source.start(new SourceSink() {
             private long events; // the source's thread's
+            private int number = first; // the source's thread's: a new one after a restart
+
+            @Override
+            public void restarted(String name) {
+                int next = recording.addSource(name);
+                problems.ended(number); // the connections of the run before end with it
+                states.remove(number);
+                loading.remove(number);
+                numbered.put(next, source);
+                number = next;
+            }
 
             @Override
             public void events(List<TraceEvent> batch) {
@@ -169,7 +183,7 @@ public final class Inspection implements AutoCloseable {
                 tell(new Notice(source.name(), why, true));
             }
         });
-        return number;
+        return first;
     }
 
     private static List<TraceEvent> hidden(ReaderRedaction reading, List<TraceEvent> batch) {

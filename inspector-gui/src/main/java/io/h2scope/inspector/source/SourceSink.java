@@ -44,6 +44,13 @@ public interface SourceSink {
         return Redaction.DEFAULT;
     }
 
+    /**
+     * The events from here on come from a new run of the source's producer (an engine that restarted: its connection
+     * ids start again), named {@code name}: numbered apart from those before, which end here.
+     */
+    default void restarted(String name) {
+    }
+
     /** Nothing more will come (end of the recording, the engine went away); {@code why} in one line. */
     void ended(String why);
 }

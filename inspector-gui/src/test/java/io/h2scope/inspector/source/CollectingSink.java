@@ -16,6 +16,8 @@ final class CollectingSink implements SourceSink {
     final List<String> problems = new CopyOnWriteArrayList<>();
     final List<long[]> progress = new CopyOnWriteArrayList<>();
     final List<String> ends = new CopyOnWriteArrayList<>();
+    final List<String> states = new CopyOnWriteArrayList<>();
+    final List<String> restarts = new CopyOnWriteArrayList<>();
     private final CountDownLatch ended = new CountDownLatch(1);
 
     @Override
@@ -55,6 +57,21 @@ final class CollectingSink implements SourceSink {
     @Override
     public void progress(long done, long total) {
         progress.add(new long[] {done, total});
+    }
+
+    @Override
+    public void state(String line) {
+        states.add(line);
+    }
+
+    @Override
+    public void restarted(String name) {
+        restarts.add(name);
+    }
+
+    /** The last state told, or "". */
+    String state() {
+        return states.isEmpty() ? "" : states.get(states.size() - 1);
     }
 
     @Override

@@ -31,6 +31,14 @@ public final class AttachClient implements AutoCloseable {
     public interface Handler {
         void event(TraceEvent event) throws IOException;
 
+        /**
+         * The engine's first line: {@code instance} is new each time its attach socket opens, so the same id after a
+         * reconnect is the same engine (its connection ids go on), another is a new one (they start again). An engine
+         * of a build before that line sends none.
+         */
+        default void engine(String instance, long pid) throws IOException {
+        }
+
         /** The engine dropped {@code dropped} events for this reader (it was too slow). */
         void gap(long dropped) throws IOException;
 
@@ -157,7 +165,9 @@ public final class AttachClient implements AutoCloseable {
                 return;
             }
             Object kind = line.get("kind");
-            if ("gap".equals(kind)) {
+            if ("engine".equals(kind)) {
+                handler.engine(String.valueOf(line.get("instance")), line.get("pid") instanceof Long pid ? pid : -1);
+            } else if ("gap".equals(kind)) {
                 handler.gap(line.get("dropped") instanceof Long dropped ? dropped : 0);
             } else if ("refused".equals(kind)) {
                 throw new AttachException(where, number, start, "the engine refused the attach: " + line.get("detail"), true);

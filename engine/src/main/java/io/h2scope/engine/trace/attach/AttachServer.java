@@ -35,6 +35,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * JSONL v2 lines, the same as a recording, until it goes. What a reader is sent (every open connection's opening and
  * snapshot first) and what a command does is the {@link Clients}' business.
  *
+ * <p>A reader's first line names the engine ({@code {"v":2,"kind":"engine","instance":"9f2c...","pid":4711}}): an
+ * instance id made when the socket opens, so a reader that attaches again can tell the same engine coming back from
+ * a new one on the same address, whose connection ids start again.
+ *
  * <p>The engine never waits for a reader: each has a bounded queue, and what does not fit is dropped and counted;
  * when there is room again the reader gets one {@code {"v":2,"kind":"gap","dropped":N}} line.
  */
@@ -67,6 +71,7 @@ public final class AttachServer implements AutoCloseable {
     private final String token;
     private final Clients clients;
     private final Thread acceptor;
+    private final String instance;
     private volatile boolean closed;
 
     /**
@@ -91,6 +96,9 @@ public final class AttachServer implements AutoCloseable {
             new SecureRandom().nextBytes(secret);
             token = HexFormat.of().formatHex(secret);
         }
+        byte[] id = new byte[8];
+        new SecureRandom().nextBytes(id);
+        instance = HexFormat.of().formatHex(id);
         notices.println("h2scope: trace events served on " + where()
                 + (token == null ? "" : " (token " + token + ": the reader's first line)"));
         acceptor = new Thread(this::acceptLoop, "h2scope-trace-attach");
@@ -107,6 +115,11 @@ public final class AttachServer implements AutoCloseable {
         } catch (IOException e) {
             return address.toString();
         }
+    }
+
+    /** This engine's id on the attach stream: new each time the socket opens (a new process, a new server). */
+    public String instance() {
+        return instance;
     }
 
     /** The TCP token, or null on a Unix socket. */
@@ -141,6 +154,7 @@ public final class AttachServer implements AutoCloseable {
                 refuse(channel, "wrong token");
                 return;
             }
+            write(channel, engineLine());
             Reader reader = new Reader();
             clients.attached(reader);
             try {
@@ -172,6 +186,16 @@ public final class AttachServer implements AutoCloseable {
             return;
         }
         write(channel, clients.command(request, PeerIdentity.of(channel) + " on " + where()));
+    }
+
+    /** The reader's first line: {@code {"v":2,"kind":"engine","instance":...,"pid":...}}. */
+    private String engineLine() {
+        Map<String, Object> line = new LinkedHashMap<>();
+        line.put("v", 2);
+        line.put("kind", "engine");
+        line.put("instance", instance);
+        line.put("pid", ProcessHandle.current().pid());
+        return Json.object(line);
     }
 
     /** The refusal line, {@code {"v":2,"kind":"refused","detail":...}}. */
