@@ -5,6 +5,7 @@ import io.h2scope.conformance.client.ClientRunResult;
 import io.h2scope.conformance.client.ClientSection;
 import io.h2scope.conformance.client.ClientSuiteRunner;
 import io.h2scope.conformance.client.cases.ClientSuite;
+import io.h2scope.conformance.client.drive.ClientsUnderTest;
 import io.h2scope.conformance.client.drive.ClientUnderTest;
 import io.h2scope.conformance.client.drive.Connect;
 import io.h2scope.conformance.client.drive.ExecClient;
@@ -94,7 +95,7 @@ public final class ConformClientCommand implements Callable<Integer> {
                     ConformCommand.parseDuration(serveWait), destinations, out, err);
         }
         ClientUnderTest client = exec != null ? ExecClient.command(exec)
-                : clientName != null ? ClientsUnderTest.named(clientName) : null;
+                : clientName != null ? named(clientName) : null;
         try {
             if (list) {
                 list(out, selection, client, how);
@@ -162,14 +163,21 @@ public final class ConformClientCommand implements Callable<Integer> {
         throw new IllegalArgumentException("--connect must be pk, upgrade or tls, got '" + text + "'");
     }
 
+    /** {@code --client NAME}'s client, or a usage error naming the known ones. */
+    private static ClientUnderTest named(String name) {
+        try {
+            return ClientsUnderTest.named(name);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--client " + name + ": " + e.getMessage()
+                    + " (or give a command line with --exec)");
+        }
+    }
+
     /**
      * @throws IllegalArgumentException (a one-line usage error) when a --section or --case selects no client case
      */
     private static void requireSelects(CaseSelection selection) {
-        List<CaseSelection.Selectable> all = new ArrayList<>();
-        ClientSuite.sections().forEach(s -> s.cases().forEach(c -> all.add(new CaseSelection.Selectable(s.id(), c.id(),
-                List.of(c.rfcSection())))));
-        List<String> unmatched = selection.unmatchedAmong(all);
+        List<String> unmatched = selection.unmatchedAmong(ClientSuite.selectables());
         if (!unmatched.isEmpty()) {
             throw new IllegalArgumentException(String.join(", ", unmatched) + " selects no case: give a section that "
                     + "--list shows (" + ClientSuite.sections().stream().map(ClientSection::id).collect(Collectors.joining(", "))

@@ -3,6 +3,7 @@ package io.h2scope.inspector.source;
 import io.h2scope.conformance.peer.EvidenceEvents;
 import io.h2scope.conformance.runner.CaseResult;
 import io.h2scope.conformance.runner.CaseSelection;
+import io.h2scope.conformance.runner.JudgedCase;
 import io.h2scope.conformance.runner.RunConfig;
 import io.h2scope.conformance.runner.RunListener;
 import io.h2scope.conformance.runner.RunResult;
@@ -25,21 +26,7 @@ import java.util.Objects;
  * its own; the listener hears the progress and each case's verdict. A finished case's frame exchange becomes a
  * {@link TraceSource} ({@link #exchangeOf}) for the window to open in its views.
  */
-public final class ConformanceRun {
-
-    /** Told from the run's thread. */
-    public interface Listener {
-        /** The target runs and {@code cases} cases are planned. */
-        void started(String target, int cases);
-
-        void caseFinished(CaseResult result);
-
-        /** The run ended; {@code summary} in one line. */
-        void finished(String summary);
-
-        /** The run could not start or broke off; {@code line} says why and what to do. */
-        void failed(String line);
-    }
+public final class ConformanceRun implements SuiteRun {
 
     private final String targetName;
     private final boolean tls;
@@ -65,11 +52,8 @@ public final class ConformanceRun {
         this.resolver = Objects.requireNonNull(resolver, "resolver");
     }
 
-    /**
-     * Checks the choice without starting anything.
-     *
-     * @throws IllegalArgumentException naming the target or section that does not exist
-     */
+    /** @throws IllegalArgumentException naming the target or section that does not exist */
+    @Override
     public void check() {
         try {
             resolver.choose(targetName, line -> { });
@@ -83,7 +67,7 @@ public final class ConformanceRun {
         }
     }
 
-    /** Starts the run on its own thread; returns at once. */
+    @Override
     public Thread start(Listener listener) {
         Thread thread = new Thread(() -> run(listener), "h2scope-inspector-conformance");
         thread.setDaemon(true);
@@ -118,9 +102,7 @@ public final class ConformanceRun {
                 listener.failed(result.diagnosis().get()); // not HTTP/2, or not reached: no case ran
                 return;
             }
-            StringBuilder summary = new StringBuilder("finished, ").append(result.status());
-            result.counts().forEach((outcome, n) -> summary.append(" · ").append(n).append(' ').append(outcome.label()));
-            listener.finished(summary.toString());
+            listener.finished(SuiteRun.summary(result));
         } catch (TargetStartException e) {
             listener.failed(e.getMessage());
         } catch (RuntimeException e) {
@@ -136,6 +118,7 @@ public final class ConformanceRun {
      * container must not outlive the window or the next run); the cases still to run then find nothing to connect to
      * and the run ends soon. Idempotent.
      */
+    @Override
     public void stop() {
         RunningTarget r = running;
         if (r != null) {
@@ -148,9 +131,9 @@ public final class ConformanceRun {
         return target;
     }
 
-    /** The frames of a finished case of this run, as a source named by the case. */
-    public TraceSource exchangeOf(CaseResult result) {
+    @Override
+    public TraceSource exchangeOf(JudgedCase result) {
         List<TraceEvent> events = EvidenceEvents.of(result.evidence(), Objects.requireNonNull(target, "target"));
-        return new EventListSource(result.definition().id() + " (" + result.verdict().outcome() + ")", events);
+        return new EventListSource(result.facts().id() + " (" + result.verdict().outcome() + ")", events);
     }
 }

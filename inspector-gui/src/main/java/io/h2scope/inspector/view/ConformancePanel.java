@@ -2,10 +2,14 @@ package io.h2scope.inspector.view;
 
 import io.h2scope.conformance.runner.CaseResult;
 import io.h2scope.conformance.runner.CaseScript;
+import io.h2scope.conformance.runner.JudgedCase;
 import io.h2scope.conformance.targets.Target;
 import io.h2scope.conformance.targets.launch.TargetResolver;
+import io.h2scope.inspector.source.ClientConformanceRun;
 import io.h2scope.inspector.source.ConformanceRun;
 import io.h2scope.inspector.source.Inspection;
+import io.h2scope.inspector.source.SuiteRun;
+import io.h2scope.inspector.source.TraceSource;
 
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -17,6 +21,7 @@ import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
+import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
@@ -30,9 +35,11 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 
 /**
- * A conformance run from the window: a target (embedded, local:NAME, docker:NAME, NAME or a URL) and sections, Run,
- * progress, each case's verdict in a list, and for the chosen case its evidence as text and "Open exchange", which
- * puts the case's frames into the recording (a source of their own) and selects the first of them in the views.
+ * A conformance run from the window: the server suite against a target (embedded, local:NAME, docker:NAME, NAME or a
+ * URL) or the client suite against a client (h2scope, jdk, a profile, or serve: any client fetching the URLs shown),
+ * and sections, Run, progress, each case's verdict in a list, and for the chosen case its evidence as text and "Open
+ * exchange", which puts the case's frames into the recording (a source of their own) and selects the first of them in
+ * the views.
  */
 public final class ConformancePanel {
 
@@ -40,6 +47,11 @@ public final class ConformancePanel {
     private final Selection selection;
     private final TargetResolver resolver;
     private final BorderPane root = new BorderPane();
+    static final String SERVER_SUITE = "server suite";
+    static final String CLIENT_SUITE = "client suite";
+
+    private final ChoiceBox<String> suite = new ChoiceBox<>();
+    private final Label targetLabel = Whole.label("Target");
     private final TextField target = new TextField("embedded");
     private final CheckBox tls = new CheckBox("TLS");
     private final CheckBox insecure = new CheckBox("insecure");
@@ -47,20 +59,27 @@ public final class ConformancePanel {
     private final Button run = new Button("Run");
     private final ProgressBar progress = new ProgressBar(0);
     private final Label status = new Label();
-    private final ListView<CaseResult> cases = new ListView<>();
+    private final ListView<JudgedCase> cases = new ListView<>();
     private final TextArea evidence = new TextArea();
     private final Button open = new Button("Open exchange");
     private final Button openInClient = new Button("Open in Client");
     private OpenInClient client = (target, trustAny, script) -> { };
     /** A case whose exchange was opened -> the recording's source number of it. */
-    private final Map<CaseResult, Integer> opened = new IdentityHashMap<>();
-    private ConformanceRun current; // FX thread
+    private final Map<JudgedCase, Integer> opened = new IdentityHashMap<>();
+    private SuiteRun current; // FX thread
     private int planned;
+    /** What the run asks meanwhile (a served run's URLs), shown while no case is chosen. */
+    private final StringBuilder told = new StringBuilder();
 
     public ConformancePanel(Inspection inspection, Selection selection, TargetResolver resolver) {
         this.inspection = inspection;
         this.selection = selection;
         this.resolver = resolver;
+        suite.setId("conformance-suite");
+        suite.getItems().addAll(SERVER_SUITE, CLIENT_SUITE);
+        suite.setValue(SERVER_SUITE);
+        suite.setTooltip(new Tooltip("the server suite tests a server (a target); the client suite a client"));
+        suite.valueProperty().addListener((o, was, now) -> suiteChosen(CLIENT_SUITE.equals(now)));
         target.setId("conformance-target");
         target.setPromptText("embedded, local:NAME, docker:NAME, NAME or a URL");
         tls.setId("conformance-tls");
@@ -79,16 +98,16 @@ public final class ConformancePanel {
         cases.setId("conformance-cases");
         cases.setCellFactory(list -> new ListCell<>() {
             @Override
-            protected void updateItem(CaseResult r, boolean empty) {
+            protected void updateItem(JudgedCase r, boolean empty) {
                 super.updateItem(r, empty);
                 setMnemonicParsing(false);
                 setText(empty || r == null ? null : line(r));
             }
         });
         cases.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
-            evidence.setText(now == null ? "" : now.verdict() + "\n\n" + now.evidenceText());
+            evidence.setText(now == null ? told.toString() : now.verdict() + "\n\n" + now.evidenceText());
             open.setDisable(now == null);
-            openInClient.setDisable(now == null);
+            openInClient.setDisable(!(now instanceof CaseResult)); // a server case's frames replay; a client case's not
         });
         cases.setOnMouseClicked(e -> {
             if (e.getClickCount() == 2) {
@@ -110,8 +129,8 @@ public final class ConformancePanel {
 
         // the choice on one line, the run's progress and its (long) result on the next: a status beside the
         // form squeezed the form's labels and Run to "..."
-        Whole.widths(tls, insecure, run, progress);
-        HBox form = new HBox(6, Whole.label("Target"), target, tls, insecure, Whole.label("Sections"), sections, run);
+        Whole.widths(suite, tls, insecure, run, progress);
+        HBox form = new HBox(6, suite, targetLabel, target, tls, insecure, Whole.label("Sections"), sections, run);
         form.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         HBox.setHgrow(target, Priority.SOMETIMES);
         HBox.setHgrow(sections, Priority.ALWAYS);
@@ -129,14 +148,36 @@ public final class ConformancePanel {
     }
 
     /** "PASS  http2/6.7/ping-is-acked  (a PING ACK with the same payload)". */
-    static String line(CaseResult r) {
-        return r.verdict().outcome().label() + "  " + r.definition().id() + "  (" + r.verdict().actual() + ")";
+    static String line(JudgedCase r) {
+        return r.verdict().outcome().label() + "  " + r.facts().id() + "  (" + r.verdict().actual() + ")";
+    }
+
+    /** FX thread: the form for the suite chosen; a default or a section of the other suite becomes this one's. */
+    private void suiteChosen(boolean client) {
+        targetLabel.setText(client ? "Client" : "Target");
+        target.setPromptText(client ? "h2scope, jdk, a client such as curl, or " + ClientConformanceRun.SERVE
+                + " (any client fetches the URLs shown)" : "embedded, local:NAME, docker:NAME, NAME or a URL");
+        String was = client ? "embedded" : "h2scope";
+        if (target.getText().isBlank() || target.getText().strip().equals(was)) {
+            target.setText(client ? "h2scope" : "embedded");
+        }
+        sections.setText(sections.getText().replaceAll(client ? "\\bhttp2/" : "\\bclient/", client ? "client/" : "http2/"));
+        insecure.setDisable(client);
+        tls.setTooltip(new Tooltip(client ? "the client connects by TLS (else its first way: prior knowledge, Upgrade, "
+                + "TLS)" : "a named target's TLS listener; a URL says by its scheme"));
+    }
+
+    /** FX thread: which suite the next run runs. */
+    public void chooseSuite(String name) {
+        suite.setValue(name);
     }
 
     /** FX thread: checks the choice, then starts the run; a bad target or section is said in the status line. */
     public void run() {
-        ConformanceRun next = new ConformanceRun(target.getText(), tls.isSelected(), insecure.isSelected(),
-                sections.getText(), resolver);
+        SuiteRun next = CLIENT_SUITE.equals(suite.getValue())
+                ? new ClientConformanceRun(target.getText(), tls.isSelected(), sections.getText())
+                : new ConformanceRun(target.getText(), tls.isSelected(), insecure.isSelected(), sections.getText(),
+                        resolver);
         try {
             next.check();
         } catch (IllegalArgumentException e) {
@@ -148,11 +189,13 @@ public final class ConformancePanel {
         }
         current = next;
         cases.getItems().clear();
+        told.setLength(0);
+        evidence.setText("");
         progress.setProgress(ProgressBar.INDETERMINATE_PROGRESS);
         status.setText("starting " + target.getText() + " ...");
         run.setDisable(true);
-        ConformanceRun thisRun = next;
-        next.start(new ConformanceRun.Listener() {
+        SuiteRun thisRun = next;
+        next.start(new SuiteRun.Listener() {
             @Override
             public void started(String description, int count) {
                 Platform.runLater(() -> {
@@ -163,11 +206,23 @@ public final class ConformancePanel {
             }
 
             @Override
-            public void caseFinished(CaseResult result) {
+            public void caseFinished(JudgedCase result) {
                 Platform.runLater(() -> {
                     if (current == thisRun) {
                         cases.getItems().add(result);
                         progress.setProgress(planned == 0 ? 1 : cases.getItems().size() / (double) planned);
+                    }
+                });
+            }
+
+            @Override
+            public void told(String line) {
+                Platform.runLater(() -> {
+                    if (current == thisRun) {
+                        told.append(line).append('\n');
+                        if (cases.getSelectionModel().isEmpty()) {
+                            evidence.setText(told.toString());
+                        }
                     }
                 });
             }
@@ -208,24 +263,30 @@ public final class ConformancePanel {
      * tab, with the run's target, which stays up after the run for this.
      */
     public void openSelectedInClient() {
-        CaseResult r = cases.getSelectionModel().getSelectedItem();
-        if (r == null || current == null || current.target() == null) {
+        Target runTarget = target();
+        if (!(cases.getSelectionModel().getSelectedItem() instanceof CaseResult r) || runTarget == null) {
             return;
         }
         // a named target's certificate is self-signed, as the run trusted it
         boolean trustAny = insecure.isSelected() || !target.getText().contains("://");
-        client.open(current.target(), trustAny, CaseScript.of(r));
+        client.open(runTarget, trustAny, CaseScript.of(r));
     }
 
     /** FX thread: the selected case's frames into the recording (once), and its first frame selected. */
     public void openSelected() {
-        CaseResult r = cases.getSelectionModel().getSelectedItem();
+        JudgedCase r = cases.getSelectionModel().getSelectedItem();
         if (r == null || current == null) {
             return;
         }
         Integer source = opened.get(r);
         if (source == null) {
-            source = inspection.open(current.exchangeOf(r));
+            TraceSource exchange = current.exchangeOf(r);
+            if (exchange == null) {
+                status.setText("a client case's evidence is the text beside the list: the frames the client sent, as "
+                        + "the case's server saw them");
+                return;
+            }
+            source = inspection.open(exchange);
             opened.put(r, source);
         }
         int wanted = source;
@@ -253,12 +314,12 @@ public final class ConformancePanel {
         }
     }
 
-    /** The target of the latest run, once it runs. */
+    /** The target of the latest run of the server suite, once it runs; null for the client suite. */
     Target target() {
-        return current == null ? null : current.target();
+        return current instanceof ConformanceRun r ? r.target() : null;
     }
 
-    public ListView<CaseResult> cases() {
+    public ListView<JudgedCase> cases() {
         return cases;
     }
 

@@ -6,6 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.conformance.peer.EvidenceEvents;
 import io.h2scope.conformance.runner.CaseResult;
+import io.h2scope.conformance.client.ClientSection;
+import io.h2scope.conformance.client.cases.ClientSuite;
+import io.h2scope.conformance.runner.JudgedCase;
+import io.h2scope.conformance.verdict.Outcome;
+import io.h2scope.engine.client.H2Client;
+import io.h2scope.engine.trace.model.TraceSink;
+import io.h2scope.inspector.source.ClientConformanceRun;
+import java.util.List;
 import io.h2scope.conformance.spec.Section;
 import io.h2scope.conformance.suite.Suites;
 import io.h2scope.engine.frame.FrameType;
@@ -109,8 +117,8 @@ class ConformancePanelTest {
         });
         Label status = robot.lookup("#conformance-status").queryAs(Label.class);
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> status.getText().startsWith("finished"));
-        CaseResult zero = window.conformance().cases().getItems().stream()
-                .filter(r -> r.definition().id().toString().equals("http2/6.9/zero-increment-connection"))
+        JudgedCase zero = window.conformance().cases().getItems().stream()
+                .filter(r -> r.facts().id().equals("http2/6.9/zero-increment-connection"))
                 .findFirst().orElseThrow();
         robot.interact(() -> {
             window.conformance().cases().getSelectionModel().select(zero);
@@ -151,5 +159,57 @@ class ConformancePanelTest {
         });
         String status = robot.lookup("#conformance-status").queryAs(Label.class).getText();
         assertTrue(status.startsWith("no case is in section http2/99"), status);
+    }
+
+    @Test
+    void theClientSuiteRunsAgainstTheEnginesOwnClientWithEachVerdictAndItsEvidence(FxRobot robot) throws Exception {
+        robot.interact(() -> window.conformance().chooseSuite(ConformancePanel.CLIENT_SUITE));
+        TextField target = robot.lookup("#conformance-target").queryAs(TextField.class);
+        TextField sections = robot.lookup("#conformance-sections").queryAs(TextField.class);
+        assertEquals("h2scope", target.getText(), "the engine's own client by default");
+        assertEquals("client/6.7", sections.getText(), "the section of the same RFC section in the client suite");
+        robot.interact(() -> window.conformance().run());
+        Label status = robot.lookup("#conformance-status").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> status.getText().startsWith("finished"));
+        ClientSection ping = ClientSuite.sections().stream().filter(s -> s.id().equals("client/6.7")).findFirst()
+                .orElseThrow();
+        List<JudgedCase> judged = List.copyOf(window.conformance().cases().getItems());
+        assertEquals(ping.cases().stream().map(c -> c.id().toString()).toList(),
+                judged.stream().map(r -> r.facts().id()).toList(), status.getText());
+        assertTrue(judged.stream().allMatch(r -> r.verdict().outcome() != Outcome.FAIL), status.getText());
+        JudgedCase first = judged.get(0);
+        robot.interact(() -> window.conformance().cases().getSelectionModel().select(first));
+        String evidence = robot.lookup("#conformance-evidence").queryAs(TextArea.class).getText();
+        assertTrue(evidence.contains("the client connects by "), evidence);
+        assertTrue(robot.lookup("#conformance-open-client").queryAs(javafx.scene.control.Button.class).isDisabled(),
+                "a client case has no script to replay");
+        robot.interact(() -> window.conformance().openSelected());
+        assertTrue(status.getText().startsWith("a client case's evidence is the text beside the list"), status.getText());
+    }
+
+    @Test
+    void theClientSuiteServedShowsItsUrlsAndJudgesTheCaseAClientFetched(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            window.conformance().chooseSuite(ConformancePanel.CLIENT_SUITE);
+            robot.lookup("#conformance-target").queryAs(TextField.class).setText(ClientConformanceRun.SERVE);
+            robot.lookup("#conformance-sections").queryAs(TextField.class).setText("client/6.7");
+            window.conformance().run();
+        });
+        TextArea evidence = robot.lookup("#conformance-evidence").queryAs(TextArea.class);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> evidence.getText().lines().anyMatch(l -> l.startsWith("http://")));
+        assertTrue(evidence.getText().startsWith("fetch each URL once with the client under test"), evidence.getText());
+        String url = evidence.getText().lines().filter(l -> l.startsWith("http://")).findFirst().orElseThrow()
+                .split("\\s+")[0];
+        String caseId = java.net.URI.create(url).getPath().substring(1); // each case is served at /CASE-ID
+        try (H2Client client = H2Client.newBuilder().traceSink(TraceSink.NONE).build()) {
+            client.get(url);
+        } catch (java.io.IOException e) {
+            // a case may end the connection on purpose: its verdict is what counts
+        }
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> window.conformance().cases().getItems().stream()
+                .anyMatch(r -> r.facts().id().equals(caseId)));
+        JudgedCase fetched = window.conformance().cases().getItems().stream().filter(r -> r.facts().id().equals(caseId))
+                .findFirst().orElseThrow();
+        assertTrue(fetched.verdict().outcome().passed(), fetched.verdict() + "\n" + fetched.evidenceText());
     }
 }

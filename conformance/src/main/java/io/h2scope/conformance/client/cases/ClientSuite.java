@@ -2,6 +2,8 @@ package io.h2scope.conformance.client.cases;
 
 import io.h2scope.conformance.client.ClientCase;
 import io.h2scope.conformance.client.ClientSection;
+import io.h2scope.conformance.runner.CaseSelection;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -22,6 +24,14 @@ public final class ClientSuite {
                 new C8_1_HttpMessages(), new C8_2_HttpFields(), new C8_3_ControlData(), new C8_4_ServerPush(),
                 new C8_7_RequestReliability(), new C9_2_Tls(), new C10_5_DenialOfService(),
                 new Hpack2_Tables(), new Hpack4_DynamicTable(), new Hpack5_Primitives(), new Hpack6_Representations());
+    }
+
+    /** Every case as a {@link CaseSelection} sees it, to tell a selection that matches none. */
+    public static List<CaseSelection.Selectable> selectables() {
+        List<CaseSelection.Selectable> all = new ArrayList<>();
+        sections().forEach(s -> s.cases().forEach(c -> all.add(new CaseSelection.Selectable(s.id(), c.id(),
+                List.of(c.rfcSection())))));
+        return all;
     }
 
     /** Every case of every section, in suite order. */

@@ -1,0 +1,133 @@
+package io.h2scope.inspector.source;
+
+import io.h2scope.conformance.client.ClientRunResult;
+import io.h2scope.conformance.client.cases.ClientSuite;
+import io.h2scope.conformance.client.ClientSuiteRunner;
+import io.h2scope.conformance.client.drive.ClientUnderTest;
+import io.h2scope.conformance.client.drive.ClientsUnderTest;
+import io.h2scope.conformance.client.drive.Connect;
+import io.h2scope.conformance.client.drive.ServedClient;
+import io.h2scope.conformance.runner.CaseSelection;
+import io.h2scope.conformance.runner.JudgedCase;
+import io.h2scope.conformance.runner.JudgedListener;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The client suite run from the window, as {@code ./h2scope conform-client} runs it: against a client known by name
+ * ({@code h2scope}, the engine's own, {@code jdk}, or a command-line profile such as {@code curl}), each case a
+ * scripted server the client is told to fetch from; or, for {@link #SERVE}, every case served at once for any client
+ * to fetch (a browser, an app), its URLs told to the listener as in {@code conform-client --serve}. Each case's
+ * evidence is text (what the client sent, as the case's server saw it).
+ */
+public final class ClientConformanceRun implements SuiteRun {
+
+    /** The client name that serves the cases to any client instead of starting one. */
+    public static final String SERVE = "serve";
+    /** How long each case waits for the client to connect, send and finish ({@code conform-client --timeout}). */
+    public static final Duration CASE_TIMEOUT = Duration.ofSeconds(5);
+    /** How long served cases wait to be fetched ({@code conform-client --serve-wait}). */
+    public static final Duration SERVE_WAIT = Duration.ofMinutes(5);
+
+    private final String clientName;
+    private final boolean tls;
+    private final CaseSelection selection;
+    private volatile Thread thread;
+
+    /**
+     * @param clientName a name {@link ClientsUnderTest} knows, or {@link #SERVE}
+     * @param tls        connect by TLS (else the client's first way: prior knowledge, Upgrade, TLS; served: h2c)
+     * @param sections   section names or RFC section numbers, separated by commas or spaces; none: the whole suite
+     */
+    public ClientConformanceRun(String clientName, boolean tls, String sections) {
+        this.clientName = Objects.requireNonNull(clientName, "clientName").strip();
+        this.tls = tls;
+        this.selection = new CaseSelection(List.of(), Arrays.stream((sections == null ? "" : sections).split("[,\\s]+"))
+                .filter(s -> !s.isEmpty()).toList());
+    }
+
+    /** @throws IllegalArgumentException naming the client or section that does not exist */
+    @Override
+    public void check() {
+        if (!clientName.equals(SERVE) && !ClientsUnderTest.names().contains(clientName)) {
+            throw new IllegalArgumentException("no client is called '" + clientName + "': give one of "
+                    + String.join(", ", ClientsUnderTest.names()) + ", or " + SERVE + " to wait for any client");
+        }
+        List<String> none = selection.unmatchedAmong(ClientSuite.selectables());
+        if (!none.isEmpty()) {
+            throw new IllegalArgumentException(String.join(", ", none).replace("--section ", "") + " selects no client "
+                    + "case: give a section such as client/6.9 or an RFC section number such as 6.5");
+        }
+    }
+
+    @Override
+    public Thread start(Listener listener) {
+        Thread t = new Thread(() -> run(listener), "h2scope-inspector-client-suite");
+        t.setDaemon(true);
+        thread = t;
+        t.start();
+        return t;
+    }
+
+    private void run(Listener listener) {
+        boolean serve = clientName.equals(SERVE);
+        Connect served = tls ? Connect.TLS : Connect.PRIOR_KNOWLEDGE;
+        try (ClientUnderTest c = serve ? new ServedClient(served, SERVE_WAIT) : ClientsUnderTest.named(clientName)) {
+            ClientSuiteRunner runner = new ClientSuiteRunner(c, CASE_TIMEOUT,
+                    serve || tls ? Optional.of(serve ? served : Connect.TLS) : Optional.empty(), false, selection);
+            JudgedListener judged = new JudgedListener() {
+                @Override
+                public void starting(int caseCount) {
+                    listener.started("client " + c.name() + ": " + c.describe(), caseCount);
+                }
+
+                @Override
+                public void judged(JudgedCase result) {
+                    listener.caseFinished(result);
+                }
+            };
+            ClientRunResult result;
+            if (serve) {
+                if (served == Connect.TLS) {
+                    listener.told("served over TLS with a certificate from a CA made for this run: trust "
+                            + runner.certificates().caFile() + " in the client");
+                }
+                listener.told("fetch each URL once with the client under test (each waits " + SERVE_WAIT.toMinutes()
+                        + " min):");
+                result = runner.serve(ClientSuite.sections(), judged, (c2, url) -> listener.told(url + "   "
+                        + c2.description()));
+            } else {
+                result = runner.run(ClientSuite.sections(), judged);
+            }
+            if (result.results().isEmpty() && result.diagnosis().isPresent()) {
+                listener.failed(result.diagnosis().get()); // the client could not be started, or never connected
+                return;
+            }
+            listener.finished(SuiteRun.summary(result));
+        } catch (InterruptedException e) {
+            listener.failed("the run was stopped");
+        } catch (IOException | RuntimeException e) {
+            listener.failed("the run broke off: " + e.getMessage());
+        }
+    }
+
+    /** Stops the run: a served run's waiting ends, a client's process goes. */
+    @Override
+    public void stop() {
+        Thread t = thread;
+        if (t != null) {
+            t.interrupt();
+        }
+    }
+
+    /** The client suite's evidence is text (the frames as the case's server described them): no events to open. */
+    @Override
+    public TraceSource exchangeOf(JudgedCase result) {
+        return null;
+    }
+}
