@@ -41,6 +41,8 @@ public final class Recording {
     private final IntColumn frameEvents = new IntColumn();
     /** Per frame number: what filters ask of every frame, without reading it again. */
     private final FrameColumns frameColumns = new FrameColumns();
+    /** Per frame number: the fields of a frame that carries a field block, for filters on their values. */
+    private final FrameFields frameFields = new FrameFields();
     private final AppendOnlyList<ConnectionHistory> connections = new AppendOnlyList<>();
     private final Map<ConnectionKey, ConnectionHistory> byKey = new HashMap<>();
     private ConnectionHistory last; // the appender's: the connection of the last event
@@ -162,6 +164,7 @@ public final class Recording {
         if (event instanceof FrameEvent frame) {
             frameNumber = frameEvents.size();
             frameColumns.add(frame); // before the frame counts: a reader below frameCount() finds its columns
+            frameFields.add(frame);
             frameEvents.add(index);
         }
         history.record(index, frameNumber, event);
@@ -234,6 +237,11 @@ public final class Recording {
     /** Every frame's type, stream, direction, windows, ... by frame number, without reading the frame again. */
     public FrameColumns frameColumns() {
         return frameColumns;
+    }
+
+    /** The decoded fields of every frame that carries a field block, where kept ({@link FrameFields#kept}). */
+    public FrameFields frameFields() {
+        return frameFields;
     }
 
     public FrameEvent frame(int frameNumber) {

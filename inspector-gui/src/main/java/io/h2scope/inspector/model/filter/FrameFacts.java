@@ -5,8 +5,8 @@ import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.stream.StreamState;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
-import io.h2scope.engine.trace.text.Redaction;
 import io.h2scope.inspector.model.FrameColumns;
+import io.h2scope.inspector.model.FrameFields;
 import io.h2scope.inspector.model.FrameSummary;
 import io.h2scope.inspector.model.Recording;
 
@@ -16,20 +16,22 @@ import java.util.Locale;
 import java.util.function.Predicate;
 
 /**
- * One frame of a recording as a filter's fields see it: numbers from the recording's {@link FrameColumns} (no frame
- * read again from its file), the frame itself read only for its field block or its line, once however many fields
- * ask.
+ * One frame of a recording as a filter's fields see it: numbers from the recording's {@link FrameColumns}, fields from
+ * its {@link FrameFields} (no frame read again from its file), the frame itself read only for its line or for fields
+ * the recording did not keep, once however many fields ask.
  */
 final class FrameFacts {
 
     private final Recording recording;
     private final FrameColumns columns;
+    private final FrameFields fields;
     private int frameNumber = -1;
     private FrameEvent frame;
 
     FrameFacts(Recording recording) {
         this.recording = recording;
         this.columns = recording.frameColumns();
+        this.fields = recording.frameFields();
     }
 
     FrameFacts at(int number) {
@@ -94,31 +96,31 @@ final class FrameFacts {
 
     /** Whether the frame's field block has a field called {@code name}. */
     boolean hasHeader(String name) {
-        if (!carriesFields()) {
-            return false;
-        }
-        for (HeaderField f : frame().headers()) {
-            if (f.name().equals(name)) {
-                return true;
-            }
-        }
-        return false;
+        return anyField(name, value -> true);
     }
 
     /** Whether a field called {@code name} has a value {@code test} accepts; a value the connection hides never does. */
     boolean anyHeader(String name, Predicate<String> test) {
+        return anyField(name, test) && !recording.connectionOf(recording.frameEvent(frameNumber)).redaction().hides(name);
+    }
+
+    /** Whether a field called {@code name} has a value {@code test} accepts, hidden or not. */
+    private boolean anyField(String name, Predicate<String> test) {
         if (!carriesFields()) {
             return false;
         }
-        Redaction redaction = null;
-        for (HeaderField f : frame().headers()) {
-            if (f.name().equals(name)) {
-                if (redaction == null) {
-                    redaction = recording.connectionOf(recording.frameEvent(frameNumber)).redaction();
-                }
-                if (!redaction.hides(name) && test.test(f.value())) {
+        int f = frameNumber;
+        if (fields.kept(f)) {
+            for (int i = 0, n = fields.count(f); i < n; i++) {
+                if (fields.name(f, i).equals(name) && test.test(fields.value(f, i))) {
                     return true;
                 }
+            }
+            return false;
+        }
+        for (HeaderField h : frame().headers()) {
+            if (h.name().equals(name) && test.test(h.value())) {
+                return true;
             }
         }
         return false;
