@@ -9,17 +9,21 @@ import io.h2scope.inspector.model.EventReloader;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * A recording that a running engine is writing ({@code H2SCOPE_TRACE_FILE}), followed as it grows and across its
  * rolls ({@link TraceFileFollower}): what the file holds first, then each new line. Like a recording opened whole, it
  * is kept as positions in the files (held open while following, so a rolled-away file still reads) and the model is
- * built from summaries; a view reads an event whole again. A corrupt line is skipped with a notice; a line of a
- * newer format version stops the follow with what to do. Runs until closed.
+ * built from summaries; a view reads an event whole again. The status line says since when it follows and the events
+ * and connections seen. A corrupt line is skipped with a notice; a line of a newer format version stops the follow
+ * with what to do. Runs until closed.
  */
 public final class FollowFileSource implements TraceSource {
 
@@ -56,10 +60,13 @@ public final class FollowFileSource implements TraceSource {
         BadLines bad = new BadLines("of " + file.getFileName());
         Batch batch = new Batch();
         boolean waiting = false;
+        String since = AttachStatus.time(Instant.now());
+        boolean stated = false;
         try (TraceFileFollower follower = TraceFileFollower.keepingFiles(file)) {
             this.follower = follower;
             while (!closed) {
                 long lines;
+                boolean present = true;
                 try {
                     lines = follower.poll((octets, from, to, number, where) -> {
                         try {
@@ -82,11 +89,19 @@ public final class FollowFileSource implements TraceSource {
                     if (!waiting) {
                         sink.problem("waiting for " + file + " to appear (is the engine running with "
                                 + "H2SCOPE_TRACE_FILE=" + file + "?)");
+                        sink.state("waiting for " + file + " to appear, since " + since);
                         waiting = true;
                     }
                     lines = 0;
+                    present = false;
                 }
-                batch.deliver(sink);
+                boolean any = batch.deliver(sink);
+                if (present && (any || !stated)) {
+                    stated = true;
+                    // "following live.jsonl since 03:12:40: 812 events, 3 connections"
+                    sink.state("following " + file.getFileName() + " since " + since + ": " + batch.events()
+                            + " events, " + batch.connections.size() + " connections" + bad.summary());
+                }
                 if (lines == 0) {
                     Thread.sleep(POLL_MILLIS);
                 }
@@ -108,6 +123,9 @@ public final class FollowFileSource implements TraceSource {
     private final class Batch {
         private final List<TraceEvent> events = new ArrayList<>();
         private long[] positions = new long[256];
+        /** The connections seen so far, and the events delivered: for the status line. */
+        final Set<Long> connections = new HashSet<>();
+        private long delivered;
 
         int add(TraceEvent event, long position) {
             if (events.size() == positions.length) {
@@ -115,6 +133,7 @@ public final class FollowFileSource implements TraceSource {
             }
             positions[events.size()] = position;
             events.add(event);
+            connections.add(event.connectionId());
             return events.size();
         }
 
@@ -129,11 +148,19 @@ public final class FollowFileSource implements TraceSource {
             }
         }
 
-        void deliver(SourceSink sink) {
-            if (!events.isEmpty() && !closed) {
+        long events() {
+            return delivered;
+        }
+
+        /** Passes the events gathered on; whether there were any. */
+        boolean deliver(SourceSink sink) {
+            boolean any = !events.isEmpty() && !closed;
+            if (any) {
                 sink.events(new ArrayList<>(events), Arrays.copyOf(positions, events.size()));
+                delivered += events.size();
             }
             events.clear();
+            return any;
         }
     }
 

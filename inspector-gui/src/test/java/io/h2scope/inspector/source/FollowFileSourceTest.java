@@ -70,6 +70,10 @@ class FollowFileSourceTest {
         engine.join();
         CollectingSink.await(() -> sink.events.size() >= rounds * exchange.size(), "every event");
         Thread.sleep(300); // nothing more, nothing twice
+        assertTrue(sink.states.get(0).startsWith("following live.jsonl since "), sink.states.get(0));
+        long connections = written.stream().map(TraceEvent::connectionId).distinct().count();
+        assertTrue(java.util.regex.Pattern.matches("following live.jsonl since \\d\\d:\\d\\d:\\d\\d: " + written.size()
+                + " events, " + connections + " connections", sink.state()), sink.states.toString());
         assertEquals(sink.events.size(), sink.positions.size(), "kept as positions, not events");
         // read again from the files, the rolled-away ones too (a roll every three rounds removed most of them)
         List<TraceEvent> whole = sink.whole(follow);

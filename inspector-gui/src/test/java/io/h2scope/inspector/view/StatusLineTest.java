@@ -49,7 +49,8 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The status line says what the sources are doing: attached to what, since when, the events and connections seen,
- * a gap, that connections closed before the attach are not shown; a file loading has a Cancel button that keeps
+ * a gap, that connections closed before the attach are not shown, reconnecting after the engine went and attached
+ * again to a new one; a file loading has a Cancel button that keeps
  * what was read and says how much.
  */
 @ExtendWith(ApplicationExtension.class)
@@ -99,8 +100,17 @@ class StatusLineTest {
             live.onEvent(ConnectionOpened.of(5, 10, Role.SERVER));
             awaitStatus(robot, s -> s.contains(", 2 connections ("), "a connection opened after the attach counted");
         }
-        String closed = awaitStatus(robot, s -> s.contains("closed the stream"), "the engine closing said");
+        String closed = awaitStatus(robot, s -> s.contains("reconnecting… to " + socket + " (dropped at "),
+                "trying again once the engine closed the stream");
+        assertTrue(closed.contains(" closed the stream after "), closed);
         assertTrue(!closed.contains("attached to"), closed);
+        try (LiveTrace again = LiveTrace.listening(ListenAddress.parse(socket.toString()),
+                new PrintStream(new ByteArrayOutputStream()))) {
+            again.onEvent(ConnectionOpened.of(4, 0, Role.SERVER)); // the new engine's ids start again
+            String back = awaitStatus(robot, s -> s.contains("attached again to " + socket), "attached again");
+            assertTrue(back.contains("a new engine (pid "), back);
+            awaitStatus(robot, s -> s.startsWith("0 frames, 3 connections"), "its connection 4 apart from the first's");
+        }
     }
 
     @Test
