@@ -44,7 +44,10 @@ public final class ProxyStage {
         return origin;
     }
 
-    /** The client in front (for cases that read the whole response, see {@link ResponseExchange}). */
+    /**
+     * The client in front, for cases that read the whole response ({@link ResponseExchange}) or drive their stream
+     * step by step ({@link EndToEnd}).
+     */
     public FrontClient front() {
         return front;
     }

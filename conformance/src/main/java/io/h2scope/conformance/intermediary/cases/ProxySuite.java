@@ -4,7 +4,10 @@ import io.h2scope.conformance.intermediary.ProxyCase;
 import io.h2scope.conformance.intermediary.ProxySection;
 import java.util.List;
 
-/** The root of the intermediary suite: every section, request side then response side, each in RFC order. */
+/**
+ * The root of the intermediary suite: every section, request side, response side, then end to end, each in RFC
+ * order.
+ */
 public final class ProxySuite {
 
     private ProxySuite() {
@@ -15,7 +18,9 @@ public final class ProxySuite {
                 new P8_2_3_Cookie(), new P8_3_ControlData(),
                 // response side: the origin answers what a client must not get
                 new R8_1_ResponseSequence(), new R8_1_1_ResponseLength(), new R8_2_ResponseFields(),
-                new R8_2_2_ResponseConnectionFields(), new R8_3_2_ResponseStatus());
+                new R8_2_2_ResponseConnectionFields(), new R8_3_2_ResponseStatus(),
+                // end to end: what one end does to a stream reaches the other with its meaning kept
+                new E2E_ConnectionSemantics());
     }
 
     /** Every case of every section, in suite order. */

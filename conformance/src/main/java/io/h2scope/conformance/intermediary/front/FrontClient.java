@@ -11,26 +11,90 @@ import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.scripted.Incoming;
 import io.h2scope.engine.scripted.ScriptedPeer;
 import io.h2scope.engine.trace.model.TraceSink;
+import io.h2scope.engine.transport.tls.TlsPolicy;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSocket;
 
 /**
- * The client in front of the intermediary: one h2c (prior knowledge) connection per request, so that what the
- * front does to one case's connection never touches another's. It sends the case's request exactly as given (no
- * check) and reads until the front answers it, resets it, or ends the connection.
+ * The client in front of the intermediary: one connection per request (h2c by prior knowledge, or TLS with ALPN h2),
+ * so that what the front does to one case's connection never touches another's. It sends the case's request exactly
+ * as given (no check) and reads until the front answers it, resets it, or ends the connection.
  */
 public final class FrontClient {
 
     private final InetSocketAddress front;
+    private final SSLContext tls;
     private final Duration timeout;
 
+    /** A client of an h2c front (prior knowledge). */
     public FrontClient(InetSocketAddress front, Duration timeout) {
+        this(front, null, timeout);
+    }
+
+    /**
+     * @param tls the context for a TLS front (ALPN h2; its trust decides which certificates pass), or null for h2c
+     */
+    public FrontClient(InetSocketAddress front, SSLContext tls, Duration timeout) {
         this.front = front;
+        this.tls = tls;
         this.timeout = timeout;
+    }
+
+    /** What the front speaks, for messages: "h2c" or "TLS (ALPN h2)". */
+    public String protocol() {
+        return tls == null ? "h2c" : "TLS (ALPN h2)";
+    }
+
+    public Duration timeout() {
+        return timeout;
+    }
+
+    /**
+     * A new connection to the front, its preface and empty SETTINGS sent: over TLS only once ALPN chose h2.
+     *
+     * @throws IOException when the front cannot be reached, or a TLS front did not choose h2 (the message says which)
+     */
+    public ScriptedPeer connect() throws IOException {
+        Socket socket = new Socket();
+        socket.setTcpNoDelay(true);
+        socket.connect(front, (int) timeout.toMillis());
+        if (tls != null) {
+            socket = secure(socket);
+        }
+        ScriptedPeer peer = ScriptedPeer.client(socket, TraceSink.NONE).patience(timeout);
+        peer.sendPreface();
+        peer.send(SettingsFrame.of(List.of()));
+        return peer;
+    }
+
+    private Socket secure(Socket plain) throws IOException {
+        SSLSocket socket = (SSLSocket) tls.getSocketFactory().createSocket(plain, front.getHostString(), front.getPort(),
+                true);
+        SSLParameters parameters = socket.getSSLParameters();
+        parameters.setApplicationProtocols(new String[] {TlsPolicy.H2}); // RFC 9113 §3.2
+        parameters.setProtocols(TlsPolicy.PROTOCOLS.toArray(String[]::new));
+        socket.setSSLParameters(parameters);
+        socket.setSoTimeout((int) timeout.toMillis());
+        try {
+            socket.startHandshake();
+        } catch (IOException e) {
+            socket.close();
+            throw new IOException("the TLS handshake with " + authority() + " failed: " + e.getMessage(), e);
+        }
+        String chosen = socket.getApplicationProtocol();
+        if (!TlsPolicy.H2.equals(chosen)) {
+            socket.close();
+            throw new IOException("the TLS front " + authority() + " did not choose h2 by ALPN (RFC 9113 §3.2; it chose "
+                    + (chosen == null || chosen.isEmpty() ? "none" : chosen) + "): enable HTTP/2 on its TLS listener");
+        }
+        return socket;
     }
 
     /** The {@code :authority} a case's request names: the front's own. */
@@ -64,12 +128,8 @@ public final class FrontClient {
 
     private <T> T send(ProxyRequest request, Reading<T> reading, java.util.function.Function<IOException, T> closed)
             throws IOException {
-        Socket socket = new Socket();
-        socket.setTcpNoDelay(true);
-        socket.connect(front, (int) timeout.toMillis());
-        try (ScriptedPeer peer = ScriptedPeer.client(socket, TraceSink.NONE).patience(timeout)) {
-            peer.sendPreface();
-            peer.send(SettingsFrame.of(List.of()));
+        ScriptedPeer connected = connect();
+        try (ScriptedPeer peer = connected) {
             boolean noData = request.data().isEmpty() && request.trailers().isEmpty();
             peer.send(HeadersFrame.of(1, peer.encode(request.fields()), noData, true));
             for (int i = 0; i < request.data().size(); i++) {
@@ -122,7 +182,8 @@ public final class FrontClient {
         return new FrontAnswer(FrontAnswer.Kind.NOTHING, 0, 0, "");
     }
 
-    private static int status(List<HeaderField> fields) {
+    /** The {@code :status} of a response head, 0 when missing or not a number. */
+    static int status(List<HeaderField> fields) {
         for (HeaderField f : fields) {
             if (f.name().equals(":status")) {
                 try {

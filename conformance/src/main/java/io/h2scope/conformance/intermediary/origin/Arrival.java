@@ -26,6 +26,7 @@ public final class Arrival {
     private final ByteArrayOutputStream raw = new ByteArrayOutputStream();
     private final List<HeaderField> trailers = new ArrayList<>();
     private boolean complete;
+    private String cancelled;
 
     /**
      * @param connection the origin's number for the connection it came on
@@ -103,6 +104,18 @@ public final class Arrival {
 
     synchronized void complete() {
         complete = true;
+    }
+
+    /** The intermediary gave up on this request or its response before either ended ({@code how}: a reset, a close). */
+    synchronized void cancelled(String how) {
+        if (cancelled == null) {
+            cancelled = how;
+        }
+    }
+
+    /** How the intermediary gave up on this request or its response at the origin, if it did. */
+    public synchronized Optional<String> cancelled() {
+        return Optional.ofNullable(cancelled);
     }
 
     public synchronized byte[] body() {

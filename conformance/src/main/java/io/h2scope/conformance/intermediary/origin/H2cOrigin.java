@@ -1,17 +1,17 @@
 package io.h2scope.conformance.intermediary.origin;
 
+import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.frame.DataFrame;
 import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.HeadersFrame;
+import io.h2scope.engine.frame.RstStreamFrame;
 import io.h2scope.engine.frame.SettingsFrame;
-import io.h2scope.engine.frame.WindowUpdateFrame;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.scripted.Incoming;
 import io.h2scope.engine.scripted.ScriptedPeer;
 import io.h2scope.engine.trace.model.TraceSink;
 import java.io.IOException;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -20,9 +20,13 @@ import java.util.Optional;
 
 /**
  * An h2c (prior knowledge) origin played by a {@link ScriptedPeer} server: it checks nothing, so whatever the
- * intermediary forwards arrives as it was sent, and answers every request that ends with a small 200.
+ * intermediary forwards arrives as it was sent, and answers every request that ends with its case's
+ * {@link OriginReply} (a small 200 unless the case says otherwise). A reset of a request it is still reading or
+ * answering is recorded on its {@link Arrival}.
  */
 final class H2cOrigin extends Origin {
+
+    private static final Duration PATIENCE = Duration.ofMillis(READ_TIMEOUT_MILLIS);
 
     H2cOrigin(int port) throws IOException {
         super(OriginKind.H2C, port);
@@ -30,63 +34,114 @@ final class H2cOrigin extends Origin {
 
     @Override
     protected void serve(Socket socket, long connection) throws IOException {
-        ScriptedPeer peer = ScriptedPeer.server(socket, TraceSink.NONE)
-                .patience(Duration.ofMillis(READ_TIMEOUT_MILLIS));
-        peer.readPreface();
-        peer.send(SettingsFrame.of(List.of()));
+        ScriptedPeer scripted = ScriptedPeer.server(socket, TraceSink.NONE).patience(PATIENCE);
+        scripted.readPreface();
+        scripted.send(SettingsFrame.of(List.of()));
+        WindowedPeer peer = new WindowedPeer(scripted);
         Map<Integer, Arrival> streams = new HashMap<>();
         int sequence = 0;
         while (true) {
-            Incoming in = peer.next();
+            Incoming in = peer.next(PATIENCE);
             if (in == null || in instanceof Incoming.Closed) {
+                streams.values().forEach(a -> a.cancelled("the intermediary closed the connection"));
                 return;
             }
             if (!(in instanceof Incoming.FrameIn f)) {
                 continue;
             }
             Frame frame = f.frame();
-            if (ControlFrames.acknowledge(peer, frame)) {
-                continue;
-            }
             if (frame instanceof HeadersFrame h && f.fields() != null) {
                 Arrival a = streams.get(h.streamId());
                 if (a == null) {
                     a = new Arrival(OriginKind.H2C, connection, ++sequence, value(f.fields(), ":method"),
                             value(f.fields(), ":path"), f.fields(), new byte[0], null);
                     streams.put(h.streamId(), a);
+                    peer.open(h.streamId());
                     arrivals().add(a);
+                    if (!h.endStream() && value(f.fields(), "expect").equalsIgnoreCase("100-continue")) {
+                        scripted.headers(h.streamId(), List.of(new HeaderField(":status", "100")), false);
+                    }
                 } else {
                     a.trailers(f.fields());
                 }
                 if (h.endStream()) {
-                    finish(peer, h.streamId(), a);
+                    answer(peer, h.streamId(), streams.remove(h.streamId()));
                 }
             } else if (frame instanceof DataFrame d) {
                 Arrival a = streams.get(d.streamId());
                 if (a != null) {
                     a.body(d.data(), 0, d.data().length);
                 }
-                if (d.data().length > 0) { // keep the windows open: the origin is no flow-control test
-                    peer.send(WindowUpdateFrame.of(0, d.data().length));
-                    peer.send(WindowUpdateFrame.of(d.streamId(), d.data().length));
-                }
                 if (d.endStream() && a != null) {
-                    finish(peer, d.streamId(), a);
+                    answer(peer, d.streamId(), streams.remove(d.streamId()));
                 }
+            } else if (frame instanceof RstStreamFrame r && streams.containsKey(r.streamId())) {
+                streams.remove(r.streamId()).cancelled(reset(r));
             }
         }
     }
 
-    private void finish(ScriptedPeer peer, int stream, Arrival a) throws IOException {
+    /** Answers a request that ended: with its case's scripted frames, or its reply (the ordinary 200 by default). */
+    private void answer(WindowedPeer peer, int stream, Arrival a) throws IOException {
         a.complete();
-        Optional<OriginAnswer> scripted = answers().take(a);
-        if (scripted.isPresent() && scripted.get() instanceof OriginAnswer.H2 answer) {
-            answer.script().play(peer, stream);
+        Optional<OriginAnswer> answer = answers().take(a);
+        ScriptedPeer scripted = peer.peer();
+        if (answer.isPresent() && answer.get() instanceof OriginAnswer.H2 frames) {
+            frames.script().play(scripted, stream);
             return;
         }
-        peer.headers(stream, List.of(new HeaderField(":status", "200"),
-                new HeaderField("content-length", Integer.toString(ANSWER.length()))), false);
-        peer.send(DataFrame.of(stream, ANSWER.getBytes(StandardCharsets.US_ASCII), true));
+        OriginReply reply = OriginReply.or(answer);
+        if (reply.goingAway()) {
+            scripted.send(io.h2scope.engine.frame.GoAwayFrame.of(stream, ErrorCode.NO_ERROR));
+        }
+        for (int status : reply.interim()) {
+            scripted.headers(stream, List.of(new HeaderField(":status", Integer.toString(status))), false);
+        }
+        List<HeaderField> head = new java.util.ArrayList<>();
+        head.add(new HeaderField(":status", Integer.toString(reply.status())));
+        head.addAll(reply.fields());
+        if (reply.declared()) {
+            head.add(new HeaderField("content-length", Integer.toString(reply.body().length)));
+        }
+        boolean complete = reply.ending() == OriginReply.Ending.COMPLETE;
+        boolean bodyEnds = complete && reply.trailers().isEmpty();
+        scripted.headers(stream, head, bodyEnds && reply.body().length == 0);
+        if (reply.body().length > 0 || !bodyEnds) {
+            Incoming stopped = peer.sendData(stream, reply.body(), 0, reply.sent(), bodyEnds, PATIENCE);
+            if (stopped != null) {
+                a.cancelled(stopped instanceof Incoming.FrameIn f && f.frame() instanceof RstStreamFrame r ? reset(r)
+                        : "the intermediary closed the connection");
+                return;
+            }
+        }
+        if (complete && !reply.trailers().isEmpty()) {
+            scripted.headers(stream, reply.trailers(), true);
+        } else if (reply.ending() == OriginReply.Ending.HOLD && awaitGivingUp(peer, stream, a)) {
+            return;
+        } else if (!complete) {
+            scripted.send(RstStreamFrame.of(stream, ErrorCode.INTERNAL_ERROR));
+        }
+    }
+
+    /** Waits for the intermediary to reset {@code stream} or close; whether it did (recorded on {@code a}). */
+    private static boolean awaitGivingUp(WindowedPeer peer, int stream, Arrival a) throws IOException {
+        long deadline = System.nanoTime() + OriginReply.HOLD_MILLIS * 1_000_000;
+        while (System.nanoTime() - deadline < 0) {
+            Incoming in = peer.next(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+            if (in == null || in instanceof Incoming.Closed) {
+                a.cancelled("the intermediary closed the connection");
+                return in != null;
+            }
+            if (in instanceof Incoming.FrameIn f && f.frame() instanceof RstStreamFrame r && r.streamId() == stream) {
+                a.cancelled(reset(r));
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String reset(RstStreamFrame r) {
+        return "the intermediary reset the stream (RST_STREAM " + ErrorCode.nameOf(r.errorCode()) + ")";
     }
 
     /** The first value of {@code name}, or "" when absent (a case may leave out a pseudo-header field). */

@@ -21,9 +21,12 @@ import java.util.Optional;
  * An HTTP/1.1 origin that frames requests as a strict, ordinary parser does (RFC 9112 §6.3: chunked when
  * Transfer-Encoding is present, else Content-Length, else no body) and keeps every octet, so that when the
  * intermediary's bytes hold a request boundary other than the client's, the second request shows up as its own
- * {@link Arrival}, its raw octets the evidence.
+ * {@link Arrival}, its raw octets the evidence. Answers each request with its case's {@link OriginReply} (a small
+ * 200 unless the case says otherwise), first a 100 (Continue) when the request expects one.
  */
 final class Http1Origin extends Origin {
+
+    private static final String CLOSED_IN_BODY = "the intermediary closed the connection before the body's end";
 
     Http1Origin(int port) throws IOException {
         super(OriginKind.H1, port);
@@ -58,6 +61,10 @@ final class Http1Origin extends Origin {
             Arrival arrival = new Arrival(OriginKind.H1, connection, sequence, r.method(), r.target(), fields,
                     head.toByteArray(), null);
             arrivals().add(arrival);
+            if (r.values("expect").stream().anyMatch(v -> v.strip().equalsIgnoreCase("100-continue"))) {
+                out.write("HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+            }
             if (!readBody(r, in, arrival)) {
                 return;
             }
@@ -71,9 +78,9 @@ final class Http1Origin extends Origin {
                 }
                 continue;
             }
-            out.write(("HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\ncontent-length: " + ANSWER.length()
-                    + "\r\n\r\n" + ANSWER).getBytes(StandardCharsets.US_ASCII));
-            out.flush();
+            if (!new Http1Reply(OriginReply.or(scripted), socket, arrival).write()) {
+                return;
+            }
         }
     }
 
@@ -123,6 +130,7 @@ final class Http1Origin extends Origin {
         while (length > 0) {
             int n = in.read(buffer, 0, (int) Math.min(buffer.length, length));
             if (n < 0) {
+                arrival.cancelled(CLOSED_IN_BODY);
                 return false;
             }
             arrival.body(buffer, 0, n);
@@ -172,6 +180,7 @@ final class Http1Origin extends Origin {
         while (true) {
             int b = in.read();
             if (b < 0) {
+                arrival.cancelled(CLOSED_IN_BODY);
                 return null;
             }
             arrival.raw(new byte[] {(byte) b}, 0, 1);

@@ -6,9 +6,10 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * What the origin answers one case's request with, instead of its ordinary 200: a response-side case scripts the
- * faulty answer its intermediary must not hand the client as it came.
+ * faulty answer its intermediary must not hand the client as it came, in octets or frames; an end-to-end case says
+ * what a well-formed answer does ({@link OriginReply}: a cut, a GOAWAY, trailers), each origin in its own framing.
  */
-public sealed interface OriginAnswer {
+public sealed interface OriginAnswer permits OriginAnswer.Http1, OriginAnswer.H2, OriginReply {
 
     /**
      * The octets an HTTP/1.1 origin writes, exactly (status line, fields, body, whatever follows).

@@ -1,0 +1,50 @@
+package io.h2scope.conformance.intermediary;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.h2scope.conformance.intermediary.cases.E2E_ConnectionSemantics;
+import io.h2scope.conformance.intermediary.front.FrontClient;
+import io.h2scope.conformance.intermediary.origin.Origin;
+import io.h2scope.conformance.intermediary.origin.OriginKind;
+import io.h2scope.conformance.verdict.Outcome;
+import io.h2scope.engine.proxy.ProxyConfig;
+import io.h2scope.engine.proxy.ProxyLimits;
+import io.h2scope.engine.proxy.RecordingProxy;
+import io.h2scope.engine.proxy.Upstream;
+import io.h2scope.engine.trace.model.TraceSink;
+import io.h2scope.engine.transport.tls.SslContexts;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * h2scope's own proxy relays octet for octet, so every end-to-end case must PASS through it toward an h2c origin: a
+ * reset, a cut, a GOAWAY, trailers, interim responses and large bodies all arrive as the other end sent them. A case
+ * that comes out otherwise is a harness that misreads one of its own ends.
+ */
+class OwnProxyEndToEndTest {
+
+    @Test
+    void everyEndToEndCasePassesThroughAByteExactRelay() throws Exception {
+        try (Origin origin = Origin.start(OriginKind.H2C, 0);
+                RecordingProxy proxy = RecordingProxy.start(new ProxyConfig(new InetSocketAddress("127.0.0.1", 0),
+                        new Upstream("127.0.0.1", origin.port(), false), null, SslContexts.insecureClient(), false,
+                        null, null, ProxyLimits.DEFAULTS, TraceSink.NONE, line -> { }))) {
+            ProxyStage stage = new ProxyStage(origin, new FrontClient(new InetSocketAddress("127.0.0.1", proxy.port()),
+                    Duration.ofSeconds(10)), ProxyStage.DEFAULT_SETTLE);
+            List<String> wrong = new ArrayList<>();
+            List<ProxySuiteRunner.Result> results = new ProxySuiteRunner(stage, false)
+                    .run(List.of(new E2E_ConnectionSemantics()));
+            for (ProxySuiteRunner.Result r : results) {
+                if (r.verdict().verdict().outcome() != Outcome.PASS) {
+                    wrong.add(r.definition().id() + ": " + r.verdict());
+                }
+            }
+            assertTrue(results.size() >= 10, "cases: " + results.size());
+            assertTrue(wrong.isEmpty(), String.join("\n", wrong));
+        }
+    }
+}
