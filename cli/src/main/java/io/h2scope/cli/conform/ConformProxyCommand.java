@@ -17,9 +17,11 @@ import io.h2scope.conformance.report.RunHeader;
 import io.h2scope.conformance.runner.CaseResult;
 import io.h2scope.conformance.runner.RunResult;
 import io.h2scope.conformance.targets.Target;
+import io.h2scope.engine.proxy.tls.UpstreamTls;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
+import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -27,6 +29,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import javax.net.ssl.SSLContext;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -45,8 +48,16 @@ import picocli.CommandLine.Option;
                         + "not reached, or the intermediary died during the run."})
 public final class ConformProxyCommand implements Callable<Integer> {
 
-    @Option(names = "--front", paramLabel = "URL", description = "the intermediary's front: http://host:port (h2c, prior knowledge)")
+    @Option(names = "--front", paramLabel = "URL", description = "the intermediary's front: http://host:port (h2c, prior "
+            + "knowledge) or https://host:port (TLS, ALPN h2)")
     String front;
+
+    @Option(names = "--insecure", description = "with an https front: accept any certificate, for any name")
+    boolean insecure;
+
+    @Option(names = "--ca", paramLabel = "FILE", description = "with an https front: trust the PEM certificates in FILE "
+            + "instead of the JDK's CAs")
+    String caFile;
 
     @Option(names = "--origin-port", paramLabel = "N", defaultValue = "0",
             description = "the 127.0.0.1 port h2scope's origin listens on; the intermediary must forward there "
@@ -106,18 +117,26 @@ public final class ConformProxyCommand implements Callable<Integer> {
                     LocalIntermediary proxy = LocalIntermediary.start(name, origin.port())) {
                 out.println("Testing " + proxy.description() + ", forwarding to the " + kind.name().toLowerCase(Locale.ROOT)
                         + " origin on 127.0.0.1:" + origin.port());
-                Target target = new Target(name, "127.0.0.1", proxy.front().getPort(), false, "/");
-                return run(origin, proxy.front(), target, wait, destinations, out, err, Optional.of(proxy));
+                Target target = new Target(name, "127.0.0.1", proxy.front().getPort(), proxy.frontTls() != null, "/");
+                return run(origin, new FrontClient(proxy.front(), proxy.frontTls(), wait), target, destinations, out, err,
+                        Optional.of(proxy));
             }
         }
         Target target;
         try {
             target = Target.parse(front);
         } catch (IllegalArgumentException e) {
-            return usage(err, "--front must be http://host:port, got '" + front + "'");
+            return usage(err, "--front must be http://host:port (h2c) or https://host:port (TLS), got '" + front + "'");
         }
+        SSLContext tls = null;
         if (target.tls()) {
-            return usage(err, "--front " + front + ": TLS fronts are not built yet; give the intermediary's h2c front (http://)");
+            try {
+                tls = UpstreamTls.of(caFile, insecure).context(null);
+            } catch (IllegalArgumentException | GeneralSecurityException e) {
+                return usage(err, "--ca/--insecure: " + e.getMessage());
+            }
+        } else if (insecure || caFile != null) {
+            return usage(err, "--insecure and --ca are for an https front; " + front + " is h2c");
         }
         if (originPort <= 0 || originPort > 65_535) {
             return usage(err, "--origin-port N is required with --front: the port (1-65535) on 127.0.0.1 the intermediary "
@@ -130,15 +149,15 @@ public final class ConformProxyCommand implements Callable<Integer> {
             return usage(err, "--origin takes h1 or h2c, got '" + originKind + "'");
         }
         try (Origin origin = Origin.start(kind, originPort)) {
-            return run(origin, new InetSocketAddress(target.host(), target.port()), target, wait, destinations, out, err,
-                    Optional.empty());
+            return run(origin, new FrontClient(new InetSocketAddress(target.host(), target.port()), tls, wait), target,
+                    destinations, out, err, Optional.empty());
         }
     }
 
-    private int run(Origin origin, InetSocketAddress frontAddress, Target target, Duration wait,
-            ReportDestinations destinations, PrintWriter out, PrintWriter err, Optional<LocalIntermediary> proxy)
-            throws InterruptedException {
-        ProxyStage stage = new ProxyStage(origin, new FrontClient(frontAddress, wait), ProxyStage.DEFAULT_SETTLE);
+    private int run(Origin origin, FrontClient frontClient, Target target, ReportDestinations destinations,
+            PrintWriter out, PrintWriter err, Optional<LocalIntermediary> proxy) throws InterruptedException {
+        Duration wait = frontClient.timeout();
+        ProxyStage stage = new ProxyStage(origin, frontClient, ProxyStage.DEFAULT_SETTLE);
         ProxySuiteRunner runner = new ProxySuiteRunner(stage, strict);
         Optional<String> unreachable = runner.unreachable();
         if (unreachable.isPresent()) {

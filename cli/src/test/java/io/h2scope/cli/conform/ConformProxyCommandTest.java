@@ -10,12 +10,21 @@ import io.h2scope.engine.proxy.ProxyLimits;
 import io.h2scope.engine.proxy.RecordingProxy;
 import io.h2scope.engine.proxy.Upstream;
 import io.h2scope.engine.trace.model.TraceSink;
+import io.h2scope.engine.transport.tls.KeyMaterial;
+import io.h2scope.engine.transport.tls.SelfSignedCertificate;
 import io.h2scope.engine.transport.tls.SslContexts;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.io.IOException;
 import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Path;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLServerSocket;
+import javax.net.ssl.SSLSocket;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ConformProxyCommandTest {
 
@@ -38,7 +47,10 @@ class ConformProxyCommandTest {
         CommandRun r = CommandRun.of("conform-proxy", "--front", "http://127.0.0.1:1");
         assertEquals(2, r.exit());
         assertTrue(r.errLine().contains("--origin-port N is required with --front"), r.err());
-        assertEquals(2, CommandRun.of("conform-proxy", "--front", "https://127.0.0.1:1", "--origin-port", "9").exit());
+        assertEquals(2, CommandRun.of("conform-proxy", "--front", "https://127.0.0.1:1", "--origin-port", "9",
+                "--insecure", "--ca", "x.pem").exit());
+        assertEquals(2, CommandRun.of("conform-proxy", "--front", "http://127.0.0.1:1", "--origin-port", "9",
+                "--insecure").exit());
         assertEquals(2, CommandRun.of("conform-proxy").exit());
     }
 
@@ -54,6 +66,48 @@ class ConformProxyCommandTest {
             assertEquals(3, r.exit(), r.out() + r.err());
             assertTrue(r.errLine().contains("the origin saw nothing") && r.errLine().contains(
                     "is the intermediary configured to forward to 127.0.0.1:" + origin + "?"), r.err());
+        }
+    }
+
+    @Test
+    void aTlsFrontThatDoesNotChooseH2IsSaidOnceWithExit3() throws Exception {
+        SSLContext context = SslContexts.server(SelfSignedCertificate.generate("localhost", "127.0.0.1"));
+        try (SSLServerSocket listener = (SSLServerSocket) context.getServerSocketFactory().createServerSocket(0, 5,
+                InetAddress.getLoopbackAddress())) {
+            // no ALPN on the listener at all: an HTTP/1.1-only TLS server, as an https front without http2 is
+            Thread server = new Thread(() -> {
+                try (Socket s = listener.accept()) {
+                    ((SSLSocket) s).startHandshake();
+                    s.getInputStream().read();
+                } catch (IOException e) {
+                    // the client hangs up once it sees no h2
+                }
+            });
+            server.setDaemon(true);
+            server.start();
+            CommandRun r = CommandRun.of("conform-proxy", "--front", "https://127.0.0.1:" + listener.getLocalPort(),
+                    "--insecure", "--origin-port", Integer.toString(freePort()), "--timeout", "2s");
+            assertEquals(3, r.exit(), r.out() + r.err());
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+            assertTrue(r.errLine().contains("did not choose h2 by ALPN (RFC 9113 §3.2; it chose none)"),
+                    r.err());
+        }
+    }
+
+    @Test
+    void aTlsFrontTrustedByCaFileRunsEveryCase(@TempDir Path dir) throws Exception {
+        KeyMaterial identity = SelfSignedCertificate.generate("localhost", "127.0.0.1");
+        identity.writePem(dir.resolve("cert.pem"), dir.resolve("key.pem"));
+        int origin = freePort();
+        // h2scope's own relay with a TLS front, toward the h2c origin the run opens
+        try (RecordingProxy proxy = RecordingProxy.start(new ProxyConfig(new InetSocketAddress("127.0.0.1", 0),
+                new Upstream("127.0.0.1", origin, false), SslContexts.server(identity), SslContexts.insecureClient(),
+                false, null, null, ProxyLimits.DEFAULTS, TraceSink.NONE, line -> { }))) {
+            CommandRun r = CommandRun.of("conform-proxy", "--front", "https://127.0.0.1:" + proxy.port(), "--ca",
+                    dir.resolve("cert.pem").toString(), "--origin", "h2c", "--origin-port", Integer.toString(origin));
+            assertEquals(1, r.exit(), r.out() + r.err()); // a byte relay forwards every malformed request as it came
+            assertTrue(r.out().contains("0 inconclusive"), r.out() + r.err());
+            assertTrue(r.out().contains("proxy/e2e/large-download-whole"), r.out());
         }
     }
 

@@ -2,6 +2,9 @@ package io.h2scope.conformance.intermediary;
 
 import io.h2scope.conformance.intermediary.origin.OriginKind;
 import io.h2scope.conformance.targets.launch.TargetRegistry;
+import io.h2scope.engine.transport.tls.KeyMaterial;
+import io.h2scope.engine.transport.tls.SelfSignedCertificate;
+import io.h2scope.engine.transport.tls.SslContexts;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -11,17 +14,19 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.security.GeneralSecurityException;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import javax.net.ssl.SSLContext;
 
 /**
  * A real intermediary from a {@code docker-targets/<name>/} folder holding a {@code proxy.properties}, run as a local
  * process from the installed package: its config template rendered into a temp state directory with a free front
- * port and the origin's port, its command started in the foreground, ready once the front accepts connections.
+ * port and the origin's port (and, for a TLS front, a fresh self-signed certificate), its command started in the foreground, ready once the front accepts connections.
  * {@link #close()} stops it by the process it started (never by name) and removes the state directory.
  */
 public final class LocalIntermediary implements AutoCloseable {
@@ -37,6 +42,7 @@ public final class LocalIntermediary implements AutoCloseable {
     private final Path state;
     private final int frontPort;
     private Process process;
+    private SSLContext frontTls;
 
     private LocalIntermediary(Properties spec, Path dir, int frontPort) {
         this.spec = spec;
@@ -95,6 +101,9 @@ public final class LocalIntermediary implements AutoCloseable {
     private void launch(int originPort) throws IOException, InterruptedException {
         Files.createDirectories(state.resolve("logs"));
         Files.createDirectories(state.resolve("tmp"));
+        if (Boolean.parseBoolean(spec.getProperty("front.tls", "false"))) {
+            frontTls = certify();
+        }
         Path folder = Path.of(spec.getProperty("folder"));
         String config = spec.getProperty("config");
         Files.writeString(state.resolve(config), render(Files.readString(folder.resolve(config)), originPort));
@@ -118,8 +127,23 @@ public final class LocalIntermediary implements AutoCloseable {
                 + READY_MILLIS + " ms:\n" + log());
     }
 
+    /**
+     * Gives a TLS front its certificate: self-signed for localhost and 127.0.0.1, written to the state directory as
+     * {@code @CERT@} and {@code @KEY@}; the client in front trusts exactly it.
+     */
+    private SSLContext certify() throws IOException {
+        try {
+            KeyMaterial identity = SelfSignedCertificate.generate("localhost", "127.0.0.1");
+            identity.writePem(state.resolve("cert.pem"), state.resolve("key.pem"));
+            return SslContexts.clientTrusting(List.of(identity.certificate()));
+        } catch (GeneralSecurityException e) {
+            throw new IOException("cannot make the front's certificate: " + e.getMessage(), e);
+        }
+    }
+
     private String render(String template, int originPort) {
         return template.replace("@STATE@", state.toString()).replace("@BIND@", "127.0.0.1")
+                .replace("@CERT@", state.resolve("cert.pem").toString()).replace("@KEY@", state.resolve("key.pem").toString())
                 .replace("@FRONT_PORT@", Integer.toString(frontPort))
                 .replace("@ORIGIN_PORT@", Integer.toString(originPort))
                 .replace("@BINARY@", spec.getProperty("local.binary"));
@@ -131,9 +155,14 @@ public final class LocalIntermediary implements AutoCloseable {
         }
     }
 
-    /** Where the client in front connects (h2c). */
+    /** Where the client in front connects (h2c, or TLS when {@link #frontTls()} is not null). */
     public InetSocketAddress front() {
         return new InetSocketAddress("127.0.0.1", frontPort);
+    }
+
+    /** For a TLS front ({@code front.tls=true}): a client context trusting its certificate; null for h2c. */
+    public SSLContext frontTls() {
+        return frontTls;
     }
 
     public String description() {

@@ -1,5 +1,6 @@
 package io.h2scope.conformance.intermediary;
 
+import io.h2scope.conformance.intermediary.front.FrontClient;
 import io.h2scope.conformance.intermediary.front.ProxyRequest;
 import io.h2scope.conformance.spec.Level;
 import java.io.IOException;
@@ -74,9 +75,11 @@ public final class ProxySuiteRunner {
             }
             return Optional.of("the origin saw nothing (the front answered: " + ex.answer() + "): is the intermediary"
                     + " configured to forward to 127.0.0.1:" + stage.origin().port() + "?");
+        } catch (FrontClient.NotH2 e) {
+            return Optional.of(e.getMessage());
         } catch (IOException e) {
-            return Optional.of("the front cannot be reached (" + e.getMessage() + "): is --front the intermediary's"
-                    + " h2c address?");
+            return Optional.of("the front cannot be reached (" + e.getMessage() + "): is --front the intermediary's "
+                    + stage.front().protocol() + " address?");
         }
     }
 }

@@ -14,6 +14,8 @@ import io.h2scope.engine.proxy.ProxyLimits;
 import io.h2scope.engine.proxy.RecordingProxy;
 import io.h2scope.engine.proxy.Upstream;
 import io.h2scope.engine.trace.model.TraceSink;
+import io.h2scope.engine.transport.tls.KeyMaterial;
+import io.h2scope.engine.transport.tls.SelfSignedCertificate;
 import io.h2scope.engine.transport.tls.SslContexts;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -55,6 +57,34 @@ class OwnProxyForwardsAsItCameTest {
             }
             assertTrue(judged >= 20, "judged " + judged);
             assertTrue(wrong.isEmpty(), String.join("\n", wrong));
+        }
+    }
+
+    /** The request-side cases the TLS front runs: one per kind of fault (framing, field octets, connection fields, control data). */
+    private static final List<String> OVER_TLS = List.of("proxy/8.1.1/h2-cl-smuggled-request",
+            "proxy/8.2.1/value-crlf-injects-field", "proxy/8.2.2/connection-field-forwarded", "proxy/8.3/repeated-path",
+            "proxy/8.3.1/path-with-crlf");
+
+    @Test
+    void overATlsFrontAHandfulIsForwardedAsItCameToo() throws Exception {
+        KeyMaterial identity = SelfSignedCertificate.generate("localhost", "127.0.0.1");
+        try (Origin origin = Origin.start(OriginKind.H2C, 0);
+                RecordingProxy proxy = RecordingProxy.start(new ProxyConfig(new InetSocketAddress("127.0.0.1", 0),
+                        new Upstream("127.0.0.1", origin.port(), false), SslContexts.server(identity),
+                        SslContexts.insecureClient(), false, null, null, ProxyLimits.DEFAULTS, TraceSink.NONE,
+                        line -> { }))) {
+            FrontClient front = new FrontClient(new InetSocketAddress("127.0.0.1", proxy.port()),
+                    SslContexts.clientTrusting(List.of(identity.certificate())), Duration.ofSeconds(5));
+            ProxySuiteRunner runner = new ProxySuiteRunner(new ProxyStage(origin, front, ProxyStage.DEFAULT_SETTLE),
+                    false);
+            assertTrue(runner.unreachable().isEmpty(), "the relay reaches the origin over TLS");
+            for (String id : OVER_TLS) {
+                ProxyCase c = ProxySuite.cases().stream().filter(x -> x.id().value().equals(id)).findFirst()
+                        .orElseThrow();
+                ProxyVerdict v = runner.run(c);
+                assertEquals(Finding.FORWARDED_AS_CAME, v.finding(), id + ": " + v);
+                assertEquals(Outcome.FAIL, v.verdict().outcome(), id + ": " + v);
+            }
         }
     }
 

@@ -74,25 +74,40 @@ public final class FrontClient {
         return peer;
     }
 
+    /** A TLS front that did not choose h2 by ALPN: nothing can run on it. */
+    public static final class NotH2 extends IOException {
+        NotH2(String message) {
+            super(message);
+        }
+    }
+
+    private NotH2 notH2(String what) {
+        return new NotH2("the TLS front " + authority() + " did not choose h2 by ALPN (RFC 9113 §3.2; " + what
+                + "): enable HTTP/2 on its TLS listener, or give its h2c front as http://");
+    }
+
     private Socket secure(Socket plain) throws IOException {
         SSLSocket socket = (SSLSocket) tls.getSocketFactory().createSocket(plain, front.getHostString(), front.getPort(),
                 true);
         SSLParameters parameters = socket.getSSLParameters();
         parameters.setApplicationProtocols(new String[] {TlsPolicy.H2}); // RFC 9113 §3.2
         parameters.setProtocols(TlsPolicy.PROTOCOLS.toArray(String[]::new));
+        parameters.setEndpointIdentificationAlgorithm("HTTPS"); // a context that trusts anything (--insecure) skips it
         socket.setSSLParameters(parameters);
         socket.setSoTimeout((int) timeout.toMillis());
         try {
             socket.startHandshake();
         } catch (IOException e) {
             socket.close();
+            if (String.valueOf(e.getMessage()).contains("no_application_protocol")) { // RFC 7301 §3.2: none of ours
+                throw notH2("it refused h2 with the alert no_application_protocol");
+            }
             throw new IOException("the TLS handshake with " + authority() + " failed: " + e.getMessage(), e);
         }
         String chosen = socket.getApplicationProtocol();
         if (!TlsPolicy.H2.equals(chosen)) {
             socket.close();
-            throw new IOException("the TLS front " + authority() + " did not choose h2 by ALPN (RFC 9113 §3.2; it chose "
-                    + (chosen == null || chosen.isEmpty() ? "none" : chosen) + "): enable HTTP/2 on its TLS listener");
+            throw notH2("it chose " + (chosen == null || chosen.isEmpty() ? "none" : chosen));
         }
         return socket;
     }
