@@ -59,8 +59,8 @@ public final class EndToEndJudge {
             return fail(expected, what + "; the origin got a complete request of " + a.body().length + " octets:"
                     + " a truncated body handed over as complete; " + a.evidence());
         }
-        return fail(expected, what + "; the origin still had the " + (uploading ? "request" : "response")
-                + " open (" + a.body().length + " body octets in): it never learned that the client gave up");
+        return fail(expected, what + "; the origin still had the " + (uploading ? "request open (" + a.body().length
+                + " body octets in)" : "response open") + ": it never learned that the client gave up");
     }
 
     /** A response sent whole ({@code body}) must reach the client whole: its status, every octet, END_STREAM. */

@@ -18,12 +18,14 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
  * h2scope's own proxy relays octet for octet, so every end-to-end case must PASS through it toward an h2c origin: a
  * reset, a cut, a GOAWAY, trailers, interim responses and large bodies all arrive as the other end sent them. A case
- * that comes out otherwise is a harness that misreads one of its own ends.
+ * that comes out otherwise is a harness that misreads one of its own ends. A relay that loses them must fail them.
  */
 class OwnProxyEndToEndTest {
 
@@ -45,6 +47,31 @@ class OwnProxyEndToEndTest {
             }
             assertTrue(results.size() >= 10, "cases: " + results.size());
             assertTrue(wrong.isEmpty(), String.join("\n", wrong));
+        }
+    }
+
+    /** What {@link LossyRelay} loses, each case that must see it; the large bodies it passes whole. */
+    @Test
+    void aRelayThatLosesResetsTrailersAndGoAwayFailsTheCasesThatLookForThem() throws Exception {
+        try (Origin origin = Origin.start(OriginKind.H2C, 0); LossyRelay relay = new LossyRelay(origin.port())) {
+            ProxyStage stage = new ProxyStage(origin, new FrontClient(new InetSocketAddress("127.0.0.1", relay.port()),
+                    Duration.ofSeconds(3)), ProxyStage.DEFAULT_SETTLE);
+            Map<String, ProxyVerdict> v = new TreeMap<>();
+            for (ProxySuiteRunner.Result r : new ProxySuiteRunner(stage, false).run(List.of(new E2E_ConnectionSemantics()))) {
+                v.put(r.definition().id().value(), r.verdict());
+            }
+            for (String lost : List.of("client-reset-mid-upload", "client-reset-mid-download", "origin-cut-declared-length",
+                    "origin-cut-undeclared-length", "origin-goaway-drains", "grpc-response-trailers",
+                    "interim-103-forwarded")) {
+                ProxyVerdict verdict = v.get("proxy/e2e/" + lost);
+                assertEquals(Outcome.FAIL, verdict.verdict().outcome(), lost + ": " + verdict);
+            }
+            assertTrue(v.get("proxy/e2e/origin-cut-declared-length").verdict().actual()
+                    .contains("truncated response handed over as complete"), v.toString());
+            for (String whole : List.of("large-upload-whole", "large-download-whole", "request-trailers")) {
+                ProxyVerdict verdict = v.get("proxy/e2e/" + whole);
+                assertEquals(Outcome.PASS, verdict.verdict().outcome(), whole + ": " + verdict);
+            }
         }
     }
 }
