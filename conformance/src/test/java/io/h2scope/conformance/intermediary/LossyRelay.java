@@ -7,7 +7,6 @@ import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
 import io.h2scope.engine.frame.SettingsFrame;
-import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.scripted.Incoming;
 import io.h2scope.engine.scripted.ScriptedPeer;
 import io.h2scope.engine.trace.model.TraceSink;
@@ -22,7 +21,7 @@ import java.util.List;
 /**
  * A test intermediary, h2c to h2c, that forwards each stream's frames (one origin connection per front connection)
  * but loses what the end-to-end cases look for: the origin's reset becomes END_STREAM (a truncated body handed over
- * as complete), the client's reset never reaches the origin, interim responses and trailers are dropped, and the
+ * as complete), the client's reset never reaches the origin, the response's trailers are dropped, and the
  * origin's GOAWAY closes the front connection at once. Bodies still pass whole.
  */
 final class LossyRelay implements AutoCloseable {
@@ -99,9 +98,6 @@ final class LossyRelay implements AutoCloseable {
                 if (in instanceof Incoming.FrameIn f) {
                     Frame frame = f.frame();
                     if (frame instanceof HeadersFrame h && f.fields() != null) {
-                        if (isInterim(f.fields())) {
-                            continue; // dropped
-                        }
                         boolean trailers = f.fields().stream().noneMatch(x -> x.name().equals(":status"));
                         front.send(trailers ? DataFrame.of(h.streamId(), new byte[0], true)
                                 : HeadersFrame.of(h.streamId(), front.encode(f.fields()), h.endStream(), true));
@@ -117,10 +113,6 @@ final class LossyRelay implements AutoCloseable {
         } catch (IOException e) {
             // the case is over
         }
-    }
-
-    private static boolean isInterim(List<HeaderField> fields) {
-        return fields.stream().anyMatch(x -> x.name().equals(":status") && x.value().startsWith("1"));
     }
 
     @Override

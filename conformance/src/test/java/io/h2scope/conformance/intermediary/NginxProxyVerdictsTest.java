@@ -21,13 +21,10 @@ import org.junit.jupiter.api.Test;
 /**
  * A real intermediary, Debian's nginx (docker-targets/nginx-proxy: h2c front, proxy_pass to h2scope's HTTP/1.1
  * origin), run as a local process: every case gets a verdict of its own (none INCONCLUSIVE), the valid requests
- * reach the origin, and the end-to-end cases pass but the one docs/INTERMEDIARIES.md explains. With a TLS front
+ * reach the origin, and every end-to-end case passes. With a TLS front
  * (docker-targets/nginx-proxy-tls) every case comes out as over h2c. Skipped where nginx is not installed.
  */
 class NginxProxyVerdictsTest {
-
-    /** nginx 1.22 passes an HTTP/1.1 origin's 103 on as if it were the final response (docs/INTERMEDIARIES.md). */
-    private static final String TAKES_103_FOR_FINAL = "proxy/e2e/interim-103-forwarded";
 
     @Test
     void everyCaseGetsAVerdict() throws Exception {
@@ -60,8 +57,7 @@ class NginxProxyVerdictsTest {
                 all.append(r.definition().id()).append(": ").append(r.verdict()).append('\n');
                 String id = r.definition().id().value();
                 outcomes.put(id, r.verdict().verdict().outcome());
-                boolean endToEnd = id.startsWith("proxy/e2e/") && !id.equals(TAKES_103_FOR_FINAL);
-                if (endToEnd && r.verdict().verdict().outcome() != Outcome.SKIP) { // docs/INTERMEDIARIES.md
+                if (id.startsWith("proxy/e2e/") && r.verdict().verdict().outcome() != Outcome.SKIP) {
                     assertEquals(Outcome.PASS, r.verdict().verdict().outcome(), id + ": " + r.verdict());
                 }
                 if (id.endsWith("-accepted") || id.endsWith("cookie-crumbs-joined")) { // valid requests reach the origin

@@ -61,8 +61,7 @@ class OwnProxyEndToEndTest {
                 v.put(r.definition().id().value(), r.verdict());
             }
             for (String lost : List.of("client-reset-mid-upload", "client-reset-mid-download", "origin-cut-declared-length",
-                    "origin-cut-undeclared-length", "origin-goaway-drains", "grpc-response-trailers",
-                    "interim-103-forwarded")) {
+                    "origin-cut-undeclared-length", "origin-goaway-drains", "grpc-response-trailers")) {
                 ProxyVerdict verdict = v.get("proxy/e2e/" + lost);
                 assertEquals(Outcome.FAIL, verdict.verdict().outcome(), lost + ": " + verdict);
             }

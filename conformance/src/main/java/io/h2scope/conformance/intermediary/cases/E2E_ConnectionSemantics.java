@@ -27,8 +27,9 @@ import java.util.Optional;
 import java.util.Random;
 
 /**
- * Connection semantics end to end: what one end does to a stream (a reset, a cut, a GOAWAY, trailers, interim
- * responses, a body larger than every window) must reach the other end with its meaning kept. Judged by
+ * Connection semantics end to end: what one end does to a stream (a reset, a cut, a GOAWAY, trailers, 100-continue,
+ * a body larger than every window) must reach the other end with its meaning kept. The origin's interim responses
+ * are the response side's ({@code proxy/response/8.1/interim-*}). Judged by
  * {@link io.h2scope.conformance.intermediary.EndToEndJudge} from both ends at once.
  */
 public final class E2E_ConnectionSemantics implements ProxySection {
@@ -89,12 +90,9 @@ public final class E2E_ConnectionSemantics implements ProxySection {
                         .sends("a POST: DATA, then a trailer block x-h2scope-checksum")
                         .toward(OriginKind.H2C)
                         .run(E2E_ConnectionSemantics::requestTrailers),
-                ProxyCase.define("proxy/e2e/expect-100-continue").rule("8.1", Quotes.INTERIM)
+                ProxyCase.define("proxy/e2e/expect-100-continue").rule("8.1", ResponseQuotes.INTERIM)
                         .sends("a POST with expect: 100-continue; the body (64 KiB) once 100 comes, or after 1 s")
                         .run(E2E_ConnectionSemantics::expectContinue),
-                ProxyCase.define("proxy/e2e/interim-103-forwarded").rule("8.1", Quotes.INTERIM)
-                        .sends("a GET; the origin answers 103 (Early Hints), then 200")
-                        .run(E2E_ConnectionSemantics::interimForwarded),
                 ProxyCase.define("proxy/e2e/large-upload-whole").rule("5.2.1", Quotes.FLOW_PER_HOP)
                         .sends("a POST of 1 MiB (content-length declared)")
                         .run(E2E_ConnectionSemantics::largeUpload),
@@ -240,19 +238,6 @@ public final class E2E_ConnectionSemantics implements ProxySection {
             return client.interim().contains(100) || v.verdict().outcome() != Outcome.PASS
                     ? v : pass(expected, v.verdict().actual() + " (no 100 came: the body went after "
                             + CONTINUE_WAIT.toMillis() + " ms)");
-        }
-    }
-
-    private static ProxyVerdict interimForwarded(ProxyStage stage) throws Exception {
-        String expected = "the origin's 103 reaches the client before its 200 (RFC 9110 §15.2: a proxy MUST forward"
-                + " 1xx responses)";
-        try (EndToEnd e = EndToEnd.get(stage, OriginReply.ok(octets(100)).interim(103).build())) {
-            FrontStream client = e.front().awaitEnd();
-            if (client.status() != 200) {
-                return fail(expected, "the client got " + client.seen());
-            }
-            return client.interim().contains(103) ? pass(expected, client.seen())
-                    : fail(expected, "the 103 was dropped: the client got " + client.seen());
         }
     }
 

@@ -51,8 +51,6 @@ final class Quotes {
     static final String GOAWAY_NO_NEW_STREAMS = "Receivers of a GOAWAY frame MUST NOT open additional streams on the"
             + " connection, although a new connection can be established for new streams.";
     static final String TRAILERS = "Trailer fields are carried in a field block that also terminates the stream.";
-    static final String INTERIM = "For a response only, a server MAY send any number of interim responses before the"
-            + " HEADERS frame containing a final response.";
     static final String FLOW_PER_HOP = "HTTP/2 flow control operates between the endpoints of a single hop and not over"
             + " the entire end-to-end path.";
 
@@ -61,6 +59,6 @@ final class Quotes {
         return java.util.List.of(CONTENT_LENGTH, NO_FORWARD, NAME_OCTETS, NAME_COLON, VALUE_OCTETS, VALUE_WHITESPACE,
                 CONNECTION_SPECIFIC, TE, COOKIE, PSEUDO_IN_TRAILERS, PSEUDO_UNDEFINED, PSEUDO_ORDER, PSEUDO_REPEATED,
                 PATH_EMPTY, PATH_FORM, MANDATORY, HOST_FROM_AUTHORITY, RESET, GOAWAY_DRAINS, GOAWAY_NO_NEW_STREAMS,
-                TRAILERS, INTERIM, FLOW_PER_HOP);
+                TRAILERS, FLOW_PER_HOP);
     }
 }
