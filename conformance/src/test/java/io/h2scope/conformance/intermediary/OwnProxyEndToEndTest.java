@@ -57,11 +57,12 @@ class OwnProxyEndToEndTest {
             ProxyStage stage = new ProxyStage(origin, new FrontClient(new InetSocketAddress("127.0.0.1", relay.port()),
                     Duration.ofSeconds(3)), ProxyStage.DEFAULT_SETTLE);
             Map<String, ProxyVerdict> v = new TreeMap<>();
-            for (ProxySuiteRunner.Result r : new ProxySuiteRunner(stage, false).run(List.of(new E2E_ConnectionSemantics()))) {
+            ProxySuiteRunner runner = new ProxySuiteRunner(stage, false);
+            for (ProxySuiteRunner.Result r : runner.run(List.of(new E2E_ConnectionSemantics()))) {
                 v.put(r.definition().id().value(), r.verdict());
             }
-            for (String lost : List.of("client-reset-mid-upload", "client-reset-mid-download", "origin-cut-declared-length",
-                    "origin-cut-undeclared-length", "origin-goaway-drains", "grpc-response-trailers")) {
+            for (String lost : List.of("client-reset-mid-upload", "client-reset-mid-download",
+                    "origin-cut-declared-length", "origin-cut-undeclared-length", "origin-goaway-drains", "grpc-response-trailers")) {
                 ProxyVerdict verdict = v.get("proxy/e2e/" + lost);
                 assertEquals(Outcome.FAIL, verdict.verdict().outcome(), lost + ": " + verdict);
             }

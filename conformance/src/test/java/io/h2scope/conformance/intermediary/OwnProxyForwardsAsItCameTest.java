@@ -60,7 +60,7 @@ class OwnProxyForwardsAsItCameTest {
         }
     }
 
-    /** The request-side cases the TLS front runs: one per kind of fault (framing, field octets, connection fields, control data). */
+    /** The cases the TLS front runs: one per kind of fault (framing, field octets, connection fields, control data). */
     private static final List<String> OVER_TLS = List.of("proxy/8.1.1/h2-cl-smuggled-request",
             "proxy/8.2.1/value-crlf-injects-field", "proxy/8.2.2/connection-field-forwarded", "proxy/8.3/repeated-path",
             "proxy/8.3.1/path-with-crlf");

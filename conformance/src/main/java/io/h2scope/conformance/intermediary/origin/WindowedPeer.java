@@ -130,8 +130,9 @@ public final class WindowedPeer {
                 continue;
             }
             held.add(in);
-            if (in instanceof Incoming.Closed
-                    || in instanceof Incoming.FrameIn f && f.frame() instanceof RstStreamFrame r && r.streamId() == streamId) {
+            boolean reset = in instanceof Incoming.FrameIn f && f.frame() instanceof RstStreamFrame r
+                    && r.streamId() == streamId;
+            if (in instanceof Incoming.Closed || reset) {
                 return in;
             }
         }
