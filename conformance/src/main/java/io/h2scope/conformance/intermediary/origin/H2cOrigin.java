@@ -123,21 +123,33 @@ final class H2cOrigin extends Origin {
         }
     }
 
-    /** Waits for the intermediary to reset {@code stream} or close; whether it did (recorded on {@code a}). */
+    /**
+     * Waits for the intermediary to reset {@code stream} or close; whether it did (recorded on {@code a}). What comes
+     * for other streams meanwhile is handed back to the serve loop.
+     */
     private static boolean awaitGivingUp(WindowedPeer peer, int stream, Arrival a) throws IOException {
         long deadline = System.nanoTime() + OriginReply.HOLD_MILLIS * 1_000_000;
-        while (System.nanoTime() - deadline < 0) {
-            Incoming in = peer.next(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
-            if (in == null || in instanceof Incoming.Closed) {
-                a.cancelled("the intermediary closed the connection");
-                return in != null;
+        List<Incoming> others = new java.util.ArrayList<>();
+        try {
+            while (System.nanoTime() - deadline < 0) {
+                Incoming in = peer.next(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+                if (in instanceof Incoming.Closed) {
+                    a.cancelled("the intermediary closed the connection");
+                    others.add(in);
+                    return true;
+                }
+                if (in instanceof Incoming.FrameIn f && f.frame() instanceof RstStreamFrame r && r.streamId() == stream) {
+                    a.cancelled(reset(r));
+                    return true;
+                }
+                if (in != null) {
+                    others.add(in);
+                }
             }
-            if (in instanceof Incoming.FrameIn f && f.frame() instanceof RstStreamFrame r && r.streamId() == stream) {
-                a.cancelled(reset(r));
-                return true;
-            }
+            return false;
+        } finally {
+            others.forEach(peer::putBack);
         }
-        return false;
     }
 
     private static String reset(RstStreamFrame r) {

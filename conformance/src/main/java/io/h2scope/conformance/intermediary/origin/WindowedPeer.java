@@ -58,6 +58,11 @@ public final class WindowedPeer {
         }
     }
 
+    /** Hands {@code in} back to the owner's next {@link #next}: read while waiting on one stream, it is another's. */
+    public void putBack(Incoming in) {
+        held.add(in);
+    }
+
     /** Answers what flow control and the connection ask for; whether {@code frame} was only that. */
     private boolean handled(Frame frame) throws IOException {
         if (frame instanceof SettingsFrame s && !s.ack()) {
