@@ -81,6 +81,14 @@ public final class C10_5_DenialOfService implements ClientSection {
                                 goAway = g.errorCode();
                             }
                         }
+                    } else if (goAway == null) {
+                        // the close was seen first (a write failed): the GOAWAY the client sent before it may still
+                        // be unread, so read up to the connection's end
+                        for (var f : C6_4_RstStream.untilFinished(stage, peer)) {
+                            if (f instanceof GoAwayFrame g) {
+                                goAway = g.errorCode();
+                            }
+                        }
                     }
                     ClientOutcome outcome = stage.outcomes().get(0);
                     String did = acks + " PING ACKs" + (goAway == null ? "" : ", GOAWAY "
