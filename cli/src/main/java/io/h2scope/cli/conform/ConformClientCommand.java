@@ -10,7 +10,6 @@ import io.h2scope.conformance.client.drive.ClientUnderTest;
 import io.h2scope.conformance.client.drive.Connect;
 import io.h2scope.conformance.client.drive.ExecClient;
 import io.h2scope.conformance.report.ConsoleReporter;
-import io.h2scope.conformance.report.H2scopeVersion;
 import io.h2scope.conformance.report.ReportDestinations;
 import io.h2scope.conformance.report.RunHeader;
 import io.h2scope.conformance.runner.CaseSelection;
@@ -111,7 +110,7 @@ public final class ConformClientCommand implements Callable<Integer> {
             }
             out.flush();
             ClientRunResult run = runner.run(ClientSuite.sections(), ConsoleReporter.forCommand(out));
-            RunHeader header = new RunHeader(run.startedAt(), H2scopeVersion.get(), run.subject(), cases.strict, perCase, 1, 1);
+            RunHeader header = RunHeader.ofClientRun(run, perCase);
             return RunExit.reportAndExit(destinations, header, run, "conform-client", err);
         } finally {
             if (client != null) {
@@ -176,7 +175,7 @@ public final class ConformClientCommand implements Callable<Integer> {
     /**
      * @throws IllegalArgumentException (a one-line usage error) when a --section or --case selects no client case
      */
-    private static void requireSelects(CaseSelection selection) {
+    static void requireSelects(CaseSelection selection) {
         List<String> unmatched = selection.unmatchedAmong(ClientSuite.selectables());
         if (!unmatched.isEmpty()) {
             throw new IllegalArgumentException(String.join(", ", unmatched) + " selects no case: give a section that "

@@ -1,5 +1,6 @@
 package io.h2scope.cli.conform;
 
+import io.h2scope.conformance.client.cases.ClientSuite;
 import io.h2scope.conformance.peer.PeerOptions;
 import io.h2scope.conformance.report.H2scopeVersion;
 import io.h2scope.conformance.report.HtmlReport;
@@ -19,41 +20,49 @@ import io.h2scope.conformance.targets.launch.TargetRegistry;
 import io.h2scope.conformance.targets.launch.TargetResolver;
 import io.h2scope.conformance.targets.launch.TargetSpec;
 import io.h2scope.conformance.targets.launch.TargetStartException;
-import io.h2scope.conformance.verdict.Outcome;
 
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.stream.Collectors;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code h2scope matrix}: the suite against several real servers, one report comparing them (a section x server
- * table of counts, a case x server table of every verdict that is not PASS), with each run's own report beside it.
+ * {@code h2scope matrix}: the suite against several real servers, or the client suite over several clients, one
+ * report comparing them (a section x column table of counts, a case x column table of every verdict that is not
+ * PASS), with each run's own report beside it.
  */
 @Command(name = "matrix", mixinStandardHelpOptions = true,
-        description = {"Runs the conformance suite against several servers (docker-targets/ names) and writes one report "
-                + "comparing them: matrix.md, matrix.html (cells link to each run's report) and matrix.json.",
-                "Exit status: 0 every server was judged (whatever its verdicts), 2 usage error, 3 a server did not start, "
-                        + "died, or was not reached."})
+        description = {"Runs the conformance suite against several servers (--targets: docker-targets/ names), or the client "
+                + "suite over several clients (--clients: conform-client's names), and writes one report comparing them: "
+                + "matrix.md, matrix.html (cells link to each run's report) and matrix.json.",
+                "Exit status: 0 every server or client was judged (whatever its verdicts), 2 usage error, 3 a server did "
+                        + "not start, died, or was not reached, or a client was not installed or not judged."})
 public final class MatrixCommand implements Callable<Integer> {
 
-    @Option(names = "--targets", paramLabel = "NAME", split = ",", required = true,
+    /** A client's per-case wait when --timeout is not given: conform-client's default (a process per case). */
+    static final String CLIENT_TIMEOUT = "5s";
+
+    @Option(names = "--targets", paramLabel = "NAME", split = ",",
             description = "servers by their docker-targets/ name (nginx,h2o,...) or 'all'")
     List<String> targets = new ArrayList<>();
+
+    @Option(names = "--clients", paramLabel = "NAME", split = ",", description = "clients by conform-client's --client "
+            + "name (h2scope, jdk, curl, nghttp, h2load, node, python-httpx, go, chromium); one not installed is a column "
+            + "saying what is missing. Takes --section, --case, --strict, --timeout (default " + CLIENT_TIMEOUT + "), --jobs, --out")
+    List<String> clients = new ArrayList<>();
 
     @Option(names = "--via", paramLabel = "HOW", defaultValue = "auto",
             description = "local (the Debian package as a process), docker (its image as a container), or auto: docker where "
@@ -83,6 +92,12 @@ public final class MatrixCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter console = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (targets.isEmpty() == clients.isEmpty()) {
+            return usage(err, "give --targets (servers) or --clients (clients), one of the two");
+        }
+        if (!clients.isEmpty()) {
+            return clientMatrix(console, err);
+        }
         if (!List.of("auto", "local", "docker").contains(via)) {
             return usage(err, "--via must be local, docker or auto, got '" + via + "'");
         }
@@ -109,30 +124,93 @@ public final class MatrixCommand implements Callable<Integer> {
         }
         PeerOptions peer = suite.peer(true); // every docker-targets server has a self-signed certificate
         List<Boolean> modes = both ? List.of(false, true) : List.of(tls);
-        Progress progress = new Progress(console, names.size() * modes.size());
-        List<List<MatrixColumn>> perServer = new ArrayList<>();
+        MatrixProgress progress = new MatrixProgress(console, names.size() * modes.size());
+        Optional<List<MatrixColumn>> columns = eachAtOnce(names, "server", name -> runServer(name, modes, peer, selection, progress));
+        if (columns.isEmpty()) {
+            return RunExit.NOT_JUDGED;
+        }
+        int cases = Suites.all().stream().mapToInt(s -> s.cases().size()).sum();
+        return write(new MatrixReport(columns.get(), header("via " + via + ", " + cases + " cases")), columns.get(), console);
+    }
+
+    /** {@code --clients}: the client suite over each client named, --jobs of them at once. */
+    private int clientMatrix(PrintWriter console, PrintWriter err) throws IOException {
+        CommandLine.ParseResult given = spec.commandLine().getParseResult();
+        List<String> serverOnly = List.of("--via", "--tls", "--both", "--parallel", "--budget-scale").stream()
+                .filter(given::hasMatchedOption).toList();
+        if (!serverOnly.isEmpty()) {
+            return usage(err, String.join(", ", serverOnly) + " applies to --targets only, not to --clients");
+        }
+        if (jobs < 1) {
+            return usage(err, "--jobs must be at least 1");
+        }
+        CaseSelection selection = suite.selection();
+        Duration timeout;
+        List<String> names;
+        try {
+            ConformClientCommand.requireSelects(selection);
+            timeout = ConformCommand.parseDuration(given.hasMatchedOption("--timeout") ? suite.timeout : CLIENT_TIMEOUT);
+            names = ClientMatrix.names(clients);
+            Files.createDirectories(out.resolve("runs"));
+        } catch (IllegalArgumentException e) {
+            return usage(err, e.getMessage());
+        } catch (IOException e) {
+            return usage(err, "cannot write to --out " + out + ": " + e.getMessage());
+        }
+        ClientMatrix matrix = new ClientMatrix(out, timeout, suite.cases.strict, selection);
+        MatrixProgress progress = new MatrixProgress(console, names.size());
+        Optional<List<MatrixColumn>> columns = eachAtOnce(names, "client", name -> {
+            MatrixColumn c = matrix.column(name);
+            progress.done(c);
+            return List.of(c);
+        });
+        if (columns.isEmpty()) {
+            return RunExit.NOT_JUDGED;
+        }
+        int cases = ClientSuite.sections().stream().mapToInt(s -> s.cases().size()).sum();
+        return write(new MatrixReport(columns.get(), header("timeout " + RunHeader.duration(timeout) + ", " + cases
+                + " client cases"), "client"), columns.get(), console);
+    }
+
+    /** What one server or client gives: its columns. */
+    @FunctionalInterface
+    private interface ColumnsOf {
+        List<MatrixColumn> run(String name) throws Exception;
+    }
+
+    /** Each name's columns, in the names' order, --jobs names at once; empty when interrupted. */
+    private Optional<List<MatrixColumn>> eachAtOnce(List<String> names, String what, ColumnsOf columnsOf) throws IOException {
+        List<MatrixColumn> columns = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(jobs, names.size()));
         try {
             List<Future<List<MatrixColumn>>> futures = new ArrayList<>();
             for (String name : names) {
-                futures.add(pool.submit(() -> runServer(name, modes, peer, selection, progress)));
+                futures.add(pool.submit(() -> columnsOf.run(name)));
             }
             for (Future<List<MatrixColumn>> f : futures) {
-                perServer.add(f.get());
+                columns.addAll(f.get());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return RunExit.NOT_JUDGED;
+            return Optional.empty();
         } catch (java.util.concurrent.ExecutionException e) {
-            throw new IOException("a server's run failed: " + e.getCause(), e.getCause());
+            throw new IOException("a " + what + "'s run failed: " + e.getCause(), e.getCause());
         } finally {
             pool.shutdownNow();
         }
-        List<MatrixColumn> columns = perServer.stream().flatMap(List::stream).toList();
-        String header = "h2scope " + H2scopeVersion.get() + ", " + Instant.now().toString().substring(0, 10) + ", "
-                + (suite.cases.strict ? "--strict" : "not --strict") + ", via " + via + ", " + Suites.all().stream().mapToInt(s -> s.cases().size()).sum()
-                + " cases, run by: ./h2scope " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
-        new MatrixReport(columns, header).writeAll(out);
+        return Optional.of(columns);
+    }
+
+    /** The matrix's line under its title: when, which h2scope, how strict, {@code what}, and the command. */
+    private String header(String what) {
+        return "h2scope " + H2scopeVersion.get() + ", " + Instant.now().toString().substring(0, 10) + ", "
+                + (suite.cases.strict ? "--strict" : "not --strict") + ", " + what
+                + ", run by: ./h2scope " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
+    }
+
+    /** Writes the three files; 0 when every column was judged, else 3. */
+    private int write(MatrixReport report, List<MatrixColumn> columns, PrintWriter console) throws IOException {
+        report.writeAll(out);
         console.println("Matrix written to " + out.resolve("matrix.md") + ", matrix.html, matrix.json");
         console.flush();
         boolean allJudged = columns.stream().allMatch(c -> c.run() != null && (c.run().status() == RunResult.Status.PASSED
@@ -155,7 +233,7 @@ public final class MatrixCommand implements Callable<Integer> {
     }
 
     /** Starts one server, runs each mode against it, stops it: one column per mode, a problem column where it did not run. */
-    private List<MatrixColumn> runServer(String name, List<Boolean> modes, PeerOptions peer, CaseSelection selection, Progress progress) {
+    private List<MatrixColumn> runServer(String name, List<Boolean> modes, PeerOptions peer, CaseSelection selection, MatrixProgress progress) {
         String spec = via.equals("auto") ? name : via + ":" + name;
         String how = via;
         List<MatrixColumn> columns = new ArrayList<>();
@@ -206,32 +284,5 @@ public final class MatrixCommand implements Callable<Integer> {
         err.println("h2scope matrix: " + message);
         err.flush();
         return CommandLine.ExitCode.USAGE;
-    }
-
-    /** One console line per finished column, e.g. {@code [3/20] nginx 1.22.1 tls (local): FAILED 187 ✔ 2 ✘ (3.4 s)}. */
-    private static final class Progress {
-        private final PrintWriter console;
-        private final int total;
-        private int finished;
-
-        Progress(PrintWriter console, int total) {
-            this.console = console;
-            this.total = total;
-        }
-
-        synchronized void done(MatrixColumn c) {
-            finished++;
-            String detail;
-            if (c.notJudged().isPresent()) {
-                detail = c.status();
-            } else {
-                Map<Outcome, Integer> counts = c.run().counts();
-                detail = c.run().status() + " " + counts.entrySet().stream().filter(e -> e.getValue() > 0)
-                        .map(e -> e.getValue() + " " + e.getKey().label()).collect(Collectors.joining(", "))
-                        + String.format(" (%.1f s)", c.run().elapsed().toMillis() / 1000.0);
-            }
-            console.println("[" + finished + "/" + total + "] " + c.title() + ": " + detail);
-            console.flush();
-        }
     }
 }

@@ -6,7 +6,6 @@ import io.h2scope.conformance.client.cases.ClientSuite;
 import io.h2scope.conformance.client.drive.Connect;
 import io.h2scope.conformance.client.drive.ServedClient;
 import io.h2scope.conformance.report.ConsoleReporter;
-import io.h2scope.conformance.report.H2scopeVersion;
 import io.h2scope.conformance.report.ReportDestinations;
 import io.h2scope.conformance.report.RunHeader;
 import io.h2scope.conformance.runner.CaseSelection;
@@ -40,7 +39,7 @@ final class ServedClientRun {
             out.println("  " + url + "   " + c.description());
             out.flush();
         });
-        RunHeader header = new RunHeader(run.startedAt(), H2scopeVersion.get(), run.subject(), strict, perCase, 1, 1);
+        RunHeader header = RunHeader.ofClientRun(run, perCase);
         return RunExit.reportAndExit(destinations, header, run, "conform-client", err);
     }
 }

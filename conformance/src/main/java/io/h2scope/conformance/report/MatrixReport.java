@@ -1,7 +1,7 @@
 package io.h2scope.conformance.report;
 
-import io.h2scope.conformance.runner.CaseResult;
-import io.h2scope.conformance.runner.RunResult;
+import io.h2scope.conformance.runner.JudgedCase;
+import io.h2scope.conformance.runner.JudgedRun;
 import io.h2scope.conformance.verdict.Outcome;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -37,11 +38,27 @@ public final class MatrixReport {
 
     private final List<MatrixColumn> columns;
     private final String header;
+    private final String role;
 
     /** @param header one line that says when, with which h2scope and options the matrix ran */
     public MatrixReport(List<MatrixColumn> columns, String header) {
+        this(columns, header, "server");
+    }
+
+    /**
+     * @param role what the columns are, {@code server} or {@code client}: the word the tables' heads and the JSON's
+     *             column name use
+     */
+    public MatrixReport(List<MatrixColumn> columns, String header, String role) {
         this.columns = List.copyOf(columns);
         this.header = header;
+        this.role = role;
+    }
+
+    /** {@code Conformance matrix}, {@code Client conformance matrix}. */
+    private String title() {
+        return role.equals("server") ? "Conformance matrix" : Character.toUpperCase(role.charAt(0)) + role.substring(1)
+                + " conformance matrix";
     }
 
     /** Writes matrix.md, matrix.html and matrix.json into {@code dir}. */
@@ -58,12 +75,12 @@ public final class MatrixReport {
     private Map<String, List<Map<Outcome, Integer>>> sectionCounts() {
         Map<String, List<Map<Outcome, Integer>>> rows = new LinkedHashMap<>();
         for (int c = 0; c < columns.size(); c++) {
-            RunResult run = columns.get(c).run();
+            JudgedRun run = columns.get(c).run();
             if (run == null) {
                 continue;
             }
-            for (CaseResult r : run.results()) {
-                List<Map<Outcome, Integer>> row = rows.computeIfAbsent(r.section().id(), k -> emptyRow());
+            for (JudgedCase r : run.results()) {
+                List<Map<Outcome, Integer>> row = rows.computeIfAbsent(r.facts().sectionId(), k -> emptyRow());
                 row.get(c).merge(r.verdict().outcome(), 1, Integer::sum);
             }
         }
@@ -77,19 +94,19 @@ public final class MatrixReport {
     }
 
     /** Case id -> column -> its result (null: not run there), for the cases not PASS in some column. */
-    private Map<String, List<CaseResult>> notPassing() {
-        Map<String, List<CaseResult>> all = new LinkedHashMap<>();
+    private Map<String, List<JudgedCase>> notPassing() {
+        Map<String, List<JudgedCase>> all = new LinkedHashMap<>();
         for (int c = 0; c < columns.size(); c++) {
-            RunResult run = columns.get(c).run();
+            JudgedRun run = columns.get(c).run();
             if (run == null) {
                 continue;
             }
-            for (CaseResult r : run.results()) {
+            for (JudgedCase r : run.results()) {
                 if (r.iteration() > 1) {
                     continue; // --repeat: the first iteration stands for the case here; the run's report has them all
                 }
-                List<CaseResult> row = all.computeIfAbsent(r.definition().id().value(), k -> {
-                    List<CaseResult> empty = new ArrayList<>();
+                List<JudgedCase> row = all.computeIfAbsent(r.facts().id(), k -> {
+                    List<JudgedCase> empty = new ArrayList<>();
                     columns.forEach(x -> empty.add(null));
                     return empty;
                 });
@@ -129,12 +146,12 @@ public final class MatrixReport {
     // ---------------------------------------------------------------- Markdown
 
     public String markdown() {
-        StringBuilder md = new StringBuilder("# Conformance matrix\n\n").append(header).append("\n\n");
+        StringBuilder md = new StringBuilder("# ").append(title()).append("\n\n").append(header).append("\n\n");
         md.append("Symbols: ");
         for (Outcome o : HtmlReport.ORDER) {
             md.append('`').append(o.symbol()).append("` ").append(o.label()).append(o == Outcome.PASS ? "\n\n" : ", ");
         }
-        md.append("## Runs\n\n| server | mode | via | version | status | verdicts | time |\n|---|---|---|---|---|---|---|\n");
+        md.append("## Runs\n\n| ").append(role).append(" | mode | via | version | status | verdicts | time |\n|---|---|---|---|---|---|---|\n");
         for (MatrixColumn c : columns) {
             md.append("| ").append(c.server()).append(" | ").append(c.mode()).append(" | ").append(c.via()).append(" | ")
                     .append(c.versionText().replace("|", "\\|")).append(" | ")
@@ -156,22 +173,22 @@ public final class MatrixReport {
             row.forEach(counts -> md.append(' ').append(cell(counts)).append(" |"));
             md.append('\n');
         });
-        Map<String, List<CaseResult>> notPassing = notPassing();
+        Map<String, List<JudgedCase>> notPassing = notPassing();
         md.append("\n## Cases that are not PASS everywhere\n\n| case |");
         columns.forEach(c -> md.append(' ').append(c.server()).append(' ').append(c.mode()).append(" |"));
         md.append("\n|---|").append("---|".repeat(columns.size())).append('\n');
         notPassing.forEach((id, row) -> {
             md.append("| `").append(id).append("` |");
-            for (CaseResult r : row) {
+            for (JudgedCase r : row) {
                 md.append(' ').append(r == null ? "" : r.verdict().outcome().symbol()).append(" |");
             }
             md.append('\n');
         });
-        md.append("\n## What each server did\n\nThe verdicts of the table above that are not PASS, with the reason.\n");
+        md.append("\n## What each ").append(role).append(" did\n\nThe verdicts of the table above that are not PASS, with the reason.\n");
         notPassing.forEach((id, row) -> {
             md.append("\n`").append(id).append("`\n");
             for (int c = 0; c < row.size(); c++) {
-                CaseResult r = row.get(c);
+                JudgedCase r = row.get(c);
                 if (r != null && r.verdict().outcome() != Outcome.PASS) {
                     md.append("- ").append(columns.get(c).server()).append(' ').append(columns.get(c).mode()).append(": ")
                             .append(r.verdict().outcome().symbol()).append(' ').append(reason(r)).append('\n');
@@ -181,7 +198,7 @@ public final class MatrixReport {
         return md.toString();
     }
 
-    private static String reason(CaseResult r) {
+    private static String reason(JudgedCase r) {
         String reason = r.verdict().actual().replace('\n', ' ');
         return reason.length() > REASON_SHOWN ? reason.substring(0, REASON_SHOWN) + "..." : reason;
     }
@@ -189,12 +206,13 @@ public final class MatrixReport {
     // ---------------------------------------------------------------- HTML
 
     public String html() {
-        StringBuilder h = new StringBuilder("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>h2scope conformance matrix</title><style>")
+        StringBuilder h = new StringBuilder("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>h2scope ")
+                .append(Xml.text(title().toLowerCase(Locale.ROOT))).append("</title><style>")
                 .append("body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin:1em 0}"
                         + "td,th{border:1px solid #ccc;padding:.2em .5em;font-size:90%;vertical-align:top}th{background:#f4f4f4}"
                         + ".PASS{background:#e6f4e6}.PASS_LENIENT{background:#fff3d6}.FAIL{background:#fbdada}"
                         + ".SKIP{background:#e0f0f0}.INCONCLUSIVE{background:#efe0ef}.norun{background:#ddd}a{color:inherit}")
-                .append("</style></head><body>\n<h1>Conformance matrix</h1>\n<p>").append(Xml.text(header)).append("</p>\n");
+                .append("</style></head><body>\n<h1>").append(Xml.text(title())).append("</h1>\n<p>").append(Xml.text(header)).append("</p>\n");
         List<String> notes = notes();
         if (!notes.isEmpty()) {
             h.append("<ul>\n");
@@ -216,7 +234,7 @@ public final class MatrixReport {
         notPassing().forEach((id, row) -> {
             h.append("<tr><td><code>").append(Xml.text(id)).append("</code></td>");
             for (int c = 0; c < row.size(); c++) {
-                CaseResult r = row.get(c);
+                JudgedCase r = row.get(c);
                 if (r == null) {
                     h.append("<td class=\"norun\"></td>");
                     continue;
@@ -263,7 +281,7 @@ public final class MatrixReport {
         ArrayNode cols = root.putArray("columns");
         for (MatrixColumn c : columns) {
             ObjectNode col = cols.addObject();
-            col.put("server", c.server());
+            col.put(role, c.server());
             col.put("mode", c.mode());
             col.put("via", c.via());
             col.put("status", c.run() == null ? "NOT_RUN" : c.run().status().name());
@@ -279,9 +297,9 @@ public final class MatrixReport {
                 ObjectNode counts = col.putObject("counts");
                 c.run().counts().forEach((o, n) -> counts.put(o.name(), n));
                 ObjectNode verdicts = col.putObject("verdicts");
-                for (CaseResult r : c.run().results()) {
+                for (JudgedCase r : c.run().results()) {
                     if (r.iteration() == 1) {
-                        ObjectNode v = verdicts.putObject(r.definition().id().value());
+                        ObjectNode v = verdicts.putObject(r.facts().id());
                         v.put("outcome", r.verdict().outcome().name());
                         if (r.verdict().outcome() != Outcome.PASS) {
                             v.put("actual", r.verdict().actual());

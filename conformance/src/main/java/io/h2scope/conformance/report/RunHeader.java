@@ -1,5 +1,6 @@
 package io.h2scope.conformance.report;
 
+import io.h2scope.conformance.runner.JudgedRun;
 import io.h2scope.conformance.runner.RunConfig;
 import io.h2scope.conformance.runner.RunResult;
 import io.h2scope.conformance.targets.ServerVersion;
@@ -35,6 +36,11 @@ public record RunHeader(Instant startedAt, String version, RunSubject target, bo
     public static RunHeader of(RunConfig config, RunResult run) {
         return new RunHeader(run.startedAt(), H2scopeVersion.get(), run.target(), run.strict(), config.timeout(),
                 config.parallel(), config.repeat());
+    }
+
+    /** The header of a client run, whose cases run one at a time, once, each waiting {@code timeout} for the client. */
+    public static RunHeader ofClientRun(JudgedRun run, Duration timeout) {
+        return new RunHeader(run.startedAt(), H2scopeVersion.get(), run.subject(), run.strict(), timeout, 1, 1);
     }
 
     /** The same header naming the server's version (when one was asked). */

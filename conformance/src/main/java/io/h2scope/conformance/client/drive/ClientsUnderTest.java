@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -30,6 +31,19 @@ public final class ClientsUnderTest {
     }
 
     /**
+     * What this machine lacks to run the client called {@code name}, and how to get it; empty when it runs here (an
+     * in-process client always does).
+     *
+     * @throws IllegalArgumentException naming the known clients when there is none by that name
+     */
+    public static Optional<String> missing(String name) {
+        if (IN_PROCESS.containsKey(name)) {
+            return Optional.empty();
+        }
+        return profile(name).missing().get();
+    }
+
+    /**
      * The client called {@code name}.
      *
      * @throws IllegalArgumentException naming the known clients when there is none by that name, or saying what is
@@ -40,9 +54,12 @@ public final class ClientsUnderTest {
         if (inProcess != null) {
             return inProcess.get();
         }
-        ClientProfile profile = ClientProfiles.all().stream().filter(p -> p.name().equals(name)).findFirst()
+        return ExecClient.of(profile(name));
+    }
+
+    private static ClientProfile profile(String name) {
+        return ClientProfiles.all().stream().filter(p -> p.name().equals(name)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no client is called '" + name + "'; the known ones are "
                         + String.join(", ", names())));
-        return ExecClient.of(profile);
     }
 }
