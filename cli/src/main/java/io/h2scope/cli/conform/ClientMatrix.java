@@ -39,16 +39,19 @@ final class ClientMatrix {
     }
 
     /**
-     * The names asked for, in order, once each.
+     * The names asked for, in order, once each; {@code all} is every known client.
      *
      * @throws IllegalArgumentException naming the known clients when a name is none of them
      */
     static List<String> names(List<String> asked) {
         List<String> known = ClientsUnderTest.names();
+        if (asked.equals(List.of("all"))) {
+            return known;
+        }
         List<String> unknown = asked.stream().filter(n -> !known.contains(n)).toList();
         if (!unknown.isEmpty()) {
             throw new IllegalArgumentException("unknown client " + String.join(", ", unknown) + ": known names are "
-                    + String.join(", ", known));
+                    + String.join(", ", known) + " (or 'all')");
         }
         return asked.stream().distinct().toList();
     }

@@ -60,7 +60,7 @@ public final class MatrixCommand implements Callable<Integer> {
     List<String> targets = new ArrayList<>();
 
     @Option(names = "--clients", paramLabel = "NAME", split = ",", description = "clients by conform-client's --client "
-            + "name (h2scope, jdk, curl, nghttp, h2load, node, python-httpx, go, chromium); one not installed is a column "
+            + "name (h2scope, jdk, curl, nghttp, h2load, node, python-httpx, go, chromium) or 'all'; one not installed is a column "
             + "saying what is missing. Takes --section, --case, --strict, --timeout (default " + CLIENT_TIMEOUT + "), --jobs, --out")
     List<String> clients = new ArrayList<>();
 

@@ -106,7 +106,8 @@ class ClientMatrixCommandTest {
     void anUnknownClientIsAUsageErrorThatListsTheKnownOnes(@TempDir Path dir) {
         CommandRun r = CommandRun.of("matrix", "--clients", "curl,crul", "--out", dir.toString());
         assertEquals(2, r.exit());
-        assertTrue(r.err().contains("unknown client crul: known names are ") && r.err().contains("nghttp"), r.err());
+        assertTrue(r.err().contains("unknown client crul: known names are ") && r.err().contains("nghttp")
+                && r.err().contains("(or 'all')"), r.err());
         assertEquals(1, r.err().lines().count(), r.err());
     }
 

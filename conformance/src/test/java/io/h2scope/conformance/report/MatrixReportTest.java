@@ -5,6 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h2scope.conformance.client.ClientCase;
+import io.h2scope.conformance.client.ClientRunResult;
+import io.h2scope.conformance.client.ClientSection;
+import io.h2scope.conformance.client.ClientSubject;
+import io.h2scope.conformance.client.ClientSuiteRunner;
+import io.h2scope.conformance.client.cases.ClientSuite;
 import io.h2scope.conformance.runner.CaseResult;
 import io.h2scope.conformance.runner.RunResult;
 import io.h2scope.conformance.spec.CaseDef;
@@ -83,6 +89,35 @@ class MatrixReportTest {
         assertEquals(note, json.at("/columns/1/serverVersion/expectedFailuresNote").asText());
         assertTrue(json.at("/columns/0/serverVersion/expectedFailuresNote").isMissingNode(), "no note where the versions agree");
         assertEquals("exit status 1", json.at("/columns/3/serverVersion/versionUnknown").asText());
+    }
+
+    @Test
+    void aClientMatrixReadsClientRunsThroughTheSameTablesWithItsColumnsNamedClients() throws Exception {
+        ClientSection ping = ClientSuite.sections().stream().filter(s -> s.id().equals("client/6.7")).findFirst().orElseThrow();
+        String failing = ping.cases().get(0).id().value();
+        List<ClientSuiteRunner.Result> results = new ArrayList<>();
+        for (ClientCase c : ping.cases()) {
+            Verdict v = c.id().value().equals(failing) ? Verdict.fail("a PING ACK", "no ACK") : Verdict.pass("a PING ACK", "ACK");
+            results.add(new ClientSuiteRunner.Result(ping, c, v, Duration.ofMillis(3), List.of()));
+        }
+        ClientRunResult run = new ClientRunResult(new ClientSubject("curl", "curl {url} (pk)", false), false, Instant.EPOCH,
+                Duration.ofSeconds(1), results, null, 0);
+        List<MatrixColumn> columns = List.of(new MatrixColumn("curl", "command", "pk", run, null, "runs/curl.html", null),
+                new MatrixColumn("nghttp", "command", "-", null, "not installed: apt-get install nghttp2-client", null, null));
+        MatrixReport report = new MatrixReport(columns, "test header", "client");
+
+        String md = report.markdown();
+        assertTrue(md.startsWith("# Client conformance matrix\n"), md);
+        assertTrue(md.contains("| client | mode | via |"), md);
+        assertTrue(md.contains("| curl | pk | command |  | FAILED |"), md);
+        assertTrue(md.contains("| nghttp | - | command |  | not run: not installed: apt-get install nghttp2-client |"), md);
+        assertTrue(md.contains("| client/6.7 | 1 ✘ " + (ping.cases().size() - 1) + " ✔ |  |"), md);
+        assertTrue(md.contains("## What each client did"), md);
+        assertTrue(report.html().contains("href=\"runs/curl.html#" + HtmlReport.anchor(failing) + "\""), report.html());
+        com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(report.json());
+        assertEquals("curl", json.at("/columns/0/client").asText());
+        assertEquals("FAIL", json.at("/columns/0/verdicts/" + failing.replace("/", "~1") + "/outcome").asText());
+        assertEquals("NOT_RUN", json.at("/columns/1/status").asText());
     }
 
     @Test
