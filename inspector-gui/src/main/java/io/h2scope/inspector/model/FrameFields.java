@@ -4,9 +4,7 @@ import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.trace.model.FrameEvent;
 
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Per frame number, the decoded fields of a frame that can complete a field block (HEADERS, PUSH_PROMISE,
@@ -26,9 +24,7 @@ public final class FrameFields {
     private static final int NO_FIELDS = -2;
     private static final int NOT_KEPT = -1;
 
-    private final int maxStrings;
-    private final Map<String, Integer> ids = new HashMap<>(); // the appender's only
-    private final AppendOnlyList<String> strings = new AppendOnlyList<>();
+    private final StringPool strings;
     /** Per frame number: where its fields start in {@link #pairs}, or NO_FIELDS, or NOT_KEPT. */
     private final IntColumn start = new IntColumn();
     /** Per kept frame: its field count, then a name id and a value id per field. */
@@ -39,7 +35,7 @@ public final class FrameFields {
     }
 
     FrameFields(int maxStrings) {
-        this.maxStrings = maxStrings;
+        this.strings = new StringPool(maxStrings, MAX_VALUE);
     }
 
     void add(FrameEvent e) {
@@ -52,8 +48,8 @@ public final class FrameFields {
         List<HeaderField> fields = e.headers();
         int[] coded = new int[fields.size() * 2];
         for (int i = 0; i < fields.size(); i++) {
-            coded[2 * i] = id(fields.get(i).name());
-            coded[2 * i + 1] = id(fields.get(i).value());
+            coded[2 * i] = strings.id(fields.get(i).name());
+            coded[2 * i + 1] = strings.id(fields.get(i).value());
             if (coded[2 * i] < 0 || coded[2 * i + 1] < 0) {
                 start.add(NOT_KEPT);
                 return;
@@ -65,21 +61,6 @@ public final class FrameFields {
             pairs.add(c);
         }
         start.add(at);
-    }
-
-    /** The string's id, interned now where it was not; -1 when it is too long or the pool is full. */
-    private int id(String s) {
-        Integer id = ids.get(s);
-        if (id != null) {
-            return id;
-        }
-        if (s.length() > MAX_VALUE || ids.size() >= maxStrings) {
-            return -1;
-        }
-        int next = ids.size();
-        strings.add(s);
-        ids.put(s, next);
-        return next;
     }
 
     /** Whether frame {@code frame}'s fields are here (a frame without fields: none, kept); else read the frame. */

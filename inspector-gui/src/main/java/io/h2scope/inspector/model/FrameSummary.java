@@ -32,11 +32,31 @@ public final class FrameSummary {
 
     /**
      * What the frame list's text filter looks in: the summary without the placeholders of hidden values, so that
-     * "bytes" or "redacted" find what a frame holds, not every credential it hid.
+     * "bytes" or "redacted" find what a frame holds, not every credential it hid. Built from what the recording keeps
+     * ({@link FrameHeads}, {@link FrameFields}); only a frame it did not keep is read again from its file.
      */
     public static String searchable(Recording recording, int frameNumber) {
-        String shown = of(recording, frameNumber);
-        return shown.indexOf("<redacted ") < 0 ? shown : PLACEHOLDER.matcher(shown).replaceAll("");
+        FrameHeads heads = recording.frameHeads();
+        FrameFields fields = recording.frameFields();
+        if (!heads.kept(frameNumber) || !fields.kept(frameNumber)) {
+            String shown = of(recording, frameNumber);
+            return shown.indexOf("<redacted ") < 0 ? shown : PLACEHOLDER.matcher(shown).replaceAll("");
+        }
+        String head = heads.head(frameNumber);
+        int count = fields.count(frameNumber);
+        if (count == 0) {
+            return head.stripTrailing();
+        }
+        Redaction redaction = redaction(recording, frameNumber);
+        StringBuilder line = new StringBuilder(head.length() + 40 * count).append(head).append('{');
+        for (int i = 0; i < count; i++) {
+            String name = fields.name(frameNumber, i);
+            line.append(i == 0 ? "" : ", ").append(name).append(": ");
+            if (!redaction.hides(name)) { // as FrameDescriber writes a field, its placeholder left out
+                line.append(Redaction.escape(fields.value(frameNumber, i)));
+            }
+        }
+        return line.append('}').toString();
     }
 
     private static Redaction redaction(Recording recording, int frameNumber) {

@@ -43,6 +43,7 @@ public final class Recording {
     private final FrameColumns frameColumns = new FrameColumns();
     /** Per frame number: the fields of a frame that carries a field block, for filters on their values. */
     private final FrameFields frameFields = new FrameFields();
+    private final FrameHeads frameHeads = new FrameHeads();
     private final AppendOnlyList<ConnectionHistory> connections = new AppendOnlyList<>();
     private final Map<ConnectionKey, ConnectionHistory> byKey = new HashMap<>();
     private ConnectionHistory last; // the appender's: the connection of the last event
@@ -165,6 +166,7 @@ public final class Recording {
             frameNumber = frameEvents.size();
             frameColumns.add(frame); // before the frame counts: a reader below frameCount() finds its columns
             frameFields.add(frame);
+            frameHeads.add(frame);
             frameEvents.add(index);
         }
         history.record(index, frameNumber, event);
@@ -242,6 +244,11 @@ public final class Recording {
     /** The decoded fields of every frame that carries a field block, where kept ({@link FrameFields#kept}). */
     public FrameFields frameFields() {
         return frameFields;
+    }
+
+    /** What it keeps of each frame's line before its fields, read from any thread below {@link #frameCount()}. */
+    public FrameHeads frameHeads() {
+        return frameHeads;
     }
 
     public FrameEvent frame(int frameNumber) {

@@ -13,8 +13,6 @@ import io.h2scope.inspector.model.filter.DisplayFilter;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.LongStream;
 
 import org.junit.jupiter.api.Test;
 
@@ -27,13 +25,8 @@ class FrameFieldsTest {
     @Test
     void aFilterOnAFieldsValueReadsNoFrameAgain() throws Exception {
         List<TraceEvent> events = RecordedExchange.clientEvents(40_000);
-        AtomicInteger reads = new AtomicInteger();
-        Recording recording = new Recording();
-        int source = recording.addSource("counted", position -> {
-            reads.incrementAndGet();
-            return events.get((int) position);
-        });
-        recording.appendPositions(source, events, LongStream.range(0, events.size()).toArray());
+        PositionedRecording counted = new PositionedRecording(events);
+        Recording recording = counted.recording();
         long expected = events.stream().filter(e -> e instanceof FrameEvent f
                 && f.headers().contains(new HeaderField(":status", "200"))).count();
         DisplayFilter.Matcher m = DisplayFilter.compile("header[\":status\"] == \"200\"", null).matcher(recording);
@@ -43,7 +36,7 @@ class FrameFieldsTest {
         }
         assertTrue(expected > 0, "the exchange has responses");
         assertEquals(expected, shown);
-        assertEquals(0, reads.get(), "no frame read again");
+        assertEquals(0, counted.reads(), "no frame read again");
     }
 
     @Test

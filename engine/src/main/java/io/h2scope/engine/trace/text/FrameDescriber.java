@@ -55,6 +55,17 @@ public final class FrameDescriber {
 
     /** {@link #summary(FrameEvent, Redaction, boolean)} appended to {@code text} (a trace line being built). */
     public static StringBuilder summary(StringBuilder text, FrameEvent event, Redaction redaction, boolean showData) {
+        head(text, event, showData);
+        return event.headers().isEmpty() || event.frame() instanceof DataFrame ? text
+                : fields(text, event.headers(), redaction);
+    }
+
+    /**
+     * {@link #summary(FrameEvent, Redaction, boolean) summary} up to a completed field block's fields (the whole
+     * summary for a frame without them): what the inspector keeps of each frame to search its line without reading it
+     * again, the fields kept apart.
+     */
+    public static StringBuilder head(StringBuilder text, FrameEvent event, boolean showData) {
         Frame frame = event.frame();
         String flags = Flags.describe(frame.typeCode(), frame.flags());
         if (!flags.isEmpty()) {
@@ -63,7 +74,7 @@ public final class FrameDescriber {
         if (frame instanceof DataFrame d) {
             return text.append(showData ? data(d, event.dataOmitted()) : padding(d.padLength()));
         } else if (!event.headers().isEmpty()) {
-            return fields(text.append(blockPrefix(frame)).append(' '), event.headers(), redaction);
+            return text.append(blockPrefix(frame)).append(' ');
         }
         return text.append(payload(frame));
     }

@@ -1,0 +1,46 @@
+package io.h2scope.inspector.model;
+
+import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.text.FrameDescriber;
+
+/**
+ * Per frame number, the frame list's summary up to its decoded fields ({@link FrameDescriber#head}: flags, error
+ * names, settings, increments, padding...), interned, so that a text filter builds each frame's line from these and
+ * {@link FrameFields} without reading the frame again from its file. Bounded: at most {@link #MAX_STRINGS} distinct
+ * heads of at most {@link #MAX_CHARS} chars; a frame with a head beyond either is not kept ({@link #kept} false) and is
+ * read again when asked. Appended by the recording's appender; read from any thread below
+ * {@link Recording#frameCount()}.
+ */
+public final class FrameHeads {
+
+    /** Distinct heads kept, for all frames together: a memory bound (PING payloads, GOAWAY debug data...). */
+    public static final int MAX_STRINGS = 1 << 16;
+    /** The longest head kept, in chars. */
+    public static final int MAX_CHARS = 256;
+
+    private final StringPool heads;
+    /** Per frame number: its head's number in {@link #heads}, or -1 when not kept. */
+    private final IntColumn ids = new IntColumn();
+
+    FrameHeads() {
+        this(MAX_STRINGS);
+    }
+
+    FrameHeads(int maxStrings) {
+        this.heads = new StringPool(maxStrings, MAX_CHARS);
+    }
+
+    void add(FrameEvent e) {
+        ids.add(heads.id(FrameDescriber.head(new StringBuilder(), e, false).toString().stripLeading()));
+    }
+
+    /** Whether frame {@code frame}'s head is here; else read the frame. */
+    public boolean kept(int frame) {
+        return ids.get(frame) >= 0;
+    }
+
+    /** The head of a kept frame, without the leading space (as the frame list's line starts). */
+    public String head(int frame) {
+        return heads.get(ids.get(frame));
+    }
+}
