@@ -31,7 +31,9 @@ public final class FrameHeads {
     }
 
     void add(FrameEvent e) {
-        ids.add(heads.id(FrameDescriber.head(new StringBuilder(), e, false).toString().stripLeading()));
+        String head = e.frame() != null ? FrameDescriber.head(new StringBuilder(), e, false).toString()
+                : FrameDescriber.head(e.header(), !e.headers().isEmpty()); // a file's index: no payload read
+        ids.add(head == null ? -1 : heads.id(head.stripLeading()));
     }
 
     /** Whether frame {@code frame}'s head is here; else read the frame. */

@@ -4,6 +4,7 @@ import io.h2scope.engine.flow.WindowCause;
 import io.h2scope.engine.flow.WindowSide;
 import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.FrameHeader;
+import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.stream.StreamInput;
 import io.h2scope.engine.stream.StreamState;
 import io.h2scope.engine.trace.model.Direction;
@@ -71,6 +72,8 @@ final class DirectEventReader {
     private String name;
     private String value;
     private List<Change> changes = List.of();
+    /** A frame line's decoded fields (a summary keeps them: a filter on a field reads no frame again). */
+    private List<HeaderField> headers = List.of();
 
     private DirectEventReader(byte[] octets, int from, int to) {
         this.octets = octets;
@@ -265,6 +268,9 @@ final class DirectEventReader {
                 if (is(k, kEnd, "changes")) {
                     return changes();
                 }
+                if (is(k, kEnd, "headers")) {
+                    return headers();
+                }
                 break;
             case 8:
                 if (is(k, kEnd, "reserved")) {
@@ -405,6 +411,50 @@ final class DirectEventReader {
         return take(']');
     }
 
+    /** A frame line's decoded fields, kept in its summary: {@code [name,value]} or {@code [name,value,true]} each. */
+    private boolean headers() {
+        if (!take('[')) {
+            return false;
+        }
+        space();
+        if (take(']')) {
+            return true;
+        }
+        List<HeaderField> fields = new ArrayList<>(8);
+        do {
+            space();
+            if (!take('[')) {
+                return false;
+            }
+            space();
+            String n = text();
+            if (n == null || !comma()) {
+                return false;
+            }
+            String v = text();
+            if (v == null) {
+                return false;
+            }
+            space();
+            boolean sensitive = false;
+            if (take(',')) {
+                space();
+                sensitive = literal("true");
+                if (!sensitive && !literal("false")) {
+                    return false;
+                }
+                space();
+            }
+            if (!take(']')) {
+                return false;
+            }
+            fields.add(new HeaderField(n, v, sensitive));
+            space();
+        } while (take(','));
+        headers = fields;
+        return take(']');
+    }
+
     private boolean comma() {
         space();
         if (!take(',')) {
@@ -474,7 +524,7 @@ final class DirectEventReader {
         };
     }
 
-    /** A frame's summary, as {@link FrameEventJson#readSummary} makes it: header, direction, windows, state. */
+    /** A frame's summary, as {@link FrameEventJson#readSummary} makes it: header, direction, fields, windows, state. */
     private FrameEvent frame() {
         if (typeCode == Long.MIN_VALUE || flags == Long.MIN_VALUE || stream == Long.MIN_VALUE
                 || length == Long.MIN_VALUE || dirFrom < 0) {
@@ -488,7 +538,7 @@ final class DirectEventReader {
         FrameHeader header = new FrameHeader((int) length, (int) typeCode, (int) flags, (int) stream, reserved);
         Frame frame = payload == null ? null : FrameEventJson.summaryFrame(header, payload);
         return new FrameEvent(conn, nanos, is(dirFrom, dirTo, "recv") ? Direction.INBOUND : Direction.OUTBOUND,
-                header, frame, List.of(), (int) window[0], (int) window[1], (int) window[2], (int) window[3], state,
+                header, frame, headers, (int) window[0], (int) window[1], (int) window[2], (int) window[3], state,
                 null);
     }
 

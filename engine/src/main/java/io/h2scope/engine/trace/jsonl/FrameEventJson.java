@@ -42,7 +42,7 @@ public final class FrameEventJson {
 
     /**
      * The frame event of a line read without its payload: the header (Length from {@code length}), direction,
-     * windows and state, no fields, and a null frame except for a small control frame ({@link #keptInSummary}), whose
+     * windows, state and decoded fields, and a null frame except for a small control frame ({@link #keptInSummary}), whose
      * error code, increment or last stream id an index of the recording asks for. Enough to index a recording;
      * {@link #read} gives every frame.
      */
@@ -85,7 +85,7 @@ public final class FrameEventJson {
                 streamId, reserved);
         Frame frame = whole ? frame(header, payload) : kept ? summaryFrame(header, payload) : null;
         List<HeaderField> headers = new ArrayList<>();
-        if (whole && o.get("headers") instanceof List<?> list) {
+        if (o.get("headers") instanceof List<?> list) { // a summary keeps them: a filter on a field reads no frame
             for (Object item : list) {
                 headers.add(field((List<Object>) item));
             }

@@ -77,11 +77,11 @@ public final class EventRedaction {
 
     /** A frame's event with hidden values replaced ({@link #apply}). */
     public FrameEvent frame(FrameEvent e, boolean octets) {
-        if (redaction.reveal() || e.frame() == null) {
+        if (redaction.reveal()) {
             return e;
         }
-        Frame frame = e.frame();
-        byte[] fragment = fragmentOf(frame);
+        Frame frame = e.frame(); // null in a recording's index, which keeps the fields: filled all the same
+        byte[] fragment = frame == null ? null : fragmentOf(frame);
         if (octets && fragment != null && fragment.length > 0) {
             byte[] filled;
             if (frame instanceof ContinuationFrame) {

@@ -5,6 +5,7 @@ import io.h2scope.engine.frame.ContinuationFrame;
 import io.h2scope.engine.frame.DataFrame;
 import io.h2scope.engine.frame.Flags;
 import io.h2scope.engine.frame.Frame;
+import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.HeadersFrame;
@@ -104,6 +105,28 @@ public final class FrameDescriber {
         return kept + padding(d.padLength());
     }
 
+    /**
+     * {@link #head} of a frame whose payload was not read (an index of a recording keeps only its header and fields),
+     * where the header tells it: DATA and HEADERS without padding or priority, CONTINUATION; else null.
+     */
+    public static String head(FrameHeader header, boolean hasFields) {
+        int type = header.typeCode();
+        int flags = header.flags();
+        boolean plain = (flags & (Flags.PADDED | Flags.PRIORITY)) == 0;
+        String named = Flags.describe(type, flags);
+        String text = named.isEmpty() ? "" : " flags=" + named;
+        if (type == FrameType.DATA.code() && plain) {
+            return text;
+        } else if ((type == FrameType.HEADERS.code() && plain) || type == FrameType.CONTINUATION.code()) {
+            return text + (hasFields ? " " : fragment(header.length()));
+        }
+        return null;
+    }
+
+    private static String fragment(int length) {
+        return " fragment=" + length + "B";
+    }
+
     private static String blockPrefix(Frame frame) {
         if (frame instanceof HeadersFrame h) {
             return h.priority() == null && h.padLength() < 0 ? "" : priority(h.priority()) + padding(h.padLength());
@@ -117,7 +140,7 @@ public final class FrameDescriber {
         if (frame instanceof DataFrame d) {
             return " data=" + printable(d.data()) + padding(d.padLength());
         } else if (frame instanceof HeadersFrame h) {
-            return priority(h.priority()) + padding(h.padLength()) + " fragment=" + h.fragment().length + "B";
+            return priority(h.priority()) + padding(h.padLength()) + fragment(h.fragment().length);
         } else if (frame instanceof PriorityFrame p) {
             return priority(p.priority());
         } else if (frame instanceof RstStreamFrame r) {
@@ -129,7 +152,7 @@ public final class FrameDescriber {
             }
             return text.toString();
         } else if (frame instanceof PushPromiseFrame p) {
-            return " promised=" + p.promisedStreamId() + padding(p.padLength()) + " fragment=" + p.fragment().length + "B";
+            return " promised=" + p.promisedStreamId() + padding(p.padLength()) + fragment(p.fragment().length);
         } else if (frame instanceof PingFrame p) {
             return String.format(" opaque=%016x", p.opaqueData());
         } else if (frame instanceof GoAwayFrame g) {
@@ -138,7 +161,7 @@ public final class FrameDescriber {
         } else if (frame instanceof WindowUpdateFrame w) {
             return " increment=" + w.increment();
         } else if (frame instanceof ContinuationFrame c) {
-            return " fragment=" + c.fragment().length + "B";
+            return fragment(c.fragment().length);
         } else if (frame instanceof UnknownFrame u) {
             return " (unknown type, ignored per RFC 9113 §5.5) payload=" + u.payload().length + "B";
         }

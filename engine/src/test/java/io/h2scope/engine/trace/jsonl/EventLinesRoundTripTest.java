@@ -212,7 +212,7 @@ class EventLinesRoundTripTest {
     }
 
     /**
-     * What a summary reading gives: a frame event without fields, HPACK detail or padding, and without its frame unless
+     * What a summary reading gives: a frame event with its fields, without HPACK detail or padding, and without its frame unless
      * it is a small control frame ({@link FrameEventJson#keptInSummary}); any other event whole.
      */
     private static TraceEvent summary(TraceEvent event) {
@@ -220,7 +220,7 @@ class EventLinesRoundTripTest {
             return event;
         }
         Frame kept = FrameEventJson.keptInSummary(f.header().typeCode(), f.header().length()) ? f.frame() : null;
-        return new FrameEvent(f.connectionId(), f.nanosSinceStart(), f.direction(), f.header(), kept, List.of(),
+        return new FrameEvent(f.connectionId(), f.nanosSinceStart(), f.direction(), f.header(), kept, f.headers(),
                 f.connectionSendWindow(), f.connectionReceiveWindow(), f.streamSendWindow(), f.streamReceiveWindow(),
                 f.streamStateAfter(), null, null);
     }
