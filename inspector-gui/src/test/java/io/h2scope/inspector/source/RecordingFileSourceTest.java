@@ -3,12 +3,17 @@ package io.h2scope.inspector.source;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.trace.jsonl.TraceEventJson;
-import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.ConnectionOpened;
+import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.TracePrivacy;
 import io.h2scope.engine.trace.text.Redaction;
 import io.h2scope.inspector.RecordedExchange;
+import io.h2scope.inspector.model.FrameSummary;
+import io.h2scope.inspector.model.Recording;
+import io.h2scope.inspector.model.filter.DisplayFilter;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -83,6 +88,28 @@ class RecordingFileSourceTest {
                         ? o.withPrivacy(Redaction.DEFAULT.privacy(TracePrivacy.ALL_DATA)) : exchange.get(i);
                 assertEquals(expected, inspection.recording().event(i), "event " + i);
             }
+        }
+    }
+
+    @Test
+    void anOpenedFilesFieldsAndLinesAreFilteredFromWhatItsIndexKept() throws Exception {
+        Path file = write("filtered.jsonl", lines(exchange));
+        try (Inspection inspection = new Inspection()) {
+            inspection.open(new RecordingFileSource(file));
+            CollectingSink.await(() -> inspection.notices().stream().anyMatch(Inspection.Notice::ended), "the end");
+            Recording recording = inspection.recording();
+            long responses = exchange.stream().filter(e -> e instanceof FrameEvent f
+                    && f.headers().contains(new HeaderField(":status", "200"))).count();
+            DisplayFilter.Matcher status = DisplayFilter.compile("header[\":status\"] == \"200\"", null).matcher(recording);
+            int shown = 0;
+            for (int f = 0; f < recording.frameCount(); f++) {
+                shown += status.matches(f) ? 1 : 0;
+                // the line from the index, as the frame read again from the file gives it
+                assertTrue(recording.frameHeads().kept(f) && recording.frameFields().kept(f), "frame " + f);
+                assertEquals(FrameSummary.of(recording, f), FrameSummary.searchable(recording, f), "frame " + f);
+            }
+            assertTrue(responses > 0);
+            assertEquals(responses, shown, "the fields of a file's frames are kept");
         }
     }
 
