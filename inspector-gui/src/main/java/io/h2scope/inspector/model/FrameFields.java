@@ -3,8 +3,10 @@ package io.h2scope.inspector.model;
 import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.text.Redaction;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Per frame number, the decoded fields of a frame that can complete a field block (HEADERS, PUSH_PROMISE,
@@ -35,7 +37,8 @@ public final class FrameFields {
     }
 
     FrameFields(int maxStrings) {
-        this.strings = new StringPool(maxStrings, MAX_VALUE);
+        // searched as the frame list's line shows a value: escaped, in lower case
+        this.strings = new StringPool(maxStrings, MAX_VALUE, s -> Redaction.escape(s).toLowerCase(Locale.ROOT));
     }
 
     void add(FrameEvent e) {
@@ -77,6 +80,16 @@ public final class FrameFields {
     /** Field {@code i}'s name of a kept frame. */
     public String name(int frame, int i) {
         return strings.get(pairs.get(start.get(frame) + 1 + 2 * i));
+    }
+
+    /** Field {@code i}'s name of a kept frame, in lower case. */
+    public String searchedName(int frame, int i) {
+        return strings.searched(pairs.get(start.get(frame) + 1 + 2 * i));
+    }
+
+    /** Field {@code i}'s value of a kept frame as its line shows it (escaped), in lower case. */
+    public String searchedValue(int frame, int i) {
+        return strings.searched(pairs.get(start.get(frame) + 2 + 2 * i));
     }
 
     /** Field {@code i}'s value of a kept frame. */

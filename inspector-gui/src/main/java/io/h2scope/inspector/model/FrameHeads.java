@@ -3,6 +3,8 @@ package io.h2scope.inspector.model;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.text.FrameDescriber;
 
+import java.util.Locale;
+
 /**
  * Per frame number, the frame list's summary up to its decoded fields ({@link FrameDescriber#head}: flags, error
  * names, settings, increments, padding...), interned, so that a text filter builds each frame's line from these and
@@ -27,7 +29,7 @@ public final class FrameHeads {
     }
 
     FrameHeads(int maxStrings) {
-        this.heads = new StringPool(maxStrings, MAX_CHARS);
+        this.heads = new StringPool(maxStrings, MAX_CHARS, s -> s.toLowerCase(Locale.ROOT));
     }
 
     void add(FrameEvent e) {
@@ -41,8 +43,8 @@ public final class FrameHeads {
         return ids.get(frame) >= 0;
     }
 
-    /** The head of a kept frame, without the leading space (as the frame list's line starts). */
-    public String head(int frame) {
-        return heads.get(ids.get(frame));
+    /** The head of a kept frame, without the leading space (as the frame list's line starts), in lower case. */
+    public String searchedHead(int frame) {
+        return heads.searched(ids.get(frame));
     }
 }

@@ -9,6 +9,7 @@ import io.h2scope.engine.trace.text.TraceText;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.Locale;
 import java.util.regex.Pattern;
 
 /** The frame list's summary and time columns: the engine's description of a frame, and when it was. */
@@ -31,18 +32,20 @@ public final class FrameSummary {
     }
 
     /**
-     * What the frame list's text filter looks in: the summary without the placeholders of hidden values, so that
-     * "bytes" or "redacted" find what a frame holds, not every credential it hid. Built from what the recording keeps
-     * ({@link FrameHeads}, {@link FrameFields}); only a frame it did not keep is read again from its file.
+     * What the frame list's text filter looks in, in lower case: the summary without the placeholders of hidden values,
+     * so that "bytes" or "redacted" find what a frame holds, not every credential it hid. Built from what the recording
+     * keeps ({@link FrameHeads}, {@link FrameFields}, each string's lower case worked out once); only a frame it did
+     * not keep is read again from its file.
      */
     public static String searchable(Recording recording, int frameNumber) {
         FrameHeads heads = recording.frameHeads();
         FrameFields fields = recording.frameFields();
         if (!heads.kept(frameNumber) || !fields.kept(frameNumber)) {
             String shown = of(recording, frameNumber);
-            return shown.indexOf("<redacted ") < 0 ? shown : PLACEHOLDER.matcher(shown).replaceAll("");
+            shown = shown.indexOf("<redacted ") < 0 ? shown : PLACEHOLDER.matcher(shown).replaceAll("");
+            return shown.toLowerCase(Locale.ROOT);
         }
-        String head = heads.head(frameNumber);
+        String head = heads.searchedHead(frameNumber);
         int count = fields.count(frameNumber);
         if (count == 0) {
             return head.stripTrailing();
@@ -50,10 +53,9 @@ public final class FrameSummary {
         Redaction redaction = redaction(recording, frameNumber);
         StringBuilder line = new StringBuilder(head.length() + 40 * count).append(head).append('{');
         for (int i = 0; i < count; i++) {
-            String name = fields.name(frameNumber, i);
-            line.append(i == 0 ? "" : ", ").append(name).append(": ");
-            if (!redaction.hides(name)) { // as FrameDescriber writes a field, its placeholder left out
-                line.append(Redaction.escape(fields.value(frameNumber, i)));
+            line.append(i == 0 ? "" : ", ").append(fields.searchedName(frameNumber, i)).append(": ");
+            if (!redaction.hides(fields.name(frameNumber, i))) { // as FrameDescriber writes it, its placeholder left out
+                line.append(fields.searchedValue(frameNumber, i));
             }
         }
         return line.append('}').toString();

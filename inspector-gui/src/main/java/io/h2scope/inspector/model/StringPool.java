@@ -2,6 +2,7 @@ package io.h2scope.inspector.model;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * Strings kept once each, by a number, under a bound on how many and how long: what the model keeps of every frame
@@ -14,10 +15,15 @@ final class StringPool {
     private final int maxChars;
     private final Map<String, Integer> ids = new HashMap<>(); // the appender's only
     private final AppendOnlyList<String> strings = new AppendOnlyList<>();
+    private final UnaryOperator<String> searchForm;
+    /** Each string as a text filter compares it (lower case...): the same instance where it is so already. */
+    private final AppendOnlyList<String> searched = new AppendOnlyList<>();
 
-    StringPool(int maxStrings, int maxChars) {
+    /** {@code searchForm}: a string as a text filter compares it, worked out once as it is interned. */
+    StringPool(int maxStrings, int maxChars, UnaryOperator<String> searchForm) {
         this.maxStrings = maxStrings;
         this.maxChars = maxChars;
+        this.searchForm = searchForm;
     }
 
     /** The string's number, interned now where it was not; -1 when it is too long or the pool is full. */
@@ -30,6 +36,8 @@ final class StringPool {
             return -1;
         }
         int next = ids.size();
+        String form = searchForm.apply(s);
+        searched.add(form.equals(s) ? s : form); // published before the string: a reader of one finds both
         strings.add(s);
         ids.put(s, next);
         return next;
@@ -37,5 +45,10 @@ final class StringPool {
 
     String get(int id) {
         return strings.get(id);
+    }
+
+    /** String {@code id} as a text filter compares it. */
+    String searched(int id) {
+        return searched.get(id);
     }
 }

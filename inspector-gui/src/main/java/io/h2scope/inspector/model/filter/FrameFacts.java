@@ -85,7 +85,7 @@ final class FrameFacts {
 
     /** The line the frame list shows, lower case (hidden values are placeholders, which a search skips). */
     String searchable() {
-        return FrameSummary.searchable(recording, frameNumber).toLowerCase(Locale.ROOT);
+        return FrameSummary.searchable(recording, frameNumber);
     }
 
     /** The state's name after the frame, as the filter writes it, or null on stream 0. */

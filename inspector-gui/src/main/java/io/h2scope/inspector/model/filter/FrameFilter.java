@@ -78,7 +78,7 @@ public record FrameFilter(ConnectionKey connection, Integer streamId, Integer ty
                 return false;
             }
         }
-        if (text != null && !FrameSummary.searchable(recording, frameNumber).toLowerCase(Locale.ROOT).contains(text)) {
+        if (text != null && !FrameSummary.searchable(recording, frameNumber).contains(text)) {
             return false;
         }
         return displayMatcher == null || displayMatcher.matches(frameNumber);
