@@ -49,7 +49,7 @@ public final class JsonlLineDecoder {
 
     /**
      * Like {@link #decode(byte[], int, int, long)}, but a frame line's payload is skipped unread, and the frame comes
-     * as a summary (header, direction, windows, state; no fields; a null frame but for small control frames,
+     * as a summary (header, direction, windows, state, decoded fields; a null frame but for small control frames,
      * {@link FrameEventJson#readSummary}): what an index of a recording needs,
      * at a fraction of the cost (payloads are most of a recording). {@link #decode} the line again for the frame.
      */
