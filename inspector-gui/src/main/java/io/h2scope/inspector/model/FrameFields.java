@@ -37,7 +37,7 @@ public final class FrameFields {
     }
 
     FrameFields(int maxStrings) {
-        // searched as the frame list's line shows a value: escaped, in lower case
+        // searched as the frame list's line shows a value: escaped, in lower case (a name's form: searchedName)
         this.strings = new StringPool(maxStrings, MAX_VALUE, s -> Redaction.escape(s).toLowerCase(Locale.ROOT));
     }
 
@@ -82,9 +82,9 @@ public final class FrameFields {
         return strings.get(pairs.get(start.get(frame) + 1 + 2 * i));
     }
 
-    /** Field {@code i}'s name of a kept frame, in lower case. */
+    /** Field {@code i}'s name of a kept frame, in lower case (as its line shows it: a name is not escaped). */
     public String searchedName(int frame, int i) {
-        return strings.searched(pairs.get(start.get(frame) + 1 + 2 * i));
+        return name(frame, i).toLowerCase(Locale.ROOT); // the same instance: HTTP/2 names are lower case
     }
 
     /** Field {@code i}'s value of a kept frame as its line shows it (escaped), in lower case. */
