@@ -158,26 +158,39 @@ public final class C5_1_StreamStates implements ClientSection {
         }
         stage.start(paths.toArray(String[]::new));
         List<Integer> ids = new ArrayList<>();
-        try (ScriptedPeer peer = stage.accept()) {
-            ServerPart.settings(peer);
-            long deadline = System.nanoTime() + stage.timeout().toNanos();
-            while (ids.size() < PARALLEL && System.nanoTime() - deadline < 0) {
-                Incoming in = peer.next(ServerMoves.LOOK);
-                if (in instanceof Incoming.Closed || in == null && stage.clientFinished()) {
-                    break;
+        boolean droppedEmpty = true; // a connection closed before it carried a request: take the next one
+        for (int tries = 0; tries < ServerMoves.CONNECTIONS_BEFORE_A_REQUEST && ids.isEmpty() && droppedEmpty; tries++) {
+            droppedEmpty = false;
+            try (ScriptedPeer peer = stage.accept()) { // a failure to accept is the stage's, not retried
+                try {
+                    ServerPart.settings(peer);
+                } catch (java.io.IOException e) {
+                    droppedEmpty = true; // closed before the server's SETTINGS went out
+                    continue;
                 }
-                if (in instanceof Incoming.FrameIn f && f.frame() instanceof HeadersFrame h
-                        && !ids.contains(h.streamId())) {
-                    ids.add(h.streamId());
-                    try {
-                        ServerPart.respond(peer, h.streamId());
-                    } catch (java.io.IOException e) {
-                        break; // the client closed the connection: the ids it used until then are judged
+                long deadline = System.nanoTime() + stage.timeout().toNanos();
+                while (ids.size() < PARALLEL && System.nanoTime() - deadline < 0) {
+                    Incoming in = peer.next(ServerMoves.LOOK);
+                    if (in instanceof Incoming.Closed) {
+                        droppedEmpty = ids.isEmpty();
+                        break;
+                    }
+                    if (in == null && stage.clientFinished()) {
+                        break;
+                    }
+                    if (in instanceof Incoming.FrameIn f && f.frame() instanceof HeadersFrame h
+                            && !ids.contains(h.streamId())) {
+                        ids.add(h.streamId());
+                        try {
+                            ServerPart.respond(peer, h.streamId());
+                        } catch (java.io.IOException e) {
+                            break; // the client closed the connection: the ids it used until then are judged
+                        }
                     }
                 }
             }
-            stage.outcomes();
         }
+        stage.outcomes();
         return ids;
     }
 }

@@ -37,8 +37,6 @@ public final class C6_8_GoAway implements ClientSection {
     private static final int MAX_STREAM_ID = Integer.MAX_VALUE;
     /** How long the two-request cases wait for a second request on the first connection before answering the first. */
     private static final Duration SECOND_REQUEST_WAIT = Duration.ofMillis(300);
-    /** How many connections the two-request cases take before one carries a request. */
-    private static final int MAX_CONNECTIONS = 3;
     private static final String MIGHT_COMPLETE = "Activity on streams numbered lower than or equal to the last stream "
             + "identifier might still complete successfully.";
 
@@ -113,8 +111,7 @@ public final class C6_8_GoAway implements ClientSection {
         stage.start("/first", "/second");
         ScriptedPeer peer = null;
         int first = -1;
-        // a client that opens a connection per request at first (OkHttp) may drop one before it carries a request
-        for (int tries = 0; tries < MAX_CONNECTIONS && first < 0; tries++) {
+        for (int tries = 0; tries < ServerMoves.CONNECTIONS_BEFORE_A_REQUEST && first < 0; tries++) {
             peer = stage.accept();
             try {
                 ServerPart.settings(peer);

@@ -35,6 +35,11 @@ final class ServerMoves {
 
     /** How long a read waits for more from the client, while the client may still be at work. */
     static final Duration LOOK = Duration.ofMillis(50);
+    /**
+     * How many connections a case takes before one carries a request: a client that opens a connection per request
+     * at first (OkHttp, for requests made at once) may drop one before it sends anything on it.
+     */
+    static final int CONNECTIONS_BEFORE_A_REQUEST = 3;
 
     /** A 200 without content-length: a client that took a fault in stride reports it as a success. */
     static final List<HeaderField> OK = List.of(new HeaderField(":status", "200"));
