@@ -179,7 +179,57 @@ enum ClientFault {
                         wire.toClient(f);
                     }
                 }
-            });
+            }),
+
+    CONTENT_LENGTH_UNCHECKED("removes content-length from the server's responses",
+            "RFC 9113 §8.1.1: a response is malformed if its content-length does not equal the sum of its DATA "
+                    + "frames' payload lengths",
+            Set.of("client/8.1.1/content-length-above-data", "client/8.1.1/content-length-below-data",
+                    "client/8.1.1/content-length-two-values", "client/8.1.1/content-length-without-data"),
+            () -> responses((lines, head) -> lines.stream()
+                    .filter(l -> !l.field().name().equals("content-length")).toList())),
+
+    MALFORMED_STATUS_ACCEPTED("gives a response head without a valid :status (three digits) :status 200",
+            "RFC 9113 §8.3.2, §8.3: :status MUST be included in all responses; an invalid pseudo-header field makes "
+                    + "the response malformed",
+            // not client/8.3.2/interim-without-status: its status-less interim turned 200 is followed by its 200,
+            // a second final head the client refuses as malformed (RFC 9113 §8.1)
+            Set.of("client/8.3.2/missing-status", "client/8.3/status-two-digits", "client/8.3/status-not-numeric"),
+            () -> responses((lines, head) -> head ? validStatus(lines) : lines)),
+
+    UPPERCASE_NAME_LOWERED("lowercases the field names in the server's responses",
+            "RFC 9113 §8.2.1: a field name MUST NOT contain uppercase characters (0x41-0x5a)",
+            Set.of("client/8.2/uppercase-field-name"),
+            () -> responses((lines, head) -> lines.stream().map(l -> new ResponseRewrite.Line(new HeaderField(
+                    l.field().name().toLowerCase(java.util.Locale.ROOT), l.field().value()), l.rep())).toList())),
+
+    CONNECTION_SPECIFIC_REMOVED("removes connection, keep-alive, proxy-connection, transfer-encoding and upgrade "
+            + "from the server's responses",
+            "RFC 9113 §8.2.2: a message containing connection-specific header fields MUST be treated as malformed",
+            // not client/8.2.2/te-in-response: TE is excepted in requests, so a response's is judged as a SHOULD
+            Set.of("client/8.2.2/connection-in-response", "client/8.2.2/keep-alive-in-response",
+                    "client/8.2.2/proxy-connection-in-response", "client/8.2.2/transfer-encoding-in-response",
+                    "client/8.2.2/upgrade-in-response"),
+            () -> responses((lines, head) -> lines.stream()
+                    .filter(l -> !Numbers.CONNECTION_FIELDS.contains(l.field().name())).toList())),
+
+    RESPONSE_PSEUDO_UNDEFINED_REMOVED("removes the pseudo-header fields other than :status from the server's "
+            + "responses",
+            "RFC 9113 §8.3: request pseudo-header fields MUST NOT appear in responses; undefined pseudo-header fields "
+                    + "make a response malformed",
+            Set.of("client/8.3/path-in-response", "client/8.3/method-in-response",
+                    "client/8.3/unknown-pseudo-header"),
+            () -> responses((lines, head) -> lines.stream().filter(l -> !l.field().name().startsWith(":")
+                    || l.field().name().equals(":status")).toList())),
+
+    DATA_AFTER_END_STREAM_MERGED("moves END_STREAM from a response's DATA to a DATA the server sends right after it "
+            + "on the same stream",
+            "RFC 9113 §6.1, §5.1: a DATA frame on a stream that is not open or half-closed (local) MUST be answered "
+                    + "with a stream error STREAM_CLOSED (and is no part of the response)",
+            // client/5.1/data-on-half-closed-remote-stream: the same extra DATA, while the client still uploads
+            Set.of("client/8.1/data-after-end-stream", "client/6.1/data-after-end-stream",
+                    "client/5.1/data-on-half-closed-remote-stream"),
+            ClientFault::endStreamMovedToLaterData);
 
     /** The numbers the faults use, apart so that the constants above may name them. */
     private static final class Numbers {
@@ -190,6 +240,11 @@ enum ClientFault {
         static final int MIRROR = 1_000_000;
         /** The payload of the PING {@link ClientFault#SETTINGS_NOT_FIRST} puts first: "fault!!!". */
         static final long FAULT_PING = 0x6661_756c_7421_2121L;
+        /** The connection-specific fields of RFC 9113 §8.2.2 (TE aside). */
+        static final Set<String> CONNECTION_FIELDS = Set.of("connection", "keep-alive", "proxy-connection",
+                "transfer-encoding", "upgrade");
+        /** A valid :status value: three digits (RFC 9110 §15). */
+        static final java.util.regex.Pattern STATUS = java.util.regex.Pattern.compile("[0-9]{3}");
     }
 
     private final String does;
@@ -385,6 +440,56 @@ enum ClientFault {
             }
         }
         return out.toByteArray();
+    }
+
+    private static Rewrite responses(ResponseRewrite.Change change) {
+        return new ResponseRewrite(change);
+    }
+
+    /** {@code lines} with each invalid :status turned 200, and :status 200 first when there is none. */
+    private static List<ResponseRewrite.Line> validStatus(List<ResponseRewrite.Line> lines) {
+        List<ResponseRewrite.Line> valid = new ArrayList<>(lines.stream().map(l -> l.field().name().equals(":status")
+                && !Numbers.STATUS.matcher(l.field().value()).matches()
+                ? new ResponseRewrite.Line(new HeaderField(":status", "200"), l.rep()) : l).toList());
+        if (valid.stream().noneMatch(l -> l.field().name().equals(":status"))) {
+            valid.add(0, new ResponseRewrite.Line(new HeaderField(":status", "200"),
+                    io.h2scope.engine.hpack.Representation.LITERAL_NOT_INDEXED));
+        }
+        return valid;
+    }
+
+    /**
+     * Holds each DATA that ends a stream until the server's next frame: when that is a DATA on the same stream, the
+     * END_STREAM moves to it, so that the client reads both as the response's body.
+     */
+    private static Rewrite endStreamMovedToLaterData() {
+        return new Rewrite() {
+            private RawFrame ending;
+
+            @Override
+            public void fromServer(RawFrame f, Wire wire) throws IOException {
+                if (ending != null && f.is(FrameType.DATA) && f.stream() == ending.stream()) {
+                    wire.toClient(ending.withFlags(ending.flags() & ~Flags.END_STREAM));
+                    ending = null;
+                    wire.toClient(f.withFlags(f.flags() | Flags.END_STREAM));
+                    return;
+                }
+                serverPaused(wire);
+                if (f.is(FrameType.DATA) && f.has(Flags.END_STREAM)) {
+                    ending = f;
+                } else {
+                    wire.toClient(f);
+                }
+            }
+
+            @Override
+            public void serverPaused(Wire wire) throws IOException {
+                if (ending != null) {
+                    wire.toClient(ending);
+                    ending = null;
+                }
+            }
+        };
     }
 
     private static Rewrite requests(UnaryOperator<List<HeaderField>> change) {

@@ -75,7 +75,11 @@ final class FrameRelay implements AutoCloseable {
         Rewrite rewrite = fault.get();
         Thread c2s = new Thread(() -> pump(fromClient, true, upstream, wire::flushToServer,
                 f -> rewrite.fromClient(f, wire), upgrade ? rewrite::upgradeRequest : null), "faulty-relay-c2s");
-        Thread s2c = new Thread(() -> pump(fromServer, false, client, wire::flushToClient,
+        Flush toClient = () -> {
+            rewrite.serverPaused(wire);
+            wire.flushToClient();
+        };
+        Thread s2c = new Thread(() -> pump(fromServer, false, client, toClient,
                 f -> rewrite.fromServer(f, wire), upgrade ? head -> head : null), "faulty-relay-s2c");
         wire.pumps(c2s, s2c);
         c2s.setDaemon(true);

@@ -18,6 +18,10 @@ interface Rewrite {
         wire.toClient(f);
     }
 
+    /** The server has nothing more in flight for now: a frame the fault holds back goes on before the rest is sent. */
+    default void serverPaused(Wire wire) throws IOException {
+    }
+
     /** The client's HTTP/1.1 Upgrade request head (request line, fields, empty line), on its way to the server. */
     default String upgradeRequest(String head) {
         return head;

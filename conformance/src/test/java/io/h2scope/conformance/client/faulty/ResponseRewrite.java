@@ -1,0 +1,153 @@
+package io.h2scope.conformance.client.faulty;
+
+import io.h2scope.engine.frame.Flags;
+import io.h2scope.engine.frame.FrameType;
+import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.hpack.HeaderSink;
+import io.h2scope.engine.hpack.HpackDecoder;
+import io.h2scope.engine.hpack.HpackException;
+import io.h2scope.engine.hpack.HpackOutput;
+import io.h2scope.engine.hpack.HpackWriter;
+import io.h2scope.engine.hpack.Representation;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Rewrites the field blocks of the server's responses so that the client cannot see a fault it must refuse. Every
+ * block the server sends (PUSH_PROMISE's too) is decoded with a copy of the server's dynamic table; a block the
+ * change leaves as it was goes on as its own frames, untouched. A changed block goes on as one HEADERS that puts into
+ * the client's table what the server's block put into the server's: each field its block indexed incrementally is
+ * indexed again (changed, if the change changed it), every other field is a literal without indexing, and the size
+ * updates come first, so the client's table keeps the server's entries in the server's order (a field the change
+ * removes is missing from the client's table: each case's connection carries one response, so no later block refers
+ * to it). A block the copy cannot decode (an HPACK case's broken one) goes on as it came, and so does everything after
+ * it, the server's table then unknown.
+ */
+final class ResponseRewrite implements Rewrite {
+
+    /** One field as the server's block carried it. */
+    record Line(HeaderField field, Representation rep) {
+    }
+
+    /** What the fault does to one response field block. */
+    @FunctionalInterface
+    interface Change {
+        /**
+         * @param head whether the block opens the response (no final status came before it on the stream), rather
+         *             than trailers
+         */
+        List<Line> apply(List<Line> lines, boolean head);
+    }
+
+    /** The dynamic table size both ends start with (RFC 9113 §6.5.2). */
+    private static final int INITIAL_TABLE = 4096;
+
+    private final Change change;
+    private final HpackDecoder serverTable = new HpackDecoder(INITIAL_TABLE, Long.MAX_VALUE, 1 << 20);
+    /** Streams whose final (non-1xx) response head has come: a block after it is trailers. */
+    private final Set<Integer> finalSeen = new HashSet<>();
+    private final List<RawFrame> held = new ArrayList<>();
+    private final ByteArrayOutputStream block = new ByteArrayOutputStream();
+    private boolean unknownTable;
+
+    ResponseRewrite(Change change) {
+        this.change = change;
+        serverTable.setMaxTableSize(1 << 20); // whatever the client allows: the server's own size updates say it
+    }
+
+    @Override
+    public void fromServer(RawFrame f, Wire wire) throws IOException {
+        if (!held.isEmpty() && !f.is(FrameType.CONTINUATION)) {
+            unknownTable = true; // a block cut short: the server's table can no longer be followed
+            sendHeld(wire);
+        }
+        if (unknownTable || !(f.is(FrameType.HEADERS) || f.is(FrameType.PUSH_PROMISE) || !held.isEmpty())) {
+            wire.toClient(f);
+            return;
+        }
+        if (held.isEmpty()) {
+            block.reset();
+            byte[] p = f.payload();
+            int start = (f.has(Flags.PADDED) ? 1 : 0) + (f.is(FrameType.PUSH_PROMISE) ? 4
+                    : f.has(Flags.PRIORITY) ? 5 : 0);
+            int end = p.length - (f.has(Flags.PADDED) && p.length > 0 ? p[0] & 0xff : 0);
+            if (start > end) {
+                unknownTable = true;
+                wire.toClient(f);
+                return;
+            }
+            block.write(p, start, end - start);
+        } else {
+            block.writeBytes(f.payload());
+        }
+        held.add(f);
+        if (f.has(Flags.END_HEADERS)) {
+            blockComplete(wire);
+        }
+    }
+
+    private void blockComplete(Wire wire) throws IOException {
+        RawFrame opening = held.get(0);
+        List<Line> lines = new ArrayList<>();
+        List<Integer> sizeUpdates = new ArrayList<>();
+        try {
+            serverTable.decode(block.toByteArray(), new HeaderSink() {
+                @Override
+                public void onHeader(String name, String value, Representation rep, boolean huffmanName,
+                        boolean huffmanValue) {
+                    lines.add(new Line(new HeaderField(name, value), rep));
+                }
+
+                @Override
+                public void onTableSizeUpdate(int newMaxSize) {
+                    sizeUpdates.add(newMaxSize);
+                }
+            });
+        } catch (HpackException e) { // an HPACK case's broken block: the client is to judge it as it came
+            unknownTable = true;
+            sendHeld(wire);
+            return;
+        }
+        if (!opening.is(FrameType.HEADERS)) {
+            sendHeld(wire);
+            return;
+        }
+        boolean head = !finalSeen.contains(opening.stream());
+        List<Line> changed = change.apply(lines, head);
+        if (head && changed.stream().anyMatch(l -> l.field().name().equals(":status")
+                && !l.field().value().startsWith("1"))) {
+            finalSeen.add(opening.stream());
+        }
+        if (changed.equals(lines)) {
+            sendHeld(wire);
+            return;
+        }
+        held.clear();
+        HpackWriter out = new HpackWriter(new HpackOutput());
+        sizeUpdates.forEach(out::encodeSizeUpdate);
+        for (Line l : changed) {
+            Representation rep = l.rep() == Representation.INDEXED ? Representation.LITERAL_NOT_INDEXED : l.rep();
+            out.encodeLiteral(l.field().name(), l.field().value(), rep, false);
+        }
+        ByteArrayOutputStream payload = new ByteArrayOutputStream();
+        if (opening.has(Flags.PRIORITY)) {
+            int start = opening.has(Flags.PADDED) ? 1 : 0;
+            payload.writeBytes(Arrays.copyOfRange(opening.payload(), start, start + 5));
+        }
+        payload.writeBytes(out.output().toByteArray());
+        int flags = opening.flags() & (Flags.END_STREAM | Flags.PRIORITY) | Flags.END_HEADERS;
+        wire.toClient(RawFrame.of(FrameType.HEADERS, flags, opening.stream(), payload.toByteArray()));
+    }
+
+    private void sendHeld(Wire wire) throws IOException {
+        for (RawFrame f : held) {
+            wire.toClient(f);
+        }
+        held.clear();
+    }
+}
