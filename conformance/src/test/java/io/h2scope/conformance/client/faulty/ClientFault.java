@@ -15,7 +15,8 @@ import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
- * One rule h2scope's client follows as a sender, broken by the relay, and the cases that judge that rule: each fault's
+ * One rule h2scope's client follows as a sender, broken by the relay, or one it enforces, hidden from it by the relay
+ * (it then accepts what it must refuse), and the cases that judge that rule: each fault's
  * run must FAIL exactly those (checked against the RFC sentence each quotes) and give every other case the verdict of
  * the fault-free run through the same relay ({@link #NONE}).
  */

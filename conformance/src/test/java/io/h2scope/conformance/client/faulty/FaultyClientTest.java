@@ -27,7 +27,8 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * Whether the client suite's verdicts are right: h2scope's own client is run through the whole suite once per
- * {@link ClientFault}, each breaking one rule it follows as a sender, and once without a fault through the same relay.
+ * {@link ClientFault}, each breaking one rule it follows as a sender or hiding from it a fault it must refuse, and once
+ * without a fault through the same relay.
  * Each fault must FAIL exactly the cases that judge its rule, and leave every other case's verdict as the fault-free
  * run has it; the fault-free run must pass every MUST case it can exercise. Each FAIL is printed, one line per case:
  * {@code ... -Dtest=FaultyClientTest | grep fault-verdict}.
