@@ -71,17 +71,36 @@ public final class LocalProcessTarget implements RunningTarget {
         if (!spec.locallyAvailable()) {
             throw new IOException(spec.unavailableReason());
         }
-        LocalProcessTarget target = new LocalProcessTarget(spec, stateDir.toAbsolutePath(),
-                spec.hasH2c() ? freePort() : 0, spec.hasTls() ? freePort() : 0);
-        try {
-            target.values = target.prepareState();
-            target.launch();
-            target.awaitReady();
-            return target;
-        } catch (IOException | InterruptedException | RuntimeException e) {
-            target.close();
-            throw e;
+        for (int attempt = 1; ; attempt++) {
+            LocalProcessTarget target = new LocalProcessTarget(spec, stateDir.toAbsolutePath(),
+                    spec.hasH2c() ? freePort() : 0, spec.hasTls() ? freePort() : 0);
+            try {
+                target.values = target.prepareState();
+                target.launch();
+                target.awaitReady();
+                return target;
+            } catch (IOException e) {
+                target.close();
+                if (attempt < PORT_ATTEMPTS && lostItsPort(e)) {
+                    continue; // the rendered state is written again over the same files
+                }
+                throw e;
+            } catch (InterruptedException | RuntimeException e) {
+                target.close();
+                throw e;
+            }
         }
+    }
+
+    /**
+     * How often a start is tried with new ports: a port found free is closed again before the server binds it, and
+     * on a busy machine another process may take it in between.
+     */
+    static final int PORT_ATTEMPTS = 3;
+
+    /** The server said (in the log the exception carries) that its port was taken: every server here says it so. */
+    static boolean lostItsPort(IOException e) {
+        return e.getMessage() != null && e.getMessage().contains("Address already in use");
     }
 
     /**
@@ -216,7 +235,8 @@ public final class LocalProcessTarget implements RunningTarget {
         if (Files.isDirectory(www)) {
             try (Stream<Path> files = Files.list(www)) {
                 for (Path file : files.filter(Files::isRegularFile).toList()) {
-                    Files.copy(file, state.resolve("www").resolve(file.getFileName()));
+                    Files.copy(file, state.resolve("www").resolve(file.getFileName()),
+                            java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                 }
             }
         }

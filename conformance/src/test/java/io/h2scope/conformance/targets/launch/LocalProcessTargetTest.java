@@ -2,12 +2,14 @@ package io.h2scope.conformance.targets.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.h2scope.conformance.targets.ServerVersion;
 
 import java.io.IOException;
+import java.util.List;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -43,5 +45,18 @@ class LocalProcessTargetTest {
             assertEquals(nginx.expectedFailures().versionNote(version), version.expectedFailuresNote(),
                     "the note is the one the folder's expected-failures.txt gives for the version asked");
         }
+    }
+
+    @Test
+    void aServerThatLostItsPortToAnotherProcessIsStartedAgainOnNewPortsAndNoOtherFailureIs() {
+        // the logs of the servers here when the port found free was taken before they bound it
+        for (String log : List.of("nginx: [emerg] bind() to 127.0.0.1:43697 failed (98: Address already in use)",
+                "java.net.BindException: Address already in use", "(98)Address already in use: AH00072: make_sock")) {
+            assertTrue(LocalProcessTarget.lostItsPort(new IOException("jetty9: process 1 exited with 254 before it "
+                    + "was ready\n" + log)), log);
+        }
+        assertFalse(LocalProcessTarget.lostItsPort(new IOException("nginx: process 1 exited with 1 before it was ready\n"
+                + "nginx: [emerg] unknown directive \"http3\"")));
+        assertTrue(LocalProcessTarget.PORT_ATTEMPTS > 1);
     }
 }
