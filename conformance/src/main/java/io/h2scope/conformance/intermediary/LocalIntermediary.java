@@ -1,10 +1,14 @@
 package io.h2scope.conformance.intermediary;
 
 import io.h2scope.conformance.intermediary.origin.OriginKind;
+import io.h2scope.conformance.targets.ServerVersion;
+import io.h2scope.conformance.targets.expected.ExpectedFailures;
+import io.h2scope.conformance.targets.launch.ConfigTemplate;
 import io.h2scope.conformance.targets.launch.TargetRegistry;
 import io.h2scope.engine.transport.tls.KeyMaterial;
 import io.h2scope.engine.transport.tls.SelfSignedCertificate;
 import io.h2scope.engine.transport.tls.SslContexts;
+import io.h2scope.conformance.targets.launch.VersionQuery;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -18,6 +22,7 @@ import java.security.GeneralSecurityException;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -74,6 +79,22 @@ public final class LocalIntermediary implements AutoCloseable {
                 + spec.getProperty("debian.package");
     }
 
+    /**
+     * The installed binary's version, asked with the spec's {@code version.command} on this host (never fails: an
+     * unknown version says why).
+     */
+    public static ServerVersion version(Properties spec) {
+        VersionQuery query = new VersionQuery(List.of(spec.getProperty("version.command", "").trim().split("\\s+"))
+                .stream().filter(t -> !t.isEmpty()).toList(), VersionQuery.DEFAULT_TIMEOUT);
+        return query.ask(spec.getProperty("name"), Map.of(ConfigTemplate.Key.BINARY, spec.getProperty("local.binary")),
+                VersionQuery.onThisHost(Map.of()));
+    }
+
+    /** The folder's {@code expected-failures.txt}: the intermediary's known FAILs (none when the file is missing). */
+    public static ExpectedFailures expectedFailures(Properties spec) throws IOException {
+        return ExpectedFailures.load(Path.of(spec.getProperty("folder")).resolve(ExpectedFailures.FILE_NAME));
+    }
+
     /** The origin the intermediary's config forwards to. */
     public static OriginKind origin(Properties spec) {
         return OriginKind.valueOf(spec.getProperty("origin", "h1").toUpperCase(Locale.ROOT));
@@ -108,8 +129,9 @@ public final class LocalIntermediary implements AutoCloseable {
         String config = spec.getProperty("config");
         Files.writeString(state.resolve(config), render(Files.readString(folder.resolve(config)), originPort));
         List<String> command = List.of(render(spec.getProperty("local.command"), originPort).split(" "));
-        process = new ProcessBuilder(command).directory(state.toFile())
-                .redirectErrorStream(true).redirectOutput(state.resolve("logs").resolve("output.log").toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(command).directory(state.toFile());
+        environment(originPort).forEach(builder.environment()::put);
+        process = builder.redirectErrorStream(true).redirectOutput(state.resolve("logs").resolve("output.log").toFile()).start();
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(READY_MILLIS);
         while (System.nanoTime() - deadline < 0) {
             if (!process.isAlive()) {
@@ -142,11 +164,22 @@ public final class LocalIntermediary implements AutoCloseable {
     }
 
     private String render(String template, int originPort) {
+        // started by root, a server that drops its workers (apache2) runs them as www-data; else as ourselves
+        String user = "root".equals(System.getProperty("user.name")) ? "www-data" : System.getProperty("user.name");
         return template.replace("@STATE@", state.toString()).replace("@BIND@", "127.0.0.1")
                 .replace("@CERT@", state.resolve("cert.pem").toString()).replace("@KEY@", state.resolve("key.pem").toString())
                 .replace("@FRONT_PORT@", Integer.toString(frontPort))
                 .replace("@ORIGIN_PORT@", Integer.toString(originPort))
+                .replace("@USER@", user).replace("@GROUP@", user)
                 .replace("@BINARY@", spec.getProperty("local.binary"));
+    }
+
+    /** The spec's {@code local.env.NAME=VALUE} entries, rendered: caddy keeps its data under HOME. */
+    private Map<String, String> environment(int originPort) {
+        Map<String, String> out = new java.util.TreeMap<>();
+        spec.stringPropertyNames().stream().filter(k -> k.startsWith("local.env."))
+                .forEach(k -> out.put(k.substring("local.env.".length()), render(spec.getProperty(k).trim(), originPort)));
+        return out;
     }
 
     private static int freePort() throws IOException {
