@@ -56,6 +56,18 @@ public final class LocalIntermediary implements AutoCloseable {
         this.frontPort = frontPort;
     }
 
+    /** The names of every intermediary folder (one holding a {@value #PROPERTIES}), sorted; empty without a root. */
+    public static List<String> names() throws IOException {
+        Path root = TargetRegistry.locateRoot().orElse(null);
+        if (root == null) {
+            return List.of();
+        }
+        try (Stream<Path> dirs = Files.list(root)) {
+            return dirs.filter(d -> Files.isRegularFile(d.resolve(PROPERTIES))).map(d -> d.getFileName().toString())
+                    .sorted().toList();
+        }
+    }
+
     /** The folder {@code docker-targets/<name>/}'s spec, or an IOException saying what is missing. */
     public static Properties spec(String name) throws IOException {
         Path root = TargetRegistry.locateRoot().orElseThrow(() -> new IOException("no " + TargetRegistry.FOLDER

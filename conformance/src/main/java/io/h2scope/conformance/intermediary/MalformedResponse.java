@@ -60,6 +60,9 @@ public final class MalformedResponse {
             ContentLengthCheck length = ContentLengthCheck.forResponse(1, method, head);
             length.onData(got.data().length);
             length.onEndStream();
+        } else if (got.end() == Received.End.TIMEOUT) {
+            // left open, yet already past its content-length: the client was handed more content than declared
+            ContentLengthCheck.forResponse(1, method, head).onData(got.data().length);
         }
         return Optional.empty();
     }

@@ -67,6 +67,16 @@ public final class ResponseJudge {
                     + " case's answer; " + got.evidence());
         }
         Optional<Received.Block> head = got.head();
+        int status = head.map(Received.Block::status).orElse(0);
+        if (status >= 500 && status <= 599) { // the intermediary's own error: its content is not the origin's
+            return mustForward ? refusedWrongly(expected, got) : refused(expected, "status " + status, got);
+        }
+        if (!mustForward && ex.arrivals().size() > 1 && head.isPresent()
+                && !head.get().values(MARKER_FIELD).contains(ex.marker().value())) {
+            // the scripted answer goes out once: a head without the case's marker answers a retry
+            return refused(expected, "a response to a retry: the intermediary dropped the origin's answer and sent"
+                    + " the request " + ex.arrivals().size() + " times", got);
+        }
         Seen seen = inspection.look(got);
         if (seen instanceof Seen.AsSent s) {
             return asCame(expected, s.what(), got);
@@ -82,10 +92,6 @@ public final class ResponseJudge {
                 return asCame(expected, "the client was handed a malformed response: " + malformed.get(), got);
             }
             return mustForward ? refusedWrongly(expected, got) : refused(expected, got.ending() + ", no response", got);
-        }
-        int status = head.get().status();
-        if (status >= 500 && status <= 599) {
-            return mustForward ? refusedWrongly(expected, got) : refused(expected, "status " + status, got);
         }
         Optional<String> malformed = MalformedResponse.why(got, ex.method());
         if (malformed.isPresent()) {

@@ -47,6 +47,28 @@ class ResponseJudgeTest {
     }
 
     @Test
+    void a502IsARefusalWhateverTheLookSaysOfItsContent() {
+        ProxyVerdict v = ResponseJudge.faulty(exchange(complete("<h1>502 Bad Gateway</h1>", block("502", false))),
+                got -> Seen.asSent("the client was handed the content of the 502 page"));
+        assertVerdict(v, Finding.REFUSED, Outcome.PASS, "status 502");
+    }
+
+    @Test
+    void anUnmarkedAnswerToARetryIsARefusal() {
+        ProxyVerdict v = ResponseJudge.faulty(exchange(List.of(arrival(marker), arrival(marker)),
+                complete("ok", block("200", false))), got -> Seen.asSent("ok where the origin's framing gives hello"));
+        assertVerdict(v, Finding.REFUSED, Outcome.PASS, "request 2 times");
+    }
+
+    @Test
+    void contentPastItsLengthOnAStreamLeftOpenIsForwardedAsItCame() {
+        Received got = new Received(List.of(block("200", false, "content-length", "3")), bytes("hello\r\n0\r\n\r\n"),
+                Received.End.TIMEOUT, 0, "", 0, List.of("HEADERS", "DATA 12"));
+        ProxyVerdict v = ResponseJudge.faulty(exchange(got), CLEAN);
+        assertVerdict(v, Finding.FORWARDED_AS_CAME, Outcome.FAIL, "DATA payloads sum to 12");
+    }
+
+    @Test
     void aHeadThenAResetIsARefusalNotASuccess() {
         ProxyVerdict v = ResponseJudge.faulty(exchange(new Received(List.of(block("200", false)), bytes("hel"),
                 Received.End.RESET, 2, "", 0, List.of("HEADERS", "DATA", "RST_STREAM"))), CLEAN);

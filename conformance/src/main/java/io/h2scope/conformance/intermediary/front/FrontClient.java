@@ -1,11 +1,13 @@
 package io.h2scope.conformance.intermediary.front;
 
 import io.h2scope.conformance.intermediary.origin.ControlFrames;
+import io.h2scope.engine.settings.SettingId;
 import io.h2scope.engine.frame.DataFrame;
 import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
+import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.scripted.Incoming;
@@ -70,7 +72,9 @@ public final class FrontClient {
         }
         ScriptedPeer peer = ScriptedPeer.client(socket, TraceSink.NONE).patience(timeout);
         peer.sendPreface();
-        peer.send(SettingsFrame.of(List.of()));
+        // no server push (RFC 9113 §8.4): a 103 with a Link preload would else open a promised stream whose
+        // request fields a case would read as the response
+        peer.send(SettingsFrame.of(new RawSetting(SettingId.ENABLE_PUSH.code(), 0)));
         return peer;
     }
 
