@@ -183,8 +183,9 @@ public final class ConformProxyCommand implements Callable<Integer> {
             err.flush();
             return RunExit.NOT_JUDGED;
         }
-        return RunExit.reportAndExit(destinations, new RunHeader(started, H2scopeVersion.get(), target, strict, wait, 1, 1),
-                run, "conform-proxy", err);
+        RunHeader header = new RunHeader(started, H2scopeVersion.get(), target, strict, wait, 1, 1)
+                .withServer(proxy.map(LocalIntermediary::version));
+        return RunExit.reportAndExit(destinations, header, run, "conform-proxy", err);
     }
 
     private static int usage(PrintWriter err, String message) {

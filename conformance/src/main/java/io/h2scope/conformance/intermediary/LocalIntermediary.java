@@ -200,6 +200,11 @@ public final class LocalIntermediary implements AutoCloseable {
         }
     }
 
+    /** This intermediary's installed version ({@link #version(Properties)}). */
+    public ServerVersion version() {
+        return version(spec);
+    }
+
     /** Where the client in front connects (h2c, or TLS when {@link #frontTls()} is not null). */
     public InetSocketAddress front() {
         return new InetSocketAddress("127.0.0.1", frontPort);
