@@ -1,6 +1,7 @@
 package io.h2scope.cli.conform;
 
 import io.h2scope.conformance.client.cases.ClientSuite;
+import io.h2scope.conformance.intermediary.cases.ProxySuite;
 import io.h2scope.conformance.peer.PeerOptions;
 import io.h2scope.conformance.report.H2scopeVersion;
 import io.h2scope.conformance.report.HtmlReport;
@@ -34,6 +35,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.stream.Stream;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -54,6 +56,8 @@ public final class MatrixCommand implements Callable<Integer> {
 
     /** A client's per-case wait when --timeout is not given: conform-client's default (a process per case). */
     static final String CLIENT_TIMEOUT = "5s";
+    /** An intermediary's per-case wait when --timeout is not given: conform-proxy's default (a case crosses it twice). */
+    static final String PROXY_TIMEOUT = "5s";
 
     @Option(names = "--targets", paramLabel = "NAME", split = ",",
             description = "servers by their docker-targets/ name (nginx,h2o,...) or 'all'")
@@ -63,6 +67,11 @@ public final class MatrixCommand implements Callable<Integer> {
             + "name (h2scope, jdk, curl, nghttp, h2load, node, python-httpx, go, chromium) or 'all'; one not installed is a column "
             + "saying what is missing. Takes --section, --case, --strict, --timeout (default " + CLIENT_TIMEOUT + "), --jobs, --out")
     List<String> clients = new ArrayList<>();
+
+    @Option(names = "--proxies", paramLabel = "NAME", split = ",", description = "intermediaries by their docker-targets/ "
+            + "folder with a proxy.properties (nginx-proxy, haproxy-proxy, ...) or 'all', each a local process through the "
+            + "intermediary suite. Takes --strict, --timeout (default " + PROXY_TIMEOUT + "), --jobs, --out")
+    List<String> proxies = new ArrayList<>();
 
     @Option(names = "--via", paramLabel = "HOW", defaultValue = "auto",
             description = "local (the Debian package as a process), docker (its image as a container), or auto: docker where "
@@ -92,11 +101,14 @@ public final class MatrixCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter console = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        if (targets.isEmpty() == clients.isEmpty()) {
-            return usage(err, "give --targets (servers) or --clients (clients), one of the two");
+        if (Stream.of(targets, clients, proxies).filter(l -> !l.isEmpty()).count() != 1) {
+            return usage(err, "give --targets (servers), --clients (clients) or --proxies (intermediaries), one of the three");
         }
         if (!clients.isEmpty()) {
             return clientMatrix(console, err);
+        }
+        if (!proxies.isEmpty()) {
+            return proxyMatrix(console, err);
         }
         if (!List.of("auto", "local", "docker").contains(via)) {
             return usage(err, "--via must be local, docker or auto, got '" + via + "'");
@@ -170,6 +182,43 @@ public final class MatrixCommand implements Callable<Integer> {
         int cases = ClientSuite.sections().stream().mapToInt(s -> s.cases().size()).sum();
         return write(new MatrixReport(columns.get(), header("timeout " + RunHeader.duration(timeout) + ", " + cases
                 + " client cases"), "client"), columns.get(), console);
+    }
+
+    /** {@code --proxies}: the intermediary suite through each intermediary named, --jobs of them at once. */
+    private int proxyMatrix(PrintWriter console, PrintWriter err) throws IOException {
+        CommandLine.ParseResult given = spec.commandLine().getParseResult();
+        List<String> serverOnly = List.of("--via", "--tls", "--both", "--parallel", "--budget-scale", "--section", "--case")
+                .stream().filter(given::hasMatchedOption).toList();
+        if (!serverOnly.isEmpty()) {
+            return usage(err, String.join(", ", serverOnly) + " applies to --targets or --clients, not to --proxies");
+        }
+        if (jobs < 1) {
+            return usage(err, "--jobs must be at least 1");
+        }
+        Duration timeout;
+        List<String> names;
+        try {
+            timeout = ConformCommand.parseDuration(given.hasMatchedOption("--timeout") ? suite.timeout : PROXY_TIMEOUT);
+            names = ProxyMatrix.names(proxies);
+            Files.createDirectories(out.resolve("runs"));
+        } catch (IllegalArgumentException e) {
+            return usage(err, e.getMessage());
+        } catch (IOException e) {
+            return usage(err, "cannot write to --out " + out + ": " + e.getMessage());
+        }
+        ProxyMatrix matrix = new ProxyMatrix(suite.cases.strict, timeout, out.resolve("runs"));
+        MatrixProgress progress = new MatrixProgress(console, names.size());
+        Optional<List<MatrixColumn>> columns = eachAtOnce(names, "intermediary", name -> {
+            MatrixColumn c = matrix.column(name);
+            progress.done(c);
+            return List.of(c);
+        });
+        if (columns.isEmpty()) {
+            return RunExit.NOT_JUDGED;
+        }
+        return write(new MatrixReport(columns.get(), header("intermediaries as local processes, timeout "
+                + RunHeader.duration(timeout) + ", " + ProxySuite.cases().size() + " intermediary cases"), "intermediary"),
+                columns.get(), console);
     }
 
     /** What one server or client gives: its columns. */

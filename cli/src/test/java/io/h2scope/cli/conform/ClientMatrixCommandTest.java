@@ -98,7 +98,8 @@ class ClientMatrixCommandTest {
                 {"matrix", "--out", dir.toString()}}) {
             CommandRun r = CommandRun.of(args);
             assertEquals(2, r.exit(), r.err());
-            assertEquals("h2scope matrix: give --targets (servers) or --clients (clients), one of the two", r.errLine());
+            assertEquals("h2scope matrix: give --targets (servers), --clients (clients) or --proxies (intermediaries), one of the"
+                    + " three", r.errLine());
         }
     }
 

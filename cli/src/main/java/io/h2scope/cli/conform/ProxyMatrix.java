@@ -1,0 +1,95 @@
+package io.h2scope.cli.conform;
+
+import io.h2scope.conformance.intermediary.LocalIntermediary;
+import io.h2scope.conformance.intermediary.ProxyRunReport;
+import io.h2scope.conformance.intermediary.ProxyStage;
+import io.h2scope.conformance.intermediary.ProxySuiteRunner;
+import io.h2scope.conformance.intermediary.cases.ProxySuite;
+import io.h2scope.conformance.intermediary.front.FrontClient;
+import io.h2scope.conformance.intermediary.origin.Origin;
+import io.h2scope.conformance.report.H2scopeVersion;
+import io.h2scope.conformance.report.HtmlReport;
+import io.h2scope.conformance.report.JsonReport;
+import io.h2scope.conformance.report.MatrixColumn;
+import io.h2scope.conformance.report.RunHeader;
+import io.h2scope.conformance.runner.CaseResult;
+import io.h2scope.conformance.runner.RunResult;
+import io.h2scope.conformance.targets.ServerVersion;
+import io.h2scope.conformance.targets.Target;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+
+/**
+ * {@code h2scope matrix --proxies}: the intermediary suite through each named local intermediary in turn (its origin,
+ * its process, the whole suite, its own report under {@code runs/}), one {@link MatrixColumn} each, so the server
+ * matrix's report writer compares them.
+ */
+final class ProxyMatrix {
+
+    private final boolean strict;
+    private final Duration timeout;
+    private final Path runs;
+
+    ProxyMatrix(boolean strict, Duration timeout, Path runs) {
+        this.strict = strict;
+        this.timeout = timeout;
+        this.runs = runs;
+    }
+
+    /** The names asked for, checked against the intermediary folders: 'all' is every one of them. */
+    static List<String> names(List<String> asked) throws IOException {
+        List<String> known = LocalIntermediary.names();
+        if (asked.size() == 1 && asked.get(0).equals("all")) {
+            return known;
+        }
+        List<String> unknown = asked.stream().filter(n -> !known.contains(n)).toList();
+        if (!unknown.isEmpty()) {
+            throw new IllegalArgumentException("unknown intermediary " + String.join(", ", unknown) + ": known names are "
+                    + String.join(", ", known) + " (or 'all')");
+        }
+        return asked.stream().distinct().toList();
+    }
+
+    /** Runs the suite through {@code name}: a column with its run, or with the problem that kept it from one. */
+    MatrixColumn column(String name) throws InterruptedException {
+        boolean tls = false;
+        try {
+            Properties spec = LocalIntermediary.spec(name);
+            tls = Boolean.parseBoolean(spec.getProperty("front.tls", "false"));
+            String unavailable = LocalIntermediary.unavailableReason(spec);
+            if (unavailable != null) {
+                return new MatrixColumn(name, "local", tls, null, unavailable, null);
+            }
+            try (Origin origin = Origin.start(LocalIntermediary.origin(spec), 0);
+                    LocalIntermediary proxy = LocalIntermediary.start(name, origin.port())) {
+                ServerVersion version = proxy.version();
+                ProxySuiteRunner runner = new ProxySuiteRunner(new ProxyStage(origin,
+                        new FrontClient(proxy.front(), proxy.frontTls(), timeout), ProxyStage.DEFAULT_SETTLE), strict);
+                Optional<String> unreachable = runner.unreachable();
+                if (unreachable.isPresent()) {
+                    return new MatrixColumn(name, "local", tls, null, unreachable.get(), null, version);
+                }
+                Target front = new Target(name, "127.0.0.1", proxy.front().getPort(), tls, "/");
+                Instant started = Instant.now();
+                long t0 = System.nanoTime();
+                List<CaseResult> results = runner.run(ProxySuite.sections()).stream().map(ProxyRunReport::caseResult)
+                        .toList();
+                RunResult run = ProxyRunReport.of(front, strict, started, Duration.ofNanos(System.nanoTime() - t0), results);
+                RunHeader header = new RunHeader(started, H2scopeVersion.get(), front, strict, timeout, 1, 1)
+                        .withServer(Optional.of(version));
+                HtmlReport.write(header, run, runs.resolve(name + ".html"));
+                JsonReport.write(header, run, runs.resolve(name + ".json"));
+                return proxy.isAlive() ? new MatrixColumn(name, "local", tls, run, null, "runs/" + name + ".html", version)
+                        : new MatrixColumn(name, "local", tls, null, "the intermediary died during the run",
+                                "runs/" + name + ".html", version);
+            }
+        } catch (IOException e) {
+            return new MatrixColumn(name, "local", tls, null, String.valueOf(e.getMessage()), null);
+        }
+    }
+}
