@@ -53,6 +53,25 @@ class MatrixCommandTest {
     }
 
     @Test
+    void serversOrIntermediariesOneOfThemIsAUsageError(@TempDir Path dir) {
+        for (String[] args : new String[][] {{"matrix", "--out", dir.toString()},
+                {"matrix", "--targets", "nginx", "--proxies", "nginx-proxy", "--out", dir.toString()}}) {
+            CommandRun r = run(args);
+            assertEquals(2, r.exit(), r.err());
+            assertTrue(r.err().contains("give --targets NAME,... (servers) or --proxies NAME,... (intermediaries)"), r.err());
+        }
+    }
+
+    @Test
+    void anUnknownIntermediaryIsAUsageErrorThatListsTheKnownOnes(@TempDir Path dir) {
+        CommandRun r = run("matrix", "--proxies", "nginx-proxy,nginx", "--out", dir.toString());
+        assertEquals(2, r.exit());
+        assertTrue(r.err().contains("unknown intermediary nginx: known names are ") && r.err().contains("nginx-proxy"),
+                r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+    }
+
+    @Test
     void aViaThatIsNeitherLocalNorDockerIsAUsageError(@TempDir Path dir) {
         CommandRun r = run("matrix", "--targets", "all", "--via", "podman", "--out", dir.toString());
         assertEquals(2, r.exit());
