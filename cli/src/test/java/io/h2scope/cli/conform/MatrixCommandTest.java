@@ -53,13 +53,17 @@ class MatrixCommandTest {
     }
 
     @Test
-    void serversOrIntermediariesOneOfThemIsAUsageError(@TempDir Path dir) {
-        for (String[] args : new String[][] {{"matrix", "--out", dir.toString()},
-                {"matrix", "--targets", "nginx", "--proxies", "nginx-proxy", "--out", dir.toString()}}) {
-            CommandRun r = run(args);
-            assertEquals(2, r.exit(), r.err());
-            assertTrue(r.err().contains("give --targets NAME,... (servers) or --proxies NAME,... (intermediaries)"), r.err());
-        }
+    void serversAndIntermediariesTogetherIsAUsageError(@TempDir Path dir) {
+        CommandRun r = run("matrix", "--targets", "nginx", "--proxies", "nginx-proxy", "--out", dir.toString());
+        assertEquals(2, r.exit(), r.err());
+        assertTrue(r.err().contains("--proxies (intermediaries), one of the three"), r.err());
+    }
+
+    @Test
+    void aServerOnlyOptionWithProxiesIsAUsageError(@TempDir Path dir) {
+        CommandRun r = run("matrix", "--proxies", "nginx-proxy", "--both", "--out", dir.toString());
+        assertEquals(2, r.exit(), r.err());
+        assertTrue(r.err().contains("--both applies to --targets or --clients, not to --proxies"), r.err());
     }
 
     @Test
