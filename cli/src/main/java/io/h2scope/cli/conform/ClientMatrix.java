@@ -44,16 +44,7 @@ final class ClientMatrix {
      * @throws IllegalArgumentException naming the known clients when a name is none of them
      */
     static List<String> names(List<String> asked) {
-        List<String> known = ClientsUnderTest.names();
-        if (asked.equals(List.of("all"))) {
-            return known;
-        }
-        List<String> unknown = asked.stream().filter(n -> !known.contains(n)).toList();
-        if (!unknown.isEmpty()) {
-            throw new IllegalArgumentException("unknown client " + String.join(", ", unknown) + ": known names are "
-                    + String.join(", ", known) + " (or 'all')");
-        }
-        return asked.stream().distinct().toList();
+        return MatrixNames.chosen(asked, ClientsUnderTest.names(), "client");
     }
 
     /** The column of the client called {@code name}. */

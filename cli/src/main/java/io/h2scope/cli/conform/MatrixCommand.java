@@ -170,12 +170,7 @@ public final class MatrixCommand implements Callable<Integer> {
             return usage(err, "cannot write to --out " + out + ": " + e.getMessage());
         }
         ClientMatrix matrix = new ClientMatrix(out, timeout, suite.cases.strict, selection);
-        MatrixProgress progress = new MatrixProgress(console, names.size());
-        Optional<List<MatrixColumn>> columns = eachAtOnce(names, "client", name -> {
-            MatrixColumn c = matrix.column(name);
-            progress.done(c);
-            return List.of(c);
-        });
+        Optional<List<MatrixColumn>> columns = oneColumnEach(names, "client", matrix::column, console);
         if (columns.isEmpty()) {
             return RunExit.NOT_JUDGED;
         }
@@ -207,18 +202,30 @@ public final class MatrixCommand implements Callable<Integer> {
             return usage(err, "cannot write to --out " + out + ": " + e.getMessage());
         }
         ProxyMatrix matrix = new ProxyMatrix(suite.cases.strict, timeout, out.resolve("runs"));
-        MatrixProgress progress = new MatrixProgress(console, names.size());
-        Optional<List<MatrixColumn>> columns = eachAtOnce(names, "intermediary", name -> {
-            MatrixColumn c = matrix.column(name);
-            progress.done(c);
-            return List.of(c);
-        });
+        Optional<List<MatrixColumn>> columns = oneColumnEach(names, "intermediary", matrix::column, console);
         if (columns.isEmpty()) {
             return RunExit.NOT_JUDGED;
         }
         return write(new MatrixReport(columns.get(), header("intermediaries as local processes, timeout "
                 + RunHeader.duration(timeout) + ", " + ProxySuite.cases().size() + " intermediary cases"), "intermediary"),
                 columns.get(), console);
+    }
+
+    /** What one client or intermediary gives: its column. */
+    @FunctionalInterface
+    private interface ColumnOf {
+        MatrixColumn run(String name) throws Exception;
+    }
+
+    /** One column per name, each on the console as it ends, --jobs names at once; empty when interrupted. */
+    private Optional<List<MatrixColumn>> oneColumnEach(List<String> names, String what, ColumnOf columnOf,
+            PrintWriter console) throws IOException {
+        MatrixProgress progress = new MatrixProgress(console, names.size());
+        return eachAtOnce(names, what, name -> {
+            MatrixColumn c = columnOf.run(name);
+            progress.done(c);
+            return List.of(c);
+        });
     }
 
     /** What one server or client gives: its columns. */
@@ -269,16 +276,7 @@ public final class MatrixCommand implements Callable<Integer> {
 
     /** The servers asked for, checked against the registry: 'all' is every folder. */
     private List<String> names(TargetRegistry registry) {
-        List<String> known = registry.all().stream().map(TargetSpec::name).toList();
-        if (targets.size() == 1 && targets.get(0).equals("all")) {
-            return known;
-        }
-        List<String> unknown = targets.stream().filter(t -> !known.contains(t)).toList();
-        if (!unknown.isEmpty()) {
-            throw new IllegalArgumentException("unknown target " + String.join(", ", unknown) + ": known names are "
-                    + String.join(", ", known) + " (or 'all')");
-        }
-        return targets.stream().distinct().toList();
+        return MatrixNames.chosen(targets, registry.all().stream().map(TargetSpec::name).toList(), "target");
     }
 
     /** Starts one server, runs each mode against it, stops it: one column per mode, a problem column where it did not run. */

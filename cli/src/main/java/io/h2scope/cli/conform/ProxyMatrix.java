@@ -43,16 +43,7 @@ final class ProxyMatrix {
 
     /** The names asked for, checked against the intermediary folders: 'all' is every one of them. */
     static List<String> names(List<String> asked) throws IOException {
-        List<String> known = LocalIntermediary.names();
-        if (asked.size() == 1 && asked.get(0).equals("all")) {
-            return known;
-        }
-        List<String> unknown = asked.stream().filter(n -> !known.contains(n)).toList();
-        if (!unknown.isEmpty()) {
-            throw new IllegalArgumentException("unknown intermediary " + String.join(", ", unknown) + ": known names are "
-                    + String.join(", ", known) + " (or 'all')");
-        }
-        return asked.stream().distinct().toList();
+        return MatrixNames.chosen(asked, LocalIntermediary.names(), "intermediary");
     }
 
     /** Runs the suite through {@code name}: a column with its run, or with the problem that kept it from one. */
