@@ -230,7 +230,60 @@ enum ClientFault {
             // client/5.1/data-on-half-closed-remote-stream: the same extra DATA, while the client still uploads
             Set.of("client/8.1/data-after-end-stream", "client/6.1/data-after-end-stream",
                     "client/5.1/data-on-half-closed-remote-stream"),
-            ClientFault::endStreamMovedToLaterData);
+            ClientFault::endStreamMovedToLaterData),
+
+    FIELD_CHARACTERS_REPAIRED("replaces the octets a field name must not hold (controls, SP, DEL, non-ASCII, a colon "
+            + "after the first) with '-', and the CR, LF and NUL in a field value with SP, then trims the value's "
+            + "leading and trailing SP and HTAB, in the server's responses",
+            "RFC 9113 §8.2.1: a field name MUST NOT contain 0x00-0x20, 0x7f-0xff or a colon; a value MUST NOT "
+                    + "contain NUL, LF or CR, nor start or end with SP or HTAB; such a message MUST be treated as "
+                    + "malformed",
+            Set.of("client/8.2/name-with-space", "client/8.2/name-with-colon", "client/8.2/name-with-delete",
+                    "client/8.2/value-with-cr", "client/8.2/value-with-lf", "client/8.2/value-with-nul",
+                    "client/8.2/value-leading-space", "client/8.2/value-trailing-tab"),
+            () -> responses((lines, head) -> lines.stream().map(l -> new ResponseRewrite.Line(new HeaderField(
+                    validName(l.field().name()), validValue(l.field().value())), l.rep())).toList())),
+
+    PSEUDO_AFTER_REGULAR_REORDERED("moves the pseudo-header fields of the server's responses before their regular "
+            + "fields",
+            "RFC 9113 §8.3: a response with a pseudo-header field after a regular field line MUST be treated as "
+                    + "malformed",
+            Set.of("client/8.3/pseudo-header-after-regular"),
+            () -> responses((lines, head) -> {
+                List<ResponseRewrite.Line> ordered = new ArrayList<>(lines);
+                ordered.sort(java.util.Comparator.comparing(l -> !l.field().name().startsWith(":")));
+                return ordered;
+            })),
+
+    DUPLICATE_STATUS_REMOVED("keeps only the first :status of each of the server's field blocks",
+            "RFC 9113 §8.3: a field block with a repeated pseudo-header field name MUST be treated as malformed",
+            Set.of("client/8.3/duplicate-status"),
+            () -> responses((lines, head) -> {
+                List<ResponseRewrite.Line> once = new ArrayList<>();
+                for (ResponseRewrite.Line l : lines) {
+                    if (!l.field().name().equals(":status")
+                            || once.stream().noneMatch(o -> o.field().name().equals(":status"))) {
+                        once.add(l);
+                    }
+                }
+                return once;
+            })),
+
+    STREAM_ZERO_FRAMES_DROPPED("drops the server's DATA, HEADERS, PRIORITY, RST_STREAM and CONTINUATION frames on "
+            + "stream 0",
+            "RFC 9113 §6.1, §6.2, §6.3, §6.4, §6.10: such a frame on stream 0x00 MUST be treated as a connection "
+                    + "error of type PROTOCOL_ERROR",
+            Set.of("client/6.1/data-on-stream-zero", "client/6.2/headers-on-stream-zero",
+                    "client/6.3/priority-on-stream-zero", "client/6.4/stream-zero",
+                    "client/6.10/continuation-on-stream-zero"),
+            () -> new Rewrite() {
+                @Override
+                public void fromServer(RawFrame f, Wire wire) throws IOException {
+                    if (!(f.stream() == 0 && Numbers.STREAM_FRAMES.stream().anyMatch(f::is))) {
+                        wire.toClient(f);
+                    }
+                }
+            });
 
     /** The numbers the faults use, apart so that the constants above may name them. */
     private static final class Numbers {
@@ -246,6 +299,9 @@ enum ClientFault {
                 "transfer-encoding", "upgrade");
         /** A valid :status value: three digits (RFC 9110 §15). */
         static final java.util.regex.Pattern STATUS = java.util.regex.Pattern.compile("[0-9]{3}");
+        /** The frame types that belong to a stream, never to stream 0 (RFC 9113 §6). */
+        static final List<FrameType> STREAM_FRAMES = List.of(FrameType.DATA, FrameType.HEADERS, FrameType.PRIORITY,
+                FrameType.RST_STREAM, FrameType.CONTINUATION);
     }
 
     private final String does;
@@ -491,6 +547,22 @@ enum ClientFault {
                 }
             }
         };
+    }
+
+    /** {@code name} with each octet RFC 9113 §8.2.1 forbids, uppercase aside, turned '-'. */
+    private static String validName(String name) {
+        StringBuilder valid = new StringBuilder(name.length());
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            boolean forbidden = c <= 0x20 || c >= 0x7f || c == ':' && i > 0;
+            valid.append(forbidden ? '-' : c);
+        }
+        return valid.toString();
+    }
+
+    /** {@code value} with NUL, LF and CR turned SP, then without leading or trailing SP and HTAB (RFC 9113 §8.2.1). */
+    private static String validValue(String value) {
+        return value.replaceAll("[\\x00\\n\\r]", " ").replaceAll("^[ \\t]+|[ \\t]+$", "");
     }
 
     private static Rewrite requests(UnaryOperator<List<HeaderField>> change) {
