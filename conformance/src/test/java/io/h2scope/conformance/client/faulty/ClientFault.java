@@ -269,21 +269,34 @@ enum ClientFault {
                 return once;
             })),
 
-    STREAM_ZERO_FRAMES_DROPPED("drops the server's DATA, HEADERS, PRIORITY, RST_STREAM and CONTINUATION frames on "
-            + "stream 0",
-            "RFC 9113 §6.1, §6.2, §6.3, §6.4, §6.10: such a frame on stream 0x00 MUST be treated as a connection "
-                    + "error of type PROTOCOL_ERROR",
+    WRONG_STREAM_FRAMES_DROPPED("drops the server's DATA, HEADERS, PRIORITY, RST_STREAM and CONTINUATION frames on "
+            + "stream 0, and its SETTINGS, PING and GOAWAY frames on any other stream",
+            "RFC 9113 §6.1-§6.5, §6.7, §6.8, §6.10: a frame on a stream its type does not allow MUST be treated as a "
+                    + "connection error of type PROTOCOL_ERROR",
             Set.of("client/6.1/data-on-stream-zero", "client/6.2/headers-on-stream-zero",
                     "client/6.3/priority-on-stream-zero", "client/6.4/stream-zero",
-                    "client/6.10/continuation-on-stream-zero"),
-            () -> new Rewrite() {
-                @Override
-                public void fromServer(RawFrame f, Wire wire) throws IOException {
-                    if (!(f.stream() == 0 && Numbers.STREAM_FRAMES.stream().anyMatch(f::is))) {
-                        wire.toClient(f);
-                    }
-                }
-            });
+                    "client/6.10/continuation-on-stream-zero", "client/6.5/settings-on-a-stream",
+                    "client/6.7/ping-on-a-stream", "client/6.8/non-zero-stream"),
+            () -> dropFromServer(f -> f.stream() == 0 ? Numbers.STREAM_FRAMES.stream().anyMatch(f::is)
+                    : Numbers.CONNECTION_FRAMES.stream().anyMatch(f::is))),
+
+    WRONG_LENGTH_FRAMES_DROPPED("drops the server's frames of a fixed length that have another: PRIORITY not 5 "
+            + "octets, RST_STREAM or WINDOW_UPDATE not 4, PING not 8, SETTINGS not a multiple of 6 (an ACK not 0), "
+            + "GOAWAY below 8",
+            "RFC 9113 §6.3, §6.4, §6.5, §6.7, §6.9: a frame of such a length MUST be treated as a FRAME_SIZE_ERROR",
+            Set.of("client/6.3/priority-of-four-octets", "client/4.2/rst-stream-of-three-octets",
+                    "client/6.4/wrong-length", "client/6.9/window-update-of-three-octets",
+                    "client/6.7/ping-of-six-octets", "client/6.5/settings-of-five-octets",
+                    "client/6.5/settings-ack-with-payload"),
+            () -> dropFromServer(ClientFault::wrongLength)),
+
+    IDLE_STREAM_FRAMES_DROPPED("drops the server's DATA, HEADERS, RST_STREAM and WINDOW_UPDATE frames on a stream "
+            + "the client has not opened and no PUSH_PROMISE reserved",
+            "RFC 9113 §5.1, §5.1.1, §6.4: a frame other than HEADERS or PRIORITY on an idle stream, and HEADERS on "
+                    + "an idle stream the server may not open, MUST be treated as a connection error PROTOCOL_ERROR",
+            Set.of("client/5.1/data-on-idle-stream", "client/5.1.1/headers-on-odd-stream-from-server",
+                    "client/5.1/headers-on-even-stream-not-promised", "client/6.4/idle-stream"),
+            ClientFault::idleStreamFramesDropped);
 
     /** The numbers the faults use, apart so that the constants above may name them. */
     private static final class Numbers {
@@ -299,6 +312,12 @@ enum ClientFault {
                 "transfer-encoding", "upgrade");
         /** A valid :status value: three digits (RFC 9110 §15). */
         static final java.util.regex.Pattern STATUS = java.util.regex.Pattern.compile("[0-9]{3}");
+        /** The frame types that belong to the connection, never to a stream (RFC 9113 §6). */
+        static final List<FrameType> CONNECTION_FRAMES = List.of(FrameType.SETTINGS, FrameType.PING,
+                FrameType.GOAWAY);
+        /** The frame types the server sends on a stream, dropped when it is idle (PRIORITY is allowed there). */
+        static final List<FrameType> NOT_ON_IDLE = List.of(FrameType.DATA, FrameType.HEADERS, FrameType.RST_STREAM,
+                FrameType.WINDOW_UPDATE);
         /** The frame types that belong to a stream, never to stream 0 (RFC 9113 §6). */
         static final List<FrameType> STREAM_FRAMES = List.of(FrameType.DATA, FrameType.HEADERS, FrameType.PRIORITY,
                 FrameType.RST_STREAM, FrameType.CONTINUATION);
@@ -360,6 +379,64 @@ enum ClientFault {
             public void fromClient(RawFrame f, Wire wire) throws IOException {
                 if (!drop.test(f)) {
                     wire.toServer(f);
+                }
+            }
+        };
+    }
+
+    private static Rewrite dropFromServer(FramePredicate drop) {
+        return new Rewrite() {
+            @Override
+            public void fromServer(RawFrame f, Wire wire) throws IOException {
+                if (!drop.test(f)) {
+                    wire.toClient(f);
+                }
+            }
+        };
+    }
+
+    /** Whether {@code f} is of a type whose payload length is fixed, and has another (RFC 9113 §6). */
+    private static boolean wrongLength(RawFrame f) {
+        int length = f.payload().length;
+        if (f.is(FrameType.SETTINGS)) {
+            return f.has(Flags.ACK) ? length != 0 : length % 6 != 0;
+        }
+        return f.is(FrameType.PRIORITY) && length != 5
+                || (f.is(FrameType.RST_STREAM) || f.is(FrameType.WINDOW_UPDATE)) && length != 4
+                || f.is(FrameType.PING) && length != 8
+                || f.is(FrameType.GOAWAY) && length < 8;
+    }
+
+    /** Drops the server's frames on streams neither the client opened nor a PUSH_PROMISE reserved. */
+    private static Rewrite idleStreamFramesDropped() {
+        return new Rewrite() {
+            private final Set<Integer> open = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+            @Override
+            public String upgradeRequest(String head) {
+                open.add(1); // the upgraded request is stream 1 (RFC 9113 §3.2)
+                return head;
+            }
+
+            @Override
+            public void fromClient(RawFrame f, Wire wire) throws IOException {
+                if (f.is(FrameType.HEADERS)) {
+                    open.add(f.stream());
+                }
+                wire.toServer(f);
+            }
+
+            @Override
+            public void fromServer(RawFrame f, Wire wire) throws IOException {
+                if (f.is(FrameType.PUSH_PROMISE)) {
+                    int at = f.has(Flags.PADDED) ? 1 : 0;
+                    if (f.payload().length >= at + 4) {
+                        open.add(ByteBuffer.wrap(f.payload(), at, 4).getInt() & 0x7fff_ffff);
+                    }
+                }
+                if (f.stream() == 0 || open.contains(f.stream())
+                        || Numbers.NOT_ON_IDLE.stream().noneMatch(f::is)) {
+                    wire.toClient(f);
                 }
             }
         };
