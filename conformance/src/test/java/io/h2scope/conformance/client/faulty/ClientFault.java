@@ -296,7 +296,22 @@ enum ClientFault {
                     + "an idle stream the server may not open, MUST be treated as a connection error PROTOCOL_ERROR",
             Set.of("client/5.1/data-on-idle-stream", "client/5.1.1/headers-on-odd-stream-from-server",
                     "client/5.1/headers-on-even-stream-not-promised", "client/6.4/idle-stream"),
-            ClientFault::idleStreamFramesDropped);
+            ClientFault::idleStreamFramesDropped),
+
+    HPACK_ERROR_CUT("gives the client, for a response field block the relay's HPACK decoder refuses, the fields "
+            + "decoded before the error, with :status 200 first when none came before it",
+            "RFC 9113 §4.3, RFC 7541: a field block that cannot be decoded MUST be treated as a connection error "
+                    + "of type COMPRESSION_ERROR",
+            Set.of("client/4.3/block-truncated-inside-integer", "client/hpack/2.3.3/index-beyond-empty-table",
+                    "client/hpack/2.3.3/index-just-beyond-dynamic-table", "client/hpack/2.3.3/name-index-beyond-tables",
+                    "client/hpack/4.1/entry-size-without-huffman", "client/hpack/4.3/size-update-evicts",
+                    "client/hpack/4.4/entry-larger-than-table-empties-it", "client/hpack/4.4/evicted-entry-referenced",
+                    "client/hpack/5.1/index-beyond-64-bits", "client/hpack/5.1/index-wraps-at-32-bits",
+                    "client/hpack/5.1/length-wraps-at-32-bits", "client/hpack/5.1/size-update-wraps-at-32-bits",
+                    "client/hpack/5.2/huffman-eos-symbol", "client/hpack/5.2/huffman-padding-not-eos",
+                    "client/hpack/5.2/huffman-padding-over-7-bits", "client/hpack/5.2/string-past-block-end",
+                    "client/hpack/6.1/index-zero"),
+            () -> new ResponseRewrite((lines, head) -> lines, (lines, head) -> head ? validStatus(lines) : lines));
 
     /** The numbers the faults use, apart so that the constants above may name them. */
     private static final class Numbers {

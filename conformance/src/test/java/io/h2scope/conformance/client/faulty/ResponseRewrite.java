@@ -25,8 +25,10 @@ import java.util.Set;
  * indexed again (changed, if the change changed it), every other field is a literal without indexing, and the size
  * updates come first, so the client's table keeps the server's entries in the server's order (a field the change
  * removes is missing from the client's table: each case's connection carries one response, so no later block refers
- * to it). A block the copy cannot decode (an HPACK case's broken one) goes on as it came, and so does everything after
- * it, the server's table then unknown.
+ * to it). A block the copy cannot decode (an HPACK case's broken one) goes on as it came, or, when the rewrite repairs
+ * broken blocks, as one HEADERS of the fields decoded before the error, changed by its repair (literals without
+ * indexing); either way
+ * everything after it goes on as it came, the server's table then unknown.
  */
 final class ResponseRewrite implements Rewrite {
 
@@ -48,6 +50,8 @@ final class ResponseRewrite implements Rewrite {
     private static final int INITIAL_TABLE = 4096;
 
     private final Change change;
+    /** What a block the copy cannot decode becomes, from the fields before its error; null: it goes on as it came. */
+    private final Change repair;
     private final HpackDecoder serverTable = new HpackDecoder(INITIAL_TABLE, Long.MAX_VALUE, 1 << 20);
     /** Streams whose final (non-1xx) response head has come: a block after it is trailers. */
     private final Set<Integer> finalSeen = new HashSet<>();
@@ -56,7 +60,13 @@ final class ResponseRewrite implements Rewrite {
     private boolean unknownTable;
 
     ResponseRewrite(Change change) {
+        this(change, null);
+    }
+
+    /** @param repair what a response block the copy cannot decode becomes, from the fields decoded before its error */
+    ResponseRewrite(Change change, Change repair) {
         this.change = change;
+        this.repair = repair;
         serverTable.setMaxTableSize(1 << 20); // whatever the client allows: the server's own size updates say it
     }
 
@@ -110,7 +120,13 @@ final class ResponseRewrite implements Rewrite {
             });
         } catch (HpackException e) { // an HPACK case's broken block: the client is to judge it as it came
             unknownTable = true;
-            sendHeld(wire);
+            if (repair != null && opening.is(FrameType.HEADERS)) {
+                held.clear();
+                sendBlock(wire, opening, repair.apply(lines, !finalSeen.contains(opening.stream())).stream()
+                        .map(l -> new Line(l.field(), Representation.LITERAL_NOT_INDEXED)).toList(), List.of());
+            } else {
+                sendHeld(wire);
+            }
             return;
         }
         if (!opening.is(FrameType.HEADERS)) {
@@ -128,9 +144,15 @@ final class ResponseRewrite implements Rewrite {
             return;
         }
         held.clear();
+        sendBlock(wire, opening, changed, sizeUpdates);
+    }
+
+    /** {@code lines} after {@code sizeUpdates}, as one HEADERS in place of the block {@code opening} opened. */
+    private static void sendBlock(Wire wire, RawFrame opening, List<Line> lines, List<Integer> sizeUpdates)
+            throws IOException {
         HpackWriter out = new HpackWriter(new HpackOutput());
         sizeUpdates.forEach(out::encodeSizeUpdate);
-        for (Line l : changed) {
+        for (Line l : lines) {
             Representation rep = l.rep() == Representation.INDEXED ? Representation.LITERAL_NOT_INDEXED : l.rep();
             out.encodeLiteral(l.field().name(), l.field().value(), rep, false);
         }
