@@ -298,6 +298,15 @@ enum ClientFault {
                     "client/5.1/headers-on-even-stream-not-promised", "client/6.4/idle-stream"),
             ClientFault::idleStreamFramesDropped),
 
+    WINDOW_OVERFLOW_DROPPED("drops the server's WINDOW_UPDATEs that would raise a window the relay counts (the "
+            + "server's increments less the client's DATA) above 2^31-1, and a SETTINGS_INITIAL_WINDOW_SIZE above "
+            + "2^31-1 or that would raise a stream's window there",
+            "RFC 9113 §6.9.1, §6.9.2, §6.5.2: a flow-control window above 2^31-1, and an initial window size above "
+                    + "it, MUST be answered with FLOW_CONTROL_ERROR (a connection error but for a stream's window)",
+            Set.of("client/6.5.2/initial-window-size-above-maximum", "client/6.9.1/connection-window-above-maximum",
+                    "client/6.9.1/stream-window-above-maximum", "client/6.9.2/initial-window-size-overflow"),
+            WindowBounds::new),
+
     HPACK_ERROR_CUT("gives the client, for a response field block the relay's HPACK decoder refuses, the fields "
             + "decoded before the error, with :status 200 first when none came before it",
             "RFC 9113 §4.3, RFC 7541: a field block that cannot be decoded MUST be treated as a connection error "
