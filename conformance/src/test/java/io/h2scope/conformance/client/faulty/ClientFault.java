@@ -324,9 +324,9 @@ enum ClientFault {
 
     /** The numbers the faults use, apart so that the constants above may name them. */
     private static final class Numbers {
-        static final int SETTINGS_MAX_CONCURRENT_STREAMS = 0x3;
-        static final int SETTINGS_INITIAL_WINDOW_SIZE = 0x4;
-        static final long DEFAULT_WINDOW = 65_535;
+        static final int SETTINGS_MAX_CONCURRENT_STREAMS = io.h2scope.engine.settings.SettingId.MAX_CONCURRENT_STREAMS.code();
+        static final int SETTINGS_INITIAL_WINDOW_SIZE = io.h2scope.engine.settings.SettingId.INITIAL_WINDOW_SIZE.code();
+        static final long DEFAULT_WINDOW = io.h2scope.engine.flow.FlowWindow.DEFAULT_INITIAL_SIZE;
         static final int EVEN_SHIFT = 100_001;
         static final int MIRROR = 1_000_000;
         /** The payload of the PING {@link ClientFault#SETTINGS_NOT_FIRST} puts first: "fault!!!". */

@@ -17,8 +17,8 @@ import java.util.concurrent.ConcurrentHashMap;
 final class WindowBounds implements Rewrite {
 
     private static final long MAX_WINDOW = Integer.MAX_VALUE;
-    private static final long DEFAULT_WINDOW = 65_535;
-    private static final int SETTINGS_INITIAL_WINDOW_SIZE = 0x4;
+    private static final long DEFAULT_WINDOW = io.h2scope.engine.flow.FlowWindow.DEFAULT_INITIAL_SIZE;
+    private static final int SETTINGS_INITIAL_WINDOW_SIZE = io.h2scope.engine.settings.SettingId.INITIAL_WINDOW_SIZE.code();
 
     /** The windows the client sends in, by stream (0: the connection's). */
     private final Map<Integer, Long> windows = new ConcurrentHashMap<>();
