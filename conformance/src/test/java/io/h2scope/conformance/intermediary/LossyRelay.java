@@ -12,10 +12,8 @@ import io.h2scope.engine.scripted.ScriptedPeer;
 import io.h2scope.engine.trace.model.TraceSink;
 import java.io.IOException;
 import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -24,45 +22,21 @@ import java.util.List;
  * as complete), the client's reset never reaches the origin, the response's trailers are dropped, and the
  * origin's GOAWAY closes the front connection at once. Bodies still pass whole.
  */
-final class LossyRelay implements AutoCloseable {
+final class LossyRelay extends LoopbackRelay {
 
     private static final Duration TURN = Duration.ofMillis(2);
     private static final Duration PATIENCE = Duration.ofSeconds(10);
 
-    private final ServerSocket listener;
-    private final int originPort;
-    private final List<Socket> open = new ArrayList<>();
 
     LossyRelay(int originPort) throws IOException {
-        this.listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-        this.originPort = originPort;
-        Thread t = new Thread(this::acceptLoop, "lossy-relay");
-        t.setDaemon(true);
-        t.start();
+        super(originPort, "lossy-relay");
+        startAccepting();
     }
 
-    int port() {
-        return listener.getLocalPort();
-    }
-
-    private void acceptLoop() {
-        while (true) {
-            try {
-                Socket s = listener.accept();
-                synchronized (open) {
-                    open.add(s);
-                }
-                Thread t = new Thread(() -> relay(s), "lossy-relay-connection");
-                t.setDaemon(true);
-                t.start();
-            } catch (IOException e) {
-                return;
-            }
-        }
-    }
 
     /** One thread turns between both ends, so that each {@link WindowedPeer} is only ever used by it. */
-    private void relay(Socket frontSocket) {
+    @Override
+    void relay(Socket frontSocket) {
         try (frontSocket; Socket originSocket = new Socket(InetAddress.getLoopbackAddress(), originPort)) {
             ScriptedPeer front = ScriptedPeer.server(frontSocket, TraceSink.NONE).patience(PATIENCE);
             front.readPreface();
@@ -112,16 +86,6 @@ final class LossyRelay implements AutoCloseable {
             }
         } catch (IOException e) {
             // the case is over
-        }
-    }
-
-    @Override
-    public void close() throws IOException {
-        listener.close();
-        synchronized (open) {
-            for (Socket s : open) {
-                s.close();
-            }
         }
     }
 }

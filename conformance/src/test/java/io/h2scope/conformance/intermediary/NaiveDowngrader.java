@@ -12,11 +12,9 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
@@ -26,48 +24,23 @@ import java.util.Set;
  * octets and frames the content by its real length. One origin connection per front connection, kept open, so that a
  * smuggled request lands on it.
  */
-final class NaiveDowngrader implements AutoCloseable {
+final class NaiveDowngrader extends LoopbackRelay {
 
     enum Mode { NAIVE, NORMALIZING }
 
     private static final Set<String> CONNECTION_SPECIFIC = Set.of("connection", "keep-alive", "proxy-connection",
             "transfer-encoding", "upgrade", "te", "content-length", "host");
 
-    private final ServerSocket listener;
-    private final int originPort;
     private final Mode mode;
-    private final List<Socket> open = new ArrayList<>();
 
     NaiveDowngrader(int originPort, Mode mode) throws IOException {
-        this.listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-        this.originPort = originPort;
+        super(originPort, "naive-downgrader");
         this.mode = mode;
-        Thread t = new Thread(this::acceptLoop, "naive-downgrader");
-        t.setDaemon(true);
-        t.start();
+        startAccepting();
     }
 
-    int port() {
-        return listener.getLocalPort();
-    }
-
-    private void acceptLoop() {
-        while (true) {
-            try {
-                Socket s = listener.accept();
-                synchronized (open) {
-                    open.add(s);
-                }
-                Thread t = new Thread(() -> relay(s), "naive-downgrader-connection");
-                t.setDaemon(true);
-                t.start();
-            } catch (IOException e) {
-                return;
-            }
-        }
-    }
-
-    private void relay(Socket front) {
+    @Override
+    void relay(Socket front) {
         try (front; Socket origin = new Socket(InetAddress.getLoopbackAddress(), originPort)) {
             ScriptedPeer peer = ScriptedPeer.server(front, TraceSink.NONE).patience(Duration.ofSeconds(10));
             peer.readPreface();
@@ -134,15 +107,5 @@ final class NaiveDowngrader implements AutoCloseable {
 
     private static String value(List<HeaderField> fields, String name) {
         return fields.stream().filter(f -> f.name().equals(name)).map(HeaderField::value).findFirst().orElse("");
-    }
-
-    @Override
-    public void close() throws IOException {
-        listener.close();
-        synchronized (open) {
-            for (Socket s : open) {
-                s.close();
-            }
-        }
     }
 }
