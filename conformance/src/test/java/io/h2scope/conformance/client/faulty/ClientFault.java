@@ -170,7 +170,7 @@ enum ClientFault {
     GOAWAY_IGNORED("drops the server's GOAWAY NO_ERROR before the client sees it",
             "RFC 9113 §6.8: receivers of a GOAWAY frame MUST NOT open additional streams on the connection",
             // not client/6.8/no-new-stream-after-goaway: the client opens both its streams before the GOAWAY, so it
-            // has none left to open after it
+            // has none left to open after it (NEW_STREAM_AFTER_GOAWAY opens one)
             Set.of("client/6.8/stream-above-last-retried-or-failed", "client/8.7/goaway-last-stream-zero"),
             () -> new Rewrite() {
                 @Override
@@ -181,6 +181,11 @@ enum ClientFault {
                     }
                 }
             }),
+
+    NEW_STREAM_AFTER_GOAWAY("opens a stream (GET /) on a connection after the client has read the server's GOAWAY "
+            + "(with its first PING ACK after it)",
+            "RFC 9113 §6.8: receivers of a GOAWAY frame MUST NOT open additional streams on the connection",
+            Set.of("client/6.8/no-new-stream-after-goaway"), NewStreamAfterGoAway::new),
 
     CONTENT_LENGTH_UNCHECKED("removes content-length from the server's responses",
             "RFC 9113 §8.1.1: a response is malformed if its content-length does not equal the sum of its DATA "
@@ -320,13 +325,80 @@ enum ClientFault {
                     "client/hpack/5.2/huffman-eos-symbol", "client/hpack/5.2/huffman-padding-not-eos",
                     "client/hpack/5.2/huffman-padding-over-7-bits", "client/hpack/5.2/string-past-block-end",
                     "client/hpack/6.1/index-zero"),
-            () -> new ResponseRewrite((lines, head) -> lines, (lines, head) -> head ? validStatus(lines) : lines));
+            () -> new ResponseRewrite((lines, head) -> lines, (lines, head) -> head ? validStatus(lines) : lines)),
+
+    ZERO_INCREMENT_DROPPED("drops the server's WINDOW_UPDATEs with an increment of 0",
+            "RFC 9113 §6.9: a WINDOW_UPDATE with an increment of 0 MUST be treated as a stream error of type "
+                    + "PROTOCOL_ERROR (a connection error on stream 0)",
+            Set.of("client/6.9/zero-increment-on-stream", "client/6.9/zero-increment-on-connection"),
+            () -> dropFromServer(f -> f.is(FrameType.WINDOW_UPDATE) && f.payload().length == 4 && f.intAt(0) == 0)),
+
+    OVERSIZED_DATA_SPLIT("splits the server's unpadded DATA frames longer than the client's SETTINGS_MAX_FRAME_SIZE "
+            + "into DATA frames within it",
+            "RFC 9113 §4.2: a frame that exceeds SETTINGS_MAX_FRAME_SIZE MUST be answered with FRAME_SIZE_ERROR",
+            Set.of("client/4.2/data-above-max-frame-size"), OversizedDataSplit::new),
+
+    OVERSIZED_FIELD_CUT("cuts each field value of the server's responses longer than 16,384 octets to its first 16 "
+            + "(the block then goes on as one HEADERS within the client's SETTINGS_MAX_FRAME_SIZE)",
+            "RFC 9113 §4.2: a frame carrying a field block that exceeds SETTINGS_MAX_FRAME_SIZE MUST be treated as a "
+                    + "connection error of type FRAME_SIZE_ERROR",
+            // a split HEADERS would not do: the block's fields would still be over the client's
+            // SETTINGS_MAX_HEADER_LIST_SIZE (16,384, as its frame size), which it refuses with RST_STREAM (§10.5.1)
+            Set.of("client/4.2/headers-above-max-frame-size"),
+            () -> responses((lines, head) -> lines.stream().map(l -> l.field().value().length() <= Numbers.LONG_VALUE
+                    ? l : new ResponseRewrite.Line(new HeaderField(l.field().name(),
+                            l.field().value().substring(0, Numbers.CUT_VALUE)), l.rep())).toList())),
+
+    PADDING_SHORTENED("lowers a Pad Length that reaches past the end of the server's DATA or HEADERS frame to the "
+            + "largest that fits (the frame's length unchanged, at most one octet of it content)",
+            "RFC 9113 §6.1, §6.2: padding as long as the frame payload or longer MUST be treated as a connection "
+                    + "error of type PROTOCOL_ERROR",
+            Set.of("client/6.1/padding-as-long-as-payload", "client/6.2/padding-as-long-as-payload"),
+            ClientFault::paddingShortened),
+
+    CONTINUATION_SEQUENCE_REPAIRED("ends each field block of the server's that another frame interrupts with an empty "
+            + "CONTINUATION with END_HEADERS, and drops CONTINUATION frames outside a block or on another stream",
+            "RFC 9113 §6.2, §6.10, §5.5: a block without END_HEADERS MUST be followed by a CONTINUATION on its stream "
+                    + "(no other frame, an extension frame neither), and a "
+                    + "CONTINUATION MUST follow a frame of its block without END_HEADERS; anything else is a "
+                    + "connection error of type PROTOCOL_ERROR",
+            Set.of("client/6.2/ping-inside-field-block", "client/6.2/data-instead-of-continuation",
+                    "client/5.5/unknown-frame-inside-field-block",
+                    "client/6.10/continuation-without-headers", "client/6.10/continuation-after-end-headers",
+                    "client/6.10/continuation-on-another-stream", "client/6.10/data-after-unfinished-continuation",
+                    "client/6.10/continuation-on-stream-zero"),
+            ContinuationRepair::new),
+
+    SETTINGS_OUT_OF_RANGE_REMOVED("removes from the server's SETTINGS an SETTINGS_ENABLE_PUSH other than 0, an "
+            + "SETTINGS_INITIAL_WINDOW_SIZE above 2^31-1 and a SETTINGS_MAX_FRAME_SIZE outside 2^14..2^24-1",
+            "RFC 9113 §6.5.2: a server MUST NOT set ENABLE_PUSH (any value but 0 or 1 is an error); an initial "
+                    + "window size above 2^31-1 is a FLOW_CONTROL_ERROR; a MAX_FRAME_SIZE out of range a "
+                    + "PROTOCOL_ERROR",
+            Set.of("client/6.5.2/enable-push-two", "client/6.5.2/enable-push-one-from-server",
+                    "client/6.5.2/initial-window-size-above-maximum", "client/6.5.2/max-frame-size-below-initial",
+                    "client/6.5.2/max-frame-size-above-maximum"),
+            () -> serverSettings((id, value) -> id == Numbers.SETTINGS_ENABLE_PUSH ? value == 0
+                    : id == Numbers.SETTINGS_INITIAL_WINDOW_SIZE ? value <= io.h2scope.engine.flow.FlowWindow.MAX_SIZE
+                    : id != Numbers.SETTINGS_MAX_FRAME_SIZE || value >= FrameSizes.DEFAULT_MAX_FRAME_SIZE
+                            && value <= FrameSizes.MAX_FRAME_SIZE_LIMIT)),
+
+    PUSH_PROMISE_DROPPED("drops the server's PUSH_PROMISE frames",
+            "RFC 9113 §6.5.2: a client that set SETTINGS_ENABLE_PUSH 0 and had it acknowledged MUST treat a "
+                    + "PUSH_PROMISE as a connection error of type PROTOCOL_ERROR",
+            Set.of("client/8.4/push-promise-when-disabled"),
+            () -> dropFromServer(f -> f.is(FrameType.PUSH_PROMISE)));
 
     /** The numbers the faults use, apart so that the constants above may name them. */
     private static final class Numbers {
         static final int SETTINGS_MAX_CONCURRENT_STREAMS = io.h2scope.engine.settings.SettingId.MAX_CONCURRENT_STREAMS.code();
         static final int SETTINGS_INITIAL_WINDOW_SIZE = io.h2scope.engine.settings.SettingId.INITIAL_WINDOW_SIZE.code();
+        static final int SETTINGS_ENABLE_PUSH = io.h2scope.engine.settings.SettingId.ENABLE_PUSH.code();
+        static final int SETTINGS_MAX_FRAME_SIZE = io.h2scope.engine.settings.SettingId.MAX_FRAME_SIZE.code();
         static final long DEFAULT_WINDOW = io.h2scope.engine.flow.FlowWindow.DEFAULT_INITIAL_SIZE;
+        /** A field value longer than this cannot fit in a frame of the default SETTINGS_MAX_FRAME_SIZE. */
+        static final int LONG_VALUE = FrameSizes.DEFAULT_MAX_FRAME_SIZE;
+        /** What {@link ClientFault#OVERSIZED_FIELD_CUT} keeps of a long value. */
+        static final int CUT_VALUE = 16;
         static final int EVEN_SHIFT = 100_001;
         static final int MIRROR = 1_000_000;
         /** The payload of the PING {@link ClientFault#SETTINGS_NOT_FIRST} puts first: "fault!!!". */
@@ -462,6 +534,28 @@ enum ClientFault {
                         || Numbers.NOT_ON_IDLE.stream().noneMatch(f::is)) {
                     wire.toClient(f);
                 }
+            }
+        };
+    }
+
+    /**
+     * Lowers the Pad Length of each DATA and HEADERS frame of the server's whose padding reaches past its end to the
+     * largest that fits, leaving one octet of content when there is room for it: the frame's length, and so its share
+     * of flow control, is unchanged.
+     */
+    private static Rewrite paddingShortened() {
+        return new Rewrite() {
+            @Override
+            public void fromServer(RawFrame f, Wire wire) throws IOException {
+                boolean padded = (f.is(FrameType.DATA) || f.is(FrameType.HEADERS)) && f.has(Flags.PADDED)
+                        && f.payload().length > 0;
+                int start = 1 + (f.is(FrameType.HEADERS) && f.has(Flags.PRIORITY) ? 5 : 0);
+                if (padded && (f.payload()[0] & 0xff) > f.payload().length - start) {
+                    byte[] shortened = f.payload().clone();
+                    shortened[0] = (byte) Math.max(0, f.payload().length - start - 1);
+                    f = f.withPayload(shortened);
+                }
+                wire.toClient(f);
             }
         };
     }
