@@ -187,6 +187,22 @@ enum ClientFault {
             "RFC 9113 §6.8: receivers of a GOAWAY frame MUST NOT open additional streams on the connection",
             Set.of("client/6.8/no-new-stream-after-goaway"), NewStreamAfterGoAway::new),
 
+    H2_WITHOUT_ALPN("selects h2 by ALPN towards the client whatever the server selected, and passes the client's "
+            + "preface on",
+            "RFC 9113 §3.3: HTTP/2 connections over TLS MUST use protocol negotiation in TLS (ALPN)",
+            Set.of("client/9.2/alpn-not-selected-no-h2"), () -> new Rewrite() {
+                @Override
+                public String tlsEstablished(javax.net.ssl.SSLSocket withServer) {
+                    return io.h2scope.engine.transport.tls.TlsPolicy.H2;
+                }
+            }),
+
+    PERMITTED_SUITE_REFUSED("sends GOAWAY INADEQUATE_SECURITY after the client's SETTINGS on each TLS 1.2 connection "
+            + "(the relay, as h2scope's client, negotiates no prohibited suite)",
+            "RFC 9113 §9.2.2: implementations MUST NOT generate INADEQUATE_SECURITY in reaction to the negotiation of "
+                    + "a cipher suite that is not prohibited",
+            Set.of("client/9.2.2/permitted-tls12-suite-not-refused"), ClientFault::permittedSuiteRefused),
+
     CONTENT_LENGTH_UNCHECKED("removes content-length from the server's responses",
             "RFC 9113 §8.1.1: a response is malformed if its content-length does not equal the sum of its DATA "
                     + "frames' payload lengths",
@@ -399,6 +415,7 @@ enum ClientFault {
         static final int LONG_VALUE = FrameSizes.DEFAULT_MAX_FRAME_SIZE;
         /** What {@link ClientFault#OVERSIZED_FIELD_CUT} keeps of a long value. */
         static final int CUT_VALUE = 16;
+        static final String TLS_1_2 = "TLSv1.2";
         static final int EVEN_SHIFT = 100_001;
         static final int MIRROR = 1_000_000;
         /** The payload of the PING {@link ClientFault#SETTINGS_NOT_FIRST} puts first: "fault!!!". */
@@ -556,6 +573,29 @@ enum ClientFault {
                     f = f.withPayload(shortened);
                 }
                 wire.toClient(f);
+            }
+        };
+    }
+
+    private static Rewrite permittedSuiteRefused() {
+        return new Rewrite() {
+            private volatile boolean tls12;
+            private boolean refused;
+
+            @Override
+            public String tlsEstablished(javax.net.ssl.SSLSocket withServer) {
+                tls12 = Numbers.TLS_1_2.equals(withServer.getSession().getProtocol());
+                return Rewrite.super.tlsEstablished(withServer);
+            }
+
+            @Override
+            public void fromClient(RawFrame f, Wire wire) throws IOException {
+                wire.toServer(f);
+                if (tls12 && !refused && f.is(FrameType.SETTINGS) && !f.has(Flags.ACK)) {
+                    refused = true;
+                    wire.toServer(RawFrame.of(FrameType.GOAWAY, 0, 0,
+                            ByteBuffer.allocate(8).putInt(0).putInt(ErrorCode.INADEQUATE_SECURITY.code()).array()));
+                }
             }
         };
     }

@@ -20,7 +20,7 @@ import java.util.Set;
  * h2scope's own client breaking one rule: the {@link H2ClientUnderTest} adapter, each task's connections passed
  * through a {@link FrameRelay} that rewrites its frames as the {@link ClientFault} says. The engine is untouched, and
  * {@link ClientFault#NONE} is the same client through the same relay, the baseline a fault's run is compared with.
- * It speaks h2c (prior knowledge or Upgrade) only: the relay reads frames, not TLS.
+ * It speaks h2c (prior knowledge or Upgrade) and TLS, which the relay ends on both sides ({@link RelayTls}).
  */
 final class FaultyClient implements ClientUnderTest {
 
@@ -43,19 +43,22 @@ final class FaultyClient implements ClientUnderTest {
 
     @Override
     public Set<ClientAbility> abilities() {
-        return EnumSet.of(ClientAbility.PRIOR_KNOWLEDGE, ClientAbility.UPGRADE, ClientAbility.PARALLEL,
-                ClientAbility.BODY);
+        return EnumSet.of(ClientAbility.PRIOR_KNOWLEDGE, ClientAbility.UPGRADE, ClientAbility.TLS,
+                ClientAbility.PARALLEL, ClientAbility.BODY);
     }
 
     @Override
     public List<ClientOutcome> fetch(ClientTask task) throws InterruptedException {
         requireAbilities(task);
         URI first = task.requests().get(0).url();
+        boolean tls = task.connect() == Connect.TLS;
         try (FrameRelay relay = new FrameRelay(new InetSocketAddress(first.getHost(), first.getPort()),
-                task.connect() == Connect.UPGRADE, fault::open)) {
+                task.connect() == Connect.UPGRADE, tls ? task.caCertificates() : null, fault::open)) {
             List<ClientRequest> relayed = task.requests().stream()
                     .map(r -> new ClientRequest(viaRelay(r.url(), relay.port()), r.method(), r.body())).toList();
-            return client.fetch(new ClientTask(relayed, task.connect(), task.ca(), task.timeout()));
+            // over TLS the client trusts the relay's authority, whose certificate the relay shows it
+            return client.fetch(new ClientTask(relayed, task.connect(), tls ? RelayTls.shared().authorityFile()
+                    : task.ca(), task.timeout()));
         } catch (IOException e) {
             throw new UncheckedIOException("the relay could not listen on loopback", e);
         }

@@ -10,15 +10,18 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
+import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
+import javax.net.ssl.SSLSocket;
 
 /**
  * A loopback listener between the client under test and a case's server (h2c, by prior knowledge or an Upgrade whose
- * HTTP/1.1 heads it passes on before the frames): each connection
+ * HTTP/1.1 heads it passes on before the frames, or TLS, which it ends on both sides with {@link RelayTls}): each
+ * connection
  * the client opens gets one to the server, and every frame between them passes through a fresh {@link Rewrite} of the
  * fault. It relays as TCP does: a side's end (FIN) is passed on as a half-close and what the other side still sends is
  * still relayed, so that a client's last GOAWAY reaches the server before the connection ends.
@@ -30,16 +33,23 @@ final class FrameRelay implements AutoCloseable {
 
     private final InetSocketAddress server;
     private final boolean upgrade;
+    private final List<X509Certificate> serverCa;
     private final Supplier<Rewrite> fault;
     private final ServerSocket listener;
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
     private final List<Thread> clientSides = new CopyOnWriteArrayList<>();
     private final Thread acceptor;
 
-    /** @param upgrade the client starts each connection with an HTTP/1.1 Upgrade to h2c, not the preface */
-    FrameRelay(InetSocketAddress server, boolean upgrade, Supplier<Rewrite> fault) throws IOException {
+    /**
+     * @param upgrade  the client starts each connection with an HTTP/1.1 Upgrade to h2c, not the preface
+     * @param serverCa for TLS, the authority of the server's certificate (each end's TLS is then {@link RelayTls}'s);
+     *                 null for h2c
+     */
+    FrameRelay(InetSocketAddress server, boolean upgrade, List<X509Certificate> serverCa, Supplier<Rewrite> fault)
+            throws IOException {
         this.server = server;
         this.upgrade = upgrade;
+        this.serverCa = serverCa;
         this.fault = fault;
         this.listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
         this.acceptor = new Thread(this::acceptLoop, "faulty-relay-accept");
@@ -53,26 +63,40 @@ final class FrameRelay implements AutoCloseable {
 
     private void acceptLoop() {
         while (!listener.isClosed()) {
+            Socket client;
             try {
-                Socket client = listener.accept();
-                sockets.add(client);
+                client = listener.accept();
+            } catch (IOException e) {
+                continue; // the listener closed
+            }
+            sockets.add(client);
+            try {
                 Socket upstream = new Socket();
                 sockets.add(upstream);
                 upstream.connect(server);
+                Rewrite rewrite = fault.get();
+                if (serverCa != null) {
+                    SSLSocket secured = RelayTls.shared().towardsServer(upstream, server, serverCa);
+                    sockets.add(secured);
+                    upstream = secured;
+                    client = RelayTls.shared().towardsClient(client, rewrite.tlsEstablished(secured));
+                    sockets.add(client);
+                }
                 client.setTcpNoDelay(true);
                 upstream.setTcpNoDelay(true);
-                relay(client, upstream);
+                relay(client, upstream, rewrite);
             } catch (IOException e) {
-                // the listener closed, or the case's server is gone: the client sees its connection fail
+                // the case's server is gone or refused the relay's TLS, or the client refused the relay's: the client
+                // sees its connection end
+                closeQuietly(client);
             }
         }
     }
 
-    private void relay(Socket client, Socket upstream) throws IOException {
+    private void relay(Socket client, Socket upstream, Rewrite rewrite) throws IOException {
         DataInputStream fromClient = new DataInputStream(new BufferedInputStream(client.getInputStream()));
         DataInputStream fromServer = new DataInputStream(new BufferedInputStream(upstream.getInputStream()));
         Wire wire = new Wire(upstream.getOutputStream(), client.getOutputStream());
-        Rewrite rewrite = fault.get();
         Thread c2s = new Thread(() -> pump(fromClient, true, upstream, wire::flushToServer,
                 f -> rewrite.fromClient(f, wire), upgrade ? rewrite::upgradeRequest : null), "faulty-relay-c2s");
         Flush toClient = () -> {
@@ -168,12 +192,14 @@ final class FrameRelay implements AutoCloseable {
                 break;
             }
         }
-        for (Socket s : sockets) {
-            try {
-                s.close();
-            } catch (IOException e) {
-                // already closed
-            }
+        sockets.forEach(FrameRelay::closeQuietly);
+    }
+
+    private static void closeQuietly(Socket s) {
+        try {
+            s.close();
+        } catch (IOException e) {
+            // already closed
         }
     }
 }

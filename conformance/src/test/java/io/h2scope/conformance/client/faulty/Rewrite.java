@@ -1,6 +1,7 @@
 package io.h2scope.conformance.client.faulty;
 
 import java.io.IOException;
+import javax.net.ssl.SSLSocket;
 
 /**
  * What one fault does to one relayed connection's frames. Everything is forwarded as it came unless the fault says
@@ -25,6 +26,15 @@ interface Rewrite {
     /** The client's HTTP/1.1 Upgrade request head (request line, fields, empty line), on its way to the server. */
     default String upgradeRequest(String head) {
         return head;
+    }
+
+    /**
+     * Over TLS: the relay's handshake with the server is done ({@code withServer}); the protocol the relay's handshake
+     * with the client is to select by ALPN, "" for none. What the server selected, unless the fault says otherwise.
+     */
+    default String tlsEstablished(SSLSocket withServer) {
+        String selected = withServer.getApplicationProtocol();
+        return selected == null ? "" : selected;
     }
 
     /** Forwards everything as it came: the fault-free relay, the baseline every fault is compared with. */
