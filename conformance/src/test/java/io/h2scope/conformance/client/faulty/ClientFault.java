@@ -57,6 +57,12 @@ enum ClientFault {
             Set.of("client/6.7/ping-ack-not-answered"),
             () -> answers(f -> f.is(FrameType.PING) && f.has(Flags.ACK), f -> f)),
 
+    SETTINGS_ACK_ANSWERED("answers each SETTINGS ACK from the server with a SETTINGS ACK",
+            "RFC 9113 §6.5: the ACK flag acknowledges receipt and application of the peer's SETTINGS frame (one ACK "
+                    + "for each SETTINGS, none for an ACK)",
+            Set.of("client/6.5/settings-acknowledged-once-each"),
+            () -> answers(f -> f.is(FrameType.SETTINGS) && f.has(Flags.ACK), f -> f)),
+
     CONCURRENCY_LIMIT_IGNORED("removes SETTINGS_MAX_CONCURRENT_STREAMS from the server's SETTINGS",
             "RFC 9113 §5.1.2: endpoints MUST NOT exceed the limit set by their peer",
             Set.of("client/5.1.2/max-concurrent-streams-one", "client/5.1.2/max-concurrent-streams-lowered"),

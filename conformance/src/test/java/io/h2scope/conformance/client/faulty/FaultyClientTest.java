@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.conformance.client.ClientSuiteRunner;
 import io.h2scope.conformance.client.cases.ClientSuite;
+import io.h2scope.conformance.runner.JudgedListener;
 import io.h2scope.conformance.verdict.Outcome;
 import io.h2scope.conformance.verdict.Verdict;
 import java.time.Duration;
@@ -62,7 +63,12 @@ class FaultyClientTest {
     private static Map<String, Verdict> verdicts(ClientFault fault) throws InterruptedException {
         Map<String, Verdict> verdicts = new LinkedHashMap<>();
         try (FaultyClient client = new FaultyClient(fault)) {
-            for (ClientSuiteRunner.Result r : new ClientSuiteRunner(client, TIMEOUT).run(ClientSuite.sections())) {
+            var run = new ClientSuiteRunner(client, TIMEOUT).run(ClientSuite.sections(), new JudgedListener() { });
+            if (run.unreachable() != null) { // said here, not as a missing verdict in every test
+                throw new IllegalStateException(fault + ": the run stopped after " + run.results().size()
+                        + " cases: " + run.unreachable());
+            }
+            for (ClientSuiteRunner.Result r : run.results()) {
                 verdicts.put(r.definition().id().value(), r.verdict());
             }
         }
