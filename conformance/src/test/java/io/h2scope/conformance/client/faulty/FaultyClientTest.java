@@ -3,6 +3,7 @@ package io.h2scope.conformance.client.faulty;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h2scope.conformance.client.ClientRunResult;
 import io.h2scope.conformance.client.ClientSuiteRunner;
 import io.h2scope.conformance.client.cases.ClientSuite;
 import io.h2scope.conformance.runner.JudgedListener;
@@ -62,17 +63,26 @@ class FaultyClientTest {
 
     private static Map<String, Verdict> verdicts(ClientFault fault) throws InterruptedException {
         Map<String, Verdict> verdicts = new LinkedHashMap<>();
-        try (FaultyClient client = new FaultyClient(fault)) {
-            var run = new ClientSuiteRunner(client, TIMEOUT).run(ClientSuite.sections(), new JudgedListener() { });
-            if (run.unreachable() != null) { // said here, not as a missing verdict in every test
-                throw new IllegalStateException(fault + ": the run stopped after " + run.results().size()
-                        + " cases: " + run.unreachable());
-            }
-            for (ClientSuiteRunner.Result r : run.results()) {
-                verdicts.put(r.definition().id().value(), r.verdict());
-            }
+        ClientRunResult run = runOnce(fault);
+        if (run.unreachable() != null && run.results().isEmpty()) {
+            // nine runs starting at once on a loaded machine: a first connection can miss the wait; that says
+            // nothing of the fault, so such a run is started once more before it counts
+            run = runOnce(fault);
+        }
+        if (run.unreachable() != null) { // said here, not as a missing verdict in every test
+            throw new IllegalStateException(fault + ": the run stopped after " + run.results().size()
+                    + " cases: " + run.unreachable());
+        }
+        for (ClientSuiteRunner.Result r : run.results()) {
+            verdicts.put(r.definition().id().value(), r.verdict());
         }
         return verdicts;
+    }
+
+    private static ClientRunResult runOnce(ClientFault fault) throws InterruptedException {
+        try (FaultyClient client = new FaultyClient(fault)) {
+            return new ClientSuiteRunner(client, TIMEOUT).run(ClientSuite.sections(), new JudgedListener() { });
+        }
     }
 
     @Test
