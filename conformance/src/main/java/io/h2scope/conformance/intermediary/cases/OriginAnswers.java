@@ -3,7 +3,6 @@ package io.h2scope.conformance.intermediary.cases;
 import io.h2scope.conformance.intermediary.ResponseJudge;
 import io.h2scope.conformance.intermediary.origin.Marker;
 import io.h2scope.conformance.intermediary.origin.OriginAnswer;
-import io.h2scope.engine.frame.DataFrame;
 import io.h2scope.engine.hpack.HeaderField;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -45,7 +44,7 @@ final class OriginAnswers {
         List<HeaderField> head = marked(m, fields);
         return new OriginAnswer.H2((peer, stream) -> {
             peer.headers(stream, head, false);
-            peer.send(DataFrame.of(stream, BODY.getBytes(StandardCharsets.US_ASCII), true));
+            peer.data(stream, BODY.getBytes(StandardCharsets.US_ASCII), true);
         });
     }
 

@@ -13,7 +13,6 @@ import io.h2scope.conformance.intermediary.ResponseJudge;
 import io.h2scope.conformance.intermediary.Seen;
 import io.h2scope.conformance.intermediary.origin.OriginAnswer;
 import io.h2scope.conformance.intermediary.origin.OriginKind;
-import io.h2scope.engine.frame.DataFrame;
 import io.h2scope.engine.hpack.HeaderField;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -78,7 +77,7 @@ public final class R8_1_ResponseSequence implements ProxySection {
                                 (peer, s) -> {
                                     peer.headers(s, marked(m, List.of(status("200"))), false);
                                     peer.headers(s, List.of(status("404")), false);
-                                    peer.send(DataFrame.of(s, BODY.getBytes(StandardCharsets.US_ASCII), true));
+                                    peer.data(s, BODY.getBytes(StandardCharsets.US_ASCII), true);
                                 })), got -> got.blocks().size() > 1 && got.blocks().get(1).status() == 404
                                         ? Seen.asSent("the second HEADERS (:status 404) reached the client")
                                         : Seen.repaired("the second HEADERS dropped, the response forwarded"))),
@@ -88,8 +87,8 @@ public final class R8_1_ResponseSequence implements ProxySection {
                         .run(stage -> ResponseJudge.faulty(ResponseExchange.get(stage, m -> new OriginAnswer.H2(
                                 (peer, s) -> {
                                     peer.headers(s, marked(m, List.of(status("200"))), false);
-                                    peer.send(DataFrame.of(s, BODY.getBytes(StandardCharsets.US_ASCII), true));
-                                    peer.send(DataFrame.of(s, "poison".getBytes(StandardCharsets.US_ASCII), true));
+                                    peer.data(s, BODY.getBytes(StandardCharsets.US_ASCII), true);
+                                    peer.data(s, "poison".getBytes(StandardCharsets.US_ASCII), true);
                                 })), got -> got.body().contains("poison")
                                         ? Seen.asSent("the DATA sent after END_STREAM reached the client")
                                         : Seen.allowed("the response as it ended, the DATA after it not forwarded"))),
@@ -99,7 +98,7 @@ public final class R8_1_ResponseSequence implements ProxySection {
                         .run(stage -> ResponseJudge.faulty(ResponseExchange.get(stage, m -> new OriginAnswer.H2(
                                 (peer, s) -> {
                                     peer.headers(s, marked(m, List.of(status("200"))), false);
-                                    peer.send(DataFrame.of(s, BODY.getBytes(StandardCharsets.US_ASCII), false));
+                                    peer.data(s, BODY.getBytes(StandardCharsets.US_ASCII), false);
                                     peer.headers(s, List.of(status("204"), field("x-h2scope-trailer", "1")), true);
                                 })), got -> trailerPseudo(got.blocks()))));
     }

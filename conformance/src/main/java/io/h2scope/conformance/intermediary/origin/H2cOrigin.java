@@ -87,7 +87,7 @@ final class H2cOrigin extends Origin {
         Optional<OriginAnswer> answer = answers().take(a);
         ScriptedPeer scripted = peer.peer();
         if (answer.isPresent() && answer.get() instanceof OriginAnswer.H2 frames) {
-            frames.script().play(scripted, stream);
+            frames.script().play(peer, stream);
             return;
         }
         OriginReply reply = OriginReply.or(answer);

@@ -1,6 +1,5 @@
 package io.h2scope.conformance.intermediary.origin;
 
-import io.h2scope.engine.scripted.ScriptedPeer;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
@@ -38,9 +37,12 @@ public sealed interface OriginAnswer permits OriginAnswer.Http1, OriginAnswer.H2
     record H2(Script script) implements OriginAnswer {
     }
 
-    /** An h2c answer: frames sent by {@code peer} on {@code stream} (the origin acknowledges SETTINGS and PING). */
+    /**
+     * An h2c answer: frames sent by {@code peer} on {@code stream} (the origin acknowledges SETTINGS and PING). DATA
+     * goes through {@link WindowedPeer#data}, so the origin's send windows count it.
+     */
     @FunctionalInterface
     interface Script {
-        void play(ScriptedPeer peer, int stream) throws IOException;
+        void play(WindowedPeer peer, int stream) throws IOException;
     }
 }

@@ -7,6 +7,7 @@ import io.h2scope.engine.frame.RawSetting;
 import io.h2scope.engine.frame.RstStreamFrame;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.WindowUpdateFrame;
+import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.scripted.Incoming;
 import io.h2scope.engine.scripted.ScriptedPeer;
 import io.h2scope.engine.settings.SettingId;
@@ -14,6 +15,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
 
 /**
  * A {@link ScriptedPeer} that keeps flow control out of the way of h2scope's two ends of an intermediary (the client
@@ -25,6 +27,9 @@ public final class WindowedPeer {
 
     /** The largest DATA payload sent: the default SETTINGS_MAX_FRAME_SIZE, which every peer accepts. */
     public static final int MAX_DATA = (int) SettingId.MAX_FRAME_SIZE.initialValue();
+
+    /** How long a scripted answer's DATA waits for window before it is dropped. */
+    static final Duration SCRIPT_PATIENCE = Duration.ofSeconds(5);
 
     private final ScriptedPeer peer;
     private final OutboundFlow flow = new OutboundFlow();
@@ -56,6 +61,22 @@ public final class WindowedPeer {
                 return in;
             }
         }
+    }
+
+    /** Sends a HEADERS (and CONTINUATION) of {@code fields} on {@code streamId}: not flow-controlled. */
+    public void headers(int streamId, List<HeaderField> fields, boolean endStream) throws IOException {
+        peer.headers(streamId, fields, endStream);
+    }
+
+    /**
+     * Sends {@code octets} as one or more DATA frames on {@code streamId} within the windows, counted against them as
+     * every DATA must be (RFC 9113 §6.9.1), even DATA a script sends after END_STREAM, which the receiver still counts
+     * on the connection (§6.9). Gives up after {@link #SCRIPT_PATIENCE} without window; what stopped it is kept for
+     * {@link #next}.
+     */
+    public void data(int streamId, byte[] octets, boolean endStream) throws IOException {
+        flow.openStream(streamId);
+        sendData(streamId, octets, 0, octets.length, endStream, SCRIPT_PATIENCE);
     }
 
     /** Hands {@code in} back to the owner's next {@link #next}: read while waiting on one stream, it is another's. */
