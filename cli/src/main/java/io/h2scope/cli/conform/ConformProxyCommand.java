@@ -76,6 +76,11 @@ public final class ConformProxyCommand implements Callable<Integer> {
             description = "how long each case waits for the front's answer (default ${DEFAULT-VALUE})")
     String timeout;
 
+    @Option(names = "--refused-retries", paramLabel = "N", defaultValue = "" + FrontClient.DEFAULT_REFUSED_RETRIES,
+            description = "how many times a request the front resets with REFUSED_STREAM before forwarding anything is "
+                    + "sent again on a new connection (RFC 9113 §8.7: not processed; default ${DEFAULT-VALUE})")
+    int refusedRetries;
+
     @Option(names = "--strict", description = "run SHOULD-level cases, and take PASS-LENIENT as FAIL")
     boolean strict;
 
@@ -104,6 +109,9 @@ public final class ConformProxyCommand implements Callable<Integer> {
         }
         ReportDestinations destinations = report.destinations();
         Duration wait = ConformCommand.parseDuration(timeout);
+        if (refusedRetries < 0) {
+            return usage(err, "--refused-retries takes 0 or more, got " + refusedRetries);
+        }
         if ((front == null) == (targetName == null)) {
             return usage(err, "give --front URL (an intermediary already running) or --target local:NAME, one of them");
         }
@@ -118,8 +126,8 @@ public final class ConformProxyCommand implements Callable<Integer> {
                 out.println("Testing " + proxy.description() + ", forwarding to the " + kind.name().toLowerCase(Locale.ROOT)
                         + " origin on 127.0.0.1:" + origin.port());
                 Target target = new Target(name, "127.0.0.1", proxy.front().getPort(), proxy.frontTls() != null, "/");
-                return run(origin, new FrontClient(proxy.front(), proxy.frontTls(), wait), target, destinations, out, err,
-                        Optional.of(proxy));
+                return run(origin, new FrontClient(proxy.front(), proxy.frontTls(), wait, refusedRetries), target,
+                        destinations, out, err, Optional.of(proxy));
             }
         }
         Target target;
@@ -149,8 +157,8 @@ public final class ConformProxyCommand implements Callable<Integer> {
             return usage(err, "--origin takes h1 or h2c, got '" + originKind + "'");
         }
         try (Origin origin = Origin.start(kind, originPort)) {
-            return run(origin, new FrontClient(new InetSocketAddress(target.host(), target.port()), tls, wait), target,
-                    destinations, out, err, Optional.empty());
+            return run(origin, new FrontClient(new InetSocketAddress(target.host(), target.port()), tls, wait,
+                    refusedRetries), target, destinations, out, err, Optional.empty());
         }
     }
 

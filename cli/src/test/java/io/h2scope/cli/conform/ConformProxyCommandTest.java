@@ -52,6 +52,10 @@ class ConformProxyCommandTest {
         assertEquals(2, CommandRun.of("conform-proxy", "--front", "http://127.0.0.1:1", "--origin-port", "9",
                 "--insecure").exit());
         assertEquals(2, CommandRun.of("conform-proxy").exit());
+        CommandRun negative = CommandRun.of("conform-proxy", "--front", "http://127.0.0.1:1", "--origin-port", "9",
+                "--refused-retries", "-1");
+        assertEquals(2, negative.exit());
+        assertTrue(negative.errLine().contains("--refused-retries takes 0 or more"), negative.err());
     }
 
     @Test

@@ -87,6 +87,10 @@ public final class IntermediaryJudge {
             return ProxyVerdict.inconclusive(expected, "neither an answer from the front nor a request at the origin"
                     + " within the case's timeout");
         }
+        if (answer.unprocessed()) {
+            return ProxyVerdict.inconclusive(expected, "the front refused the stream unprocessed (" + answer + ", RFC"
+                    + " 9113 §8.7) on every try: it said nothing of the request");
+        }
         if (!answer.refusal()) {
             return ProxyVerdict.inconclusive(expected, "the front answered " + answer + " itself; the origin saw"
                     + " nothing (is the intermediary forwarding every path to the origin?)");

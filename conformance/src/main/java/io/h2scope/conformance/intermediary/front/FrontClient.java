@@ -34,6 +34,7 @@ public final class FrontClient {
     private final InetSocketAddress front;
     private final SSLContext tls;
     private final Duration timeout;
+    private final int refusedRetries;
 
     /** A client of an h2c front (prior knowledge). */
     public FrontClient(InetSocketAddress front, Duration timeout) {
@@ -44,9 +45,20 @@ public final class FrontClient {
      * @param tls the context for a TLS front (ALPN h2; its trust decides which certificates pass), or null for h2c
      */
     public FrontClient(InetSocketAddress front, SSLContext tls, Duration timeout) {
+        this(front, tls, timeout, DEFAULT_REFUSED_RETRIES);
+    }
+
+    /**
+     * @param refusedRetries how many times a request refused unprocessed (REFUSED_STREAM) is sent again, 0 or more
+     */
+    public FrontClient(InetSocketAddress front, SSLContext tls, Duration timeout, int refusedRetries) {
+        if (refusedRetries < 0) {
+            throw new IllegalArgumentException("refused-stream retries must be 0 or more, got " + refusedRetries);
+        }
         this.front = front;
         this.tls = tls;
         this.timeout = timeout;
+        this.refusedRetries = refusedRetries;
     }
 
     /** What the front speaks, for messages: "h2c" or "TLS (ALPN h2)". */
@@ -127,7 +139,8 @@ public final class FrontClient {
      * @throws IOException when the front cannot be reached at all
      */
     public FrontAnswer send(ProxyRequest request) throws IOException {
-        return send(request, this::answer, e -> new FrontAnswer(FrontAnswer.Kind.CLOSED, 0, 0, why(e)));
+        return retried(() -> send(request, this::answer, e -> new FrontAnswer(FrontAnswer.Kind.CLOSED, 0, 0, why(e))),
+                FrontAnswer::unprocessed, FrontAnswer::retried);
     }
 
     /**
@@ -135,8 +148,43 @@ public final class FrontClient {
      * response-side cases, which judge the response the client was handed.
      */
     public Received receive(ProxyRequest request) throws IOException {
-        return send(request, peer -> ResponseReader.read(peer, timeout), e -> new Received(List.of(), new byte[0],
-                Received.End.CLOSED, 0, why(e), 0, List.of("closed while the request was sent (" + why(e) + ")")));
+        return retried(() -> send(request, peer -> ResponseReader.read(peer, timeout), e -> new Received(List.of(),
+                new byte[0], Received.End.CLOSED, 0, why(e), 0, List.of("closed while the request was sent (" + why(e)
+                        + ")"))), Received::unprocessed, Received::retried);
+    }
+
+    /**
+     * How many times a request the front refused unprocessed is sent again, each on a new connection. RFC 9113 §8.7:
+     * a stream reset with REFUSED_STREAM "was not processed" and the request "can be safely retried"; haproxy now and
+     * then refuses a fresh connection's only stream so. More tries than this and the refusal stands as the answer.
+     */
+    public static final int DEFAULT_REFUSED_RETRIES = 2;
+
+    /** One try at a request on a new connection. */
+    @FunctionalInterface
+    interface Attempt<T> {
+        T run() throws IOException;
+    }
+
+    /**
+     * {@code attempt}'s result, tried again up to {@link #refusedRetries} times while {@code unprocessed} says the
+     * front refused it unprocessed; a result after retries says how many ({@code noted}), for the case's evidence.
+     */
+    <T> T retried(Attempt<T> attempt, java.util.function.Predicate<T> unprocessed,
+            java.util.function.BiFunction<T, Integer, T> noted) throws IOException {
+        T result = attempt.run();
+        int retries = 0;
+        while (unprocessed.test(result) && retries < refusedRetries) {
+            retries++;
+            result = attempt.run();
+        }
+        return retries == 0 ? result : noted.apply(result, retries);
+    }
+
+    /** The note a retried result carries: how many times, and why it was safe (RFC 9113 §8.7). */
+    public static String retryNote(int retries) {
+        return "sent " + (retries + 1) + " times: the front reset it with REFUSED_STREAM " + (retries == 1 ? "once"
+                : retries + " times") + " before forwarding anything (RFC 9113 §8.7: not processed, safe to retry)";
     }
 
     /** How a case reads the front's answer off the connection. */

@@ -78,6 +78,22 @@ public record Received(List<Block> blocks, byte[] data, End end, int code, Strin
         return data.clone();
     }
 
+    /**
+     * RST_STREAM REFUSED_STREAM before any response: the front did not process the request, which may be sent again
+     * (RFC 9113 §8.7).
+     */
+    public boolean unprocessed() {
+        return end == End.RESET && code == ErrorCode.REFUSED_STREAM.code() && blocks.isEmpty() && data.length == 0;
+    }
+
+    /** This result, which came after {@code retries} tries refused unprocessed, its evidence saying so first. */
+    public Received retried(int retries) {
+        List<String> noted = new java.util.ArrayList<>();
+        noted.add(FrontClient.retryNote(retries));
+        noted.addAll(frames);
+        return new Received(blocks, data, end, code, detail, afterEnd, noted);
+    }
+
     /** The interim responses before the final one. */
     public List<Block> informational() {
         return blocks.stream().takeWhile(Block::informational).toList();
