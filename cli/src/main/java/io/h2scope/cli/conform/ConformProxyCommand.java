@@ -1,5 +1,6 @@
 package io.h2scope.cli.conform;
 
+import io.h2scope.conformance.intermediary.ExpectedProxyRun;
 import io.h2scope.conformance.intermediary.LocalIntermediary;
 import io.h2scope.conformance.intermediary.ProxyCase;
 import io.h2scope.conformance.intermediary.ProxySection;
@@ -17,10 +18,13 @@ import io.h2scope.conformance.report.RunHeader;
 import io.h2scope.conformance.runner.CaseResult;
 import io.h2scope.conformance.runner.RunResult;
 import io.h2scope.conformance.targets.Target;
+import io.h2scope.conformance.targets.expected.ExpectedFailures;
 import io.h2scope.engine.proxy.tls.UpstreamTls;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.time.Instant;
@@ -28,6 +32,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.concurrent.Callable;
 import javax.net.ssl.SSLContext;
 import picocli.CommandLine;
@@ -81,6 +86,12 @@ public final class ConformProxyCommand implements Callable<Integer> {
                     + "sent again on a new connection (RFC 9113 §8.7: not processed; default ${DEFAULT-VALUE})")
     int refusedRetries;
 
+    @Option(names = "--expected", paramLabel = "FILE", description = "hold the run against FILE (the format of "
+            + "docker-targets/*/expected-failures.txt; ~ lines never count): exit 0 when the FAILs are exactly the listed "
+            + "ones, else 1 with a line of the unexpected FAILs and PASSes; with --target, the target folder's file by "
+            + "default")
+    Path expectedFile;
+
     @Option(names = "--strict", description = "run SHOULD-level cases, and take PASS-LENIENT as FAIL")
     boolean strict;
 
@@ -109,6 +120,10 @@ public final class ConformProxyCommand implements Callable<Integer> {
         }
         ReportDestinations destinations = report.destinations();
         Duration wait = ConformCommand.parseDuration(timeout);
+        if (expectedFile != null && !Files.isRegularFile(expectedFile)) {
+            return usage(err, "--expected " + expectedFile + ": no such file (give an " + ExpectedFailures.FILE_NAME
+                    + " of the intermediary)");
+        }
         if (refusedRetries < 0) {
             return usage(err, "--refused-retries takes 0 or more, got " + refusedRetries);
         }
@@ -120,14 +135,18 @@ public final class ConformProxyCommand implements Callable<Integer> {
                 return usage(err, "--target takes local:NAME (e.g. local:nginx-proxy); containers are not built yet");
             }
             String name = targetName.substring("local:".length());
-            OriginKind kind = LocalIntermediary.origin(LocalIntermediary.spec(name));
+            Properties spec = LocalIntermediary.spec(name);
+            OriginKind kind = LocalIntermediary.origin(spec);
+            // the folder's file lists the FAILs of a run without --strict: by default it is held only against such a run
+            Optional<ExpectedFailures> expected = expectedFile != null ? Optional.of(ExpectedFailures.load(expectedFile))
+                    : strict ? Optional.empty() : Optional.of(LocalIntermediary.expectedFailures(spec));
             try (Origin origin = Origin.start(kind, originPort);
                     LocalIntermediary proxy = LocalIntermediary.start(name, origin.port())) {
                 out.println("Testing " + proxy.description() + ", forwarding to the " + kind.name().toLowerCase(Locale.ROOT)
                         + " origin on 127.0.0.1:" + origin.port());
                 Target target = new Target(name, "127.0.0.1", proxy.front().getPort(), proxy.frontTls() != null, "/");
                 return run(origin, new FrontClient(proxy.front(), proxy.frontTls(), wait, refusedRetries), target,
-                        destinations, out, err, Optional.of(proxy));
+                        destinations, out, err, Optional.of(proxy), expected);
             }
         }
         Target target;
@@ -158,12 +177,14 @@ public final class ConformProxyCommand implements Callable<Integer> {
         }
         try (Origin origin = Origin.start(kind, originPort)) {
             return run(origin, new FrontClient(new InetSocketAddress(target.host(), target.port()), tls, wait,
-                    refusedRetries), target, destinations, out, err, Optional.empty());
+                    refusedRetries), target, destinations, out, err, Optional.empty(),
+                    expectedFile == null ? Optional.empty() : Optional.of(ExpectedFailures.load(expectedFile)));
         }
     }
 
     private int run(Origin origin, FrontClient frontClient, Target target, ReportDestinations destinations,
-            PrintWriter out, PrintWriter err, Optional<LocalIntermediary> proxy) throws InterruptedException {
+            PrintWriter out, PrintWriter err, Optional<LocalIntermediary> proxy, Optional<ExpectedFailures> expected)
+            throws InterruptedException {
         Duration wait = frontClient.timeout();
         ProxyStage stage = new ProxyStage(origin, frontClient, ProxyStage.DEFAULT_SETTLE);
         ProxySuiteRunner runner = new ProxySuiteRunner(stage, strict);
@@ -178,7 +199,7 @@ public final class ConformProxyCommand implements Callable<Integer> {
         ConsoleReporter console = ConsoleReporter.forCommand(out);
         console.started(ProxySuite.cases().size());
         List<CaseResult> results = new ArrayList<>();
-        runner.run(ProxySuite.sections(), r -> {
+        List<ProxySuiteRunner.Result> judged = runner.run(ProxySuite.sections(), r -> {
             CaseResult result = ProxyRunReport.caseResult(r);
             console.caseFinished(result);
             results.add(result);
@@ -193,7 +214,18 @@ public final class ConformProxyCommand implements Callable<Integer> {
         }
         RunHeader header = new RunHeader(started, H2scopeVersion.get(), target, strict, wait, 1, 1)
                 .withServer(proxy.map(LocalIntermediary::version));
-        return RunExit.reportAndExit(destinations, header, run, "conform-proxy", err);
+        int status = RunExit.reportAndExit(destinations, header, run, "conform-proxy", err);
+        if (expected.isEmpty() || status == RunExit.NOT_JUDGED) {
+            return status;
+        }
+        ExpectedProxyRun held = ExpectedProxyRun.check(runner, target, judged, expected.get());
+        out.println("Expected failures: " + held.summary());
+        out.flush();
+        if (!held.asExpected()) {
+            return RunExit.FAILED;
+        }
+        // the listed FAILs are no failure; a report that could not be written still is
+        return status == RunExit.status(run) ? CommandLine.ExitCode.OK : status;
     }
 
     private static int usage(PrintWriter err, String message) {
