@@ -11,6 +11,7 @@ import io.h2scope.conformance.intermediary.cases.ProxySuite;
 import io.h2scope.conformance.intermediary.front.FrontClient;
 import io.h2scope.conformance.intermediary.origin.Origin;
 import io.h2scope.conformance.intermediary.origin.OriginKind;
+import io.h2scope.conformance.intermediary.origin.OriginTls;
 import io.h2scope.conformance.report.ConsoleReporter;
 import io.h2scope.conformance.report.H2scopeVersion;
 import io.h2scope.conformance.report.ReportDestinations;
@@ -20,6 +21,7 @@ import io.h2scope.conformance.runner.RunResult;
 import io.h2scope.conformance.targets.Target;
 import io.h2scope.conformance.targets.expected.ExpectedFailures;
 import io.h2scope.engine.proxy.tls.UpstreamTls;
+import io.h2scope.engine.trace.config.ByteSize;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
@@ -69,8 +71,9 @@ public final class ConformProxyCommand implements Callable<Integer> {
                     + "(required with --front; with --target, a free port)")
     int originPort;
 
-    @Option(names = "--origin", paramLabel = "KIND", description = "what the origin speaks: h1 (HTTP/1.1, default with --front) "
-            + "or h2c; with --target, the target's own")
+    @Option(names = "--origin", paramLabel = "KIND", description = "what the origin speaks: h1 (HTTP/1.1, default with --front), "
+            + "h2c, or h2 (TLS with ALPN h2, its certificate for localhost from a CA made for the run, whose PEM file is "
+            + "printed for the intermediary to trust); with --target, the target's own")
     String originKind;
 
     @Option(names = "--target", paramLabel = "local:NAME", description = "start the intermediary: local:NAME runs the Debian "
@@ -92,11 +95,20 @@ public final class ConformProxyCommand implements Callable<Integer> {
             + "default")
     Path expectedFile;
 
+    @Option(names = "--buffer-limit", paramLabel = "SIZE", defaultValue = "16m",
+            description = "proxy/e2e/slow-client-bounded-buffering: how far the intermediary may read ahead of a client "
+                    + "whose window is at zero before its buffering counts as unbounded (e.g. 16m; at least 1m, at most "
+                    + "512m; default ${DEFAULT-VALUE})")
+    String bufferLimit;
+
     @Option(names = "--strict", description = "run SHOULD-level cases, and take PASS-LENIENT as FAIL")
     boolean strict;
 
     @Option(names = "--list", description = "list the cases without running them")
     boolean list;
+
+    /** {@link #bufferLimit} in octets, once checked. */
+    private long bufferOctets = ProxyStage.DEFAULT_BUFFER_LIMIT;
 
     @CommandLine.Mixin
     ReportOption report = new ReportOption();
@@ -124,6 +136,16 @@ public final class ConformProxyCommand implements Callable<Integer> {
             return usage(err, "--expected " + expectedFile + ": no such file (give an " + ExpectedFailures.FILE_NAME
                     + " of the intermediary)");
         }
+        long limit;
+        try {
+            limit = ByteSize.parse("--buffer-limit", bufferLimit, ProxyStage.MIN_BUFFER_LIMIT);
+        } catch (IllegalArgumentException e) {
+            return usage(err, e.getMessage());
+        }
+        if (limit > ProxyStage.MAX_BUFFER_LIMIT) {
+            return usage(err, "--buffer-limit takes at most 512m (the case offers twice the limit), got " + bufferLimit);
+        }
+        bufferOctets = limit;
         if (refusedRetries < 0) {
             return usage(err, "--refused-retries takes 0 or more, got " + refusedRetries);
         }
@@ -141,7 +163,7 @@ public final class ConformProxyCommand implements Callable<Integer> {
             Optional<ExpectedFailures> expected = expectedFile != null ? Optional.of(ExpectedFailures.load(expectedFile))
                     : strict ? Optional.empty() : Optional.of(LocalIntermediary.expectedFailures(spec));
             try (Origin origin = Origin.start(kind, originPort);
-                    LocalIntermediary proxy = LocalIntermediary.start(name, origin.port())) {
+                    LocalIntermediary proxy = LocalIntermediary.start(name, origin)) {
                 out.println("Testing " + proxy.description() + ", forwarding to the " + kind.name().toLowerCase(Locale.ROOT)
                         + " origin on 127.0.0.1:" + origin.port());
                 Target target = new Target(name, "127.0.0.1", proxy.front().getPort(), proxy.frontTls() != null, "/");
@@ -173,9 +195,11 @@ public final class ConformProxyCommand implements Callable<Integer> {
         try {
             kind = originKind == null ? OriginKind.H1 : OriginKind.valueOf(originKind.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            return usage(err, "--origin takes h1 or h2c, got '" + originKind + "'");
+            return usage(err, "--origin takes h1, h2c or h2, got '" + originKind + "'");
         }
         try (Origin origin = Origin.start(kind, originPort)) {
+            origin.caFile().ifPresent(ca -> out.println("The TLS origin's certificate (for " + OriginTls.HOST
+                    + ") is issued by the CA in " + ca + ": the intermediary must trust it"));
             return run(origin, new FrontClient(new InetSocketAddress(target.host(), target.port()), tls, wait,
                     refusedRetries), target, destinations, out, err, Optional.empty(),
                     expectedFile == null ? Optional.empty() : Optional.of(ExpectedFailures.load(expectedFile)));
@@ -186,7 +210,7 @@ public final class ConformProxyCommand implements Callable<Integer> {
             PrintWriter out, PrintWriter err, Optional<LocalIntermediary> proxy, Optional<ExpectedFailures> expected)
             throws InterruptedException {
         Duration wait = frontClient.timeout();
-        ProxyStage stage = new ProxyStage(origin, frontClient, ProxyStage.DEFAULT_SETTLE);
+        ProxyStage stage = new ProxyStage(origin, frontClient, ProxyStage.DEFAULT_SETTLE, bufferOctets);
         ProxySuiteRunner runner = new ProxySuiteRunner(stage, strict);
         Optional<String> unreachable = runner.unreachable();
         if (unreachable.isPresent()) {

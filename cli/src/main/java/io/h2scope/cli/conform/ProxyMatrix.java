@@ -57,7 +57,7 @@ final class ProxyMatrix {
                 return new MatrixColumn(name, "local", tls, null, unavailable, null);
             }
             try (Origin origin = Origin.start(LocalIntermediary.origin(spec), 0);
-                    LocalIntermediary proxy = LocalIntermediary.start(name, origin.port())) {
+                    LocalIntermediary proxy = LocalIntermediary.start(name, origin)) {
                 ServerVersion version = proxy.version();
                 ProxySuiteRunner runner = new ProxySuiteRunner(new ProxyStage(origin,
                         new FrontClient(proxy.front(), proxy.frontTls(), timeout), ProxyStage.DEFAULT_SETTLE), strict);

@@ -56,6 +56,12 @@ class ConformProxyCommandTest {
                 "--refused-retries", "-1");
         assertEquals(2, negative.exit());
         assertTrue(negative.errLine().contains("--refused-retries takes 0 or more"), negative.err());
+        CommandRun big = CommandRun.of("conform-proxy", "--front", "http://127.0.0.1:1", "--origin-port", "9",
+                "--buffer-limit", "1g");
+        assertEquals(2, big.exit());
+        assertTrue(big.errLine().contains("--buffer-limit takes at most 512m"), big.err());
+        assertEquals(2, CommandRun.of("conform-proxy", "--front", "http://127.0.0.1:1", "--origin-port", "9",
+                "--buffer-limit", "100k").exit());
         CommandRun missing = CommandRun.of("conform-proxy", "--front", "http://127.0.0.1:1", "--origin-port", "9",
                 "--expected", "no/such/expected-failures.txt");
         assertEquals(2, missing.exit());

@@ -82,6 +82,29 @@ public final class EndToEnd implements AutoCloseable {
         }
     }
 
+    /**
+     * The first request the origin received for this exchange once the intermediary stopped taking its response: its
+     * {@link Arrival#answeredOctets()} unchanged for {@code stall}, or at least {@code all}, waiting at most {@code wait}
+     * in all; empty when no request arrived.
+     */
+    public Optional<Arrival> onceAnswerStalls(long all, Duration stall, Duration wait) throws InterruptedException {
+        long deadline = System.nanoTime() + wait.toNanos();
+        long last = -1;
+        long since = System.nanoTime();
+        while (System.nanoTime() - deadline < 0) {
+            List<Arrival> now = arrivals();
+            long taken = now.isEmpty() ? -1 : now.get(0).answeredOctets();
+            if (taken != last) {
+                last = taken;
+                since = System.nanoTime();
+            } else if (taken >= 0 && System.nanoTime() - since >= stall.toNanos() || taken >= all) {
+                break;
+            }
+            Thread.sleep(POLL.toMillis());
+        }
+        return arrivals().stream().findFirst();
+    }
+
     /** As {@link #atOrigin}, the wait the front's timeout. */
     public Optional<Arrival> atOrigin(Predicate<Arrival> done) throws InterruptedException {
         return atOrigin(done, stage.front().timeout());

@@ -90,6 +90,23 @@ public final class EndToEndJudge {
         return pass(expected, "all " + body.length + " octets arrived; the client got " + client.seen());
     }
 
+    /**
+     * The client, its window at zero, took {@code received} octets of a response of {@code offered}: the intermediary
+     * may read ahead of it from the origin, but at most {@code limit} octets more; taking the whole response is
+     * buffering without bound (RFC 9113 §5.2.2: flow control is there so that a proxy need not).
+     */
+    public static ProxyVerdict boundedBuffering(String expected, Optional<Arrival> origin, long received, long offered,
+            long limit) {
+        if (origin.isEmpty()) {
+            return ProxyVerdict.inconclusive(expected, "the origin never saw the request");
+        }
+        long taken = origin.get().answeredOctets();
+        String seen = "the intermediary took " + taken + " of " + offered + " octets from the origin while the client,"
+                + " its window at zero, took " + received + ": " + (taken - received) + " read ahead (limit " + limit
+                + ", --buffer-limit)";
+        return taken - received > limit ? fail(expected, "buffered without bound: " + seen) : pass(expected, seen);
+    }
+
     /** Where {@code got} first differs from {@code want}, for a verdict. */
     private static String differs(byte[] got, byte[] want) {
         int at = Arrays.mismatch(got, want);

@@ -1,5 +1,6 @@
 package io.h2scope.conformance.intermediary;
 
+import io.h2scope.conformance.intermediary.origin.Origin;
 import io.h2scope.conformance.intermediary.origin.OriginKind;
 import io.h2scope.conformance.targets.ServerVersion;
 import io.h2scope.conformance.targets.expected.ExpectedFailures;
@@ -23,6 +24,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -31,7 +33,8 @@ import javax.net.ssl.SSLContext;
 /**
  * A real intermediary from a {@code docker-targets/<name>/} folder holding a {@code proxy.properties}, run as a local
  * process from the installed package: its config template rendered into a temp state directory with a free front
- * port and the origin's port (and, for a TLS front, a fresh self-signed certificate), its command started in the foreground, ready once the front accepts connections.
+ * port and the origin's port (and, for a TLS front, a fresh self-signed certificate; toward a TLS origin, its CA's PEM),
+ * its command started in the foreground, ready once the front accepts connections.
  * {@link #close()} stops it by the process it started (never by name) and removes the state directory.
  */
 public final class LocalIntermediary implements AutoCloseable {
@@ -46,11 +49,14 @@ public final class LocalIntermediary implements AutoCloseable {
     private final Path dir;
     private final Path state;
     private final int frontPort;
+    /** The PEM of a TLS origin's CA ({@code @ORIGIN_CA@}), "" toward an origin in clear. */
+    private final String originCa;
     private Process process;
     private SSLContext frontTls;
 
-    private LocalIntermediary(Properties spec, Path dir, int frontPort) {
+    private LocalIntermediary(Properties spec, Path dir, int frontPort, String originCa) {
         this.spec = spec;
+        this.originCa = originCa;
         this.dir = dir;
         this.state = dir.resolve("state");
         this.frontPort = frontPort;
@@ -112,8 +118,17 @@ public final class LocalIntermediary implements AutoCloseable {
         return OriginKind.valueOf(spec.getProperty("origin", "h1").toUpperCase(Locale.ROOT));
     }
 
-    /** Starts the intermediary named {@code name}, forwarding to 127.0.0.1:{@code originPort}, and waits till ready. */
-    public static LocalIntermediary start(String name, int originPort) throws IOException, InterruptedException {
+    /** Starts the intermediary named {@code name}, forwarding to {@code origin}, and waits till ready. */
+    public static LocalIntermediary start(String name, Origin origin) throws IOException, InterruptedException {
+        return start(name, origin.port(), origin.caFile());
+    }
+
+    /**
+     * Toward 127.0.0.1:{@code originPort}; a TLS origin's CA PEM is {@code originCa} ({@code @ORIGIN_CA@} in the config
+     * template), which the intermediary trusts to verify the origin.
+     */
+    private static LocalIntermediary start(String name, int originPort, Optional<Path> originCa)
+            throws IOException, InterruptedException {
         Properties spec = spec(name);
         String unavailable = unavailableReason(spec);
         if (unavailable != null) {
@@ -121,7 +136,7 @@ public final class LocalIntermediary implements AutoCloseable {
         }
         Path dir = Files.createTempDirectory("h2scope-" + name + "-");
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
-        LocalIntermediary proxy = new LocalIntermediary(spec, dir, freePort());
+        LocalIntermediary proxy = new LocalIntermediary(spec, dir, freePort(), originCa.map(Path::toString).orElse(""));
         try {
             proxy.launch(originPort);
             return proxy;
@@ -181,7 +196,7 @@ public final class LocalIntermediary implements AutoCloseable {
         return template.replace("@STATE@", state.toString()).replace("@BIND@", "127.0.0.1")
                 .replace("@CERT@", state.resolve("cert.pem").toString()).replace("@KEY@", state.resolve("key.pem").toString())
                 .replace("@FRONT_PORT@", Integer.toString(frontPort))
-                .replace("@ORIGIN_PORT@", Integer.toString(originPort))
+                .replace("@ORIGIN_PORT@", Integer.toString(originPort)).replace("@ORIGIN_CA@", originCa)
                 .replace("@USER@", user).replace("@GROUP@", user)
                 .replace("@BINARY@", spec.getProperty("local.binary"));
     }

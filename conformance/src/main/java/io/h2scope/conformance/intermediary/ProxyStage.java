@@ -22,18 +22,44 @@ public final class ProxyStage {
     /** How long after the front's answer the origin is still watched for the case's request (or a second one). */
     public static final Duration DEFAULT_SETTLE = Duration.ofMillis(300);
 
+    /**
+     * The most a slow client's intermediary may take from the origin beyond what the client took before the case
+     * calls its buffering unbounded ({@code --buffer-limit}); above what the loopback sockets between the intermediary
+     * and the origin hold (a few MiB), far below what the case offers (twice this).
+     */
+    public static final long DEFAULT_BUFFER_LIMIT = 16L << 20;
+    /** The least buffer limit: a few windows, below what loopback sockets hold alone. */
+    public static final long MIN_BUFFER_LIMIT = 1L << 20;
+    /** The greatest: the case offers twice the limit in one array. */
+    public static final long MAX_BUFFER_LIMIT = 512L << 20;
+
     private final Origin origin;
     private final FrontClient front;
     private final Duration settle;
+    private final long bufferLimit;
 
     /**
      * @param settle how long after the front's answer the origin is still watched: a request forwarded after a
      *               refusal, or the second request of a desync, arrives within it
      */
     public ProxyStage(Origin origin, FrontClient front, Duration settle) {
+        this(origin, front, settle, DEFAULT_BUFFER_LIMIT);
+    }
+
+    /** @param bufferLimit see {@link #DEFAULT_BUFFER_LIMIT}, 1 MiB or more */
+    public ProxyStage(Origin origin, FrontClient front, Duration settle, long bufferLimit) {
+        if (bufferLimit < MIN_BUFFER_LIMIT || bufferLimit > MAX_BUFFER_LIMIT) {
+            throw new IllegalArgumentException("the buffer limit must be 1 MiB to 512 MiB, got " + bufferLimit);
+        }
         this.origin = origin;
         this.front = front;
         this.settle = settle;
+        this.bufferLimit = bufferLimit;
+    }
+
+    /** See {@link #DEFAULT_BUFFER_LIMIT}. */
+    public long bufferLimit() {
+        return bufferLimit;
     }
 
     public OriginKind originKind() {

@@ -46,7 +46,7 @@ public final class ProxySuiteRunner {
     }
 
     public ProxyVerdict run(ProxyCase c) throws InterruptedException {
-        if (!c.origins().contains(stage.originKind())) {
+        if (!c.origins().contains(stage.originKind().framing())) {
             return ProxyVerdict.skip("means nothing toward an " + stage.originKind().name().toLowerCase(java.util.Locale.ROOT)
                     + " origin");
         }

@@ -40,7 +40,7 @@ class IntermediaryMatrixTest {
         Assumptions.assumeTrue(unavailable == null, unavailable);
         ExpectedFailures expected = LocalIntermediary.expectedFailures(spec);
         try (Origin origin = Origin.start(LocalIntermediary.origin(spec), 0);
-                LocalIntermediary proxy = LocalIntermediary.start(name, origin.port())) {
+                LocalIntermediary proxy = LocalIntermediary.start(name, origin)) {
             ProxyStage stage = new ProxyStage(origin, new FrontClient(proxy.front(), proxy.frontTls(),
                     Duration.ofSeconds(5)), ProxyStage.DEFAULT_SETTLE);
             ProxySuiteRunner runner = new ProxySuiteRunner(stage, false);

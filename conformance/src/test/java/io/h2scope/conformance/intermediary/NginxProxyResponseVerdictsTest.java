@@ -31,7 +31,7 @@ class NginxProxyResponseVerdictsTest {
         List<ProxySection> responseSide = ProxySuite.sections().stream()
                 .filter(s -> s.id().startsWith("proxy/response/")).toList();
         try (Origin origin = Origin.start(OriginKind.H1, 0);
-                LocalIntermediary nginx = LocalIntermediary.start("nginx-proxy", origin.port())) {
+                LocalIntermediary nginx = LocalIntermediary.start("nginx-proxy", origin)) {
             ProxyStage stage = new ProxyStage(origin, new FrontClient(nginx.front(), Duration.ofSeconds(5)),
                     ProxyStage.DEFAULT_SETTLE);
             ProxySuiteRunner runner = new ProxySuiteRunner(stage, true);

@@ -46,7 +46,7 @@ class NginxProxyVerdictsTest {
         Assumptions.assumeTrue(unavailable == null, unavailable);
         Map<String, Outcome> outcomes = new TreeMap<>();
         try (Origin origin = Origin.start(OriginKind.H1, 0);
-                LocalIntermediary nginx = LocalIntermediary.start(name, origin.port())) {
+                LocalIntermediary nginx = LocalIntermediary.start(name, origin)) {
             ProxyStage stage = new ProxyStage(origin, new FrontClient(nginx.front(), nginx.frontTls(),
                     Duration.ofSeconds(5)), ProxyStage.DEFAULT_SETTLE);
             ProxySuiteRunner runner = new ProxySuiteRunner(stage, false);

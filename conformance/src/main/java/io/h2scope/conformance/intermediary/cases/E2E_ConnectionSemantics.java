@@ -18,6 +18,8 @@ import io.h2scope.conformance.intermediary.origin.Arrival;
 import io.h2scope.conformance.intermediary.origin.OriginKind;
 import io.h2scope.conformance.intermediary.origin.OriginReply;
 import io.h2scope.conformance.verdict.Outcome;
+import io.h2scope.conformance.intermediary.EndToEndJudge;
+import io.h2scope.engine.flow.FlowWindow;
 import io.h2scope.engine.hpack.HeaderField;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -101,7 +103,11 @@ public final class E2E_ConnectionSemantics implements ProxySection {
                         .run(stage -> largeDownload(stage, true)),
                 ProxyCase.define("proxy/e2e/large-download-undeclared-whole").rule("5.2.1", Quotes.FLOW_PER_HOP)
                         .sends("a GET; the origin answers 1 MiB without content-length (chunked over HTTP/1.1)")
-                        .run(stage -> largeDownload(stage, false)));
+                        .run(stage -> largeDownload(stage, false)),
+                ProxyCase.define("proxy/e2e/slow-client-bounded-buffering").rule("5.2.2", Quotes.FLOW_PROTECTS)
+                        .sends("a GET whose client never gives window back (it takes 65,535 octets); the origin"
+                                + " answers twice the buffer limit (32 MiB by default)")
+                        .run(E2E_ConnectionSemantics::slowClient));
     }
 
     private static ProxyVerdict clientResetMidUpload(ProxyStage stage) throws Exception {
@@ -249,6 +255,27 @@ public final class E2E_ConnectionSemantics implements ProxySection {
             e.front().send(body, true);
             FrontStream client = e.front().awaitEnd();
             return wholeAtOrigin(expected, e.atOrigin(Arrival::isComplete), body, client);
+        }
+    }
+
+    /**
+     * How long the origin's answer must stand still before the case takes the intermediary to have stopped reading:
+     * far above a loopback hop's pauses, and what a bounded intermediary costs the case.
+     */
+    static final Duration STALL = Duration.ofSeconds(1);
+
+    private static ProxyVerdict slowClient(ProxyStage stage) throws Exception {
+        long limit = stage.bufferLimit();
+        int offered = (int) (2 * limit);
+        String expected = "the intermediary stops reading from the origin while the client's window is at zero,"
+                + " having read at most " + limit + " octets ahead of the client";
+        try (EndToEnd e = EndToEnd.get(stage, OriginReply.ok(new byte[offered]).build())) {
+            e.front().withholdWindow();
+            e.front().awaitBody(FlowWindow.DEFAULT_INITIAL_SIZE);
+            // a bounded intermediary stalls within a few windows; an unbounded one takes everything at loopback speed
+            Optional<Arrival> origin = e.onceAnswerStalls(offered, STALL,
+                    stage.front().timeout().plus(STALL.multipliedBy(4)));
+            return EndToEndJudge.boundedBuffering(expected, origin, e.front().body().length, offered, limit);
         }
     }
 

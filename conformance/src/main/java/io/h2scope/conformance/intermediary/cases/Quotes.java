@@ -53,12 +53,14 @@ final class Quotes {
     static final String TRAILERS = "Trailer fields are carried in a field block that also terminates the stream.";
     static final String FLOW_PER_HOP = "HTTP/2 flow control operates between the endpoints of a single hop and not over"
             + " the entire end-to-end path.";
+    static final String FLOW_PROTECTS = "For example, a proxy needs to share memory between many connections and also"
+            + " might have a slow upstream connection and a fast downstream one.";
 
     /** Every sentence above, for the test that finds each in the RFC's text. */
     static java.util.List<String> all() {
         return java.util.List.of(CONTENT_LENGTH, NO_FORWARD, NAME_OCTETS, NAME_COLON, VALUE_OCTETS, VALUE_WHITESPACE,
                 CONNECTION_SPECIFIC, TE, COOKIE, PSEUDO_IN_TRAILERS, PSEUDO_UNDEFINED, PSEUDO_ORDER, PSEUDO_REPEATED,
                 PATH_EMPTY, PATH_FORM, MANDATORY, HOST_FROM_AUTHORITY, RESET, GOAWAY_DRAINS, GOAWAY_NO_NEW_STREAMS,
-                TRAILERS, FLOW_PER_HOP);
+                TRAILERS, FLOW_PER_HOP, FLOW_PROTECTS);
     }
 }

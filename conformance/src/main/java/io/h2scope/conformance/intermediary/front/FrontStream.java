@@ -79,6 +79,11 @@ public final class FrontStream implements AutoCloseable {
         peer.peer().send(RstStreamFrame.of(STREAM, ErrorCode.CANCEL));
     }
 
+    /** From now on the client gives no window back: it reads as slowly as can be, its windows shut once filled. */
+    public void withholdWindow() {
+        peer.withhold();
+    }
+
     /** Reads until a head arrives (interim or final) or the stream ends, at most {@code wait}; whether a head came. */
     public boolean awaitHead(Duration wait) throws IOException {
         return readUntil(() -> head != null || !interim.isEmpty(), wait);

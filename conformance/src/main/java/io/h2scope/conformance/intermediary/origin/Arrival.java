@@ -26,6 +26,7 @@ public final class Arrival {
     private final ByteArrayOutputStream raw = new ByteArrayOutputStream();
     private final List<HeaderField> trailers = new ArrayList<>();
     private boolean complete;
+    private long answered;
     private String cancelled;
 
     /**
@@ -100,6 +101,20 @@ public final class Arrival {
 
     synchronized void trailers(List<HeaderField> fields) {
         trailers.addAll(fields);
+    }
+
+    /** {@code octets} more of the response went to the intermediary (its connection took them). */
+    synchronized void answered(long octets) {
+        answered += octets;
+    }
+
+    /**
+     * How many octets of the response the intermediary has taken from the origin so far: written to its HTTP/1.1
+     * connection (head and framing included), or sent as DATA within its h2 windows (the body alone). What it reads
+     * ahead of a slow client shows here.
+     */
+    public synchronized long answeredOctets() {
+        return answered;
     }
 
     synchronized void complete() {

@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * An h2c (prior knowledge) origin played by a {@link ScriptedPeer} server: it checks nothing, so whatever the
+ * An h2c (prior knowledge) origin, or a TLS h2 one ({@link OriginKind#H2}, ALPN h2), played by a {@link ScriptedPeer} server: it checks nothing, so whatever the
  * intermediary forwards arrives as it was sent, and answers every request that ends with its case's
  * {@link OriginReply} (a small 200 unless the case says otherwise). A reset of a request it is still reading or
  * answering is recorded on its {@link Arrival}.
@@ -28,13 +28,23 @@ final class H2cOrigin extends Origin {
 
     private static final Duration PATIENCE = Duration.ofMillis(READ_TIMEOUT_MILLIS);
 
-    H2cOrigin(int port) throws IOException {
-        super(OriginKind.H2C, port);
+    private final OriginTls tls;
+
+    /** @param tls the TLS of an {@link OriginKind#H2} origin, or null for h2c */
+    H2cOrigin(int port, OriginTls tls) throws IOException {
+        super(tls == null ? OriginKind.H2C : OriginKind.H2, port);
+        this.tls = tls;
+    }
+
+    @Override
+    public Optional<java.nio.file.Path> caFile() {
+        return tls == null ? Optional.empty() : Optional.of(tls.caFile());
     }
 
     @Override
     protected void serve(Socket socket, long connection) throws IOException {
-        ScriptedPeer scripted = ScriptedPeer.server(socket, TraceSink.NONE).patience(PATIENCE);
+        Socket secured = tls == null ? socket : tls.accept(socket);
+        ScriptedPeer scripted = ScriptedPeer.server(secured, TraceSink.NONE).patience(PATIENCE);
         scripted.readPreface();
         scripted.send(SettingsFrame.of(List.of()));
         WindowedPeer peer = new WindowedPeer(scripted);
@@ -105,14 +115,21 @@ final class H2cOrigin extends Origin {
         }
         boolean complete = reply.ending() == OriginReply.Ending.COMPLETE;
         boolean bodyEnds = complete && reply.trailers().isEmpty();
-        scripted.headers(stream, head, bodyEnds && reply.body().length == 0);
-        if (reply.body().length > 0 || !bodyEnds) {
-            Incoming stopped = peer.sendData(stream, reply.body(), 0, reply.sent(), bodyEnds, PATIENCE);
-            if (stopped != null) {
-                a.cancelled(stopped instanceof Incoming.FrameIn f && f.frame() instanceof RstStreamFrame r ? reset(r)
-                        : "the intermediary closed the connection");
-                return;
-            }
+        byte[] body = reply.body();
+        scripted.headers(stream, head, bodyEnds && body.length == 0);
+        if (body.length > 0 || !bodyEnds) {
+            int at = 0;
+            do { // piece by piece, so the case sees how much the intermediary has taken so far
+                int to = Math.min(reply.sent(), at + Http1Reply.PIECE);
+                Incoming stopped = peer.sendData(stream, body, at, to, bodyEnds && to == reply.sent(), PATIENCE);
+                if (stopped != null) {
+                    a.cancelled(stopped instanceof Incoming.FrameIn f && f.frame() instanceof RstStreamFrame r
+                            ? reset(r) : "the intermediary closed the connection");
+                    return;
+                }
+                a.answered(to - at);
+                at = to;
+            } while (at < reply.sent());
         }
         if (complete && !reply.trailers().isEmpty()) {
             scripted.headers(stream, reply.trailers(), true);

@@ -11,6 +11,9 @@ import java.nio.charset.StandardCharsets;
 /** Writes an {@link OriginReply} in HTTP/1.1 framing on the origin's connection (RFC 9112). */
 final class Http1Reply {
 
+    /** How much of a body goes per write (HTTP/1.1) or per call for DATA (h2) before the origin counts it taken. */
+    static final int PIECE = 64 * 1024;
+
     private final OriginReply reply;
     private final Socket socket;
     private final Arrival arrival;
@@ -56,7 +59,14 @@ final class Http1Reply {
             reply.trailers().forEach(t -> end.append(t.name()).append(": ").append(t.value()).append("\r\n"));
             out.writeBytes(end.append("\r\n").toString().getBytes(StandardCharsets.ISO_8859_1));
         }
-        socket.getOutputStream().write(out.toByteArray());
+        byte[] octets = out.toByteArray();
+        // piece by piece (a small answer in one write), so the case sees how much the intermediary has taken so far:
+        // one that stops reading behind a slow client makes a write block
+        for (int at = 0, n; at < octets.length; at += n) {
+            n = Math.min(PIECE, octets.length - at);
+            socket.getOutputStream().write(octets, at, n);
+            arrival.answered(n);
+        }
         socket.getOutputStream().flush();
         if (complete) {
             return !reply.goingAway();

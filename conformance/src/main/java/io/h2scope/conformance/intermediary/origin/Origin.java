@@ -52,7 +52,16 @@ public abstract class Origin implements AutoCloseable {
 
     /** An origin of {@code kind} on {@code port} (0: a free port). */
     public static Origin start(OriginKind kind, int port) throws IOException {
-        return kind == OriginKind.H1 ? new Http1Origin(port) : new H2cOrigin(port);
+        return switch (kind) {
+            case H1 -> new Http1Origin(port);
+            case H2C -> new H2cOrigin(port, null);
+            case H2 -> new H2cOrigin(port, OriginTls.create());
+        };
+    }
+
+    /** For a TLS origin: the PEM file of the CA the intermediary must trust; empty for one in clear. */
+    public java.util.Optional<java.nio.file.Path> caFile() {
+        return java.util.Optional.empty();
     }
 
     public OriginKind kind() {

@@ -34,6 +34,7 @@ public final class WindowedPeer {
     private final ScriptedPeer peer;
     private final OutboundFlow flow = new OutboundFlow();
     private final Deque<Incoming> held = new ArrayDeque<>();
+    private boolean withholding;
 
     public WindowedPeer(ScriptedPeer peer) {
         this.peer = peer;
@@ -41,6 +42,14 @@ public final class WindowedPeer {
 
     public ScriptedPeer peer() {
         return peer;
+    }
+
+    /**
+     * From now on, gives nothing back for the DATA received: a slow reader, whose windows close once the other side
+     * has filled them (RFC 9113 §6.9).
+     */
+    public void withhold() {
+        withholding = true;
     }
 
     /** Starts tracking the send window of {@code streamId}, before anything is sent on it. */
@@ -102,7 +111,7 @@ public final class WindowedPeer {
             }
             return true;
         }
-        if (frame instanceof DataFrame d && d.data().length > 0) { // keep the windows open: no flow-control test here
+        if (frame instanceof DataFrame d && d.data().length > 0 && !withholding) { // keep the windows open
             peer.send(WindowUpdateFrame.of(0, d.data().length));
             if (!d.endStream()) {
                 peer.send(WindowUpdateFrame.of(d.streamId(), d.data().length));
