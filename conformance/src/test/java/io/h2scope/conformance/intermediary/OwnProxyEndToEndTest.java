@@ -74,4 +74,20 @@ class OwnProxyEndToEndTest {
             }
         }
     }
+
+    /** The slow-client case sees a relay that reads the origin's answer ahead of the client without bound. */
+    @Test
+    void aRelayThatReadsAheadOfASlowClientWithoutBoundFailsTheBufferingCase() throws Exception {
+        try (Origin origin = Origin.start(OriginKind.H2C, 0); HoardingRelay relay = new HoardingRelay(origin.port())) {
+            ProxyStage stage = new ProxyStage(origin, new FrontClient(new InetSocketAddress("127.0.0.1", relay.port()),
+                    Duration.ofSeconds(5)), ProxyStage.DEFAULT_SETTLE, ProxyStage.MIN_BUFFER_LIMIT);
+            ProxyCase slow = new E2E_ConnectionSemantics().cases().stream()
+                    .filter(c -> c.id().value().equals("proxy/e2e/slow-client-bounded-buffering")).findFirst()
+                    .orElseThrow();
+            ProxyVerdict verdict = new ProxySuiteRunner(stage, false).run(slow);
+            assertEquals(Outcome.FAIL, verdict.verdict().outcome(), verdict.toString());
+            assertTrue(verdict.verdict().actual().contains("buffered without bound: the intermediary took "
+                    + 2 * ProxyStage.MIN_BUFFER_LIMIT + " of " + 2 * ProxyStage.MIN_BUFFER_LIMIT), verdict.toString());
+        }
+    }
 }
