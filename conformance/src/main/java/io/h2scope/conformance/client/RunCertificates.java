@@ -33,10 +33,18 @@ public final class RunCertificates {
 
     /** A new authority in a new temporary folder, and the server's certificate for 127.0.0.1. */
     public static RunCertificates create() throws IOException {
-        Path folder = Files.createTempDirectory("h2scope-client-ca-");
+        return create(HOST, "h2scope-client-ca-");
+    }
+
+    /**
+     * A new authority in a new temporary folder named from {@code folderPrefix}, and a server certificate for
+     * {@code host} (a name or an address).
+     */
+    public static RunCertificates create(String host, String folderPrefix) throws IOException {
+        Path folder = Files.createTempDirectory(folderPrefix);
         try {
             CertificateAuthority ca = CertificateAuthority.loadOrCreate(folder);
-            return new RunCertificates(ca.certificateFile(), SslContexts.server(ca.issue(HOST)));
+            return new RunCertificates(ca.certificateFile(), SslContexts.server(ca.issue(host)));
         } catch (GeneralSecurityException e) {
             throw new IOException("cannot make the run's certificate authority in " + folder + ": " + e.getMessage(), e);
         }
@@ -51,7 +59,7 @@ public final class RunCertificates {
      * {@code plain} as the server's side of TLS, its parameters set by {@code tune} (ALPN, versions, cipher suites),
      * the handshake done.
      */
-    SSLSocket serve(Socket plain, Consumer<SSLParameters> tune) throws IOException {
+    public SSLSocket serve(Socket plain, Consumer<SSLParameters> tune) throws IOException {
         SSLSocket tls = (SSLSocket) server.getSocketFactory().createSocket(plain, null, plain.getPort(), true);
         tls.setUseClientMode(false);
         SSLParameters parameters = tls.getSSLParameters();

@@ -7,7 +7,6 @@ import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.scripted.Incoming;
 import io.h2scope.engine.scripted.ScriptedPeer;
-import io.h2scope.engine.trace.model.TraceSink;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.Socket;
@@ -37,15 +36,12 @@ final class HoardingRelay extends LoopbackRelay {
     void relay(Socket frontSocket) {
         BlockingQueue<Frame> toClient = new LinkedBlockingQueue<>(); // the hoard: unbounded
         try (frontSocket; Socket originSocket = new Socket(InetAddress.getLoopbackAddress(), originPort)) {
-            ScriptedPeer front = ScriptedPeer.server(frontSocket, TraceSink.NONE).patience(PATIENCE);
-            front.readPreface();
+            ScriptedPeer front = acceptFront(frontSocket, PATIENCE);
             Thread writer = new Thread(() -> write(front, toClient), "hoarding-relay-writer");
             writer.setDaemon(true);
             writer.start();
             toClient.add(SettingsFrame.of(List.of()));
-            ScriptedPeer origin = ScriptedPeer.client(originSocket, TraceSink.NONE).patience(PATIENCE);
-            origin.sendPreface();
-            origin.send(SettingsFrame.of(List.of()));
+            ScriptedPeer origin = greetOrigin(originSocket, PATIENCE);
             WindowedPeer server = new WindowedPeer(origin);
             while (writer.isAlive()) {
                 Incoming in = front.next(TURN);

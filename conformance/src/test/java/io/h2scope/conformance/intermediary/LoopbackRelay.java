@@ -1,9 +1,13 @@
 package io.h2scope.conformance.intermediary;
 
+import io.h2scope.engine.frame.SettingsFrame;
+import io.h2scope.engine.scripted.ScriptedPeer;
+import io.h2scope.engine.trace.model.TraceSink;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -33,6 +37,21 @@ abstract class LoopbackRelay implements AutoCloseable {
 
     final int port() {
         return listener.getLocalPort();
+    }
+
+    /** The front connection's server side, the client's preface read. */
+    static ScriptedPeer acceptFront(Socket front, Duration patience) throws IOException {
+        ScriptedPeer peer = ScriptedPeer.server(front, TraceSink.NONE).patience(patience);
+        peer.readPreface();
+        return peer;
+    }
+
+    /** The origin connection's client side, the preface and an empty SETTINGS sent. */
+    static ScriptedPeer greetOrigin(Socket origin, Duration patience) throws IOException {
+        ScriptedPeer peer = ScriptedPeer.client(origin, TraceSink.NONE).patience(patience);
+        peer.sendPreface();
+        peer.send(SettingsFrame.of(List.of()));
+        return peer;
     }
 
     /** Serves one front connection; it owns the socket and closes it. */

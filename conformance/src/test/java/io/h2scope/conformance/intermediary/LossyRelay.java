@@ -9,7 +9,6 @@ import io.h2scope.engine.frame.RstStreamFrame;
 import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.scripted.Incoming;
 import io.h2scope.engine.scripted.ScriptedPeer;
-import io.h2scope.engine.trace.model.TraceSink;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.Socket;
@@ -38,12 +37,9 @@ final class LossyRelay extends LoopbackRelay {
     @Override
     void relay(Socket frontSocket) {
         try (frontSocket; Socket originSocket = new Socket(InetAddress.getLoopbackAddress(), originPort)) {
-            ScriptedPeer front = ScriptedPeer.server(frontSocket, TraceSink.NONE).patience(PATIENCE);
-            front.readPreface();
+            ScriptedPeer front = acceptFront(frontSocket, PATIENCE);
             front.send(SettingsFrame.of(List.of()));
-            ScriptedPeer origin = ScriptedPeer.client(originSocket, TraceSink.NONE).patience(PATIENCE);
-            origin.sendPreface();
-            origin.send(SettingsFrame.of(List.of()));
+            ScriptedPeer origin = greetOrigin(originSocket, PATIENCE);
             WindowedPeer client = new WindowedPeer(front);
             WindowedPeer server = new WindowedPeer(origin);
             boolean headSent = false;
