@@ -21,10 +21,13 @@ import org.junit.jupiter.api.Test;
 /**
  * A real intermediary, Debian's nginx (docker-targets/nginx-proxy: h2c front, proxy_pass to h2scope's HTTP/1.1
  * origin), run as a local process: every case gets a verdict of its own (none INCONCLUSIVE), the valid requests
- * reach the origin, and every end-to-end case passes. With a TLS front
+ * reach the origin, and every end-to-end case passes but the slow client's, which nginx FAILs: it spools the whole
+ * response to temp files (proxy_buffering on by default). With a TLS front
  * (docker-targets/nginx-proxy-tls) every case comes out as over h2c. Skipped where nginx is not installed.
  */
 class NginxProxyVerdictsTest {
+
+    private static final String SLOW_CLIENT = "proxy/e2e/slow-client-bounded-buffering";
 
     @Test
     void everyCaseGetsAVerdict() throws Exception {
@@ -58,7 +61,8 @@ class NginxProxyVerdictsTest {
                 String id = r.definition().id().value();
                 outcomes.put(id, r.verdict().verdict().outcome());
                 if (id.startsWith("proxy/e2e/") && r.verdict().verdict().outcome() != Outcome.SKIP) {
-                    assertEquals(Outcome.PASS, r.verdict().verdict().outcome(), id + ": " + r.verdict());
+                    assertEquals(id.equals(SLOW_CLIENT) ? Outcome.FAIL : Outcome.PASS,
+                            r.verdict().verdict().outcome(), id + ": " + r.verdict());
                 }
                 if (id.endsWith("-accepted") || id.endsWith("cookie-crumbs-joined")) { // valid requests reach the origin
                     assertEquals(Outcome.PASS, r.verdict().verdict().outcome(), id + ": " + r.verdict());
