@@ -136,6 +136,12 @@ public final class ConformProxyCommand implements Callable<Integer> {
             return usage(err, "--expected " + expectedFile + ": no such file (give an " + ExpectedFailures.FILE_NAME
                     + " of the intermediary)");
         }
+        Optional<ExpectedFailures> given;
+        try {
+            given = expectedFile == null ? Optional.empty() : Optional.of(ExpectedFailures.load(expectedFile));
+        } catch (IOException e) {
+            return usage(err, "--expected " + expectedFile + ": " + e.getMessage());
+        }
         long limit;
         try {
             limit = ByteSize.parse("--buffer-limit", bufferLimit, ProxyStage.MIN_BUFFER_LIMIT);
@@ -160,8 +166,8 @@ public final class ConformProxyCommand implements Callable<Integer> {
             Properties spec = LocalIntermediary.spec(name);
             OriginKind kind = LocalIntermediary.origin(spec);
             // the folder's file lists the FAILs of a run without --strict: by default it is held only against such a run
-            Optional<ExpectedFailures> expected = expectedFile != null ? Optional.of(ExpectedFailures.load(expectedFile))
-                    : strict ? Optional.empty() : Optional.of(LocalIntermediary.expectedFailures(spec));
+            Optional<ExpectedFailures> expected = given.isPresent() || strict ? given
+                    : Optional.of(LocalIntermediary.expectedFailures(spec));
             try (Origin origin = Origin.start(kind, originPort);
                     LocalIntermediary proxy = LocalIntermediary.start(name, origin)) {
                 out.println("Testing " + proxy.description() + ", forwarding to the " + kind.name().toLowerCase(Locale.ROOT)
@@ -201,8 +207,7 @@ public final class ConformProxyCommand implements Callable<Integer> {
             origin.caFile().ifPresent(ca -> out.println("The TLS origin's certificate (for " + OriginTls.HOST
                     + ") is issued by the CA in " + ca + ": the intermediary must trust it"));
             return run(origin, new FrontClient(new InetSocketAddress(target.host(), target.port()), tls, wait,
-                    refusedRetries), target, destinations, out, err, Optional.empty(),
-                    expectedFile == null ? Optional.empty() : Optional.of(ExpectedFailures.load(expectedFile)));
+                    refusedRetries), target, destinations, out, err, Optional.empty(), given);
         }
     }
 
