@@ -3,6 +3,7 @@ package io.h2scope.cli.inspect;
 import io.h2scope.cli.options.AttachOptions;
 import io.h2scope.cli.options.InputFile;
 import io.h2scope.cli.options.RevealOption;
+import io.h2scope.inspector.model.FrameFields;
 import io.h2scope.inspector.source.AttachSource;
 import io.h2scope.inspector.source.FollowFileSource;
 import io.h2scope.inspector.source.RecordingFileSource;
@@ -65,6 +66,11 @@ public final class InspectCommand implements Callable<Integer> {
     @Mixin
     RevealOption reveal;
 
+    @Option(names = "--field-strings", paramLabel = "N", description = "how many distinct header names and values the "
+            + "window keeps for filters on them (default: ${DEFAULT-VALUE}); a frame with others is read again from "
+            + "its file when filtered")
+    int fieldStrings = FrameFields.MAX_STRINGS;
+
     private final Map<String, String> environment;
 
     public InspectCommand() {
@@ -90,6 +96,10 @@ public final class InspectCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--reconnect-for goes with --attach: it says how long a "
                     + "dropped attach is tried again");
         }
+        if (fieldStrings < 0) {
+            throw new ParameterException(spec.commandLine(), "--field-strings " + fieldStrings + ": give 0 or more "
+                    + "(0: none kept, a filter on a header reads each frame again)");
+        }
         if (!Display.available(environment, System.getProperties())) {
             throw new NoDisplayException("no display to open a window on (DISPLAY and WAYLAND_DISPLAY are not set); "
                     + "print a recording as text with ./h2scope trace print FILE, or follow one with "
@@ -100,7 +110,7 @@ public final class InspectCommand implements Callable<Integer> {
             CommandSpec root = spec.root();
             return NamedJavaFx.run(root.userObject().getClass(), root.commandLine().getParseResult().originalArgs());
         }
-        InspectorApp.launch(sources, reveal.redaction());
+        InspectorApp.launch(sources, reveal.redaction(), fieldStrings);
         return 0;
     }
 

@@ -1,6 +1,7 @@
 package io.h2scope.cli.inspect;
 
 import io.h2scope.cli.H2scopeCommand;
+import io.h2scope.inspector.model.FrameFields;
 import io.h2scope.inspector.source.AttachSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -55,6 +56,19 @@ class InspectCommandTest {
                     + "./h2scope trace follow\n", r.err().replace(System.lineSeparator(), "\n"));
             assertEquals("", r.out());
         }
+    }
+
+    @Test
+    void theRoomForFieldStringsIsZeroOrMoreAndItsDefaultIsSaid() throws Exception {
+        Path file = Files.writeString(dir.resolve("t.jsonl"), "");
+        Run negative = run("inspect", "--field-strings", "-1", file.toString());
+        assertEquals(2, negative.status(), negative.err());
+        assertTrue(negative.err().startsWith("h2scope inspect: --field-strings -1: give 0 or more"), negative.err());
+        assertEquals(1, negative.err().strip().lines().count(), negative.err());
+        Run zero = run("inspect", "--field-strings", "0", file.toString());
+        assertTrue(zero.err().contains("no display"), "0 is taken, and the display looked for next: " + zero.err());
+        Run help = run("inspect", "--help");
+        assertTrue(help.out().replaceAll("\\s+", " ").contains("(default: " + FrameFields.MAX_STRINGS + ")"), help.out());
     }
 
     @Test

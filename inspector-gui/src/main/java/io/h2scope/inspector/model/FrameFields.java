@@ -18,7 +18,10 @@ import java.util.Locale;
  */
 public final class FrameFields {
 
-    /** Distinct names and values kept, for all frames together: a memory bound (unique paths, cookies...). */
+    /**
+     * Distinct names and values kept, for all frames together, unless {@code inspect --field-strings} says otherwise:
+     * a memory bound (unique paths, cookies...; each string once, about 100 octets with its entry).
+     */
     public static final int MAX_STRINGS = 1 << 18;
     /** The longest name or value kept, in chars. */
     public static final int MAX_VALUE = 256;
@@ -36,7 +39,11 @@ public final class FrameFields {
         this(MAX_STRINGS);
     }
 
+    /** At most {@code maxStrings} distinct names and values (0: none kept, every filter on a field reads the frame). */
     FrameFields(int maxStrings) {
+        if (maxStrings < 0) {
+            throw new IllegalArgumentException("maxStrings " + maxStrings + " < 0");
+        }
         // searched as the frame list's line shows a value: escaped, in lower case (a name's form: searchedName)
         this.strings = new StringPool(maxStrings, MAX_VALUE, s -> Redaction.escape(s).toLowerCase(Locale.ROOT));
     }

@@ -42,7 +42,7 @@ public final class Recording {
     /** Per frame number: what filters ask of every frame, without reading it again. */
     private final FrameColumns frameColumns = new FrameColumns();
     /** Per frame number: the fields of a frame that carries a field block, for filters on their values. */
-    private final FrameFields frameFields = new FrameFields();
+    private final FrameFields frameFields;
     private final FrameHeads frameHeads = new FrameHeads();
     private final AppendOnlyList<ConnectionHistory> connections = new AppendOnlyList<>();
     private final Map<ConnectionKey, ConnectionHistory> byKey = new HashMap<>();
@@ -68,7 +68,16 @@ public final class Recording {
 
     /** A recording whose connections show values as {@code redaction} says until their opening says otherwise. */
     public Recording(Redaction redaction) {
+        this(redaction, FrameFields.MAX_STRINGS);
+    }
+
+    /**
+     * @param fieldStrings how many distinct field names and values the recording keeps for filters
+     *                     ({@link FrameFields#MAX_STRINGS} by default); a frame with others is read again when filtered
+     */
+    public Recording(Redaction redaction, int fieldStrings) {
         this.redaction = Objects.requireNonNull(redaction, "redaction");
+        this.frameFields = new FrameFields(fieldStrings);
     }
 
     /** How values are shown of a connection whose opening was not seen (a live attach joined late). */

@@ -4,6 +4,7 @@ import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.redact.ReaderRedaction;
 import io.h2scope.engine.trace.text.Redaction;
 import io.h2scope.inspector.model.EventReloader;
+import io.h2scope.inspector.model.FrameFields;
 import io.h2scope.inspector.model.Problems;
 import io.h2scope.inspector.model.Recording;
 
@@ -57,8 +58,13 @@ public final class Inspection implements AutoCloseable {
      *               it shows them after all ({@code inspect --reveal}) where a recording holds them
      */
     public Inspection(Redaction reader) {
+        this(reader, FrameFields.MAX_STRINGS);
+    }
+
+    /** @param fieldStrings the recording's bound on field names and values kept ({@code inspect --field-strings}) */
+    public Inspection(Redaction reader, int fieldStrings) {
         this.reader = reader;
-        this.recording = new Recording(reader);
+        this.recording = new Recording(reader, fieldStrings);
         this.problems = new Problems(recording);
     }
 

@@ -1,10 +1,12 @@
 package io.h2scope.inspector.view;
 
 import io.h2scope.engine.trace.text.Redaction;
+import io.h2scope.inspector.model.FrameFields;
 import io.h2scope.inspector.source.Inspection;
 import io.h2scope.inspector.source.TraceSource;
 
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
 
@@ -26,6 +28,7 @@ public final class InspectorApp extends Application {
 
     private static final AtomicReference<List<TraceSource>> STARTING = new AtomicReference<>(List.of());
     private static final AtomicReference<Redaction> REDACTION = new AtomicReference<>(Redaction.DEFAULT);
+    private static final AtomicInteger FIELD_STRINGS = new AtomicInteger(FrameFields.MAX_STRINGS);
     private static final AtomicReference<BiConsumer<InspectorWindow, Stage>> WHEN_SHOWN = new AtomicReference<>((w, s) -> { });
 
     private InspectorWindow window;
@@ -37,7 +40,13 @@ public final class InspectorApp extends Application {
 
     /** Opens the window over {@code sources}, hiding what {@code redaction} says, and returns when it is closed. */
     public static void launch(List<TraceSource> sources, Redaction redaction) {
+        launch(sources, redaction, FrameFields.MAX_STRINGS);
+    }
+
+    /** As {@link #launch(List, Redaction)}, the recording keeping at most {@code fieldStrings} field names and values. */
+    public static void launch(List<TraceSource> sources, Redaction redaction, int fieldStrings) {
         REDACTION.set(redaction);
+        FIELD_STRINGS.set(fieldStrings);
         launch(sources, (w, s) -> { });
     }
 
@@ -51,7 +60,7 @@ public final class InspectorApp extends Application {
     @Override
     public void start(Stage stage) {
         FirstPaint.say("toolkit started");
-        Inspection inspection = new Inspection(REDACTION.get());
+        Inspection inspection = new Inspection(REDACTION.get(), FIELD_STRINGS.get());
         List<TraceSource> sources = STARTING.get();
         Label opening = new Label(sources.isEmpty() ? "starting the inspector..."
                 : "opening " + String.join(", ", sources.stream().map(TraceSource::name).toList()) + "...");

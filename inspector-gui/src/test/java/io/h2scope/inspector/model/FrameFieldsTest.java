@@ -2,6 +2,7 @@ package io.h2scope.inspector.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.engine.frame.FrameType;
@@ -37,6 +38,32 @@ class FrameFieldsTest {
         assertTrue(expected > 0, "the exchange has responses");
         assertEquals(expected, shown);
         assertEquals(0, counted.reads(), "no frame read again");
+    }
+
+    @Test
+    void aRecordingWithRoomForFewerStringsReadsTheFramesPastThemAgainAndShowsTheSame() throws Exception {
+        List<TraceEvent> events = RecordedExchange.clientEvents(40_000);
+        DisplayFilter filter = DisplayFilter.compile("header[\":status\"] == \"200\"", null);
+        long[] shown = new long[2];
+        int[] reads = new int[2];
+        int[] room = {FrameFields.MAX_STRINGS, 2};
+        for (int i = 0; i < 2; i++) {
+            PositionedRecording counted = new PositionedRecording(events, room[i]);
+            DisplayFilter.Matcher m = filter.matcher(counted.recording());
+            for (int f = 0; f < counted.recording().frameCount(); f++) {
+                shown[i] += m.matches(f) ? 1 : 0;
+            }
+            reads[i] = counted.reads();
+        }
+        assertTrue(shown[0] > 0, "the exchange has responses");
+        assertEquals(shown[0], shown[1], "the same frames shown");
+        assertEquals(0, reads[0], "the default room keeps every field of the exchange");
+        assertTrue(reads[1] > 0, "with room for 2 strings, frames with more are read again");
+    }
+
+    @Test
+    void aNegativeRoomIsNoRecordingsToMake() {
+        assertThrows(IllegalArgumentException.class, () -> new FrameFields(-1));
     }
 
     @Test

@@ -12,10 +12,16 @@ import java.util.stream.LongStream;
  */
 public final class PositionedRecording {
 
-    private final Recording recording = new Recording();
+    private final Recording recording;
     private final AtomicInteger reads = new AtomicInteger();
 
     public PositionedRecording(List<TraceEvent> events) {
+        this(events, FrameFields.MAX_STRINGS);
+    }
+
+    /** One that keeps at most {@code fieldStrings} field names and values ({@code inspect --field-strings}). */
+    public PositionedRecording(List<TraceEvent> events, int fieldStrings) {
+        recording = new Recording(io.h2scope.engine.trace.text.Redaction.DEFAULT, fieldStrings);
         int source = recording.addSource("counted", position -> {
             reads.incrementAndGet();
             return events.get((int) position);
