@@ -74,8 +74,8 @@ public final class InspectorWindow {
         detail.onFieldSelected(bytes::highlight);
         addView("Frame", new SplitPane(detail.node(), bytes.node()));
         ConnectionsView connections = new ConnectionsView(inspection.recording(), selection);
-        refresh.onGrowth(count -> connections.catchUp());
-        addView("Connections", connections.node());
+        Tab connectionsTab = addView("Connections", connections.node());
+        refresh.whileShown(connectionsTab.selectedProperty()).onGrowth(count -> connections.catchUp());
         inspection.addActivityListener(() -> {
             if (statusDue.compareAndSet(false, true)) { // one redraw however often the sources report
                 Platform.runLater(() -> {
@@ -89,10 +89,15 @@ public final class InspectorWindow {
             showStatus();
         }));
         SelectionFocus focus = new SelectionFocus(inspection.recording(), selection);
-        addView("Streams", new StreamsView(focus, refresh).node());
-        addView("Flow control", new FlowControlView(focus, refresh).node());
-        addView("HPACK", new HpackView(focus, refresh).node());
-        addView("Settings", new SettingsView(focus, refresh).node());
+        // each view of the selection hears of growth while its tab is shown
+        Tab streams = addView("Streams", null);
+        streams.setContent(new StreamsView(focus, refresh.whileShown(streams.selectedProperty())).node());
+        Tab flow = addView("Flow control", null);
+        flow.setContent(new FlowControlView(focus, refresh.whileShown(flow.selectedProperty())).node());
+        Tab hpack = addView("HPACK", null);
+        hpack.setContent(new HpackView(focus, refresh.whileShown(hpack.selectedProperty())).node());
+        Tab settings = addView("Settings", null);
+        settings.setContent(new SettingsView(focus, refresh.whileShown(settings.selectedProperty())).node());
         problems = new ProblemsView(inspection.recording(), inspection.problems(), selection);
         problems.onChange(this::showStatus);
         addView("Problems", problems.node());

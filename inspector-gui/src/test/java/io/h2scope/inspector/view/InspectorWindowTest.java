@@ -74,6 +74,34 @@ class InspectorWindowTest {
     }
 
     @Test
+    void aViewWhoseTabIsNotShownHearsOfGrowthOnlyOnceItIsShown(FxRobot robot) {
+        io.h2scope.inspector.model.Recording recording = new io.h2scope.inspector.model.Recording();
+        int source = recording.addSource("live");
+        javafx.beans.property.BooleanProperty shown = new javafx.beans.property.SimpleBooleanProperty(false);
+        List<Integer> told = new ArrayList<>();
+        FxRefresh[] refresh = new FxRefresh[1];
+        robot.interact(() -> {
+            refresh[0] = new FxRefresh(recording);
+            refresh[0].whileShown(shown).onGrowth(told::add);
+        });
+        recording.append(source, exchange.subList(0, 10));
+        robot.interact(() -> refresh[0].refreshNow());
+        recording.append(source, exchange.subList(10, 20));
+        robot.interact(() -> refresh[0].refreshNow());
+        assertEquals(List.of(), told, "hidden: nothing done");
+        robot.interact(() -> shown.set(true));
+        assertEquals(List.of(20), told, "shown: told once, of the count it missed");
+        recording.append(source, exchange.subList(20, 30));
+        robot.interact(() -> refresh[0].refreshNow());
+        assertEquals(List.of(20, 30), told, "while shown: told at each refresh that found growth");
+        robot.interact(() -> {
+            shown.set(false);
+            shown.set(true);
+        });
+        assertEquals(List.of(20, 30), told, "shown again with nothing missed: nothing to do");
+    }
+
+    @Test
     void twentyThousandEventsASecondKeepTheWindowResponsive(FxRobot robot) throws Exception {
         int perSecond = 20_000;
         int seconds = 3;
