@@ -40,13 +40,42 @@ public final class H2scopeCommand implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
+    /**
+     * The root of {@code ./h2scope inspect}: the same name and attributes, with only that sub-command. Picocli reads the
+     * annotations of every sub-command of a tree as it builds it, and loads their option types (about 4 s under load
+     * on a 2-core machine, before the window's JVM can start JavaFX): the window's JVM builds this one.
+     */
+    @Command(name = "h2scope", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+            scope = CommandLine.ScopeType.INHERIT, usageHelpAutoWidth = true,
+            description = "HTTP/2 conformance test harness and debugging inspector.%n",
+            subcommands = {InspectCommand.class})
+    static final class InspectOnly implements Runnable {
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public void run() {
+            spec.commandLine().usage(spec.commandLine().getOut());
+        }
+    }
+
     public static CommandLine commandLine() {
         return commandLine(CommandLine.defaultFactory());
     }
 
     /** The command tree with its sub-commands made by {@code factory} (a test passes its own streams in). */
     public static CommandLine commandLine(CommandLine.IFactory factory) {
-        CommandLine cli = new CommandLine(new H2scopeCommand(), factory);
+        return configured(new CommandLine(new H2scopeCommand(), factory));
+    }
+
+    /** The tree that runs {@code args}: for {@code inspect ...}, the one with that command alone ({@link InspectOnly}). */
+    public static CommandLine commandLineFor(String[] args, CommandLine.IFactory factory) {
+        return args.length > 0 && args[0].equals("inspect")
+                ? configured(new CommandLine(new InspectOnly(), factory)) : commandLine(factory);
+    }
+
+    private static CommandLine configured(CommandLine cli) {
         CommandErrors errors = new CommandErrors();
         cli.setParameterExceptionHandler(errors);
         cli.setExecutionExceptionHandler(errors);
@@ -70,8 +99,16 @@ public final class H2scopeCommand implements Runnable {
     }
 
     public static void main(String[] args) {
-        LibraryLogLevels.quiet();
+        if (args.length > 0 && args[0].equals("inspect")) {
+            // the window logs nothing until a run from its Conformance tab, long after its first frame: logback's
+            // start (a few hundred ms under load) runs beside the toolkit's
+            Thread quiet = new Thread(LibraryLogLevels::quiet, "h2scope-log-levels");
+            quiet.setDaemon(true);
+            quiet.start();
+        } else {
+            LibraryLogLevels.quiet();
+        }
         TlsGroupPreference.apply();
-        System.exit(commandLine().execute(args));
+        System.exit(commandLineFor(args, CommandLine.defaultFactory()).execute(args));
     }
 }

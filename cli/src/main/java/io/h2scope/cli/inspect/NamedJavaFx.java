@@ -14,9 +14,11 @@ import java.util.Set;
 
 /**
  * JavaFX as named modules, the only configuration it supports (on the class path it warns "Unsupported JavaFX
- * configuration" at every start). The launcher and {@code java -jar} both put JavaFX's jars on the class path, which
- * a running JVM cannot change, so the window opens in a second JVM: the same class path, JVM options and arguments,
- * with those jars on {@code --module-path} and the options a newer JDK needs for JavaFX's native code.
+ * configuration" at every start). {@code java -jar} puts JavaFX's jars on the class path (and so does the launcher
+ * where it cannot tell the JDK's version or find the platform's jars; else it starts the window's JVM with them as
+ * modules itself), which a running JVM cannot change, so the window opens in a second JVM: the same class path, JVM
+ * options and arguments, with those jars on {@code --module-path} and the options a newer JDK needs for JavaFX's
+ * native code.
  */
 final class NamedJavaFx {
 

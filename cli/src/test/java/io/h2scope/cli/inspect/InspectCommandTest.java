@@ -36,7 +36,7 @@ class InspectCommandTest {
                 return CommandLine.defaultFactory().create(type);
             }
         };
-        CommandLine cli = H2scopeCommand.commandLine(factory);
+        CommandLine cli = H2scopeCommand.commandLineFor(args, factory); // what ./h2scope runs: inspect alone
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         cli.setOut(new PrintWriter(out));
@@ -55,6 +55,19 @@ class InspectCommandTest {
                     + "print a recording as text with ./h2scope trace print FILE, or follow one with "
                     + "./h2scope trace follow\n", r.err().replace(System.lineSeparator(), "\n"));
             assertEquals("", r.out());
+        }
+    }
+
+    @Test
+    void theWindowsOwnTreeAnswersHelpAndVersionAsTheWholeTreeDoes() {
+        for (String[] args : new String[][] {{"inspect", "--help"}, {"inspect", "-V"}}) {
+            CommandLine whole = H2scopeCommand.commandLine();
+            StringWriter wholeOut = new StringWriter();
+            whole.setOut(new PrintWriter(wholeOut));
+            assertEquals(0, whole.execute(args));
+            Run alone = run(args);
+            assertEquals(0, alone.status(), alone.err());
+            assertEquals(wholeOut.toString(), alone.out(), String.join(" ", args));
         }
     }
 

@@ -16,6 +16,11 @@ final class FirstPaint {
     private FirstPaint() {
     }
 
+    /** This JVM's start, from the management classes, looked up beside the toolkit's start (they are not small). */
+    private static final java.util.concurrent.CompletableFuture<Long> JVM_START = on()
+            ? java.util.concurrent.CompletableFuture.supplyAsync(() -> ManagementFactory.getRuntimeMXBean().getStartTime())
+            : null;
+
     static boolean on() {
         return Boolean.getBoolean(PROPERTY);
     }
@@ -35,7 +40,7 @@ final class FirstPaint {
 
     static void say(String stage) {
         if (on()) {
-            long since = System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime();
+            long since = System.currentTimeMillis() - JVM_START.join();
             System.err.println("h2scope: " + stage + " " + since + " ms after JVM start");
         }
     }

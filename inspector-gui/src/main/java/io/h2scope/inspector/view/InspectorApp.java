@@ -6,15 +6,17 @@ import io.h2scope.inspector.source.Inspection;
 import io.h2scope.inspector.source.TraceSource;
 
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
 
 import javafx.application.Application;
 import javafx.application.Platform;
-import javafx.scene.control.Label;
+import javafx.geometry.Insets;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.Scene;
+import javafx.scene.text.Text;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 
@@ -22,7 +24,8 @@ import javafx.stage.Stage;
  * The JavaFX application: one window over one {@link Inspection} fed by the sources given at launch. JavaFX makes
  * the instance itself, so the sources reach it through {@link #launch(List)}. The window shows at once with one
  * line ("opening trace.jsonl..."); after that first frame the sources start loading in the background and the views
- * are built, then catch up with what has loaded.
+ * are built, then catch up with what has loaded. The first scene holds no control: the first control made loads and
+ * applies JavaFX's stylesheet (modena.css, about a third of a second of CPU), which the views pay for after it.
  */
 public final class InspectorApp extends Application {
 
@@ -30,6 +33,10 @@ public final class InspectorApp extends Application {
     private static final AtomicReference<Redaction> REDACTION = new AtomicReference<>(Redaction.DEFAULT);
     private static final AtomicInteger FIELD_STRINGS = new AtomicInteger(FrameFields.MAX_STRINGS);
     private static final AtomicReference<BiConsumer<InspectorWindow, Stage>> WHEN_SHOWN = new AtomicReference<>((w, s) -> { });
+
+    /** The remembered window size, read while the toolkit starts (its XML file costs the first frame otherwise). */
+    private static final AtomicReference<CompletableFuture<WindowSize>> SIZE =
+            new AtomicReference<>(CompletableFuture.completedFuture(null));
 
     private InspectorWindow window;
 
@@ -54,6 +61,8 @@ public final class InspectorApp extends Application {
     static void launch(List<TraceSource> sources, BiConsumer<InspectorWindow, Stage> whenShown) {
         STARTING.set(List.copyOf(sources));
         WHEN_SHOWN.set(whenShown);
+        SIZE.set(CompletableFuture.supplyAsync(WindowSize::remembered));
+        FirstPaint.on(); // its clock, when asked for, starts beside the toolkit too
         Application.launch(InspectorApp.class);
     }
 
@@ -62,14 +71,16 @@ public final class InspectorApp extends Application {
         FirstPaint.say("toolkit started");
         Inspection inspection = new Inspection(REDACTION.get(), FIELD_STRINGS.get());
         List<TraceSource> sources = STARTING.get();
-        Label opening = new Label(sources.isEmpty() ? "starting the inspector..."
+        Text opening = new Text(sources.isEmpty() ? "starting the inspector..."
                 : "opening " + String.join(", ", sources.stream().map(TraceSource::name).toList()) + "...");
         opening.setId("opening");
-        opening.setMnemonicParsing(false);
-        Scene scene = new Scene(new BorderPane(opening));
+        BorderPane first = new BorderPane(opening);
+        first.setPadding(new Insets(12));
+        Scene scene = new Scene(first);
         stage.setTitle("h2scope inspector");
         stage.setScene(scene);
-        WindowSize.remembered().apply(stage, Screen.getPrimary().getVisualBounds());
+        WindowSize size = SIZE.get().join();
+        (size == null ? WindowSize.remembered() : size).apply(stage, Screen.getPrimary().getVisualBounds());
         stage.show();
         FirstPaint.afterNextPulse(scene, "first frame");
         if (FirstPaint.on()) {
