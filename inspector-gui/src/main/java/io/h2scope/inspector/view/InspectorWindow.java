@@ -74,8 +74,8 @@ public final class InspectorWindow {
         detail.onFieldSelected(bytes::highlight);
         addView("Frame", new SplitPane(detail.node(), bytes.node()));
         ConnectionsView connections = new ConnectionsView(inspection.recording(), selection);
-        Tab connectionsTab = addView("Connections", connections.node());
-        refresh.whileShown(connectionsTab.selectedProperty()).onGrowth(count -> connections.catchUp());
+        refresh.onGrowth(count -> connections.catchUp()); // a row per connection: cheap, and the selection follows it
+        addView("Connections", connections.node());
         inspection.addActivityListener(() -> {
             if (statusDue.compareAndSet(false, true)) { // one redraw however often the sources report
                 Platform.runLater(() -> {
