@@ -99,6 +99,26 @@ public final class FrameFields {
         return strings.searched(pairs.get(start.get(frame) + 2 + 2 * i));
     }
 
+    /** The string number of field {@code i}'s name of a kept frame: the same string has the same number. */
+    int nameId(int frame, int i) {
+        return pairs.get(start.get(frame) + 1 + 2 * i);
+    }
+
+    /** The string number of field {@code i}'s value of a kept frame. */
+    int valueId(int frame, int i) {
+        return pairs.get(start.get(frame) + 2 + 2 * i);
+    }
+
+    /** String {@code id} as it is: a name as such, lower cased, is how the line shows it. */
+    String string(int id) {
+        return strings.get(id);
+    }
+
+    /** String {@code id} as {@link #searchedValue} gives a value. */
+    String searched(int id) {
+        return strings.searched(id);
+    }
+
     /** Field {@code i}'s value of a kept frame. */
     public String value(int frame, int i) {
         return strings.get(pairs.get(start.get(frame) + 2 + 2 * i));

@@ -47,4 +47,14 @@ public final class FrameHeads {
     public String searchedHead(int frame) {
         return heads.searched(ids.get(frame));
     }
+
+    /** The number of a kept frame's head: frames with the same head have the same number. */
+    int id(int frame) {
+        return ids.get(frame);
+    }
+
+    /** Head number {@code id} as {@link #searchedHead} gives it. */
+    String searched(int id) {
+        return heads.searched(id);
+    }
 }

@@ -105,14 +105,11 @@ sealed interface FilterNode {
                         default -> state.contains(lower);
                     };
                 }
-                default -> {
-                    String text = frame.searchable();
-                    yield switch (op) {
-                        case "==" -> text.equals(lower);
-                        case "!=" -> !text.equals(lower);
-                        default -> text.contains(lower);
-                    };
-                }
+                default -> switch (op) {
+                    case "==" -> frame.searchable().equals(lower);
+                    case "!=" -> !frame.searchable().equals(lower);
+                    default -> frame.lineContains(lower);
+                };
             };
         }
     }

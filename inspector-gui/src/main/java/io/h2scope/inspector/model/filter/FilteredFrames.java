@@ -2,6 +2,7 @@ package io.h2scope.inspector.model.filter;
 
 import io.h2scope.inspector.model.IntColumn;
 import io.h2scope.inspector.model.Recording;
+import io.h2scope.inspector.model.TextSearch;
 
 
 import java.util.function.BooleanSupplier;
@@ -18,6 +19,7 @@ public final class FilteredFrames {
     private final IntColumn matches;
     private volatile int scanned;
     private DisplayFilter.Matcher displayMatcher; // made on the thread that fills the list (one at a time)
+    private TextSearch textSearch; // likewise
 
     public FilteredFrames(Recording recording, FrameFilter filter) {
         this.recording = recording;
@@ -90,13 +92,14 @@ public final class FilteredFrames {
         }
         if (displayMatcher == null) {
             displayMatcher = filter.displayMatcher(recording);
+            textSearch = filter.textSearch(recording);
         }
         for (int f = scanned; f < now; f++) {
             if ((f & 0xfff) == 0 && abandoned.getAsBoolean()) {
                 scanned = f;
                 return matches.size();
             }
-            if (filter.matches(recording, f, displayMatcher)) {
+            if (filter.matches(recording, f, displayMatcher, textSearch)) {
                 matches.add(f);
             }
         }

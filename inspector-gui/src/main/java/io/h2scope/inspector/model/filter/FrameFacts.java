@@ -9,6 +9,7 @@ import io.h2scope.inspector.model.FrameColumns;
 import io.h2scope.inspector.model.FrameFields;
 import io.h2scope.inspector.model.FrameSummary;
 import io.h2scope.inspector.model.Recording;
+import io.h2scope.inspector.model.TextSearch;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -26,6 +27,8 @@ final class FrameFacts {
     private final FrameColumns columns;
     private final FrameFields fields;
     private int frameNumber = -1;
+    /** Per text looked for (a filter may have several): what each string's answer was. This thread's only. */
+    private final java.util.Map<String, TextSearch> searches = new java.util.HashMap<>();
     private FrameEvent frame;
 
     FrameFacts(Recording recording) {
@@ -86,6 +89,11 @@ final class FrameFacts {
     /** The line the frame list shows, lower case (hidden values are placeholders, which a search skips). */
     String searchable() {
         return FrameSummary.searchable(recording, frameNumber);
+    }
+
+    /** Whether {@link #searchable} contains {@code lower} (in lower case): each distinct part looked at once. */
+    boolean lineContains(String lower) {
+        return searches.computeIfAbsent(lower, t -> new TextSearch(recording, t)).matches(frameNumber);
     }
 
     /** The state's name after the frame, as the filter writes it, or null on stream 0. */

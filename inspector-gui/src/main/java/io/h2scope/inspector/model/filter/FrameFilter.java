@@ -7,6 +7,7 @@ import io.h2scope.inspector.model.ConnectionKey;
 import io.h2scope.inspector.model.FrameColumns;
 import io.h2scope.inspector.model.FrameSummary;
 import io.h2scope.inspector.model.Recording;
+import io.h2scope.inspector.model.TextSearch;
 
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -59,6 +60,13 @@ public record FrameFilter(ConnectionKey connection, Integer streamId, Integer ty
      * {@code recording} for the calling thread ({@link #displayMatcher}).
      */
     public boolean matches(Recording recording, int frameNumber, DisplayFilter.Matcher displayMatcher) {
+        return columnsMatch(recording, frameNumber)
+                && (text == null || FrameSummary.searchable(recording, frameNumber).contains(text))
+                && (displayMatcher == null || displayMatcher.matches(frameNumber));
+    }
+
+    /** The criteria other than the text and the display filter: read from the recording's columns. */
+    private boolean columnsMatch(Recording recording, int frameNumber) {
         FrameColumns frame = recording.frameColumns(); // no frame is read again from its file for these
         if (streamId != null && frame.streamId(frameNumber) != streamId) {
             return false;
@@ -78,10 +86,25 @@ public record FrameFilter(ConnectionKey connection, Integer streamId, Integer ty
                 return false;
             }
         }
-        if (text != null && !FrameSummary.searchable(recording, frameNumber).contains(text)) {
-            return false;
+        return true;
+    }
+
+    /**
+     * As {@link #matches(Recording, int, DisplayFilter.Matcher)}, the text looked for by {@code textSearch} (this
+     * filter's {@link #textSearch}, one per thread: it remembers which strings hold the text).
+     */
+    public boolean matches(Recording recording, int frameNumber, DisplayFilter.Matcher displayMatcher,
+            TextSearch textSearch) {
+        if (textSearch == null) {
+            return matches(recording, frameNumber, displayMatcher);
         }
-        return displayMatcher == null || displayMatcher.matches(frameNumber);
+        return columnsMatch(recording, frameNumber) && textSearch.matches(frameNumber)
+                && (displayMatcher == null || displayMatcher.matches(frameNumber));
+    }
+
+    /** A search of this filter's text for one thread, or null when it has none. */
+    public TextSearch textSearch(Recording recording) {
+        return text == null ? null : new TextSearch(recording, text);
     }
 
     /** A matcher of {@link #display} for one thread, or null when there is no display filter. */
