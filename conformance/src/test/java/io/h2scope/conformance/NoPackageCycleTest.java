@@ -11,4 +11,9 @@ class NoPackageCycleTest {
     void theMainPackagesFormNoCycle() throws IOException {
         PackageGraph.ofMainSources().assertNoCycle();
     }
+
+    @Test
+    void everyMainPackageSaysWhatItIsFor() throws IOException {
+        PackageGraph.assertEveryPackageSaysWhatItIsFor(PackageGraph.MAIN_SOURCES);
+    }
 }

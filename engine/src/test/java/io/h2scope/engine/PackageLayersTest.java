@@ -26,6 +26,11 @@ class PackageLayersTest {
     }
 
     @Test
+    void everyPackageSaysWhatItIsFor() throws IOException {
+        PackageGraph.assertEveryPackageSaysWhatItIsFor(PackageGraph.MAIN_SOURCES);
+    }
+
+    @Test
     void theProtocolUsesOfTheTraceOnlyItsModelAndItsWords() throws IOException {
         List<String> offences = arrows(from -> PROTOCOL.matcher(from).matches(), to -> to.startsWith("engine.trace")
                 && !to.equals("engine.trace.model") && !to.equals("engine.trace.text"));

@@ -121,6 +121,23 @@ public final class PackageGraph {
         }
     }
 
+    /**
+     * Fails naming every package of the main sources under {@code root} without a {@code package-info.java}: each
+     * package says in a few lines what it is for (docs/ARCHITECTURE.md).
+     */
+    public static void assertEveryPackageSaysWhatItIsFor(Path root) throws IOException {
+        List<String> silent;
+        try (Stream<Path> files = Files.walk(root)) {
+            silent = files.filter(f -> f.toString().endsWith(".java")).map(Path::getParent).distinct()
+                    .filter(dir -> !Files.exists(dir.resolve("package-info.java")))
+                    .map(dir -> root.relativize(dir).toString().replace('/', '.')).sorted().toList();
+        }
+        if (!silent.isEmpty()) {
+            throw new AssertionError("packages without a package-info.java (add one saying what the package is for "
+                    + "and what it imports): " + silent);
+        }
+    }
+
     /** The strongly connected components of more than one package (Tarjan). */
     public static List<Set<String>> cycles(Map<String, Set<String>> edges) {
         Tarjan t = new Tarjan(edges);
