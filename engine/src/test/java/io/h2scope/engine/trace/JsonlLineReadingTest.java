@@ -63,9 +63,9 @@ class JsonlLineReadingTest {
 
     @Test
     void theClockOfAnOpeningReadsBackThroughEveryReader() throws TraceFormatException {
-        String clocked = "{\"v\":2,\"kind\":\"opened\",\"conn\":3,\"t_ns\":0,\"role\":\"server\","
+        String clocked = "{\"v\":3,\"kind\":\"opened\",\"conn\":3,\"t_ns\":0,\"role\":\"server\","
                 + "\"clock\":\"2025-06-01T14:03:00.123456Z\",\"remote\":\"10.1.2.3:51000\",\"transport\":\"h2c\"}";
-        String before = "{\"v\":2,\"kind\":\"opened\",\"conn\":4,\"t_ns\":0,\"role\":\"client\"}";
+        String before = "{\"v\":3,\"kind\":\"opened\",\"conn\":4,\"t_ns\":0,\"role\":\"client\"}";
         for (String line : List.of(clocked, before)) {
             byte[] octets = (line + "\n").getBytes(StandardCharsets.US_ASCII);
             ConnectionOpened whole = (ConnectionOpened) JsonlLineDecoder.decode(octets, 0, line.length(), 1);
@@ -147,9 +147,9 @@ class JsonlLineReadingTest {
     @Test
     void aNewerFormatVersionSaysSoAndWhatToDo() {
         TraceFormatException e = assertThrows(TraceFormatException.class,
-                () -> JsonlLineDecoder.decode("{\"v\":3,\"kind\":\"frame\"}", 1));
+                () -> JsonlLineDecoder.decode("{\"v\":4,\"kind\":\"frame\"}", 1));
         assertTrue(e.newerVersion());
-        assertEquals("line 1: trace format version 3 is newer than this h2scope reads (versions 1 to 2): open it "
+        assertEquals("line 1: trace format version 4 is newer than this h2scope reads (versions 1 to 3): open it "
                 + "with the h2scope that wrote it, or update this one", e.getMessage());
     }
 }

@@ -76,10 +76,10 @@ class JsonlTraceTest {
             TracedExchange.run(writer, TraceSink.NONE);
         }
         List<String> lines = Files.readAllLines(file);
-        assertEquals("{\"v\":2,\"kind\":\"opened\",\"conn\":1,\"t_ns\":0,\"role\":\"client\"}", lines.get(0));
+        assertEquals("{\"v\":3,\"kind\":\"opened\",\"conn\":1,\"t_ns\":0,\"role\":\"client\"}", lines.get(0));
         String frame = lines.stream().filter(l -> l.contains("\"kind\":\"frame\"")).findFirst().orElseThrow();
-        assertTrue(frame.startsWith("{\"v\":2,\"kind\":\"frame\",\"conn\":1,\"t_ns\":0,\"dir\":\"send\",\"stream\":0,"
-                + "\"type\":\"SETTINGS\""), frame);
+        assertTrue(frame.startsWith("{\"v\":3,\"kind\":\"frame\",\"conn\":1,\"t_ns\":0,\"dir\":\"send\",\"stream\":0,"
+                + "\"type_code\":4,"), frame);
     }
 
     @Test

@@ -129,7 +129,7 @@ class TraceEventJsonTest {
     @SuppressWarnings("unchecked")
     void roundTrips(TraceEvent event) {
         String line = TraceEventJson.write(event);
-        assertTrue(line.startsWith("{\"v\":2,\"kind\":\""), line);
+        assertTrue(line.startsWith("{\"v\":" + TraceEventJson.VERSION + ",\"kind\":\""), line);
         assertTrue(line.chars().allMatch(c -> c >= 0x20 && c <= 0x7e), "ASCII only: " + line);
         assertEquals(event, TraceEventJson.read((Map<String, Object>) Json.parse(line)));
     }
@@ -151,7 +151,7 @@ class TraceEventJsonTest {
     void anOpeningSaysWhatItsTraceHides() {
         String line = TraceEventJson.write(ConnectionOpened.of(4, 0, Role.SERVER).withPrivacy(
                 new TracePrivacy(List.of("authorization", "x-api-key"), true, 0)));
-        assertEquals("{\"v\":2,\"kind\":\"opened\",\"conn\":4,\"t_ns\":0,\"role\":\"server\","
+        assertEquals("{\"v\":3,\"kind\":\"opened\",\"conn\":4,\"t_ns\":0,\"role\":\"server\","
                 + "\"redact\":[\"authorization\",\"x-api-key\"],\"reveal\":true,\"data_max\":0}", line);
     }
 

@@ -304,8 +304,25 @@ final class DirectEventReader {
         return kind != Kind.OTHER;
     }
 
-    /** The frame's {@code window} object: its four members, in any order. */
+    /**
+     * The frame's {@code window}: {@code [conn_send, conn_recv, stream_send, stream_recv]} (version 3), or the object
+     * of version 2 and before, its four members in any order.
+     */
     private boolean window() {
+        if (take('[')) {
+            for (int slot = 0; slot < window.length; slot++) {
+                space();
+                if (slot > 0 && !take(',')) {
+                    return false;
+                }
+                space();
+                if ((window[slot] = number()) == Long.MIN_VALUE) {
+                    return false;
+                }
+            }
+            space();
+            return take(']');
+        }
         if (!take('{')) {
             return false;
         }

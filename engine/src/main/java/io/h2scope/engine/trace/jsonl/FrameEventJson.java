@@ -90,18 +90,33 @@ public final class FrameEventJson {
                 headers.add(field((List<Object>) item));
             }
         }
-        Map<String, Object> window = (Map<String, Object>) o.get("window");
-        if (window == null) {
-            throw new IllegalArgumentException("\"window\" is missing");
-        }
+        long[] window = windows(o.get("window"));
         String state = o.get("state") instanceof String s ? s : null;
         HpackBlock hpack = whole && o.get("hpack") instanceof Map<?, ?> m ? hpack((Map<String, Object>) m) : null;
         byte[] padding = whole ? FrameReader.paddingOf(typeCode, flags, payload) : null; // the payload keeps them
         return new FrameEvent(number(o, "conn"), number(o, "t_ns"),
                 "recv".equals(text(o, "dir")) ? Direction.INBOUND : Direction.OUTBOUND, header, frame, headers,
-                (int) number(window, "conn_send"), (int) number(window, "conn_recv"),
-                (int) number(window, "stream_send"), (int) number(window, "stream_recv"),
+                (int) window[0], (int) window[1], (int) window[2], (int) window[3],
                 state == null ? null : StreamState.valueOf(state.toUpperCase(Locale.ROOT)), hpack, padding);
+    }
+
+    /** The four windows after the frame: {@code [conn_send, conn_recv, stream_send, stream_recv]} (version 3), or the object of version 2 and before. */
+    @SuppressWarnings("unchecked")
+    private static long[] windows(Object member) {
+        if (member instanceof List<?> list) {
+            if (list.size() != 4 || !(list.get(0) instanceof Long) || !(list.get(1) instanceof Long)
+                    || !(list.get(2) instanceof Long) || !(list.get(3) instanceof Long)) {
+                throw new IllegalArgumentException("\"window\" is not four integers [conn_send, conn_recv, stream_send,"
+                        + " stream_recv]: " + list);
+            }
+            return new long[] {(Long) list.get(0), (Long) list.get(1), (Long) list.get(2), (Long) list.get(3)};
+        }
+        if (member instanceof Map<?, ?> m) {
+            Map<String, Object> window = (Map<String, Object>) m;
+            return new long[] {number(window, "conn_send"), number(window, "conn_recv"), number(window, "stream_send"),
+                    number(window, "stream_recv")};
+        }
+        throw new IllegalArgumentException("\"window\" is missing");
     }
 
     /**

@@ -3,10 +3,8 @@ package io.h2scope.engine.trace.jsonl;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.flow.WindowCause;
 import io.h2scope.engine.flow.WindowSide;
-import io.h2scope.engine.frame.Flags;
 import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.frame.FrameHeader;
-import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.frame.GoAwayFrame;
 import io.h2scope.engine.frame.PingFrame;
 import io.h2scope.engine.frame.PushPromiseFrame;
@@ -55,19 +53,14 @@ final class FrequentEventLines {
     private static final byte[] T_NS = ascii(",\"t_ns\":");
     private static final byte[] DIR_RECV = ascii(",\"dir\":\"recv\",\"stream\":");
     private static final byte[] DIR_SEND = ascii(",\"dir\":\"send\",\"stream\":");
-    private static final byte[] TYPE = ascii(",\"type\":\"");
-    private static final byte[] TYPE_CODE = ascii("\",\"type_code\":");
+    private static final byte[] TYPE_CODE = ascii(",\"type_code\":");
     private static final byte[] FLAGS = ascii(",\"flags\":");
-    private static final byte[] FLAG_NAMES = ascii(",\"flag_names\":\"");
-    private static final byte[] LENGTH = ascii("\",\"length\":");
-    private static final byte[] RESERVED = ascii(",\"reserved\":");
+    private static final byte[] LENGTH = ascii(",\"length\":");
+    private static final byte[] RESERVED = ascii(",\"reserved\":true");
     private static final byte[] PAYLOAD = ascii(",\"payload\":\"");
     private static final byte[] DATA_OMITTED = ascii(",\"data_omitted\":");
     private static final byte[] HEADERS = ascii(",\"headers\":");
-    private static final byte[] CONN_SEND = ascii(",\"window\":{\"conn_send\":");
-    private static final byte[] CONN_RECV = ascii(",\"conn_recv\":");
-    private static final byte[] STREAM_SEND = ascii(",\"stream_send\":");
-    private static final byte[] STREAM_RECV = ascii(",\"stream_recv\":");
+    private static final byte[] WINDOWS = ascii(",\"window\":[");
     private static final byte[] SETTINGS = ascii(",\"settings\":[");
     private static final byte[] ERROR = ascii(",\"error\":\"");
     private static final byte[] LAST_STREAM = ascii(",\"last_stream\":");
@@ -99,9 +92,9 @@ final class FrequentEventLines {
             "\",");
     private static final byte[] NEVER_INDEX_END = ascii(",true]");
 
-    /** A frame line's type and flag fields ({@link #typeFields}, {@link #flagFields}), made once per type (and flags). */
+    /** A frame line's type and flag fields ({@link #typeFields}, {@link #flagFields}), made once per type and flags value. */
     private static final byte[][] TYPE_FIELDS = new byte[256][];
-    private static final byte[][] FLAG_FIELDS = new byte[256 << 8][];
+    private static final byte[][] FLAG_FIELDS = new byte[256][];
 
     private FrequentEventLines() {
     }
@@ -175,7 +168,10 @@ final class FrequentEventLines {
         FrameHeader h = e.header();
         out.put(FRAME).putPair(CONN, e.connectionId(), T_NS, e.nanosSinceStart())
                 .put(e.direction() == Direction.INBOUND ? DIR_RECV : DIR_SEND).put(h.streamId())
-                .put(typeFields(h.typeCode())).put(flagFields(h.typeCode(), h.flags())).put(h.length()).put(RESERVED).put(h.reservedBit());
+                .put(typeFields(h.typeCode())).put(flagFields(h.flags())).put(h.length());
+        if (h.reservedBit()) { // mostly clear: absent then
+            out.put(RESERVED);
+        }
         decoded(e.frame(), out);
         if (!changes.isEmpty()) {
             Changes.write(changes, out);
@@ -189,8 +185,8 @@ final class FrequentEventLines {
             out.put(HEADERS);
             fields(e.headers(), out);
         }
-        out.put(CONN_SEND).put(e.connectionSendWindow()).put(CONN_RECV).put(e.connectionReceiveWindow())
-                .put(STREAM_SEND).put(e.streamSendWindow()).put(STREAM_RECV).put(e.streamReceiveWindow()).put('}');
+        out.put(WINDOWS).put(e.connectionSendWindow()).put(',').put(e.connectionReceiveWindow()).put(',')
+                .put(e.streamSendWindow()).put(',').put(e.streamReceiveWindow()).put(']');
         if (e.streamStateAfter() != null) {
             out.put(STATE_AFTER[e.streamStateAfter().ordinal()]);
         }
@@ -272,7 +268,7 @@ final class FrequentEventLines {
         out.put(TABLE_SIZE).put(block.tableSize()).put(TABLE_MAX).put(block.tableMaxSize()).put('}');
     }
 
-    /** {@code ,"type":"HEADERS","type_code":1}: what a frame line has between its stream and its flags. */
+    /** {@code ,"type_code":1}: what a frame line has between its stream and its flags. */
     private static byte[] typeFields(int typeCode) {
         if (typeCode < 0 || typeCode > 0xff) {
             return typeFieldsOf(typeCode);
@@ -286,25 +282,24 @@ final class FrequentEventLines {
     }
 
     private static byte[] typeFieldsOf(int typeCode) {
-        return concat(TYPE, ascii(FrameType.nameOf(typeCode)), TYPE_CODE, ascii(Integer.toString(typeCode)));
+        return concat(TYPE_CODE, ascii(Integer.toString(typeCode)));
     }
 
-    /** {@code ,"flags":4,"flag_names":"END_HEADERS","length":}: from the type code on, up to the length's digits. */
-    private static byte[] flagFields(int typeCode, int flags) {
-        if (typeCode < 0 || typeCode > 0xff || flags < 0 || flags > 0xff) {
-            return flagFieldsOf(typeCode, flags);
+    /** {@code ,"flags":4,"length":}: from the type code on, up to the length's digits. */
+    private static byte[] flagFields(int flags) {
+        if (flags < 0 || flags > 0xff) {
+            return flagFieldsOf(flags);
         }
-        int i = typeCode << 8 | flags;
-        byte[] fields = FLAG_FIELDS[i];
+        byte[] fields = FLAG_FIELDS[flags];
         if (fields == null) {
-            fields = flagFieldsOf(typeCode, flags);
-            FLAG_FIELDS[i] = fields;
+            fields = flagFieldsOf(flags);
+            FLAG_FIELDS[flags] = fields;
         }
         return fields;
     }
 
-    private static byte[] flagFieldsOf(int typeCode, int flags) {
-        return concat(FLAGS, ascii(Integer.toString(flags)), FLAG_NAMES, ascii(Flags.describe(typeCode, flags)), LENGTH);
+    private static byte[] flagFieldsOf(int flags) {
+        return concat(FLAGS, ascii(Integer.toString(flags)), LENGTH);
     }
 
     private static byte[] concat(byte[]... parts) {

@@ -55,7 +55,7 @@ import java.util.Set;
 public final class TraceEventJson {
 
     /** The version written; a reader takes this one and every older one. */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
 
     private static final Set<String> KINDS = Set.of("opened", "closed", "state", "window", "settings", "settings_ack",
             "settings_in_force", "hpack_add", "hpack_evict", "hpack_resize", "violation", "error", "snapshot",

@@ -86,7 +86,7 @@ class DirectEventReaderTest {
 
         String window = TraceEventJson.write(new WindowChanged(1, 2, 3, WindowSide.SEND, 4, 5, WindowCause.DATA));
         for (String odd : List.of(window.replace("\"old\":4", "\"old\":4.0"), window + " x",
-                window.substring(0, window.length() - 1), window.replace("\"v\":2", "\"v\":3"),
+                window.substring(0, window.length() - 1), window.replace("\"v\":3", "\"v\":4"),
                 window.replace("\"cause\":\"data\"", "\"cause\":\"rain\""), window.replace("\"old\":4,", ""),
                 "{\"v\":2,\"kind\":\"settings_ack\",\"conn\":1,\"t_ns\":2,\"side\":\"local\"}", "", "[]")) {
             assertNull(direct(odd), odd);
@@ -100,7 +100,7 @@ class DirectEventReaderTest {
         TraceFormatException notJson = assertThrows(TraceFormatException.class,
                 () -> JsonlLineDecoder.summary(cut, 0, cut.length, 12));
         assertTrue(notJson.getMessage().startsWith("line 12: not JSON ("), notJson.getMessage());
-        byte[] newer = octets(window.replace("\"v\":2", "\"v\":3"));
+        byte[] newer = octets(window.replace("\"v\":3", "\"v\":4"));
         assertTrue(assertThrows(TraceFormatException.class,
                 () -> JsonlLineDecoder.summary(newer, 0, newer.length, 13)).newerVersion());
         byte[] rain = octets(window.replace("\"cause\":\"data\"", "\"cause\":\"rain\""));

@@ -145,7 +145,7 @@ class FrequentEventLinesTest {
         LineOctets line = new LineOctets(8);
         assertFalse(FrequentEventLines.write(new SettingsAcknowledged(1, 2, Side.LOCAL), line));
         assertEquals(0, line.length());
-        assertEquals("{\"v\":2,\"kind\":\"settings_ack\",\"conn\":1,\"t_ns\":2,\"side\":\"local\"}",
+        assertEquals("{\"v\":3,\"kind\":\"settings_ack\",\"conn\":1,\"t_ns\":2,\"side\":\"local\"}",
                 TraceEventJson.write(new SettingsAcknowledged(1, 2, Side.LOCAL), line).text());
     }
 
@@ -166,12 +166,11 @@ class FrequentEventLinesTest {
         FoldedChanges folding = new FoldedChanges();
         events.forEach(e -> folding.write(e, line));
         assertEquals("""
-                {"v":2,"kind":"frame","conn":2,"t_ns":500,"dir":"recv","stream":3,"type":"HEADERS","type_code":1,\
-                "flags":5,"flag_names":"END_STREAM|END_HEADERS","length":4,"reserved":false,"changes":[\
-                ["state",3,"idle","open","recv_headers"],["window",3,"recv",0,65535,"opened"],\
-                ["window",3,"send",0,65535,"opened"],["state",3,"open","half_closed_remote","recv_end_stream"]],\
-                "payload":"gkQBLw==","headers":[[":method","GET"],[":path","/"]],"window":{"conn_send":65535,\
-                "conn_recv":65535,"stream_send":65535,"stream_recv":65535},"state":"half_closed_remote"}
+                {"v":3,"kind":"frame","conn":2,"t_ns":500,"dir":"recv","stream":3,"type_code":1,"flags":5,\
+                "length":4,"changes":[["state",3,"idle","open","recv_headers"],["window",3,"recv",0,65535,\
+                "opened"],["window",3,"send",0,65535,"opened"],["state",3,"open","half_closed_remote",\
+                "recv_end_stream"]],"payload":"gkQBLw==","headers":[[":method","GET"],[":path","/"]],\
+                "window":[65535,65535,65535,65535],"state":"half_closed_remote"}
                 """, line.text());
         List<TraceEvent> read = new ArrayList<>();
         JsonlLineDecoder.decode(line.text().strip(), 1, read::add);
@@ -196,96 +195,79 @@ class FrequentEventLinesTest {
                                 new HeaderField(":authority", "localhost:8443"), new HeaderField(":path", "/"),
                                 new HeaderField("authorization", "******************")),
                         65535, 65535, 65535, 65535, StreamState.HALF_CLOSED_LOCAL, null), """
-                        {"v":2,"kind":"frame","conn":1,"t_ns":0,"dir":"send","stream":1,"type":"HEADERS",\
-                        "type_code":1,"flags":5,"flag_names":"END_STREAM|END_HEADERS","length":33,"reserved":false,\
-                        "payload":"godBiqDkHROdCbjzTTOEHwiP6dOnToyyyyyyyyyyyyz/","headers":[[":method","GET"],\
-                        [":scheme","https"],[":authority","localhost:8443"],[":path","/"],\
-                        ["authorization","******************"]],"window":{"conn_send":65535,"conn_recv":65535,\
-                        "stream_send":65535,"stream_recv":65535},"state":"half_closed_local"}"""),
+                        {"v":3,"kind":"frame","conn":1,"t_ns":0,"dir":"send","stream":1,"type_code":1,"flags":5,\
+                        "length":33,"payload":"godBiqDkHROdCbjzTTOEHwiP6dOnToyyyyyyyyyyyyz/",\
+                        "headers":[[":method","GET"],[":scheme","https"],[":authority","localhost:8443"],\
+                        [":path","/"],["authorization","******************"]],"window":[65535,65535,65535,\
+                        65535],"state":"half_closed_local"}"""),
                 Arguments.of(frame(2, 90, Direction.INBOUND, FrameHeader.of(small), small,
                         List.of(new HeaderField(":method", "GET"), new HeaderField(":path", "/"),
                                 new HeaderField("x-id", "7", true)),
                         100, 200, 300, 400, StreamState.HALF_CLOSED_REMOTE, block), """
-                        {"v":2,"kind":"frame","conn":2,"t_ns":90,"dir":"recv","stream":3,"type":"HEADERS",\
-                        "type_code":1,"flags":5,"flag_names":"END_STREAM|END_HEADERS","length":4,"reserved":false,\
-                        "payload":"gkQBLw==","headers":[[":method","GET"],[":path","/"],["x-id","7",true]],\
-                        "window":{"conn_send":100,"conn_recv":200,"stream_send":300,"stream_recv":400},\
-                        "state":"half_closed_remote","hpack":{"size_updates":[0,4096],"lines":\
-                        [[":method","GET","indexed",false,false,2,0,1],[":path","/","literal_indexed",false,true,4,1,3],\
-                        ["x-id","7","literal_never_indexed",true,false]],"table":[[":path","/"]],"table_size":38,\
-                        "table_max":4096}}"""),
+                        {"v":3,"kind":"frame","conn":2,"t_ns":90,"dir":"recv","stream":3,"type_code":1,\
+                        "flags":5,"length":4,"payload":"gkQBLw==","headers":[[":method","GET"],[":path","/"],\
+                        ["x-id","7",true]],"window":[100,200,300,400],"state":"half_closed_remote",\
+                        "hpack":{"size_updates":[0,4096],"lines":[[":method","GET","indexed",false,false,2,0,1],\
+                        [":path","/","literal_indexed",false,true,4,1,3],["x-id","7","literal_never_indexed",\
+                        true,false]],"table":[[":path","/"]],"table_size":38,"table_max":4096}}"""),
                 Arguments.of(frame(7, 1500, Direction.INBOUND, DataFrame.padded(3, "hi".getBytes(StandardCharsets.US_ASCII),
                         true, 2)), """
-                        {"v":2,"kind":"frame","conn":7,"t_ns":1500,"dir":"recv","stream":3,"type":"DATA",\
-                        "type_code":0,"flags":9,"flag_names":"END_STREAM|PADDED","length":5,"reserved":false,\
-                        "payload":"AmhpAAA=","window":{"conn_send":10,"conn_recv":20,"stream_send":-1,\
-                        "stream_recv":-1}}"""),
+                        {"v":3,"kind":"frame","conn":7,"t_ns":1500,"dir":"recv","stream":3,"type_code":0,\
+                        "flags":9,"length":5,"payload":"AmhpAAA=","window":[10,20,-1,-1]}"""),
                 Arguments.of(new FrameEvent(7, 1600, Direction.INBOUND, new FrameHeader(1024, 0, 0, 5, false),
                         DataFrame.of(5, "{\"id\":7}".getBytes(StandardCharsets.US_ASCII), false), List.of(), 10, 20,
                         30, 40, StreamState.OPEN), """
-                        {"v":2,"kind":"frame","conn":7,"t_ns":1600,"dir":"recv","stream":5,"type":"DATA",\
-                        "type_code":0,"flags":0,"flag_names":"","length":1024,"reserved":false,\
-                        "payload":"eyJpZCI6N30=","data_omitted":1016,"window":{"conn_send":10,"conn_recv":20,\
-                        "stream_send":30,"stream_recv":40},"state":"open"}"""),
+                        {"v":3,"kind":"frame","conn":7,"t_ns":1600,"dir":"recv","stream":5,"type_code":0,\
+                        "flags":0,"length":1024,"payload":"eyJpZCI6N30=","data_omitted":1016,"window":[10,20,30,\
+                        40],"state":"open"}"""),
                 Arguments.of(frame(1, 5, Direction.OUTBOUND, SettingsFrame.of(new RawSetting(0x4, 1048576),
                         new RawSetting(0xff, 7))), """
-                        {"v":2,"kind":"frame","conn":1,"t_ns":5,"dir":"send","stream":0,"type":"SETTINGS",\
-                        "type_code":4,"flags":0,"flag_names":"","length":12,"reserved":false,\
-                        "settings":[["SETTINGS_INITIAL_WINDOW_SIZE",1048576],["0xff",7]],\
-                        "payload":"AAQAEAAAAP8AAAAH","window":{"conn_send":10,"conn_recv":20,"stream_send":-1,\
-                        "stream_recv":-1}}"""),
+                        {"v":3,"kind":"frame","conn":1,"t_ns":5,"dir":"send","stream":0,"type_code":4,"flags":0,\
+                        "length":12,"settings":[["SETTINGS_INITIAL_WINDOW_SIZE",1048576],["0xff",7]],\
+                        "payload":"AAQAEAAAAP8AAAAH","window":[10,20,-1,-1]}"""),
                 Arguments.of(frame(1, 6, Direction.INBOUND, PingFrame.ackOf(0x0123456789abcdefL)), """
-                        {"v":2,"kind":"frame","conn":1,"t_ns":6,"dir":"recv","stream":0,"type":"PING",\
-                        "type_code":6,"flags":1,"flag_names":"ACK","length":8,"reserved":false,\
-                        "opaque":"0123456789abcdef","payload":"ASNFZ4mrze8=","window":{"conn_send":10,\
-                        "conn_recv":20,"stream_send":-1,"stream_recv":-1}}"""),
+                        {"v":3,"kind":"frame","conn":1,"t_ns":6,"dir":"recv","stream":0,"type_code":6,"flags":1,\
+                        "length":8,"opaque":"0123456789abcdef","payload":"ASNFZ4mrze8=","window":[10,20,-1,-1]}"""),
                 Arguments.of(frame(1, 7, Direction.INBOUND, GoAwayFrame.of(5, ErrorCode.ENHANCE_YOUR_CALM,
                         new byte[] {'a', '"', (byte) 0xe9})), """
-                        {"v":2,"kind":"frame","conn":1,"t_ns":7,"dir":"recv","stream":0,"type":"GOAWAY",\
-                        "type_code":7,"flags":0,"flag_names":"","length":11,"reserved":false,"last_stream":5,\
-                        "error":"ENHANCE_YOUR_CALM","debug":"a\\"\\u00e9","payload":"AAAABQAAAAthIuk=",\
-                        "window":{"conn_send":10,"conn_recv":20,"stream_send":-1,"stream_recv":-1}}"""),
+                        {"v":3,"kind":"frame","conn":1,"t_ns":7,"dir":"recv","stream":0,"type_code":7,"flags":0,\
+                        "length":11,"last_stream":5,"error":"ENHANCE_YOUR_CALM","debug":"a\\"\\u00e9",\
+                        "payload":"AAAABQAAAAthIuk=","window":[10,20,-1,-1]}"""),
                 Arguments.of(frame(1, 8, Direction.OUTBOUND, RstStreamFrame.of(5, 0x99)), """
-                        {"v":2,"kind":"frame","conn":1,"t_ns":8,"dir":"send","stream":5,"type":"RST_STREAM",\
-                        "type_code":3,"flags":0,"flag_names":"","length":4,"reserved":false,"error":"0x99",\
-                        "payload":"AAAAmQ==","window":{"conn_send":10,"conn_recv":20,"stream_send":-1,\
-                        "stream_recv":-1}}"""),
+                        {"v":3,"kind":"frame","conn":1,"t_ns":8,"dir":"send","stream":5,"type_code":3,"flags":0,\
+                        "length":4,"error":"0x99","payload":"AAAAmQ==","window":[10,20,-1,-1]}"""),
                 Arguments.of(frame(1, 9, Direction.OUTBOUND, WindowUpdateFrame.of(0, 1000)), """
-                        {"v":2,"kind":"frame","conn":1,"t_ns":9,"dir":"send","stream":0,"type":"WINDOW_UPDATE",\
-                        "type_code":8,"flags":0,"flag_names":"","length":4,"reserved":false,"increment":1000,\
-                        "payload":"AAAD6A==","window":{"conn_send":10,"conn_recv":20,"stream_send":-1,\
-                        "stream_recv":-1}}"""),
+                        {"v":3,"kind":"frame","conn":1,"t_ns":9,"dir":"send","stream":0,"type_code":8,"flags":0,\
+                        "length":4,"increment":1000,"payload":"AAAD6A==","window":[10,20,-1,-1]}"""),
                 Arguments.of(frame(1, 10, Direction.INBOUND, new FrameHeader(3, 0xfa, 0xff, 9, true), unknown, List.of(),
                         10, 20, -1, -1, null, null), """
-                        {"v":2,"kind":"frame","conn":1,"t_ns":10,"dir":"recv","stream":9,"type":"0xfa",\
-                        "type_code":250,"flags":255,"flag_names":"0xff","length":3,"reserved":true,\
-                        "payload":"AQID","window":{"conn_send":10,"conn_recv":20,"stream_send":-1,\
-                        "stream_recv":-1}}"""),
+                        {"v":3,"kind":"frame","conn":1,"t_ns":10,"dir":"recv","stream":9,"type_code":250,\
+                        "flags":255,"length":3,"reserved":true,"payload":"AQID","window":[10,20,-1,-1]}"""),
                 Arguments.of(new StreamStateChanged(1, 0, 1, StreamState.IDLE, StreamState.OPEN,
                         StreamInput.SEND_HEADERS), """
-                        {"v":2,"kind":"state","conn":1,"t_ns":0,"stream":1,"from":"idle","to":"open",\
+                        {"v":3,"kind":"state","conn":1,"t_ns":0,"stream":1,"from":"idle","to":"open",\
                         "input":"send_headers"}"""),
                 Arguments.of(new StreamStateChanged(4, 12, 3, StreamState.HALF_CLOSED_REMOTE, StreamState.CLOSED,
                         StreamInput.SEND_END_STREAM), """
-                        {"v":2,"kind":"state","conn":4,"t_ns":12,"stream":3,"from":"half_closed_remote",\
+                        {"v":3,"kind":"state","conn":4,"t_ns":12,"stream":3,"from":"half_closed_remote",\
                         "to":"closed","input":"send_end_stream"}"""),
                 Arguments.of(new WindowChanged(2, 400, 1, WindowSide.SEND, 65535, 49151, WindowCause.DATA), """
-                        {"v":2,"kind":"window","conn":2,"t_ns":400,"stream":1,"side":"send","old":65535,\
+                        {"v":3,"kind":"window","conn":2,"t_ns":400,"stream":1,"side":"send","old":65535,\
                         "new":49151,"cause":"data"}"""),
                 Arguments.of(new WindowChanged(2, 401, 3, WindowSide.RECEIVE, -100, 65435,
                         WindowCause.INITIAL_WINDOW_SIZE), """
-                        {"v":2,"kind":"window","conn":2,"t_ns":401,"stream":3,"side":"recv","old":-100,\
+                        {"v":3,"kind":"window","conn":2,"t_ns":401,"stream":3,"side":"recv","old":-100,\
                         "new":65435,"cause":"initial_window_size"}"""),
                 Arguments.of(new HpackEntryAdded(1, 200, HpackContext.ENCODER, ":authority", "example.com", 52), """
-                        {"v":2,"kind":"hpack_add","conn":1,"t_ns":200,"table":"encoder","name":":authority",\
+                        {"v":3,"kind":"hpack_add","conn":1,"t_ns":200,"table":"encoder","name":":authority",\
                         "value":"example.com","size":52}"""),
                 Arguments.of(new HpackEntryAdded(1, 201, HpackContext.DECODER, "x-say", "\"hi\"\\\n\u00ff", 46), """
-                        {"v":2,"kind":"hpack_add","conn":1,"t_ns":201,"table":"decoder","name":"x-say",\
+                        {"v":3,"kind":"hpack_add","conn":1,"t_ns":201,"table":"decoder","name":"x-say",\
                         "value":"\\"hi\\"\\\\\\n\\u00ff","size":46}"""),
                 Arguments.of(new HpackEntriesEvicted(1, 300, HpackContext.DECODER, 2), """
-                        {"v":2,"kind":"hpack_evict","conn":1,"t_ns":300,"table":"decoder","count":2}"""),
+                        {"v":3,"kind":"hpack_evict","conn":1,"t_ns":300,"table":"decoder","count":2}"""),
                 Arguments.of(new HpackEntriesEvicted(9, 301, HpackContext.ENCODER, 0), """
-                        {"v":2,"kind":"hpack_evict","conn":9,"t_ns":301,"table":"encoder","count":0}"""));
+                        {"v":3,"kind":"hpack_evict","conn":9,"t_ns":301,"table":"encoder","count":0}"""));
     }
 
     @ParameterizedTest(name = "{1}")
