@@ -41,8 +41,8 @@ class ServeTracingTest {
             twoRequests(ServeProcess.awaitUrl(log, server));
 
             List<String> lines = awaitLines(traceFile, 4);
-            assertTrue(lines.stream().allMatch(l -> l.startsWith("{\"v\":2")), lines.get(0));
-            assertTrue(lines.stream().anyMatch(l -> l.contains("\"dir\":\"recv\"") && l.contains("\"HEADERS\"")
+            assertTrue(lines.stream().allMatch(l -> l.startsWith("{\"v\":3,")), lines.get(0));
+            assertTrue(lines.stream().anyMatch(l -> l.contains("\"dir\":\"recv\"") && l.contains("\"type_code\":1,")
                     && l.contains("[\":path\",\"/headers\"]")), String.join("\n", lines));
             // the log is written beside the recording, not before it: wait for the second request's frame line
             Await.until(() -> readQuietly(log).contains("recv HEADERS"),
