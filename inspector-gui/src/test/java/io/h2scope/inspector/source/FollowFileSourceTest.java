@@ -93,7 +93,7 @@ class FollowFileSourceTest {
         CollectingSink.await(() -> sink.events.size() == 1 && sink.problems.size() == 1, "the good event and a notice");
         assertTrue(sink.problems.get(0).startsWith("line 2 of bad.jsonl skipped: not JSON ("), sink.problems.get(0));
         Files.writeString(file, "{\"v\":7,\"kind\":\"window\"}\n", StandardCharsets.US_ASCII, StandardOpenOption.APPEND);
-        assertEquals("bad.jsonl line 3: trace format version 7 is newer than this h2scope reads (versions 1 to 2): "
+        assertEquals("bad.jsonl line 3: trace format version 7 is newer than this h2scope reads (versions 1 to 3): "
                 + "open it with the h2scope that wrote it, or update this one", sink.awaitEnd());
         follow.close();
     }

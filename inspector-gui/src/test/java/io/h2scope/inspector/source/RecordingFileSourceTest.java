@@ -171,11 +171,11 @@ class RecordingFileSourceTest {
     @Test
     void aNewerFormatVersionStopsThereSayingWhatToDo() throws Exception {
         List<String> lines = lines(exchange);
-        lines.add(5, "{\"v\":3,\"kind\":\"frame\",\"conn\":1}");
+        lines.add(5, "{\"v\":4,\"kind\":\"frame\",\"conn\":1}");
         CollectingSink sink = open(write("future.jsonl", lines));
         assertEquals(exchange.subList(0, 5), sink.whole(source), "the events before it are kept");
-        assertEquals(List.of("future.jsonl line 6: trace format version 3 is newer than this h2scope reads "
-                + "(versions 1 to 2): open it with the h2scope that wrote it, or update this one"), sink.ends);
+        assertEquals(List.of("future.jsonl line 6: trace format version 4 is newer than this h2scope reads "
+                + "(versions 1 to 3): open it with the h2scope that wrote it, or update this one"), sink.ends);
     }
 
     @Test
