@@ -37,26 +37,26 @@ def allocated(jfr_file):
     return sum(max(a) - min(a) for a in per_thread.values())
 
 
-def main():
+def options(port, requests):
+    """The options every per-variant measurement of h2scope serve takes."""
     ap = argparse.ArgumentParser()
     ap.add_argument("--repo", required=True)
     ap.add_argument("--jars", help="the directory of h2scope-cli.jar and lib/ (default: this tree's cli/target)")
-    ap.add_argument("--port", type=int, default=31960)
-    ap.add_argument("--requests", type=int, default=500000)
+    ap.add_argument("--port", type=int, default=port)
+    ap.add_argument("--requests", type=int, default=requests)
     ap.add_argument("--shape", default="10x100")
     ap.add_argument("--variant", action="append", default=[], metavar="NAME=VAR=VALUE",
                     help="a traced variant ({state} in VALUE is a scratch directory); 'off' (no variable) always runs")
-    a = ap.parse_args()
-    c, m = (int(x) for x in a.shape.split("x"))
-    state = tempfile.mkdtemp(prefix="trace-alloc-")
+    return ap
+
+
+def servers(a, state):
+    """For each variant ('off' first): its name and the server process, started pinned to cpu 0 and listening; stopped
+    when the caller goes on to the next."""
     jars = a.jars or f"{a.repo}/cli/target"
     cp = f"{jars}/h2scope-cli.jar:{jars}/lib/*"
-    variants = [("off", None)] + [tuple(v.split("=", 1)) for v in a.variant]
-    print(f"# h2load -c {c} -m {m} -n {a.requests}, after as many of warm-up; state {state}")
-    for name, assignment in variants:
-        env = dict(os.environ)
-        env.pop("H2SCOPE_LOG", None)
-        env.pop("H2SCOPE_TRACE_FILE", None)
+    for name, assignment in [("off", None)] + [tuple(v.split("=", 1)) for v in a.variant]:
+        env = {k: v for k, v in os.environ.items() if not k.startswith("H2SCOPE_")}
         if assignment:
             var, value = assignment.split("=", 1)
             env[var] = value.replace("{state}", state)
@@ -66,17 +66,31 @@ def main():
                                   env=env, stdout=log, stderr=log)
         try:
             wait_port(a.port)
-            h2load(a.port, c, m, a.requests)
-            jfr_file = f"{state}/{name}.jfr"
-            subprocess.run(["jcmd", str(server.pid), "JFR.start", "name=alloc"], capture_output=True, check=True)
-            done = h2load(a.port, c, m, a.requests)
-            subprocess.run(["jcmd", str(server.pid), "JFR.stop", "name=alloc", f"filename={jfr_file}"],
-                           capture_output=True, check=True)
-            print(f"{name:>8}: {allocated(jfr_file) / done:8.0f} B/request ({done} requests)", flush=True)
+            yield name, server
         finally:
             server.terminate()
             server.wait()
             log.close()
+
+
+def shape_and_state(a, prefix):
+    """h2load's connections and streams per connection, and a scratch directory for the run."""
+    c, m = (int(x) for x in a.shape.split("x"))
+    return c, m, tempfile.mkdtemp(prefix=prefix)
+
+
+def main():
+    a = options(31960, 500000).parse_args()
+    c, m, state = shape_and_state(a, "trace-alloc-")
+    print(f"# h2load -c {c} -m {m} -n {a.requests}, after as many of warm-up; state {state}")
+    for name, server in servers(a, state):
+        h2load(a.port, c, m, a.requests)
+        jfr_file = f"{state}/{name}.jfr"
+        subprocess.run(["jcmd", str(server.pid), "JFR.start", "name=alloc"], capture_output=True, check=True)
+        done = h2load(a.port, c, m, a.requests)
+        subprocess.run(["jcmd", str(server.pid), "JFR.stop", "name=alloc", f"filename={jfr_file}"],
+                       capture_output=True, check=True)
+        print(f"{name:>8}: {allocated(jfr_file) / done:8.0f} B/request ({done} requests)", flush=True)
 
 
 if __name__ == "__main__":
