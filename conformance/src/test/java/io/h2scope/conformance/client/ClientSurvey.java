@@ -1,9 +1,12 @@
 package io.h2scope.conformance.client;
 
 import io.h2scope.conformance.client.drive.ClientUnderTest;
+import io.h2scope.conformance.runner.JudgedListener;
 import io.h2scope.conformance.verdict.Outcome;
 import java.time.Duration;
 import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 /** The survey the section tests run over every client: each verdict printed, then the counts and the time taken. */
 public final class ClientSurvey {
@@ -13,19 +16,26 @@ public final class ClientSurvey {
 
     /**
      * Runs {@code sections} on {@code client} and prints each verdict and the counts with the time taken: the survey the
-     * section tests run over every client.
+     * section tests run over every client. Fails when the client could not be judged at all (never started, or never
+     * connected on the first case).
      */
     public static List<ClientSuiteRunner.Result> survey(ClientUnderTest client, List<ClientSection> sections, Duration timeout)
             throws InterruptedException {
         long start = System.nanoTime();
-        List<ClientSuiteRunner.Result> results = new ClientSuiteRunner(client, timeout).run(sections);
+        ClientRunResult run = new ClientSuiteRunner(client, timeout).run(sections, new JudgedListener() { });
+        List<ClientSuiteRunner.Result> results = run.results();
         java.util.Map<Outcome, Integer> counts = new java.util.EnumMap<>(Outcome.class);
+        StringBuilder printed = new StringBuilder(); // one print: the surveys of clients run at once do not interleave
         for (ClientSuiteRunner.Result r : results) {
             counts.merge(r.verdict().outcome(), 1, Integer::sum);
-            System.out.println(client.name() + " " + r.definition().id() + " " + r.verdict());
+            printed.append(client.name()).append(' ').append(r.definition().id()).append(' ').append(r.verdict())
+                    .append('\n');
         }
-        System.out.println(client.name() + ": " + results.size() + " cases in "
-                + Duration.ofNanos(System.nanoTime() - start).toMillis() + " ms: " + counts);
+        printed.append(client.name()).append(": ").append(results.size()).append(" cases in ")
+                .append(Duration.ofNanos(System.nanoTime() - start).toMillis()).append(" ms: ").append(counts);
+        System.out.println(printed);
+        // a client that never came on its first case ends the run there: no verdicts is no survey, not a pass
+        assertNull(run.unreachable(), () -> client.name() + " was not judged: " + run.unreachable());
         return results;
     }
 
