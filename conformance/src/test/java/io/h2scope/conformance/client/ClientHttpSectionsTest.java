@@ -18,6 +18,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -30,13 +34,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * The §8 and connection-life sections (HTTP semantics, RST_STREAM, GOAWAY, retries) against the clients on this
  * machine: h2scope's own client passes every MUST case; curl, nghttp, h2load, Node.js, httpx, Go, OkHttp, Jetty and
  * Netty get a verdict on each case (no INCONCLUSIVE: the stage reached them), each client's run bounded by a short
- * per-case timeout.
+ * per-case timeout. The clients run at once, as many as conformance/pom.xml's JUnit parallelism allows: each client's
+ * run mostly waits, and each still gets its cases one after the other.
  */
 @Tag("client-matrix") // every client on this machine over whole sections: minutes; mvn -Preal-servers (.ci/run, JDK 17)
 @Timeout(value = 600, unit = TimeUnit.SECONDS)
 class ClientHttpSectionsTest {
 
     /** Per case: a conformant client finishes in well under a second; a hanging one costs this. */
+    /** The lock that keeps h2scope's own client from running beside the other clients. */
+    private static final String ALONE = "h2scope's own client alone";
     private static final Duration TIMEOUT = Duration.ofSeconds(4);
 
     static List<ClientSection> sections() {
@@ -50,6 +57,7 @@ class ClientHttpSectionsTest {
     }
 
     @Test
+    @ResourceLock(ALONE) // held to PASS on every MUST case within a short timeout: no other client runs beside it
     void h2scopesOwnClientPassesEveryMustCase() throws Exception {
         for (ClientSuiteRunner.Result r : run(new H2ClientUnderTest())) {
             // SKIP: a push case for a client that disabled push (the other push case judges it)
@@ -60,6 +68,8 @@ class ClientHttpSectionsTest {
     }
 
     @TestFactory
+    @Execution(ExecutionMode.CONCURRENT) // its dynamic tests, one per client, run at once
+    @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ) // beside each other, not beside h2scope's own client
     List<DynamicTest> eachClientOnThisMachineGetsAVerdictOnEveryCase() {
         List<DynamicTest> tests = new ArrayList<>(ClientSuiteSliceTest.eachProfileHere(ClientHttpSectionsTest::run));
         for (ClientUnderTest client : List.of(JvmClients.okhttp(), JvmClients.jetty(), JvmClients.netty())) {

@@ -23,6 +23,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -30,12 +34,16 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The HPACK sections (RFC 7541, RFC 9113 §4.3) against every client on this machine: h2scope's own client passes
  * every MUST case; the JDK HttpClient and each client command get a verdict on every case that is not INCONCLUSIVE
  * (a client that lacks a program is skipped, naming the package). Each case waits at most {@link #TIMEOUT} for a
- * client, so a client that hangs on every case is still judged within the class's bound.
+ * client, so a client that hangs on every case is still judged within the class's bound. The client commands run at
+ * once, as many as conformance/pom.xml's JUnit parallelism allows: each one's run mostly waits, and each still gets its
+ * cases one after the other.
  */
 @Tag("client-matrix") // every client on this machine over whole sections: minutes; mvn -Preal-servers (.ci/run, JDK 17)
 @Timeout(value = 600, unit = TimeUnit.SECONDS)
 class HpackSectionsTest {
 
+    /** The lock that keeps h2scope's own client from running beside the other clients. */
+    private static final String ALONE = "h2scope's own client alone";
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
 
     static List<ClientSection> sections() {
@@ -58,6 +66,7 @@ class HpackSectionsTest {
     }
 
     @Test
+    @ResourceLock(ALONE) // held to PASS on every MUST case within a short timeout: no other client runs beside it
     void h2scopesOwnClientPassesEveryMustCase() throws Exception {
         for (ClientSuiteRunner.Result r : run(new H2ClientUnderTest())) {
             if (r.definition().level() == Level.MUST) {
@@ -79,6 +88,8 @@ class HpackSectionsTest {
 
     @ParameterizedTest
     @MethodSource("profiles")
+    @Execution(ExecutionMode.CONCURRENT) // one invocation per client, at once
+    @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ) // beside each other, not beside h2scope's own client
     void eachClientCommandIsJudgedOnEveryCase(String name) throws Exception {
         ClientProfile profile = ClientProfiles.named(name);
         assumeTrue(profile.missing().get().isEmpty(), () -> profile.missing().get().orElse(""));

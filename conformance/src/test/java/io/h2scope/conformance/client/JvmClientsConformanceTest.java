@@ -14,6 +14,9 @@ import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.opentest4j.TestAbortedException;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,6 +26,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * own build would run it. A FAIL of a well-known client is a finding (docs/CLIENTS.md), not a broken build: each case
  * is printed with its verdict, and a test fails only when the stage could not judge a client that could act
  * (INCONCLUSIVE). A case the client cannot be made to exercise is aborted (shown as skipped) with the reason.
+ *
+ * The clients run at once, as many as conformance/pom.xml's JUnit parallelism allows (3): a client's run mostly waits
+ * (a case it leaves hanging waits out the whole timeout), so they overlap without the cores becoming the limit. Only
+ * the factories run concurrently (the class, and every other test, stay in one thread); each factory's lock of its
+ * own keeps its cases one after the other in its thread (JUnit runs the descendants of a locked node in the same
+ * thread), as when the client runs alone.
  */
 @Tag("client-matrix") // every client on this machine over whole sections: minutes; mvn -Preal-servers (.ci/run, JDK 17)
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
@@ -31,26 +40,36 @@ class JvmClientsConformanceTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
     @TestFactory
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock("jvm-client-okhttp")
     Stream<DynamicNode> okhttp() {
         return survey(JvmClients.okhttp());
     }
 
     @TestFactory
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock("jvm-client-jetty")
     Stream<DynamicNode> jetty() {
         return survey(JvmClients.jetty());
     }
 
     @TestFactory
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock("jvm-client-netty")
     Stream<DynamicNode> netty() {
         return survey(JvmClients.netty());
     }
 
     @TestFactory
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock("jvm-client-jdkHttpClient")
     Stream<DynamicNode> jdkHttpClient() {
         return survey(new JdkHttpClientUnderTest());
     }
 
     @TestFactory
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock("jvm-client-h2scope")
     Stream<DynamicNode> h2scope() {
         return survey(new H2ClientUnderTest());
     }

@@ -12,6 +12,8 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,7 +28,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * The RFC 9113 §4 to §6 client sections against each real client on this machine: a verdict on every case (none
  * INCONCLUSIVE), and no FAIL for nghttp2's clients; a client that is absent is skipped with its reason. The verdicts
- * are printed per client with their counts and time. (h2scope's own client is held to every MUST case by
+ * are printed per client with their counts and time. The clients run at once, as many as conformance/pom.xml's JUnit
+ * parallelism allows: each client's run mostly waits (a case it leaves hanging waits out the whole timeout), and each
+ * still gets its cases one after the other. (h2scope's own client is held to every MUST case by
  * ClientSuiteSliceTest, which runs every section.)
  */
 @Tag("client-matrix") // every client on this machine over whole sections: minutes; mvn -Preal-servers (.ci/run, JDK 17)
@@ -48,6 +52,7 @@ class FramesSectionsRealClientsTest {
     }
 
     @TestFactory
+    @Execution(ExecutionMode.CONCURRENT) // its dynamic tests, one per client, run at once
     List<DynamicTest> eachRealClientGetsAVerdictOnEveryCase() {
         List<DynamicTest> tests = new ArrayList<>();
         for (ClientProfile profile : ClientProfiles.all()) {
