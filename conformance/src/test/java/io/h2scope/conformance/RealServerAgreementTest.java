@@ -31,9 +31,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -43,7 +43,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * run as a local process, h2c and TLS. A case whose verdict flips between a pass and FAIL, and that the
  * target's expected-failures.txt does not mark {@code ~} with the server race that explains it, is reported;
  * it fails the test when it flips against h2scope's own server (which has no races to excuse) or on three or
- * more servers (a flip the suite could have avoided shows on many servers, a server's race on one). The agreement report is written to target/real-servers/NAME[-tls]-agreement.txt.
+ * more servers (a flip the suite could have avoided shows on many servers, a server's race on one).
+ * The agreement report is written to target/real-servers/NAME[-tls]-agreement.txt. A server is started once for both
+ * its listeners, h2c then TLS, as {@code h2scope matrix --both} runs them.
  */
 @Tag("real-server-matrix") // about 8 minutes; it tests the servers, not the JDK: mvn -Preal-servers (.ci/run, JDK 17)
 class RealServerAgreementTest {
@@ -56,8 +58,9 @@ class RealServerAgreementTest {
     private static final Map<String, Set<String>> FLIPPED_ON = new ConcurrentHashMap<>();
     private static final Duration BOUND = Duration.ofSeconds(180);
 
-    @TempDir
-    Path work;
+    /** A server stays up for the test of its other listener. */
+    @RegisterExtension
+    static final LocalServers.OnePerName SERVERS = new LocalServers.OnePerName();
 
     static Stream<Arguments> listeners() {
         return RealServerConformanceTest.listeners();
@@ -67,36 +70,35 @@ class RealServerAgreementTest {
     @MethodSource("listeners")
     void verdictsAgreeOverFiveRuns(String name, boolean tls) throws Exception {
         TargetSpec spec = TargetRegistry.locate().get(name);
-        try (LocalProcessTarget server = LocalServers.start(name, work)) {
-            Target target = server.target(tls);
-            RunConfig config = RunConfig.defaults(target).withPeer(PeerOptions.defaults().withInsecure(tls)).withRepeat(RUNS)
-                    .withKnownFailures(server.knownFailures(tls)); // the order a --target run has
-            ByteArrayOutputStream console = new ByteArrayOutputStream();
-            RunResult run = assertTimeoutPreemptively(BOUND, () -> new SuiteRunner(config).run(Suites.all(),
-                    new ConsoleReporter(new PrintStream(console, true, StandardCharsets.UTF_8), false, true)),
-                    () -> name + " (tls=" + tls + "): " + RUNS + " runs of the suite did not finish within " + BOUND);
-            Path out = Path.of("target", "real-servers", target.name() + "-agreement.txt");
-            Files.createDirectories(out.getParent());
-            Files.writeString(out, console.toString(StandardCharsets.UTF_8));
+        LocalProcessTarget server = SERVERS.server(name); // its other listener's test runs on it too
+        Target target = server.target(tls);
+        RunConfig config = RunConfig.defaults(target).withPeer(PeerOptions.defaults().withInsecure(tls)).withRepeat(RUNS)
+                .withKnownFailures(server.knownFailures(tls)); // the order a --target run has
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        RunResult run = assertTimeoutPreemptively(BOUND, () -> new SuiteRunner(config).run(Suites.all(),
+                new ConsoleReporter(new PrintStream(console, true, StandardCharsets.UTF_8), false, true)),
+                () -> name + " (tls=" + tls + "): " + RUNS + " runs of the suite did not finish within " + BOUND);
+        Path out = Path.of("target", "real-servers", target.name() + "-agreement.txt");
+        Files.createDirectories(out.getParent());
+        Files.writeString(out, console.toString(StandardCharsets.UTF_8));
 
-            Set<String> races = spec.expectedFailures().optionalFor(tls);
-            List<Agreement.CaseAgreement> unexplained = Agreement.of(run).flips().stream()
-                    .filter(c -> !races.contains(c.caseId())).toList();
-            unexplained.stream().filter(c -> closesBeforeItsAnswer(run, c.caseId())).forEach(c -> System.out.println(
-                    target.name() + ": " + c.caseId() + " flipped (" + c.describe() + ") between its answer and a close without it: "
-                    + "the server's race, not the suite's"));
-            List<Agreement.CaseAgreement> flipped = unexplained.stream().filter(c -> !closesBeforeItsAnswer(run, c.caseId())).toList();
-            flipped.forEach(c -> {
-                FLIPPED_ON.computeIfAbsent(c.caseId(), id -> new ConcurrentSkipListSet<>()).add(name);
-                System.out.println(target.name() + ": " + c.caseId() + " flipped (" + c.describe() + "), not marked ~ in "
-                        + spec.folder().resolve(ExpectedFailures.FILE_NAME) + ": a race of this server, unless other servers flip it too");
-            });
-            // our own server has no races to excuse: a flip there is the suite's or the engine's bug
-            assertTrue(!name.equals(OWN_SERVER) || flipped.isEmpty(), () -> target.name() + ": verdicts flipped between a pass and "
-                    + "FAIL over " + RUNS + " runs against h2scope's own server:\n  " + flipped.stream()
-                    .map(c -> c.caseId() + ": " + c.describe()).collect(Collectors.joining("\n  ")) + "\n(report: " + out.toAbsolutePath() + ")");
-            assertTrue(server.isAlive(), () -> target.name() + " died during the runs\n" + server.log());
-        }
+        Set<String> races = spec.expectedFailures().optionalFor(tls);
+        List<Agreement.CaseAgreement> unexplained = Agreement.of(run).flips().stream()
+                .filter(c -> !races.contains(c.caseId())).toList();
+        unexplained.stream().filter(c -> closesBeforeItsAnswer(run, c.caseId())).forEach(c -> System.out.println(
+                target.name() + ": " + c.caseId() + " flipped (" + c.describe() + ") between its answer and a close without it: "
+                + "the server's race, not the suite's"));
+        List<Agreement.CaseAgreement> flipped = unexplained.stream().filter(c -> !closesBeforeItsAnswer(run, c.caseId())).toList();
+        flipped.forEach(c -> {
+            FLIPPED_ON.computeIfAbsent(c.caseId(), id -> new ConcurrentSkipListSet<>()).add(name);
+            System.out.println(target.name() + ": " + c.caseId() + " flipped (" + c.describe() + "), not marked ~ in "
+                    + spec.folder().resolve(ExpectedFailures.FILE_NAME) + ": a race of this server, unless other servers flip it too");
+        });
+        // our own server has no races to excuse: a flip there is the suite's or the engine's bug
+        assertTrue(!name.equals(OWN_SERVER) || flipped.isEmpty(), () -> target.name() + ": verdicts flipped between a pass and "
+                + "FAIL over " + RUNS + " runs against h2scope's own server:\n  " + flipped.stream()
+                .map(c -> c.caseId() + ": " + c.describe()).collect(Collectors.joining("\n  ")) + "\n(report: " + out.toAbsolutePath() + ")");
+        assertTrue(server.isAlive(), () -> target.name() + " died during the runs\n" + server.log());
     }
 
     /**

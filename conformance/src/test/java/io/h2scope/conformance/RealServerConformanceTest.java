@@ -32,7 +32,7 @@ import java.util.Map;
 import java.util.ArrayList;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -41,15 +41,17 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The whole suite (not strict) against every docker-targets/ server run as a local process from its
  * Debian package, over h2c and over TLS: bounded in time, no INCONCLUSIVE verdict, and the FAILs are
  * exactly the target's expected-failures.txt. Skipped, with the reason, when the binary is missing.
- * Each run's console report with evidence is written to target/real-servers/NAME[-tls].txt.
+ * Each run's console report with evidence is written to target/real-servers/NAME[-tls].txt. A server is started once
+ * for both its listeners, h2c then TLS, as {@code h2scope matrix --both} runs them.
  */
 @Tag("real-server-matrix") // tests the servers verdict by verdict, not the JDK: mvn -Preal-servers (.ci/run, JDK 17)
 class RealServerConformanceTest {
 
     private static final Duration BOUND = Duration.ofSeconds(90);
 
-    @TempDir
-    Path work;
+    /** A server stays up for the test of its other listener. */
+    @RegisterExtension
+    static final LocalServers.OnePerName SERVERS = new LocalServers.OnePerName();
 
     static Stream<Arguments> listeners() {
         // -Dh2scope.targets=caddy,node narrows the run while working on those folders
@@ -65,33 +67,32 @@ class RealServerConformanceTest {
     @MethodSource("listeners")
     void suiteVerdictsMatchExpectedFailures(String name, boolean tls) throws Exception {
         TargetSpec spec = TargetRegistry.locate().get(name);
-        try (LocalProcessTarget server = LocalServers.start(name, work)) {
-            Target target = server.target(tls);
-            RunConfig config = RunConfig.defaults(target).withPeer(PeerOptions.defaults().withInsecure(tls))
-                    .withKnownFailures(server.knownFailures(tls)); // the order a --target run has
-            ByteArrayOutputStream console = new ByteArrayOutputStream();
-            RunResult run = assertTimeoutPreemptively(BOUND, () -> new SuiteRunner(config).run(Suites.all(),
-                    new ConsoleReporter(new PrintStream(console, true, StandardCharsets.UTF_8), false, true)),
-                    () -> name + " (tls=" + tls + "): the suite did not finish within " + BOUND + "\n" + server.log());
-            // the version tested heads the saved report; a file written for another version is said there, not failed
-            ServerVersion version = server.version().orElseThrow();
-            String report = "Server version: " + version.describeWithSource() + "\n"
-                    + version.expectedFailuresNote().map(note -> note + "\n").orElse("") + console.toString(StandardCharsets.UTF_8);
-            version.expectedFailuresNote().ifPresent(note -> System.out.println(target.name() + ": " + note));
-            Path out = Path.of("target", "real-servers", target.name() + ".txt");
-            Files.createDirectories(out.getParent());
-            Files.writeString(out, report);
+        LocalProcessTarget server = SERVERS.server(name); // its other listener's test runs on it too
+        Target target = server.target(tls);
+        RunConfig config = RunConfig.defaults(target).withPeer(PeerOptions.defaults().withInsecure(tls))
+                .withKnownFailures(server.knownFailures(tls)); // the order a --target run has
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        RunResult run = assertTimeoutPreemptively(BOUND, () -> new SuiteRunner(config).run(Suites.all(),
+                new ConsoleReporter(new PrintStream(console, true, StandardCharsets.UTF_8), false, true)),
+                () -> name + " (tls=" + tls + "): the suite did not finish within " + BOUND + "\n" + server.log());
+        // the version tested heads the saved report; a file written for another version is said there, not failed
+        ServerVersion version = server.version().orElseThrow();
+        String report = "Server version: " + version.describeWithSource() + "\n"
+                + version.expectedFailuresNote().map(note -> note + "\n").orElse("") + console.toString(StandardCharsets.UTF_8);
+        version.expectedFailuresNote().ifPresent(note -> System.out.println(target.name() + ": " + note));
+        Path out = Path.of("target", "real-servers", target.name() + ".txt");
+        Files.createDirectories(out.getParent());
+        Files.writeString(out, report);
 
-            assertEquals(Suites.allCases().size(), run.results().size());
-            List<String> inconclusive = inconclusiveEveryTime(config, run);
-            assertTrue(inconclusive.isEmpty(), () -> target.name() + ": INCONCLUSIVE verdicts against a local server:\n"
-                    + String.join("\n", inconclusive) + "\n(full report: " + out.toAbsolutePath() + ")");
-            List<String> mismatches = confirmed(spec, config, run);
-            assertTrue(mismatches.isEmpty(), () -> target.name() + ": the FAILs differ from "
-                    + spec.folder().resolve(ExpectedFailures.FILE_NAME) + ":\n  " + String.join("\n  ", mismatches)
-                    + "\n(full report with evidence: " + out.toAbsolutePath() + ")");
-            assertTrue(server.isAlive(), () -> target.name() + " died during the suite\n" + server.log());
-        }
+        assertEquals(Suites.allCases().size(), run.results().size());
+        List<String> inconclusive = inconclusiveEveryTime(config, run);
+        assertTrue(inconclusive.isEmpty(), () -> target.name() + ": INCONCLUSIVE verdicts against a local server:\n"
+                + String.join("\n", inconclusive) + "\n(full report: " + out.toAbsolutePath() + ")");
+        List<String> mismatches = confirmed(spec, config, run);
+        assertTrue(mismatches.isEmpty(), () -> target.name() + ": the FAILs differ from "
+                + spec.folder().resolve(ExpectedFailures.FILE_NAME) + ":\n  " + String.join("\n  ", mismatches)
+                + "\n(full report with evidence: " + out.toAbsolutePath() + ")");
+        assertTrue(server.isAlive(), () -> target.name() + " died during the suite\n" + server.log());
     }
 
     private static RunResult rerun(RunConfig config, java.util.Collection<String> caseIds) {
