@@ -6,10 +6,14 @@ import io.h2scope.conformance.client.drive.ClientTask;
 import io.h2scope.conformance.client.drive.ClientUnderTest;
 import io.h2scope.conformance.client.drive.Connect;
 import io.h2scope.conformance.peer.EntryDirection;
+import io.h2scope.conformance.peer.Evidence;
 import io.h2scope.conformance.peer.TraceEntry;
-import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.scripted.ScriptedPeer;
-import io.h2scope.engine.trace.text.FrameDescriber;
+import io.h2scope.engine.scripted.SocketWire;
+import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.trace.model.ConnectionOpened;
+import io.h2scope.engine.trace.model.ConnectionOrigin;
+import io.h2scope.engine.transport.ConnectionOrigins;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -18,6 +22,7 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -26,6 +31,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
@@ -43,6 +49,10 @@ public final class ClientStage implements AutoCloseable {
     private final RunCertificates tls;
     private final ServerSocket listener;
     private final List<ScriptedPeer> peers = new ArrayList<>();
+    /** Each peer's exchange, in the order of {@link #peers}. */
+    private final List<Evidence> exchanges = new ArrayList<>();
+    /** Connection ids of the stages' peers: unique in a run, so that one case's connections are told apart. */
+    private static final AtomicLong CONNECTION_IDS = new AtomicLong();
     /** Peers of upgraded connections whose stream 1 (the upgraded request) no case has claimed yet. */
     private final Set<ScriptedPeer> upgradedRequestPending = new HashSet<>();
     private boolean connected;
@@ -162,8 +172,7 @@ public final class ClientStage implements AutoCloseable {
             throw e;
         }
         if (upgraded) {
-            ScriptedPeer peer = ScriptedPeer.server(wire, io.h2scope.engine.trace.model.TraceSink.NONE).patience(timeout);
-            peers.add(peer);
+            ScriptedPeer peer = recorded(wire, ConnectionOrigin.H2C_UPGRADE);
             upgradedRequestPending.add(peer);
             peer.readPreface();
             return peer;
@@ -216,9 +225,26 @@ public final class ClientStage implements AutoCloseable {
 
     /** The server's side of HTTP/2 over a connection the case opened itself ({@link #acceptTls}), the preface read. */
     public ScriptedPeer speak(Socket wire) throws IOException {
-        ScriptedPeer peer = ScriptedPeer.server(wire, io.h2scope.engine.trace.model.TraceSink.NONE).patience(timeout);
-        peers.add(peer);
+        ScriptedPeer peer = recorded(wire, ConnectionOrigin.H2C);
         peer.readPreface();
+        return peer;
+    }
+
+    /**
+     * The server's side of {@code wire}, its exchange recorded in memory as a server case's peer records its own
+     * ({@link Evidence}: every frame both ways and every rule broken, as trace events), so the case's exchange can be
+     * opened in the inspector. {@code cleartext}: how a connection without TLS reached HTTP/2.
+     */
+    private ScriptedPeer recorded(Socket wire, String cleartext) throws IOException {
+        long startNanos = System.nanoTime();
+        Evidence evidence = new Evidence(startNanos);
+        // the script reads and writes on the scripted peer itself: which side broke a rule is not known here
+        evidence.feeding(EntryDirection.NOTE, false);
+        ConnectionOpened opened = ConnectionOpened.of(CONNECTION_IDS.incrementAndGet(), 0, Role.SERVER,
+                ConnectionOrigins.of(wire, cleartext, Instant.now()));
+        ScriptedPeer peer = ScriptedPeer.over(new SocketWire(wire), opened, evidence, startNanos).patience(timeout);
+        peers.add(peer);
+        exchanges.add(evidence);
         return peer;
     }
 
@@ -274,8 +300,7 @@ public final class ClientStage implements AutoCloseable {
         } catch (SocketTimeoutException e) {
             return null;
         }
-        ScriptedPeer peer = ScriptedPeer.server(socket, io.h2scope.engine.trace.model.TraceSink.NONE).patience(timeout);
-        peers.add(peer);
+        ScriptedPeer peer = recorded(socket, ConnectionOrigin.H2C);
         peer.readPreface();
         return peer;
     }
@@ -290,8 +315,9 @@ public final class ClientStage implements AutoCloseable {
     }
 
     /**
-     * What a verdict on this stage rests on: how the client was told to connect, every frame it sent on each
-     * connection (as the scripted server read them), and what it reported per request.
+     * What a verdict on this stage rests on: how the client was told to connect, every frame both ways on each
+     * connection (as the scripted server's observer read them, with their trace events: {@link Evidence}), and what
+     * the client reported per request.
      */
     List<TraceEntry> evidence() {
         List<TraceEntry> lines = new ArrayList<>();
@@ -299,9 +325,7 @@ public final class ClientStage implements AutoCloseable {
         upgradeRequests.forEach(r -> lines.add(new TraceEntry(0, EntryDirection.IN, "HTTP/1.1 " + r)));
         for (int i = 0; i < peers.size(); i++) {
             lines.add(new TraceEntry(0, EntryDirection.NOTE, "connection " + (i + 1)));
-            for (Frame f : peers.get(i).received()) {
-                lines.add(new TraceEntry(0, EntryDirection.IN, FrameDescriber.line(f)));
-            }
+            lines.addAll(exchanges.get(i).entries());
         }
         if (clientFinished() && !fetching.isCompletedExceptionally()) {
             fetching.join().forEach(o -> lines.add(new TraceEntry(0, EntryDirection.NOTE, "the client reported: " + o)));

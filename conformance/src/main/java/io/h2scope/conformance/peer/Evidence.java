@@ -18,9 +18,10 @@ import java.util.List;
  * octet it sends and receives publishes here, and each frame or broken rule becomes a line ({@link TraceEntry})
  * carrying its event, with the stream states, windows, settings and HPACK changes it caused; the peer's notes and
  * descriptions of octets that are no whole frame are lines without one. Capped: a flood's thousandth PING ACK adds
- * nothing a reader needs. Thread-safe.
+ * nothing a reader needs. Also the sink of the client suite's scripted servers ({@code ClientStage}), so a client
+ * case keeps its exchange the way a server case does. Thread-safe.
  */
-final class Evidence implements TraceSink {
+public final class Evidence implements TraceSink {
 
     /** Lines kept per connection. */
     static final int MAX_ENTRIES = 2_000;
@@ -32,7 +33,8 @@ final class Evidence implements TraceSink {
     private boolean quiet;
     private int dropped;
 
-    Evidence(long startNanos) {
+    /** @param startNanos the {@link System#nanoTime()} the connection's lines are timed from (its observer's) */
+    public Evidence(long startNanos) {
         this.startNanos = startNanos;
     }
 
@@ -45,7 +47,7 @@ final class Evidence implements TraceSink {
      * The observer is about to decode octets that went {@code direction} (its rule breaks carry no direction of
      * their own); {@code quiet}: its events for them are not kept, because one line describes them (a batch).
      */
-    synchronized void feeding(EntryDirection direction, boolean quiet) {
+    public synchronized void feeding(EntryDirection direction, boolean quiet) {
         this.feeding = direction;
         this.quiet = quiet;
     }
@@ -76,7 +78,7 @@ final class Evidence implements TraceSink {
     }
 
     /** Every line so far, in order, and one saying how many were not kept. */
-    synchronized List<TraceEntry> entries() {
+    public synchronized List<TraceEntry> entries() {
         List<TraceEntry> all = new ArrayList<>(entries);
         if (dropped > 0) {
             all.add(new TraceEntry(System.nanoTime() - startNanos, EntryDirection.NOTE,

@@ -13,24 +13,39 @@ import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.ViolationReceived;
 
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 
 /**
  * A case's evidence as trace events, so the inspector shows the exchange that proves a verdict like any other
- * recording: per peer connection (the case's, then the liveness probe's) a {@link ConnectionOpened} (client role,
- * the target as remote, the wall clock of the peer's start), the observer's events in order (each frame and rule broken, after the stream states,
- * windows, settings and HPACK changes it caused), and a {@link ConnectionClosed} with the counts.
+ * recording: per peer connection (the case's, then the liveness probe's) a {@link ConnectionOpened}, the observer's
+ * events in order (each frame and rule broken, after the stream states, windows, settings and HPACK changes it
+ * caused), and a {@link ConnectionClosed} with the counts. A server case's connections are opened as the client's
+ * towards the target ({@link #of(List, Target)}); a client case's as its scripted server's observer opened them, with
+ * the client's address and how it connected ({@link #of(List)}).
  */
 public final class EvidenceEvents {
 
     private EvidenceEvents() {
     }
 
+    /** A server case's: client role, the target as remote, the wall clock of the peer's start. */
     public static List<TraceEvent> of(List<TraceEntry> evidence, Target target) {
+        return of(evidence, (id, recorded) -> new ConnectionOpened(id, 0, Role.CLIENT, null, target.authority(),
+                target.tls() ? "tls" : "h2c", null, null, target.tls() ? "h2" : null, null, ConnectionOpened.NO_PAIR,
+                recorded == null ? null : recorded.clock()));
+    }
+
+    /** Each connection opened as its peer's observer published it (a client case's scripted server). */
+    public static List<TraceEvent> of(List<TraceEntry> evidence) {
+        return of(evidence, (id, recorded) -> recorded != null ? recorded : ConnectionOpened.of(id, 0, Role.SERVER));
+    }
+
+    /** @param opening the connection's opening from its id and the one its observer published (null if none kept) */
+    private static List<TraceEvent> of(List<TraceEntry> evidence, BiFunction<Long, ConnectionOpened, ConnectionOpened> opening) {
         Map<Long, List<TraceEntry>> byConnection = new LinkedHashMap<>();
         for (TraceEntry entry : evidence) {
             if (entry.event() != null) {
@@ -40,9 +55,7 @@ public final class EvidenceEvents {
         List<TraceEvent> events = new ArrayList<>();
         for (Map.Entry<Long, List<TraceEntry>> connection : byConnection.entrySet()) {
             long id = connection.getKey();
-            events.add(new ConnectionOpened(id, 0, Role.CLIENT, null, target.authority(),
-                    target.tls() ? "tls" : "h2c", null, null, target.tls() ? "h2" : null, null, ConnectionOpened.NO_PAIR,
-                    clock(connection.getValue())));
+            events.add(opening.apply(id, recordedOpening(connection.getValue())));
             for (TraceEntry entry : connection.getValue()) {
                 entry.effects().stream().filter(e -> !(e instanceof ConnectionOpened)).forEach(events::add);
                 events.add(entry.event());
@@ -52,12 +65,12 @@ public final class EvidenceEvents {
         return events;
     }
 
-    /** The wall clock of the connection's time 0, from the observer's opening among the first line's effects; or null. */
-    private static Instant clock(List<TraceEntry> entries) {
+    /** The observer's opening, among the first line's effects; or null. */
+    private static ConnectionOpened recordedOpening(List<TraceEntry> entries) {
         for (TraceEntry entry : entries) {
             for (TraceEvent effect : entry.effects()) {
                 if (effect instanceof ConnectionOpened opened) {
-                    return opened.clock();
+                    return opened;
                 }
             }
         }
@@ -74,9 +87,10 @@ public final class EvidenceEvents {
         for (TraceEntry entry : entries) {
             FrameHeader header = entry.event() instanceof FrameEvent f ? f.header()
                     : entry.event() instanceof ViolationReceived v ? v.header() : null;
-            if (header == null || entry.event() instanceof ViolationReceived v && v.header().length() == 0
+            if (header == null || entry.direction() == EntryDirection.NOTE
+                    || entry.event() instanceof ViolationReceived v && v.header().length() == 0
                     && v.header().typeCode() == 0 && v.header().streamId() == 0) {
-                continue; // a break outside any frame (the preface)
+                continue; // a break outside any frame (the preface), or on a side not known
             }
             long octets = FrameSizes.HEADER_LENGTH + header.length();
             if (entry.direction() == EntryDirection.IN) {

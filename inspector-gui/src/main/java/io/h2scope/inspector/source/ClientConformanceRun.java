@@ -7,6 +7,7 @@ import io.h2scope.conformance.client.drive.ClientUnderTest;
 import io.h2scope.conformance.client.drive.ClientsUnderTest;
 import io.h2scope.conformance.client.drive.Connect;
 import io.h2scope.conformance.client.drive.ServedClient;
+import io.h2scope.conformance.peer.EvidenceEvents;
 import io.h2scope.conformance.runner.CaseSelection;
 import io.h2scope.conformance.runner.JudgedCase;
 import io.h2scope.conformance.runner.JudgedListener;
@@ -22,8 +23,9 @@ import java.util.Optional;
  * The client suite run from the window, as {@code ./h2scope conform-client} runs it: against a client known by name
  * ({@code h2scope}, the engine's own, {@code jdk}, or a command-line profile such as {@code curl}), each case a
  * scripted server the client is told to fetch from; or, for {@link #SERVE}, every case served at once for any client
- * to fetch (a browser, an app), its URLs told to the listener as in {@code conform-client --serve}. Each case's
- * evidence is text (what the client sent, as the case's server saw it).
+ * to fetch (a browser, an app), its URLs told to the listener as in {@code conform-client --serve}. A finished case's
+ * frame exchange (both ways, as the case's server's observer read it) becomes a {@link TraceSource}
+ * ({@link #exchangeOf}), as a server case's does.
  */
 public final class ClientConformanceRun implements SuiteRun {
 
@@ -125,9 +127,10 @@ public final class ClientConformanceRun implements SuiteRun {
         }
     }
 
-    /** The client suite's evidence is text (the frames as the case's server described them): no events to open. */
+    /** The frames both ways of each connection the case's server had with the client, as its observer read them. */
     @Override
     public TraceSource exchangeOf(JudgedCase result) {
-        return null;
+        return new EventListSource(result.facts().id() + " (" + result.verdict().outcome() + ")",
+                EvidenceEvents.of(result.evidence()));
     }
 }

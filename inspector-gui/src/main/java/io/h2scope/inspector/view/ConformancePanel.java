@@ -282,8 +282,7 @@ public final class ConformancePanel {
         if (source == null) {
             TraceSource exchange = current.exchangeOf(r);
             if (exchange == null) {
-                status.setText("a client case's evidence is the text beside the list: the frames the client sent, as "
-                        + "the case's server saw them");
+                status.setText("the case kept no frames: its evidence is the text beside the list");
                 return;
             }
             source = inspection.open(exchange);

@@ -183,8 +183,28 @@ class ConformancePanelTest {
         assertTrue(evidence.contains("the client connects by "), evidence);
         assertTrue(robot.lookup("#conformance-open-client").queryAs(javafx.scene.control.Button.class).isDisabled(),
                 "a client case has no script to replay");
-        robot.interact(() -> window.conformance().openSelected());
-        assertTrue(status.getText().startsWith("a client case's evidence is the text beside the list"), status.getText());
+
+        // Open exchange: the case's frames both ways, as its server's observer read them, in the views
+        robot.interact(() -> {
+            window.conformance().openSelected();
+            window.refresh().refreshNow();
+        });
+        Recording recording = window.inspection().recording();
+        long expected = EvidenceEvents.of(first.evidence()).stream().filter(e -> e instanceof FrameEvent).count();
+        assertTrue(expected > 0, first.evidenceText());
+        assertEquals(expected, recording.frameCount());
+        assertEquals(io.h2scope.engine.stream.Role.SERVER, recording.connection(0).opened().role(),
+                "the case's side of the connection is the server's");
+        boolean fromClient = false;
+        boolean fromServer = false;
+        for (int i = 0; i < recording.frameCount(); i++) {
+            fromClient |= recording.frame(i).direction() == io.h2scope.engine.trace.model.Direction.INBOUND;
+            fromServer |= recording.frame(i).direction() == io.h2scope.engine.trace.model.Direction.OUTBOUND;
+        }
+        assertTrue(fromClient && fromServer, "frames both ways: " + first.evidenceText());
+        Integer selected = window.selection().frameProperty().get();
+        assertNotNull(selected, "opening a client case selects its first frame");
+        assertEquals(recording.connection(0).frameNumber(0), selected);
     }
 
     @Test
