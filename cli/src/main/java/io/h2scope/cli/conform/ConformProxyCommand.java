@@ -215,7 +215,9 @@ public final class ConformProxyCommand implements Callable<Integer> {
             PrintWriter out, PrintWriter err, Optional<LocalIntermediary> proxy, Optional<ExpectedFailures> expected)
             throws InterruptedException {
         Duration wait = frontClient.timeout();
-        ProxyStage stage = new ProxyStage(origin, frontClient, ProxyStage.DEFAULT_SETTLE, bufferOctets);
+        ProxyStage bare = new ProxyStage(origin, frontClient, ProxyStage.DEFAULT_SETTLE, bufferOctets);
+        // an intermediary h2scope started has its memory watched where a case asks (the slow client)
+        ProxyStage stage = proxy.flatMap(LocalIntermediary::process).map(bare::withIntermediary).orElse(bare);
         ProxySuiteRunner runner = new ProxySuiteRunner(stage, strict);
         Optional<String> unreachable = runner.unreachable();
         if (unreachable.isPresent()) {

@@ -59,8 +59,10 @@ final class ProxyMatrix {
             try (Origin origin = Origin.start(LocalIntermediary.origin(spec), 0);
                     LocalIntermediary proxy = LocalIntermediary.start(name, origin)) {
                 ServerVersion version = proxy.version();
-                ProxySuiteRunner runner = new ProxySuiteRunner(new ProxyStage(origin,
-                        new FrontClient(proxy.front(), proxy.frontTls(), timeout), ProxyStage.DEFAULT_SETTLE), strict);
+                ProxyStage stage = new ProxyStage(origin, new FrontClient(proxy.front(), proxy.frontTls(), timeout),
+                        ProxyStage.DEFAULT_SETTLE);
+                ProxySuiteRunner runner = new ProxySuiteRunner(
+                        proxy.process().map(stage::withIntermediary).orElse(stage), strict);
                 Optional<String> unreachable = runner.unreachable();
                 if (unreachable.isPresent()) {
                     return new MatrixColumn(name, "local", tls, null, unreachable.get(), null, version);

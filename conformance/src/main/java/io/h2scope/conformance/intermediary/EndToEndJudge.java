@@ -96,14 +96,15 @@ public final class EndToEndJudge {
      * buffering without bound (RFC 9113 §5.2.2: flow control is there so that a proxy need not).
      */
     public static ProxyVerdict boundedBuffering(String expected, Optional<Arrival> origin, long received, long offered,
-            long limit) {
+            long limit, String memory) {
         if (origin.isEmpty()) {
-            return ProxyVerdict.inconclusive(expected, "the origin never saw the request");
+            return ProxyVerdict.inconclusive(expected, "the origin never saw the request; " + memory);
         }
         long taken = origin.get().answeredOctets();
+        // the verdict stays the origin's measure: RSS also moves with allocator caches and TLS state, not only buffering
         String seen = "the intermediary took " + taken + " of " + offered + " octets from the origin while the client,"
                 + " its window at zero, took " + received + ": " + (taken - received) + " read ahead (limit " + limit
-                + ", --buffer-limit)";
+                + ", --buffer-limit); " + memory;
         return taken - received > limit ? fail(expected, "buffered without bound: " + seen) : pass(expected, seen);
     }
 

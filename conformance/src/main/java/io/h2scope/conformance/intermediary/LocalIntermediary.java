@@ -234,6 +234,11 @@ public final class LocalIntermediary implements AutoCloseable {
         return spec.getProperty("description") + " (pid " + (process == null ? "-" : process.pid()) + ")";
     }
 
+    /** The process this started (its workers are its descendants); empty before it is launched. */
+    public Optional<ProcessHandle> process() {
+        return Optional.ofNullable(process).map(Process::toHandle);
+    }
+
     public boolean isAlive() {
         return process != null && process.isAlive();
     }

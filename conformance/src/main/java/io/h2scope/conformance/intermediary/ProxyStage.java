@@ -10,6 +10,7 @@ import io.h2scope.conformance.intermediary.origin.OriginKind;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -37,6 +38,8 @@ public final class ProxyStage {
     private final FrontClient front;
     private final Duration settle;
     private final long bufferLimit;
+    /** The intermediary's process when h2scope started it, for its memory; empty for a {@code --front} URL. */
+    private final Optional<ProcessHandle> intermediary;
 
     /**
      * @param settle how long after the front's answer the origin is still watched: a request forwarded after a
@@ -48,6 +51,11 @@ public final class ProxyStage {
 
     /** @param bufferLimit see {@link #DEFAULT_BUFFER_LIMIT}, 1 MiB or more */
     public ProxyStage(Origin origin, FrontClient front, Duration settle, long bufferLimit) {
+        this(origin, front, settle, bufferLimit, Optional.empty());
+    }
+
+    private ProxyStage(Origin origin, FrontClient front, Duration settle, long bufferLimit,
+            Optional<ProcessHandle> intermediary) {
         if (bufferLimit < MIN_BUFFER_LIMIT || bufferLimit > MAX_BUFFER_LIMIT) {
             throw new IllegalArgumentException("the buffer limit must be 1 MiB to 512 MiB, got " + bufferLimit);
         }
@@ -55,6 +63,17 @@ public final class ProxyStage {
         this.front = front;
         this.settle = settle;
         this.bufferLimit = bufferLimit;
+        this.intermediary = intermediary;
+    }
+
+    /** This stage, with the intermediary being {@code process} (and its descendants): a case may watch its memory. */
+    public ProxyStage withIntermediary(ProcessHandle process) {
+        return new ProxyStage(origin, front, settle, bufferLimit, Optional.of(process));
+    }
+
+    /** Starts watching the intermediary's resident memory, when h2scope started it (see {@link IntermediaryMemory}). */
+    public IntermediaryMemory watchMemory() {
+        return IntermediaryMemory.watch(intermediary);
     }
 
     /** See {@link #DEFAULT_BUFFER_LIMIT}. */

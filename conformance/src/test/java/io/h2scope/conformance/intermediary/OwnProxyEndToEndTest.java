@@ -88,6 +88,31 @@ class OwnProxyEndToEndTest {
             assertEquals(Outcome.FAIL, verdict.verdict().outcome(), verdict.toString());
             assertTrue(verdict.verdict().actual().contains("buffered without bound: the intermediary took "
                     + 2 * ProxyStage.MIN_BUFFER_LIMIT + " of " + 2 * ProxyStage.MIN_BUFFER_LIMIT), verdict.toString());
+            // a relay reached by its address only: no process to measure
+            assertTrue(verdict.verdict().actual().endsWith(IntermediaryMemory.NOT_MEASURED), verdict.toString());
+        }
+    }
+
+    /**
+     * An intermediary whose process is known (here the relay runs in this JVM) has its memory over the slow-client case
+     * in the evidence; the verdict is still the origin's measure.
+     */
+    @Test
+    void theSlowClientCaseReportsTheMemoryOfAnIntermediaryWhoseProcessIsKnown() throws Exception {
+        try (Origin origin = Origin.start(OriginKind.H2C, 0);
+                RecordingProxy proxy = RecordingProxy.start(new ProxyConfig(new InetSocketAddress("127.0.0.1", 0),
+                        new Upstream("127.0.0.1", origin.port(), false), null, SslContexts.insecureClient(), false,
+                        null, null, ProxyLimits.DEFAULTS, TraceSink.NONE, line -> { }))) {
+            ProxyStage stage = new ProxyStage(origin, new FrontClient(new InetSocketAddress("127.0.0.1", proxy.port()),
+                    Duration.ofSeconds(10)), ProxyStage.DEFAULT_SETTLE, ProxyStage.MIN_BUFFER_LIMIT)
+                    .withIntermediary(ProcessHandle.current());
+            ProxyCase slow = new E2E_ConnectionSemantics().cases().stream()
+                    .filter(c -> c.id().value().equals("proxy/e2e/slow-client-bounded-buffering")).findFirst()
+                    .orElseThrow();
+            ProxyVerdict verdict = new ProxySuiteRunner(stage, false).run(slow);
+            assertEquals(Outcome.PASS, verdict.verdict().outcome(), verdict.toString());
+            assertTrue(verdict.verdict().actual().contains("; intermediary RSS: before "), verdict.toString());
+            assertTrue(verdict.verdict().actual().contains(", peak "), verdict.toString());
         }
     }
 }

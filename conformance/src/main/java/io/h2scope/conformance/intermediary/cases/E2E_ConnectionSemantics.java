@@ -19,6 +19,7 @@ import io.h2scope.conformance.intermediary.origin.OriginKind;
 import io.h2scope.conformance.intermediary.origin.OriginReply;
 import io.h2scope.conformance.verdict.Outcome;
 import io.h2scope.conformance.intermediary.EndToEndJudge;
+import io.h2scope.conformance.intermediary.IntermediaryMemory;
 import io.h2scope.engine.flow.FlowWindow;
 import io.h2scope.engine.hpack.HeaderField;
 import java.nio.charset.StandardCharsets;
@@ -269,13 +270,16 @@ public final class E2E_ConnectionSemantics implements ProxySection {
         int offered = (int) (2 * limit);
         String expected = "the intermediary stops reading from the origin while the client's window is at zero,"
                 + " having read at most " + limit + " octets ahead of the client";
-        try (EndToEnd e = EndToEnd.get(stage, OriginReply.ok(new byte[offered]).build())) {
+        // watched from before the request: the growth is what this case made the intermediary hold
+        try (IntermediaryMemory memory = stage.watchMemory();
+                EndToEnd e = EndToEnd.get(stage, OriginReply.ok(new byte[offered]).build())) {
             e.front().withholdWindow();
             e.front().awaitBody(FlowWindow.DEFAULT_INITIAL_SIZE);
             // a bounded intermediary stalls within a few windows; an unbounded one takes everything at loopback speed
             Optional<Arrival> origin = e.onceAnswerStalls(offered, STALL,
                     stage.front().timeout().plus(STALL.multipliedBy(4)));
-            return EndToEndJudge.boundedBuffering(expected, origin, e.front().body().length, offered, limit);
+            return EndToEndJudge.boundedBuffering(expected, origin, e.front().body().length, offered, limit,
+                    memory.evidence());
         }
     }
 
