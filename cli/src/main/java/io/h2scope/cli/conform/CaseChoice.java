@@ -4,6 +4,7 @@ import io.h2scope.conformance.runner.CaseSelection;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import picocli.CommandLine.Option;
 
@@ -24,5 +25,19 @@ public final class CaseChoice {
 
     CaseSelection selection() {
         return new CaseSelection(casePrefixes, sections);
+    }
+
+    /**
+     * The one-line usage error when a --section or --case of {@code selection} selects none of {@code cases}, naming
+     * the sections --list shows ({@code sectionIds}); empty when every entry selects some case.
+     */
+    static Optional<String> selectsNone(CaseSelection selection, List<CaseSelection.Selectable> cases,
+            List<String> sectionIds) {
+        List<String> unmatched = selection.unmatchedAmong(cases);
+        if (unmatched.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(String.join(", ", unmatched) + " selects no case: give a section that --list shows ("
+                + String.join(", ", sectionIds) + ") or an RFC section number like 6.5");
     }
 }

@@ -176,11 +176,9 @@ public final class ConformClientCommand implements Callable<Integer> {
      * @throws IllegalArgumentException (a one-line usage error) when a --section or --case selects no client case
      */
     static void requireSelects(CaseSelection selection) {
-        List<String> unmatched = selection.unmatchedAmong(ClientSuite.selectables());
-        if (!unmatched.isEmpty()) {
-            throw new IllegalArgumentException(String.join(", ", unmatched) + " selects no case: give a section that "
-                    + "--list shows (" + ClientSuite.sections().stream().map(ClientSection::id).collect(Collectors.joining(", "))
-                    + ") or an RFC section number like 6.5");
-        }
+        CaseChoice.selectsNone(selection, ClientSuite.selectables(), ClientSuite.sections().stream().map(ClientSection::id)
+                .toList()).ifPresent(error -> {
+                    throw new IllegalArgumentException(error);
+                });
     }
 }

@@ -17,6 +17,7 @@ import io.h2scope.conformance.report.H2scopeVersion;
 import io.h2scope.conformance.report.ReportDestinations;
 import io.h2scope.conformance.report.RunHeader;
 import io.h2scope.conformance.runner.CaseResult;
+import io.h2scope.conformance.runner.CaseSelection;
 import io.h2scope.conformance.runner.RunResult;
 import io.h2scope.conformance.targets.Target;
 import io.h2scope.conformance.targets.expected.ExpectedFailures;
@@ -101,10 +102,10 @@ public final class ConformProxyCommand implements Callable<Integer> {
                     + "512m; default ${DEFAULT-VALUE})")
     String bufferLimit;
 
-    @Option(names = "--strict", description = "run SHOULD-level cases, and take PASS-LENIENT as FAIL")
-    boolean strict;
+    @CommandLine.Mixin
+    CaseChoice cases = new CaseChoice();
 
-    @Option(names = "--list", description = "list the cases without running them")
+    @Option(names = "--list", description = "list the selected cases without running them")
     boolean list;
 
     /** {@link #bufferLimit} in octets, once checked. */
@@ -120,14 +121,14 @@ public final class ConformProxyCommand implements Callable<Integer> {
     public Integer call() throws IOException, InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        CaseSelection selection = cases.selection();
+        Optional<String> selectsNone = CaseChoice.selectsNone(selection, ProxySuite.selectables(),
+                ProxySuite.sections().stream().map(ProxySection::id).toList());
+        if (selectsNone.isPresent()) {
+            return usage(err, selectsNone.get());
+        }
         if (list) {
-            for (ProxySection s : ProxySuite.sections()) {
-                out.println(s.id() + "  " + s.title());
-                for (ProxyCase c : s.cases()) {
-                    out.printf("  %-52s %-5s %s%n", c.id(), c.level(), c.description());
-                }
-            }
-            out.flush();
+            list(out, selection);
             return CommandLine.ExitCode.OK;
         }
         ReportDestinations destinations = report.destinations();
@@ -166,7 +167,7 @@ public final class ConformProxyCommand implements Callable<Integer> {
             Properties spec = LocalIntermediary.spec(name);
             OriginKind kind = LocalIntermediary.origin(spec);
             // the folder's file lists the FAILs of a run without --strict: by default it is held only against such a run
-            Optional<ExpectedFailures> expected = given.isPresent() || strict ? given
+            Optional<ExpectedFailures> expected = given.isPresent() || cases.strict ? given
                     : Optional.of(LocalIntermediary.expectedFailures(spec));
             try (Origin origin = Origin.start(kind, originPort);
                     LocalIntermediary proxy = LocalIntermediary.start(name, origin)) {
@@ -174,7 +175,7 @@ public final class ConformProxyCommand implements Callable<Integer> {
                         + " origin on 127.0.0.1:" + origin.port());
                 Target target = new Target(name, "127.0.0.1", proxy.front().getPort(), proxy.frontTls() != null, "/");
                 return run(origin, new FrontClient(proxy.front(), proxy.frontTls(), wait, refusedRetries), target,
-                        destinations, out, err, Optional.of(proxy), expected);
+                        selection, destinations, out, err, Optional.of(proxy), expected);
             }
         }
         Target target;
@@ -207,18 +208,19 @@ public final class ConformProxyCommand implements Callable<Integer> {
             origin.caFile().ifPresent(ca -> out.println("The TLS origin's certificate (for " + OriginTls.HOST
                     + ") is issued by the CA in " + ca + ": the intermediary must trust it"));
             return run(origin, new FrontClient(new InetSocketAddress(target.host(), target.port()), tls, wait,
-                    refusedRetries), target, destinations, out, err, Optional.empty(), given);
+                    refusedRetries), target, selection, destinations, out, err, Optional.empty(), given);
         }
     }
 
-    private int run(Origin origin, FrontClient frontClient, Target target, ReportDestinations destinations,
-            PrintWriter out, PrintWriter err, Optional<LocalIntermediary> proxy, Optional<ExpectedFailures> expected)
-            throws InterruptedException {
+    private int run(Origin origin, FrontClient frontClient, Target target, CaseSelection selection,
+            ReportDestinations destinations, PrintWriter out, PrintWriter err, Optional<LocalIntermediary> proxy,
+            Optional<ExpectedFailures> expected) throws InterruptedException {
+        boolean strict = cases.strict;
         Duration wait = frontClient.timeout();
         ProxyStage bare = new ProxyStage(origin, frontClient, ProxyStage.DEFAULT_SETTLE, bufferOctets);
         // an intermediary h2scope started has its memory watched where a case asks (the slow client)
         ProxyStage stage = proxy.flatMap(LocalIntermediary::process).map(bare::withIntermediary).orElse(bare);
-        ProxySuiteRunner runner = new ProxySuiteRunner(stage, strict);
+        ProxySuiteRunner runner = new ProxySuiteRunner(stage, strict, selection);
         Optional<String> unreachable = runner.unreachable();
         if (unreachable.isPresent()) {
             err.println("h2scope conform-proxy: " + unreachable.get() + proxy.map(p -> "\n" + p.log()).orElse(""));
@@ -228,7 +230,7 @@ public final class ConformProxyCommand implements Callable<Integer> {
         Instant started = Instant.now();
         long t0 = System.nanoTime();
         ConsoleReporter console = ConsoleReporter.forCommand(out);
-        console.started(ProxySuite.cases().size());
+        console.started(runner.plan(ProxySuite.sections()).size());
         List<CaseResult> results = new ArrayList<>();
         List<ProxySuiteRunner.Result> judged = runner.run(ProxySuite.sections(), r -> {
             CaseResult result = ProxyRunReport.caseResult(r);
@@ -257,6 +259,19 @@ public final class ConformProxyCommand implements Callable<Integer> {
         }
         // the listed FAILs are no failure; a report that could not be written still is
         return status == RunExit.status(run) ? CommandLine.ExitCode.OK : status;
+    }
+
+    private static void list(PrintWriter out, CaseSelection selection) {
+        String section = null;
+        for (ProxySuiteRunner.Planned p : ProxySuiteRunner.plan(ProxySuite.sections(), selection)) {
+            if (!p.section().id().equals(section)) {
+                section = p.section().id();
+                out.println(section + "  " + p.section().title());
+            }
+            ProxyCase c = p.definition();
+            out.printf("  %-52s %-5s %s%n", c.id(), c.level(), c.description());
+        }
+        out.flush();
     }
 
     private static int usage(PrintWriter err, String message) {

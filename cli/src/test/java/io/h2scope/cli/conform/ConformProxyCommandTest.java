@@ -1,6 +1,7 @@
 package io.h2scope.cli.conform;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.cli.CommandRun;
@@ -43,6 +44,74 @@ class ConformProxyCommandTest {
     }
 
     @Test
+    void listsOnlyTheSelectedSectionByNameOrRfcNumber() {
+        CommandRun byName = CommandRun.of("conform-proxy", "--list", "--section", "proxy/8.2.3");
+        assertEquals(0, byName.exit(), byName.err());
+        assertTrue(byName.out().contains("proxy/8.2.3/cookie-crumbs-joined"), byName.out());
+        assertFalse(byName.out().contains("proxy/8.1.1/"), byName.out());
+        assertFalse(byName.out().contains("proxy/e2e/"), byName.out());
+        // an RFC section number takes the request-side and the response-side cases of its rule
+        CommandRun byRfc = CommandRun.of("conform-proxy", "--list", "--section", "8.1.1");
+        assertEquals(0, byRfc.exit(), byRfc.err());
+        assertTrue(byRfc.out().contains("proxy/8.1.1/two-content-lengths"), byRfc.out());
+        assertTrue(byRfc.out().contains("proxy/response/8.1.1/"), byRfc.out());
+        assertFalse(byRfc.out().contains("proxy/8.2.3/"), byRfc.out());
+    }
+
+    @Test
+    void aSelectionOfNoCaseIsAOneLineUsageError() {
+        CommandRun r = CommandRun.of("conform-proxy", "--case", "proxy/no-such-case", "--front", "http://127.0.0.1:1",
+                "--origin-port", "9");
+        assertEquals(2, r.exit(), r.out() + r.err());
+        assertTrue(r.errLine().contains("--case proxy/no-such-case selects no case: give a section that --list shows ("
+                + "proxy/8.1.1, "), r.err());
+        CommandRun list = CommandRun.of("conform-proxy", "--list", "--section", "9.9");
+        assertEquals(2, list.exit(), list.out());
+        assertTrue(list.errLine().contains("--section 9.9 selects no case"), list.err());
+    }
+
+    @Test
+    void aCaseSelectionJudgesOnlyThoseCases() throws Exception {
+        int origin = freePort();
+        try (RecordingProxy proxy = relayToward(origin)) {
+            CommandRun r = CommandRun.of("conform-proxy", "--front", "http://127.0.0.1:" + proxy.port(), "--origin", "h2c",
+                    "--origin-port", Integer.toString(origin), "--case",
+                    "proxy/8.1.1/h2-cl-smuggled-request,proxy/8.2.3");
+            assertEquals(1, r.exit(), r.out() + r.err()); // a byte relay forwards the smuggled length as it came
+            assertTrue(r.out().contains("Running 2 cases..."), r.out());
+            assertTrue(r.out().contains("proxy/8.1.1/h2-cl-smuggled-request"), r.out());
+            assertTrue(r.out().contains("proxy/8.2.3/cookie-crumbs-joined"), r.out());
+            assertFalse(r.out().contains("proxy/8.1.1/two-content-lengths"), r.out());
+            assertFalse(r.out().contains("proxy/e2e/"), r.out());
+        }
+    }
+
+    @Test
+    void aSelectionIsHeldOnlyAgainstTheListedCasesItRan(@TempDir Path dir) throws Exception {
+        int origin = freePort();
+        try (RecordingProxy proxy = relayToward(origin)) {
+            // the selected case FAILs as listed; the other listed ones did not run, so they count neither way
+            Path expected = dir.resolve("expected-failures.txt");
+            java.nio.file.Files.writeString(expected, "proxy/8.1.1/h2-cl-smuggled-request  a byte relay forwards it\n"
+                    + "proxy/e2e/large-download-whole  not selected\n"
+                    + "proxy/8.2.3/cookie-crumbs-joined  not selected\n");
+            CommandRun r = CommandRun.of("conform-proxy", "--front", "http://127.0.0.1:" + proxy.port(), "--origin", "h2c",
+                    "--origin-port", Integer.toString(origin), "--case", "proxy/8.1.1/h2-cl-smuggled-request",
+                    "--expected", expected.toString());
+            assertEquals(0, r.exit(), r.out() + r.err());
+            String summary = r.out().lines().filter(l -> l.startsWith("Expected failures: ")).findFirst().orElse("");
+            assertTrue(summary.startsWith("Expected failures: as expected"), r.out());
+        }
+    }
+
+    /** h2scope's own byte relay, an h2c front forwarding to {@code originPort}: it forwards every request as it came. */
+    private static RecordingProxy relayToward(int originPort) throws Exception {
+        return RecordingProxy.start(new ProxyConfig(new InetSocketAddress("127.0.0.1", 0),
+                new Upstream("127.0.0.1", originPort, false), null, SslContexts.insecureClient(), false, null, null,
+                ProxyLimits.DEFAULTS, TraceSink.NONE, line -> { }));
+    }
+
+    @Test
     void aFrontWithoutAnOriginPortIsAUsageError() {
         CommandRun r = CommandRun.of("conform-proxy", "--front", "http://127.0.0.1:1");
         assertEquals(2, r.exit());
@@ -72,9 +141,7 @@ class ConformProxyCommandTest {
     void anIntermediaryForwardingElsewhereIsSaidOnceWithExit3() throws Exception {
         int origin = freePort();
         // a byte relay toward a port where nothing listens: it never reaches the origin h2scope opens
-        try (RecordingProxy proxy = RecordingProxy.start(new ProxyConfig(new InetSocketAddress("127.0.0.1", 0),
-                new Upstream("127.0.0.1", freePort(), false), null, SslContexts.insecureClient(), false, null, null,
-                ProxyLimits.DEFAULTS, TraceSink.NONE, line -> { }))) {
+        try (RecordingProxy proxy = relayToward(freePort())) {
             CommandRun r = CommandRun.of("conform-proxy", "--front", "http://127.0.0.1:" + proxy.port(), "--origin-port",
                     Integer.toString(origin), "--timeout", "2s");
             assertEquals(3, r.exit(), r.out() + r.err());

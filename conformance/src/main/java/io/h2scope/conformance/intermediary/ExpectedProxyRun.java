@@ -40,12 +40,15 @@ public final class ExpectedProxyRun {
     }
 
     /**
-     * Holds {@code results} (the whole suite, run on {@code runner}'s stage) against {@code expected}, running once
-     * more on {@code runner} the cases that disagree and every INCONCLUSIVE.
+     * Holds {@code results} (what {@code runner} ran: the whole suite, or its selection) against {@code expected},
+     * running once more on {@code runner} the cases that disagree and every INCONCLUSIVE. A selection is held against
+     * the file's entries of the cases it ran alone; only a whole run tells an entry that names no case.
      */
     public static ExpectedProxyRun check(ProxySuiteRunner runner, Target front, List<ProxySuiteRunner.Result> results,
             ExpectedFailures expected) throws InterruptedException {
-        ExpectedFailuresCheck check = new ExpectedFailuresCheck(expected, false);
+        ExpectedFailures held = runner.runsAll() ? expected
+                : expected.only(results.stream().map(r -> r.definition().id().value()).toList());
+        ExpectedFailuresCheck check = new ExpectedFailuresCheck(held, false);
         check.add(runResult(front, results));
         Set<String> again = new LinkedHashSet<>(check.unsettled());
         results.stream().filter(ExpectedProxyRun::inconclusive).forEach(r -> again.add(r.definition().id().value()));

@@ -33,6 +33,11 @@ public record ProxyCase(CaseId id, String rfc, String quote, String description,
         origins = Set.copyOf(origins);
     }
 
+    /** The section number of its rule, e.g. {@code 8.2.2} for {@code RFC 9113 §8.2.2}: what {@code --section 8.2} matches. */
+    public String rfcSection() {
+        return rfc.substring(rfc.indexOf('§') + 1);
+    }
+
     /** Starts a case; finish with {@link Builder#run}. */
     public static Builder define(String id) {
         return new Builder(CaseId.of(id));

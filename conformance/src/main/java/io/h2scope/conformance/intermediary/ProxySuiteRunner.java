@@ -2,6 +2,7 @@ package io.h2scope.conformance.intermediary;
 
 import io.h2scope.conformance.intermediary.front.FrontClient;
 import io.h2scope.conformance.intermediary.front.ProxyRequest;
+import io.h2scope.conformance.runner.CaseSelection;
 import io.h2scope.conformance.spec.Level;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -20,27 +21,60 @@ public final class ProxySuiteRunner {
 
     private final ProxyStage stage;
     private final boolean strict;
+    private final CaseSelection selection;
 
     public ProxySuiteRunner(ProxyStage stage, boolean strict) {
+        this(stage, strict, CaseSelection.all());
+    }
+
+    /** @param selection which cases {@link #run(List, java.util.function.Consumer)} runs (--section, --case) */
+    public ProxySuiteRunner(ProxyStage stage, boolean strict, CaseSelection selection) {
         this.stage = stage;
         this.strict = strict;
+        this.selection = selection;
+    }
+
+    /** Whether this runner runs every case of the sections it is given, not a selection of them. */
+    public boolean runsAll() {
+        return selection.isAll();
+    }
+
+    /** The cases of {@code sections} this runner runs, with their sections, in suite order. */
+    public List<Planned> plan(List<ProxySection> sections) {
+        return plan(sections, selection);
+    }
+
+    /** The cases of {@code sections} that {@code selection} selects, with their sections, in suite order (--list). */
+    public static List<Planned> plan(List<ProxySection> sections, CaseSelection selection) {
+        List<Planned> planned = new ArrayList<>();
+        for (ProxySection section : sections) {
+            for (ProxyCase c : section.cases()) {
+                if (selection.matches(section.id(), c.id(), c.rfcSection())) {
+                    planned.add(new Planned(section, c));
+                }
+            }
+        }
+        return planned;
+    }
+
+    /** A selected case and its section. */
+    public record Planned(ProxySection section, ProxyCase definition) {
     }
 
     public List<Result> run(List<ProxySection> sections) throws InterruptedException {
         return run(sections, r -> { });
     }
 
-    /** Runs every case of {@code sections} in order, telling {@code finished} of each as it ends. */
+    /** Runs the selected cases of {@code sections} in order, telling {@code finished} of each as it ends. */
     public List<Result> run(List<ProxySection> sections, java.util.function.Consumer<Result> finished)
             throws InterruptedException {
         List<Result> results = new ArrayList<>();
-        for (ProxySection section : sections) {
-            for (ProxyCase c : section.cases()) {
-                long t0 = System.nanoTime();
-                Result r = new Result(section, c, run(c), java.time.Duration.ofNanos(System.nanoTime() - t0));
-                finished.accept(r);
-                results.add(r);
-            }
+        for (Planned p : plan(sections)) {
+            long t0 = System.nanoTime();
+            Result r = new Result(p.section(), p.definition(), run(p.definition()),
+                    java.time.Duration.ofNanos(System.nanoTime() - t0));
+            finished.accept(r);
+            results.add(r);
         }
         return results;
     }

@@ -24,6 +24,11 @@ public record CaseSelection(List<String> idPrefixes, List<String> sections) {
         return new CaseSelection(List.of(), List.of());
     }
 
+    /** Whether this selects every case (no --section, no --case). */
+    public boolean isAll() {
+        return idPrefixes.isEmpty() && sections.isEmpty();
+    }
+
     /** Whether {@code c}, a case of {@code section}, is selected. */
     public boolean matches(Section section, CaseDef c) {
         return matches(section.id(), c.id(), c.rfc7540(), c.rfc9113());

@@ -2,6 +2,7 @@ package io.h2scope.conformance.intermediary.cases;
 
 import io.h2scope.conformance.intermediary.ProxyCase;
 import io.h2scope.conformance.intermediary.ProxySection;
+import io.h2scope.conformance.runner.CaseSelection;
 import java.util.List;
 
 /**
@@ -21,6 +22,12 @@ public final class ProxySuite {
                 new R8_2_2_ResponseConnectionFields(), new R8_3_2_ResponseStatus(),
                 // end to end: what one end does to a stream reaches the other with its meaning kept
                 new E2E_ConnectionSemantics());
+    }
+
+    /** Every case as a {@link CaseSelection} sees it, to tell a selection that matches none. */
+    public static List<CaseSelection.Selectable> selectables() {
+        return sections().stream().flatMap(s -> s.cases().stream()
+                .map(c -> new CaseSelection.Selectable(s.id(), c.id(), List.of(c.rfcSection())))).toList();
     }
 
     /** Every case of every section, in suite order. */
