@@ -636,10 +636,19 @@ final class DirectEventReader {
         return -1;
     }
 
+    /**
+     * A string's value, or null when it is not ASCII JSON. One with escapes (an ETag's quotes: half the HEADERS of
+     * a web recording) is unescaped here by {@link Json}, not left to the general reader with its whole line.
+     */
     private String text() {
-        int start = pos + 1;
+        int start = pos;
         int end = plainString();
-        return end < 0 ? null : new String(octets, start, end - start, StandardCharsets.ISO_8859_1);
+        if (end >= 0) {
+            return new String(octets, start + 1, end - start - 1, StandardCharsets.ISO_8859_1);
+        }
+        pos = start;
+        return skipString() ? (String) Json.parse(new String(octets, start, pos - start, StandardCharsets.ISO_8859_1))
+                : null;
     }
 
     /** An enum's constants with their names as the format writes them (lower case), matched without a String. */

@@ -2,6 +2,7 @@ package io.h2scope.engine.trace.jsonl;
 
 import io.h2scope.engine.flow.WindowCause;
 import io.h2scope.engine.flow.WindowSide;
+import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.TracedExchange;
 import io.h2scope.engine.trace.model.FrameEvent;
@@ -79,10 +80,9 @@ class DirectEventReaderTest {
     void aLineNotInThePlainFormIsLeftToTheGeneralReader() throws Exception {
         String plain = TraceEventJson.write(new HpackEntryAdded(1, 2, HpackContext.DECODER, "x-a", "b", 36));
         assertNotNull(direct(plain));
-        String escaped = TraceEventJson.write(new HpackEntryAdded(1, 2, HpackContext.DECODER, "x-a", "say \"hi\"", 43));
-        assertNull(direct(escaped), "an escape");
-        byte[] b = octets(escaped);
-        assertEquals("say \"hi\"", ((HpackEntryAdded) JsonlLineDecoder.summary(b, 0, b.length, 1)).value());
+        String raw = plain.replace("\"b\"", "\"caf\u00e9\"");
+        assertNull(DirectEventReader.read(raw.getBytes(StandardCharsets.UTF_8), 0,
+                raw.getBytes(StandardCharsets.UTF_8).length), "an octet above 0x7f: the general reader checks UTF-8");
 
         String window = TraceEventJson.write(new WindowChanged(1, 2, 3, WindowSide.SEND, 4, 5, WindowCause.DATA));
         for (String odd : List.of(window.replace("\"old\":4", "\"old\":4.0"), window + " x",
@@ -91,6 +91,27 @@ class DirectEventReaderTest {
                 "{\"v\":2,\"kind\":\"settings_ack\",\"conn\":1,\"t_ns\":2,\"side\":\"local\"}", "", "[]")) {
             assertNull(direct(odd), odd);
         }
+    }
+
+    @Test
+    void escapedNamesAndValuesAreReadStraightFromTheOctets() throws Exception {
+        String entry = TraceEventJson.write(
+                new HpackEntryAdded(1, 2, HpackContext.DECODER, "x-a", "say \"hi\"\t\u00e9", 43));
+        assertEquals("say \"hi\"\t\u00e9", ((HpackEntryAdded) direct(entry)).value());
+        assertEquals(general(entry), direct(entry));
+        String etag = "{\"v\":2,\"kind\":\"frame\",\"conn\":2,\"t_ns\":9,\"dir\":\"send\",\"stream\":1,"
+                + "\"type\":\"HEADERS\","
+                + "\"type_code\":1,\"flags\":4,\"flag_names\":\"END_HEADERS\",\"length\":3,\"reserved\":false,"
+                + "\"payload\":\"iF+S\",\"headers\":[[\":status\",\"200\"],[\"etag\",\"\\\"279a\\\"\"],"
+                + "[\"x-path\",\"a\\/b\\\\c\\u0041\",true]],"
+                + "\"window\":{\"conn_send\":1,\"conn_recv\":2,\"stream_send\":3,\"stream_recv\":4},"
+                + "\"state\":\"half_closed_remote\"}";
+        FrameEvent read = (FrameEvent) direct(etag);
+        assertNotNull(read, "a quoted ETag keeps the line on the direct reader");
+        assertEquals(general(etag), read);
+        assertEquals(List.of(new HeaderField(":status", "200"), new HeaderField("etag", "\"279a\""),
+                new HeaderField("x-path", "a/b\\cA", true)), read.headers());
+        assertNull(direct(etag.replace("\\u0041", "\\u00G1")), "a bad escape: the general reader names it");
     }
 
     @Test
