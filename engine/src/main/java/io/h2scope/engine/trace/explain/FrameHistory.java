@@ -33,11 +33,12 @@ final class FrameHistory {
      * @param frame      the decoded frame, except DATA, whose payload is not kept ({@code dataLength} says its
      *                   length); null for DATA and for a frame that was not decoded
      * @param dataLength a DATA frame's payload length; -1 for any other frame
-     * @param label      the request or response its field block carries, in words, or null
+     * @param fields     its field block's decoded fields (empty for none): put in words only when an account
+     *                   tells the frame, not for every frame of a recording opened
      * @param rule       for a frame that broke a frame rule and was not decoded, the rule's id; else null
      */
-    record Seen(long nanosSinceStart, Side side, FrameHeader header, Frame frame, int dataLength, String label,
-            String rule) {
+    record Seen(long nanosSinceStart, Side side, FrameHeader header, Frame frame, int dataLength,
+            List<HeaderField> fields, String rule) {
 
         /**
          * The frame in words, without its sender ({@code HEADERS on stream 41 with END_STREAM (GET /)}): made only
@@ -46,11 +47,12 @@ final class FrameHistory {
         String phrase() {
             String phrase = dataLength >= 0 ? FrameWords.data(header.streamId(), dataLength, header.hasFlag(Flags.END_STREAM))
                     : frame != null ? FrameWords.describe(frame) : FrameWords.header(header);
+            String label = label(fields);
             return label == null ? phrase : phrase + " (" + label + ")";
         }
 
         Seen breaking(String ruleId) {
-            return new Seen(nanosSinceStart, side, header, frame, dataLength, label, ruleId);
+            return new Seen(nanosSinceStart, side, header, frame, dataLength, fields, ruleId);
         }
     }
 
@@ -60,15 +62,15 @@ final class FrameHistory {
 
     private final int size;
     private final Deque<Seen> frames = new ArrayDeque<>();
-    /** The request (or response) each recent stream carried, in words; the oldest forgotten first. */
-    private final Map<Integer, String> labels;
+    /** The request fields each recent stream carried (in words when asked); the oldest forgotten first. */
+    private final Map<Integer, List<HeaderField>> requests;
     private final Run[] runs = new Run[2];
 
     FrameHistory(int size) {
         this.size = size;
-        this.labels = new LinkedHashMap<>(16, 0.75f, false) {
+        this.requests = new LinkedHashMap<>(16, 0.75f, false) {
             @Override
-            protected boolean removeEldestEntry(Map.Entry<Integer, String> eldest) {
+            protected boolean removeEldestEntry(Map.Entry<Integer, List<HeaderField>> eldest) {
                 return size() > FrameHistory.this.size;
             }
         };
@@ -77,18 +79,17 @@ final class FrameHistory {
     /** A frame read or written; returns it as seen. */
     Seen add(FrameEvent e) {
         Side side = e.direction() == Direction.OUTBOUND ? Side.LOCAL : Side.REMOTE;
-        String label = e.headers().isEmpty() ? null : label(e.headers());
-        if (label != null && !label.startsWith(":") && e.streamId() > 0) {
-            labels.putIfAbsent(e.streamId(), label); // the request, for accounts that name the stream
+        if (e.streamId() > 0 && !e.headers().isEmpty() && isRequest(e.headers())) {
+            requests.putIfAbsent(e.streamId(), e.headers()); // the request, for accounts that name the stream
         }
         boolean data = e.frame() instanceof DataFrame;
         return remember(new Seen(e.nanosSinceStart(), side, e.header(), data ? null : e.frame(),
-                data ? ((DataFrame) e.frame()).payloadLength() : -1, label, null));
+                data ? ((DataFrame) e.frame()).payloadLength() : -1, e.headers(), null));
     }
 
     /** A received frame that broke a frame rule and was not decoded. */
     Seen add(ViolationReceived v) {
-        return remember(new Seen(v.nanosSinceStart(), Side.REMOTE, v.header(), null, -1, null, v.ruleId()));
+        return remember(new Seen(v.nanosSinceStart(), Side.REMOTE, v.header(), null, -1, List.of(), v.ruleId()));
     }
 
     /**
@@ -186,7 +187,20 @@ final class FrameHistory {
 
     /** The request stream {@code streamId} carried, in words ({@code GET /index.html}), or null when not kept. */
     String label(int streamId) {
-        return labels.get(streamId);
+        List<HeaderField> request = requests.get(streamId);
+        return request == null ? null : label(request);
+    }
+
+    /** Whether the fields are a request's: a {@code :method}, no {@code :status} ({@link #label} without words). */
+    private static boolean isRequest(List<HeaderField> headers) {
+        boolean method = false;
+        for (HeaderField f : headers) {
+            if (f.name().equals(":status")) {
+                return false;
+            }
+            method |= f.name().equals(":method");
+        }
+        return method;
     }
 
     /** {@code GET /index.html} for a request, {@code :status 503} for a response; null for neither. */
