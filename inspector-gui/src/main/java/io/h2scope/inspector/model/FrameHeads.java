@@ -1,5 +1,6 @@
 package io.h2scope.inspector.model;
 
+import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.text.FrameDescriber;
 
@@ -19,10 +20,18 @@ public final class FrameHeads {
     public static final int MAX_STRINGS = 1 << 16;
     /** The longest head kept, in chars. */
     public static final int MAX_CHARS = 256;
+    private static final int SHAPE_SLOTS = 1 << 13;
 
     private final StringPool heads;
     /** Per frame number: its head's number in {@link #heads}, or -1 when not kept. */
     private final IntColumn ids = new IntColumn();
+    /**
+     * The head numbers of the indexed frames' shapes seen last (what their heads are made of: header length, type,
+     * flags, whether fields came; 6,161 shapes in OpenRecordingBench's 100,012 frames), one per slot, so a head is
+     * built about once per shape and not per frame: a fixed cache (96 KiB), a shape's slot taken by the last one.
+     */
+    private final long[] shapes = new long[SHAPE_SLOTS]; // the shape + 1; 0: an empty slot
+    private final int[] shapeIds = new int[SHAPE_SLOTS];
 
     FrameHeads() {
         this(MAX_STRINGS);
@@ -33,9 +42,25 @@ public final class FrameHeads {
     }
 
     void add(FrameEvent e) {
-        String head = e.frame() != null ? FrameDescriber.head(new StringBuilder(), e, false).toString()
-                : FrameDescriber.head(e.header(), !e.headers().isEmpty()); // a file's index: no payload read
-        ids.add(head == null ? -1 : heads.id(head.stripLeading()));
+        ids.add(e.frame() != null ? id(FrameDescriber.head(new StringBuilder(), e, false).toString()) : indexed(e));
+    }
+
+    /** A frame of a file's index (no payload read): its head is what its header and having fields make it. */
+    private int indexed(FrameEvent e) {
+        FrameHeader header = e.header();
+        boolean fields = !e.headers().isEmpty();
+        long shape = ((long) header.length() << 17 | header.typeCode() << 9 | header.flags() << 1 | (fields ? 1 : 0))
+                + 1;
+        int slot = (int) (shape ^ shape >>> 13 ^ shape >>> 26) & (SHAPE_SLOTS - 1);
+        if (shapes[slot] != shape) {
+            shapeIds[slot] = id(FrameDescriber.head(header, fields));
+            shapes[slot] = shape;
+        }
+        return shapeIds[slot];
+    }
+
+    private int id(String head) {
+        return head == null ? -1 : heads.id(head.stripLeading());
     }
 
     /** Whether frame {@code frame}'s head is here; else read the frame. */

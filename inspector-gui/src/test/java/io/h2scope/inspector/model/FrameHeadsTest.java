@@ -13,6 +13,7 @@ import io.h2scope.engine.stream.StreamState;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.engine.trace.text.FrameDescriber;
 import io.h2scope.inspector.BrokenExchange;
 import io.h2scope.inspector.RecordedExchange;
 import io.h2scope.inspector.model.filter.DisplayFilter;
@@ -121,6 +122,25 @@ class FrameHeadsTest {
         assertEquals(0, rows(hidden, "text ~ \"redacted\"", "redacted"));
         assertEquals(2, rows(hidden, "text ~ \"flags=end_stream|end_headers\"", "flags=END_STREAM|END_HEADERS"));
         assertEquals(1, rows(hidden, "text ~ \"cookie: }\"", "cookie: }"), "the name of a hidden field is content");
+    }
+
+    @Test
+    void anIndexedFramesHeadIsWhatItsHeaderMakesItHoweverManyShapesCome() {
+        FrameHeads heads = new FrameHeads();
+        List<HeaderField> status = List.of(new HeaderField(":status", "200"));
+        int i = 0;
+        for (int round = 0; round < 3; round++) { // each header again after thousands of others, with fields or not
+            for (int length = 0; length < 12_000; length++, i++) {
+                FrameHeader h = new FrameHeader(length, length % 10, length % 3 == 0 ? 0x1 : 0x4, 1, false);
+                List<HeaderField> fields = round == 0 || round == 2 && i % 2 == 0 ? List.of() : status;
+                heads.add(new FrameEvent(1, i, Direction.INBOUND, h, null, fields, 0, 0, 0, 0, StreamState.OPEN));
+                String made = FrameDescriber.head(h, !fields.isEmpty());
+                assertEquals(made != null, heads.kept(i), h.toString());
+                if (made != null) {
+                    assertEquals(made.stripLeading().toLowerCase(Locale.ROOT), heads.searchedHead(i), h + " " + fields);
+                }
+            }
+        }
     }
 
     @Test
