@@ -404,6 +404,21 @@ enum ClientFault {
                     : id != Numbers.SETTINGS_MAX_FRAME_SIZE || value >= FrameSizes.DEFAULT_MAX_FRAME_SIZE
                             && value <= FrameSizes.MAX_FRAME_SIZE_LIMIT)),
 
+    CUT_RESPONSE_ENDED("when the server closes the connection, ends each response it began and left unfinished "
+            + "with an empty DATA with END_STREAM",
+            "RFC 9113 §8.1: an HTTP response is complete after the server sends a frame with the END_STREAM flag set "
+                    + "(a connection closed before it leaves the response incomplete, never a success)",
+            Set.of("client/8.1/closed-mid-body-without-length", "client/8.1/closed-after-headers"),
+            CutResponseEnded::new),
+
+    TRAILER_PSEUDO_REMOVED("removes the pseudo-header fields from the server's trailers (a field block after the "
+            + "final response head)",
+            "RFC 9113 §8.1: an endpoint that receives pseudo-header fields in trailers MUST treat the request or "
+                    + "response as malformed",
+            Set.of("client/8.1/pseudo-header-in-trailers"),
+            () -> responses((lines, head) -> head ? lines
+                    : lines.stream().filter(l -> !l.field().name().startsWith(":")).toList())),
+
     PUSH_PROMISE_DROPPED("drops the server's PUSH_PROMISE frames",
             "RFC 9113 §6.5.2: a client that set SETTINGS_ENABLE_PUSH 0 and had it acknowledged MUST treat a "
                     + "PUSH_PROMISE as a connection error of type PROTOCOL_ERROR",

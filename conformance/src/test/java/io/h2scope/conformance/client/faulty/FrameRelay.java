@@ -98,13 +98,14 @@ final class FrameRelay implements AutoCloseable {
         DataInputStream fromServer = new DataInputStream(new BufferedInputStream(upstream.getInputStream()));
         Wire wire = new Wire(upstream.getOutputStream(), client.getOutputStream());
         Thread c2s = new Thread(() -> pump(fromClient, true, upstream, wire::flushToServer,
-                f -> rewrite.fromClient(f, wire), upgrade ? rewrite::upgradeRequest : null), "faulty-relay-c2s");
+                f -> rewrite.fromClient(f, wire), () -> { }, upgrade ? rewrite::upgradeRequest : null), "faulty-relay-c2s");
         Flush toClient = () -> {
             rewrite.serverPaused(wire);
             wire.flushToClient();
         };
         Thread s2c = new Thread(() -> pump(fromServer, false, client, toClient,
-                f -> rewrite.fromServer(f, wire), upgrade ? head -> head : null), "faulty-relay-s2c");
+                f -> rewrite.fromServer(f, wire), () -> rewrite.serverEnded(wire), upgrade ? head -> head : null),
+                "faulty-relay-s2c");
         wire.pumps(c2s, s2c);
         c2s.setDaemon(true);
         s2c.setDaemon(true);
@@ -123,11 +124,12 @@ final class FrameRelay implements AutoCloseable {
 
     /**
      * Reads one direction to its end: frames through the fault (the client's preface first, as it came), sent on
-     * together once what came in one read is relayed, then the end passed on. When the other end can no longer be
+     * together once what came in one read is relayed, then what the fault adds at the end ({@code ended}), then the
+     * end passed on. When the other end can no longer be
      * written, the rest is read and dropped, as a closed socket would.
      */
     private static void pump(DataInputStream in, boolean fromClient, Socket target, Flush flush, FrameSink sink,
-            UnaryOperator<String> http1Head) {
+            Flush ended, UnaryOperator<String> http1Head) {
         boolean writable = true;
         try {
             if (http1Head != null) { // the Upgrade request, or the 101 that answers it
@@ -155,6 +157,9 @@ final class FrameRelay implements AutoCloseable {
             // a reset or an end inside a frame: passed on as an end
         }
         try {
+            if (writable) {
+                ended.run();
+            }
             flush.run();
         } catch (IOException e) {
             // the other side is gone

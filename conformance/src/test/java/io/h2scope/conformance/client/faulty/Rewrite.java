@@ -23,6 +23,10 @@ interface Rewrite {
     default void serverPaused(Wire wire) throws IOException {
     }
 
+    /** The server has closed its side of the connection: the last frames the fault adds go on before the close does. */
+    default void serverEnded(Wire wire) throws IOException {
+    }
+
     /** The client's HTTP/1.1 Upgrade request head (request line, fields, empty line), on its way to the server. */
     default String upgradeRequest(String head) {
         return head;
