@@ -9,8 +9,10 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
@@ -419,6 +421,36 @@ enum ClientFault {
             () -> responses((lines, head) -> head ? lines
                     : lines.stream().filter(l -> !l.field().name().startsWith(":")).toList())),
 
+    TRAILERS_END_STREAM_SET("sets END_STREAM on a HEADERS without it that follows DATA on its stream (trailers) and "
+            + "drops the DATA the server sends after it on that stream",
+            "RFC 9113 §8.1: an endpoint that receives a HEADERS frame without the END_STREAM flag set after receiving "
+                    + "the HEADERS frame that opens a request or after receiving a final (non-informational) status "
+                    + "code MUST treat the corresponding request or response as malformed",
+            Set.of("client/8.1/trailers-without-end-stream"), ClientFault::trailersEndStreamSet),
+
+    RESPONSE_HEAD_INSERTED("puts a HEADERS :status 200 (from the static table) before the server's DATA on a stream "
+            + "the client opened and the server sent no response head on",
+            "RFC 9113 §8.1.1: a response is malformed if it is invalid due to the presence of extraneous frames (a "
+                    + "DATA before the HEADERS that opens it)",
+            Set.of("client/8.1.1/data-before-headers"), ClientFault::responseHeadInserted),
+
+    SERVER_PREFACE_INSERTED("puts an empty SETTINGS before the server's first frame when that is not SETTINGS (and "
+            + "drops the client's ACK of it)",
+            "RFC 9113 §3.4: the server connection preface consists of a potentially empty SETTINGS frame that MUST be "
+                    + "the first frame the server sends; an invalid preface is a connection error of type "
+                    + "PROTOCOL_ERROR",
+            Set.of("client/3.2/upgrade-then-headers-before-settings"), ClientFault::serverPrefaceInserted),
+
+    REFUSED_STREAM_ANSWERED("puts a response of its own (HEADERS :status 200 with END_STREAM, from the static table) in "
+            + "place of the server's RST_STREAM REFUSED_STREAM",
+            "RFC 9113 §8.7: a request on a stream reset with REFUSED_STREAM was not processed (it can be safely "
+                    + "retried), so it has no response to report",
+            Set.of("client/8.7/refused-stream-get", "client/8.7/refused-stream-post"),
+            // its server refuses the streams opened beyond the lowered limit before the ACK, and judges the retries
+            // after it: answered in the server's place, they are never retried
+            Set.of("client/5.1.2/max-concurrent-streams-lowered"),
+            ClientFault::refusedStreamAnswered),
+
     PUSH_PROMISE_DROPPED("drops the server's PUSH_PROMISE frames",
             "RFC 9113 §6.5.2: a client that set SETTINGS_ENABLE_PUSH 0 and had it acknowledged MUST treat a "
                     + "PUSH_PROMISE as a connection error of type PROTOCOL_ERROR",
@@ -441,6 +473,8 @@ enum ClientFault {
         static final int MIRROR = 1_000_000;
         /** The payload of the PING {@link ClientFault#SETTINGS_NOT_FIRST} puts first: "fault!!!". */
         static final long FAULT_PING = 0x6661_756c_7421_2121L;
+        /** {@code :status 200} as an indexed field of the static table (RFC 7541 Appendix A, index 8). */
+        static final byte STATUS_200_INDEXED = (byte) 0x88;
         /** The connection-specific fields of RFC 9113 §8.2.2 (TE aside). */
         static final Set<String> CONNECTION_FIELDS = Set.of("connection", "keep-alive", "proxy-connection",
                 "transfer-encoding", "upgrade");
@@ -544,7 +578,7 @@ enum ClientFault {
     /** Drops the server's frames on streams neither the client opened nor a PUSH_PROMISE reserved. */
     private static Rewrite idleStreamFramesDropped() {
         return new Rewrite() {
-            private final Set<Integer> open = java.util.concurrent.ConcurrentHashMap.newKeySet();
+            private final Set<Integer> open = ConcurrentHashMap.newKeySet();
 
             @Override
             public String upgradeRequest(String head) {
@@ -659,10 +693,103 @@ enum ClientFault {
         };
     }
 
+    /** Ends each stream at its trailers, as if they had carried END_STREAM: the DATA after them never arrives. */
+    private static Rewrite trailersEndStreamSet() {
+        return new Rewrite() {
+            private final Set<Integer> withData = new HashSet<>();
+            private final Set<Integer> ended = new HashSet<>();
+
+            @Override
+            public void fromServer(RawFrame f, Wire wire) throws IOException {
+                if (f.is(FrameType.DATA) && ended.contains(f.stream())) {
+                    return;
+                }
+                if (f.is(FrameType.DATA)) {
+                    withData.add(f.stream());
+                } else if (f.is(FrameType.HEADERS) && !f.has(Flags.END_STREAM) && withData.contains(f.stream())) {
+                    ended.add(f.stream());
+                    f = f.withFlags(f.flags() | Flags.END_STREAM);
+                }
+                wire.toClient(f);
+            }
+        };
+    }
+
+    /** Gives a response head to DATA that came without one, so that the client sees a well-formed response. */
+    private static Rewrite responseHeadInserted() {
+        return new Rewrite() {
+            private final Set<Integer> opened = ConcurrentHashMap.newKeySet();
+            private final Set<Integer> answered = new HashSet<>();
+
+            @Override
+            public void fromClient(RawFrame f, Wire wire) throws IOException {
+                if (f.is(FrameType.HEADERS)) {
+                    opened.add(f.stream());
+                }
+                wire.toServer(f);
+            }
+
+            @Override
+            public void fromServer(RawFrame f, Wire wire) throws IOException {
+                if (f.is(FrameType.HEADERS)) {
+                    answered.add(f.stream());
+                } else if (f.is(FrameType.DATA) && opened.contains(f.stream()) && answered.add(f.stream())) {
+                    wire.toClient(statusOk(f.stream(), Flags.END_HEADERS));
+                }
+                wire.toClient(f);
+            }
+        };
+    }
+
+    /** A HEADERS of {@code :status 200} alone, indexed from the static table so that no dynamic table changes. */
+    private static RawFrame statusOk(int stream, int flags) {
+        return RawFrame.of(FrameType.HEADERS, flags, stream, new byte[] {Numbers.STATUS_200_INDEXED});
+    }
+
+    /** Gives the server the preface it did not send; the client's ACK of it is the relay's, not the server's. */
+    private static Rewrite serverPrefaceInserted() {
+        return new Rewrite() {
+            private boolean first = true;
+            private volatile boolean inserted;
+            private boolean ackDropped;
+
+            @Override
+            public void fromServer(RawFrame f, Wire wire) throws IOException {
+                if (first && !f.is(FrameType.SETTINGS)) {
+                    inserted = true;
+                    wire.toClient(RawFrame.of(FrameType.SETTINGS, 0, 0, new byte[0]));
+                }
+                first = false;
+                wire.toClient(f);
+            }
+
+            @Override
+            public void fromClient(RawFrame f, Wire wire) throws IOException {
+                if (inserted && !ackDropped && f.is(FrameType.SETTINGS) && f.has(Flags.ACK)) {
+                    ackDropped = true; // the first ACK answers the first SETTINGS the client read: the relay's
+                    return;
+                }
+                wire.toServer(f);
+            }
+        };
+    }
+
+    /** Answers in the server's place each request it refused: the client sees a response no server sent. */
+    private static Rewrite refusedStreamAnswered() {
+        return new Rewrite() {
+            @Override
+            public void fromServer(RawFrame f, Wire wire) throws IOException {
+                boolean refused = f.is(FrameType.RST_STREAM) && f.payload().length == 4
+                        && f.intAt(0) == ErrorCode.REFUSED_STREAM.code();
+                wire.toClient(refused ? statusOk(f.stream(), Flags.END_STREAM | Flags.END_HEADERS) : f);
+            }
+        };
+    }
+
     private static Rewrite dataAfterReset() {
         return new Rewrite() {
             /** Streams whose request body the client has started and not ended. */
-            private final Set<Integer> uploading = java.util.concurrent.ConcurrentHashMap.newKeySet();
+            private final Set<Integer> uploading = ConcurrentHashMap.newKeySet();
 
             @Override
             public void fromClient(RawFrame f, Wire wire) throws IOException {
