@@ -451,6 +451,12 @@ enum ClientFault {
             Set.of("client/5.1.2/max-concurrent-streams-lowered"),
             ClientFault::refusedStreamAnswered),
 
+    TABLE_SIZE_UPDATE_CAPPED("lowers a dynamic table size update at the start of the server's field blocks that is "
+            + "above the client's SETTINGS_HEADER_TABLE_SIZE to that limit",
+            "RFC 7541 §6.3: the new maximum size MUST be lower than or equal to the limit determined by the protocol "
+                    + "using HPACK; a value that exceeds this limit MUST be treated as a decoding error",
+            Set.of("client/hpack/6.3/size-update-above-limit"), TableSizeCapped::new),
+
     PUSH_PROMISE_DROPPED("drops the server's PUSH_PROMISE frames",
             "RFC 9113 §6.5.2: a client that set SETTINGS_ENABLE_PUSH 0 and had it acknowledged MUST treat a "
                     + "PUSH_PROMISE as a connection error of type PROTOCOL_ERROR",
