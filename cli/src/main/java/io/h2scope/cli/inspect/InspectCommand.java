@@ -106,9 +106,14 @@ public final class InspectCommand implements Callable<Integer> {
                     + "./h2scope trace follow");
         }
         if (NamedJavaFx.needed()) {
-            // the root command's class runs the same arguments in the child; its package imports this one, not back
+            // the root command's top-level class (the one with main: the root of an inspect run is a nested tree of
+            // this command alone) runs the same arguments in the child; its package imports this one, not back
             CommandSpec root = spec.root();
-            return NamedJavaFx.run(root.userObject().getClass(), root.commandLine().getParseResult().originalArgs());
+            Class<?> main = root.userObject().getClass();
+            while (main.getEnclosingClass() != null) {
+                main = main.getEnclosingClass();
+            }
+            return NamedJavaFx.run(main, root.commandLine().getParseResult().originalArgs());
         }
         InspectorApp.launch(sources, reveal.redaction(), fieldStrings);
         return 0;
