@@ -7,6 +7,7 @@ import io.h2scope.engine.testsupport.Await;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.inspector.RecordedExchange;
+import io.h2scope.inspector.model.Recording;
 import io.h2scope.inspector.source.EventListSource;
 
 import io.h2scope.engine.trace.jsonl.TraceEventJson;
@@ -18,6 +19,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
@@ -75,9 +78,9 @@ class InspectorWindowTest {
 
     @Test
     void aViewWhoseTabIsNotShownHearsOfGrowthOnlyOnceItIsShown(FxRobot robot) {
-        io.h2scope.inspector.model.Recording recording = new io.h2scope.inspector.model.Recording();
+        Recording recording = new Recording();
         int source = recording.addSource("live");
-        javafx.beans.property.BooleanProperty shown = new javafx.beans.property.SimpleBooleanProperty(false);
+        BooleanProperty shown = new SimpleBooleanProperty(false);
         List<Integer> told = new ArrayList<>();
         FxRefresh[] refresh = new FxRefresh[1];
         robot.interact(() -> {
