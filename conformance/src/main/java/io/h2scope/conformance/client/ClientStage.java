@@ -56,7 +56,7 @@ public final class ClientStage implements AutoCloseable {
     /** Peers of upgraded connections whose stream 1 (the upgraded request) no case has claimed yet. */
     private final Set<ScriptedPeer> upgradedRequestPending = new HashSet<>();
     private boolean connected;
-    private final List<H2cUpgradeRequest> upgradeRequests = new ArrayList<>();
+    private final List<UpgradeRequestHead> upgradeRequests = new ArrayList<>();
     private CompletableFuture<List<ClientOutcome>> fetching;
 
     /** How often a wait for the client's connection looks whether the client has ended without one. */
@@ -124,7 +124,7 @@ public final class ClientStage implements AutoCloseable {
     }
 
     /** The HTTP/1.1 requests the client opened its Upgrades with, in order (on an Upgrade stage). */
-    public List<H2cUpgradeRequest> upgradeRequests() {
+    public List<UpgradeRequestHead> upgradeRequests() {
         return List.copyOf(upgradeRequests);
     }
 
@@ -159,12 +159,12 @@ public final class ClientStage implements AutoCloseable {
                 }
                 wire = secured;
             } else if (connect == Connect.UPGRADE) {
-                H2cUpgradeRequest request = H2cUpgradeRequest.read(socket);
+                UpgradeRequestHead request = UpgradeRequestHead.read(socket);
                 upgradeRequests.add(request);
                 if (!request.upgradesToH2c()) {
                     throw new IOException("the client's HTTP/1.1 request does not ask for an h2c Upgrade: " + request);
                 }
-                H2cUpgradeRequest.switchProtocols(socket);
+                UpgradeRequestHead.switchProtocols(socket);
                 upgraded = true;
             }
         } catch (IOException e) {

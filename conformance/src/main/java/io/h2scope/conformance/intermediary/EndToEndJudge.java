@@ -115,10 +115,10 @@ public final class EndToEndJudge {
     }
 
     public static ProxyVerdict pass(String expected, String actual) {
-        return new ProxyVerdict(Finding.NONE, Verdict.pass(expected, actual));
+        return new ProxyVerdict(ProxyFinding.NONE, Verdict.pass(expected, actual));
     }
 
     public static ProxyVerdict fail(String expected, String actual) {
-        return new ProxyVerdict(Finding.NONE, Verdict.fail(expected, actual));
+        return new ProxyVerdict(ProxyFinding.NONE, Verdict.fail(expected, actual));
     }
 }

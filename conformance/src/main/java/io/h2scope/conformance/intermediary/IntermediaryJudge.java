@@ -29,12 +29,12 @@ public final class IntermediaryJudge {
     }
 
     /** Judges a malformed request: refusal is the PASS. */
-    public static ProxyVerdict malformed(Exchange ex, Inspection inspection) {
+    public static ProxyVerdict malformed(Exchange ex, ArrivalInspection inspection) {
         return judge(REFUSE, ex, inspection, false);
     }
 
     /** Judges a request the RFC allows: it must reach the origin, in the form {@code inspection} checks. */
-    public static ProxyVerdict valid(String expected, Exchange ex, Inspection inspection) {
+    public static ProxyVerdict valid(String expected, Exchange ex, ArrivalInspection inspection) {
         return judge(expected, ex, inspection, true);
     }
 
@@ -42,11 +42,11 @@ public final class IntermediaryJudge {
      * Judges a request the RFC lets an intermediary either refuse or forward in the form {@code inspection} checks
      * (a SHOULD-refuse): refusal is a PASS, and so is the allowed form.
      */
-    public static ProxyVerdict eitherWay(String expected, Exchange ex, Inspection inspection) {
+    public static ProxyVerdict eitherWay(String expected, Exchange ex, ArrivalInspection inspection) {
         return judge(expected, ex, inspection, false);
     }
 
-    static ProxyVerdict judge(String expected, Exchange ex, Inspection inspection, boolean mustForward) {
+    static ProxyVerdict judge(String expected, Exchange ex, ArrivalInspection inspection, boolean mustForward) {
         FrontAnswer answer = ex.answer();
         List<Arrival> arrivals = ex.arrivals();
         if (arrivals.isEmpty()) {
@@ -55,28 +55,28 @@ public final class IntermediaryJudge {
         Arrival first = arrivals.get(0);
         for (Arrival later : arrivals.subList(1, arrivals.size())) {
             if (!sameHead(first, later)) {
-                return new ProxyVerdict(Finding.DESYNC, Verdict.fail(expected, "desync proven (critical): the client sent"
+                return new ProxyVerdict(ProxyFinding.DESYNC, Verdict.fail(expected, "desync proven (critical): the client sent"
                         + " one request, the origin's HTTP/1.1 parser saw " + arrivals.size() + "; the second: "
                         + later.evidence() + (later.problem().map(p -> " (parser: " + p + ")").orElse(""))
                         + "; the first: " + first.evidence() + "; front: " + answer));
             }
         }
         if (first.problem().isPresent()) {
-            return new ProxyVerdict(Finding.FORWARDED_AS_CAME, Verdict.fail(expected, "forwarded as it came: the"
+            return new ProxyVerdict(ProxyFinding.FORWARDED_AS_CAME, Verdict.fail(expected, "forwarded as it came: the"
                     + " origin's HTTP/1.1 parser refused it (" + first.problem().get() + "): " + first.evidence()
                     + "; front: " + answer));
         }
         Seen seen = inspection.look(first, ex.sent());
         if (seen instanceof Seen.AsSent s) {
-            return new ProxyVerdict(Finding.FORWARDED_AS_CAME, Verdict.fail(expected, "forwarded as it came: "
+            return new ProxyVerdict(ProxyFinding.FORWARDED_AS_CAME, Verdict.fail(expected, "forwarded as it came: "
                     + s.what() + "; " + first.evidence() + "; front: " + answer));
         }
         if (seen instanceof Seen.Allowed a) {
-            return new ProxyVerdict(Finding.FORWARDED_ALLOWED, Verdict.pass(expected, "forwarded in a form the RFC"
+            return new ProxyVerdict(ProxyFinding.FORWARDED_ALLOWED, Verdict.pass(expected, "forwarded in a form the RFC"
                     + " allows: " + a.transformation() + "; front: " + answer));
         }
         Seen.Repaired r = (Seen.Repaired) seen;
-        return new ProxyVerdict(Finding.FORWARDED_ALLOWED, mustForward
+        return new ProxyVerdict(ProxyFinding.FORWARDED_ALLOWED, mustForward
                 ? Verdict.pass(expected, "forwarded: " + r.transformation() + "; front: " + answer)
                 : Verdict.lenient(expected, "forwarded with the fault removed: " + r.transformation() + "; "
                         + first.evidence() + "; front: " + answer));
@@ -96,10 +96,10 @@ public final class IntermediaryJudge {
                     + " nothing (is the intermediary forwarding every path to the origin?)");
         }
         if (mustForward) {
-            return new ProxyVerdict(Finding.REFUSED, Verdict.fail(expected, "refused a request the RFC allows: "
+            return new ProxyVerdict(ProxyFinding.REFUSED, Verdict.fail(expected, "refused a request the RFC allows: "
                     + answer + "; the origin saw nothing"));
         }
-        return new ProxyVerdict(Finding.REFUSED, Verdict.pass(expected, "refused by the intermediary: " + answer
+        return new ProxyVerdict(ProxyFinding.REFUSED, Verdict.pass(expected, "refused by the intermediary: " + answer
                 + "; the origin saw nothing"));
     }
 

@@ -4,7 +4,7 @@ import io.h2scope.conformance.verdict.Verdict;
 import java.util.Objects;
 
 /** A case's verdict (the shared kind, so reports read it as any other) and the finding behind it. */
-public record ProxyVerdict(Finding finding, Verdict verdict) {
+public record ProxyVerdict(ProxyFinding finding, Verdict verdict) {
 
     public ProxyVerdict {
         Objects.requireNonNull(finding, "finding");
@@ -12,16 +12,16 @@ public record ProxyVerdict(Finding finding, Verdict verdict) {
     }
 
     public static ProxyVerdict skip(String reason) {
-        return new ProxyVerdict(Finding.NONE, Verdict.skip(reason));
+        return new ProxyVerdict(ProxyFinding.NONE, Verdict.skip(reason));
     }
 
     public static ProxyVerdict inconclusive(String expected, String reason) {
-        return new ProxyVerdict(Finding.NONE, Verdict.inconclusive(expected, reason));
+        return new ProxyVerdict(ProxyFinding.NONE, Verdict.inconclusive(expected, reason));
     }
 
     @Override
     public String toString() {
-        return (finding == Finding.NONE ? "" : finding.words() + (finding.critical() ? " (critical)" : "") + ": ")
+        return (finding == ProxyFinding.NONE ? "" : finding.words() + (finding.critical() ? " (critical)" : "") + ": ")
                 + verdict;
     }
 }

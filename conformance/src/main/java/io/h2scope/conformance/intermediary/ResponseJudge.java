@@ -53,7 +53,7 @@ public final class ResponseJudge {
         Received got = next.received();
         List<String> owners = got.head().map(h -> h.values(MARKER_FIELD)).orElse(List.of());
         if (!owners.isEmpty() && !owners.contains(next.marker().value())) {
-            return new ProxyVerdict(Finding.DESYNC, Verdict.fail(REFUSE, "desync proven (critical): the next request ("
+            return new ProxyVerdict(ProxyFinding.DESYNC, Verdict.fail(REFUSE, "desync proven (critical): the next request ("
                     + next.marker() + ") was answered with the response marked " + owners + ", which the origin sent"
                     + " for another; " + got.evidence() + "; the first: " + ex.received().evidence()));
         }
@@ -106,26 +106,26 @@ public final class ResponseJudge {
                     : refused(expected, "status " + status + ", then " + got.ending() + " before END_STREAM", got);
         }
         if (seen instanceof Seen.Allowed a) {
-            return new ProxyVerdict(Finding.FORWARDED_ALLOWED, Verdict.pass(expected, "forwarded in a form the RFC"
+            return new ProxyVerdict(ProxyFinding.FORWARDED_ALLOWED, Verdict.pass(expected, "forwarded in a form the RFC"
                     + " allows: " + a.transformation() + "; " + got.evidence()));
         }
         Seen.Repaired r = (Seen.Repaired) seen;
-        return new ProxyVerdict(Finding.FORWARDED_ALLOWED, Verdict.lenient(expected, "forwarded in a harmless form,"
+        return new ProxyVerdict(ProxyFinding.FORWARDED_ALLOWED, Verdict.lenient(expected, "forwarded in a harmless form,"
                 + " not the ideal one: " + r.transformation() + "; " + got.evidence()));
     }
 
     private static ProxyVerdict asCame(String expected, String what, Received got) {
-        return new ProxyVerdict(Finding.FORWARDED_AS_CAME, Verdict.fail(expected, "forwarded as it came: " + what
+        return new ProxyVerdict(ProxyFinding.FORWARDED_AS_CAME, Verdict.fail(expected, "forwarded as it came: " + what
                 + "; " + got.evidence()));
     }
 
     private static ProxyVerdict refused(String expected, String how, Received got) {
-        return new ProxyVerdict(Finding.REFUSED, Verdict.pass(expected, "refused by the intermediary: the client got "
+        return new ProxyVerdict(ProxyFinding.REFUSED, Verdict.pass(expected, "refused by the intermediary: the client got "
                 + how + "; " + got.evidence()));
     }
 
     private static ProxyVerdict refusedWrongly(String expected, Received got) {
-        return new ProxyVerdict(Finding.REFUSED, Verdict.fail(expected, "no whole response where the RFC allows"
+        return new ProxyVerdict(ProxyFinding.REFUSED, Verdict.fail(expected, "no whole response where the RFC allows"
                 + " one: " + got.ending() + (got.status() > 0 ? ", status " + got.status() : "") + "; "
                 + got.evidence()));
     }

@@ -32,11 +32,11 @@ class ExpectedProxyRunTest {
     }
 
     private static ProxyVerdict pass() {
-        return new ProxyVerdict(Finding.REFUSED, Verdict.pass("refused", "refused"));
+        return new ProxyVerdict(ProxyFinding.REFUSED, Verdict.pass("refused", "refused"));
     }
 
     private static ProxyVerdict fail() {
-        return new ProxyVerdict(Finding.FORWARDED_AS_CAME, Verdict.fail("refused", "forwarded"));
+        return new ProxyVerdict(ProxyFinding.FORWARDED_AS_CAME, Verdict.fail("refused", "forwarded"));
     }
 
     private static ProxyVerdict inconclusive() {

@@ -40,22 +40,22 @@ class IntermediaryJudgeTest {
     void aNaiveDowngradeIsADesyncOnTheSmugglingCases() throws Exception {
         Map<String, ProxyVerdict> v = run(NaiveDowngrader.Mode.NAIVE);
         for (String id : new String[] {"proxy/8.1.1/h2-cl-smuggled-request", "proxy/8.2.2/h2-te-smuggled-request"}) {
-            assertEquals(Finding.DESYNC, v.get(id).finding(), id + ": " + v.get(id));
+            assertEquals(ProxyFinding.DESYNC, v.get(id).finding(), id + ": " + v.get(id));
             assertEquals(Outcome.FAIL, v.get(id).verdict().outcome());
             assertTrue(v.get(id).verdict().actual().contains("/smuggled HTTP/1.1"), "the smuggled octets are shown: "
                     + v.get(id));
         }
         ProxyVerdict crlf = v.get("proxy/8.2.1/value-crlf-injects-field");
-        assertEquals(Finding.FORWARDED_AS_CAME, crlf.finding(), crlf.toString());
+        assertEquals(ProxyFinding.FORWARDED_AS_CAME, crlf.finding(), crlf.toString());
         assertTrue(crlf.verdict().actual().contains("x-h2scope-injected"), crlf.toString());
-        assertEquals(Finding.FORWARDED_AS_CAME, v.get("proxy/8.2.2/connection-field-forwarded").finding());
+        assertEquals(ProxyFinding.FORWARDED_AS_CAME, v.get("proxy/8.2.2/connection-field-forwarded").finding());
     }
 
     @Test
     void aNormalizingDowngradeComesOutAsForwardedWithTheFaultRemoved() throws Exception {
         Map<String, ProxyVerdict> v = run(NaiveDowngrader.Mode.NORMALIZING);
         v.forEach((id, verdict) -> {
-            assertEquals(Finding.FORWARDED_ALLOWED, verdict.finding(), id + ": " + verdict);
+            assertEquals(ProxyFinding.FORWARDED_ALLOWED, verdict.finding(), id + ": " + verdict);
             assertEquals(Outcome.PASS_LENIENT, verdict.verdict().outcome(), id + ": " + verdict);
         });
     }

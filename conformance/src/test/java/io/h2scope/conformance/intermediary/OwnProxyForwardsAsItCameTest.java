@@ -48,8 +48,8 @@ class OwnProxyForwardsAsItCameTest {
                     continue;
                 }
                 judged++;
-                boolean asCame = v.finding() == Finding.FORWARDED_AS_CAME && v.verdict().outcome() == Outcome.FAIL;
-                boolean validAndForwarded = v.finding() == Finding.FORWARDED_ALLOWED
+                boolean asCame = v.finding() == ProxyFinding.FORWARDED_AS_CAME && v.verdict().outcome() == Outcome.FAIL;
+                boolean validAndForwarded = v.finding() == ProxyFinding.FORWARDED_ALLOWED
                         && v.verdict().outcome() == Outcome.PASS && r.definition().id().value().endsWith("-accepted");
                 if (!asCame && !validAndForwarded) {
                     wrong.add(r.definition().id() + ": " + v);
@@ -82,7 +82,7 @@ class OwnProxyForwardsAsItCameTest {
                 ProxyCase c = ProxySuite.cases().stream().filter(x -> x.id().value().equals(id)).findFirst()
                         .orElseThrow();
                 ProxyVerdict v = runner.run(c);
-                assertEquals(Finding.FORWARDED_AS_CAME, v.finding(), id + ": " + v);
+                assertEquals(ProxyFinding.FORWARDED_AS_CAME, v.finding(), id + ": " + v);
                 assertEquals(Outcome.FAIL, v.verdict().outcome(), id + ": " + v);
             }
         }

@@ -25,39 +25,39 @@ class ResponseJudgeTest {
     @Test
     void nothingAtTheOriginIsInconclusive() {
         ProxyVerdict v = ResponseJudge.faulty(exchange(List.of(), received(Received.End.RESET)), CLEAN);
-        assertVerdict(v, Finding.NONE, Outcome.INCONCLUSIVE, "never received the request");
+        assertVerdict(v, ProxyFinding.NONE, Outcome.INCONCLUSIVE, "never received the request");
     }
 
     @Test
     void noAnswerWithinTheTimeoutIsInconclusive() {
         ProxyVerdict v = ResponseJudge.faulty(exchange(received(Received.End.TIMEOUT)), CLEAN);
-        assertVerdict(v, Finding.NONE, Outcome.INCONCLUSIVE, "no response and no end");
+        assertVerdict(v, ProxyFinding.NONE, Outcome.INCONCLUSIVE, "no response and no end");
     }
 
     @Test
     void aResetBeforeAnyResponseIsARefusal() {
         ProxyVerdict v = ResponseJudge.faulty(exchange(received(Received.End.RESET)), CLEAN);
-        assertVerdict(v, Finding.REFUSED, Outcome.PASS, "RST_STREAM");
+        assertVerdict(v, ProxyFinding.REFUSED, Outcome.PASS, "RST_STREAM");
     }
 
     @Test
     void a502IsARefusal() {
         ProxyVerdict v = ResponseJudge.faulty(exchange(received(Received.End.COMPLETE, block("502", true))), CLEAN);
-        assertVerdict(v, Finding.REFUSED, Outcome.PASS, "status 502");
+        assertVerdict(v, ProxyFinding.REFUSED, Outcome.PASS, "status 502");
     }
 
     @Test
     void a502IsARefusalWhateverTheLookSaysOfItsContent() {
         ProxyVerdict v = ResponseJudge.faulty(exchange(complete("<h1>502 Bad Gateway</h1>", block("502", false))),
                 got -> Seen.asSent("the client was handed the content of the 502 page"));
-        assertVerdict(v, Finding.REFUSED, Outcome.PASS, "status 502");
+        assertVerdict(v, ProxyFinding.REFUSED, Outcome.PASS, "status 502");
     }
 
     @Test
     void anUnmarkedAnswerToARetryIsARefusal() {
         ProxyVerdict v = ResponseJudge.faulty(exchange(List.of(arrival(marker), arrival(marker)),
                 complete("ok", block("200", false))), got -> Seen.asSent("ok where the origin's framing gives hello"));
-        assertVerdict(v, Finding.REFUSED, Outcome.PASS, "request 2 times");
+        assertVerdict(v, ProxyFinding.REFUSED, Outcome.PASS, "request 2 times");
     }
 
     @Test
@@ -65,34 +65,34 @@ class ResponseJudgeTest {
         Received got = new Received(List.of(block("200", false, "content-length", "3")), bytes("hello\r\n0\r\n\r\n"),
                 Received.End.TIMEOUT, 0, "", 0, List.of("HEADERS", "DATA 12"));
         ProxyVerdict v = ResponseJudge.faulty(exchange(got), CLEAN);
-        assertVerdict(v, Finding.FORWARDED_AS_CAME, Outcome.FAIL, "DATA payloads sum to 12");
+        assertVerdict(v, ProxyFinding.FORWARDED_AS_CAME, Outcome.FAIL, "DATA payloads sum to 12");
     }
 
     @Test
     void aHeadThenAResetIsARefusalNotASuccess() {
         ProxyVerdict v = ResponseJudge.faulty(exchange(new Received(List.of(block("200", false)), bytes("hel"),
                 Received.End.RESET, 2, "", 0, List.of("HEADERS", "DATA", "RST_STREAM"))), CLEAN);
-        assertVerdict(v, Finding.REFUSED, Outcome.PASS, "before END_STREAM");
+        assertVerdict(v, ProxyFinding.REFUSED, Outcome.PASS, "before END_STREAM");
     }
 
     @Test
     void aCleanedFormPasses() {
         ProxyVerdict v = ResponseJudge.faulty(exchange(complete("hello", block("200", false))), CLEAN);
-        assertVerdict(v, Finding.FORWARDED_ALLOWED, Outcome.PASS, "clean");
+        assertVerdict(v, ProxyFinding.FORWARDED_ALLOWED, Outcome.PASS, "clean");
     }
 
     @Test
     void aHarmlessFormIsLenient() {
         ProxyVerdict v = ResponseJudge.faulty(exchange(complete("hello", block("200", false))),
                 got -> Seen.repaired("the field dropped"));
-        assertVerdict(v, Finding.FORWARDED_ALLOWED, Outcome.PASS_LENIENT, "the field dropped");
+        assertVerdict(v, ProxyFinding.FORWARDED_ALLOWED, Outcome.PASS_LENIENT, "the field dropped");
     }
 
     @Test
     void theFaultReachingTheClientFailsWithWhatItReceived() {
         ProxyVerdict v = ResponseJudge.faulty(exchange(complete("hello", block("200", false, "proxy-connection",
                 "keep-alive"))), got -> Seen.asSent("proxy-connection reached the client"));
-        assertVerdict(v, Finding.FORWARDED_AS_CAME, Outcome.FAIL, "proxy-connection reached the client");
+        assertVerdict(v, ProxyFinding.FORWARDED_AS_CAME, Outcome.FAIL, "proxy-connection reached the client");
         assertTrue(v.verdict().actual().contains("client received: HEADERS"), v.toString());
     }
 
@@ -100,27 +100,27 @@ class ResponseJudgeTest {
     void aTruncatedResponseHandedAsCompleteFailsEvenWhenTheCaseSawNothing() {
         ProxyVerdict v = ResponseJudge.faulty(exchange(complete("hello", block("200", false, "content-length",
                 "10"))), CLEAN);
-        assertVerdict(v, Finding.FORWARDED_AS_CAME, Outcome.FAIL, "content-length 10");
+        assertVerdict(v, ProxyFinding.FORWARDED_AS_CAME, Outcome.FAIL, "content-length 10");
     }
 
     @Test
     void anInterimResponseTakenAsTheFinalOneFails() {
         ProxyVerdict v = ResponseJudge.faulty(exchange(complete("", block("103", false))), CLEAN);
-        assertVerdict(v, Finding.FORWARDED_AS_CAME, Outcome.FAIL, "interim response taken as the final one");
+        assertVerdict(v, ProxyFinding.FORWARDED_AS_CAME, Outcome.FAIL, "interim response taken as the final one");
     }
 
     @Test
     void anErrorInPlaceOfAValidResponseFails() {
         ProxyVerdict v = ResponseJudge.valid("the 200", exchange(received(Received.End.COMPLETE, block("502", true))),
                 CLEAN);
-        assertVerdict(v, Finding.REFUSED, Outcome.FAIL, "no whole response");
+        assertVerdict(v, ProxyFinding.REFUSED, Outcome.FAIL, "no whole response");
     }
 
     @Test
     void aValidResponseStuckAfterItsInterimResponseFails() {
         ProxyVerdict v = ResponseJudge.valid("the 200", exchange(received(Received.End.TIMEOUT, block("100", false))),
                 CLEAN);
-        assertVerdict(v, Finding.REFUSED, Outcome.FAIL, "no end within");
+        assertVerdict(v, ProxyFinding.REFUSED, Outcome.FAIL, "no end within");
     }
 
     @Test
@@ -131,7 +131,7 @@ class ResponseJudgeTest {
         ResponseExchange second = new ResponseExchange(next, ProxyRequest.get(next, "h2scope.invalid:1").build(),
                 poisoned, List.of(arrival(next)));
         ProxyVerdict v = ResponseJudge.followedBy(first, CLEAN, second);
-        assertVerdict(v, Finding.DESYNC, Outcome.FAIL, "h2sm000000000000");
+        assertVerdict(v, ProxyFinding.DESYNC, Outcome.FAIL, "h2sm000000000000");
         assertTrue(v.toString().contains("(critical)"), v.toString());
     }
 
@@ -142,10 +142,10 @@ class ResponseJudgeTest {
         Received own = complete("hello", block("200", false, ResponseJudge.MARKER_FIELD, next.value()));
         ResponseExchange second = new ResponseExchange(next, ProxyRequest.get(next, "h2scope.invalid:1").build(), own,
                 List.of(arrival(next)));
-        assertVerdict(ResponseJudge.followedBy(first, CLEAN, second), Finding.FORWARDED_ALLOWED, Outcome.PASS, "clean");
+        assertVerdict(ResponseJudge.followedBy(first, CLEAN, second), ProxyFinding.FORWARDED_ALLOWED, Outcome.PASS, "clean");
     }
 
-    private static void assertVerdict(ProxyVerdict v, Finding finding, Outcome outcome, String shown) {
+    private static void assertVerdict(ProxyVerdict v, ProxyFinding finding, Outcome outcome, String shown) {
         assertEquals(finding, v.finding(), v.toString());
         assertEquals(outcome, v.verdict().outcome(), v.toString());
         assertTrue(v.verdict().actual().contains(shown), "'" + shown + "' in " + v);

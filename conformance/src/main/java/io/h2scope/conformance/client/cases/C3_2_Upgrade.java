@@ -3,7 +3,7 @@ package io.h2scope.conformance.client.cases;
 import io.h2scope.conformance.client.ClientCase;
 import io.h2scope.conformance.client.ClientJudge;
 import io.h2scope.conformance.client.ClientSection;
-import io.h2scope.conformance.client.H2cUpgradeRequest;
+import io.h2scope.conformance.client.UpgradeRequestHead;
 import io.h2scope.conformance.client.ServerPart;
 import io.h2scope.conformance.client.drive.ClientAbility;
 import io.h2scope.conformance.client.drive.Connect;
@@ -49,7 +49,7 @@ public final class C3_2_Upgrade implements ClientSection {
                         ServerPart.settings(peer);
                         stage.serve(peer);
                         stage.outcomes();
-                        H2cUpgradeRequest request = stage.upgradeRequests().get(0);
+                        UpgradeRequestHead request = stage.upgradeRequests().get(0);
                         List<String> wrong = new ArrayList<>();
                         if (request.values("http2-settings").size() != 1) {
                             wrong.add(request.values("http2-settings").size() + " HTTP2-Settings fields");

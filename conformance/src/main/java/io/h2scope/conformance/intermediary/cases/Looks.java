@@ -2,7 +2,7 @@ package io.h2scope.conformance.intermediary.cases;
 
 import io.h2scope.conformance.intermediary.origin.Arrival;
 import io.h2scope.conformance.intermediary.origin.OriginKind;
-import io.h2scope.conformance.intermediary.origin.Printable;
+import io.h2scope.conformance.intermediary.origin.PrintableOctets;
 import io.h2scope.engine.hpack.HeaderField;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -35,7 +35,7 @@ final class Looks {
     static String how(Arrival a, String name) {
         List<String> values = a.values(name);
         return values.isEmpty() ? "without " + name : name + " arrived as " + values.stream()
-                .map(v -> "\"" + Printable.of(v) + "\"").toList();
+                .map(v -> "\"" + PrintableOctets.of(v) + "\"").toList();
     }
 
     /** Whether a field named {@code name} with value {@code value} arrived (names compared without case). */
@@ -53,6 +53,6 @@ final class Looks {
     }
 
     static String quoted(String octets) {
-        return "\"" + Printable.of(octets) + "\"";
+        return "\"" + PrintableOctets.of(octets) + "\"";
     }
 }

@@ -1,6 +1,6 @@
 package io.h2scope.conformance.intermediary.front;
 
-import io.h2scope.conformance.intermediary.origin.Printable;
+import io.h2scope.conformance.intermediary.origin.PrintableOctets;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.hpack.HeaderField;
 import java.nio.charset.StandardCharsets;
@@ -131,7 +131,7 @@ public record Received(List<Block> blocks, byte[] data, End end, int code, Strin
 
     /** What the client received, frame by frame, escaped and bounded. */
     public String evidence() {
-        return "client received: " + Printable.of(String.join("; ", frames));
+        return "client received: " + PrintableOctets.of(String.join("; ", frames));
     }
 
     @Override

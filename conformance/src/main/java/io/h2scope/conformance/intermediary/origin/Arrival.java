@@ -157,7 +157,7 @@ public final class Arrival {
         for (HeaderField f : fields) {
             out.append(" | ").append(f.name()).append(": ").append(f.value());
         }
-        return Printable.of(out.toString());
+        return PrintableOctets.of(out.toString());
     }
 
     /** What the case shows as evidence: the raw octets over HTTP/1.1, the head over h2; bounded, escaped. */
@@ -165,7 +165,7 @@ public final class Arrival {
         byte[] octets = raw();
         String text = octets.length > 0 ? new String(octets, StandardCharsets.ISO_8859_1) : head();
         return "origin " + kind.name().toLowerCase(Locale.ROOT) + " connection " + connection + " request " + sequence
-                + ": " + Printable.of(text);
+                + ": " + PrintableOctets.of(text);
     }
 
     @Override

@@ -5,6 +5,6 @@ import io.h2scope.conformance.intermediary.origin.Arrival;
 
 /** A case's look at the request the origin received: did the fault arrive, and in which form. */
 @FunctionalInterface
-public interface Inspection {
+public interface ArrivalInspection {
     Seen look(Arrival arrived, ProxyRequest sent);
 }

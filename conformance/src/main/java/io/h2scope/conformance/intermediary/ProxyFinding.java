@@ -1,7 +1,7 @@
 package io.h2scope.conformance.intermediary;
 
 /** What the intermediary did with a case's request, as both sides of it saw. */
-public enum Finding {
+public enum ProxyFinding {
     /** It turned the request away (a status, a reset, GOAWAY or a close) and the origin saw nothing. */
     REFUSED("refused by the intermediary"),
     /** The origin received it in a form the RFC allows (or, for a malformed request, with the fault removed). */
@@ -15,7 +15,7 @@ public enum Finding {
 
     private final String words;
 
-    Finding(String words) {
+    ProxyFinding(String words) {
         this.words = words;
     }
 

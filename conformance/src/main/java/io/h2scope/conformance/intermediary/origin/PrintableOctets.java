@@ -1,12 +1,12 @@
 package io.h2scope.conformance.intermediary.origin;
 
 /** Octets as a verdict shows them: control octets and non-ASCII escaped, at most {@link #LIMIT} characters. */
-public final class Printable {
+public final class PrintableOctets {
 
     /** The longest evidence text a verdict carries. */
     public static final int LIMIT = 600;
 
-    private Printable() {
+    private PrintableOctets() {
     }
 
     public static String of(String octets) {

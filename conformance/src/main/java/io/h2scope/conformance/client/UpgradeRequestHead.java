@@ -19,13 +19,13 @@ import java.util.Optional;
  * @param requestLine e.g. {@code GET /case HTTP/1.1}
  * @param fields      the header fields in order, each {@code name: value} with the name in lower case
  */
-public record H2cUpgradeRequest(String requestLine, List<String[]> fields) {
+public record UpgradeRequestHead(String requestLine, List<String[]> fields) {
 
     /** A head longer than this is not a request the stage answers. */
     static final int MAX_HEAD = 64 * 1024;
 
     /** Reads the head; the socket's read timeout bounds the wait. */
-    static H2cUpgradeRequest read(Socket socket) throws IOException {
+    static UpgradeRequestHead read(Socket socket) throws IOException {
         InputStream in = socket.getInputStream();
         ByteArrayOutputStream head = new ByteArrayOutputStream();
         int matched = 0;
@@ -50,7 +50,7 @@ public record H2cUpgradeRequest(String requestLine, List<String[]> fields) {
                         lines[i].substring(colon + 1).trim()});
             }
         }
-        return new H2cUpgradeRequest(lines[0], fields);
+        return new UpgradeRequestHead(lines[0], fields);
     }
 
     /** The values of the fields called {@code name} (lower case), in order. */
