@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h2scope.engine.testsupport.Await;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 class MemorySamplerTest {
@@ -58,15 +58,15 @@ class MemorySamplerTest {
                 in.write("go\n".getBytes(StandardCharsets.US_ASCII));
             }
             // sort holds the whole line, then blocks writing to a sleep that never reads
-            awaitTrue(() -> ProcessTreeMemory.of(shell.toHandle()).map(m -> m.rssBytes() >= before + HELD * 3 / 4)
-                    .orElse(false));
+            Await.until(() -> ProcessTreeMemory.of(shell.toHandle()).map(m -> m.rssBytes() >= before + HELD * 3 / 4)
+                    .orElse(false), "sort holding the line");
             int seen = sampler.readings();
-            awaitTrue(() -> sampler.readings() >= seen + 2);
+            Await.until(() -> sampler.readings() >= seen + 2, "two more readings");
             Optional<ProcessHandle> sort = shell.toHandle().descendants()
                     .filter(p -> p.info().command().orElse("").endsWith("sort")).findFirst();
             assertTrue(sort.isPresent(), "no sort under the shell");
             sort.get().destroyForcibly();
-            awaitTrue(() -> !sort.get().isAlive());
+            Await.until(() -> !sort.get().isAlive(), "sort ended");
 
             MemorySampler.Figure figure = sampler.stop();
 
@@ -80,17 +80,6 @@ class MemorySamplerTest {
         } finally {
             shell.descendants().forEach(ProcessHandle::destroyForcibly);
             shell.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
-        }
-    }
-
-    /** A bounded poll: generous, so a loaded machine does not miss it. */
-    private static void awaitTrue(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - deadline > 0) {
-                throw new AssertionError("condition not met within 30 s");
-            }
-            Thread.sleep(20);
         }
     }
 }
