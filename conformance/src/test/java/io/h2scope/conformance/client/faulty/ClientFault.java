@@ -5,7 +5,6 @@ import io.h2scope.engine.frame.Flags;
 import io.h2scope.engine.frame.FrameSizes;
 import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.hpack.HeaderField;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -876,16 +875,7 @@ enum ClientFault {
 
     /** The settings of {@code f} that {@code keep} keeps, as a SETTINGS payload. */
     private static byte[] settings(RawFrame f, SettingFilter keep) {
-        ByteBuffer in = ByteBuffer.wrap(f.payload());
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        while (in.remaining() >= 6) {
-            int id = in.getShort() & 0xffff;
-            long value = in.getInt() & 0xffff_ffffL;
-            if (keep.keep(id, value)) {
-                out.writeBytes(ByteBuffer.allocate(6).putShort((short) id).putInt((int) value).array());
-            }
-        }
-        return out.toByteArray();
+        return RawFrame.settingsPayload(f.settings().stream().filter(s -> keep.keep(s.id(), s.value())).toList());
     }
 
     private static Rewrite responses(ResponseRewrite.Change change) {

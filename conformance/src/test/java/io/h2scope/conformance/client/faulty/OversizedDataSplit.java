@@ -5,7 +5,6 @@ import io.h2scope.engine.frame.FrameSizes;
 import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.settings.SettingId;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 /**
@@ -22,12 +21,9 @@ final class OversizedDataSplit implements Rewrite {
     @Override
     public void fromClient(RawFrame f, Wire wire) throws IOException {
         if (f.is(FrameType.SETTINGS) && !f.has(Flags.ACK)) {
-            ByteBuffer in = ByteBuffer.wrap(f.payload());
-            while (in.remaining() >= 6) {
-                int id = in.getShort() & 0xffff;
-                int value = in.getInt();
-                if (id == MAX_FRAME_SIZE) {
-                    clientMax = value;
+            for (RawFrame.Setting s : f.settings()) {
+                if (s.id() == MAX_FRAME_SIZE) {
+                    clientMax = (int) s.value();
                 }
             }
         }

@@ -5,6 +5,9 @@ import io.h2scope.engine.frame.codec.RawFrameWriter;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * One HTTP/2 frame as the relay reads it off the wire, without judging it: what a fault forwards, rewrites, drops or
@@ -67,6 +70,27 @@ record RawFrame(int type, int flags, int stream, byte[] payload) {
     int intAt(int offset) {
         return (payload[offset] & 0x7f) << 24 | (payload[offset + 1] & 0xff) << 16 | (payload[offset + 2] & 0xff) << 8
                 | payload[offset + 3] & 0xff;
+    }
+
+    /** One setting of a SETTINGS payload (RFC 9113 §6.5.1): its identifier and its value, unsigned. */
+    record Setting(int id, long value) {
+    }
+
+    /** The settings of a SETTINGS payload, in the order sent (a trailing part of an entry is left out). */
+    List<Setting> settings() {
+        ByteBuffer in = ByteBuffer.wrap(payload);
+        List<Setting> settings = new ArrayList<>();
+        while (in.remaining() >= 6) {
+            settings.add(new Setting(in.getShort() & 0xffff, in.getInt() & 0xffff_ffffL));
+        }
+        return settings;
+    }
+
+    /** A SETTINGS payload of {@code settings}, in order. */
+    static byte[] settingsPayload(List<Setting> settings) {
+        ByteBuffer out = ByteBuffer.allocate(settings.size() * 6);
+        settings.forEach(s -> out.putShort((short) s.id()).putInt((int) s.value()));
+        return out.array();
     }
 
     static RawFrame of(FrameType type, int flags, int stream, byte[] payload) {

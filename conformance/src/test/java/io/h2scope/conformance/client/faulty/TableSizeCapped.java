@@ -6,7 +6,6 @@ import io.h2scope.engine.hpack.HpackOutput;
 import io.h2scope.engine.hpack.HpackWriter;
 import io.h2scope.engine.settings.SettingId;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 /**
@@ -28,12 +27,9 @@ final class TableSizeCapped implements Rewrite {
     @Override
     public void fromClient(RawFrame f, Wire wire) throws IOException {
         if (f.is(FrameType.SETTINGS) && !f.has(Flags.ACK)) {
-            ByteBuffer in = ByteBuffer.wrap(f.payload());
-            while (in.remaining() >= 6) {
-                int id = in.getShort() & 0xffff;
-                long value = in.getInt() & 0xffff_ffffL;
-                if (id == HEADER_TABLE_SIZE) {
-                    clientLimit = value;
+            for (RawFrame.Setting s : f.settings()) {
+                if (s.id() == HEADER_TABLE_SIZE) {
+                    clientLimit = s.value();
                 }
             }
         }

@@ -2,9 +2,10 @@ package io.h2scope.conformance.client.faulty;
 
 import io.h2scope.engine.frame.Flags;
 import io.h2scope.engine.frame.FrameType;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -46,33 +47,30 @@ final class WindowBounds implements Rewrite {
             }
             windows.compute(f.stream(), (s, w) -> (w == null ? start : w) + increment);
         } else if (f.is(FrameType.SETTINGS) && !f.has(Flags.ACK) && f.payload().length % 6 == 0) {
-            f = f.withPayload(withinBounds(f.payload()));
+            f = f.withPayload(withinBounds(f));
         }
         wire.toClient(f);
     }
 
     /**
-     * {@code payload} without an initial window size above the maximum, or one that would raise a stream's window above
+     * The payload of {@code settings} without an initial window size above the maximum, or one that would raise a stream's window above
      * it.
      */
-    private byte[] withinBounds(byte[] payload) {
-        ByteBuffer in = ByteBuffer.wrap(payload);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        while (in.remaining() >= 6) {
-            int id = in.getShort() & 0xffff;
-            long value = in.getInt() & 0xffff_ffffL;
-            if (id == SETTINGS_INITIAL_WINDOW_SIZE) {
-                long delta = value - initial;
-                boolean overflows = value > MAX_WINDOW || windows.entrySet().stream()
+    private byte[] withinBounds(RawFrame settings) {
+        List<RawFrame.Setting> kept = new ArrayList<>();
+        for (RawFrame.Setting s : settings.settings()) {
+            if (s.id() == SETTINGS_INITIAL_WINDOW_SIZE) {
+                long delta = s.value() - initial;
+                boolean overflows = s.value() > MAX_WINDOW || windows.entrySet().stream()
                         .anyMatch(e -> e.getKey() != 0 && e.getValue() + delta > MAX_WINDOW);
                 if (overflows) {
                     continue;
                 }
-                initial = value;
-                windows.replaceAll((s, w) -> s == 0 ? w : w + delta);
+                initial = s.value();
+                windows.replaceAll((id, w) -> id == 0 ? w : w + delta);
             }
-            out.writeBytes(ByteBuffer.allocate(6).putShort((short) id).putInt((int) value).array());
+            kept.add(s);
         }
-        return out.toByteArray();
+        return RawFrame.settingsPayload(kept);
     }
 }
