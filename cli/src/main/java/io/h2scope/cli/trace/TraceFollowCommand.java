@@ -23,6 +23,7 @@ import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.HashMap;
@@ -114,6 +115,8 @@ public final class TraceFollowCommand implements Callable<Integer> {
                 } catch (TraceFormatException e) {
                     notATraceEvent(e.getMessage() + " of " + source.file);
                     return 1;
+                } catch (ClosedByInterruptException e) {
+                    break; // asked to stop while reading: the whole lines read so far are printed
                 }
                 out.flush();
                 try {
@@ -122,6 +125,7 @@ public final class TraceFollowCommand implements Callable<Integer> {
                     Thread.currentThread().interrupt(); // asked to stop: the lines so far are printed
                 }
             }
+            out.flush();
             return 0;
         }
     }
