@@ -176,8 +176,13 @@ public final class ConformCommand implements Callable<Integer> {
                 spec.commandLine().getErr());
     }
 
-    /** {@code 1s}, {@code 500ms}, {@code 2m}, or an ISO-8601 duration ({@code PT1.5S}). */
+    /** {@code 1s}, {@code 500ms}, {@code 2m}, or an ISO-8601 duration ({@code PT1.5S}), given to --timeout. */
     static Duration parseDuration(String text) {
+        return parseDuration("--timeout", text);
+    }
+
+    /** As {@link #parseDuration(String)}, given to {@code option}, which the error names. */
+    static Duration parseDuration(String option, String text) {
         String t = text.trim().toLowerCase(java.util.Locale.ROOT);
         try {
             if (t.endsWith("ms")) {
@@ -189,7 +194,7 @@ public final class ConformCommand implements Callable<Integer> {
             }
             return Duration.parse(text.trim().toUpperCase(java.util.Locale.ROOT));
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException("--timeout must be a duration such as 1s, 500ms or 2m, got '" + text + "'");
+            throw new IllegalArgumentException(option + " must be a duration such as 1s, 500ms or 2m, got '" + text + "'");
         }
     }
 }

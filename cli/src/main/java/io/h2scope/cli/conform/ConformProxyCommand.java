@@ -22,7 +22,6 @@ import io.h2scope.conformance.runner.RunResult;
 import io.h2scope.conformance.targets.Target;
 import io.h2scope.conformance.targets.expected.ExpectedFailures;
 import io.h2scope.engine.proxy.tls.UpstreamTls;
-import io.h2scope.engine.trace.config.ByteSize;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
@@ -85,31 +84,20 @@ public final class ConformProxyCommand implements Callable<Integer> {
             description = "how long each case waits for the front's answer (default ${DEFAULT-VALUE})")
     String timeout;
 
-    @Option(names = "--refused-retries", paramLabel = "N", defaultValue = "" + FrontClient.DEFAULT_REFUSED_RETRIES,
-            description = "how many times a request the front resets with REFUSED_STREAM before forwarding anything is "
-                    + "sent again on a new connection (RFC 9113 §8.7: not processed; default ${DEFAULT-VALUE})")
-    int refusedRetries;
-
     @Option(names = "--expected", paramLabel = "FILE", description = "hold the run against FILE (the format of "
             + "docker-targets/*/expected-failures.txt; ~ lines never count): exit 0 when the FAILs are exactly the listed "
             + "ones, else 1 with a line of the unexpected FAILs and PASSes; with --target, the target folder's file by "
             + "default")
     Path expectedFile;
 
-    @Option(names = "--buffer-limit", paramLabel = "SIZE", defaultValue = "16m",
-            description = "proxy/e2e/slow-client-bounded-buffering: how far the intermediary may read ahead of a client "
-                    + "whose window is at zero before its buffering counts as unbounded (e.g. 16m; at least 1m, at most "
-                    + "512m; default ${DEFAULT-VALUE})")
-    String bufferLimit;
+    @CommandLine.Mixin
+    IntermediaryLimitOptions limits = new IntermediaryLimitOptions();
 
     @CommandLine.Mixin
     CaseChoice cases = new CaseChoice();
 
     @Option(names = "--list", description = "list the selected cases without running them")
     boolean list;
-
-    /** {@link #bufferLimit} in octets, once checked. */
-    private long bufferOctets = ProxyStage.DEFAULT_BUFFER_LIMIT;
 
     @CommandLine.Mixin
     ReportOption report = new ReportOption();
@@ -143,18 +131,10 @@ public final class ConformProxyCommand implements Callable<Integer> {
         } catch (IOException e) {
             return usage(err, "--expected " + expectedFile + ": " + e.getMessage());
         }
-        long limit;
         try {
-            limit = ByteSize.parse("--buffer-limit", bufferLimit, ProxyStage.MIN_BUFFER_LIMIT);
+            limits.check();
         } catch (IllegalArgumentException e) {
             return usage(err, e.getMessage());
-        }
-        if (limit > ProxyStage.MAX_BUFFER_LIMIT) {
-            return usage(err, "--buffer-limit takes at most 512m (the case offers twice the limit), got " + bufferLimit);
-        }
-        bufferOctets = limit;
-        if (refusedRetries < 0) {
-            return usage(err, "--refused-retries takes 0 or more, got " + refusedRetries);
         }
         if ((front == null) == (targetName == null)) {
             return usage(err, "give --front URL (an intermediary already running) or --target local:NAME, one of them");
@@ -174,7 +154,7 @@ public final class ConformProxyCommand implements Callable<Integer> {
                 out.println("Testing " + proxy.description() + ", forwarding to the " + kind.name().toLowerCase(Locale.ROOT)
                         + " origin on 127.0.0.1:" + origin.port());
                 Target target = new Target(name, "127.0.0.1", proxy.front().getPort(), proxy.frontTls() != null, "/");
-                return run(origin, new FrontClient(proxy.front(), proxy.frontTls(), wait, refusedRetries), target,
+                return run(origin, limits.front(proxy.front(), proxy.frontTls(), wait), target,
                         selection, destinations, out, err, Optional.of(proxy), expected);
             }
         }
@@ -207,8 +187,8 @@ public final class ConformProxyCommand implements Callable<Integer> {
         try (Origin origin = Origin.start(kind, originPort)) {
             origin.caFile().ifPresent(ca -> out.println("The TLS origin's certificate (for " + OriginTls.HOST
                     + ") is issued by the CA in " + ca + ": the intermediary must trust it"));
-            return run(origin, new FrontClient(new InetSocketAddress(target.host(), target.port()), tls, wait,
-                    refusedRetries), target, selection, destinations, out, err, Optional.empty(), given);
+            return run(origin, limits.front(new InetSocketAddress(target.host(), target.port()), tls, wait), target,
+                    selection, destinations, out, err, Optional.empty(), given);
         }
     }
 
@@ -217,9 +197,7 @@ public final class ConformProxyCommand implements Callable<Integer> {
             Optional<ExpectedFailures> expected) throws InterruptedException {
         boolean strict = cases.strict;
         Duration wait = frontClient.timeout();
-        ProxyStage bare = new ProxyStage(origin, frontClient, ProxyStage.DEFAULT_SETTLE, bufferOctets);
-        // an intermediary h2scope started has its memory watched where a case asks (the slow client)
-        ProxyStage stage = proxy.flatMap(LocalIntermediary::process).map(bare::withIntermediary).orElse(bare);
+        ProxyStage stage = limits.stage(origin, frontClient, proxy.flatMap(LocalIntermediary::process));
         ProxySuiteRunner runner = new ProxySuiteRunner(stage, strict, selection);
         Optional<String> unreachable = runner.unreachable();
         if (unreachable.isPresent()) {

@@ -1,6 +1,8 @@
 package io.h2scope.cli.conform;
 
 import io.h2scope.conformance.client.cases.ClientSuite;
+import io.h2scope.conformance.intermediary.ProxySection;
+import io.h2scope.conformance.intermediary.ProxySuiteRunner;
 import io.h2scope.conformance.intermediary.cases.ProxySuite;
 import io.h2scope.conformance.peer.PeerOptions;
 import io.h2scope.conformance.report.H2scopeVersion;
@@ -70,8 +72,17 @@ public final class MatrixCommand implements Callable<Integer> {
 
     @Option(names = "--proxies", paramLabel = "NAME", split = ",", description = "intermediaries by their docker-targets/ "
             + "folder with a proxy.properties (nginx-proxy, haproxy-proxy, ...) or 'all', each a local process through the "
-            + "intermediary suite. Takes --strict, --timeout (default " + PROXY_TIMEOUT + "), --jobs, --out")
+            + "intermediary suite. Takes --section, --case, --strict, --timeout (default " + PROXY_TIMEOUT + "), "
+            + "--refused-retries, --buffer-limit, --time-limit, --jobs, --out")
     List<String> proxies = new ArrayList<>();
+
+    @CommandLine.Mixin
+    IntermediaryLimitOptions proxyLimits = new IntermediaryLimitOptions();
+
+    @Option(names = "--time-limit", paramLabel = "DURATION", description = "with --proxies: how long each intermediary's "
+            + "run may take; once past it, no further case starts and its column says how many ran (default "
+            + "5m, ProxyMatrix.DEFAULT_TIME_LIMIT)")
+    String timeLimit;
 
     @Option(names = "--via", paramLabel = "HOW", defaultValue = "auto",
             description = "local (the Debian package as a process), docker (its image as a container), or auto: docker where "
@@ -104,11 +115,16 @@ public final class MatrixCommand implements Callable<Integer> {
         if (Stream.of(targets, clients, proxies).filter(l -> !l.isEmpty()).count() != 1) {
             return usage(err, "give --targets (servers), --clients (clients) or --proxies (intermediaries), one of the three");
         }
-        if (!clients.isEmpty()) {
-            return clientMatrix(console, err);
-        }
         if (!proxies.isEmpty()) {
             return proxyMatrix(console, err);
+        }
+        List<String> proxyOnly = Stream.concat(IntermediaryLimitOptions.NAMES.stream(), Stream.of("--time-limit"))
+                .filter(spec.commandLine().getParseResult()::hasMatchedOption).toList();
+        if (!proxyOnly.isEmpty()) {
+            return usage(err, String.join(", ", proxyOnly) + " applies to --proxies only");
+        }
+        if (!clients.isEmpty()) {
+            return clientMatrix(console, err);
         }
         if (!List.of("auto", "local", "docker").contains(via)) {
             return usage(err, "--via must be local, docker or auto, got '" + via + "'");
@@ -182,18 +198,31 @@ public final class MatrixCommand implements Callable<Integer> {
     /** {@code --proxies}: the intermediary suite through each intermediary named, --jobs of them at once. */
     private int proxyMatrix(PrintWriter console, PrintWriter err) throws IOException {
         CommandLine.ParseResult given = spec.commandLine().getParseResult();
-        List<String> serverOnly = List.of("--via", "--tls", "--both", "--parallel", "--budget-scale", "--section", "--case")
-                .stream().filter(given::hasMatchedOption).toList();
+        List<String> serverOnly = List.of("--via", "--tls", "--both", "--parallel", "--budget-scale").stream()
+                .filter(given::hasMatchedOption).toList();
         if (!serverOnly.isEmpty()) {
             return usage(err, String.join(", ", serverOnly) + " applies to --targets or --clients, not to --proxies");
         }
         if (jobs < 1) {
             return usage(err, "--jobs must be at least 1");
         }
+        CaseSelection selection = suite.selection();
+        Optional<String> selectsNone = CaseChoice.selectsNone(selection, ProxySuite.selectables(),
+                ProxySuite.sections().stream().map(ProxySection::id).toList());
+        if (selectsNone.isPresent()) {
+            return usage(err, selectsNone.get());
+        }
         Duration timeout;
+        Duration limit;
         List<String> names;
         try {
             timeout = ConformCommand.parseDuration(given.hasMatchedOption("--timeout") ? suite.timeout : PROXY_TIMEOUT);
+            limit = timeLimit == null ? ProxyMatrix.DEFAULT_TIME_LIMIT : ConformCommand.parseDuration("--time-limit", timeLimit);
+            if (limit.isZero() || limit.isNegative()) {
+                throw new IllegalArgumentException("--time-limit must be above 0 (how long each intermediary's run may"
+                        + " take, e.g. 5m), got " + timeLimit);
+            }
+            proxyLimits.check();
             names = ProxyMatrix.names(proxies);
             Files.createDirectories(out.resolve("runs"));
         } catch (IllegalArgumentException e) {
@@ -201,13 +230,15 @@ public final class MatrixCommand implements Callable<Integer> {
         } catch (IOException e) {
             return usage(err, "cannot write to --out " + out + ": " + e.getMessage());
         }
-        ProxyMatrix matrix = new ProxyMatrix(suite.cases.strict, timeout, out.resolve("runs"));
+        ProxyMatrix matrix = new ProxyMatrix(suite.cases.strict, timeout, out.resolve("runs"), selection, proxyLimits,
+                limit);
         Optional<List<MatrixColumn>> columns = oneColumnEach(names, "intermediary", matrix::column, console);
         if (columns.isEmpty()) {
             return RunExit.NOT_JUDGED;
         }
+        int cases = ProxySuiteRunner.plan(ProxySuite.sections(), selection).size();
         return write(new MatrixReport(columns.get(), header("intermediaries as local processes, timeout "
-                + RunHeader.duration(timeout) + ", " + ProxySuite.cases().size() + " intermediary cases"), "intermediary"),
+                + RunHeader.duration(timeout) + ", " + cases + " intermediary cases"), "intermediary"),
                 columns.get(), console);
     }
 

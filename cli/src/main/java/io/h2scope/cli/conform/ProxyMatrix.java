@@ -5,7 +5,6 @@ import io.h2scope.conformance.intermediary.ProxyRunReport;
 import io.h2scope.conformance.intermediary.ProxyStage;
 import io.h2scope.conformance.intermediary.ProxySuiteRunner;
 import io.h2scope.conformance.intermediary.cases.ProxySuite;
-import io.h2scope.conformance.intermediary.front.FrontClient;
 import io.h2scope.conformance.intermediary.origin.Origin;
 import io.h2scope.conformance.report.H2scopeVersion;
 import io.h2scope.conformance.report.HtmlReport;
@@ -13,6 +12,7 @@ import io.h2scope.conformance.report.JsonReport;
 import io.h2scope.conformance.report.MatrixColumn;
 import io.h2scope.conformance.report.RunHeader;
 import io.h2scope.conformance.runner.CaseResult;
+import io.h2scope.conformance.runner.CaseSelection;
 import io.h2scope.conformance.runner.RunResult;
 import io.h2scope.conformance.targets.ServerVersion;
 import io.h2scope.conformance.targets.Target;
@@ -31,14 +31,33 @@ import java.util.Properties;
  */
 final class ProxyMatrix {
 
+    /**
+     * How long one intermediary's run may take ({@code --time-limit}) before its remaining cases are left out and its
+     * column says so: the whole suite takes under a minute through each intermediary here, so an intermediary still
+     * running after five hangs case after case until each times out.
+     */
+    static final Duration DEFAULT_TIME_LIMIT = Duration.ofMinutes(5);
+
     private final boolean strict;
     private final Duration timeout;
     private final Path runs;
+    private final CaseSelection selection;
+    private final IntermediaryLimitOptions limits;
+    private final Duration timeLimit;
 
-    ProxyMatrix(boolean strict, Duration timeout, Path runs) {
+    /**
+     * @param selection which cases run (--section, --case)
+     * @param limits    the client's and the stage's limits, {@link IntermediaryLimitOptions#check() checked}
+     * @param timeLimit how long each intermediary's run may take, see {@link #DEFAULT_TIME_LIMIT}
+     */
+    ProxyMatrix(boolean strict, Duration timeout, Path runs, CaseSelection selection, IntermediaryLimitOptions limits,
+            Duration timeLimit) {
         this.strict = strict;
         this.timeout = timeout;
         this.runs = runs;
+        this.selection = selection;
+        this.limits = limits;
+        this.timeLimit = timeLimit;
     }
 
     /** The names asked for, checked against the intermediary folders: 'all' is every one of them. */
@@ -59,10 +78,9 @@ final class ProxyMatrix {
             try (Origin origin = Origin.start(LocalIntermediary.origin(spec), 0);
                     LocalIntermediary proxy = LocalIntermediary.start(name, origin)) {
                 ServerVersion version = proxy.version();
-                ProxyStage stage = new ProxyStage(origin, new FrontClient(proxy.front(), proxy.frontTls(), timeout),
-                        ProxyStage.DEFAULT_SETTLE);
-                ProxySuiteRunner runner = new ProxySuiteRunner(
-                        proxy.process().map(stage::withIntermediary).orElse(stage), strict);
+                ProxyStage stage = limits.stage(origin, limits.front(proxy.front(), proxy.frontTls(), timeout),
+                        proxy.process());
+                ProxySuiteRunner runner = new ProxySuiteRunner(stage, strict, selection);
                 Optional<String> unreachable = runner.unreachable();
                 if (unreachable.isPresent()) {
                     return new MatrixColumn(name, "local", tls, null, unreachable.get(), null, version);
@@ -70,16 +88,25 @@ final class ProxyMatrix {
                 Target front = new Target(name, "127.0.0.1", proxy.front().getPort(), tls, "/");
                 Instant started = Instant.now();
                 long t0 = System.nanoTime();
-                List<CaseResult> results = runner.run(ProxySuite.sections()).stream().map(ProxyRunReport::caseResult)
-                        .toList();
+                int planned = runner.plan(ProxySuite.sections()).size();
+                List<CaseResult> results = runner.runWithin(ProxySuite.sections(), r -> { }, timeLimit).stream()
+                        .map(ProxyRunReport::caseResult).toList();
                 RunResult run = ProxyRunReport.of(front, strict, started, Duration.ofNanos(System.nanoTime() - t0), results);
                 RunHeader header = new RunHeader(started, H2scopeVersion.get(), front, strict, timeout, 1, 1)
                         .withServer(Optional.of(version));
                 HtmlReport.write(header, run, runs.resolve(name + ".html"));
                 JsonReport.write(header, run, runs.resolve(name + ".json"));
-                return proxy.isAlive() ? new MatrixColumn(name, "local", tls, run, null, "runs/" + name + ".html", version)
-                        : new MatrixColumn(name, "local", tls, null, "the intermediary died during the run",
-                                "runs/" + name + ".html", version);
+                String report = "runs/" + name + ".html";
+                if (!proxy.isAlive()) {
+                    return new MatrixColumn(name, "local", tls, null, "the intermediary died during the run", report,
+                            version);
+                }
+                if (results.size() < planned) {
+                    return new MatrixColumn(name, "local", tls, null, "stopped at the time limit (--time-limit "
+                            + RunHeader.duration(timeLimit) + "): " + results.size() + " of " + planned + " cases ran",
+                            report, version);
+                }
+                return new MatrixColumn(name, "local", tls, run, null, report, version);
             }
         } catch (IOException e) {
             return new MatrixColumn(name, "local", tls, null, String.valueOf(e.getMessage()), null);

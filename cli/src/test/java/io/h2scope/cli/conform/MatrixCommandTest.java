@@ -11,6 +11,9 @@ import io.h2scope.conformance.targets.launch.ContainerTarget;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -64,6 +67,43 @@ class MatrixCommandTest {
         CommandRun r = run("matrix", "--proxies", "nginx-proxy", "--both", "--out", dir.toString());
         assertEquals(2, r.exit(), r.err());
         assertTrue(r.err().contains("--both applies to --targets or --clients, not to --proxies"), r.err());
+    }
+
+    @Test
+    void theIntermediaryLimitsWithServersOrClientsAreAUsageError(@TempDir Path dir) {
+        CommandRun servers = run("matrix", "--targets", "h2scope", "--time-limit", "1m", "--buffer-limit", "8m",
+                "--out", dir.toString());
+        assertEquals(2, servers.exit(), servers.err());
+        assertEquals("h2scope matrix: --buffer-limit, --time-limit applies to --proxies only", servers.errLine());
+        CommandRun clients = run("matrix", "--clients", "curl", "--refused-retries", "0", "--out", dir.toString());
+        assertEquals(2, clients.exit(), clients.err());
+        assertEquals("h2scope matrix: --refused-retries applies to --proxies only", clients.errLine());
+    }
+
+    @Test
+    void anIntermediarySelectionOfNoCaseIsAOneLineUsageError(@TempDir Path dir) {
+        CommandRun r = run("matrix", "--proxies", "nginx-proxy", "--section", "proxy/9.9", "--out", dir.toString());
+        assertEquals(2, r.exit(), r.err());
+        assertTrue(r.errLine().contains("proxy/9.9 selects no case: give a section that --list shows (proxy/8.1.1"),
+                r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+    }
+
+    @Test
+    void badIntermediaryLimitsAreOneLineUsageErrors(@TempDir Path dir) {
+        Map<List<String>, String> said = Map.of(
+                List.of("--time-limit", "0s"), "--time-limit must be above 0",
+                List.of("--time-limit", "soon"), "--time-limit must be a duration such as 1s, 500ms or 2m, got 'soon'",
+                List.of("--buffer-limit", "1g"), "--buffer-limit takes at most 512m",
+                List.of("--refused-retries", "-1"), "--refused-retries takes 0 or more");
+        said.forEach((options, message) -> {
+            List<String> args = new ArrayList<>(List.of("matrix", "--proxies", "nginx-proxy", "--out", dir.toString()));
+            args.addAll(options);
+            CommandRun r = run(args.toArray(String[]::new));
+            assertEquals(2, r.exit(), options + ": " + r.err());
+            assertTrue(r.errLine().contains(message), options + ": " + r.err());
+            assertEquals(1, r.err().lines().count(), r.err());
+        });
     }
 
     @Test

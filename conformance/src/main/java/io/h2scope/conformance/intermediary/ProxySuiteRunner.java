@@ -19,6 +19,9 @@ public final class ProxySuiteRunner {
     public record Result(ProxySection section, ProxyCase definition, ProxyVerdict verdict, java.time.Duration elapsed) {
     }
 
+    /** No time limit: longer than any run. */
+    private static final java.time.Duration NO_LIMIT = java.time.Duration.ofNanos(Long.MAX_VALUE);
+
     private final ProxyStage stage;
     private final boolean strict;
     private final CaseSelection selection;
@@ -68,8 +71,22 @@ public final class ProxySuiteRunner {
     /** Runs the selected cases of {@code sections} in order, telling {@code finished} of each as it ends. */
     public List<Result> run(List<ProxySection> sections, java.util.function.Consumer<Result> finished)
             throws InterruptedException {
+        return runWithin(sections, finished, NO_LIMIT);
+    }
+
+    /**
+     * As {@link #run(List, java.util.function.Consumer)}, but starts no case once {@code limit} has passed since the
+     * call: the results so far, fewer than {@link #plan(List)} when it stopped. A case under way is not cut short; each
+     * ends within its own timeouts.
+     */
+    public List<Result> runWithin(List<ProxySection> sections, java.util.function.Consumer<Result> finished,
+            java.time.Duration limit) throws InterruptedException {
+        long start = System.nanoTime();
         List<Result> results = new ArrayList<>();
         for (Planned p : plan(sections)) {
+            if (System.nanoTime() - start >= limit.toNanos()) {
+                break;
+            }
             long t0 = System.nanoTime();
             Result r = new Result(p.section(), p.definition(), run(p.definition()),
                     java.time.Duration.ofNanos(System.nanoTime() - t0));
