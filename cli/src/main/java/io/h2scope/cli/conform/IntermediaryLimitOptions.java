@@ -3,6 +3,7 @@ package io.h2scope.cli.conform;
 import io.h2scope.conformance.intermediary.ProxyStage;
 import io.h2scope.conformance.intermediary.front.FrontClient;
 import io.h2scope.conformance.intermediary.origin.Origin;
+import io.h2scope.conformance.targets.launch.MemorySampler;
 import io.h2scope.engine.trace.config.ByteSize;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -18,7 +19,7 @@ import picocli.CommandLine.Option;
 public final class IntermediaryLimitOptions {
 
     /** The options of this mixin, for a command that must refuse them where no intermediary runs. */
-    static final List<String> NAMES = List.of("--refused-retries", "--buffer-limit");
+    static final List<String> NAMES = List.of("--refused-retries", "--buffer-limit", "--memory-interval");
 
     @Option(names = "--refused-retries", paramLabel = "N", defaultValue = "" + FrontClient.DEFAULT_REFUSED_RETRIES,
             description = "how many times a request the front resets with REFUSED_STREAM before forwarding anything is "
@@ -31,8 +32,15 @@ public final class IntermediaryLimitOptions {
                     + "512m; default ${DEFAULT-VALUE})")
     String bufferLimit;
 
+    @Option(names = "--memory-interval", paramLabel = "DURATION", defaultValue = "50ms",
+            description = "how often the memory of an intermediary h2scope started is read while a case watches it (the "
+                    + "slow client); 10ms to 1s (default ${DEFAULT-VALUE}, MemorySampler.DEFAULT_INTERVAL)")
+    String memoryInterval;
+
     /** {@link #bufferLimit} in octets, once {@link #check() checked}. */
     private long bufferOctets = ProxyStage.DEFAULT_BUFFER_LIMIT;
+    /** {@link #memoryInterval}, once {@link #check() checked}. */
+    private Duration memoryEvery = MemorySampler.DEFAULT_INTERVAL;
 
     /**
      * Checks the options given.
@@ -49,6 +57,12 @@ public final class IntermediaryLimitOptions {
                     + bufferLimit);
         }
         bufferOctets = limit;
+        Duration every = ConformCommand.parseDuration("--memory-interval", memoryInterval);
+        try {
+            memoryEvery = MemorySampler.requireInterval(every);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--memory-interval: " + e.getMessage());
+        }
     }
 
     /** The client in front of the intermediary at {@code front} (TLS when {@code tls} is not null). */
@@ -62,6 +76,6 @@ public final class IntermediaryLimitOptions {
      */
     ProxyStage stage(Origin origin, FrontClient front, Optional<ProcessHandle> process) {
         ProxyStage bare = new ProxyStage(origin, front, ProxyStage.DEFAULT_SETTLE, bufferOctets);
-        return process.map(bare::withIntermediary).orElse(bare);
+        return process.map(p -> bare.withIntermediary(p, memoryEvery)).orElse(bare);
     }
 }

@@ -73,7 +73,7 @@ public final class MatrixCommand implements Callable<Integer> {
     @Option(names = "--proxies", paramLabel = "NAME", split = ",", description = "intermediaries by their docker-targets/ "
             + "folder with a proxy.properties (nginx-proxy, haproxy-proxy, ...) or 'all', each a local process through the "
             + "intermediary suite. Takes --section, --case, --strict, --timeout (default " + PROXY_TIMEOUT + "), "
-            + "--refused-retries, --buffer-limit, --time-limit, --jobs, --out")
+            + "--refused-retries, --buffer-limit, --memory-interval, --time-limit, --jobs, --out")
     List<String> proxies = new ArrayList<>();
 
     @CommandLine.Mixin

@@ -19,6 +19,7 @@ import java.net.InetSocketAddress;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLServerSocket;
@@ -131,6 +132,13 @@ class ConformProxyCommandTest {
         assertTrue(big.errLine().contains("--buffer-limit takes at most 512m"), big.err());
         assertEquals(2, CommandRun.of("conform-proxy", "--front", "http://127.0.0.1:1", "--origin-port", "9",
                 "--buffer-limit", "100k").exit());
+        CommandRun often = CommandRun.of("conform-proxy", "--front", "http://127.0.0.1:1", "--origin-port", "9",
+                "--memory-interval", "5ms");
+        assertEquals(2, often.exit());
+        assertEquals("h2scope conform-proxy: --memory-interval: the memory sampling interval must be 10 ms to 1000 ms,"
+                + " got 5 ms", often.errLine());
+        assertEquals(2, CommandRun.of("conform-proxy", "--front", "http://127.0.0.1:1", "--origin-port", "9",
+                "--memory-interval", "2s").exit());
         CommandRun missing = CommandRun.of("conform-proxy", "--front", "http://127.0.0.1:1", "--origin-port", "9",
                 "--expected", "no/such/expected-failures.txt");
         assertEquals(2, missing.exit());
@@ -209,6 +217,18 @@ class ConformProxyCommandTest {
             assertTrue(r.exit() != 0, r.out());
             assertTrue(r.err().contains("origin port " + taken.getLocalPort() + " is in use"), r.err());
         }
+    }
+
+    @Test
+    void theMemoryIntervalGivenIsTheOneTheSlowClientsEvidenceNames(@TempDir Path dir) throws Exception {
+        String unavailable = LocalIntermediary.unavailableReason(LocalIntermediary.spec("nginx-proxy"));
+        Assumptions.assumeTrue(unavailable == null, unavailable);
+        Path json = dir.resolve("run.json");
+        CommandRun r = CommandRun.of("conform-proxy", "--target", "local:nginx-proxy", "--case",
+                "proxy/e2e/slow-client-bounded-buffering", "--memory-interval", "20ms", "--report", "json=" + json);
+        assertEquals(0, r.exit(), r.out() + r.err());
+        String report = Files.readString(json);
+        assertTrue(report.contains("intermediary RSS: before ") && report.contains(" readings every 20 ms of "), report);
     }
 
     @Test

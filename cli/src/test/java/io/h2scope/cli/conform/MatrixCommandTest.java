@@ -95,7 +95,8 @@ class MatrixCommandTest {
                 List.of("--time-limit", "0s"), "--time-limit must be above 0",
                 List.of("--time-limit", "soon"), "--time-limit must be a duration such as 1s, 500ms or 2m, got 'soon'",
                 List.of("--buffer-limit", "1g"), "--buffer-limit takes at most 512m",
-                List.of("--refused-retries", "-1"), "--refused-retries takes 0 or more");
+                List.of("--refused-retries", "-1"), "--refused-retries takes 0 or more",
+                List.of("--memory-interval", "0ms"), "--memory-interval: the memory sampling interval must be 10 ms");
         said.forEach((options, message) -> {
             List<String> args = new ArrayList<>(List.of("matrix", "--proxies", "nginx-proxy", "--out", dir.toString()));
             args.addAll(options);

@@ -1,6 +1,7 @@
 package io.h2scope.conformance.intermediary;
 
 import io.h2scope.conformance.targets.launch.MemorySampler;
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -21,12 +22,12 @@ public final class IntermediaryMemory implements AutoCloseable {
         this.unreadable = unreadable;
     }
 
-    /** Starts watching {@code process}'s tree, when there is one. */
-    static IntermediaryMemory watch(Optional<ProcessHandle> process) {
+    /** Starts watching {@code process}'s tree, when there is one, reading it every {@code interval}. */
+    static IntermediaryMemory watch(Optional<ProcessHandle> process, Duration interval) {
         if (process.isEmpty()) {
             return new IntermediaryMemory(Optional.empty(), NOT_MEASURED);
         }
-        return new IntermediaryMemory(MemorySampler.start(process.get(), MemorySampler.DEFAULT_INTERVAL),
+        return new IntermediaryMemory(MemorySampler.start(process.get(), interval),
                 "memory not measured: /proc/" + process.get().pid() + "/status is unreadable (the process is gone,"
                         + " or not Linux)");
     }

@@ -7,6 +7,7 @@ import io.h2scope.conformance.intermediary.origin.Arrival;
 import io.h2scope.conformance.intermediary.origin.Marker;
 import io.h2scope.conformance.intermediary.origin.Origin;
 import io.h2scope.conformance.intermediary.origin.OriginKind;
+import io.h2scope.conformance.targets.launch.MemorySampler;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -40,6 +41,8 @@ public final class ProxyStage {
     private final long bufferLimit;
     /** The intermediary's process when h2scope started it, for its memory; empty for a {@code --front} URL. */
     private final Optional<ProcessHandle> intermediary;
+    /** How often the intermediary's memory is read while a case watches it ({@link MemorySampler#DEFAULT_INTERVAL}). */
+    private final Duration memoryInterval;
 
     /**
      * @param settle how long after the front's answer the origin is still watched: a request forwarded after a
@@ -51,11 +54,11 @@ public final class ProxyStage {
 
     /** @param bufferLimit see {@link #DEFAULT_BUFFER_LIMIT}, 1 MiB or more */
     public ProxyStage(Origin origin, FrontClient front, Duration settle, long bufferLimit) {
-        this(origin, front, settle, bufferLimit, Optional.empty());
+        this(origin, front, settle, bufferLimit, Optional.empty(), MemorySampler.DEFAULT_INTERVAL);
     }
 
     private ProxyStage(Origin origin, FrontClient front, Duration settle, long bufferLimit,
-            Optional<ProcessHandle> intermediary) {
+            Optional<ProcessHandle> intermediary, Duration memoryInterval) {
         if (bufferLimit < MIN_BUFFER_LIMIT || bufferLimit > MAX_BUFFER_LIMIT) {
             throw new IllegalArgumentException("the buffer limit must be 1 MiB to 512 MiB, got " + bufferLimit);
         }
@@ -64,16 +67,26 @@ public final class ProxyStage {
         this.settle = settle;
         this.bufferLimit = bufferLimit;
         this.intermediary = intermediary;
+        this.memoryInterval = memoryInterval;
     }
 
     /** This stage, with the intermediary being {@code process} (and its descendants): a case may watch its memory. */
     public ProxyStage withIntermediary(ProcessHandle process) {
-        return new ProxyStage(origin, front, settle, bufferLimit, Optional.of(process));
+        return withIntermediary(process, MemorySampler.DEFAULT_INTERVAL);
+    }
+
+    /**
+     * As {@link #withIntermediary(ProcessHandle)}, its memory read every {@code interval}
+     * ({@link MemorySampler#MIN_INTERVAL} to {@link MemorySampler#MAX_INTERVAL}).
+     */
+    public ProxyStage withIntermediary(ProcessHandle process, Duration interval) {
+        return new ProxyStage(origin, front, settle, bufferLimit, Optional.of(process),
+                MemorySampler.requireInterval(interval));
     }
 
     /** Starts watching the intermediary's resident memory, when h2scope started it (see {@link IntermediaryMemory}). */
     public IntermediaryMemory watchMemory() {
-        return IntermediaryMemory.watch(intermediary);
+        return IntermediaryMemory.watch(intermediary, memoryInterval);
     }
 
     /** See {@link #DEFAULT_BUFFER_LIMIT}. */

@@ -95,7 +95,7 @@ class OwnProxyEndToEndTest {
 
     /**
      * An intermediary whose process is known (here the relay runs in this JVM) has its memory over the slow-client case
-     * in the evidence; the verdict is still the origin's measure.
+     * in the evidence, read at the interval the stage was given; the verdict is still the origin's measure.
      */
     @Test
     void theSlowClientCaseReportsTheMemoryOfAnIntermediaryWhoseProcessIsKnown() throws Exception {
@@ -105,7 +105,7 @@ class OwnProxyEndToEndTest {
                         null, null, ProxyLimits.DEFAULTS, TraceSink.NONE, line -> { }))) {
             ProxyStage stage = new ProxyStage(origin, new FrontClient(new InetSocketAddress("127.0.0.1", proxy.port()),
                     Duration.ofSeconds(10)), ProxyStage.DEFAULT_SETTLE, ProxyStage.MIN_BUFFER_LIMIT)
-                    .withIntermediary(ProcessHandle.current());
+                    .withIntermediary(ProcessHandle.current(), Duration.ofMillis(20));
             ProxyCase slow = new E2E_ConnectionSemantics().cases().stream()
                     .filter(c -> c.id().value().equals("proxy/e2e/slow-client-bounded-buffering")).findFirst()
                     .orElseThrow();
@@ -113,6 +113,7 @@ class OwnProxyEndToEndTest {
             assertEquals(Outcome.PASS, verdict.verdict().outcome(), verdict.toString());
             assertTrue(verdict.verdict().actual().contains("; intermediary RSS: before "), verdict.toString());
             assertTrue(verdict.verdict().actual().contains(", peak "), verdict.toString());
+            assertTrue(verdict.verdict().actual().contains(" readings every 20 ms of "), verdict.toString());
         }
     }
 }

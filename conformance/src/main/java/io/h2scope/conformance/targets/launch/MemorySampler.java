@@ -11,8 +11,15 @@ import java.util.concurrent.TimeUnit;
  */
 public final class MemorySampler implements AutoCloseable {
 
-    /** How often the tree is read: often enough for a case of a second or more, cheap (a few small file reads). */
+    /**
+     * How often the tree is read ({@code --memory-interval}): often enough for a case of a second or more, cheap (a
+     * few small file reads).
+     */
     public static final Duration DEFAULT_INTERVAL = Duration.ofMillis(50);
+    /** The shortest interval: below it the readings (a walk of /proc per process) would load a 2-core machine. */
+    public static final Duration MIN_INTERVAL = Duration.ofMillis(10);
+    /** The longest: a case of a few seconds still gets readings between its two ends. */
+    public static final Duration MAX_INTERVAL = Duration.ofSeconds(1);
     /** How long {@link #stop()} waits for the reading thread to end. */
     private static final long JOIN_MILLIS = 5_000;
 
@@ -63,9 +70,7 @@ public final class MemorySampler implements AutoCloseable {
      * say).
      */
     public static Optional<MemorySampler> start(ProcessHandle root, Duration interval) {
-        if (interval.isNegative() || interval.isZero()) {
-            throw new IllegalArgumentException("the sampling interval must be positive, got " + interval);
-        }
+        requireInterval(interval);
         Optional<ProcessTreeMemory> first = ProcessTreeMemory.of(root);
         if (first.isEmpty()) {
             return Optional.empty();
@@ -73,6 +78,19 @@ public final class MemorySampler implements AutoCloseable {
         MemorySampler sampler = new MemorySampler(root, interval, first.get());
         sampler.thread.start();
         return Optional.of(sampler);
+    }
+
+    /**
+     * {@code interval}, when it is {@link #MIN_INTERVAL} to {@link #MAX_INTERVAL}.
+     *
+     * @throws IllegalArgumentException saying the range, otherwise
+     */
+    public static Duration requireInterval(Duration interval) {
+        if (interval.compareTo(MIN_INTERVAL) < 0 || interval.compareTo(MAX_INTERVAL) > 0) {
+            throw new IllegalArgumentException("the memory sampling interval must be " + MIN_INTERVAL.toMillis() + " ms to "
+                    + MAX_INTERVAL.toMillis() + " ms, got " + interval.toMillis() + " ms");
+        }
+        return interval;
     }
 
     public Duration interval() {

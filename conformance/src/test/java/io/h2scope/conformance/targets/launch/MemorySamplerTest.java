@@ -1,5 +1,6 @@
 package io.h2scope.conformance.targets.launch;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,6 +10,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -37,10 +39,27 @@ class MemorySamplerTest {
     }
 
     @Test
-    void aNonPositiveIntervalIsRefused() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> MemorySampler.start(ProcessHandle.current(), Duration.ZERO));
-        assertTrue(e.getMessage().contains("interval must be positive"), e.getMessage());
+    void anIntervalOutsideItsBoundsIsRefused() {
+        for (Duration outside : List.of(Duration.ZERO, MemorySampler.MIN_INTERVAL.minusMillis(1),
+                MemorySampler.MAX_INTERVAL.plusMillis(1))) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> MemorySampler.start(ProcessHandle.current(), outside));
+            assertTrue(e.getMessage().contains("interval must be 10 ms to 1000 ms, got " + outside.toMillis() + " ms"),
+                    e.getMessage());
+        }
+        assertEquals(MemorySampler.MIN_INTERVAL, MemorySampler.requireInterval(MemorySampler.MIN_INTERVAL));
+        assertEquals(MemorySampler.MAX_INTERVAL, MemorySampler.requireInterval(MemorySampler.MAX_INTERVAL));
+    }
+
+    /** The interval asked for is the one the thread keeps and the figure names. */
+    @Test
+    void theReadingsComeAtTheIntervalAskedFor() throws Exception {
+        Duration every = Duration.ofMillis(20);
+        MemorySampler sampler = MemorySampler.start(ProcessHandle.current(), every).orElseThrow();
+        Await.until(() -> sampler.readings() >= 3, "three readings");
+        MemorySampler.Figure figure = sampler.stop();
+        assertEquals(every, sampler.interval());
+        assertTrue(figure.describe(sampler.interval()).contains("every 20 ms"), figure.describe(sampler.interval()));
     }
 
     /**
