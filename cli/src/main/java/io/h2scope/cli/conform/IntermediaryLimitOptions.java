@@ -23,7 +23,8 @@ public final class IntermediaryLimitOptions {
 
     @Option(names = "--refused-retries", paramLabel = "N", defaultValue = "" + FrontClient.DEFAULT_REFUSED_RETRIES,
             description = "how many times a request the front resets with REFUSED_STREAM before forwarding anything is "
-                    + "sent again on a new connection (RFC 9113 §8.7: not processed; default ${DEFAULT-VALUE})")
+                    + "sent again on a new connection, or an end-to-end case run again whole (RFC 9113 §8.7: not "
+                    + "processed; default ${DEFAULT-VALUE})")
     int refusedRetries;
 
     @Option(names = "--buffer-limit", paramLabel = "SIZE", defaultValue = "16m",

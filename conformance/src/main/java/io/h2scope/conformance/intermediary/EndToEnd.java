@@ -1,14 +1,17 @@
 package io.h2scope.conformance.intermediary;
 
+import io.h2scope.conformance.intermediary.front.FrontClient;
 import io.h2scope.conformance.intermediary.front.FrontStream;
 import io.h2scope.conformance.intermediary.front.ProxyRequest;
 import io.h2scope.conformance.intermediary.origin.Arrival;
 import io.h2scope.conformance.intermediary.origin.Marker;
 import io.h2scope.conformance.intermediary.origin.OriginReply;
+import io.h2scope.conformance.verdict.Verdict;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Predicate;
 
 /**
@@ -110,12 +113,46 @@ public final class EndToEnd implements AutoCloseable {
         return atOrigin(done, stage.front().timeout());
     }
 
+    /**
+     * {@code body}, an end-to-end case, run again whole (each of its streams on a new connection) while the front
+     * refused one of its streams unprocessed: RST_STREAM REFUSED_STREAM before any response, the origin having seen
+     * nothing (RFC 9113 §8.7: "can be safely retried"), as often as the front's refused-retries allow. A verdict after
+     * retries says so; a case refused on every try is INCONCLUSIVE, since nothing reached the other end to judge.
+     */
+    public static ProxyCaseBody retrying(ProxyCaseBody body) {
+        return stage -> {
+            AtomicBoolean refused = new AtomicBoolean();
+            ProxyStage watched = stage.onRefusedStream(() -> refused.set(true));
+            ProxyVerdict verdict = stage.front().retried(() -> {
+                refused.set(false);
+                return body.run(watched);
+            }, v -> refused.get(), (v, retries) -> noted(v, FrontClient.retryNote(retries)));
+            if (refused.get()) {
+                return ProxyVerdict.inconclusive(verdict.verdict().expected(), "the front refused the case's stream"
+                        + " unprocessed on every try, so neither end saw the other: " + verdict.verdict().actual());
+            }
+            return verdict;
+        };
+    }
+
+    private static ProxyVerdict noted(ProxyVerdict v, String note) {
+        Verdict was = v.verdict();
+        return new ProxyVerdict(v.finding(), new Verdict(was.outcome(), was.expected(), was.actual() + "; " + note));
+    }
+
     @Override
     public void close() throws IOException {
         try {
-            stream.close();
+            // read before the marker is forgotten: a refusal counts only when nothing reached the origin
+            if (stream.refusedUnprocessed() && arrivals().isEmpty()) {
+                stage.refusedStream();
+            }
         } finally {
-            forget(stage, marker);
+            try {
+                stream.close();
+            } finally {
+                forget(stage, marker);
+            }
         }
     }
 

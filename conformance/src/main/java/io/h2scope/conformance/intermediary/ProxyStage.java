@@ -43,6 +43,8 @@ public final class ProxyStage {
     private final Optional<ProcessHandle> intermediary;
     /** How often the intermediary's memory is read while a case watches it ({@link MemorySampler#DEFAULT_INTERVAL}). */
     private final Duration memoryInterval;
+    /** Told when the front refused an end-to-end stream unprocessed ({@link EndToEnd#retrying}); else nothing. */
+    private final Runnable refusedStream;
 
     /**
      * @param settle how long after the front's answer the origin is still watched: a request forwarded after a
@@ -54,11 +56,11 @@ public final class ProxyStage {
 
     /** @param bufferLimit see {@link #DEFAULT_BUFFER_LIMIT}, 1 MiB or more */
     public ProxyStage(Origin origin, FrontClient front, Duration settle, long bufferLimit) {
-        this(origin, front, settle, bufferLimit, Optional.empty(), MemorySampler.DEFAULT_INTERVAL);
+        this(origin, front, settle, bufferLimit, Optional.empty(), MemorySampler.DEFAULT_INTERVAL, () -> { });
     }
 
     private ProxyStage(Origin origin, FrontClient front, Duration settle, long bufferLimit,
-            Optional<ProcessHandle> intermediary, Duration memoryInterval) {
+            Optional<ProcessHandle> intermediary, Duration memoryInterval, Runnable refusedStream) {
         if (bufferLimit < MIN_BUFFER_LIMIT || bufferLimit > MAX_BUFFER_LIMIT) {
             throw new IllegalArgumentException("the buffer limit must be 1 MiB to 512 MiB, got " + bufferLimit);
         }
@@ -68,6 +70,7 @@ public final class ProxyStage {
         this.bufferLimit = bufferLimit;
         this.intermediary = intermediary;
         this.memoryInterval = memoryInterval;
+        this.refusedStream = refusedStream;
     }
 
     /** This stage, with the intermediary being {@code process} (and its descendants): a case may watch its memory. */
@@ -81,7 +84,17 @@ public final class ProxyStage {
      */
     public ProxyStage withIntermediary(ProcessHandle process, Duration interval) {
         return new ProxyStage(origin, front, settle, bufferLimit, Optional.of(process),
-                MemorySampler.requireInterval(interval));
+                MemorySampler.requireInterval(interval), refusedStream);
+    }
+
+    /** This stage, telling {@code hook} each time the front refuses an end-to-end stream unprocessed. */
+    ProxyStage onRefusedStream(Runnable hook) {
+        return new ProxyStage(origin, front, settle, bufferLimit, intermediary, memoryInterval, hook);
+    }
+
+    /** Says that the front refused an end-to-end stream unprocessed (RFC 9113 §8.7). */
+    void refusedStream() {
+        refusedStream.run();
     }
 
     /** Starts watching the intermediary's resident memory, when h2scope started it (see {@link IntermediaryMemory}). */

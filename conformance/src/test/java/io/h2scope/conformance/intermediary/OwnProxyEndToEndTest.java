@@ -50,6 +50,45 @@ class OwnProxyEndToEndTest {
         }
     }
 
+    /**
+     * RFC 9113 §8.7: a front that resets a fresh connection's stream with REFUSED_STREAM before forwarding anything
+     * has not processed it. The end-to-end case runs again whole on a new connection and is judged by that try, its
+     * verdict saying so; without the retry the client's reset mid-upload would pass as "never forwarded".
+     */
+    @Test
+    void anEndToEndCaseWhoseStreamTheFrontRefusedUnprocessedRunsAgainAndSaysSo() throws Exception {
+        try (Origin origin = Origin.start(OriginKind.H2C, 0); RefusingRelay relay = new RefusingRelay(origin.port(), 1)) {
+            ProxyStage stage = new ProxyStage(origin, new FrontClient(new InetSocketAddress("127.0.0.1", relay.port()),
+                    null, Duration.ofSeconds(10), FrontClient.DEFAULT_REFUSED_RETRIES), ProxyStage.DEFAULT_SETTLE);
+            ProxyVerdict verdict = new ProxySuiteRunner(stage, false).run(e2eCase("client-reset-mid-upload"));
+            assertEquals(Outcome.PASS, verdict.verdict().outcome(), verdict.toString());
+            assertTrue(verdict.verdict().actual().contains("; at the origin: "), "judged by the reset that reached the"
+                    + " origin on the retry, not by the refusal: " + verdict);
+            assertTrue(verdict.verdict().actual().endsWith(FrontClient.retryNote(1)), verdict.toString());
+            assertEquals(2, relay.connections.get(), "the retry went on a new connection");
+        }
+    }
+
+    /** A front that refuses every try is retried as often as allowed, and the case is not judged on a refusal. */
+    @Test
+    void anEndToEndCaseRefusedOnEveryTryIsInconclusive() throws Exception {
+        try (Origin origin = Origin.start(OriginKind.H2C, 0);
+                RefusingRelay relay = new RefusingRelay(origin.port(), Integer.MAX_VALUE)) {
+            ProxyStage stage = new ProxyStage(origin, new FrontClient(new InetSocketAddress("127.0.0.1", relay.port()),
+                    null, Duration.ofSeconds(10), 1), ProxyStage.DEFAULT_SETTLE);
+            ProxyVerdict verdict = new ProxySuiteRunner(stage, false).run(e2eCase("client-reset-mid-upload"));
+            assertEquals(Outcome.INCONCLUSIVE, verdict.verdict().outcome(), verdict.toString());
+            assertTrue(verdict.verdict().actual().contains("refused the case's stream unprocessed on every try")
+                    && verdict.verdict().actual().contains(FrontClient.retryNote(1)), verdict.toString());
+            assertEquals(2, relay.connections.get(), "one try and one retry");
+        }
+    }
+
+    private static ProxyCase e2eCase(String name) {
+        return new E2E_ConnectionSemantics().cases().stream()
+                .filter(c -> c.id().value().equals("proxy/e2e/" + name)).findFirst().orElseThrow();
+    }
+
     /** What {@link LossyRelay} loses, each case that must see it; the large bodies it passes whole. */
     @Test
     void aRelayThatLosesResetsTrailersAndGoAwayFailsTheCasesThatLookForThem() throws Exception {
@@ -81,9 +120,7 @@ class OwnProxyEndToEndTest {
         try (Origin origin = Origin.start(OriginKind.H2C, 0); HoardingRelay relay = new HoardingRelay(origin.port())) {
             ProxyStage stage = new ProxyStage(origin, new FrontClient(new InetSocketAddress("127.0.0.1", relay.port()),
                     Duration.ofSeconds(5)), ProxyStage.DEFAULT_SETTLE, ProxyStage.MIN_BUFFER_LIMIT);
-            ProxyCase slow = new E2E_ConnectionSemantics().cases().stream()
-                    .filter(c -> c.id().value().equals("proxy/e2e/slow-client-bounded-buffering")).findFirst()
-                    .orElseThrow();
+            ProxyCase slow = e2eCase("slow-client-bounded-buffering");
             ProxyVerdict verdict = new ProxySuiteRunner(stage, false).run(slow);
             assertEquals(Outcome.FAIL, verdict.verdict().outcome(), verdict.toString());
             assertTrue(verdict.verdict().actual().contains("buffered without bound: the intermediary took "
@@ -106,9 +143,7 @@ class OwnProxyEndToEndTest {
             ProxyStage stage = new ProxyStage(origin, new FrontClient(new InetSocketAddress("127.0.0.1", proxy.port()),
                     Duration.ofSeconds(10)), ProxyStage.DEFAULT_SETTLE, ProxyStage.MIN_BUFFER_LIMIT)
                     .withIntermediary(ProcessHandle.current(), Duration.ofMillis(20));
-            ProxyCase slow = new E2E_ConnectionSemantics().cases().stream()
-                    .filter(c -> c.id().value().equals("proxy/e2e/slow-client-bounded-buffering")).findFirst()
-                    .orElseThrow();
+            ProxyCase slow = e2eCase("slow-client-bounded-buffering");
             ProxyVerdict verdict = new ProxySuiteRunner(stage, false).run(slow);
             assertEquals(Outcome.PASS, verdict.verdict().outcome(), verdict.toString());
             assertTrue(verdict.verdict().actual().contains("; intermediary RSS: before "), verdict.toString());

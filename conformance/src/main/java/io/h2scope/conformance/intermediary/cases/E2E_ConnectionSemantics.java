@@ -62,53 +62,53 @@ public final class E2E_ConnectionSemantics implements ProxySection {
         return List.of(
                 ProxyCase.define("proxy/e2e/client-reset-mid-upload").rule("6.4", Quotes.RESET)
                         .sends("a POST declaring 1 MiB, 64 KiB of it, then RST_STREAM CANCEL")
-                        .run(E2E_ConnectionSemantics::clientResetMidUpload),
+                        .run(EndToEnd.retrying(E2E_ConnectionSemantics::clientResetMidUpload)),
                 ProxyCase.define("proxy/e2e/client-reset-mid-download").rule("6.4", Quotes.RESET)
                         .sends("a GET; after the first octets of a 1 MiB response the origin stalls, the client sends"
                                 + " RST_STREAM CANCEL")
-                        .run(E2E_ConnectionSemantics::clientResetMidDownload),
+                        .run(EndToEnd.retrying(E2E_ConnectionSemantics::clientResetMidDownload)),
                 ProxyCase.define("proxy/e2e/origin-cut-declared-length").rule("8.1.1", Quotes.CONTENT_LENGTH)
                         .sends("a GET; the origin declares 1 MiB, sends 64 KiB and resets (h2) or closes (HTTP/1.1)")
-                        .run(stage -> originCut(stage, true)),
+                        .run(EndToEnd.retrying(stage -> originCut(stage, true))),
                 ProxyCase.define("proxy/e2e/origin-cut-undeclared-length").rule("6.4", Quotes.RESET)
                         .sends("a GET; the origin sends 64 KiB of an undeclared length (chunked over HTTP/1.1) and"
                                 + " resets or closes")
-                        .run(stage -> originCut(stage, false)),
+                        .run(EndToEnd.retrying(stage -> originCut(stage, false))),
                 ProxyCase.define("proxy/e2e/origin-goaway-drains").rule("6.8", Quotes.GOAWAY_DRAINS)
                         .sends("a GET; the origin first sends GOAWAY NO_ERROR naming the stream (HTTP/1.1: connection:"
                                 + " close), then a 1 MiB response")
-                        .run(E2E_ConnectionSemantics::goAwayDrains),
+                        .run(EndToEnd.retrying(E2E_ConnectionSemantics::goAwayDrains)),
                 ProxyCase.define("proxy/e2e/after-goaway-new-connection").rule("6.8", Quotes.GOAWAY_NO_NEW_STREAMS)
                         .sends("a GET the origin answers after GOAWAY (HTTP/1.1: connection: close), then a second GET")
-                        .run(E2E_ConnectionSemantics::afterGoAway),
+                        .run(EndToEnd.retrying(E2E_ConnectionSemantics::afterGoAway)),
                 ProxyCase.define("proxy/e2e/grpc-te-trailers-forwarded").rule("8.2.2", Quotes.TE)
                         .sends("a gRPC-style POST (content-type application/grpc, te: trailers)")
                         .toward(OriginKind.H2C)
-                        .run(E2E_ConnectionSemantics::teTrailersForwarded),
+                        .run(EndToEnd.retrying(E2E_ConnectionSemantics::teTrailersForwarded)),
                 ProxyCase.define("proxy/e2e/grpc-response-trailers").rule("8.1", Quotes.TRAILERS)
                         .sends("a gRPC-style POST; the origin answers DATA then trailers grpc-status: 0")
                         .toward(OriginKind.H2C)
-                        .run(E2E_ConnectionSemantics::responseTrailers),
+                        .run(EndToEnd.retrying(E2E_ConnectionSemantics::responseTrailers)),
                 ProxyCase.define("proxy/e2e/request-trailers").rule("8.1", Quotes.TRAILERS)
                         .sends("a POST: DATA, then a trailer block x-h2scope-checksum")
                         .toward(OriginKind.H2C)
-                        .run(E2E_ConnectionSemantics::requestTrailers),
+                        .run(EndToEnd.retrying(E2E_ConnectionSemantics::requestTrailers)),
                 ProxyCase.define("proxy/e2e/expect-100-continue").rule("8.1", ResponseQuotes.INTERIM)
                         .sends("a POST with expect: 100-continue; the body (64 KiB) once 100 comes, or after 1 s")
-                        .run(E2E_ConnectionSemantics::expectContinue),
+                        .run(EndToEnd.retrying(E2E_ConnectionSemantics::expectContinue)),
                 ProxyCase.define("proxy/e2e/large-upload-whole").rule("5.2.1", Quotes.FLOW_PER_HOP)
                         .sends("a POST of 1 MiB (content-length declared)")
-                        .run(E2E_ConnectionSemantics::largeUpload),
+                        .run(EndToEnd.retrying(E2E_ConnectionSemantics::largeUpload)),
                 ProxyCase.define("proxy/e2e/large-download-whole").rule("5.2.1", Quotes.FLOW_PER_HOP)
                         .sends("a GET; the origin answers 1 MiB")
-                        .run(stage -> largeDownload(stage, true)),
+                        .run(EndToEnd.retrying(stage -> largeDownload(stage, true))),
                 ProxyCase.define("proxy/e2e/large-download-undeclared-whole").rule("5.2.1", Quotes.FLOW_PER_HOP)
                         .sends("a GET; the origin answers 1 MiB without content-length (chunked over HTTP/1.1)")
-                        .run(stage -> largeDownload(stage, false)),
+                        .run(EndToEnd.retrying(stage -> largeDownload(stage, false))),
                 ProxyCase.define("proxy/e2e/slow-client-bounded-buffering").rule("5.2.2", Quotes.FLOW_PROTECTS)
                         .sends("a GET whose client never gives window back (it takes 65,535 octets); the origin"
                                 + " answers twice the buffer limit (32 MiB by default)")
-                        .run(E2E_ConnectionSemantics::slowClient));
+                        .run(EndToEnd.retrying(E2E_ConnectionSemantics::slowClient)));
     }
 
     private static ProxyVerdict clientResetMidUpload(ProxyStage stage) throws Exception {

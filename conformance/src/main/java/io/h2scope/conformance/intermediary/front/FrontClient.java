@@ -160,18 +160,18 @@ public final class FrontClient {
      */
     public static final int DEFAULT_REFUSED_RETRIES = 2;
 
-    /** One try at a request on a new connection. */
+    /** One try at a request on a new connection (or at a whole end-to-end case, each of its streams new). */
     @FunctionalInterface
-    interface Attempt<T> {
-        T run() throws IOException;
+    public interface Attempt<T, E extends Exception> {
+        T run() throws E;
     }
 
     /**
      * {@code attempt}'s result, tried again up to {@link #refusedRetries} times while {@code unprocessed} says the
      * front refused it unprocessed; a result after retries says how many ({@code noted}), for the case's evidence.
      */
-    <T> T retried(Attempt<T> attempt, java.util.function.Predicate<T> unprocessed,
-            java.util.function.BiFunction<T, Integer, T> noted) throws IOException {
+    public <T, E extends Exception> T retried(Attempt<T, E> attempt, java.util.function.Predicate<T> unprocessed,
+            java.util.function.BiFunction<T, Integer, T> noted) throws E {
         T result = attempt.run();
         int retries = 0;
         while (unprocessed.test(result) && retries < refusedRetries) {

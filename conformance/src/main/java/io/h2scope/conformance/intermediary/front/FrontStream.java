@@ -47,6 +47,8 @@ public final class FrontStream implements AutoCloseable {
     private End end = End.OPEN;
     private String detail = "";
     private String goAway = "";
+    /** The error code of the front's RST_STREAM, when {@link #end} is {@link End#RESET}. */
+    private long resetCode;
 
     private FrontStream(WindowedPeer peer, Duration timeout) {
         this.peer = peer;
@@ -145,6 +147,7 @@ public final class FrontStream implements AutoCloseable {
             }
         } else if (frame instanceof RstStreamFrame r && r.streamId() == STREAM) {
             end = End.RESET;
+            resetCode = r.errorCode();
             detail = "RST_STREAM " + ErrorCode.nameOf(r.errorCode());
         } else if (frame instanceof GoAwayFrame g) {
             goAway = "GOAWAY " + ErrorCode.nameOf(g.errorCode()) + " (last stream " + g.lastStreamId() + ")";
@@ -174,6 +177,18 @@ public final class FrontStream implements AutoCloseable {
 
     public End end() {
         return end;
+    }
+
+    /**
+     * Whether the front reset the stream with REFUSED_STREAM before any response (RFC 9113 §8.7: not processed, safe
+     * to retry), counting what has already arrived without waiting for more.
+     */
+    public boolean refusedUnprocessed() throws IOException {
+        for (Incoming in = peer.next(Duration.ZERO); in != null && end == End.OPEN; in = peer.next(Duration.ZERO)) {
+            take(in); // a wait of zero takes only what is there
+        }
+        return end == End.RESET && resetCode == ErrorCode.REFUSED_STREAM.code() && head == null && interim.isEmpty()
+                && body.size() == 0;
     }
 
     /** The stream's end in words, with what came: for verdicts. */
