@@ -25,6 +25,10 @@ enum ClientFault {
 
     NONE("forwards every frame as it came", "", Set.of(), () -> Rewrite.NONE),
 
+    /** The baseline of the faults whose client allows push: the push cases are the only ones push changes. */
+    NONE_WITH_PUSH("forwards every frame as it came", "", Set.of(), FaultRun.withPush(Numbers.PUSH_CASES),
+            () -> Rewrite.NONE),
+
     UPGRADE_WITHOUT_HTTP2_SETTINGS("removes the HTTP2-Settings field from the client's Upgrade request",
             "RFC 9113 §3.1 (RFC 7540 §3.2.1): a request that upgrades to h2c MUST include exactly one HTTP2-Settings",
             Set.of("client/3.2/upgrade-request-has-http2-settings"), () -> new Rewrite() {
@@ -420,12 +424,22 @@ enum ClientFault {
             () -> responses((lines, head) -> head ? lines
                     : lines.stream().filter(l -> !l.field().name().startsWith(":")).toList())),
 
-    TRAILERS_END_STREAM_SET("sets END_STREAM on a HEADERS without it that follows DATA on its stream (trailers) and "
-            + "drops the DATA the server sends after it on that stream",
+    HEADERS_AFTER_FINAL_DROPPED("drops a field block of the server's without END_STREAM that follows the final "
+            + "response head on its stream (a second response head, or trailers that do not end the stream)",
             "RFC 9113 §8.1: an endpoint that receives a HEADERS frame without the END_STREAM flag set after receiving "
                     + "the HEADERS frame that opens a request or after receiving a final (non-informational) status "
                     + "code MUST treat the corresponding request or response as malformed",
-            Set.of("client/8.1/trailers-without-end-stream"), ClientFault::trailersEndStreamSet),
+            Set.of("client/8.1/trailers-without-end-stream", "client/8.1/second-response-headers"),
+            () -> ResponseRewrite.blocks(b -> !b.head() && !b.endStream() ? null : b.lines())),
+
+    INFORMATIONAL_END_STREAM_FINAL("gives a response HEADERS with END_STREAM and an informational (1xx) :status the "
+            + ":status 200",
+            "RFC 9113 §8.1: a HEADERS frame with the END_STREAM flag set that carries an informational status code is "
+                    + "malformed",
+            Set.of("client/8.1/informational-with-end-stream"),
+            // only a response's HEADERS with END_STREAM and a 1xx status changes: client/8.1's case alone sends one
+            FaultRun.only("client/8.1/"),
+            () -> ResponseRewrite.blocks(b -> b.head() && b.endStream() ? finalStatus(b.lines()) : b.lines())),
 
     RESPONSE_HEAD_INSERTED("puts a HEADERS :status 200 (from the static table) before the server's DATA on a stream "
             + "the client opened and the server sent no response head on",
@@ -449,6 +463,50 @@ enum ClientFault {
             // after it: answered in the server's place, they are never retried
             Set.of("client/5.1.2/max-concurrent-streams-lowered"),
             ClientFault::refusedStreamAnswered),
+
+    CLOSED_CONNECTION_ANSWERED("when the server closes the connection without GOAWAY, answers in its place each "
+            + "request it left without a response head (HEADERS :status 200 with END_STREAM, from the static table)",
+            "RFC 9113 §5.4.3, §8.7: streams still open when the TCP connection closes were not answered (they cannot "
+                    + "be automatically retried), so their requests have no response to report",
+            Set.of("client/8.7/closed-before-response"),
+            // only a close without GOAWAY that leaves a request unanswered changes: client/8.7's case closes so; the
+            // cases of client/8.1 that close mid-response sent a head first (CUT_RESPONSE_ENDED's)
+            FaultRun.only("client/8.7/"), ClosedConnectionAnswered::new),
+
+    RESET_RESPONSE_COMPLETED("puts in place of the server's RST_STREAM (but REFUSED_STREAM) on a stream whose request "
+            + "the client sent whole and whose response the server had not ended: the octets the response's "
+            + "content-length still lacks (none without one) in a DATA with END_STREAM, after a HEADERS :status 200 "
+            + "(from the static table) when no response head came",
+            "RFC 9113 §6.4: the RST_STREAM frame fully terminates the referenced stream (what came before it is no "
+                    + "complete response)",
+            Set.of("client/6.4/cancel-mid-body", "client/6.4/internal-error-mid-body",
+                    "client/6.4/internal-error-before-response", "client/6.4/no-error-before-response"),
+            // the server resets a stream whose request and response are both unfinished only in client/6.4's cases
+            // (REFUSED_STREAM aside, REFUSED_STREAM_ANSWERED's)
+            FaultRun.only("client/6.4/"), ResetResponseCompleted::new),
+
+    PING_FLOOD_UNANSWERED("drops the server's PINGs after the first " + Numbers.PINGS_PASSED + " on a connection "
+            + "(the client answers only those, below its own flood limit)",
+            "RFC 9113 §6.7, §10.5: receivers of a PING frame without the ACK flag MUST send a PING frame with the ACK "
+                    + "flag set in response (or treat a flood as a connection error of type ENHANCE_YOUR_CALM)",
+            Set.of("client/10.5/ping-flood"),
+            // no other case's server sends more than a few PINGs on a connection
+            FaultRun.only("client/10.5/"), ClientFault::pingFloodUnanswered),
+
+    UNSAFE_PROMISE_RESET_DROPPED("drops the client's RST_STREAM on the streams the server promised",
+            "RFC 9113 §8.4.1: a client that receives a PUSH_PROMISE whose :method is not safe MUST respond on the "
+                    + "promised stream with a stream error of type PROTOCOL_ERROR",
+            Set.of("client/8.4.1/push-promise-unsafe-method"), FaultRun.withPush(Numbers.PUSH_CASES),
+            ClientFault::promiseResetDropped),
+
+    PUSH_RESET_WITH_PROTOCOL_ERROR("answers each PUSH_PROMISE of the server's with RST_STREAM PROTOCOL_ERROR on the "
+            + "promised stream, as the client",
+            "RFC 9113 §8.4.2: a client that does not wish to receive a pushed response resets the promised stream "
+                    + "using either the CANCEL or REFUSED_STREAM code",
+            Set.of("client/8.4/push-accepted-or-refused"), FaultRun.withPush(Numbers.PUSH_CASES),
+            () -> answers(f -> f.is(FrameType.PUSH_PROMISE) && f.payload().length >= promisedAt(f) + 4,
+                    f -> RawFrame.of(FrameType.RST_STREAM, 0, f.intAt(promisedAt(f)),
+                            ByteBuffer.allocate(4).putInt(ErrorCode.PROTOCOL_ERROR.code()).array()))),
 
     TABLE_SIZE_UPDATE_CAPPED("lowers a dynamic table size update at the start of the server's field blocks that is "
             + "above the client's SETTINGS_HEADER_TABLE_SIZE to that limit",
@@ -474,12 +532,14 @@ enum ClientFault {
         /** What {@link ClientFault#OVERSIZED_FIELD_CUT} keeps of a long value. */
         static final int CUT_VALUE = 16;
         static final String TLS_1_2 = "TLSv1.2";
+        /** What {@link ClientFault#PING_FLOOD_UNANSWERED} passes on: well below h2scope's PING burst (1,000). */
+        static final int PINGS_PASSED = 100;
+        /** The cases of client/8.4, the only ones a client that allows push is run through. */
+        static final String PUSH_CASES = "client/8.4";
         static final int EVEN_SHIFT = 100_001;
         static final int MIRROR = 1_000_000;
         /** The payload of the PING {@link ClientFault#SETTINGS_NOT_FIRST} puts first: "fault!!!". */
         static final long FAULT_PING = 0x6661_756c_7421_2121L;
-        /** {@code :status 200} as an indexed field of the static table (RFC 7541 Appendix A, index 8). */
-        static final byte STATUS_200_INDEXED = (byte) 0x88;
         /** The connection-specific fields of RFC 9113 §8.2.2 (TE aside). */
         static final Set<String> CONNECTION_FIELDS = Set.of("connection", "keep-alive", "proxy-connection",
                 "transfer-encoding", "upgrade");
@@ -500,17 +560,28 @@ enum ClientFault {
     private final String rule;
     private final Set<String> caughtBy;
     private final Set<String> unjudged;
+    private final FaultRun run;
     private final Supplier<Rewrite> rewrite;
 
     ClientFault(String does, String rule, Set<String> caughtBy, Supplier<Rewrite> rewrite) {
-        this(does, rule, caughtBy, Set.of(), rewrite);
+        this(does, rule, caughtBy, Set.of(), FaultRun.WHOLE_SUITE, rewrite);
     }
 
     ClientFault(String does, String rule, Set<String> caughtBy, Set<String> unjudged, Supplier<Rewrite> rewrite) {
+        this(does, rule, caughtBy, unjudged, FaultRun.WHOLE_SUITE, rewrite);
+    }
+
+    ClientFault(String does, String rule, Set<String> caughtBy, FaultRun run, Supplier<Rewrite> rewrite) {
+        this(does, rule, caughtBy, Set.of(), run, rewrite);
+    }
+
+    ClientFault(String does, String rule, Set<String> caughtBy, Set<String> unjudged, FaultRun run,
+            Supplier<Rewrite> rewrite) {
         this.does = does;
         this.rule = rule;
         this.caughtBy = caughtBy;
         this.unjudged = unjudged;
+        this.run = run;
         this.rewrite = rewrite;
     }
 
@@ -535,6 +606,21 @@ enum ClientFault {
      */
     Set<String> unjudged() {
         return unjudged;
+    }
+
+    /** Which client the fault's run drives, through which cases. */
+    FaultRun run() {
+        return run;
+    }
+
+    /** Whether this is a fault-free run, the baseline of others. */
+    boolean isBaseline() {
+        return this == NONE || this == NONE_WITH_PUSH;
+    }
+
+    /** The fault-free run this fault's verdicts are compared with: the same client's. */
+    ClientFault baseline() {
+        return run.push() ? NONE_WITH_PUSH : NONE;
     }
 
     /** The fault's rewriting of one new connection. */
@@ -601,11 +687,8 @@ enum ClientFault {
 
             @Override
             public void fromServer(RawFrame f, Wire wire) throws IOException {
-                if (f.is(FrameType.PUSH_PROMISE)) {
-                    int at = f.has(Flags.PADDED) ? 1 : 0;
-                    if (f.payload().length >= at + 4) {
-                        open.add(ByteBuffer.wrap(f.payload(), at, 4).getInt() & 0x7fff_ffff);
-                    }
+                if (f.is(FrameType.PUSH_PROMISE) && f.payload().length >= promisedAt(f) + 4) {
+                    open.add(f.intAt(promisedAt(f)));
                 }
                 if (f.stream() == 0 || open.contains(f.stream())
                         || Numbers.NOT_ON_IDLE.stream().noneMatch(f::is)) {
@@ -698,28 +781,6 @@ enum ClientFault {
         };
     }
 
-    /** Ends each stream at its trailers, as if they had carried END_STREAM: the DATA after them never arrives. */
-    private static Rewrite trailersEndStreamSet() {
-        return new Rewrite() {
-            private final Set<Integer> withData = new HashSet<>();
-            private final Set<Integer> ended = new HashSet<>();
-
-            @Override
-            public void fromServer(RawFrame f, Wire wire) throws IOException {
-                if (f.is(FrameType.DATA) && ended.contains(f.stream())) {
-                    return;
-                }
-                if (f.is(FrameType.DATA)) {
-                    withData.add(f.stream());
-                } else if (f.is(FrameType.HEADERS) && !f.has(Flags.END_STREAM) && withData.contains(f.stream())) {
-                    ended.add(f.stream());
-                    f = f.withFlags(f.flags() | Flags.END_STREAM);
-                }
-                wire.toClient(f);
-            }
-        };
-    }
-
     /** Gives a response head to DATA that came without one, so that the client sees a well-formed response. */
     private static Rewrite responseHeadInserted() {
         return new Rewrite() {
@@ -739,16 +800,11 @@ enum ClientFault {
                 if (f.is(FrameType.HEADERS)) {
                     answered.add(f.stream());
                 } else if (f.is(FrameType.DATA) && opened.contains(f.stream()) && answered.add(f.stream())) {
-                    wire.toClient(statusOk(f.stream(), Flags.END_HEADERS));
+                    wire.toClient(RawFrame.status200(f.stream(), Flags.END_HEADERS));
                 }
                 wire.toClient(f);
             }
         };
-    }
-
-    /** A HEADERS of {@code :status 200} alone, indexed from the static table so that no dynamic table changes. */
-    private static RawFrame statusOk(int stream, int flags) {
-        return RawFrame.of(FrameType.HEADERS, flags, stream, new byte[] {Numbers.STATUS_200_INDEXED});
     }
 
     /** Gives the server the preface it did not send; the client's ACK of it is the relay's, not the server's. */
@@ -786,7 +842,7 @@ enum ClientFault {
             public void fromServer(RawFrame f, Wire wire) throws IOException {
                 boolean refused = f.is(FrameType.RST_STREAM) && f.payload().length == 4
                         && f.intAt(0) == ErrorCode.REFUSED_STREAM.code();
-                wire.toClient(refused ? statusOk(f.stream(), Flags.END_STREAM | Flags.END_HEADERS) : f);
+                wire.toClient(refused ? RawFrame.status200(f.stream(), Flags.END_STREAM | Flags.END_HEADERS) : f);
             }
         };
     }
@@ -923,6 +979,52 @@ enum ClientFault {
                 if (ending != null) {
                     wire.toClient(ending);
                     ending = null;
+                }
+            }
+        };
+    }
+
+    /** {@code lines} with an informational (1xx) :status turned 200. */
+    private static List<ResponseRewrite.Line> finalStatus(List<ResponseRewrite.Line> lines) {
+        return lines.stream().map(l -> l.field().name().equals(":status") && l.field().value().startsWith("1")
+                ? new ResponseRewrite.Line(new HeaderField(":status", "200"), l.rep()) : l).toList();
+    }
+
+    /** Where a PUSH_PROMISE's Promised Stream ID starts in its payload (after the Pad Length octet, if any). */
+    private static int promisedAt(RawFrame pushPromise) {
+        return pushPromise.has(Flags.PADDED) ? 1 : 0;
+    }
+
+    private static Rewrite pingFloodUnanswered() {
+        return new Rewrite() {
+            private int pings;
+
+            @Override
+            public void fromServer(RawFrame f, Wire wire) throws IOException {
+                if (!(f.is(FrameType.PING) && !f.has(Flags.ACK) && ++pings > Numbers.PINGS_PASSED)) {
+                    wire.toClient(f);
+                }
+            }
+        };
+    }
+
+    /** Drops the client's RST_STREAM on each stream a PUSH_PROMISE of the server's reserved. */
+    private static Rewrite promiseResetDropped() {
+        return new Rewrite() {
+            private final Set<Integer> promised = ConcurrentHashMap.newKeySet();
+
+            @Override
+            public void fromServer(RawFrame f, Wire wire) throws IOException {
+                if (f.is(FrameType.PUSH_PROMISE) && f.payload().length >= promisedAt(f) + 4) {
+                    promised.add(f.intAt(promisedAt(f)));
+                }
+                wire.toClient(f);
+            }
+
+            @Override
+            public void fromClient(RawFrame f, Wire wire) throws IOException {
+                if (!(f.is(FrameType.RST_STREAM) && promised.contains(f.stream()))) {
+                    wire.toServer(f);
                 }
             }
         };

@@ -19,16 +19,20 @@ import java.util.Set;
 /**
  * h2scope's own client breaking one rule: the {@link H2ClientUnderTest} adapter, each task's connections passed
  * through a {@link FrameRelay} that rewrites its frames as the {@link ClientFault} says. The engine is untouched, and
- * {@link ClientFault#NONE} is the same client through the same relay, the baseline a fault's run is compared with.
+ * {@link ClientFault#NONE} is the same client through the same relay, the baseline a fault's run is compared with
+ * ({@link ClientFault#NONE_WITH_PUSH} for the faults whose client allows push).
  * It speaks h2c (prior knowledge or Upgrade) and TLS, which the relay ends on both sides ({@link RelayTls}).
  */
 final class FaultyClient implements ClientUnderTest {
 
     private final ClientFault fault;
-    private final ClientUnderTest client = new H2ClientUnderTest();
+    private final ClientUnderTest client;
 
     FaultyClient(ClientFault fault) {
         this.fault = fault;
+        // with push enabled, every push is accepted: the push cases judge what the client does with it
+        this.client = fault.run().push() ? new H2ClientUnderTest((promised, response) -> true)
+                : new H2ClientUnderTest();
     }
 
     @Override
@@ -38,7 +42,8 @@ final class FaultyClient implements ClientUnderTest {
 
     @Override
     public String describe() {
-        return "h2scope's own H2Client through a relay that " + fault.does() + ", in process";
+        return "h2scope's own H2Client" + (fault.run().push() ? " with push enabled" : "") + " through a relay that "
+                + fault.does() + ", in process";
     }
 
     @Override

@@ -21,6 +21,8 @@ import java.util.List;
 record RawFrame(int type, int flags, int stream, byte[] payload) {
 
     private static final int HEADER = 9;
+    /** {@code :status 200} as an indexed field of the static table (RFC 7541 Appendix A, index 8). */
+    private static final byte STATUS_200_INDEXED = (byte) 0x88;
 
     /** The next frame, or null when the stream ended cleanly between frames. */
     static RawFrame read(DataInputStream in) throws IOException {
@@ -91,6 +93,11 @@ record RawFrame(int type, int flags, int stream, byte[] payload) {
         ByteBuffer out = ByteBuffer.allocate(settings.size() * 6);
         settings.forEach(s -> out.putShort((short) s.id()).putInt((int) s.value()));
         return out.array();
+    }
+
+    /** A HEADERS of {@code :status 200} alone, indexed from the static table so that no dynamic table changes. */
+    static RawFrame status200(int stream, int flags) {
+        return of(FrameType.HEADERS, flags, stream, new byte[] {STATUS_200_INDEXED});
     }
 
     static RawFrame of(FrameType type, int flags, int stream, byte[] payload) {

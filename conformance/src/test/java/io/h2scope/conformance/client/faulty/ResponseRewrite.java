@@ -46,10 +46,26 @@ final class ResponseRewrite implements Rewrite {
         List<Line> apply(List<Line> lines, boolean head);
     }
 
+    /**
+     * One response field block as the server sent it.
+     *
+     * @param head      whether it opens the response (no final status came before it on the stream)
+     * @param endStream whether its HEADERS carried END_STREAM
+     */
+    record Block(int stream, List<Line> lines, boolean head, boolean endStream) {
+    }
+
+    /** What the fault does to one response field block, knowing its stream and its END_STREAM. */
+    @FunctionalInterface
+    interface BlockChange {
+        /** The block's lines as the client is to get them, or null to drop the block (its frames go nowhere). */
+        List<Line> apply(Block block);
+    }
+
     /** The dynamic table size both ends start with (RFC 9113 §6.5.2). */
     private static final int INITIAL_TABLE = 4096;
 
-    private final Change change;
+    private final BlockChange change;
     /** What a block the copy cannot decode becomes, from the fields before its error; null: it goes on as it came. */
     private final Change repair;
     private final HpackDecoder serverTable = new HpackDecoder(INITIAL_TABLE, Long.MAX_VALUE, 1 << 20);
@@ -65,9 +81,21 @@ final class ResponseRewrite implements Rewrite {
 
     /** @param repair what a response block the copy cannot decode becomes, from the fields decoded before its error */
     ResponseRewrite(Change change, Change repair) {
+        this(b -> change.apply(b.lines(), b.head()), repair);
+    }
+
+    private ResponseRewrite(BlockChange change, Change repair) {
         this.change = change;
         this.repair = repair;
         serverTable.setMaxTableSize(1 << 20); // whatever the client allows: the server's own size updates say it
+    }
+
+    /**
+     * A rewrite by {@code change}, which may drop a block: the entries a dropped block put into the server's table are
+     * then missing from the client's, as a removed field's are.
+     */
+    static ResponseRewrite blocks(BlockChange change) {
+        return new ResponseRewrite(change, null);
     }
 
     @Override
@@ -134,7 +162,12 @@ final class ResponseRewrite implements Rewrite {
             return;
         }
         boolean head = !finalSeen.contains(opening.stream());
-        List<Line> changed = change.apply(lines, head);
+        List<Line> changed = change.apply(new Block(opening.stream(), List.copyOf(lines), head,
+                opening.has(Flags.END_STREAM)));
+        if (changed == null) {
+            held.clear();
+            return;
+        }
         if (head && changed.stream().anyMatch(l -> l.field().name().equals(":status")
                 && !l.field().value().startsWith("1"))) {
             finalSeen.add(opening.stream());
