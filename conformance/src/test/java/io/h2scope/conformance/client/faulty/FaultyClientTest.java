@@ -37,7 +37,7 @@ import org.junit.jupiter.api.TestFactory;
  * run has it; the fault-free run must pass every MUST case it can exercise. Each FAIL is printed, one line per case:
  * {@code ... -Dtest=FaultyClientTest | grep fault-verdict}.
  */
-@Tag("client-matrix") // the suite once per fault: about a minute on 2 cores; mvn -Preal-servers (.ci/run)
+@Tag("client-matrix") // the suite once per fault: about two minutes on 2 cores; mvn -Preal-servers (.ci/run)
 class FaultyClientTest {
 
     /** Each case's wait for the client: as the CLI's, generous for a loaded machine. */

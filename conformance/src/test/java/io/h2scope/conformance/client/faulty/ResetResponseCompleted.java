@@ -2,6 +2,7 @@ package io.h2scope.conformance.client.faulty;
 
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.frame.Flags;
+import io.h2scope.engine.frame.FrameSizes;
 import io.h2scope.engine.frame.FrameType;
 import java.io.IOException;
 import java.util.HashMap;
@@ -71,8 +72,9 @@ final class ResetResponseCompleted implements Rewrite {
             length = -1L;
         }
         long missing = Math.max(0, length - received.getOrDefault(stream, 0L));
-        wire.toClient(RawFrame.of(FrameType.DATA, Flags.END_STREAM, stream, new byte[(int) Math.min(missing,
-                io.h2scope.engine.frame.FrameSizes.DEFAULT_MAX_FRAME_SIZE)]));
+        // the cases' missing octets are few: one frame within the client's smallest SETTINGS_MAX_FRAME_SIZE holds them
+        wire.toClient(RawFrame.of(FrameType.DATA, Flags.END_STREAM, stream,
+                new byte[(int) Math.min(missing, FrameSizes.DEFAULT_MAX_FRAME_SIZE)]));
     }
 
     /** The data octets of a DATA frame: its payload less the Pad Length octet and the padding. */
