@@ -410,10 +410,12 @@ enum ClientFault {
                             && value <= FrameSizes.MAX_FRAME_SIZE_LIMIT)),
 
     CUT_RESPONSE_ENDED("when the server closes the connection, ends each response it began and left unfinished "
-            + "with an empty DATA with END_STREAM",
+            + "with a DATA with END_STREAM carrying the octets its content-length still lacks (none without one)",
             "RFC 9113 §8.1: an HTTP response is complete after the server sends a frame with the END_STREAM flag set "
                     + "(a connection closed before it leaves the response incomplete, never a success)",
-            Set.of("client/8.1/closed-mid-body-without-length", "client/8.1/closed-after-headers"),
+            // client/6.8/goaway-mid-body-then-close: the same cut response, its connection closed after a GOAWAY
+            Set.of("client/8.1/closed-mid-body-without-length", "client/8.1/closed-after-headers",
+                    "client/8.1/closed-mid-body", "client/6.8/goaway-mid-body-then-close"),
             CutResponseEnded::new),
 
     TRAILER_PSEUDO_REMOVED("removes the pseudo-header fields from the server's trailers (a field block after the "

@@ -129,6 +129,12 @@ final class ResponseRewrite implements Rewrite {
         }
     }
 
+    /** A block the close cut short goes on as it came, before the close. */
+    @Override
+    public void serverEnded(Wire wire) throws IOException {
+        sendHeld(wire);
+    }
+
     private void blockComplete(Wire wire) throws IOException {
         RawFrame opening = held.get(0);
         List<Line> lines = new ArrayList<>();
