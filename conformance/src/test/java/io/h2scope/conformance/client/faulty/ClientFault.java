@@ -230,6 +230,17 @@ enum ClientFault {
             Set.of("client/8.3.2/missing-status", "client/8.3/status-two-digits", "client/8.3/status-not-numeric"),
             () -> responses((lines, head) -> head ? validStatus(lines) : lines)),
 
+    STATUSLESS_HEAD_MADE_INTERIM("gives a response head without :status and without END_STREAM the :status 103 (an "
+            + "interim response)",
+            "RFC 9113 §8.3.2: :status MUST be included in all responses (an interim one too); a response without it is "
+                    + "malformed",
+            // client/8.3.2/missing-status keeps its verdict: its DATA after the head (interim now) is malformed too
+            Set.of("client/8.3.2/interim-without-status"),
+            // only a status-less head changes: client/8.3.2's cases alone send one without END_STREAM
+            FaultRun.only("client/8.3.2/"),
+            () -> ResponseRewrite.blocks(b -> b.head() && !b.endStream() && b.lines().stream()
+                    .noneMatch(l -> l.field().name().equals(":status")) ? statusFirst("103", b.lines()) : b.lines())),
+
     UPPERCASE_NAME_LOWERED("lowercases the field names in the server's responses",
             "RFC 9113 §8.2.1: a field name MUST NOT contain uppercase characters (0x41-0x5a)",
             Set.of("client/8.2/uppercase-field-name"),
@@ -942,14 +953,10 @@ enum ClientFault {
 
     /** {@code lines} with each invalid :status turned 200, and :status 200 first when there is none. */
     private static List<ResponseRewrite.Line> validStatus(List<ResponseRewrite.Line> lines) {
-        List<ResponseRewrite.Line> valid = new ArrayList<>(lines.stream().map(l -> l.field().name().equals(":status")
+        List<ResponseRewrite.Line> valid = lines.stream().map(l -> l.field().name().equals(":status")
                 && !Numbers.STATUS.matcher(l.field().value()).matches()
-                ? new ResponseRewrite.Line(new HeaderField(":status", "200"), l.rep()) : l).toList());
-        if (valid.stream().noneMatch(l -> l.field().name().equals(":status"))) {
-            valid.add(0, new ResponseRewrite.Line(new HeaderField(":status", "200"),
-                    io.h2scope.engine.hpack.Representation.LITERAL_NOT_INDEXED));
-        }
-        return valid;
+                ? new ResponseRewrite.Line(new HeaderField(":status", "200"), l.rep()) : l).toList();
+        return valid.stream().anyMatch(l -> l.field().name().equals(":status")) ? valid : statusFirst("200", valid);
     }
 
     /**
@@ -990,6 +997,14 @@ enum ClientFault {
     private static List<ResponseRewrite.Line> finalStatus(List<ResponseRewrite.Line> lines) {
         return lines.stream().map(l -> l.field().name().equals(":status") && l.field().value().startsWith("1")
                 ? new ResponseRewrite.Line(new HeaderField(":status", "200"), l.rep()) : l).toList();
+    }
+
+    /** {@code lines} after {@code :status status}, a literal that leaves the client's table as it is. */
+    private static List<ResponseRewrite.Line> statusFirst(String status, List<ResponseRewrite.Line> lines) {
+        List<ResponseRewrite.Line> withStatus = new ArrayList<>(lines);
+        withStatus.add(0, new ResponseRewrite.Line(new HeaderField(":status", status),
+                io.h2scope.engine.hpack.Representation.LITERAL_NOT_INDEXED));
+        return withStatus;
     }
 
     /** Where a PUSH_PROMISE's Promised Stream ID starts in its payload (after the Pad Length octet, if any). */
