@@ -105,6 +105,7 @@ public final class H2scopeCommand implements Runnable {
             Thread quiet = new Thread(LibraryLogLevels::quiet, "h2scope-log-levels");
             quiet.setDaemon(true);
             quiet.start();
+            InspectCommand.startToolkitEarly(args);
         } else {
             LibraryLogLevels.quiet();
         }

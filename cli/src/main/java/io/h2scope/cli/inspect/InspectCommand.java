@@ -8,6 +8,7 @@ import io.h2scope.inspector.source.AttachSource;
 import io.h2scope.inspector.source.FollowFileSource;
 import io.h2scope.inspector.source.RecordingFileSource;
 import io.h2scope.inspector.source.TraceSource;
+import io.h2scope.inspector.view.EarlyToolkit;
 import io.h2scope.inspector.view.InspectorApp;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -117,6 +118,22 @@ public final class InspectCommand implements Callable<Integer> {
         }
         InspectorApp.launch(sources, reveal.redaction(), fieldStrings);
         return 0;
+    }
+
+    /**
+     * Called first in {@code main} for {@code inspect ARGS...}: starts JavaFX's toolkit beside the parse of the command
+     * line when a window will likely open in this JVM (a display, JavaFX as named modules, no help asked for); a usage
+     * error found after it still exits with its message, the toolkit's start lost.
+     */
+    public static void startToolkitEarly(String[] args) {
+        for (String arg : args) {
+            if (arg.equals("-h") || arg.equals("--help") || arg.equals("-V") || arg.equals("--version")) {
+                return;
+            }
+        }
+        if (Display.available(System.getenv(), System.getProperties()) && !NamedJavaFx.needed()) {
+            EarlyToolkit.start();
+        }
     }
 
     /** {@code --reconnect-for}, or {@link AttachSource#DEFAULT_RECONNECT_FOR}; a negative value is a usage error. */

@@ -7,6 +7,9 @@ import io.h2scope.inspector.source.TraceSource;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
@@ -19,6 +22,7 @@ import javafx.scene.Scene;
 import javafx.scene.text.Text;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
+import javafx.stage.WindowEvent;
 
 /**
  * The JavaFX application: one window over one {@link Inspection} fed by the sources given at launch. JavaFX makes
@@ -61,28 +65,78 @@ public final class InspectorApp extends Application {
     static void launch(List<TraceSource> sources, BiConsumer<InspectorWindow, Stage> whenShown) {
         STARTING.set(List.copyOf(sources));
         WHEN_SHOWN.set(whenShown);
-        SIZE.set(CompletableFuture.supplyAsync(WindowSize::remembered));
-        FirstPaint.on(); // its clock, when asked for, starts beside the toolkit too
-        Application.launch(InspectorApp.class);
+        CompletableFuture<Stage> early = EarlyToolkit.started();
+        if (early == null) {
+            SIZE.set(CompletableFuture.supplyAsync(WindowSize::remembered));
+            FirstPaint.on(); // its clock, when asked for, starts beside the toolkit too
+            Application.launch(InspectorApp.class);
+        } else {
+            launchIn(early);
+        }
+    }
+
+    /** Takes over the window {@link EarlyToolkit} showed, and returns once it is closed. */
+    private static void launchIn(CompletableFuture<Stage> shown) {
+        Stage stage;
+        try {
+            stage = shown.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : e; // no display: as Application.launch says it
+        }
+        InspectorApp app = new InspectorApp();
+        CountDownLatch closed = new CountDownLatch(1);
+        AtomicReference<Thread> fxThread = new AtomicReference<>();
+        Platform.runLater(() -> {
+            fxThread.set(Thread.currentThread());
+            app.begin(stage);
+            stage.addEventHandler(WindowEvent.WINDOW_HIDDEN, e -> closed.countDown()); // after begin's: stopped first
+        });
+        try {
+            // closed, or the toolkit ended some other way (Platform.exit)
+            while (!closed.await(1, TimeUnit.SECONDS)) {
+                Thread fx = fxThread.get();
+                if (fx != null && !fx.isAlive()) {
+                    return;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Override
     public void start(Stage stage) {
         FirstPaint.say("toolkit started");
-        Inspection inspection = new Inspection(REDACTION.get(), FIELD_STRINGS.get());
-        List<TraceSource> sources = STARTING.get();
-        Text opening = new Text(sources.isEmpty() ? "starting the inspector..."
-                : "opening " + String.join(", ", sources.stream().map(TraceSource::name).toList()) + "...");
+        showFirst(stage, SIZE.get().join());
+        begin(stage);
+    }
+
+    /**
+     * FX thread: shows {@code stage} with one line and no control, at the remembered size ({@code size}, or read now
+     * when null); the line says what is opening once the command line is known ({@link #begin}).
+     */
+    static void showFirst(Stage stage, WindowSize size) {
+        Text opening = new Text("starting the inspector...");
         opening.setId("opening");
         BorderPane first = new BorderPane(opening);
         first.setPadding(new Insets(12));
         Scene scene = new Scene(first);
         stage.setTitle("h2scope inspector");
         stage.setScene(scene);
-        WindowSize size = SIZE.get().join();
         (size == null ? WindowSize.remembered() : size).apply(stage, Screen.getPrimary().getVisualBounds());
         stage.show();
         FirstPaint.afterNextPulse(scene, "first frame");
+    }
+
+    /** FX thread: {@code stage} shows its first line ({@link #showFirst}); opens the sources, then builds the views. */
+    private void begin(Stage stage) {
+        stage.addEventHandler(WindowEvent.WINDOW_HIDDEN, e -> stop()); // what Application.stop does, on either path
+        Inspection inspection = new Inspection(REDACTION.get(), FIELD_STRINGS.get());
+        List<TraceSource> sources = STARTING.get();
+        Scene scene = stage.getScene();
+        if (!sources.isEmpty() && scene.lookup("#opening") instanceof Text opening) {
+            opening.setText("opening " + String.join(", ", sources.stream().map(TraceSource::name).toList()) + "...");
+        }
         if (FirstPaint.on()) {
             inspection.addNoticeListener(n -> {
                 if (n.ended()) {
@@ -90,7 +144,7 @@ public final class InspectorApp extends Application {
                 }
             });
         }
-        // once the first frame is out (so the window never shows blank), the sources start loading in the background
+        // once the line is drawn (so the window never shows blank), the sources start loading in the background
         // while the views are built
         scene.addPostLayoutPulseListener(new Runnable() {
             @Override
@@ -104,6 +158,7 @@ public final class InspectorApp extends Application {
                 });
             }
         });
+        Platform.requestNextPulse(); // the first frame may be out already (EarlyToolkit)
     }
 
     private void showViews(Inspection inspection, Stage stage, Scene scene) {
@@ -115,10 +170,12 @@ public final class InspectorApp extends Application {
         WHEN_SHOWN.get().accept(window, stage);
     }
 
+    /** FX thread: stops the sources and the views once (on the window's close, and again on the toolkit's exit). */
     @Override
     public void stop() {
         if (window != null) {
             window.stop();
+            window = null;
         }
     }
 }
