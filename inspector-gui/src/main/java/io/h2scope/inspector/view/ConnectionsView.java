@@ -11,6 +11,7 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.util.Duration;
 
 /**
  * One row per connection: source, id, the proxied pair's other leg, peer, role, transport, TLS and ALPN, frames and octets each way, and how it
@@ -24,6 +25,7 @@ public final class ConnectionsView {
     private final Selection selection;
     private final TableView<ConnectionHistory> table = new TableView<>();
     private final ObservableList<ConnectionHistory> rows = FXCollections.observableArrayList();
+    private final Throttle counts = new Throttle(Duration.millis(250), table::refresh);
     private boolean selecting; // FX thread
 
     public ConnectionsView(Recording recording, Selection selection) {
@@ -52,14 +54,22 @@ public final class ConnectionsView {
         return Columns.of(title, width, history -> value.apply(ConnectionSummary.of(history)));
     }
 
-    /** FX thread (from {@link FxRefresh}): rows for new connections, fresh counts for the shown ones. */
+    /** FX thread (from {@link FxRefresh}, every growth): rows for new connections (the selection follows them). */
     public void catchUp() {
         int have = rows.size();
         int now = recording.connectionCount();
         for (int i = have; i < now; i++) {
             rows.add(recording.connection(i));
         }
-        table.refresh();
+    }
+
+    /**
+     * FX thread (from {@link FxRefresh}, while the tab is shown): the shown rows' counts read again, at most four
+     * times a second. A refresh makes the table's cells again, which at every pulse of live traffic, shown or not,
+     * was a share of each pulse.
+     */
+    public void countsMoved() {
+        counts.request();
     }
 
     private void selected(ConnectionHistory c) {

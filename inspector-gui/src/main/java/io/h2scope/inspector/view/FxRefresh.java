@@ -16,8 +16,14 @@ import javafx.beans.value.ObservableBooleanValue;
  * count, and they catch up in one step. Nothing is done per event on the FX thread. A view in a tab that is not
  * shown is told nothing until its tab is shown ({@link #whileShown}): live traffic costs the FX thread only the
  * views one sees (the flow-control charts redrawn at 20,000 events a second took seconds of each pulse's time).
+ * While the recording grows without pause (live traffic), the pulses tell the views at most once per
+ * {@link #GROWTH_PERIOD_NANOS}: the frame table's growth alone makes every visible cell again, and done at each pulse
+ * it left little of the FX thread for input; the pulses between only draw and handle input.
  */
 public final class FxRefresh {
+
+    /** The shortest time between two pulses that tell the views of growth: 100 ms, ten times a second. */
+    public static final long GROWTH_PERIOD_NANOS = 100_000_000L;
 
     private final Recording recording;
     private final AtomicBoolean dirty = new AtomicBoolean(true);
@@ -25,9 +31,10 @@ public final class FxRefresh {
     private final AnimationTimer timer = new AnimationTimer() {
         @Override
         public void handle(long now) {
-            refreshNow();
+            pulse(now);
         }
     };
+    private long toldAt = Long.MIN_VALUE; // FX thread: the last pulse that told the views
     private final Recording.Listener listener;
     private final FxRefresh parent; // null: this one follows the recording itself
 
@@ -89,6 +96,17 @@ public final class FxRefresh {
         if (parent == null) {
             timer.stop();
             recording.removeListener(listener);
+        }
+    }
+
+    /**
+     * FX thread: what a pulse at {@code now} (nanoseconds, the pulse's clock) does: brings the views up to date if
+     * the recording grew and the last pulse that did was {@link #GROWTH_PERIOD_NANOS} ago or more.
+     */
+    void pulse(long now) {
+        if (dirty.get() && (toldAt == Long.MIN_VALUE || now - toldAt >= GROWTH_PERIOD_NANOS)) {
+            toldAt = now;
+            refreshNow();
         }
     }
 

@@ -5,8 +5,10 @@ import io.h2scope.inspector.source.Inspection;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 
 import javafx.application.Platform;
+import javafx.beans.value.ObservableBooleanValue;
 import javafx.scene.control.Button;
 import javafx.scene.Parent;
 import javafx.scene.control.Label;
@@ -75,7 +77,8 @@ public final class InspectorWindow {
         addView("Frame", new SplitPane(detail.node(), bytes.node()));
         ConnectionsView connections = new ConnectionsView(inspection.recording(), selection);
         refresh.onGrowth(count -> connections.catchUp()); // a row per connection: cheap, and the selection follows it
-        addView("Connections", connections.node());
+        Tab connectionsTab = addView("Connections", connections.node());
+        refresh.whileShown(connectionsTab.selectedProperty()).onGrowth(count -> connections.countsMoved());
         inspection.addActivityListener(() -> {
             if (statusDue.compareAndSet(false, true)) { // one redraw however often the sources report
                 Platform.runLater(() -> {
@@ -89,15 +92,13 @@ public final class InspectorWindow {
             showStatus();
         }));
         SelectionFocus focus = new SelectionFocus(inspection.recording(), selection);
-        // each view of the selection hears of growth while its tab is shown
-        Tab streams = addView("Streams", null);
-        streams.setContent(new StreamsView(focus, refresh.whileShown(streams.selectedProperty())).node());
-        Tab flow = addView("Flow control", null);
-        flow.setContent(new FlowControlView(focus, refresh.whileShown(flow.selectedProperty())).node());
-        Tab hpack = addView("HPACK", null);
-        hpack.setContent(new HpackView(focus, refresh.whileShown(hpack.selectedProperty())).node());
-        Tab settings = addView("Settings", null);
-        settings.setContent(new SettingsView(focus, refresh.whileShown(settings.selectedProperty())).node());
+        // each view of the selection is built when its tab is first shown (a tab's content, shown or not, is styled
+        // and laid out with the window: the charts and tables cost seconds of the first layout under load), reads
+        // what the recording holds then, and after that hears of growth while its tab is shown
+        lazyView("Streams", shown -> new StreamsView(focus, refresh.whileShown(shown)), StreamsView::node);
+        lazyView("Flow control", shown -> new FlowControlView(focus, refresh.whileShown(shown)), FlowControlView::node);
+        lazyView("HPACK", shown -> new HpackView(focus, refresh.whileShown(shown)), HpackView::node);
+        lazyView("Settings", shown -> new SettingsView(focus, refresh.whileShown(shown)), SettingsView::node);
         problems = new ProblemsView(inspection.recording(), inspection.problems(), selection);
         problems.onChange(this::showStatus);
         addView("Problems", problems.node());
@@ -113,6 +114,12 @@ public final class InspectorWindow {
             return panel;
         }, ConformancePanel::node);
         proxy = new LazyView<>(addView("Proxy", null), () -> new ProxyPanel(inspection), ProxyPanel::node);
+    }
+
+    /** A tab whose view {@code make} builds, given the tab's shown state, when the tab is first shown. */
+    private <T> void lazyView(String title, Function<ObservableBooleanValue, T> make, Function<T, Node> node) {
+        Tab tab = addView(title, null);
+        new LazyView<>(tab, () -> make.apply(tab.selectedProperty()), node);
     }
 
     /** FX thread: a line of the window's own (an export done, a copy made) in the status line. */
@@ -158,7 +165,10 @@ public final class InspectorWindow {
         MenuItem cancel = new MenuItem("Cancel loading");
         cancel.setOnAction(e -> inspection.cancelLoading());
         MenuItem quit = new MenuItem("Quit");
-        quit.setOnAction(e -> Platform.exit());
+        quit.setOnAction(e -> { // closed first: the window's close stops its sources, however the toolkit was started
+            root.getScene().getWindow().hide();
+            Platform.exit();
+        });
         return new MenuBar(new Menu("File", null, opening.menuItem(root), exports.saveJsonl(), exports.exportPcapng(), cancel, quit),
                 new Menu("Edit", null, exports.copyHex()), new LiveMenu(inspection, this::say).menu());
     }

@@ -70,8 +70,10 @@ class InspectorWindowTest {
         }
         int frame = onStream3;
         robot.interact(() -> window.selection().frameProperty().set(frame));
+        assertTrue(robot.lookup("#stream-heading").tryQuery().isEmpty(), "the Streams tab is built when first shown");
+        robot.interact(() -> ShownWindow.select(window, "tab-streams"));
         assertTrue(robot.lookup("#stream-heading").queryLabeled().getText().startsWith("Stream 3 "),
-                "selecting a frame shows its stream");
+                "built once shown, it shows the stream of the frame selected before");
         Label status = robot.lookup("#status").queryAs(Label.class);
         assertTrue(status.getText().contains(frames + " frames"), status.getText());
     }
@@ -102,6 +104,58 @@ class InspectorWindowTest {
             shown.set(true);
         });
         assertEquals(List.of(20, 30), told, "shown again with nothing missed: nothing to do");
+    }
+
+    @Test
+    void growthWithoutPauseReachesTheViewsFromAPulseAtMostOncePerPeriod(FxRobot robot) {
+        Recording recording = new Recording();
+        int source = recording.addSource("live");
+        List<Integer> told = new ArrayList<>();
+        FxRefresh[] refresh = new FxRefresh[1];
+        robot.interact(() -> {
+            refresh[0] = new FxRefresh(recording);
+            refresh[0].onGrowth(told::add);
+        });
+        long period = FxRefresh.GROWTH_PERIOD_NANOS;
+        long t0 = 1_000_000_000L;
+        recording.append(source, exchange.subList(0, 10));
+        robot.interact(() -> refresh[0].pulse(t0));
+        assertEquals(List.of(10), told, "the first growth: at once");
+        recording.append(source, exchange.subList(10, 20));
+        robot.interact(() -> refresh[0].pulse(t0 + period / 2));
+        assertEquals(List.of(10), told, "half a period later: the pulse only draws");
+        recording.append(source, exchange.subList(20, 30));
+        robot.interact(() -> refresh[0].pulse(t0 + period));
+        assertEquals(List.of(10, 30), told, "a period later: told once, of all that came meanwhile");
+        robot.interact(() -> refresh[0].pulse(t0 + 3 * period));
+        assertEquals(List.of(10, 30), told, "no growth: nothing to tell");
+        recording.append(source, exchange.subList(30, 40));
+        robot.interact(() -> refresh[0].refreshNow());
+        assertEquals(List.of(10, 30, 40), told, "asked for now (a test, a user's action): no period");
+    }
+
+    @Test
+    void theFirstSceneIsOneLineAndNoControl(FxRobot robot) {
+        Stage[] first = new Stage[1];
+        java.util.prefs.Preferences node = java.util.prefs.Preferences.userRoot()
+                .node("h2scope-test-first-scene-" + ProcessHandle.current().pid()); // not the user's size
+        robot.interact(() -> {
+            first[0] = new Stage();
+            InspectorApp.showFirst(first[0], new WindowSize(node));
+        });
+        try {
+            javafx.scene.Parent root = first[0].getScene().getRoot();
+            assertEquals("starting the inspector...", ((javafx.scene.text.Text) root.lookup("#opening")).getText());
+            assertTrue(root.lookupAll("*").stream().noneMatch(n -> n instanceof javafx.scene.control.Control),
+                    "a control would load and apply modena.css before the first frame");
+        } finally {
+            robot.interact(() -> first[0].hide());
+            try {
+                node.removeNode();
+            } catch (java.util.prefs.BackingStoreException e) {
+                throw new AssertionError(e);
+            }
+        }
     }
 
     @Test
@@ -138,7 +192,7 @@ class InspectorWindowTest {
             java.util.concurrent.CountDownLatch ran = new java.util.concurrent.CountDownLatch(1);
             javafx.application.Platform.runLater(() -> {
                 long t = System.nanoTime();
-                window.refresh().refreshNow(); // what a pulse does
+                window.refresh().pulse(t); // what a pulse does
                 worstCatchUp.accumulateAndGet(System.nanoTime() - t, Math::max);
                 ran.countDown();
             });
