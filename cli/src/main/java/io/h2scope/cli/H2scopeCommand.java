@@ -101,11 +101,11 @@ public final class H2scopeCommand implements Runnable {
     public static void main(String[] args) {
         if (args.length > 0 && args[0].equals("inspect")) {
             // the window logs nothing until a run from its Conformance tab, long after its first frame: logback's
-            // start (a few hundred ms under load) runs beside the toolkit's
+            // start (a few hundred ms under load) runs after that frame, beside the parse
+            InspectCommand.startToolkitEarly(args); // the window's first frame before anything else
             Thread quiet = new Thread(LibraryLogLevels::quiet, "h2scope-log-levels");
             quiet.setDaemon(true);
             quiet.start();
-            InspectCommand.startToolkitEarly(args);
         } else {
             LibraryLogLevels.quiet();
         }

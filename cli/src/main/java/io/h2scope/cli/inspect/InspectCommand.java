@@ -121,9 +121,9 @@ public final class InspectCommand implements Callable<Integer> {
     }
 
     /**
-     * Called first in {@code main} for {@code inspect ARGS...}: starts JavaFX's toolkit beside the parse of the command
-     * line when a window will likely open in this JVM (a display, JavaFX as named modules, no help asked for); a usage
-     * error found after it still exits with its message, the toolkit's start lost.
+     * Called first in {@code main} for {@code inspect ARGS...}: shows the window's first frame before the command line
+     * is parsed ({@link EarlyToolkit}) when a window will likely open in this JVM (a display, JavaFX as named modules,
+     * no help asked for); a usage error found after it still exits with its message, and the window with the JVM.
      */
     public static void startToolkitEarly(String[] args) {
         for (String arg : args) {
