@@ -30,9 +30,12 @@ public final class ProxyRunReport {
                 RunConfig.DEFAULT_MAX_INCONCLUSIVE_PERCENT);
     }
 
-    /** One case's result as the writers read it; the judge's actual text already names the finding. */
+    /**
+     * One case's result as the writers read it, with both legs of its exchange as evidence; the judge's actual text
+     * already names the finding.
+     */
     public static CaseResult caseResult(ProxySuiteRunner.Result r) {
-        return new CaseResult(section(r.section()), definition(r.definition()), 1, r.verdict().verdict(), List.of(),
+        return new CaseResult(section(r.section()), definition(r.definition()), 1, r.verdict().verdict(), r.evidence(),
                 r.elapsed());
     }
 

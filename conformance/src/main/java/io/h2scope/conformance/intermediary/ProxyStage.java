@@ -65,7 +65,7 @@ public final class ProxyStage {
             throw new IllegalArgumentException("the buffer limit must be 1 MiB to 512 MiB, got " + bufferLimit);
         }
         this.origin = origin;
-        this.front = front;
+        this.front = front.recordingTo(origin.legs()); // each case's front leg beside its origin leg
         this.settle = settle;
         this.bufferLimit = bufferLimit;
         this.intermediary = intermediary;

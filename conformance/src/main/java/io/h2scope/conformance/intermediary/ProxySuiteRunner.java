@@ -1,7 +1,9 @@
 package io.h2scope.conformance.intermediary;
 
 import io.h2scope.conformance.intermediary.front.FrontClient;
+import io.h2scope.conformance.intermediary.legs.CaseLegs;
 import io.h2scope.conformance.intermediary.front.ProxyRequest;
+import io.h2scope.conformance.peer.TraceEntry;
 import io.h2scope.conformance.runner.CaseSelection;
 import io.h2scope.conformance.spec.Level;
 import java.io.IOException;
@@ -15,8 +17,19 @@ import java.util.Optional;
  */
 public final class ProxySuiteRunner {
 
-    /** One case and its verdict. */
-    public record Result(ProxySection section, ProxyCase definition, ProxyVerdict verdict, java.time.Duration elapsed) {
+    /**
+     * One case, its verdict and its evidence: both legs' exchanges as the case ran ({@link CaseLegs#entries()}), none
+     * for a case skipped.
+     */
+    public record Result(ProxySection section, ProxyCase definition, ProxyVerdict verdict, java.time.Duration elapsed,
+            List<TraceEntry> evidence) {
+        public Result {
+            evidence = List.copyOf(evidence);
+        }
+    }
+
+    /** A case's verdict and the legs it was judged on. */
+    private record Judged(ProxyVerdict verdict, List<TraceEntry> evidence) {
     }
 
     /** No time limit: longer than any run. */
@@ -87,30 +100,45 @@ public final class ProxySuiteRunner {
             if (System.nanoTime() - start >= limit.toNanos()) {
                 break;
             }
-            long t0 = System.nanoTime();
-            Result r = new Result(p.section(), p.definition(), run(p.definition()),
-                    java.time.Duration.ofNanos(System.nanoTime() - t0));
+            Result r = run(p);
             finished.accept(r);
             results.add(r);
         }
         return results;
     }
 
+    /** Runs one planned case (again, say): its verdict, time and evidence. */
+    public Result run(Planned p) throws InterruptedException {
+        long t0 = System.nanoTime();
+        Judged judged = judge(p.definition());
+        return new Result(p.section(), p.definition(), judged.verdict(),
+                java.time.Duration.ofNanos(System.nanoTime() - t0), judged.evidence());
+    }
+
     public ProxyVerdict run(ProxyCase c) throws InterruptedException {
+        return judge(c).verdict();
+    }
+
+    /** The case's verdict, with both legs of its exchange recorded while it ran. */
+    private Judged judge(ProxyCase c) throws InterruptedException {
         if (!c.origins().contains(stage.originKind().framing())) {
-            return ProxyVerdict.skip("means nothing toward an " + stage.originKind().name().toLowerCase(java.util.Locale.ROOT)
-                    + " origin");
+            return new Judged(ProxyVerdict.skip("means nothing toward an "
+                    + stage.originKind().name().toLowerCase(java.util.Locale.ROOT) + " origin"), List.of());
         }
         if (c.level() == Level.SHOULD && !strict) {
-            return ProxyVerdict.skip("SHOULD-level rule: runs only with --strict");
+            return new Judged(ProxyVerdict.skip("SHOULD-level rule: runs only with --strict"), List.of());
         }
-        try {
-            ProxyVerdict v = c.body().run(stage);
-            return new ProxyVerdict(v.finding(), v.verdict().strictly(strict));
-        } catch (InterruptedException e) {
-            throw e;
-        } catch (Exception e) {
-            return ProxyVerdict.inconclusive("", "the stage failed: " + e);
+        try (CaseLegs legs = stage.origin().legs().begin(c.id().value())) {
+            ProxyVerdict verdict;
+            try {
+                ProxyVerdict v = c.body().run(stage);
+                verdict = new ProxyVerdict(v.finding(), v.verdict().strictly(strict));
+            } catch (InterruptedException e) {
+                throw e;
+            } catch (Exception e) {
+                verdict = ProxyVerdict.inconclusive("", "the stage failed: " + e);
+            }
+            return new Judged(verdict, legs.entries());
         }
     }
 

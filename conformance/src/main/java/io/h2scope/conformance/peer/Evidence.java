@@ -7,6 +7,7 @@ import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.model.Http1Head;
 import io.h2scope.engine.trace.model.TraceEvent;
 import io.h2scope.engine.trace.model.ViolationReceived;
 
@@ -17,7 +18,8 @@ import java.util.List;
  * One peer connection's evidence: the {@link io.h2scope.engine.observer.Http2Observer} that the peer feeds every
  * octet it sends and receives publishes here, and each frame or broken rule becomes a line ({@link TraceEntry})
  * carrying its event, with the stream states, windows, settings and HPACK changes it caused; the peer's notes and
- * descriptions of octets that are no whole frame are lines without one. Capped: a flood's thousandth PING ACK adds
+ * descriptions of octets that are no whole frame are lines without one; an HTTP/1.1 message (an Upgrade's head, an
+ * HTTP/1.1 origin's request or answer) is a line with its {@link Http1Head}. Capped: a flood's thousandth PING ACK adds
  * nothing a reader needs. Also the sink of the client suite's scripted servers ({@code ClientStage}), so a client
  * case keeps its exchange the way a server case does. Thread-safe.
  */
@@ -67,6 +69,10 @@ public final class Evidence implements TraceSink {
             add(new TraceEntry(f.nanosSinceStart(), way, FrameDescriber.line(f.frame()) + headers, f, taken()));
         } else if (event instanceof ViolationReceived v) {
             add(new TraceEntry(v.nanosSinceStart(), feeding, describe(v), v, taken()));
+        } else if (event instanceof Http1Head h) {
+            // octets outside HTTP/2 (an Upgrade's heads, an HTTP/1.1 origin's messages): a line of their own
+            add(new TraceEntry(h.nanosSinceStart(), h.sent() ? EntryDirection.OUT : EntryDirection.IN,
+                    "HTTP/1.1 " + h.head().replace("\n", " | "), h, taken()));
         } else {
             effects.add(event);
         }

@@ -1,5 +1,6 @@
 package io.h2scope.conformance.intermediary.front;
 
+import io.h2scope.conformance.intermediary.legs.LegRecorder;
 import io.h2scope.conformance.intermediary.origin.ControlFrames;
 import io.h2scope.engine.settings.SettingId;
 import io.h2scope.engine.frame.DataFrame;
@@ -35,6 +36,8 @@ public final class FrontClient {
     private final SSLContext tls;
     private final Duration timeout;
     private final int refusedRetries;
+    /** Where each connection's exchange goes (the case's front leg), or null: nowhere. */
+    private final LegRecorder legs;
 
     /** A client of an h2c front (prior knowledge). */
     public FrontClient(InetSocketAddress front, Duration timeout) {
@@ -52,6 +55,11 @@ public final class FrontClient {
      * @param refusedRetries how many times a request refused unprocessed (REFUSED_STREAM) is sent again, 0 or more
      */
     public FrontClient(InetSocketAddress front, SSLContext tls, Duration timeout, int refusedRetries) {
+        this(front, tls, timeout, refusedRetries, null);
+    }
+
+    private FrontClient(InetSocketAddress front, SSLContext tls, Duration timeout, int refusedRetries,
+            LegRecorder legs) {
         if (refusedRetries < 0) {
             throw new IllegalArgumentException("refused-stream retries must be 0 or more, got " + refusedRetries);
         }
@@ -59,6 +67,12 @@ public final class FrontClient {
         this.tls = tls;
         this.timeout = timeout;
         this.refusedRetries = refusedRetries;
+        this.legs = legs;
+    }
+
+    /** The same client, each connection's exchange kept as the front leg of the case in progress on {@code legs}. */
+    public FrontClient recordingTo(LegRecorder legs) {
+        return new FrontClient(front, tls, timeout, refusedRetries, legs);
     }
 
     /** What the front speaks, for messages: "h2c" or "TLS (ALPN h2)". */
@@ -82,7 +96,8 @@ public final class FrontClient {
         if (tls != null) {
             socket = secure(socket);
         }
-        ScriptedPeer peer = ScriptedPeer.client(socket, TraceSink.NONE).patience(timeout);
+        ScriptedPeer peer = (legs == null ? ScriptedPeer.client(socket, TraceSink.NONE) : legs.front(socket))
+                .patience(timeout);
         peer.sendPreface();
         // no server push (RFC 9113 §8.4): a 103 with a Link preload would else open a promised stream whose
         // request fields a case would read as the response

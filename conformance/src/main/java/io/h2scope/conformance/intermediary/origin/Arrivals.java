@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * Routes each request the origin receives to the case that owns its marker: found in the target first, then in a
@@ -21,10 +22,22 @@ public final class Arrivals {
     private final Map<Long, Marker> lastOnConnection = new HashMap<>();
     private final List<Arrival> unclaimed = new ArrayList<>();
     private long total;
+    /** Told each marker a case expects (the case's legs name them). */
+    private final Consumer<String> expecting;
+
+    public Arrivals() {
+        this(marker -> { });
+    }
+
+    /** @param expecting told the value of each marker {@link #expect}ed */
+    public Arrivals(Consumer<String> expecting) {
+        this.expecting = expecting;
+    }
 
     /** Starts keeping the requests that carry {@code marker}. */
     public synchronized void expect(Marker marker) {
         byCase.putIfAbsent(marker, new ArrayList<>());
+        expecting.accept(marker.value());
     }
 
     /** Forgets a finished case's requests. */

@@ -9,7 +9,6 @@ import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.scripted.Incoming;
 import io.h2scope.engine.scripted.ScriptedPeer;
-import io.h2scope.engine.trace.model.TraceSink;
 import java.io.IOException;
 import java.net.Socket;
 import java.time.Duration;
@@ -44,7 +43,7 @@ final class H2cOrigin extends Origin {
     @Override
     protected void serve(Socket socket, long connection) throws IOException {
         Socket secured = tls == null ? socket : tls.accept(socket);
-        ScriptedPeer scripted = ScriptedPeer.server(secured, TraceSink.NONE).patience(PATIENCE);
+        ScriptedPeer scripted = legs().origin(secured).patience(PATIENCE); // the cases' origin legs
         scripted.readPreface();
         scripted.send(SettingsFrame.of(List.of()));
         WindowedPeer peer = new WindowedPeer(scripted);

@@ -1,5 +1,6 @@
 package io.h2scope.conformance.intermediary.origin;
 
+import io.h2scope.conformance.intermediary.legs.Http1Leg;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.http1.Http1Header;
 import io.h2scope.engine.http1.Http1ParseException;
@@ -34,8 +35,17 @@ final class Http1Origin extends Origin {
 
     @Override
     protected void serve(Socket socket, long connection) throws IOException {
+        Http1Leg leg = legs().http1Origin(socket); // the cases' origin legs: the octets both ways
+        try {
+            serve(socket, connection, leg);
+        } finally {
+            leg.sent(); // an answer cut short by the intermediary still shows what went
+        }
+    }
+
+    private void serve(Socket socket, long connection, Http1Leg leg) throws IOException {
         InputStream in = new BufferedInputStream(socket.getInputStream());
-        OutputStream out = socket.getOutputStream();
+        OutputStream out = leg.tap(socket.getOutputStream());
         for (int sequence = 1; ; sequence++) {
             ByteArrayOutputStream head = new ByteArrayOutputStream();
             Http1RequestParser parser = new Http1RequestParser(Http1RequestParser.DEFAULT_MAX_HEAD_BYTES);
@@ -45,7 +55,7 @@ final class Http1Origin extends Origin {
                     int b = in.read();
                     if (b < 0) {
                         if (head.size() > 0) {
-                            refuse(connection, sequence, head, "the connection ended inside a request head", out);
+                            refuse(connection, sequence, head, "the connection ended inside a request head", out, leg);
                         }
                         return;
                     }
@@ -53,7 +63,7 @@ final class Http1Origin extends Origin {
                     request = parser.feed(ByteBuffer.wrap(new byte[] {(byte) b}));
                 }
             } catch (Http1ParseException e) {
-                refuse(connection, sequence, head, e.getMessage(), out);
+                refuse(connection, sequence, head, e.getMessage(), out, leg);
                 return;
             }
             Http1Request r = request.get();
@@ -61,11 +71,15 @@ final class Http1Origin extends Origin {
             Arrival arrival = new Arrival(OriginKind.H1, connection, sequence, r.method(), r.target(), fields,
                     head.toByteArray(), null);
             arrivals().add(arrival);
+            leg.received(head.toByteArray());
             if (r.values("expect").stream().anyMatch(v -> v.strip().equalsIgnoreCase("100-continue"))) {
                 out.write("HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
                 out.flush();
             }
-            if (!readBody(r, in, arrival)) {
+            boolean framed = readBody(r, in, arrival);
+            byte[] raw = arrival.raw();
+            leg.received(java.util.Arrays.copyOfRange(raw, Math.min(head.size(), raw.length), raw.length));
+            if (!framed) {
                 return;
             }
             arrival.complete();
@@ -73,12 +87,15 @@ final class Http1Origin extends Origin {
             if (scripted.isPresent() && scripted.get() instanceof OriginAnswer.Http1 answer) {
                 out.write(answer.octets());
                 out.flush();
+                leg.sent();
                 if (answer.close()) {
                     return;
                 }
                 continue;
             }
-            if (!new Http1Reply(OriginReply.or(scripted), socket, arrival).write()) {
+            boolean open = new Http1Reply(OriginReply.or(scripted), socket, out, arrival).write();
+            leg.sent();
+            if (!open) {
                 return;
             }
         }
@@ -89,8 +106,9 @@ final class Http1Origin extends Origin {
     }
 
     /** Records a request the parser refused, answers 400 and ends the connection, as a strict origin does. */
-    private void refuse(long connection, int sequence, ByteArrayOutputStream head, String why, OutputStream out)
-            throws IOException {
+    private void refuse(long connection, int sequence, ByteArrayOutputStream head, String why, OutputStream out,
+            Http1Leg leg) throws IOException {
+        leg.received(head.toByteArray());
         String text = new String(head.toByteArray(), StandardCharsets.ISO_8859_1);
         int sp = text.indexOf(' ');
         int sp2 = sp < 0 ? -1 : text.indexOf(' ', sp + 1);

@@ -4,6 +4,7 @@ import io.h2scope.engine.hpack.HeaderField;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
@@ -16,11 +17,14 @@ final class Http1Reply {
 
     private final OriginReply reply;
     private final Socket socket;
+    private final OutputStream out;
     private final Arrival arrival;
 
-    Http1Reply(OriginReply reply, Socket socket, Arrival arrival) {
+    /** @param out where the answer goes: {@code socket}'s output, as the origin's leg records it */
+    Http1Reply(OriginReply reply, Socket socket, OutputStream out, Arrival arrival) {
         this.reply = reply;
         this.socket = socket;
+        this.out = out;
         this.arrival = arrival;
     }
 
@@ -29,7 +33,7 @@ final class Http1Reply {
      * it sent next is still read); whether the connection stays open for the next request.
      */
     boolean write() throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream answer = new ByteArrayOutputStream();
         StringBuilder head = new StringBuilder();
         for (int status : reply.interim()) {
             head.append("HTTP/1.1 ").append(status).append(" Informational\r\n\r\n");
@@ -43,31 +47,31 @@ final class Http1Reply {
         if (reply.goingAway()) {
             head.append("connection: close\r\n");
         }
-        out.writeBytes(head.append("\r\n").toString().getBytes(StandardCharsets.ISO_8859_1));
+        answer.writeBytes(head.append("\r\n").toString().getBytes(StandardCharsets.ISO_8859_1));
         byte[] body = reply.body();
         int sent = reply.sent();
         if (reply.declared()) {
-            out.write(body, 0, sent);
+            answer.write(body, 0, sent);
         } else if (sent > 0) {
-            out.writeBytes((Integer.toHexString(sent) + "\r\n").getBytes(StandardCharsets.US_ASCII));
-            out.write(body, 0, sent);
-            out.writeBytes("\r\n".getBytes(StandardCharsets.US_ASCII));
+            answer.writeBytes((Integer.toHexString(sent) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+            answer.write(body, 0, sent);
+            answer.writeBytes("\r\n".getBytes(StandardCharsets.US_ASCII));
         }
         boolean complete = reply.ending() == OriginReply.Ending.COMPLETE;
         if (complete && !reply.declared()) {
             StringBuilder end = new StringBuilder("0\r\n");
             reply.trailers().forEach(t -> end.append(t.name()).append(": ").append(t.value()).append("\r\n"));
-            out.writeBytes(end.append("\r\n").toString().getBytes(StandardCharsets.ISO_8859_1));
+            answer.writeBytes(end.append("\r\n").toString().getBytes(StandardCharsets.ISO_8859_1));
         }
-        byte[] octets = out.toByteArray();
+        byte[] octets = answer.toByteArray();
         // piece by piece (a small answer in one write), so the case sees how much the intermediary has taken so far:
         // one that stops reading behind a slow client makes a write block
         for (int at = 0, n; at < octets.length; at += n) {
             n = Math.min(PIECE, octets.length - at);
-            socket.getOutputStream().write(octets, at, n);
+            out.write(octets, at, n);
             arrival.answered(n);
         }
-        socket.getOutputStream().flush();
+        out.flush();
         if (complete) {
             return !reply.goingAway();
         }

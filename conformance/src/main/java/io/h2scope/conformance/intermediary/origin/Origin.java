@@ -1,5 +1,6 @@
 package io.h2scope.conformance.intermediary.origin;
 
+import io.h2scope.conformance.intermediary.legs.LegRecorder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -24,7 +25,9 @@ public abstract class Origin implements AutoCloseable {
 
     private final OriginKind kind;
     private final ServerSocket listener;
-    private final Arrivals arrivals = new Arrivals();
+    /** Both legs of the case in progress: the origin's connections publish to it, the client in front too. */
+    private final LegRecorder legs = new LegRecorder();
+    private final Arrivals arrivals = new Arrivals(legs::marked);
     private final Answers answers = new Answers();
     private final AtomicLong connections = new AtomicLong();
     private final List<Socket> open = new ArrayList<>();
@@ -70,6 +73,11 @@ public abstract class Origin implements AutoCloseable {
 
     public int port() {
         return listener.getLocalPort();
+    }
+
+    /** The recording of both legs of the case in progress (see {@link LegRecorder}). */
+    public LegRecorder legs() {
+        return legs;
     }
 
     public Arrivals arrivals() {

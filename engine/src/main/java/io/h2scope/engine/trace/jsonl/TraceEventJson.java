@@ -18,6 +18,7 @@ import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.stream.StreamInput;
 import io.h2scope.engine.stream.StreamState;
 import io.h2scope.engine.trace.model.ConnectionClosed;
+import io.h2scope.engine.trace.model.ConnectionLeg;
 import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.ConnectionSnapshot;
 import io.h2scope.engine.trace.model.SnapshotTaken;
@@ -98,6 +99,10 @@ public final class TraceEventJson {
             optional(out, "sni", e.sni());
             if (e.paired()) {
                 out.append(",\"pair\":").append(e.pair());
+            }
+            if (e.leg() != null) {
+                optional(out, "leg", e.leg().name());
+                optional(out, "leg_of", e.leg().of());
             }
             privacy(out, e.privacy());
         } else if (event instanceof ConnectionClosed e) {
@@ -204,7 +209,8 @@ public final class TraceEventJson {
                         optional(o, "remote"), optional(o, "transport"), optional(o, "tls"), optional(o, "cipher"),
                         optional(o, "alpn"), optional(o, "sni"),
                         o.containsKey("pair") ? number(o, "pair") : ConnectionOpened.NO_PAIR,
-                        o.containsKey("clock") ? ClockText.parseIso(text(o, "clock")) : null, privacy(o));
+                        o.containsKey("clock") ? ClockText.parseIso(text(o, "clock")) : null, privacy(o),
+                        o.containsKey("leg") ? new ConnectionLeg(text(o, "leg"), optional(o, "leg_of")) : null);
             case "http1_head":
                 String dir = text(o, "dir");
                 if (!dir.equals("send") && !dir.equals("recv")) {

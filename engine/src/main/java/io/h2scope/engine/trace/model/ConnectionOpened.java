@@ -18,16 +18,19 @@ import java.time.temporal.ChronoUnit;
  * @param alpn      the negotiated ALPN protocol, or null
  * @param sni       the server name indicated, or null
  * @param pair      for one leg of a proxied pair, the id of the other leg (the proxy relays the bytes of one
- *                  connection to the other unchanged); -1 for a connection that is not proxied
+ *                  connection to the other unchanged; or, with {@code leg}, the intermediary under test joins them);
+ *                  -1 for a connection that is not proxied
  * @param clock     the wall-clock time of the connection's time 0 (UTC, to the microsecond), so that any of its events
  *                  is at {@code clock + nanosSinceStart} ({@link #clockAt}); null when the publisher was not told it
  *                  (a recording made before recordings carried it, bytes decoded from a file)
  * @param privacy   what the trace leaves out (redacted field values, DATA), as the sink that recorded it says; null
  *                  when not known (the core publishes none: a redacting sink stamps its own)
+ * @param leg       for one leg of a linked pair, which leg and what links it (the intermediary suite's front and
+ *                  origin of a case); null for any other connection
  */
 public record ConnectionOpened(long connectionId, long nanosSinceStart, Role role, String local, String remote,
         String transport, String tlsVersion, String cipherSuite, String alpn, String sni, long pair, Instant clock,
-        TracePrivacy privacy) implements TraceEvent {
+        TracePrivacy privacy, ConnectionLeg leg) implements TraceEvent {
 
     public ConnectionOpened {
         clock = clock == null ? null : clock.truncatedTo(ChronoUnit.MICROS); // what a recording keeps of it
@@ -53,6 +56,14 @@ public record ConnectionOpened(long connectionId, long nanosSinceStart, Role rol
                 origin.clock());
     }
 
+    /** A connection that is no named leg. */
+    public ConnectionOpened(long connectionId, long nanosSinceStart, Role role, String local, String remote,
+            String transport, String tlsVersion, String cipherSuite, String alpn, String sni, long pair, Instant clock,
+            TracePrivacy privacy) {
+        this(connectionId, nanosSinceStart, role, local, remote, transport, tlsVersion, cipherSuite, alpn, sni, pair,
+                clock, privacy, null);
+    }
+
     /** A connection whose privacy is not said. */
     public ConnectionOpened(long connectionId, long nanosSinceStart, Role role, String local, String remote,
             String transport, String tlsVersion, String cipherSuite, String alpn, String sni, long pair, Instant clock) {
@@ -75,7 +86,13 @@ public record ConnectionOpened(long connectionId, long nanosSinceStart, Role rol
     /** The same opening, saying what its trace leaves out. */
     public ConnectionOpened withPrivacy(TracePrivacy value) {
         return new ConnectionOpened(connectionId, nanosSinceStart, role, local, remote, transport, tlsVersion,
-                cipherSuite, alpn, sni, pair, clock, value);
+                cipherSuite, alpn, sni, pair, clock, value, leg);
+    }
+
+    /** The same opening as leg {@code value} of a pair whose other leg is connection {@code other}. */
+    public ConnectionOpened linked(ConnectionLeg value, long other) {
+        return new ConnectionOpened(connectionId, nanosSinceStart, role, local, remote, transport, tlsVersion,
+                cipherSuite, alpn, sni, other, clock, privacy, value);
     }
 
     /** Whether this connection is one leg of a proxied pair. */

@@ -85,6 +85,10 @@ public final class TraceText {
             if (e.paired()) {
                 line.append(" pair=").append(e.pair());
             }
+            if (e.leg() != null) {
+                line.append(" leg=").append(e.leg().name());
+                optional(line, " of=", e.leg().of().isEmpty() ? null : '"' + e.leg().of() + '"');
+            }
             privacy(line, e.privacy());
         } else if (event instanceof ConnectionClosed e) {
             line.append("closed by ").append(e.closedBy() == null ? "transport" : lower(e.closedBy().name()))

@@ -1,0 +1,32 @@
+package io.h2scope.conformance.intermediary.legs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/** HTTP/1.1 octets read as they went: CRLF a break, anything else that could hide a boundary escaped, bounded. */
+class Http1TextTest {
+
+    private static String text(String octets) {
+        return Http1Text.of(octets.getBytes(StandardCharsets.ISO_8859_1), 0);
+    }
+
+    @Test
+    void crlfIsALineBreakAndTheHeadsEmptyLineEndsIt() {
+        assertEquals("GET /a HTTP/1.1\nhost: x", text("GET /a HTTP/1.1\r\nhost: x\r\n\r\n"));
+        assertEquals("POST /a HTTP/1.1\ncontent-length: 2\n\nhi", text("POST /a HTTP/1.1\r\ncontent-length: 2\r\n\r\nhi"));
+    }
+
+    @Test
+    void bareLfBareCrAndControlOctetsAreShown() {
+        assertEquals("a: b\\n\nc: d\\re\\t\\x00\\xff", text("a: b\nc: d\re\t\u0000\u00ff"));
+    }
+
+    @Test
+    void aLongMessageIsCutAndTheRestCounted() {
+        String shown = Http1Text.of(new byte[Http1Text.SHOWN_OCTETS + 10], 5);
+        assertTrue(shown.endsWith("… 15 more octets"), shown.substring(shown.length() - 40));
+    }
+}
