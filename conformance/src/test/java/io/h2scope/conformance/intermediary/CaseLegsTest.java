@@ -93,6 +93,26 @@ class CaseLegsTest {
     }
 
     @Test
+    void aLargeBodyKeepsOnlyTheStartOfEachStreamsData() throws Exception {
+        try (Origin origin = Origin.start(OriginKind.H2C, 0);
+                RecordingProxy proxy = RecordingProxy.start(new ProxyConfig(new InetSocketAddress("127.0.0.1", 0),
+                        new Upstream("127.0.0.1", origin.port(), false), null, SslContexts.insecureClient(), false,
+                        null, null, ProxyLimits.DEFAULTS, TraceSink.NONE, line -> { }))) {
+            ProxyStage stage = new ProxyStage(origin, new FrontClient(new InetSocketAddress("127.0.0.1", proxy.port()),
+                    Duration.ofSeconds(10)), ProxyStage.DEFAULT_SETTLE);
+            ProxySuiteRunner.Result r = run(stage, "proxy/e2e/large-download-whole");
+            List<FrameEvent> data = EvidenceEvents.of(r.evidence()).stream()
+                    .filter(e -> e instanceof FrameEvent f && f.frame() instanceof io.h2scope.engine.frame.DataFrame)
+                    .map(e -> (FrameEvent) e).toList();
+            java.util.Map<String, Integer> kept = new java.util.HashMap<>();
+            data.forEach(f -> kept.merge(f.connectionId() + "/" + f.streamId(), f.frame().payloadLength(), Integer::sum));
+            assertTrue(data.stream().anyMatch(f -> f.dataOmitted() > 0), "the body is larger than what is kept");
+            kept.forEach((stream, octets) -> assertTrue(octets <= io.h2scope.conformance.intermediary.legs.CaseLegs.DATA_KEPT,
+                    stream + " kept " + octets));
+        }
+    }
+
+    @Test
     void anHttp1OriginLegShowsTheOctetsItReceivedAndSentAndTheSmuggledRequest() throws Exception {
         try (Origin origin = Origin.start(OriginKind.H1, 0);
                 NaiveDowngrader proxy = new NaiveDowngrader(origin.port(), NaiveDowngrader.Mode.NAIVE)) {

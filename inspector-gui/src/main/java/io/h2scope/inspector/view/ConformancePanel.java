@@ -5,7 +5,10 @@ import io.h2scope.conformance.runner.CaseScript;
 import io.h2scope.conformance.runner.JudgedCase;
 import io.h2scope.conformance.targets.Target;
 import io.h2scope.conformance.targets.launch.TargetResolver;
+import io.h2scope.conformance.peer.EvidenceEvents;
+import io.h2scope.inspector.model.LinkedLegs;
 import io.h2scope.inspector.source.ClientConformanceRun;
+import io.h2scope.inspector.source.ProxyConformanceRun;
 import io.h2scope.inspector.source.ConformanceRun;
 import io.h2scope.inspector.source.Inspection;
 import io.h2scope.inspector.source.SuiteRun;
@@ -49,6 +52,7 @@ public final class ConformancePanel {
     private final BorderPane root = new BorderPane();
     static final String SERVER_SUITE = "server suite";
     static final String CLIENT_SUITE = "client suite";
+    static final String INTERMEDIARY_SUITE = "intermediary suite";
 
     private final ChoiceBox<String> suite = new ChoiceBox<>();
     private final Label targetLabel = Whole.label("Target");
@@ -63,6 +67,9 @@ public final class ConformancePanel {
     private final TextArea evidence = new TextArea();
     private final Button open = new Button("Open exchange");
     private final Button openInClient = new Button("Open in Client");
+    private final LegsView legs;
+    /** The evidence above, an opened intermediary case's two legs below it. */
+    private final SplitPane right = new SplitPane();
     private OpenInClient client = (target, trustAny, script) -> { };
     /** A case whose exchange was opened -> the recording's source number of it. */
     private final Map<JudgedCase, Integer> opened = new IdentityHashMap<>();
@@ -76,10 +83,12 @@ public final class ConformancePanel {
         this.selection = selection;
         this.resolver = resolver;
         suite.setId("conformance-suite");
-        suite.getItems().addAll(SERVER_SUITE, CLIENT_SUITE);
+        suite.getItems().addAll(SERVER_SUITE, CLIENT_SUITE, INTERMEDIARY_SUITE);
         suite.setValue(SERVER_SUITE);
-        suite.setTooltip(new Tooltip("the server suite tests a server (a target); the client suite a client"));
-        suite.valueProperty().addListener((o, was, now) -> suiteChosen(CLIENT_SUITE.equals(now)));
+        suite.setTooltip(new Tooltip("the server suite tests a server (a target); the client suite a client; the "
+                + "intermediary suite a proxy, h2scope on both sides of it"));
+        suite.valueProperty().addListener((o, was, now) -> suiteChosen(was, now));
+        legs = new LegsView(inspection.recording(), selection);
         target.setId("conformance-target");
         target.setPromptText("embedded, local:NAME, docker:NAME, NAME or a URL");
         tls.setId("conformance-tls");
@@ -107,7 +116,9 @@ public final class ConformancePanel {
         cases.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
             evidence.setText(now == null ? told.toString() : now.verdict() + "\n\n" + now.evidenceText());
             open.setDisable(now == null);
-            openInClient.setDisable(!(now instanceof CaseResult)); // a server case's frames replay; a client case's not
+            // a server case's frames replay on its target; a client case's or an intermediary case's not
+            openInClient.setDisable(!(now instanceof CaseResult) || !(current instanceof ConformanceRun));
+            right.getItems().remove(legs.node()); // until this case's exchange is opened
         });
         cases.setOnMouseClicked(e -> {
             if (e.getClickCount() == 2) {
@@ -139,8 +150,10 @@ public final class ConformancePanel {
         outcome.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         javafx.scene.layout.VBox top = new javafx.scene.layout.VBox(6, form, outcome);
         top.setPadding(new Insets(8));
-        BorderPane right = new BorderPane(evidence);
-        right.setTop(new HBox(6, open, openInClient));
+        BorderPane evidenceSide = new BorderPane(evidence);
+        evidenceSide.setTop(new HBox(6, open, openInClient));
+        right.setOrientation(javafx.geometry.Orientation.VERTICAL);
+        right.getItems().add(evidenceSide);
         SplitPane split = new SplitPane(cases, right);
         split.setDividerPositions(0.45);
         root.setTop(top);
@@ -153,18 +166,33 @@ public final class ConformancePanel {
     }
 
     /** FX thread: the form for the suite chosen; a default or a section of the other suite becomes this one's. */
-    private void suiteChosen(boolean client) {
-        targetLabel.setText(client ? "Client" : "Target");
+    private void suiteChosen(String was, String now) {
+        boolean client = CLIENT_SUITE.equals(now);
+        boolean intermediary = INTERMEDIARY_SUITE.equals(now);
+        targetLabel.setText(client ? "Client" : intermediary ? "Intermediary" : "Target");
         target.setPromptText(client ? "h2scope, jdk, a client such as curl, or " + ClientConformanceRun.SERVE
-                + " (any client fetches the URLs shown)" : "embedded, local:NAME, docker:NAME, NAME or a URL");
-        String was = client ? "embedded" : "h2scope";
-        if (target.getText().isBlank() || target.getText().strip().equals(was)) {
-            target.setText(client ? "h2scope" : "embedded");
+                + " (any client fetches the URLs shown)" : intermediary ? ProxyConformanceRun.OWN
+                + " (h2scope's own relay) or local:NAME" : "embedded, local:NAME, docker:NAME, NAME or a URL");
+        if (target.getText().isBlank() || target.getText().strip().equals(defaultTarget(was))) {
+            target.setText(defaultTarget(now));
         }
-        sections.setText(sections.getText().replaceAll(client ? "\\bhttp2/" : "\\bclient/", client ? "client/" : "http2/"));
-        insecure.setDisable(client);
+        String prefix = prefix(now);
+        sections.setText(sections.getText().replaceAll("\\b" + prefix(was), prefix));
+        insecure.setDisable(client || intermediary);
+        tls.setDisable(intermediary); // the intermediary's config says how its front listens
         tls.setTooltip(new Tooltip(client ? "the client connects by TLS (else its first way: prior knowledge, Upgrade, "
                 + "TLS)" : "a named target's TLS listener; a URL says by its scheme"));
+    }
+
+    /** What the target field holds for {@code suite} until changed. */
+    private static String defaultTarget(String suite) {
+        return CLIENT_SUITE.equals(suite) ? "h2scope" : INTERMEDIARY_SUITE.equals(suite) ? ProxyConformanceRun.OWN
+                : "embedded";
+    }
+
+    /** How {@code suite}'s section ids begin. */
+    private static String prefix(String suite) {
+        return CLIENT_SUITE.equals(suite) ? "client/" : INTERMEDIARY_SUITE.equals(suite) ? "proxy/" : "http2/";
     }
 
     /** FX thread: which suite the next run runs. */
@@ -176,6 +204,8 @@ public final class ConformancePanel {
     public void run() {
         SuiteRun next = CLIENT_SUITE.equals(suite.getValue())
                 ? new ClientConformanceRun(target.getText(), tls.isSelected(), sections.getText())
+                : INTERMEDIARY_SUITE.equals(suite.getValue())
+                ? new ProxyConformanceRun(target.getText(), sections.getText())
                 : new ConformanceRun(target.getText(), tls.isSelected(), insecure.isSelected(), sections.getText(),
                         resolver);
         try {
@@ -288,8 +318,31 @@ public final class ConformancePanel {
             source = inspection.open(exchange);
             opened.put(r, source);
         }
+        showLegs(r, source);
         int wanted = source;
         selectFirstFrameOf(wanted, frame -> selection.frameProperty().set(frame));
+    }
+
+    /**
+     * FX thread: an intermediary case's two legs side by side under its evidence (the client's connection to the
+     * intermediary, the intermediary's to the origin); nothing for a case of another suite.
+     */
+    private void showLegs(JudgedCase r, int source) {
+        LinkedLegs linked = LinkedLegs.of(EvidenceEvents.of(r.evidence()), inspection.recording().redaction());
+        if (linked.isEmpty()) {
+            right.getItems().remove(legs.node());
+            return;
+        }
+        legs.show(linked, source);
+        if (!right.getItems().contains(legs.node())) {
+            right.getItems().add(legs.node());
+            right.setDividerPositions(0.3);
+        }
+    }
+
+    /** The legs view (tests). */
+    LegsView legs() {
+        return legs;
     }
 
     /** The first frame of source {@code source}'s first connection (an opened exchange is delivered on this thread). */

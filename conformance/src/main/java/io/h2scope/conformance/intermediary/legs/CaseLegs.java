@@ -6,6 +6,9 @@ import io.h2scope.conformance.peer.TraceEntry;
 import io.h2scope.engine.trace.model.ConnectionLeg;
 import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.engine.trace.model.TraceSink;
+import io.h2scope.engine.trace.redact.RedactingSink;
+import io.h2scope.engine.trace.text.Redaction;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -22,10 +25,19 @@ import java.util.Set;
  */
 public final class CaseLegs implements AutoCloseable {
 
+    /**
+     * DATA octets a leg keeps per stream: enough to read a body's start, while a case that moves megabytes (large
+     * bodies, the slow client) keeps no more than this of each stream in memory and in its result.
+     */
+    public static final int DATA_KEPT = 4096;
+    /** Field values are the evidence (a cookie's crumbs, an injected CR): kept, the inspector hides them on display. */
+    private static final Redaction KEPT_VALUES = Redaction.DEFAULT.revealing(true);
+
     private final String caseId;
     private final LegRecorder recorder;
     private final List<Evidence> fronts = new ArrayList<>();
     private final Map<OriginLeg, Evidence> origins = new LinkedHashMap<>();
+    private final Map<OriginLeg, TraceSink> originSinks = new LinkedHashMap<>();
     private final Set<String> markers = new LinkedHashSet<>();
 
     CaseLegs(String caseId, LegRecorder recorder) {
@@ -33,20 +45,27 @@ public final class CaseLegs implements AutoCloseable {
         this.recorder = recorder;
     }
 
-    /** A front connection's evidence, timed from {@code startNanos}. */
-    synchronized Evidence front(long startNanos) {
+    /** Where a front connection's events go: its evidence, timed from {@code startNanos}. */
+    synchronized TraceSink front(long startNanos) {
         Evidence evidence = noted(new Evidence(startNanos));
         fronts.add(evidence);
-        return evidence;
+        return kept(evidence);
     }
 
-    /** The evidence of what {@code leg} carries during this case, begun with the connection's opening. */
-    synchronized Evidence origin(OriginLeg leg) {
-        return origins.computeIfAbsent(leg, l -> {
+    /** Where what {@code leg} carries during this case goes: its evidence, begun with the connection's opening. */
+    synchronized TraceSink origin(OriginLeg leg) {
+        return originSinks.computeIfAbsent(leg, l -> {
             Evidence evidence = noted(new Evidence(l.startNanos()));
-            evidence.onEvent(l.opened());
-            return evidence;
+            origins.put(l, evidence);
+            TraceSink sink = kept(evidence);
+            sink.onEvent(l.opened());
+            return sink;
         });
+    }
+
+    /** {@code evidence} behind a sink that keeps {@link #DATA_KEPT} octets of each stream's DATA. */
+    private static TraceSink kept(Evidence evidence) {
+        return RedactingSink.wrap(evidence, KEPT_VALUES, DATA_KEPT);
     }
 
     /** A marker the case put on a request: both legs' openings name it. */

@@ -1,0 +1,165 @@
+package io.h2scope.inspector.source;
+
+import io.h2scope.conformance.intermediary.LocalIntermediary;
+import io.h2scope.conformance.intermediary.ProxyRunReport;
+import io.h2scope.conformance.intermediary.ProxyStage;
+import io.h2scope.conformance.intermediary.ProxySuiteRunner;
+import io.h2scope.conformance.intermediary.cases.ProxySuite;
+import io.h2scope.conformance.intermediary.front.FrontClient;
+import io.h2scope.conformance.intermediary.origin.Origin;
+import io.h2scope.conformance.intermediary.origin.OriginKind;
+import io.h2scope.conformance.peer.EvidenceEvents;
+import io.h2scope.conformance.runner.CaseResult;
+import io.h2scope.conformance.runner.CaseSelection;
+import io.h2scope.conformance.runner.JudgedCase;
+import io.h2scope.conformance.targets.Target;
+import io.h2scope.engine.proxy.ProxyConfig;
+import io.h2scope.engine.proxy.ProxyLimits;
+import io.h2scope.engine.proxy.RecordingProxy;
+import io.h2scope.engine.proxy.Upstream;
+import io.h2scope.engine.trace.model.TraceSink;
+import io.h2scope.engine.transport.tls.SslContexts;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.security.GeneralSecurityException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The intermediary suite run from the window, as {@code ./h2scope conform-proxy --target} runs it: h2scope's origin
+ * behind an intermediary it starts ({@link #OWN}: h2scope's own relay in this process, toward an h2c origin; or
+ * {@code local:NAME}: a docker-targets folder's intermediary from its Debian package, toward the origin its config
+ * names) and its client in front. A finished case's exchange is both legs, linked ({@link #exchangeOf}): the client's
+ * connection to the intermediary and what the intermediary sent the origin.
+ */
+public final class ProxyConformanceRun implements SuiteRun {
+
+    /** The intermediary name that runs h2scope's own relay in this process. */
+    public static final String OWN = "own";
+    /** How long each case waits for the front's answer ({@code conform-proxy --timeout}). */
+    public static final Duration CASE_TIMEOUT = Duration.ofSeconds(5);
+
+    private final String intermediary;
+    private final CaseSelection selection;
+    private volatile Thread thread;
+
+    /**
+     * @param intermediary {@link #OWN} or {@code local:NAME}
+     * @param sections     section names or RFC section numbers, separated by commas or spaces; none: the whole suite
+     */
+    public ProxyConformanceRun(String intermediary, String sections) {
+        this.intermediary = Objects.requireNonNull(intermediary, "intermediary").strip();
+        this.selection = new CaseSelection(List.of(), Arrays.stream((sections == null ? "" : sections).split("[,\\s]+"))
+                .filter(s -> !s.isEmpty()).toList());
+    }
+
+    /** @throws IllegalArgumentException naming the intermediary or section that does not exist */
+    @Override
+    public void check() {
+        if (!intermediary.equals(OWN)) {
+            String name = intermediary.startsWith("local:") ? intermediary.substring("local:".length()) : "";
+            try {
+                if (name.isEmpty() || !LocalIntermediary.names().contains(name)) {
+                    throw new IllegalArgumentException("no intermediary is called '" + intermediary + "': give " + OWN
+                            + " (h2scope's own relay) or local:NAME, NAME one of " + LocalIntermediary.names());
+                }
+            } catch (IOException e) {
+                throw new IllegalArgumentException("the intermediaries cannot be listed: " + e.getMessage());
+            }
+        }
+        List<String> none = selection.unmatchedAmong(ProxySuite.selectables());
+        if (!none.isEmpty()) {
+            throw new IllegalArgumentException(String.join(", ", none).replace("--section ", "") + " selects no "
+                    + "intermediary case: give a section such as proxy/8.2.2 or an RFC section number such as 8.2");
+        }
+    }
+
+    @Override
+    public Thread start(Listener listener) {
+        Thread t = new Thread(() -> run(listener), "h2scope-inspector-proxy-suite");
+        t.setDaemon(true);
+        thread = t;
+        t.start();
+        return t;
+    }
+
+    private void run(Listener listener) {
+        boolean own = intermediary.equals(OWN);
+        String name = own ? OWN : intermediary.substring("local:".length());
+        try {
+            OriginKind kind = own ? OriginKind.H2C : LocalIntermediary.origin(LocalIntermediary.spec(name));
+            try (Origin origin = Origin.start(kind, 0); AutoCloseable front = own ? relay(origin) : local(name, origin)) {
+                InetSocketAddress address = front instanceof RecordingProxy p
+                        ? new InetSocketAddress("127.0.0.1", p.port()) : ((LocalIntermediary) front).front();
+                FrontClient client = new FrontClient(address, front instanceof LocalIntermediary l ? l.frontTls() : null,
+                        CASE_TIMEOUT, FrontClient.DEFAULT_REFUSED_RETRIES);
+                ProxyStage stage = new ProxyStage(origin, client, ProxyStage.DEFAULT_SETTLE);
+                if (front instanceof LocalIntermediary l && l.process().isPresent()) {
+                    stage = stage.withIntermediary(l.process().get());
+                }
+                String description = own ? "h2scope's own relay" : ((LocalIntermediary) front).description();
+                run(listener, stage, kind, new Target(name, "127.0.0.1", address.getPort(),
+                        front instanceof LocalIntermediary l && l.frontTls() != null, "/"), description);
+            }
+        } catch (InterruptedException e) {
+            listener.failed("the run was stopped");
+        } catch (Exception e) {
+            listener.failed("the run broke off: " + e.getMessage());
+        }
+    }
+
+    private void run(Listener listener, ProxyStage stage, OriginKind kind, Target front, String description)
+            throws InterruptedException {
+        ProxySuiteRunner runner = new ProxySuiteRunner(stage, false, selection);
+        Optional<String> unreachable = runner.unreachable();
+        if (unreachable.isPresent()) {
+            listener.failed(unreachable.get());
+            return;
+        }
+        listener.started(description + ", forwarding to an " + kind.name().toLowerCase(java.util.Locale.ROOT)
+                + " origin on 127.0.0.1:" + stage.origin().port(), runner.plan(ProxySuite.sections()).size());
+        Instant started = Instant.now();
+        long t0 = System.nanoTime();
+        List<CaseResult> results = new ArrayList<>();
+        runner.run(ProxySuite.sections(), r -> {
+            CaseResult c = ProxyRunReport.caseResult(r);
+            results.add(c);
+            listener.caseFinished(c);
+        });
+        listener.finished(SuiteRun.summary(ProxyRunReport.of(front, false, started,
+                Duration.ofNanos(System.nanoTime() - t0), results)));
+    }
+
+    /** h2scope's own relay toward {@code origin}, octet for octet (docs/PROXY.md). */
+    private static RecordingProxy relay(Origin origin) throws IOException, GeneralSecurityException {
+        return RecordingProxy.start(new ProxyConfig(new InetSocketAddress("127.0.0.1", 0),
+                new Upstream("127.0.0.1", origin.port(), false), null, SslContexts.insecureClient(), false, null, null,
+                ProxyLimits.DEFAULTS, TraceSink.NONE, line -> { }));
+    }
+
+    private static LocalIntermediary local(String name, Origin origin) throws IOException, InterruptedException {
+        return LocalIntermediary.start(name, origin);
+    }
+
+    /** Stops the run: the cases still to run find the intermediary gone. */
+    @Override
+    public void stop() {
+        Thread t = thread;
+        if (t != null) {
+            t.interrupt();
+        }
+    }
+
+    /** Both legs of the case, linked: the client's connection to the intermediary and the origin's from it. */
+    @Override
+    public TraceSource exchangeOf(JudgedCase result) {
+        return new EventListSource(result.facts().id() + " (" + result.verdict().outcome() + ")",
+                EvidenceEvents.of(result.evidence()));
+    }
+}
