@@ -7,12 +7,13 @@ import io.h2scope.engine.trace.model.ConnectionOpened;
 import java.util.Locale;
 
 /**
- * A connection's row in the connections view, in words: the other leg when the recording proxy relayed it
- * ({@code pair}, "-" when not proxied), who the peer was, how HTTP/2 was reached, what went through it and how it
+ * A connection's row in the connections view, in words: the other leg when the recording proxy relayed it or an
+ * intermediary case linked it ({@code pair}, "-" when not proxied), which leg of what ({@code leg}: "front of
+ * proxy/8.2.2/te-gzip h2sm...", "-" for none), who the peer was, how HTTP/2 was reached, what went through it and how it
  * ended. Read from a {@link ConnectionHistory} as it is now (an open connection's counts grow).
  */
-public record ConnectionSummary(String source, long id, String pair, String peer, String role, String transport,
-        String tls, long framesSent, long framesReceived, long octetsSent, long octetsReceived, String ended) {
+public record ConnectionSummary(String source, long id, String pair, String leg, String peer, String role,
+        String transport, String tls, long framesSent, long framesReceived, long octetsSent, long octetsReceived, String ended) {
 
     private static final String UNKNOWN = "-";
 
@@ -22,6 +23,7 @@ public record ConnectionSummary(String source, long id, String pair, String peer
         String source = history.recording().sourceName(history.key().source());
         // a proxied connection's other leg: the same bytes, seen from the other peer
         String pair = o == null || !o.paired() ? UNKNOWN : pairNumber(history, o.pair());
+        String leg = o == null || o.leg() == null ? UNKNOWN : o.leg().toString();
         String peer = o == null || o.remote() == null ? UNKNOWN : o.remote();
         String role = o == null ? UNKNOWN : o.role().name().toLowerCase(Locale.ROOT);
         String transport = o == null || o.transport() == null ? UNKNOWN : o.transport();
@@ -30,7 +32,7 @@ public record ConnectionSummary(String source, long id, String pair, String peer
         // the transport's own counts once it closed; until then what the frames add up to
         long octetsSent = c == null ? history.octetsSent() : c.bytesSent();
         long octetsReceived = c == null ? history.octetsReceived() : c.bytesReceived();
-        return new ConnectionSummary(source, history.number(), pair, peer, role, transport, tls,
+        return new ConnectionSummary(source, history.number(), pair, leg, peer, role, transport, tls,
                 history.framesSent(), history.framesReceived(), octetsSent, octetsReceived, ended(c));
     }
 

@@ -14,7 +14,8 @@ import javafx.scene.control.TableView;
 import javafx.util.Duration;
 
 /**
- * One row per connection: source, id, the proxied pair's other leg, peer, role, transport, TLS and ALPN, frames and octets each way, and how it
+ * One row per connection: source, id, the proxied or linked pair's other leg, which leg it is (an intermediary case's
+ * front or origin), peer, role, transport, TLS and ALPN, frames and octets each way, and how it
  * ended. Rows are read from the recording when shown, so an open connection's counts move on each refresh. Selecting
  * a row selects the connection and its first frame in the shared {@link Selection}; a frame selected elsewhere
  * selects its connection here.
@@ -36,6 +37,7 @@ public final class ConnectionsView {
         table.getColumns().add(column("Source", 120, ConnectionSummary::source));
         table.getColumns().add(column("Id", 40, ConnectionSummary::id));
         table.getColumns().add(column("Pair", 40, ConnectionSummary::pair));
+        table.getColumns().add(column("Leg", 120, ConnectionSummary::leg));
         table.getColumns().add(column("Peer", 140, ConnectionSummary::peer));
         table.getColumns().add(column("Role", 60, ConnectionSummary::role));
         table.getColumns().add(column("Transport", 90, ConnectionSummary::transport));

@@ -110,6 +110,58 @@ class ConformancePanelTest {
     }
 
     @Test
+    void anIntermediaryCasesExchangeShowsItsTwoLegsSideBySideLinked(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            window.conformance().chooseSuite(ConformancePanel.INTERMEDIARY_SUITE);
+            robot.lookup("#conformance-sections").queryAs(TextField.class).setText("proxy/8.1.1");
+        });
+        assertEquals("own", robot.lookup("#conformance-target").queryAs(TextField.class).getText(),
+                "the intermediary suite's default is h2scope's own relay");
+        robot.interact(() -> window.conformance().run());
+        Label status = robot.lookup("#conformance-status").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> status.getText().startsWith("finished"));
+        JudgedCase forwarded = window.conformance().cases().getItems().stream()
+                .filter(r -> r.facts().id().equals("proxy/8.1.1/two-content-lengths")).findFirst()
+                .orElseThrow(() -> new AssertionError(status.getText()));
+        robot.interact(() -> {
+            window.conformance().cases().getSelectionModel().select(forwarded);
+            window.conformance().openSelected();
+            window.refresh().refreshNow();
+        });
+
+        LegsView legs = window.conformance().legs();
+        assertTrue(legs.node().getScene() != null && legs.node().isVisible(), "the legs are shown under the evidence");
+        List<String> front = legs.frontLines().getItems().stream().map(l -> l.text()).toList();
+        List<String> origin = legs.originLines().getItems().stream().map(l -> l.text()).toList();
+        assertTrue(front.stream().anyMatch(l -> l.contains(">> HEADERS")), "the request the client sent: " + front);
+        assertTrue(front.stream().anyMatch(l -> l.contains("<< HEADERS")), "the answer it got: " + front);
+        assertTrue(origin.stream().anyMatch(l -> l.contains("<< HEADERS")), "the request the origin got: " + origin);
+        assertTrue(origin.stream().anyMatch(l -> l.contains(">> HEADERS")), "the origin's answer: " + origin);
+
+        // the two connections name each other, and the titles say so by the window's numbers
+        Recording recording = window.inspection().recording();
+        ConnectionHistory frontConnection = recording.connection(0);
+        ConnectionHistory originConnection = recording.connection(1);
+        assertEquals("front", frontConnection.opened().leg().name());
+        assertEquals("origin", originConnection.opened().leg().name());
+        assertEquals(originConnection.key().connectionId(), frontConnection.opened().pair());
+        String frontTitle = robot.lookup("#legs-front-title").queryAs(Label.class).getText();
+        String originTitle = robot.lookup("#legs-origin-title").queryAs(Label.class).getText();
+        assertTrue(frontTitle.contains("connection " + frontConnection.number() + " (client")
+                && frontTitle.contains("linked to connection " + originConnection.number()), frontTitle);
+        assertTrue(originTitle.contains("linked to connection " + frontConnection.number()), originTitle);
+        assertTrue(originTitle.contains("proxy/8.1.1/two-content-lengths h2sm"), originTitle);
+
+        // a frame chosen on the origin's side is selected in every view
+        robot.interact(() -> legs.originLines().getSelectionModel().select(legs.originLines().getItems().stream()
+                .filter(l -> l.text().contains("<< HEADERS")).findFirst().orElseThrow()));
+        Integer selected = window.selection().frameProperty().get();
+        assertNotNull(selected);
+        assertEquals(originConnection.key(), window.selection().connectionProperty().get());
+        assertEquals(FrameType.HEADERS, recording.frame(selected).frame().type());
+    }
+
+    @Test
     void aCaseOpenedInClientReplaysItsFramesToTheSameAnswer(FxRobot robot) throws Exception {
         robot.interact(() -> {
             robot.lookup("#conformance-sections").queryAs(TextField.class).setText("http2/6.9");
