@@ -11,10 +11,7 @@ import io.h2scope.conformance.intermediary.origin.OriginKind;
 import io.h2scope.conformance.peer.EvidenceEvents;
 import io.h2scope.conformance.peer.TraceEntry;
 import io.h2scope.engine.frame.HeadersFrame;
-import io.h2scope.engine.proxy.ProxyConfig;
-import io.h2scope.engine.proxy.ProxyLimits;
 import io.h2scope.engine.proxy.RecordingProxy;
-import io.h2scope.engine.proxy.Upstream;
 import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.trace.model.ConnectionLeg;
 import io.h2scope.engine.trace.model.ConnectionOpened;
@@ -22,8 +19,6 @@ import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.Http1Head;
 import io.h2scope.engine.trace.model.TraceEvent;
-import io.h2scope.engine.trace.model.TraceSink;
-import io.h2scope.engine.transport.tls.SslContexts;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
@@ -46,6 +41,14 @@ class CaseLegsTest {
         throw new AssertionError("no case " + id);
     }
 
+    /** Case {@code id} through h2scope's own relay toward an h2c origin. */
+    private static ProxySuiteRunner.Result relayed(String id) throws Exception {
+        try (Origin origin = Origin.start(OriginKind.H2C, 0); RecordingProxy proxy = OwnRelay.toward(origin)) {
+            return run(new ProxyStage(origin, new FrontClient(new InetSocketAddress("127.0.0.1", proxy.port()),
+                    Duration.ofSeconds(10)), ProxyStage.DEFAULT_SETTLE), id);
+        }
+    }
+
     private static ConnectionOpened leg(List<TraceEvent> events, String name) {
         return events.stream().filter(e -> e instanceof ConnectionOpened o && o.leg() != null
                 && o.leg().name().equals(name)).map(e -> (ConnectionOpened) e).findFirst()
@@ -58,58 +61,44 @@ class CaseLegsTest {
 
     @Test
     void anH2cCaseThroughTheOwnRelayKeepsBothLegsFramesLinked() throws Exception {
-        try (Origin origin = Origin.start(OriginKind.H2C, 0);
-                RecordingProxy proxy = RecordingProxy.start(new ProxyConfig(new InetSocketAddress("127.0.0.1", 0),
-                        new Upstream("127.0.0.1", origin.port(), false), null, SslContexts.insecureClient(), false,
-                        null, null, ProxyLimits.DEFAULTS, TraceSink.NONE, line -> { }))) {
-            ProxyStage stage = new ProxyStage(origin, new FrontClient(new InetSocketAddress("127.0.0.1", proxy.port()),
-                    Duration.ofSeconds(10)), ProxyStage.DEFAULT_SETTLE);
-            ProxySuiteRunner.Result r = run(stage, "proxy/8.2.2/connection-field-forwarded");
-            String why = r.evidence().stream().map(TraceEntry::format).reduce("", (a, b) -> a + "\n" + b);
-            List<TraceEvent> events = EvidenceEvents.of(r.evidence());
+        ProxySuiteRunner.Result r = relayed("proxy/8.2.2/connection-field-forwarded");
+        String why = r.evidence().stream().map(TraceEntry::format).reduce("", (a, b) -> a + "\n" + b);
+        List<TraceEvent> events = EvidenceEvents.of(r.evidence());
 
-            ConnectionOpened front = leg(events, ConnectionLeg.FRONT);
-            ConnectionOpened back = leg(events, ConnectionLeg.ORIGIN);
-            assertEquals(Role.CLIENT, front.role(), why);
-            assertEquals(Role.SERVER, back.role(), why);
-            assertEquals(back.connectionId(), front.pair(), "the front names the origin leg");
-            assertEquals(front.connectionId(), back.pair(), "the origin leg names the front");
-            assertEquals(front.leg().of(), back.leg().of());
-            assertTrue(front.leg().of().matches("proxy/8\\.2\\.2/connection-field-forwarded h2sm[0-9a-f]{12}.*"),
-                    front.leg().of());
-            String marker = front.leg().of().split(" ")[1];
-            for (ConnectionOpened leg : List.of(front, back)) {
-                for (Direction way : Direction.values()) {
-                    assertTrue(any(events, leg.connectionId(), e -> e instanceof FrameEvent f && f.direction() == way),
-                            leg.leg() + ": frames " + way + why);
-                }
+        ConnectionOpened front = leg(events, ConnectionLeg.FRONT);
+        ConnectionOpened back = leg(events, ConnectionLeg.ORIGIN);
+        assertEquals(Role.CLIENT, front.role(), why);
+        assertEquals(Role.SERVER, back.role(), why);
+        assertEquals(back.connectionId(), front.pair(), "the front names the origin leg");
+        assertEquals(front.connectionId(), back.pair(), "the origin leg names the front");
+        assertEquals(front.leg().of(), back.leg().of());
+        assertTrue(front.leg().of().matches("proxy/8\\.2\\.2/connection-field-forwarded h2sm[0-9a-f]{12}.*"),
+                front.leg().of());
+        String marker = front.leg().of().split(" ")[1];
+        for (ConnectionOpened leg : List.of(front, back)) {
+            for (Direction way : Direction.values()) {
+                assertTrue(any(events, leg.connectionId(), e -> e instanceof FrameEvent f && f.direction() == way),
+                        leg.leg() + ": frames " + way + why);
             }
-            // the case's request, as the client sent it and as the origin received it, carries the marker
-            Predicate<TraceEvent> marked = e -> e instanceof FrameEvent f && f.frame() instanceof HeadersFrame
-                    && f.headers().toString().contains(marker);
-            assertTrue(any(events, front.connectionId(), marked.and(e -> ((FrameEvent) e).direction() == Direction.OUTBOUND)), why);
-            assertTrue(any(events, back.connectionId(), marked.and(e -> ((FrameEvent) e).direction() == Direction.INBOUND)), why);
         }
+        // the case's request, as the client sent it and as the origin received it, carries the marker
+        Predicate<TraceEvent> marked = e -> e instanceof FrameEvent f && f.frame() instanceof HeadersFrame
+                && f.headers().toString().contains(marker);
+        assertTrue(any(events, front.connectionId(), marked.and(e -> ((FrameEvent) e).direction() == Direction.OUTBOUND)), why);
+        assertTrue(any(events, back.connectionId(), marked.and(e -> ((FrameEvent) e).direction() == Direction.INBOUND)), why);
     }
 
     @Test
     void aLargeBodyKeepsOnlyTheStartOfEachStreamsData() throws Exception {
-        try (Origin origin = Origin.start(OriginKind.H2C, 0);
-                RecordingProxy proxy = RecordingProxy.start(new ProxyConfig(new InetSocketAddress("127.0.0.1", 0),
-                        new Upstream("127.0.0.1", origin.port(), false), null, SslContexts.insecureClient(), false,
-                        null, null, ProxyLimits.DEFAULTS, TraceSink.NONE, line -> { }))) {
-            ProxyStage stage = new ProxyStage(origin, new FrontClient(new InetSocketAddress("127.0.0.1", proxy.port()),
-                    Duration.ofSeconds(10)), ProxyStage.DEFAULT_SETTLE);
-            ProxySuiteRunner.Result r = run(stage, "proxy/e2e/large-download-whole");
-            List<FrameEvent> data = EvidenceEvents.of(r.evidence()).stream()
-                    .filter(e -> e instanceof FrameEvent f && f.frame() instanceof io.h2scope.engine.frame.DataFrame)
-                    .map(e -> (FrameEvent) e).toList();
-            java.util.Map<String, Integer> kept = new java.util.HashMap<>();
-            data.forEach(f -> kept.merge(f.connectionId() + "/" + f.streamId(), f.frame().payloadLength(), Integer::sum));
-            assertTrue(data.stream().anyMatch(f -> f.dataOmitted() > 0), "the body is larger than what is kept");
-            kept.forEach((stream, octets) -> assertTrue(octets <= io.h2scope.conformance.intermediary.legs.CaseLegs.DATA_KEPT,
-                    stream + " kept " + octets));
-        }
+        ProxySuiteRunner.Result r = relayed("proxy/e2e/large-download-whole");
+        List<FrameEvent> data = EvidenceEvents.of(r.evidence()).stream()
+                .filter(e -> e instanceof FrameEvent f && f.frame() instanceof io.h2scope.engine.frame.DataFrame)
+                .map(e -> (FrameEvent) e).toList();
+        java.util.Map<String, Integer> kept = new java.util.HashMap<>();
+        data.forEach(f -> kept.merge(f.connectionId() + "/" + f.streamId(), f.frame().payloadLength(), Integer::sum));
+        assertTrue(data.stream().anyMatch(f -> f.dataOmitted() > 0), "the body is larger than what is kept");
+        kept.forEach((stream, octets) -> assertTrue(octets <= io.h2scope.conformance.intermediary.legs.CaseLegs.DATA_KEPT,
+                stream + " kept " + octets));
     }
 
     @Test

@@ -8,12 +8,7 @@ import io.h2scope.conformance.intermediary.front.FrontClient;
 import io.h2scope.conformance.intermediary.origin.Origin;
 import io.h2scope.conformance.intermediary.origin.OriginKind;
 import io.h2scope.conformance.verdict.Outcome;
-import io.h2scope.engine.proxy.ProxyConfig;
-import io.h2scope.engine.proxy.ProxyLimits;
 import io.h2scope.engine.proxy.RecordingProxy;
-import io.h2scope.engine.proxy.Upstream;
-import io.h2scope.engine.trace.model.TraceSink;
-import io.h2scope.engine.transport.tls.SslContexts;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -32,9 +27,7 @@ class OwnProxyEndToEndTest {
     @Test
     void everyEndToEndCasePassesThroughAByteExactRelay() throws Exception {
         try (Origin origin = Origin.start(OriginKind.H2C, 0);
-                RecordingProxy proxy = RecordingProxy.start(new ProxyConfig(new InetSocketAddress("127.0.0.1", 0),
-                        new Upstream("127.0.0.1", origin.port(), false), null, SslContexts.insecureClient(), false,
-                        null, null, ProxyLimits.DEFAULTS, TraceSink.NONE, line -> { }))) {
+                RecordingProxy proxy = OwnRelay.toward(origin)) {
             ProxyStage stage = new ProxyStage(origin, new FrontClient(new InetSocketAddress("127.0.0.1", proxy.port()),
                     Duration.ofSeconds(10)), ProxyStage.DEFAULT_SETTLE);
             List<String> wrong = new ArrayList<>();
@@ -137,9 +130,7 @@ class OwnProxyEndToEndTest {
     @Test
     void theSlowClientCaseReportsTheMemoryOfAnIntermediaryWhoseProcessIsKnown() throws Exception {
         try (Origin origin = Origin.start(OriginKind.H2C, 0);
-                RecordingProxy proxy = RecordingProxy.start(new ProxyConfig(new InetSocketAddress("127.0.0.1", 0),
-                        new Upstream("127.0.0.1", origin.port(), false), null, SslContexts.insecureClient(), false,
-                        null, null, ProxyLimits.DEFAULTS, TraceSink.NONE, line -> { }))) {
+                RecordingProxy proxy = OwnRelay.toward(origin)) {
             ProxyStage stage = new ProxyStage(origin, new FrontClient(new InetSocketAddress("127.0.0.1", proxy.port()),
                     Duration.ofSeconds(10)), ProxyStage.DEFAULT_SETTLE, ProxyStage.MIN_BUFFER_LIMIT)
                     .withIntermediary(ProcessHandle.current(), Duration.ofMillis(20));

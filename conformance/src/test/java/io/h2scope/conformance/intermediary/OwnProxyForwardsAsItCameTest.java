@@ -32,9 +32,7 @@ class OwnProxyForwardsAsItCameTest {
     @Test
     void everyCaseTowardH2cIsForwardedAsItCame() throws Exception {
         try (Origin origin = Origin.start(OriginKind.H2C, 0);
-                RecordingProxy proxy = RecordingProxy.start(new ProxyConfig(new InetSocketAddress("127.0.0.1", 0),
-                        new Upstream("127.0.0.1", origin.port(), false), null, SslContexts.insecureClient(), false,
-                        null, null, ProxyLimits.DEFAULTS, TraceSink.NONE, line -> { }))) {
+                RecordingProxy proxy = OwnRelay.toward(origin)) {
             ProxyStage stage = new ProxyStage(origin, new FrontClient(new InetSocketAddress("127.0.0.1", proxy.port()),
                     Duration.ofSeconds(5)), ProxyStage.DEFAULT_SETTLE);
             ProxySuiteRunner runner = new ProxySuiteRunner(stage, false);

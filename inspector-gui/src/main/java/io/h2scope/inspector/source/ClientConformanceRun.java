@@ -7,15 +7,12 @@ import io.h2scope.conformance.client.drive.ClientUnderTest;
 import io.h2scope.conformance.client.drive.ClientsUnderTest;
 import io.h2scope.conformance.client.drive.Connect;
 import io.h2scope.conformance.client.drive.ServedClient;
-import io.h2scope.conformance.peer.EvidenceEvents;
 import io.h2scope.conformance.runner.CaseSelection;
 import io.h2scope.conformance.runner.JudgedCase;
 import io.h2scope.conformance.runner.JudgedListener;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.util.Arrays;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -49,8 +46,7 @@ public final class ClientConformanceRun implements SuiteRun {
     public ClientConformanceRun(String clientName, boolean tls, String sections) {
         this.clientName = Objects.requireNonNull(clientName, "clientName").strip();
         this.tls = tls;
-        this.selection = new CaseSelection(List.of(), Arrays.stream((sections == null ? "" : sections).split("[,\\s]+"))
-                .filter(s -> !s.isEmpty()).toList());
+        this.selection = SuiteRun.selection(sections);
     }
 
     /** @throws IllegalArgumentException naming the client or section that does not exist */
@@ -60,20 +56,13 @@ public final class ClientConformanceRun implements SuiteRun {
             throw new IllegalArgumentException("no client is called '" + clientName + "': give one of "
                     + String.join(", ", ClientsUnderTest.names()) + ", or " + SERVE + " to wait for any client");
         }
-        List<String> none = selection.unmatchedAmong(ClientSuite.selectables());
-        if (!none.isEmpty()) {
-            throw new IllegalArgumentException(String.join(", ", none).replace("--section ", "") + " selects no client "
-                    + "case: give a section such as client/6.9 or an RFC section number such as 6.5");
-        }
+        SuiteRun.checkSelects(selection, ClientSuite.selectables(), "client", "client/6.9", "6.5");
     }
 
     @Override
     public Thread start(Listener listener) {
-        Thread t = new Thread(() -> run(listener), "h2scope-inspector-client-suite");
-        t.setDaemon(true);
-        thread = t;
-        t.start();
-        return t;
+        thread = SuiteRun.started("h2scope-inspector-client-suite", () -> run(listener));
+        return thread;
     }
 
     private void run(Listener listener) {
@@ -121,16 +110,12 @@ public final class ClientConformanceRun implements SuiteRun {
     /** Stops the run: a served run's waiting ends, a client's process goes. */
     @Override
     public void stop() {
-        Thread t = thread;
-        if (t != null) {
-            t.interrupt();
-        }
+        SuiteRun.interrupt(thread);
     }
 
     /** The frames both ways of each connection the case's server had with the client, as its observer read them. */
     @Override
     public TraceSource exchangeOf(JudgedCase result) {
-        return new EventListSource(result.facts().id() + " (" + result.verdict().outcome() + ")",
-                EvidenceEvents.of(result.evidence()));
+        return SuiteRun.recorded(result);
     }
 }

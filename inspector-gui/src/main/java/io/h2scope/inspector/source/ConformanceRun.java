@@ -69,10 +69,7 @@ public final class ConformanceRun implements SuiteRun {
 
     @Override
     public Thread start(Listener listener) {
-        Thread thread = new Thread(() -> run(listener), "h2scope-inspector-conformance");
-        thread.setDaemon(true);
-        thread.start();
-        return thread;
+        return SuiteRun.started("h2scope-inspector-conformance", () -> run(listener));
     }
 
     private void run(Listener listener) {

@@ -1,6 +1,7 @@
 package io.h2scope.inspector.source;
 
 import io.h2scope.conformance.intermediary.LocalIntermediary;
+import io.h2scope.conformance.intermediary.OwnRelay;
 import io.h2scope.conformance.intermediary.ProxyRunReport;
 import io.h2scope.conformance.intermediary.ProxyStage;
 import io.h2scope.conformance.intermediary.ProxySuiteRunner;
@@ -8,25 +9,17 @@ import io.h2scope.conformance.intermediary.cases.ProxySuite;
 import io.h2scope.conformance.intermediary.front.FrontClient;
 import io.h2scope.conformance.intermediary.origin.Origin;
 import io.h2scope.conformance.intermediary.origin.OriginKind;
-import io.h2scope.conformance.peer.EvidenceEvents;
 import io.h2scope.conformance.runner.CaseResult;
 import io.h2scope.conformance.runner.CaseSelection;
 import io.h2scope.conformance.runner.JudgedCase;
 import io.h2scope.conformance.targets.Target;
-import io.h2scope.engine.proxy.ProxyConfig;
-import io.h2scope.engine.proxy.ProxyLimits;
 import io.h2scope.engine.proxy.RecordingProxy;
-import io.h2scope.engine.proxy.Upstream;
-import io.h2scope.engine.trace.model.TraceSink;
-import io.h2scope.engine.transport.tls.SslContexts;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -55,8 +48,7 @@ public final class ProxyConformanceRun implements SuiteRun {
      */
     public ProxyConformanceRun(String intermediary, String sections) {
         this.intermediary = Objects.requireNonNull(intermediary, "intermediary").strip();
-        this.selection = new CaseSelection(List.of(), Arrays.stream((sections == null ? "" : sections).split("[,\\s]+"))
-                .filter(s -> !s.isEmpty()).toList());
+        this.selection = SuiteRun.selection(sections);
     }
 
     /** @throws IllegalArgumentException naming the intermediary or section that does not exist */
@@ -73,20 +65,13 @@ public final class ProxyConformanceRun implements SuiteRun {
                 throw new IllegalArgumentException("the intermediaries cannot be listed: " + e.getMessage());
             }
         }
-        List<String> none = selection.unmatchedAmong(ProxySuite.selectables());
-        if (!none.isEmpty()) {
-            throw new IllegalArgumentException(String.join(", ", none).replace("--section ", "") + " selects no "
-                    + "intermediary case: give a section such as proxy/8.2.2 or an RFC section number such as 8.2");
-        }
+        SuiteRun.checkSelects(selection, ProxySuite.selectables(), "intermediary", "proxy/8.2.2", "8.2");
     }
 
     @Override
     public Thread start(Listener listener) {
-        Thread t = new Thread(() -> run(listener), "h2scope-inspector-proxy-suite");
-        t.setDaemon(true);
-        thread = t;
-        t.start();
-        return t;
+        thread = SuiteRun.started("h2scope-inspector-proxy-suite", () -> run(listener));
+        return thread;
     }
 
     private void run(Listener listener) {
@@ -94,7 +79,7 @@ public final class ProxyConformanceRun implements SuiteRun {
         String name = own ? OWN : intermediary.substring("local:".length());
         try {
             OriginKind kind = own ? OriginKind.H2C : LocalIntermediary.origin(LocalIntermediary.spec(name));
-            try (Origin origin = Origin.start(kind, 0); AutoCloseable front = own ? relay(origin) : local(name, origin)) {
+            try (Origin origin = Origin.start(kind, 0); AutoCloseable front = own ? OwnRelay.toward(origin) : local(name, origin)) {
                 InetSocketAddress address = front instanceof RecordingProxy p
                         ? new InetSocketAddress("127.0.0.1", p.port()) : ((LocalIntermediary) front).front();
                 FrontClient client = new FrontClient(address, front instanceof LocalIntermediary l ? l.frontTls() : null,
@@ -136,13 +121,6 @@ public final class ProxyConformanceRun implements SuiteRun {
                 Duration.ofNanos(System.nanoTime() - t0), results)));
     }
 
-    /** h2scope's own relay toward {@code origin}, octet for octet (docs/PROXY.md). */
-    private static RecordingProxy relay(Origin origin) throws IOException, GeneralSecurityException {
-        return RecordingProxy.start(new ProxyConfig(new InetSocketAddress("127.0.0.1", 0),
-                new Upstream("127.0.0.1", origin.port(), false), null, SslContexts.insecureClient(), false, null, null,
-                ProxyLimits.DEFAULTS, TraceSink.NONE, line -> { }));
-    }
-
     private static LocalIntermediary local(String name, Origin origin) throws IOException, InterruptedException {
         return LocalIntermediary.start(name, origin);
     }
@@ -150,16 +128,12 @@ public final class ProxyConformanceRun implements SuiteRun {
     /** Stops the run: the cases still to run find the intermediary gone. */
     @Override
     public void stop() {
-        Thread t = thread;
-        if (t != null) {
-            t.interrupt();
-        }
+        SuiteRun.interrupt(thread);
     }
 
     /** Both legs of the case, linked: the client's connection to the intermediary and the origin's from it. */
     @Override
     public TraceSource exchangeOf(JudgedCase result) {
-        return new EventListSource(result.facts().id() + " (" + result.verdict().outcome() + ")",
-                EvidenceEvents.of(result.evidence()));
+        return SuiteRun.recorded(result);
     }
 }
