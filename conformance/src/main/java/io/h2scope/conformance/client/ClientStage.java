@@ -49,6 +49,8 @@ public final class ClientStage implements AutoCloseable {
     private final RunCertificates tls;
     private final ServerSocket listener;
     private final List<ScriptedPeer> peers = new ArrayList<>();
+    /** Connections that completed TLS without choosing h2, each as its opening (no HTTP/2 followed). */
+    private final List<TraceEntry> handshakes = new ArrayList<>();
     /** Each peer's exchange, in the order of {@link #peers}. */
     private final List<Evidence> exchanges = new ArrayList<>();
     /** Connection ids of the stages' peers: unique in a run, so that one case's connections are told apart. */
@@ -215,12 +217,23 @@ public final class ClientStage implements AutoCloseable {
             throw new IllegalStateException("a TLS case runs on a TLS stage");
         }
         Socket socket = acceptSocket();
+        SSLSocket secured;
         try {
-            return tls.serve(socket, tune);
+            secured = tls.serve(socket, tune);
         } catch (IOException e) {
             socket.close();
             throw e;
         }
+        String alpn = secured.getApplicationProtocol();
+        if (!"h2".equals(alpn)) {
+            // no HTTP/2 will follow: the handshake's outcome (version, suite, ALPN) is the connection's whole exchange
+            ConnectionOpened opened = ConnectionOpened.of(CONNECTION_IDS.incrementAndGet(), 0, Role.SERVER,
+                    ConnectionOrigins.of(secured, ConnectionOrigin.H2C, Instant.now()));
+            handshakes.add(new TraceEntry(0, EntryDirection.NOTE, "TLS " + opened.tlsVersion() + " "
+                    + opened.cipherSuite() + ", ALPN " + (opened.alpn() == null ? "none" : opened.alpn())
+                    + ": no HTTP/2", opened));
+        }
+        return secured;
     }
 
     /** The server's side of HTTP/2 over a connection the case opened itself ({@link #acceptTls}), the preface read. */
@@ -323,6 +336,7 @@ public final class ClientStage implements AutoCloseable {
         List<TraceEntry> lines = new ArrayList<>();
         lines.add(new TraceEntry(0, EntryDirection.NOTE, "the client connects by " + connect + " to " + url("/")));
         upgradeRequests.forEach(r -> lines.add(new TraceEntry(0, EntryDirection.IN, "HTTP/1.1 " + r)));
+        lines.addAll(handshakes);
         for (int i = 0; i < peers.size(); i++) {
             lines.add(new TraceEntry(0, EntryDirection.NOTE, "connection " + (i + 1)));
             lines.addAll(exchanges.get(i).entries());

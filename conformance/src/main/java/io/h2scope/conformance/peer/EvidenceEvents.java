@@ -58,16 +58,24 @@ public final class EvidenceEvents {
             events.add(opening.apply(id, recordedOpening(connection.getValue())));
             for (TraceEntry entry : connection.getValue()) {
                 entry.effects().stream().filter(e -> !(e instanceof ConnectionOpened)).forEach(events::add);
-                events.add(entry.event());
+                if (!(entry.event() instanceof ConnectionOpened)) {
+                    events.add(entry.event());
+                }
             }
             events.add(closed(id, connection.getValue()));
         }
         return events;
     }
 
-    /** The observer's opening, among the first line's effects; or null. */
+    /**
+     * The observer's opening, among the first line's effects, or a line's own event (a connection that never reached
+     * HTTP/2: TLS without h2, whose opening is its whole exchange); or null.
+     */
     private static ConnectionOpened recordedOpening(List<TraceEntry> entries) {
         for (TraceEntry entry : entries) {
+            if (entry.event() instanceof ConnectionOpened opened) {
+                return opened;
+            }
             for (TraceEvent effect : entry.effects()) {
                 if (effect instanceof ConnectionOpened opened) {
                     return opened;

@@ -52,4 +52,24 @@ class ClientCaseExchangeTest {
             assertEquals(frames.stream().filter(f -> f.direction() == Direction.INBOUND).count(), received, why);
         }
     }
+
+    /** TLS without h2: no HTTP/2 frame, but the connection and its handshake's outcome are the exchange. */
+    @Test
+    void aCaseWhoseTlsChoseNoH2KeepsItsConnectionWithTheHandshakesOutcome() throws Exception {
+        List<ClientSuiteRunner.Result> results = new ClientSuiteRunner(new H2ClientUnderTest(), Duration.ofSeconds(20),
+                java.util.Optional.empty(), false, new io.h2scope.conformance.runner.CaseSelection(
+                        List.of("client/9.2/alpn-not-selected-no-h2"), List.of()))
+                .run(List.of(new io.h2scope.conformance.client.cases.C9_2_Tls()));
+        assertEquals(1, results.size());
+        ClientSuiteRunner.Result r = results.get(0);
+        List<TraceEvent> events = EvidenceEvents.of(r.evidence());
+        String why = r.verdict() + "\n" + r.evidenceText();
+        assertFalse(events.isEmpty(), why);
+        ConnectionOpened opened = (ConnectionOpened) events.get(0);
+        assertEquals("tls", opened.transport(), why);
+        assertTrue(opened.tlsVersion() != null && opened.cipherSuite() != null, opened.toString());
+        assertEquals(null, opened.alpn(), "no protocol was chosen: " + opened);
+        assertEquals(1, events.stream().filter(e -> e instanceof ConnectionOpened).count(), "one opening: " + events);
+        assertTrue(r.evidenceText().contains(": no HTTP/2"), why);
+    }
 }

@@ -356,6 +356,15 @@ public final class ConformancePanel {
                 return;
             }
         }
+        for (var history : inspection.recording().connections()) {
+            if (history.key().source() == source) {
+                // a connection that never reached HTTP/2 (TLS without h2): its row says how far it got
+                selection.connectionProperty().set(history.key());
+                status.setText("the case's connection carried no HTTP/2 frames: the Connections view has its TLS "
+                        + "outcome, its evidence what was exchanged");
+                return;
+            }
+        }
         status.setText("the case's exchange has no frames (see its evidence)");
     }
 
