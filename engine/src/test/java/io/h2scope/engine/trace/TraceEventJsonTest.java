@@ -82,6 +82,8 @@ class TraceEventJsonTest {
                 ConnectionOpened.of(5, 0, Role.CLIENT).withPrivacy(new TracePrivacy(List.of("authorization"), true,
                         TracePrivacy.ALL_DATA)),
                 ConnectionOpened.of(6, 0, Role.CLIENT).withPrivacy(new TracePrivacy(List.of(), false, 65_536)),
+                ConnectionOpened.of(7, 0, Role.SERVER).linked(new io.h2scope.engine.trace.model.ConnectionLeg(
+                        "origin", "proxy/8.1.1/two-content-lengths h2sm0123456789ab \"q\""), 8),
                 new FrameEvent(1, 15, Direction.OUTBOUND, new FrameHeader(1_024, 0, 1, 3, false),
                         DataFrame.of(3, "the start".getBytes(java.nio.charset.StandardCharsets.US_ASCII), true),
                         List.of(), 65_535, 64_511, 65_535, 64_511, StreamState.HALF_CLOSED_LOCAL),

@@ -24,7 +24,7 @@ import java.util.Optional;
  * frame exchange (both ways, as the case's server's observer read it) becomes a {@link TraceSource}
  * ({@link #exchangeOf}), as a server case's does.
  */
-public final class ClientConformanceRun implements SuiteRun {
+public final class ClientConformanceRun extends InterruptibleRun {
 
     /** The client name that serves the cases to any client instead of starting one. */
     public static final String SERVE = "serve";
@@ -36,7 +36,6 @@ public final class ClientConformanceRun implements SuiteRun {
     private final String clientName;
     private final boolean tls;
     private final CaseSelection selection;
-    private volatile Thread thread;
 
     /**
      * @param clientName a name {@link ClientsUnderTest} knows, or {@link #SERVE}
@@ -44,6 +43,7 @@ public final class ClientConformanceRun implements SuiteRun {
      * @param sections   section names or RFC section numbers, separated by commas or spaces; none: the whole suite
      */
     public ClientConformanceRun(String clientName, boolean tls, String sections) {
+        super("h2scope-inspector-client-suite");
         this.clientName = Objects.requireNonNull(clientName, "clientName").strip();
         this.tls = tls;
         this.selection = SuiteRun.selection(sections);
@@ -60,12 +60,7 @@ public final class ClientConformanceRun implements SuiteRun {
     }
 
     @Override
-    public Thread start(Listener listener) {
-        thread = SuiteRun.started("h2scope-inspector-client-suite", () -> run(listener));
-        return thread;
-    }
-
-    private void run(Listener listener) {
+    void run(Listener listener) {
         boolean serve = clientName.equals(SERVE);
         Connect served = tls ? Connect.TLS : Connect.PRIOR_KNOWLEDGE;
         try (ClientUnderTest c = serve ? new ServedClient(served, SERVE_WAIT) : ClientsUnderTest.named(clientName)) {
@@ -105,12 +100,6 @@ public final class ClientConformanceRun implements SuiteRun {
         } catch (IOException | RuntimeException e) {
             listener.failed("the run broke off: " + e.getMessage());
         }
-    }
-
-    /** Stops the run: a served run's waiting ends, a client's process goes. */
-    @Override
-    public void stop() {
-        SuiteRun.interrupt(thread);
     }
 
     /** The frames both ways of each connection the case's server had with the client, as its observer read them. */

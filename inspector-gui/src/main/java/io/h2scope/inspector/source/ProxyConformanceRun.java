@@ -31,7 +31,7 @@ import java.util.Optional;
  * names) and its client in front. A finished case's exchange is both legs, linked ({@link #exchangeOf}): the client's
  * connection to the intermediary and what the intermediary sent the origin.
  */
-public final class ProxyConformanceRun implements SuiteRun {
+public final class ProxyConformanceRun extends InterruptibleRun {
 
     /** The intermediary name that runs h2scope's own relay in this process. */
     public static final String OWN = "own";
@@ -40,13 +40,13 @@ public final class ProxyConformanceRun implements SuiteRun {
 
     private final String intermediary;
     private final CaseSelection selection;
-    private volatile Thread thread;
 
     /**
      * @param intermediary {@link #OWN} or {@code local:NAME}
      * @param sections     section names or RFC section numbers, separated by commas or spaces; none: the whole suite
      */
     public ProxyConformanceRun(String intermediary, String sections) {
+        super("h2scope-inspector-proxy-suite");
         this.intermediary = Objects.requireNonNull(intermediary, "intermediary").strip();
         this.selection = SuiteRun.selection(sections);
     }
@@ -69,12 +69,7 @@ public final class ProxyConformanceRun implements SuiteRun {
     }
 
     @Override
-    public Thread start(Listener listener) {
-        thread = SuiteRun.started("h2scope-inspector-proxy-suite", () -> run(listener));
-        return thread;
-    }
-
-    private void run(Listener listener) {
+    void run(Listener listener) {
         boolean own = intermediary.equals(OWN);
         String name = own ? OWN : intermediary.substring("local:".length());
         try {
@@ -123,12 +118,6 @@ public final class ProxyConformanceRun implements SuiteRun {
 
     private static LocalIntermediary local(String name, Origin origin) throws IOException, InterruptedException {
         return LocalIntermediary.start(name, origin);
-    }
-
-    /** Stops the run: the cases still to run find the intermediary gone. */
-    @Override
-    public void stop() {
-        SuiteRun.interrupt(thread);
     }
 
     /** Both legs of the case, linked: the client's connection to the intermediary and the origin's from it. */

@@ -67,13 +67,6 @@ public interface SuiteRun {
         }
     }
 
-    /** Interrupts a run's {@code thread} (null: not started). */
-    static void interrupt(Thread thread) {
-        if (thread != null) {
-            thread.interrupt();
-        }
-    }
-
     /**
      * A finished case's exchange with each connection opened as its observer published it (a client case's scripted
      * server, an intermediary case's two legs), as a source named by the case.

@@ -19,4 +19,13 @@ class TraceTextTest {
         assertTrue(line.contains(" MAX_HEADER_LIST_SIZE=unlimited"), line);
         assertFalse(line.contains(Long.toString(Long.MAX_VALUE)), line);
     }
+
+    @Test
+    void aLinkedLegSaysWhichLegOfWhatAndTheOtherLeg() {
+        String line = TraceText.line(io.h2scope.engine.trace.model.ConnectionOpened.of(7, 0,
+                io.h2scope.engine.stream.Role.SERVER).linked(new io.h2scope.engine.trace.model.ConnectionLeg("origin",
+                "proxy/8.1.1/two-content-lengths h2sm0123456789ab"), 8), Redaction.DEFAULT, false);
+        assertTrue(line.contains("opened server pair=8 leg=origin of=\"proxy/8.1.1/two-content-lengths h2sm0123456789ab\""),
+                line);
+    }
 }
