@@ -91,7 +91,7 @@ public final class ConformClientCommand implements Callable<Integer> {
         }
         if (serve) {
             return ServedClientRun.run(selection, cases.strict, how.orElse(Connect.TLS),
-                    ConformCommand.parseDuration(serveWait), destinations, out, err);
+                    ConformCommand.parseDuration("--serve-wait", serveWait), destinations, out, err);
         }
         ClientUnderTest client = exec != null ? ExecClient.command(exec)
                 : clientName != null ? named(clientName) : null;

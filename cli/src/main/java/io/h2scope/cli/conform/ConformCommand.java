@@ -181,8 +181,20 @@ public final class ConformCommand implements Callable<Integer> {
         return parseDuration("--timeout", text);
     }
 
-    /** As {@link #parseDuration(String)}, given to {@code option}, which the error names. */
+    /**
+     * As {@link #parseDuration(String)}, given to {@code option}, which the error names. Every such option is a wait
+     * or a limit, so zero or less is refused here: a 0s case timeout would call every client "never connected".
+     */
     static Duration parseDuration(String option, String text) {
+        Duration d = parseAnyDuration(option, text);
+        if (d.isZero() || d.isNegative()) {
+            throw new IllegalArgumentException(option + " must be above 0, got '" + text + "'");
+        }
+        return d;
+    }
+
+    /** As {@link #parseDuration(String, String)} with zero and less let through, for an option whose caller checks its own bounds. */
+    static Duration parseAnyDuration(String option, String text) {
         String t = text.trim().toLowerCase(java.util.Locale.ROOT);
         try {
             if (t.endsWith("ms")) {

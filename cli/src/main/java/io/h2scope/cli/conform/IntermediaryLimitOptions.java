@@ -58,7 +58,7 @@ public final class IntermediaryLimitOptions {
                     + bufferLimit);
         }
         bufferOctets = limit;
-        Duration every = ConformCommand.parseDuration("--memory-interval", memoryInterval);
+        Duration every = ConformCommand.parseAnyDuration("--memory-interval", memoryInterval);
         try {
             memoryEvery = MemorySampler.requireInterval(every);
         } catch (IllegalArgumentException e) {

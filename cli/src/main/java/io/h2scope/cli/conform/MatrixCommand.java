@@ -218,10 +218,6 @@ public final class MatrixCommand implements Callable<Integer> {
         try {
             timeout = ConformCommand.parseDuration(given.hasMatchedOption("--timeout") ? suite.timeout : PROXY_TIMEOUT);
             limit = timeLimit == null ? ProxyMatrix.DEFAULT_TIME_LIMIT : ConformCommand.parseDuration("--time-limit", timeLimit);
-            if (limit.isZero() || limit.isNegative()) {
-                throw new IllegalArgumentException("--time-limit must be above 0 (how long each intermediary's run may"
-                        + " take, e.g. 5m), got " + timeLimit);
-            }
             proxyLimits.check();
             names = ProxyMatrix.names(proxies);
             Files.createDirectories(out.resolve("runs"));

@@ -162,6 +162,19 @@ class ConformClientCommandTest {
         assertTrue(r.errLine().contains("--connect must be pk, upgrade or tls"), r.err());
     }
 
+    @Test
+    void aTimeoutOfZeroOrLessIsAUsageError() {
+        // a 0s case timeout would end every case before the client could connect, and blame the client for it
+        for (String timeout : new String[] {"0s", "-1s"}) {
+            CommandRun r = CommandRun.of("conform-client", "--client", "h2scope", "--timeout", timeout);
+            assertEquals(2, r.exit(), r.out() + r.err());
+            assertEquals("h2scope conform-client: --timeout must be above 0, got '" + timeout + "'", r.errLine());
+        }
+        CommandRun serve = CommandRun.of("conform-client", "--serve", "--serve-wait", "0ms");
+        assertEquals(2, serve.exit(), serve.out() + serve.err());
+        assertEquals("h2scope conform-client: --serve-wait must be above 0, got '0ms'", serve.errLine());
+    }
+
     private static int count(String text, String part) {
         int n = 0;
         for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {

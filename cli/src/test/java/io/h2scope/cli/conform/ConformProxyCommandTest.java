@@ -220,6 +220,14 @@ class ConformProxyCommandTest {
     }
 
     @Test
+    void aTimeoutOfZeroIsAUsageError() {
+        CommandRun r = CommandRun.of("conform-proxy", "--front", "http://127.0.0.1:1", "--origin-port", "9",
+                "--timeout", "0s");
+        assertEquals(2, r.exit(), r.out() + r.err());
+        assertEquals("h2scope conform-proxy: --timeout must be above 0, got '0s'", r.errLine());
+    }
+
+    @Test
     void theMemoryIntervalGivenIsTheOneTheSlowClientsEvidenceNames(@TempDir Path dir) throws Exception {
         String unavailable = LocalIntermediary.unavailableReason(LocalIntermediary.spec("nginx-proxy"));
         Assumptions.assumeTrue(unavailable == null, unavailable);
