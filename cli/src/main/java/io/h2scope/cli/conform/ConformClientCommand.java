@@ -39,7 +39,7 @@ public final class ConformClientCommand implements Callable<Integer> {
     String exec;
 
     @Option(names = "--client", paramLabel = "NAME", description = "a ready-made client: h2scope, jdk (in process), curl, "
-            + "nghttp, h2load, node, python-httpx (see docs/CLIENTS.md)")
+            + "nghttp, h2load, node, python-httpx, go, chromium (see docs/CLIENTS.md)")
     String clientName;
 
     @Option(names = "--serve", description = "wait for any client (a browser, an app): print one URL per case and judge each "

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.h2scope.cli.CommandRun;
 import io.h2scope.conformance.client.cases.ClientSuite;
 import io.h2scope.conformance.client.drive.ClientProfiles;
+import io.h2scope.conformance.client.drive.ClientsUnderTest;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -173,6 +174,16 @@ class ConformClientCommandTest {
         CommandRun serve = CommandRun.of("conform-client", "--serve", "--serve-wait", "0ms");
         assertEquals(2, serve.exit(), serve.out() + serve.err());
         assertEquals("h2scope conform-client: --serve-wait must be above 0, got '0ms'", serve.errLine());
+    }
+
+    @Test
+    void helpNamesEveryReadyMadeClient() {
+        CommandRun r = CommandRun.of("conform-client", "--help");
+        assertEquals(0, r.exit(), r.err());
+        String help = r.out().replaceAll("\\s+", " ");
+        for (String name : ClientsUnderTest.names()) {
+            assertTrue(help.contains(" " + name + ",") || help.contains(" " + name + " "), name + " missing from: " + help);
+        }
     }
 
     private static int count(String text, String part) {
