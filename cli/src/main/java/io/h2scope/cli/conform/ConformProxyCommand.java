@@ -24,6 +24,7 @@ import io.h2scope.conformance.targets.expected.ExpectedFailures;
 import io.h2scope.engine.proxy.tls.UpstreamTls;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -144,6 +145,11 @@ public final class ConformProxyCommand implements Callable<Integer> {
                 return usage(err, "--target takes local:NAME (e.g. local:nginx-proxy); containers are not built yet");
             }
             String name = targetName.substring("local:".length());
+            List<String> known = LocalIntermediary.names();
+            if (!known.isEmpty() && !known.contains(name)) {
+                return usage(err, "no intermediary is called '" + name + "'; the known ones are " + String.join(", ", known)
+                        + " (docker-targets folders with a " + LocalIntermediary.PROPERTIES + ")");
+            }
             Properties spec = LocalIntermediary.spec(name);
             OriginKind kind = LocalIntermediary.origin(spec);
             // the folder's file lists the FAILs of a run without --strict: by default it is held only against such a run
@@ -184,7 +190,16 @@ public final class ConformProxyCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return usage(err, "--origin takes h1, h2c or h2, got '" + originKind + "'");
         }
-        try (Origin origin = Origin.start(kind, originPort)) {
+        Origin started;
+        try {
+            started = Origin.start(kind, originPort);
+        } catch (IOException e) {
+            if (e.getCause() instanceof BindException) {
+                return usage(err, e.getMessage()); // the port the user gave is taken: refused before the run
+            }
+            throw e;
+        }
+        try (Origin origin = started) {
             origin.caFile().ifPresent(ca -> out.println("The TLS origin's certificate (for " + OriginTls.HOST
                     + ") is issued by the CA in " + ca + ": the intermediary must trust it"));
             return run(origin, limits.front(new InetSocketAddress(target.host(), target.port()), tls, wait), target,

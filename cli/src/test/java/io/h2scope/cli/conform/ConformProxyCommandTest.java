@@ -214,9 +214,20 @@ class ConformProxyCommandTest {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             CommandRun r = CommandRun.of("conform-proxy", "--front", "http://127.0.0.1:1", "--origin-port",
                     Integer.toString(taken.getLocalPort()));
-            assertTrue(r.exit() != 0, r.out());
-            assertTrue(r.err().contains("origin port " + taken.getLocalPort() + " is in use"), r.err());
+            assertEquals(2, r.exit(), r.out() + r.err()); // refused before the run: not "a case failed"
+            assertEquals("h2scope conform-proxy: origin port " + taken.getLocalPort() + " is in use: choose another with "
+                    + "--origin-port", r.errLine());
+            assertEquals(1, r.err().lines().count(), r.err());
         }
+    }
+
+    @Test
+    void anUnknownLocalIntermediaryListsTheKnownOnes() throws Exception {
+        CommandRun r = CommandRun.of("conform-proxy", "--target", "local:nosuch-proxy");
+        assertEquals(2, r.exit(), r.out() + r.err());
+        assertTrue(r.errLine().startsWith("h2scope conform-proxy: no intermediary is called 'nosuch-proxy'; the known "
+                + "ones are ") && r.errLine().contains(String.join(", ", LocalIntermediary.names())), r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
     }
 
     @Test
