@@ -12,11 +12,12 @@ import picocli.CommandLine.Option;
 public final class CaseChoice {
 
     @Option(names = "--section", paramLabel = "NAME", split = ",", description = "only cases of these sections and their "
-            + "subsections: a name --list shows (http2/6.5, security, client/6.5) or an RFC section number (6.5)")
+            + "subsections: a name --list shows (http2/6.5 for conform, client/6.5 for conform-client, proxy/8.1.1 for "
+            + "conform-proxy) or an RFC section number (6.5)")
     List<String> sections = new ArrayList<>();
 
     @Option(names = "--case", paramLabel = "PREFIX", split = ",", description = "only cases whose id starts with this, "
-            + "e.g. http2/6.7 or client/6.7")
+            + "e.g. http2/6.7, client/6.7 or proxy/8.3.1 (an id --list shows)")
     List<String> casePrefixes = new ArrayList<>();
 
     @Option(names = "--strict", description = "demand exact behaviour (a PASS-LENIENT, such as a close without GOAWAY, "
