@@ -296,6 +296,9 @@ public final class ClientStage implements AutoCloseable {
             } catch (IllegalStateException e) {
                 how = " (" + e.getMessage() + ")";
             }
+        } else if (client.reportsBack()) {
+            // a client that hangs is told apart from one that ended without connecting (a served one is only waited for)
+            how = " (it was still running after " + client.connectWait(timeout).toMillis() + " ms, not connected)";
         }
         return new ClientNeverConnectedException("the client never connected to " + RunCertificates.HOST + ":"
                 + listener.getLocalPort() + ": does the command use {url}?" + how, false);
