@@ -8,6 +8,7 @@ import io.h2scope.conformance.client.drive.ClientProfiles;
 import io.h2scope.conformance.client.drive.ClientUnderTest;
 import io.h2scope.conformance.client.drive.ExecClient;
 import io.h2scope.conformance.client.drive.H2ClientUnderTest;
+import io.h2scope.conformance.client.drive.H2HttpClientUnderTest;
 import io.h2scope.conformance.spec.Level;
 import io.h2scope.conformance.verdict.Outcome;
 import io.h2scope.conformance.verdict.Verdict;
@@ -43,7 +44,17 @@ class ClientSuiteSliceTest {
 
     @Test
     void h2scopesOwnClientPassesEveryMustCase() throws Exception {
-        for (ClientSuiteRunner.Result r : run(new H2ClientUnderTest())) {
+        passesEveryMustCase(new H2ClientUnderTest());
+    }
+
+    /** The drop-in hands the caller what the engine's client does: the same verdicts through the JDK's API. */
+    @Test
+    void h2scopesDropInPassesEveryMustCase() throws Exception {
+        passesEveryMustCase(new H2HttpClientUnderTest());
+    }
+
+    private static void passesEveryMustCase(ClientUnderTest client) throws Exception {
+        for (ClientSuiteRunner.Result r : run(client)) {
             String id = r.definition().id().value();
             if (id.equals("client/9.2.2/prohibited-cipher-suite") || r.verdict().reason().contains("disabled push")) {
                 // cases it cannot be made to exercise: it offers no prohibited TLS 1.2 cipher suite, as it should not,

@@ -3,6 +3,7 @@ package io.h2scope.conformance.client;
 import io.h2scope.conformance.client.cases.ClientSuite;
 import io.h2scope.conformance.client.drive.ClientUnderTest;
 import io.h2scope.conformance.client.drive.H2ClientUnderTest;
+import io.h2scope.conformance.client.drive.H2HttpClientUnderTest;
 import io.h2scope.conformance.client.drive.JdkHttpClientUnderTest;
 import io.h2scope.conformance.client.drive.JvmClients;
 import io.h2scope.conformance.junit.ClientConformanceTests;
@@ -72,6 +73,13 @@ class JvmClientsConformanceTest {
     @ResourceLock("jvm-client-h2scope")
     Stream<DynamicNode> h2scope() {
         return survey(new H2ClientUnderTest());
+    }
+
+    @TestFactory
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock("jvm-client-h2scope-dropin")
+    Stream<DynamicNode> h2scopeDropIn() {
+        return survey(new H2HttpClientUnderTest());
     }
 
     private static Stream<DynamicNode> survey(ClientUnderTest client) {

@@ -47,16 +47,7 @@ public final class H2ClientUnderTest implements ClientUnderTest {
 
     @Override
     public List<ClientOutcome> fetch(ClientTask task) throws InterruptedException {
-        // the client's own request timeout is beyond the task's: a request it would leave hanging is then TIMED_OUT
-        // at the task's timeout, never its own timeout reported as a failure, which a case takes for a reaction
-        H2Client.Builder builder = H2Client.newBuilder().connectTimeout(task.timeout())
-                .requestTimeout(task.timeout().multipliedBy(2))
-                .h2cUpgrade(task.connect() == Connect.UPGRADE)
-                .pushHandler(pushes);
-        if (task.connect() == Connect.TLS) {
-            builder.trust(task.caCertificates());
-        }
-        try (H2Client client = builder.build()) {
+        try (H2Client client = engineFor(task, pushes).build()) {
             PendingOutcomes pending = new PendingOutcomes();
             for (ClientRequest r : task.requests()) {
                 try {
@@ -71,6 +62,20 @@ public final class H2ClientUnderTest implements ClientUnderTest {
             }
             return pending.await(task.timeout());
         }
+    }
+
+    /** The engine's client made for {@code task}: prior knowledge, Upgrade or TLS (trusting its CA) as it says. */
+    static H2Client.Builder engineFor(ClientTask task, PushHandler pushes) {
+        // the client's own request timeout is beyond the task's: a request it would leave hanging is then TIMED_OUT
+        // at the task's timeout, never its own timeout reported as a failure, which a case takes for a reaction
+        H2Client.Builder builder = H2Client.newBuilder().connectTimeout(task.timeout())
+                .requestTimeout(task.timeout().multipliedBy(2))
+                .h2cUpgrade(task.connect() == Connect.UPGRADE)
+                .pushHandler(pushes);
+        if (task.connect() == Connect.TLS) {
+            builder.trust(task.caCertificates());
+        }
+        return builder;
     }
 
     /** The response's fields by name, values in order (the JDK client's form). */

@@ -37,7 +37,6 @@ public final class JdkHttpClientUnderTest implements ClientUnderTest {
         requireAbilities(task);
         HttpClient.Builder builder = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2)
                 .connectTimeout(task.timeout());
-        PendingOutcomes pending = new PendingOutcomes();
         if (task.connect() == Connect.TLS) {
             try {
                 builder.sslContext(SslContexts.clientTrusting(task.caCertificates()));
@@ -45,7 +44,15 @@ public final class JdkHttpClientUnderTest implements ClientUnderTest {
                 throw new IllegalArgumentException("cannot trust the CA in " + task.ca() + ": " + e.getMessage(), e);
             }
         }
-        HttpClient client = builder.build();
+        return fetchThrough(builder.build(), task);
+    }
+
+    /**
+     * The task's requests sent at once through any {@link HttpClient} (the JDK's, or h2scope's drop-in), one outcome
+     * per request: what the client handed its caller, or what it raised.
+     */
+    static List<ClientOutcome> fetchThrough(HttpClient client, ClientTask task) throws InterruptedException {
+        PendingOutcomes pending = new PendingOutcomes();
         for (ClientRequest r : task.requests()) {
             try {
                 HttpRequest.BodyPublisher body = r.body() == null ? HttpRequest.BodyPublishers.noBody()
