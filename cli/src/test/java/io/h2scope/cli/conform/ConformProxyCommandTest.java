@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.cli.CommandRun;
 import io.h2scope.conformance.intermediary.LocalIntermediary;
+import io.h2scope.conformance.targets.launch.TargetRegistry;
 import io.h2scope.engine.proxy.ProxyConfig;
 import io.h2scope.engine.proxy.ProxyLimits;
 import io.h2scope.engine.proxy.RecordingProxy;
@@ -228,6 +229,60 @@ class ConformProxyCommandTest {
         assertTrue(r.errLine().startsWith("h2scope conform-proxy: no intermediary is called 'nosuch-proxy'; the known "
                 + "ones are ") && r.errLine().contains(String.join(", ", LocalIntermediary.names())), r.err());
         assertEquals(1, r.err().lines().count(), r.err());
+    }
+
+    /**
+     * A local intermediary that dies mid-run: a byte relay (python3) toward the h2c origin that exits at its fourth
+     * connection (the readiness probe, the reachability GET and one case's go through). The run is not judged: exit 3,
+     * with the intermediary's log.
+     */
+    @Test
+    void anIntermediaryThatDiesMidRunIsExit3WithItsLog(@TempDir Path root) throws Exception {
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "/usr/bin/python3 is missing");
+        Path folder = Files.createDirectories(root.resolve("dying-relay"));
+        Files.writeString(folder.resolve(LocalIntermediary.PROPERTIES), String.join("\n",
+                "name=dying-relay", "description=a byte relay that exits at its fourth connection", "origin=h2c",
+                "config=relay.py", "local.binary=/usr/bin/python3", "local.command=@BINARY@ @STATE@/relay.py", ""));
+        Files.writeString(folder.resolve("relay.py"), String.join("\n",
+                "import os, socket, threading",
+                "def pipe(a, b):",
+                "    try:",
+                "        while True:",
+                "            d = a.recv(65536)",
+                "            if not d: break",
+                "            b.sendall(d)",
+                "    except OSError: pass",
+                "    try: b.shutdown(socket.SHUT_WR)",
+                "    except OSError: pass",
+                "front = socket.socket()",
+                "front.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)",
+                "front.bind(('127.0.0.1', @FRONT_PORT@))",
+                "front.listen(16)",
+                "served = 0",
+                "while True:",
+                "    c, _ = front.accept()",
+                "    served += 1",
+                "    if served == 4:",
+                "        print('dying-relay: exits at connection 4', flush=True)",
+                "        os._exit(1)",
+                "    o = socket.create_connection(('127.0.0.1', @ORIGIN_PORT@))",
+                "    threading.Thread(target=pipe, args=(c, o), daemon=True).start()",
+                "    threading.Thread(target=pipe, args=(o, c), daemon=True).start()", ""));
+        String before = System.getProperty(TargetRegistry.ROOT_PROPERTY);
+        System.setProperty(TargetRegistry.ROOT_PROPERTY, root.toString());
+        try {
+            CommandRun r = CommandRun.of("conform-proxy", "--target", "local:dying-relay", "--section", "proxy/8.2.1",
+                    "--timeout", "2s");
+            assertEquals(3, r.exit(), r.out() + r.err());
+            assertTrue(r.err().startsWith("h2scope conform-proxy: the intermediary died during the run; its log:"), r.err());
+            assertTrue(r.err().contains("dying-relay: exits at connection 4"), r.err());
+        } finally {
+            if (before == null) {
+                System.clearProperty(TargetRegistry.ROOT_PROPERTY);
+            } else {
+                System.setProperty(TargetRegistry.ROOT_PROPERTY, before);
+            }
+        }
     }
 
     @Test
