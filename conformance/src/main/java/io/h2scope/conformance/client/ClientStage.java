@@ -7,6 +7,7 @@ import io.h2scope.conformance.client.drive.ClientUnderTest;
 import io.h2scope.conformance.client.drive.Connect;
 import io.h2scope.conformance.peer.EntryDirection;
 import io.h2scope.conformance.peer.Evidence;
+import io.h2scope.conformance.peer.NoHttp2;
 import io.h2scope.conformance.peer.TraceEntry;
 import io.h2scope.engine.scripted.ScriptedPeer;
 import io.h2scope.engine.scripted.SocketWire;
@@ -227,11 +228,7 @@ public final class ClientStage implements AutoCloseable {
         String alpn = secured.getApplicationProtocol();
         if (!"h2".equals(alpn)) {
             // no HTTP/2 will follow: the handshake's outcome (version, suite, ALPN) is the connection's whole exchange
-            ConnectionOpened opened = ConnectionOpened.of(CONNECTION_IDS.incrementAndGet(), 0, Role.SERVER,
-                    ConnectionOrigins.of(secured, ConnectionOrigin.H2C, Instant.now()));
-            handshakes.add(new TraceEntry(0, EntryDirection.NOTE, "TLS " + opened.tlsVersion() + " "
-                    + opened.cipherSuite() + ", ALPN " + (opened.alpn() == null ? "none" : opened.alpn())
-                    + ": no HTTP/2", opened));
+            handshakes.add(NoHttp2.tls(CONNECTION_IDS.incrementAndGet(), Role.SERVER, secured, null));
         }
         return secured;
     }

@@ -32,9 +32,13 @@ public final class EvidenceEvents {
     private EvidenceEvents() {
     }
 
-    /** A server case's: client role, the target as remote, the wall clock of the peer's start. */
+    /**
+     * A server case's: client role, the target as remote, the wall clock of the peer's start; a connection that never
+     * reached HTTP/2 ({@link NoHttp2}) as its line recorded it, with how far it got.
+     */
     public static List<TraceEvent> of(List<TraceEntry> evidence, Target target) {
-        return of(evidence, (id, recorded) -> new ConnectionOpened(id, 0, Role.CLIENT, null, target.authority(),
+        return of(evidence, (id, recorded) -> recorded != null && recorded.transport() != null ? recorded
+                : new ConnectionOpened(id, 0, Role.CLIENT, null, target.authority(),
                 target.tls() ? "tls" : "h2c", null, null, target.tls() ? "h2" : null, null, ConnectionOpened.NO_PAIR,
                 recorded == null ? null : recorded.clock()));
     }

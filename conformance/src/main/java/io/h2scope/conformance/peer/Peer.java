@@ -62,7 +62,7 @@ public final class Peer implements AutoCloseable {
 
     private static final AtomicLong CONNECTION_IDS = new AtomicLong();
 
-    private final long connectionId = CONNECTION_IDS.incrementAndGet();
+    private final long connectionId = freshConnectionId();
     private final Target target;
     private final PeerOptions options;
     private final Socket socket;
@@ -137,6 +137,14 @@ public final class Peer implements AutoCloseable {
             Connector.closeQuietly(socket);
             throw new HandshakeException(HandshakeException.Kind.CONNECT, "cannot use the socket: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * An id no peer's connection has: for a connection a case opens without a peer (a hand-built TLS probe), so that
+     * its line ({@link NoHttp2}) is a connection of its own in the exchange.
+     */
+    public static long freshConnectionId() {
+        return CONNECTION_IDS.incrementAndGet();
     }
 
     /** When the TCP connect of this connection began ({@link System#nanoTime()}). */

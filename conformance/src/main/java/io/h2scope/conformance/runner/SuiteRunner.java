@@ -2,6 +2,7 @@ package io.h2scope.conformance.runner;
 
 import io.h2scope.conformance.peer.EntryDirection;
 import io.h2scope.conformance.peer.HandshakeException;
+import io.h2scope.conformance.peer.NoHttp2;
 import io.h2scope.conformance.peer.OutputViolation;
 import io.h2scope.conformance.peer.Peer;
 import io.h2scope.conformance.peer.TraceEntry;
@@ -280,6 +281,9 @@ public final class SuiteRunner {
             watch(peer, "the connection of " + c.id().value());
         } catch (HandshakeException e) {
             guard.failed(e);
+            // no peer, no frames: the attempt and why it failed are the exchange
+            evidence.add(NoHttp2.failed(Peer.freshConnectionId(), config.target().authority(),
+                    config.target().tls() ? "tls" : "h2c", e.getMessage()));
             return Verdict.inconclusive(c.accepts(), e.getMessage());
         }
         try (peer) {

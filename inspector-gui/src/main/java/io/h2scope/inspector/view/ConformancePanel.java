@@ -6,6 +6,7 @@ import io.h2scope.conformance.runner.JudgedCase;
 import io.h2scope.conformance.targets.Target;
 import io.h2scope.conformance.targets.launch.TargetResolver;
 import io.h2scope.conformance.peer.EvidenceEvents;
+import io.h2scope.conformance.peer.NoHttp2;
 import io.h2scope.inspector.model.LinkedLegs;
 import io.h2scope.inspector.source.ClientConformanceRun;
 import io.h2scope.inspector.source.ProxyConformanceRun;
@@ -17,7 +18,6 @@ import io.h2scope.inspector.source.TraceSource;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.IntConsumer;
 
 import javafx.application.Platform;
 import javafx.geometry.Insets;
@@ -319,8 +319,7 @@ public final class ConformancePanel {
             opened.put(r, source);
         }
         showLegs(r, source);
-        int wanted = source;
-        selectFirstFrameOf(wanted, frame -> selection.frameProperty().set(frame));
+        selectFirstFrameOf(source, NoHttp2.why(r.evidence()));
     }
 
     /**
@@ -345,25 +344,26 @@ public final class ConformancePanel {
         return legs;
     }
 
-    /** The first frame of source {@code source}'s first connection (an opened exchange is delivered on this thread). */
-    private void selectFirstFrameOf(int source, IntConsumer select) {
+    /**
+     * The first frame of source {@code source}'s first connection (an opened exchange is delivered on this thread); a
+     * first connection that never reached HTTP/2 (TLS without h2, a TLS probe, a failed handshake) is selected itself,
+     * and the status says why it has no frames ({@code why}: its evidence line, or null).
+     */
+    private void selectFirstFrameOf(int source, String why) {
         for (var history : inspection.recording().connections()) {
-            if (history.key().source() == source && history.frameCount() > 0) {
+            if (history.key().source() != source) {
+                continue;
+            }
+            selection.connectionProperty().set(history.key());
+            if (history.frameCount() > 0) {
                 int frame = history.frameNumber(0);
-                selection.connectionProperty().set(history.key());
                 selection.streamProperty().set(inspection.recording().frame(frame).streamId());
-                select.accept(frame);
-                return;
+                selection.frameProperty().set(frame);
+            } else {
+                status.setText("no HTTP/2 frames on the case's connection " + history.number() + ": "
+                        + (why == null ? "see its evidence" : why) + "; the Connections view has its TLS outcome");
             }
-        }
-        for (var history : inspection.recording().connections()) {
-            if (history.key().source() == source) {
-                // a connection that never reached HTTP/2 (TLS without h2): its row says how far it got
-                selection.connectionProperty().set(history.key());
-                status.setText("the case's connection carried no HTTP/2 frames: the Connections view has its TLS "
-                        + "outcome, its evidence what was exchanged");
-                return;
-            }
+            return;
         }
         status.setText("the case's exchange has no frames (see its evidence)");
     }

@@ -1,6 +1,8 @@
 package io.h2scope.conformance.suite.tls;
 
+import io.h2scope.conformance.peer.NoHttp2;
 import io.h2scope.conformance.peer.Peer;
+import io.h2scope.conformance.peer.TraceEntry;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.EOFException;
@@ -9,6 +11,8 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.List;
 
 /**
  * Sends one hand-built TLS ClientHello (protocol version and cipher suites of the case's choosing,
@@ -65,19 +69,41 @@ final class ClientHelloProbe {
             socket.setSoTimeout(timeout);
             socket.getOutputStream().write(hello);
             socket.getOutputStream().flush();
-            Answer answer = read(new DataInputStream(socket.getInputStream()), timeout);
+            ByteArrayOutputStream header = new ByteArrayOutputStream();
+            Answer answer = read(new DataInputStream(socket.getInputStream()), timeout, header);
             p.note("server answered: " + answer.describe());
+            p.include("the probe's connection, which never reached HTTP/2:", List.of(line(p, answer, header.toByteArray())));
             return answer;
         }
     }
 
-    private static Answer read(DataInputStream in, long timeout) throws IOException {
+    /**
+     * The probe's connection as a line of the evidence ({@link NoHttp2}): a ServerHello's version, suite and ALPN, or
+     * what came instead, with the octets of the first record's header (an alert's whole record).
+     */
+    private static TraceEntry line(Peer p, Answer answer, byte[] received) {
+        long id = Peer.freshConnectionId();
+        String remote = p.target().authority();
+        if (answer instanceof ServerHello h) {
+            return NoHttp2.tlsTo(id, remote, versionName(h.version()), "0x" + Integer.toHexString(h.cipherSuite()),
+                    h.alpn(), "the probe reads the ServerHello and closes");
+        }
+        String octets = received.length == 0 ? "" : "; received " + HexFormat.ofDelimiter(" ").formatHex(received);
+        return NoHttp2.tlsTo(id, remote, null, null, null, answer.describe() + octets);
+    }
+
+    /** @param received gets the first record's header, and an alert's two octets */
+    private static Answer read(DataInputStream in, long timeout, ByteArrayOutputStream received) throws IOException {
         try {
             int type = in.readUnsignedByte();
-            in.readUnsignedShort(); // record version
+            received.write(type);
+            int version = in.readUnsignedShort(); // record version
+            u16(received, version);
             byte[] body = new byte[in.readUnsignedShort()];
+            u16(received, body.length);
             in.readFully(body);
             if (type == 21 && body.length >= 2) {
+                received.write(body, 0, 2);
                 return new Alert(body[0] & 0xff, body[1] & 0xff);
             }
             if (type == 22 && body.length > 4 && body[0] == 2) {

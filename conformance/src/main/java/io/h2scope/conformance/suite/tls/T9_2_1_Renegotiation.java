@@ -47,6 +47,7 @@ public final class T9_2_1_Renegotiation implements Section {
                     + "): renegotiation exists only in TLS 1.2");
         }
         if (!"h2".equals(tls.getApplicationProtocol())) {
+            TlsSockets.endedWithoutHttp2(p, tls, "the case needs h2 over TLS 1.2");
             tls.close();
             return Verdict.inconclusive(expected, "ALPN did not select h2 over TLS 1.2");
         }
@@ -57,11 +58,11 @@ public final class T9_2_1_Renegotiation implements Section {
                 h2.note("TLS 1.2 (" + tls.getSession().getCipherSuite() + "): asking for a renegotiation");
                 tls.startHandshake();
             } catch (IOException e) {
-                T9_2_TlsUsage.adopt(p, h2, "TLS 1.2 connection");
+                p.include("the TLS 1.2 connection:", h2.trace());
                 return Verdict.pass(expected, "the renegotiation was refused: " + e.getMessage());
             }
             Verdict verdict = Expect.connectionError(h2, PROTOCOL_ERROR);
-            T9_2_TlsUsage.adopt(p, h2, "TLS 1.2 connection");
+            p.include("the TLS 1.2 connection:", h2.trace());
             if (verdict.outcome() == Outcome.PASS_LENIENT) {
                 // RFC9113 §5.4.1: "An endpoint that encounters a connection error SHOULD first send a GOAWAY frame";
                 // once our ClientHello is in, the target's TLS layer is mid-handshake and many stacks (the JDK's

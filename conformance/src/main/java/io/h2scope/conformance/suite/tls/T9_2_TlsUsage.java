@@ -1,6 +1,5 @@
 package io.h2scope.conformance.suite.tls;
 
-import io.h2scope.conformance.peer.Peer;
 import io.h2scope.conformance.spec.CaseDef;
 import io.h2scope.conformance.spec.Section;
 import io.h2scope.conformance.verdict.Verdict;
@@ -86,6 +85,7 @@ public final class T9_2_TlsUsage implements Section {
                                 String suite = tls.getSession().getCipherSuite();
                                 String actual = "ALPN " + (alpn == null || alpn.isEmpty() ? "none" : alpn) + ", " + protocol + ", " + suite;
                                 p.note("handshake: " + actual);
+                                TlsSockets.endedWithoutHttp2(p, tls, "the case judges the handshake and closes");
                                 boolean ok = "h2".equals(alpn) && !protocol.equals("TLSv1.1") && !protocol.equals("TLSv1")
                                         && !ForbiddenCipherSuites.isForbidden(suite);
                                 return ok ? Verdict.pass(expected, actual) : Verdict.fail(expected, actual);
@@ -95,10 +95,5 @@ public final class T9_2_TlsUsage implements Section {
 
     static Verdict skipH2c() {
         return Verdict.skip("the target is h2c (http://): TLS cases need an https:// target");
-    }
-
-    /** Copies another connection's evidence into the case's peer, so the runner reports it. */
-    static void adopt(Peer p, Peer other, String label) {
-        other.trace().forEach(e -> p.note("[" + label + "] " + e.format()));
     }
 }

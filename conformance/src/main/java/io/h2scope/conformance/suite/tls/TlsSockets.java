@@ -1,6 +1,9 @@
 package io.h2scope.conformance.suite.tls;
 
+import io.h2scope.conformance.peer.NoHttp2;
 import io.h2scope.conformance.peer.Peer;
+import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.trace.model.ConnectionOrigin;
 import io.h2scope.engine.transport.tls.SslContexts;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -35,8 +38,17 @@ final class TlsSockets {
             tls.startHandshake();
         } catch (IOException e) {
             tls.close();
+            p.include("a TLS connection the case opened, which never reached HTTP/2:", List.of(NoHttp2.failed(
+                    Peer.freshConnectionId(), p.target().authority(), ConnectionOrigin.TLS,
+                    "the TLS handshake failed: " + e.getMessage())));
             throw e;
         }
         return tls;
+    }
+
+    /** A hand-shaken connection the case ends without HTTP/2: its outcome goes into the case's exchange. */
+    static void endedWithoutHttp2(Peer p, SSLSocket tls, String why) {
+        p.include("a TLS connection the case opened, which never reached HTTP/2:", List.of(NoHttp2.tls(
+                Peer.freshConnectionId(), Role.CLIENT, tls, why)));
     }
 }
