@@ -45,7 +45,8 @@ public final class NoHttp2 {
     }
 
     private static TraceEntry line(ConnectionOpened opened, String why) {
-        String how = opened.tlsVersion() == null && opened.alpn() == null ? opened.transport()
+        String how = opened.tlsVersion() == null && opened.alpn() == null
+                ? (ConnectionOrigin.TLS.equals(opened.transport()) ? "TLS" : "TCP")
                 : "TLS " + opened.tlsVersion() + " " + opened.cipherSuite() + ", ALPN "
                         + (opened.alpn() == null ? "none" : opened.alpn());
         return new TraceEntry(0, EntryDirection.NOTE, how + MARK + (why == null || why.isEmpty() ? "" : " (" + why + ")"),

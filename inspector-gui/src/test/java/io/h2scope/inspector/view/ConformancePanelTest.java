@@ -189,18 +189,40 @@ class ConformancePanelTest {
         assertTrue(console.getText().lines().noneMatch(l -> l.startsWith("error: ")), console.getText());
     }
 
+    /** One TLS run for both: the embedded server's certificate trusted, and a case that never reached HTTP/2 opened. */
     @Test
-    void theEmbeddedServerOverTlsIsRunWithItsSelfSignedCertificateTrusted(FxRobot robot) throws Exception {
+    void theEmbeddedServerOverTlsIsRunWithItsSelfSignedCertificateTrustedAndATlsProbeOpensWithoutFrames(FxRobot robot)
+            throws Exception {
         robot.interact(() -> {
-            robot.lookup("#conformance-sections").queryAs(TextField.class).setText("http2/6.7");
+            robot.lookup("#conformance-sections").queryAs(TextField.class).setText("http2/6.7, tls/9.2");
             robot.lookup("#conformance-tls").queryAs(javafx.scene.control.CheckBox.class).setSelected(true);
             window.conformance().run();
         });
         Label status = robot.lookup("#conformance-status").queryAs(Label.class);
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> status.getText().startsWith("finished"));
         assertTrue(window.conformance().target().tls());
-        assertTrue(window.conformance().cases().getItems().stream().allMatch(r -> r.verdict().outcome().passed()),
-                status.getText());
+        assertTrue(window.conformance().cases().getItems().stream()
+                .allMatch(r -> r.verdict().outcome().passed() || r.verdict().outcome() == Outcome.SKIP), status.getText());
+
+        // a TLS probe's connection never reached HTTP/2: opened, it is selected, and the status says why it has no frames
+        JudgedCase refused = window.conformance().cases().getItems().stream()
+                .filter(r -> r.facts().id().equals("tls/9.2/only-tls-1-1-offered")).findFirst()
+                .orElseThrow(() -> new AssertionError(status.getText()));
+        robot.interact(() -> {
+            window.conformance().cases().getSelectionModel().select(refused);
+            window.conformance().openSelected();
+            window.refresh().refreshNow();
+        });
+        Recording recording = window.inspection().recording();
+        ConnectionHistory probe = recording.connection(0);
+        assertEquals(0, probe.frameCount(), refused.evidenceText());
+        assertEquals("tls", probe.opened().transport());
+        assertEquals(probe.key(), window.selection().connectionProperty().get());
+        String said = status.getText();
+        assertTrue(said.startsWith("no HTTP/2 frames on the case's connection " + probe.number() + ": "), said);
+        assertTrue(said.contains(io.h2scope.conformance.peer.NoHttp2.why(refused.evidence())), said);
+        assertTrue(said.contains(": no HTTP/2 (") && (said.contains("TLS alert") || said.contains("the connection was")),
+                said);
     }
 
     @Test
