@@ -2,6 +2,9 @@ package io.h2scope.cli.conform;
 
 import io.h2scope.conformance.intermediary.ProxyStage;
 import io.h2scope.conformance.intermediary.front.FrontClient;
+import io.h2scope.conformance.intermediary.legs.CaseLegs;
+import io.h2scope.conformance.intermediary.legs.Http1Text;
+import io.h2scope.conformance.intermediary.legs.LegCaps;
 import io.h2scope.conformance.intermediary.origin.Origin;
 import io.h2scope.conformance.targets.launch.MemorySampler;
 import io.h2scope.engine.trace.config.ByteSize;
@@ -19,7 +22,8 @@ import picocli.CommandLine.Option;
 public final class IntermediaryLimitOptions {
 
     /** The options of this mixin, for a command that must refuse them where no intermediary runs. */
-    static final List<String> NAMES = List.of("--refused-retries", "--buffer-limit", "--memory-interval");
+    static final List<String> NAMES = List.of("--refused-retries", "--buffer-limit", "--memory-interval", "--legs-data",
+            "--legs-http1-shown");
 
     @Option(names = "--refused-retries", paramLabel = "N", defaultValue = "" + FrontClient.DEFAULT_REFUSED_RETRIES,
             description = "how many times a request the front resets with REFUSED_STREAM before forwarding anything is "
@@ -38,10 +42,22 @@ public final class IntermediaryLimitOptions {
                     + "slow client); 10ms to 1s (default ${DEFAULT-VALUE}, MemorySampler.DEFAULT_INTERVAL)")
     String memoryInterval;
 
+    @Option(names = "--legs-data", paramLabel = "SIZE", defaultValue = "" + CaseLegs.DATA_KEPT,
+            description = "DATA octets of each stream a case's two legs keep in its evidence (what the inspector shows "
+                    + "of them; verdicts never depend on it); 1 to 1m (default ${DEFAULT-VALUE}, CaseLegs.DATA_KEPT)")
+    String legsData;
+
+    @Option(names = "--legs-http1-shown", paramLabel = "SIZE", defaultValue = "" + Http1Text.SHOWN_OCTETS,
+            description = "octets of each HTTP/1.1 message of an origin leg shown in a case's evidence, the rest "
+                    + "counted; 1 to 1m (default ${DEFAULT-VALUE}, Http1Text.SHOWN_OCTETS)")
+    String legsHttp1Shown;
+
     /** {@link #bufferLimit} in octets, once {@link #check() checked}. */
     private long bufferOctets = ProxyStage.DEFAULT_BUFFER_LIMIT;
     /** {@link #memoryInterval}, once {@link #check() checked}. */
     private Duration memoryEvery = MemorySampler.DEFAULT_INTERVAL;
+    /** {@link #legsData} and {@link #legsHttp1Shown}, once {@link #check() checked}. */
+    private LegCaps legCaps = LegCaps.DEFAULT;
 
     /**
      * Checks the options given.
@@ -64,6 +80,16 @@ public final class IntermediaryLimitOptions {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--memory-interval: " + e.getMessage());
         }
+        legCaps = new LegCaps(legOctets("--legs-data", legsData), legOctets("--legs-http1-shown", legsHttp1Shown));
+    }
+
+    private static int legOctets(String option, String value) {
+        long octets = ByteSize.parse(option, value, 1);
+        if (octets > LegCaps.MAX) {
+            throw new IllegalArgumentException(option + " takes at most 1m (what a case keeps per stream or message), got "
+                    + value);
+        }
+        return (int) octets;
     }
 
     /** The client in front of the intermediary at {@code front} (TLS when {@code tls} is not null). */
@@ -76,6 +102,7 @@ public final class IntermediaryLimitOptions {
      * case asks (the slow client).
      */
     ProxyStage stage(Origin origin, FrontClient front, Optional<ProcessHandle> process) {
+        origin.legs().keep(legCaps);
         ProxyStage bare = new ProxyStage(origin, front, ProxyStage.DEFAULT_SETTLE, bufferOctets);
         return process.map(p -> bare.withIntermediary(p, memoryEvery)).orElse(bare);
     }

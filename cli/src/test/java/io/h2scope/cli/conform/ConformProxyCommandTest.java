@@ -140,6 +140,15 @@ class ConformProxyCommandTest {
                 + " got 5 ms", often.errLine());
         assertEquals(2, CommandRun.of("conform-proxy", "--front", "http://127.0.0.1:1", "--origin-port", "9",
                 "--memory-interval", "2s").exit());
+        CommandRun much = CommandRun.of("conform-proxy", "--front", "http://127.0.0.1:1", "--origin-port", "9",
+                "--legs-data", "2m");
+        assertEquals(2, much.exit());
+        assertEquals("h2scope conform-proxy: --legs-data takes at most 1m (what a case keeps per stream or message), got 2m",
+                much.errLine());
+        CommandRun none = CommandRun.of("conform-proxy", "--front", "http://127.0.0.1:1", "--origin-port", "9",
+                "--legs-http1-shown", "0");
+        assertEquals(2, none.exit());
+        assertTrue(none.errLine().contains("--legs-http1-shown=\"0\": out of range"), none.err());
         CommandRun missing = CommandRun.of("conform-proxy", "--front", "http://127.0.0.1:1", "--origin-port", "9",
                 "--expected", "no/such/expected-failures.txt");
         assertEquals(2, missing.exit());

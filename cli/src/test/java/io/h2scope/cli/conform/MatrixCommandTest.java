@@ -75,9 +75,10 @@ class MatrixCommandTest {
                 "--out", dir.toString());
         assertEquals(2, servers.exit(), servers.err());
         assertEquals("h2scope matrix: --buffer-limit, --time-limit applies to --proxies only", servers.errLine());
-        CommandRun clients = run("matrix", "--clients", "curl", "--refused-retries", "0", "--out", dir.toString());
+        CommandRun clients = run("matrix", "--clients", "curl", "--refused-retries", "0", "--legs-http1-shown", "1k",
+                "--out", dir.toString());
         assertEquals(2, clients.exit(), clients.err());
-        assertEquals("h2scope matrix: --refused-retries applies to --proxies only", clients.errLine());
+        assertEquals("h2scope matrix: --refused-retries, --legs-http1-shown applies to --proxies only", clients.errLine());
     }
 
     @Test

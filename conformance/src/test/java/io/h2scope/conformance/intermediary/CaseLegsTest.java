@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.conformance.intermediary.cases.ProxySuite;
 import io.h2scope.conformance.intermediary.front.FrontClient;
+import io.h2scope.conformance.intermediary.legs.CaseLegs;
+import io.h2scope.conformance.intermediary.legs.Http1Text;
+import io.h2scope.conformance.intermediary.legs.LegCaps;
 import io.h2scope.conformance.intermediary.origin.Origin;
 import io.h2scope.conformance.intermediary.origin.OriginKind;
 import io.h2scope.conformance.peer.EvidenceEvents;
@@ -43,7 +46,13 @@ class CaseLegsTest {
 
     /** Case {@code id} through h2scope's own relay toward an h2c origin. */
     private static ProxySuiteRunner.Result relayed(String id) throws Exception {
+        return relayed(id, LegCaps.DEFAULT);
+    }
+
+    /** The same, its legs keeping what {@code caps} says. */
+    private static ProxySuiteRunner.Result relayed(String id, LegCaps caps) throws Exception {
         try (Origin origin = Origin.start(OriginKind.H2C, 0); RecordingProxy proxy = OwnRelay.toward(origin)) {
+            origin.legs().keep(caps);
             return run(new ProxyStage(origin, new FrontClient(new InetSocketAddress("127.0.0.1", proxy.port()),
                     Duration.ofSeconds(10)), ProxyStage.DEFAULT_SETTLE), id);
         }
@@ -88,17 +97,19 @@ class CaseLegsTest {
         assertTrue(any(events, back.connectionId(), marked.and(e -> ((FrameEvent) e).direction() == Direction.INBOUND)), why);
     }
 
+    /** With a run's own cap ({@code --legs-data}), smaller than the default: it is the one kept to. */
     @Test
     void aLargeBodyKeepsOnlyTheStartOfEachStreamsData() throws Exception {
-        ProxySuiteRunner.Result r = relayed("proxy/e2e/large-download-whole");
+        int cap = CaseLegs.DATA_KEPT / 4;
+        ProxySuiteRunner.Result r = relayed("proxy/e2e/large-download-whole", new LegCaps(cap, Http1Text.SHOWN_OCTETS));
         List<FrameEvent> data = EvidenceEvents.of(r.evidence()).stream()
                 .filter(e -> e instanceof FrameEvent f && f.frame() instanceof io.h2scope.engine.frame.DataFrame)
                 .map(e -> (FrameEvent) e).toList();
         java.util.Map<String, Integer> kept = new java.util.HashMap<>();
         data.forEach(f -> kept.merge(f.connectionId() + "/" + f.streamId(), f.frame().payloadLength(), Integer::sum));
         assertTrue(data.stream().anyMatch(f -> f.dataOmitted() > 0), "the body is larger than what is kept");
-        kept.forEach((stream, octets) -> assertTrue(octets <= io.h2scope.conformance.intermediary.legs.CaseLegs.DATA_KEPT,
-                stream + " kept " + octets));
+        kept.forEach((stream, octets) -> assertTrue(octets <= cap, stream + " kept " + octets));
+        assertTrue(kept.values().stream().anyMatch(octets -> octets == cap), "the body's start is kept: " + kept);
     }
 
     @Test

@@ -26,8 +26,8 @@ import java.util.Set;
 public final class CaseLegs implements AutoCloseable {
 
     /**
-     * DATA octets a leg keeps per stream: enough to read a body's start, while a case that moves megabytes (large
-     * bodies, the slow client) keeps no more than this of each stream in memory and in its result.
+     * DATA octets a leg keeps per stream by default ({@link LegCaps}): enough to read a body's start, while a case that
+     * moves megabytes (large bodies, the slow client) keeps no more than this of each stream in memory and in its result.
      */
     public static final int DATA_KEPT = 4096;
     /** Field values are the evidence (a cookie's crumbs, an injected CR): kept, the inspector hides them on display. */
@@ -40,9 +40,13 @@ public final class CaseLegs implements AutoCloseable {
     private final Map<OriginLeg, TraceSink> originSinks = new LinkedHashMap<>();
     private final Set<String> markers = new LinkedHashSet<>();
 
-    CaseLegs(String caseId, LegRecorder recorder) {
+    /** DATA octets each stream keeps. */
+    private final int dataKept;
+
+    CaseLegs(String caseId, LegRecorder recorder, int dataKept) {
         this.caseId = caseId;
         this.recorder = recorder;
+        this.dataKept = dataKept;
     }
 
     /** Where a front connection's events go: its evidence, timed from {@code startNanos}. */
@@ -63,9 +67,9 @@ public final class CaseLegs implements AutoCloseable {
         });
     }
 
-    /** {@code evidence} behind a sink that keeps {@link #DATA_KEPT} octets of each stream's DATA. */
-    private static TraceSink kept(Evidence evidence) {
-        return RedactingSink.wrap(evidence, KEPT_VALUES, DATA_KEPT);
+    /** {@code evidence} behind a sink that keeps {@link #dataKept} octets of each stream's DATA. */
+    private TraceSink kept(Evidence evidence) {
+        return RedactingSink.wrap(evidence, KEPT_VALUES, dataKept);
     }
 
     /** A marker the case put on a request: both legs' openings name it. */

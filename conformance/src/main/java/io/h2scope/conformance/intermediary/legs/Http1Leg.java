@@ -19,8 +19,12 @@ public final class Http1Leg {
     /** Octets written since the last {@link #sent()} beyond those kept. */
     private long skipped;
 
-    Http1Leg(OriginLeg leg) {
+    /** Octets of each message shown ({@link LegCaps#shownOctets()}). */
+    private final int shown;
+
+    Http1Leg(OriginLeg leg, int shown) {
         this.leg = leg;
+        this.shown = shown;
     }
 
     /** {@code out}, keeping what is written until {@link #sent()} tells it as one message. */
@@ -42,7 +46,7 @@ public final class Http1Leg {
 
     private void keep(byte[] octets, int off, int len) {
         // what a case reads is at the start: a body of megabytes need not be kept whole to be told
-        int kept = Math.min(Math.max(0, Http1Text.SHOWN_OCTETS - sending.size()), len);
+        int kept = Math.min(Math.max(0, shown - sending.size()), len);
         sending.write(octets, off, kept);
         skipped += len - kept;
     }
@@ -50,7 +54,7 @@ public final class Http1Leg {
     /** The octets written since the last call, as one message the origin sent; nothing when none were. */
     public void sent() {
         if (sending.size() > 0) {
-            leg.onEvent(new Http1Head(leg.id(), leg.now(), true, Http1Text.of(sending.toByteArray(), skipped)));
+            leg.onEvent(new Http1Head(leg.id(), leg.now(), true, Http1Text.of(sending.toByteArray(), skipped, shown)));
             sending.reset();
             skipped = 0;
         }
@@ -60,7 +64,7 @@ public final class Http1Leg {
     public void received(byte[] octets) {
         sent();
         if (octets.length > 0) {
-            leg.onEvent(new Http1Head(leg.id(), leg.now(), false, Http1Text.of(octets, 0)));
+            leg.onEvent(new Http1Head(leg.id(), leg.now(), false, Http1Text.of(octets, 0, shown)));
         }
     }
 }

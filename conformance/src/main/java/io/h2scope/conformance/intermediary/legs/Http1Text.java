@@ -4,19 +4,22 @@ package io.h2scope.conformance.intermediary.legs;
  * HTTP/1.1 octets as an {@link io.h2scope.engine.trace.model.Http1Head}'s text: one line per line as it went, a CRLF
  * line end shown as the line break alone, and every other octet that is not printable ASCII escaped ({@code \r} for
  * a bare CR, {@code \n} before the break of a bare LF, {@code \t}, {@code \xNN}), so a smuggled boundary reads as it
- * went; at most {@link #SHOWN_OCTETS} octets, then how many more there were.
+ * went; at most the octets a run shows ({@link LegCaps#shownOctets()}), then how many more there were.
  */
 public final class Http1Text {
 
-    /** The most octets of one message shown; the rest is counted. */
+    /** The most octets of one message shown by default ({@link LegCaps}); the rest is counted. */
     public static final int SHOWN_OCTETS = 4096;
 
     private Http1Text() {
     }
 
-    /** @param alsoSkipped octets that went after {@code octets} and were not kept */
-    public static String of(byte[] octets, long alsoSkipped) {
-        int shown = Math.min(octets.length, SHOWN_OCTETS);
+    /**
+     * @param alsoSkipped octets that went after {@code octets} and were not kept
+     * @param most        the most octets shown
+     */
+    public static String of(byte[] octets, long alsoSkipped, int most) {
+        int shown = Math.min(octets.length, most);
         StringBuilder out = new StringBuilder(shown + 16);
         for (int i = 0; i < shown; i++) {
             int b = octets[i] & 0xff;

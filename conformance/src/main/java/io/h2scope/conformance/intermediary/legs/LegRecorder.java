@@ -27,10 +27,21 @@ public final class LegRecorder {
     private static final AtomicLong IDS = new AtomicLong();
 
     private volatile CaseLegs current;
+    private volatile LegCaps caps = LegCaps.DEFAULT;
+
+    /** What the legs keep from now on (a run's {@code --legs-data}, {@code --legs-http1-shown}). */
+    public void keep(LegCaps value) {
+        caps = java.util.Objects.requireNonNull(value, "caps");
+    }
+
+    /** What the legs keep. */
+    public LegCaps caps() {
+        return caps;
+    }
 
     /** Starts recording the case {@code caseId}'s legs, until the result is closed. */
     public CaseLegs begin(String caseId) {
-        CaseLegs legs = new CaseLegs(caseId, this);
+        CaseLegs legs = new CaseLegs(caseId, this, caps.dataKept());
         current = legs;
         return legs;
     }
@@ -72,7 +83,7 @@ public final class LegRecorder {
     /** An HTTP/1.1 origin connection on {@code socket}: its octets both ways, kept by each case in turn. */
     public Http1Leg http1Origin(Socket socket) {
         OriginLeg leg = originLeg(socket, HTTP1);
-        return new Http1Leg(leg);
+        return new Http1Leg(leg, caps.shownOctets());
     }
 
     private OriginLeg originLeg(Socket socket, String cleartext) {

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class Http1TextTest {
 
     private static String text(String octets) {
-        return Http1Text.of(octets.getBytes(StandardCharsets.ISO_8859_1), 0);
+        return Http1Text.of(octets.getBytes(StandardCharsets.ISO_8859_1), 0, Http1Text.SHOWN_OCTETS);
     }
 
     @Test
@@ -26,7 +26,22 @@ class Http1TextTest {
 
     @Test
     void aLongMessageIsCutAndTheRestCounted() {
-        String shown = Http1Text.of(new byte[Http1Text.SHOWN_OCTETS + 10], 5);
+        String shown = Http1Text.of(new byte[Http1Text.SHOWN_OCTETS + 10], 5, Http1Text.SHOWN_OCTETS);
         assertTrue(shown.endsWith("… 15 more octets"), shown.substring(shown.length() - 40));
+    }
+
+    @Test
+    void aRunsOwnCapCutsWhereItSays() {
+        assertEquals("GET /\n… 99 more octets", Http1Text.of("GET / HTTP/1.1".getBytes(StandardCharsets.ISO_8859_1),
+                90, 5));
+    }
+
+    @Test
+    void aLegKeepsOneOctetToOneMebibyteOfEither() {
+        assertEquals(new LegCaps(CaseLegs.DATA_KEPT, Http1Text.SHOWN_OCTETS), LegCaps.DEFAULT);
+        new LegCaps(1, LegCaps.MAX);
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> new LegCaps(0, 10));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> new LegCaps(10, LegCaps.MAX + 1));
     }
 }
