@@ -3,27 +3,19 @@ package io.h2scope.conformance.targets.launch;
 import io.h2scope.conformance.targets.ServerVersion;
 import io.h2scope.conformance.targets.Target;
 
-import com.github.dockerjava.api.exception.NotFoundException;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.testcontainers.DockerClientFactory;
-import org.testcontainers.containers.Container.ExecResult;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.output.OutputFrame;
 import org.testcontainers.containers.wait.strategy.Wait;
-import org.testcontainers.images.builder.ImageFromDockerfile;
 import org.testcontainers.utility.DockerImageName;
 
 /**
@@ -86,7 +78,7 @@ public final class ContainerTarget implements RunningTarget {
             String log = target.log();
             target.close();
             throw new TargetStartException(TargetStartException.Kind.NOT_READY, spec.name() + ": the container of " + image
-                    + " did not become ready: " + firstLine(e), log, e);
+                    + " did not become ready: " + DockerImage.firstLine(e), log, e);
         } catch (TargetStartException e) {
             target.close();
             throw e;
@@ -96,21 +88,10 @@ public final class ContainerTarget implements RunningTarget {
     /** The image's name with this content's tag, built when the engine does not have it yet. */
     static String ensureImage(TargetSpec spec) throws TargetStartException {
         Map<String, Path> extra = spec.dockerClassPath() ? ImageTag.classPathContext() : Map.of();
-        String image = "h2scope/" + spec.name() + ":" + ImageTag.of(spec.folder(), extra);
         try {
-            DockerClientFactory.instance().client().inspectImageCmd(image).exec();
-            return image;
-        } catch (NotFoundException absent) {
-            // build below
-        }
-        ImageFromDockerfile build = new ImageFromDockerfile(image, false).withFileFromPath(".", spec.folder());
-        extra.forEach((name, path) -> build.withFileFromPath(name, path));
-        try {
-            build.get();
-            return image;
-        } catch (RuntimeException e) {
-            throw new TargetStartException(TargetStartException.Kind.NOT_READY, spec.name() + ": docker build of "
-                    + spec.folder().resolve("Dockerfile") + " failed: " + firstLine(e), causes(e), e);
+            return DockerImage.ensure(spec.name(), spec.folder(), extra);
+        } catch (IOException e) {
+            throw new TargetStartException(TargetStartException.Kind.NOT_READY, DockerImage.firstLine(e), causes(e.getCause()), e);
         }
     }
 
@@ -171,7 +152,7 @@ public final class ContainerTarget implements RunningTarget {
     @Override
     public synchronized Optional<ServerVersion> version() {
         if (version == null) {
-            version = spec.askVersion(imagePlaceholders(spec), this::exec);
+            version = spec.askVersion(imagePlaceholders(spec), VersionQuery.inContainer(container));
         }
         return Optional.of(version);
     }
@@ -190,23 +171,6 @@ public final class ContainerTarget implements RunningTarget {
         return values;
     }
 
-    /** Runs a command in the container (no shell), giving up after {@code timeout}. */
-    private VersionQuery.Answer exec(List<String> command, Duration timeout) throws IOException, InterruptedException {
-        FutureTask<ExecResult> task = new FutureTask<>(() -> container.execInContainer(command.toArray(String[]::new)));
-        Thread runner = new Thread(task, "h2scope-container-exec-" + spec.name());
-        runner.setDaemon(true);
-        runner.start();
-        try {
-            ExecResult result = task.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            return new VersionQuery.Answer(result.getExitCode(), result.getStdout() + result.getStderr());
-        } catch (TimeoutException e) {
-            task.cancel(true);
-            throw new IOException("it did not answer within " + timeout + " in the container (version.timeout)");
-        } catch (ExecutionException e) {
-            throw new IOException("docker exec failed: " + firstLine(e.getCause()), e.getCause());
-        }
-    }
-
     @Override
     public String log() {
         String text = output.toString();
@@ -221,12 +185,6 @@ public final class ContainerTarget implements RunningTarget {
         } catch (IllegalStateException | IllegalArgumentException e) {
             // shutting down already, or never registered
         }
-    }
-
-    private static String firstLine(Throwable e) {
-        String m = String.valueOf(e.getMessage());
-        int nl = m.indexOf('\n');
-        return nl < 0 ? m : m.substring(0, nl);
     }
 
     private static String causes(Throwable e) {

@@ -8,9 +8,14 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.testcontainers.containers.Container.ExecResult;
+import org.testcontainers.containers.GenericContainer;
 
 /**
  * How a docker-targets/ server tells its version ({@code version.command} in target.properties): one command, run
@@ -146,6 +151,25 @@ public record VersionQuery(List<String> command, Duration timeout) {
                 }
             } finally {
                 process.destroyForcibly();
+            }
+        };
+    }
+
+    /** Runs the command inside {@code container} (docker exec, no shell), giving up after the timeout. */
+    public static Runner inContainer(GenericContainer<?> container) {
+        return (command, timeout) -> {
+            FutureTask<ExecResult> task = new FutureTask<>(() -> container.execInContainer(command.toArray(String[]::new)));
+            Thread runner = new Thread(task, "h2scope-container-exec");
+            runner.setDaemon(true);
+            runner.start();
+            try {
+                ExecResult result = task.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+                return new Answer(result.getExitCode(), result.getStdout() + result.getStderr());
+            } catch (TimeoutException e) {
+                task.cancel(true);
+                throw new IOException("it did not answer within " + timeout + " in the container (version.timeout)");
+            } catch (ExecutionException e) {
+                throw new IOException("docker exec failed: " + DockerImage.firstLine(e.getCause()), e.getCause());
             }
         };
     }
