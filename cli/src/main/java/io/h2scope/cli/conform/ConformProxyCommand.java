@@ -1,7 +1,7 @@
 package io.h2scope.cli.conform;
 
 import io.h2scope.conformance.intermediary.ExpectedProxyRun;
-import io.h2scope.conformance.intermediary.LocalIntermediary;
+import io.h2scope.conformance.intermediary.IntermediaryTarget;
 import io.h2scope.conformance.intermediary.ProxyCase;
 import io.h2scope.conformance.intermediary.ProxySection;
 import io.h2scope.conformance.intermediary.ProxyRunReport;
@@ -21,6 +21,7 @@ import io.h2scope.conformance.runner.CaseSelection;
 import io.h2scope.conformance.runner.RunResult;
 import io.h2scope.conformance.targets.Target;
 import io.h2scope.conformance.targets.expected.ExpectedFailures;
+import io.h2scope.conformance.targets.launch.ContainerTarget;
 import io.h2scope.engine.proxy.tls.UpstreamTls;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -77,8 +78,9 @@ public final class ConformProxyCommand implements Callable<Integer> {
             + "printed for the intermediary to trust); with --target, the target's own")
     String originKind;
 
-    @Option(names = "--target", paramLabel = "local:NAME", description = "start the intermediary: local:NAME runs the Debian "
-            + "package with docker-targets/NAME's config (e.g. local:nginx-proxy)")
+    @Option(names = "--target", paramLabel = "local:NAME|docker:NAME", description = "start the intermediary with "
+            + "docker-targets/NAME's config: local:NAME runs the Debian package (e.g. local:nginx-proxy), docker:NAME the "
+            + "folder's image as a container in the host's network (a Docker engine on this host)")
     String targetName;
 
     @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "5s",
@@ -138,25 +140,28 @@ public final class ConformProxyCommand implements Callable<Integer> {
             return usage(err, e.getMessage());
         }
         if ((front == null) == (targetName == null)) {
-            return usage(err, "give --front URL (an intermediary already running) or --target local:NAME, one of them");
+            return usage(err, "give --front URL (an intermediary already running) or --target local:NAME or docker:NAME, "
+                    + "one of them");
         }
         if (targetName != null) {
-            if (!targetName.startsWith("local:")) {
-                return usage(err, "--target takes local:NAME (e.g. local:nginx-proxy); containers are not built yet");
+            IntermediaryTarget.Choice choice;
+            try {
+                choice = IntermediaryTarget.choose(targetName);
+            } catch (IllegalArgumentException e) {
+                return usage(err, e.getMessage());
             }
-            String name = targetName.substring("local:".length());
-            List<String> known = LocalIntermediary.names();
-            if (!known.isEmpty() && !known.contains(name)) {
-                return usage(err, "no intermediary is called '" + name + "'; the known ones are " + String.join(", ", known)
-                        + " (docker-targets folders with a " + LocalIntermediary.PROPERTIES + ")");
+            String name = choice.name();
+            Properties spec = IntermediaryTarget.spec(name);
+            String unavailable = IntermediaryTarget.unavailableReason(spec, choice.via(), ContainerTarget::dockerAvailable);
+            if (unavailable != null) {
+                return usage(err, unavailable); // as conform --target says it of a server: exit 2
             }
-            Properties spec = LocalIntermediary.spec(name);
-            OriginKind kind = LocalIntermediary.origin(spec);
+            OriginKind kind = IntermediaryTarget.origin(spec);
             // the folder's file lists the FAILs of a run without --strict: by default it is held only against such a run
             Optional<ExpectedFailures> expected = given.isPresent() || cases.strict ? given
-                    : Optional.of(LocalIntermediary.expectedFailures(spec));
+                    : Optional.of(IntermediaryTarget.expectedFailures(spec));
             try (Origin origin = Origin.start(kind, originPort);
-                    LocalIntermediary proxy = LocalIntermediary.start(name, origin)) {
+                    IntermediaryTarget proxy = IntermediaryTarget.start(choice, origin)) {
                 out.println("Testing " + proxy.description() + ", forwarding to the " + kind.name().toLowerCase(Locale.ROOT)
                         + " origin on 127.0.0.1:" + origin.port());
                 Target target = new Target(name, "127.0.0.1", proxy.front().getPort(), proxy.frontTls() != null, "/");
@@ -208,11 +213,11 @@ public final class ConformProxyCommand implements Callable<Integer> {
     }
 
     private int run(Origin origin, FrontClient frontClient, Target target, CaseSelection selection,
-            ReportDestinations destinations, PrintWriter out, PrintWriter err, Optional<LocalIntermediary> proxy,
+            ReportDestinations destinations, PrintWriter out, PrintWriter err, Optional<IntermediaryTarget> proxy,
             Optional<ExpectedFailures> expected) throws InterruptedException {
         boolean strict = cases.strict;
         Duration wait = frontClient.timeout();
-        ProxyStage stage = limits.stage(origin, frontClient, proxy.flatMap(LocalIntermediary::process));
+        ProxyStage stage = limits.stage(origin, frontClient, proxy.flatMap(IntermediaryTarget::process));
         ProxySuiteRunner runner = new ProxySuiteRunner(stage, strict, selection);
         Optional<String> unreachable = runner.unreachable();
         if (unreachable.isPresent()) {
@@ -239,7 +244,7 @@ public final class ConformProxyCommand implements Callable<Integer> {
             return RunExit.NOT_JUDGED;
         }
         RunHeader header = new RunHeader(started, H2scopeVersion.get(), target, strict, wait, 1, 1)
-                .withServer(proxy.map(LocalIntermediary::version));
+                .withServer(proxy.map(IntermediaryTarget::version));
         int status = RunExit.reportAndExit(destinations, header, run, "conform-proxy", err);
         if (expected.isEmpty() || status == RunExit.NOT_JUDGED) {
             return status;

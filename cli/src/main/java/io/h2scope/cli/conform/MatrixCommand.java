@@ -1,6 +1,7 @@
 package io.h2scope.cli.conform;
 
 import io.h2scope.conformance.client.cases.ClientSuite;
+import io.h2scope.conformance.intermediary.IntermediaryTarget;
 import io.h2scope.conformance.intermediary.ProxySection;
 import io.h2scope.conformance.intermediary.ProxySuiteRunner;
 import io.h2scope.conformance.intermediary.cases.ProxySuite;
@@ -18,6 +19,7 @@ import io.h2scope.conformance.runner.RunResult;
 import io.h2scope.conformance.runner.SuiteRunner;
 import io.h2scope.conformance.suite.Suites;
 import io.h2scope.conformance.targets.ServerVersion;
+import io.h2scope.conformance.targets.launch.ContainerTarget;
 import io.h2scope.conformance.targets.launch.RunningTarget;
 import io.h2scope.conformance.targets.launch.TargetRegistry;
 import io.h2scope.conformance.targets.launch.TargetResolver;
@@ -71,8 +73,8 @@ public final class MatrixCommand implements Callable<Integer> {
     List<String> clients = new ArrayList<>();
 
     @Option(names = "--proxies", paramLabel = "NAME", split = ",", description = "intermediaries by their docker-targets/ "
-            + "folder with a proxy.properties (nginx-proxy, haproxy-proxy, ...) or 'all', each a local process through the "
-            + "intermediary suite. Takes --section, --case, --strict, --timeout (default " + PROXY_TIMEOUT + "), "
+            + "folder with a proxy.properties (nginx-proxy, haproxy-proxy, ...) or 'all', each through the intermediary suite "
+            + "as --via says. Takes --via, --section, --case, --strict, --timeout (default " + PROXY_TIMEOUT + "), "
             + "--refused-retries, --buffer-limit, --memory-interval, --time-limit, --jobs, --out")
     List<String> proxies = new ArrayList<>();
 
@@ -85,8 +87,8 @@ public final class MatrixCommand implements Callable<Integer> {
     String timeLimit;
 
     @Option(names = "--via", paramLabel = "HOW", defaultValue = "auto",
-            description = "local (the Debian package as a process), docker (its image as a container), or auto: docker where "
-                    + "an engine answers, else local (default ${DEFAULT-VALUE})")
+            description = "how --targets and --proxies run: local (the Debian package as a process), docker (the folder's "
+                    + "image as a container), or auto: docker where an engine answers, else local (default ${DEFAULT-VALUE})")
     String via;
 
     @Option(names = "--tls", description = "test the TLS listeners (ALPN h2) instead of h2c")
@@ -115,6 +117,9 @@ public final class MatrixCommand implements Callable<Integer> {
         if (Stream.of(targets, clients, proxies).filter(l -> !l.isEmpty()).count() != 1) {
             return usage(err, "give --targets (servers), --clients (clients) or --proxies (intermediaries), one of the three");
         }
+        if (!List.of("auto", "local", "docker").contains(via)) {
+            return usage(err, "--via must be local, docker or auto, got '" + via + "'");
+        }
         if (!proxies.isEmpty()) {
             return proxyMatrix(console, err);
         }
@@ -125,9 +130,6 @@ public final class MatrixCommand implements Callable<Integer> {
         }
         if (!clients.isEmpty()) {
             return clientMatrix(console, err);
-        }
-        if (!List.of("auto", "local", "docker").contains(via)) {
-            return usage(err, "--via must be local, docker or auto, got '" + via + "'");
         }
         if (tls && both) {
             return usage(err, "--tls and --both exclude each other: --both already tests TLS");
@@ -198,7 +200,7 @@ public final class MatrixCommand implements Callable<Integer> {
     /** {@code --proxies}: the intermediary suite through each intermediary named, --jobs of them at once. */
     private int proxyMatrix(PrintWriter console, PrintWriter err) throws IOException {
         CommandLine.ParseResult given = spec.commandLine().getParseResult();
-        List<String> serverOnly = List.of("--via", "--tls", "--both", "--parallel", "--budget-scale").stream()
+        List<String> serverOnly = List.of("--tls", "--both", "--parallel", "--budget-scale").stream()
                 .filter(given::hasMatchedOption).toList();
         if (!serverOnly.isEmpty()) {
             return usage(err, String.join(", ", serverOnly) + " applies to --targets or --clients, not to --proxies");
@@ -226,16 +228,29 @@ public final class MatrixCommand implements Callable<Integer> {
         } catch (IOException e) {
             return usage(err, "cannot write to --out " + out + ": " + e.getMessage());
         }
-        ProxyMatrix matrix = new ProxyMatrix(suite.cases.strict, timeout, out.resolve("runs"), selection, proxyLimits,
+        IntermediaryTarget.Via how = proxiesVia(console);
+        ProxyMatrix matrix = new ProxyMatrix(how, suite.cases.strict, timeout, out.resolve("runs"), selection, proxyLimits,
                 limit);
         Optional<List<MatrixColumn>> columns = oneColumnEach(names, "intermediary", matrix::column, console);
         if (columns.isEmpty()) {
             return RunExit.NOT_JUDGED;
         }
         int cases = ProxySuiteRunner.plan(ProxySuite.sections(), selection).size();
-        return write(new MatrixReport(columns.get(), header("intermediaries as local processes, timeout "
+        String as = how == IntermediaryTarget.Via.DOCKER ? "containers" : "local processes";
+        return write(new MatrixReport(columns.get(), header("intermediaries as " + as + ", timeout "
                 + RunHeader.duration(timeout) + ", " + cases + " intermediary cases"), "intermediary"),
                 columns.get(), console);
+    }
+
+    /** {@code --via} for intermediaries (checked already), auto resolved once and said on the console. */
+    private IntermediaryTarget.Via proxiesVia(PrintWriter console) {
+        if (!via.equals("auto")) {
+            return IntermediaryTarget.Via.valueOf(via.toUpperCase(java.util.Locale.ROOT));
+        }
+        boolean docker = ContainerTarget.dockerAvailable();
+        console.println(docker ? "A Docker engine answers: the intermediaries run as containers (--via local for the Debian "
+                + "packages)" : "No Docker engine answers: the intermediaries run as local processes");
+        return docker ? IntermediaryTarget.Via.DOCKER : IntermediaryTarget.Via.LOCAL;
     }
 
     /** What one client or intermediary gives: its column. */

@@ -1,6 +1,6 @@
 package io.h2scope.cli.conform;
 
-import io.h2scope.conformance.intermediary.LocalIntermediary;
+import io.h2scope.conformance.intermediary.IntermediaryTarget;
 import io.h2scope.conformance.intermediary.ProxyRunReport;
 import io.h2scope.conformance.intermediary.ProxyStage;
 import io.h2scope.conformance.intermediary.ProxySuiteRunner;
@@ -16,6 +16,7 @@ import io.h2scope.conformance.runner.CaseSelection;
 import io.h2scope.conformance.runner.RunResult;
 import io.h2scope.conformance.targets.ServerVersion;
 import io.h2scope.conformance.targets.Target;
+import io.h2scope.conformance.targets.launch.ContainerTarget;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,9 +26,9 @@ import java.util.Optional;
 import java.util.Properties;
 
 /**
- * {@code h2scope matrix --proxies}: the intermediary suite through each named local intermediary in turn (its origin,
- * its process, the whole suite, its own report under {@code runs/}), one {@link MatrixColumn} each, so the server
- * matrix's report writer compares them.
+ * {@code h2scope matrix --proxies}: the intermediary suite through each named intermediary in turn, as a local process
+ * or a container (its origin, its process, the whole suite, its own report under {@code runs/}), one
+ * {@link MatrixColumn} each, so the server matrix's report writer compares them.
  */
 final class ProxyMatrix {
 
@@ -44,14 +45,17 @@ final class ProxyMatrix {
     private final CaseSelection selection;
     private final IntermediaryLimitOptions limits;
     private final Duration timeLimit;
+    private final IntermediaryTarget.Via via;
 
     /**
+     * @param via       how each intermediary runs: a local process or a container
      * @param selection which cases run (--section, --case)
      * @param limits    the client's and the stage's limits, {@link IntermediaryLimitOptions#check() checked}
      * @param timeLimit how long each intermediary's run may take, see {@link #DEFAULT_TIME_LIMIT}
      */
-    ProxyMatrix(boolean strict, Duration timeout, Path runs, CaseSelection selection, IntermediaryLimitOptions limits,
-            Duration timeLimit) {
+    ProxyMatrix(IntermediaryTarget.Via via, boolean strict, Duration timeout, Path runs, CaseSelection selection,
+            IntermediaryLimitOptions limits, Duration timeLimit) {
+        this.via = via;
         this.strict = strict;
         this.timeout = timeout;
         this.runs = runs;
@@ -62,28 +66,29 @@ final class ProxyMatrix {
 
     /** The names asked for, checked against the intermediary folders: 'all' is every one of them. */
     static List<String> names(List<String> asked) throws IOException {
-        return MatrixNames.chosen(asked, LocalIntermediary.names(), "intermediary");
+        return MatrixNames.chosen(asked, IntermediaryTarget.names(), "intermediary");
     }
 
     /** Runs the suite through {@code name}: a column with its run, or with the problem that kept it from one. */
     MatrixColumn column(String name) throws InterruptedException {
         boolean tls = false;
+        String how = via.prefix();
         try {
-            Properties spec = LocalIntermediary.spec(name);
+            Properties spec = IntermediaryTarget.spec(name);
             tls = Boolean.parseBoolean(spec.getProperty("front.tls", "false"));
-            String unavailable = LocalIntermediary.unavailableReason(spec);
+            String unavailable = IntermediaryTarget.unavailableReason(spec, via, ContainerTarget::dockerAvailable);
             if (unavailable != null) {
-                return new MatrixColumn(name, "local", tls, null, unavailable, null);
+                return new MatrixColumn(name, how, tls, null, unavailable, null);
             }
-            try (Origin origin = Origin.start(LocalIntermediary.origin(spec), 0);
-                    LocalIntermediary proxy = LocalIntermediary.start(name, origin)) {
+            try (Origin origin = Origin.start(IntermediaryTarget.origin(spec), 0);
+                    IntermediaryTarget proxy = IntermediaryTarget.start(new IntermediaryTarget.Choice(via, name), origin)) {
                 ServerVersion version = proxy.version();
                 ProxyStage stage = limits.stage(origin, limits.front(proxy.front(), proxy.frontTls(), timeout),
                         proxy.process());
                 ProxySuiteRunner runner = new ProxySuiteRunner(stage, strict, selection);
                 Optional<String> unreachable = runner.unreachable();
                 if (unreachable.isPresent()) {
-                    return new MatrixColumn(name, "local", tls, null, unreachable.get(), null, version);
+                    return new MatrixColumn(name, how, tls, null, unreachable.get(), null, version);
                 }
                 Target front = new Target(name, "127.0.0.1", proxy.front().getPort(), tls, "/");
                 Instant started = Instant.now();
@@ -98,18 +103,18 @@ final class ProxyMatrix {
                 JsonReport.write(header, run, runs.resolve(name + ".json"));
                 String report = "runs/" + name + ".html";
                 if (!proxy.isAlive()) {
-                    return new MatrixColumn(name, "local", tls, null, "the intermediary died during the run", report,
+                    return new MatrixColumn(name, how, tls, null, "the intermediary died during the run", report,
                             version);
                 }
                 if (results.size() < planned) {
-                    return new MatrixColumn(name, "local", tls, null, "stopped at the time limit (--time-limit "
+                    return new MatrixColumn(name, how, tls, null, "stopped at the time limit (--time-limit "
                             + RunHeader.duration(timeLimit) + "): " + results.size() + " of " + planned + " cases ran",
                             report, version);
                 }
-                return new MatrixColumn(name, "local", tls, run, null, report, version);
+                return new MatrixColumn(name, how, tls, run, null, report, version);
             }
         } catch (IOException e) {
-            return new MatrixColumn(name, "local", tls, null, String.valueOf(e.getMessage()), null);
+            return new MatrixColumn(name, how, tls, null, String.valueOf(e.getMessage()), null);
         }
     }
 }

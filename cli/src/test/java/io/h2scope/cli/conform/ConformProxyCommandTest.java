@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.cli.CommandRun;
-import io.h2scope.conformance.intermediary.LocalIntermediary;
+import io.h2scope.conformance.intermediary.IntermediaryTarget;
 import io.h2scope.conformance.targets.launch.TargetRegistry;
 import io.h2scope.engine.proxy.ProxyConfig;
 import io.h2scope.engine.proxy.ProxyLimits;
@@ -232,11 +232,11 @@ class ConformProxyCommandTest {
     }
 
     @Test
-    void anUnknownLocalIntermediaryListsTheKnownOnes() throws Exception {
+    void anUnknownIntermediaryTargetListsTheKnownOnes() throws Exception {
         CommandRun r = CommandRun.of("conform-proxy", "--target", "local:nosuch-proxy");
         assertEquals(2, r.exit(), r.out() + r.err());
         assertTrue(r.errLine().startsWith("h2scope conform-proxy: no intermediary is called 'nosuch-proxy'; the known "
-                + "ones are ") && r.errLine().contains(String.join(", ", LocalIntermediary.names())), r.err());
+                + "ones are ") && r.errLine().contains(String.join(", ", IntermediaryTarget.names())), r.err());
         assertEquals(1, r.err().lines().count(), r.err());
     }
 
@@ -249,7 +249,7 @@ class ConformProxyCommandTest {
     void anIntermediaryThatDiesMidRunIsExit3WithItsLog(@TempDir Path root) throws Exception {
         Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "/usr/bin/python3 is missing");
         Path folder = Files.createDirectories(root.resolve("dying-relay"));
-        Files.writeString(folder.resolve(LocalIntermediary.PROPERTIES), String.join("\n",
+        Files.writeString(folder.resolve(IntermediaryTarget.PROPERTIES), String.join("\n",
                 "name=dying-relay", "description=a byte relay that exits at its fourth connection", "origin=h2c",
                 "config=relay.py", "local.binary=/usr/bin/python3", "local.command=@BINARY@ @STATE@/relay.py", ""));
         Files.writeString(folder.resolve("relay.py"), String.join("\n",
@@ -304,7 +304,7 @@ class ConformProxyCommandTest {
 
     @Test
     void theMemoryIntervalGivenIsTheOneTheSlowClientsEvidenceNames(@TempDir Path dir) throws Exception {
-        String unavailable = LocalIntermediary.unavailableReason(LocalIntermediary.spec("nginx-proxy"));
+        String unavailable = IntermediaryTarget.unavailableReason(IntermediaryTarget.spec("nginx-proxy"));
         Assumptions.assumeTrue(unavailable == null, unavailable);
         Path json = dir.resolve("run.json");
         CommandRun r = CommandRun.of("conform-proxy", "--target", "local:nginx-proxy", "--case",
@@ -316,7 +316,7 @@ class ConformProxyCommandTest {
 
     @Test
     void nginxAsALocalTargetGetsAVerdictPerCase() throws Exception {
-        String unavailable = LocalIntermediary.unavailableReason(LocalIntermediary.spec("nginx-proxy"));
+        String unavailable = IntermediaryTarget.unavailableReason(IntermediaryTarget.spec("nginx-proxy"));
         Assumptions.assumeTrue(unavailable == null, unavailable);
         CommandRun r = CommandRun.of("conform-proxy", "--target", "local:nginx-proxy");
         // nginx forwards whitespace around values as it came: a FAIL its expected-failures.txt lists

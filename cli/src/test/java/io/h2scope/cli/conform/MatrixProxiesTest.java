@@ -29,7 +29,7 @@ class MatrixProxiesTest {
     @Test
     void aMatrixOfOneIntermediaryWritesTheThreeReportsAndItsRunsOwn(@TempDir Path dir) throws Exception {
         assumeNginx();
-        CommandRun r = CommandRun.of("matrix", "--proxies", "nginx-proxy", "--out", dir.toString());
+        CommandRun r = CommandRun.of("matrix", "--proxies", "nginx-proxy", "--via", "local", "--out", dir.toString());
         assertEquals(0, r.exit(), r.out() + r.err());
         assertTrue(r.out().contains("[1/1] nginx-proxy 1.22") && r.out().contains("FAILED"), r.out());
         String md = Files.readString(dir.resolve("matrix.md"));
@@ -44,7 +44,7 @@ class MatrixProxiesTest {
     void aSectionSelectionRunsOnlyItsCasesThroughTheIntermediary(@TempDir Path dir) throws Exception {
         assumeNginx();
         int selected = casesOf("proxy/8.2.1");
-        CommandRun r = CommandRun.of("matrix", "--proxies", "nginx-proxy", "--section", "proxy/8.2.1", "--out",
+        CommandRun r = CommandRun.of("matrix", "--proxies", "nginx-proxy", "--via", "local", "--section", "proxy/8.2.1", "--out",
                 dir.toString());
         assertEquals(0, r.exit(), r.out() + r.err());
         String md = Files.readString(dir.resolve("matrix.md"));
@@ -59,7 +59,7 @@ class MatrixProxiesTest {
         assumeNginx();
         int planned = casesOf("proxy/e2e");
         // each end-to-end case takes a second or more (1 MiB bodies, a 1 s stall): 1 s cannot hold them all
-        CommandRun r = CommandRun.of("matrix", "--proxies", "nginx-proxy", "--section", "proxy/e2e", "--time-limit",
+        CommandRun r = CommandRun.of("matrix", "--proxies", "nginx-proxy", "--via", "local", "--section", "proxy/e2e", "--time-limit",
                 "1s", "--out", dir.toString());
         assertEquals(3, r.exit(), r.out() + r.err());
         Matcher ran = Pattern.compile("stopped at the time limit \\(--time-limit 1s\\): (\\d+) of " + planned

@@ -27,20 +27,20 @@ import org.junit.jupiter.params.provider.MethodSource;
 class IntermediaryMatrixTest {
 
     static List<String> intermediaries() throws Exception {
-        List<String> names = LocalIntermediary.names();
-        assertFalse(names.isEmpty(), "no docker-targets/*/" + LocalIntermediary.PROPERTIES + " found");
+        List<String> names = IntermediaryTarget.names();
+        assertFalse(names.isEmpty(), "no docker-targets/*/" + IntermediaryTarget.PROPERTIES + " found");
         return names;
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("intermediaries")
     void failsAsItsExpectedFailuresSay(String name) throws Exception {
-        Properties spec = LocalIntermediary.spec(name);
-        String unavailable = LocalIntermediary.unavailableReason(spec);
+        Properties spec = IntermediaryTarget.spec(name);
+        String unavailable = IntermediaryTarget.unavailableReason(spec);
         Assumptions.assumeTrue(unavailable == null, unavailable);
-        ExpectedFailures expected = LocalIntermediary.expectedFailures(spec);
-        try (Origin origin = Origin.start(LocalIntermediary.origin(spec), 0);
-                LocalIntermediary proxy = LocalIntermediary.start(name, origin)) {
+        ExpectedFailures expected = IntermediaryTarget.expectedFailures(spec);
+        try (Origin origin = Origin.start(IntermediaryTarget.origin(spec), 0);
+                IntermediaryTarget proxy = IntermediaryTarget.start(name, origin)) {
             ProxyStage stage = new ProxyStage(origin, new FrontClient(proxy.front(), proxy.frontTls(),
                     Duration.ofSeconds(5)), ProxyStage.DEFAULT_SETTLE);
             ProxySuiteRunner runner = new ProxySuiteRunner(stage, false);

@@ -25,13 +25,13 @@ class NginxProxyResponseVerdictsTest {
 
     @Test
     void everyResponseCaseGetsAVerdict() throws Exception {
-        Properties spec = LocalIntermediary.spec("nginx-proxy");
-        String unavailable = LocalIntermediary.unavailableReason(spec);
+        Properties spec = IntermediaryTarget.spec("nginx-proxy");
+        String unavailable = IntermediaryTarget.unavailableReason(spec);
         Assumptions.assumeTrue(unavailable == null, unavailable);
         List<ProxySection> responseSide = ProxySuite.sections().stream()
                 .filter(s -> s.id().startsWith("proxy/response/")).toList();
         try (Origin origin = Origin.start(OriginKind.H1, 0);
-                LocalIntermediary nginx = LocalIntermediary.start("nginx-proxy", origin)) {
+                IntermediaryTarget nginx = IntermediaryTarget.start("nginx-proxy", origin)) {
             ProxyStage stage = new ProxyStage(origin, new FrontClient(nginx.front(), Duration.ofSeconds(5)),
                     ProxyStage.DEFAULT_SETTLE);
             ProxySuiteRunner runner = new ProxySuiteRunner(stage, true);

@@ -57,12 +57,12 @@ class NginxProxyVerdictsTest {
 
     /** Runs every case against the intermediary {@code name}, checking what every run must show; the outcomes. */
     private static Map<String, Outcome> run(String name) throws Exception {
-        Properties spec = LocalIntermediary.spec(name);
-        String unavailable = LocalIntermediary.unavailableReason(spec);
+        Properties spec = IntermediaryTarget.spec(name);
+        String unavailable = IntermediaryTarget.unavailableReason(spec);
         Assumptions.assumeTrue(unavailable == null, unavailable);
         Map<String, Outcome> outcomes = new TreeMap<>();
         try (Origin origin = Origin.start(OriginKind.H1, 0);
-                LocalIntermediary nginx = LocalIntermediary.start(name, origin)) {
+                IntermediaryTarget nginx = IntermediaryTarget.start(name, origin)) {
             ProxyStage stage = new ProxyStage(origin, new FrontClient(nginx.front(), nginx.frontTls(),
                     Duration.ofSeconds(5)), ProxyStage.DEFAULT_SETTLE).withIntermediary(nginx.process().orElseThrow());
             ProxySuiteRunner runner = new ProxySuiteRunner(stage, false);

@@ -5,6 +5,7 @@ import io.h2scope.conformance.intermediary.origin.OriginKind;
 import io.h2scope.conformance.targets.ServerVersion;
 import io.h2scope.conformance.targets.expected.ExpectedFailures;
 import io.h2scope.conformance.targets.launch.ConfigTemplate;
+import io.h2scope.conformance.targets.launch.ContainerTarget;
 import io.h2scope.conformance.targets.launch.TargetRegistry;
 import io.h2scope.engine.transport.tls.KeyMaterial;
 import io.h2scope.engine.transport.tls.SelfSignedCertificate;
@@ -27,17 +28,37 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 import javax.net.ssl.SSLContext;
 
 /**
- * A real intermediary from a {@code docker-targets/<name>/} folder holding a {@code proxy.properties}, run as a local
- * process from the installed package: its config template rendered into a temp state directory with a free front
- * port and the origin's port (and, for a TLS front, a fresh self-signed certificate; toward a TLS origin, its CA's PEM),
- * its command started in the foreground, ready once the front accepts connections.
- * {@link #close()} stops it by the process it started (never by name) and removes the state directory.
+ * A real intermediary from a {@code docker-targets/<name>/} folder holding a {@code proxy.properties}: its config
+ * template rendered into a temp state directory with a free front port and the origin's port (and, for a TLS front, a
+ * fresh self-signed certificate; toward a TLS origin, its CA's PEM), its command started in the foreground, ready once
+ * the front accepts connections. {@code local:NAME} runs the installed Debian package as a process of this host,
+ * {@code docker:NAME} the folder's Dockerfile image as a container in the host's network ({@link IntermediaryProcess}).
+ * {@link #close()} stops what it started (never by name) and removes the state directory.
  */
-public final class LocalIntermediary implements AutoCloseable {
+public final class IntermediaryTarget implements AutoCloseable {
+
+    /** How an intermediary runs: the installed package as a local process, or its folder's image as a container. */
+    public enum Via {
+        LOCAL, DOCKER;
+
+        /** {@code local} or {@code docker}, as in {@code --target docker:NAME}. */
+        public String prefix() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** A parsed {@code --target}: how, and the folder's name. */
+    public record Choice(Via via, String name) {
+        @Override
+        public String toString() {
+            return via.prefix() + ":" + name;
+        }
+    }
 
     /** The file that makes a docker-targets folder an intermediary. */
     public static final String PROPERTIES = "proxy.properties";
@@ -49,13 +70,15 @@ public final class LocalIntermediary implements AutoCloseable {
     private final Path dir;
     private final Path state;
     private final int frontPort;
+    private final Via via;
     /** The PEM of a TLS origin's CA ({@code @ORIGIN_CA@}), "" toward an origin in clear. */
     private final String originCa;
-    private Process process;
+    private IntermediaryProcess process;
     private SSLContext frontTls;
 
-    private LocalIntermediary(Properties spec, Path dir, int frontPort, String originCa) {
+    private IntermediaryTarget(Properties spec, Path dir, int frontPort, String originCa, Via via) {
         this.spec = spec;
+        this.via = via;
         this.originCa = originCa;
         this.dir = dir;
         this.state = dir.resolve("state");
@@ -90,11 +113,45 @@ public final class LocalIntermediary implements AutoCloseable {
         return p;
     }
 
-    /** Why the intermediary cannot run here (its binary missing), or null when it can. */
+    /**
+     * Parses {@code local:NAME} or {@code docker:NAME} and checks that NAME is an intermediary folder.
+     *
+     * @throws IllegalArgumentException one line saying what is wrong and what is known
+     */
+    public static Choice choose(String target) throws IOException {
+        String text = target == null ? "" : target.trim();
+        int colon = text.indexOf(':');
+        Via via = Stream.of(Via.values()).filter(v -> colon > 0 && text.substring(0, colon).equals(v.prefix())).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("--target takes local:NAME (the Debian package) or "
+                        + "docker:NAME (its image as a container), e.g. docker:nginx-proxy; got '" + text + "'"));
+        String name = text.substring(colon + 1);
+        List<String> known = names();
+        if (!known.contains(name)) {
+            throw new IllegalArgumentException("unknown intermediary '" + name + "'; known: " + String.join(", ", known)
+                    + " (folders of " + TargetRegistry.locateRoot().map(Path::toString).orElse(TargetRegistry.FOLDER)
+                    + "/ with a " + PROPERTIES + ")");
+        }
+        return new Choice(via, name);
+    }
+
+    /** Why the intermediary cannot run here as a local process (its binary missing), or null when it can. */
     public static String unavailableReason(Properties spec) {
         Path binary = Path.of(spec.getProperty("local.binary"));
         return Files.isExecutable(binary) ? null : binary + " is missing: apt-get install "
-                + spec.getProperty("debian.package");
+                + spec.getProperty("debian.package") + ", or use docker:" + spec.getProperty("name");
+    }
+
+    /**
+     * Why {@code choice} cannot run here, or null when it can: a local binary missing, or, for a container, no Docker
+     * engine answering ({@code dockerAvailable}).
+     */
+    public static String unavailableReason(Properties spec, Via via, BooleanSupplier dockerAvailable) {
+        if (via == Via.LOCAL) {
+            return unavailableReason(spec);
+        }
+        return dockerAvailable.getAsBoolean() ? null : "docker:" + spec.getProperty("name") + ": no Docker engine answers: "
+                + "start one on this host (.ci/docker-engine start, then export DOCKER_HOST=unix:///run/h2scope-docker.sock) "
+                + "or use local:" + spec.getProperty("name") + " for the Debian package";
     }
 
     /**
@@ -102,10 +159,14 @@ public final class LocalIntermediary implements AutoCloseable {
      * unknown version says why).
      */
     public static ServerVersion version(Properties spec) {
+        return version(spec, VersionQuery.onThisHost(Map.of()));
+    }
+
+    private static ServerVersion version(Properties spec, VersionQuery.Runner where) {
         VersionQuery query = new VersionQuery(List.of(spec.getProperty("version.command", "").trim().split("\\s+"))
                 .stream().filter(t -> !t.isEmpty()).toList(), VersionQuery.DEFAULT_TIMEOUT);
         return query.ask(spec.getProperty("name"), Map.of(ConfigTemplate.Key.BINARY, spec.getProperty("local.binary")),
-                VersionQuery.onThisHost(Map.of()));
+                where);
     }
 
     /** The folder's {@code expected-failures.txt}: the intermediary's known FAILs (none when the file is missing). */
@@ -118,27 +179,34 @@ public final class LocalIntermediary implements AutoCloseable {
         return OriginKind.valueOf(spec.getProperty("origin", "h1").toUpperCase(Locale.ROOT));
     }
 
-    /** Starts the intermediary named {@code name}, forwarding to {@code origin}, and waits till ready. */
-    public static LocalIntermediary start(String name, Origin origin) throws IOException, InterruptedException {
-        return start(name, origin.port(), origin.caFile());
+    /** Starts the intermediary named {@code name} as a local process, forwarding to {@code origin}, and waits till ready. */
+    public static IntermediaryTarget start(String name, Origin origin) throws IOException, InterruptedException {
+        return start(new Choice(Via.LOCAL, name), origin);
+    }
+
+    /** Starts the intermediary {@code choice} names, the way it names, forwarding to {@code origin}; waits till ready. */
+    public static IntermediaryTarget start(Choice choice, Origin origin) throws IOException, InterruptedException {
+        return start(choice, origin.port(), origin.caFile());
     }
 
     /**
      * Toward 127.0.0.1:{@code originPort}; a TLS origin's CA PEM is {@code originCa} ({@code @ORIGIN_CA@} in the config
      * template), which the intermediary trusts to verify the origin.
      */
-    private static LocalIntermediary start(String name, int originPort, Optional<Path> originCa)
+    private static IntermediaryTarget start(Choice choice, int originPort, Optional<Path> originCa)
             throws IOException, InterruptedException {
+        String name = choice.name();
         Properties spec = spec(name);
-        String unavailable = unavailableReason(spec);
+        String unavailable = unavailableReason(spec, choice.via(), ContainerTarget::dockerAvailable);
         if (unavailable != null) {
             throw new IOException(unavailable);
         }
         Path dir = Files.createTempDirectory("h2scope-" + name + "-");
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
-        LocalIntermediary proxy = new LocalIntermediary(spec, dir, freePort(), originCa.map(Path::toString).orElse(""));
+        IntermediaryTarget proxy = new IntermediaryTarget(spec, dir, freePort(), originCa.map(Path::toString).orElse(""),
+                choice.via());
         try {
-            proxy.launch(originPort);
+            proxy.launch(originPort, originCa);
             return proxy;
         } catch (IOException | InterruptedException | RuntimeException e) {
             proxy.close();
@@ -146,7 +214,7 @@ public final class LocalIntermediary implements AutoCloseable {
         }
     }
 
-    private void launch(int originPort) throws IOException, InterruptedException {
+    private void launch(int originPort, Optional<Path> originCa) throws IOException, InterruptedException {
         Files.createDirectories(state.resolve("logs"));
         Files.createDirectories(state.resolve("tmp"));
         if (Boolean.parseBoolean(spec.getProperty("front.tls", "false"))) {
@@ -156,13 +224,14 @@ public final class LocalIntermediary implements AutoCloseable {
         String config = spec.getProperty("config");
         Files.writeString(state.resolve(config), render(Files.readString(folder.resolve(config)), originPort));
         List<String> command = List.of(render(spec.getProperty("local.command"), originPort).split(" "));
-        ProcessBuilder builder = new ProcessBuilder(command).directory(state.toFile());
-        environment(originPort).forEach(builder.environment()::put);
-        process = builder.redirectErrorStream(true).redirectOutput(state.resolve("logs").resolve("output.log").toFile()).start();
+        Path output = state.resolve("logs").resolve("output.log");
+        process = via == Via.LOCAL ? HostIntermediaryProcess.start(command, environment(originPort), state, output)
+                : ContainerIntermediaryProcess.start(spec.getProperty("name"), folder, command, environment(originPort), dir,
+                        state, originCa, output);
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(READY_MILLIS);
         while (System.nanoTime() - deadline < 0) {
             if (!process.isAlive()) {
-                throw new IOException(spec.getProperty("name") + " exited with " + process.exitValue()
+                throw new IOException(spec.getProperty("name") + " " + process.ended()
                         + " before its front was ready:\n" + log());
             }
             try (Socket s = new Socket()) {
@@ -191,8 +260,10 @@ public final class LocalIntermediary implements AutoCloseable {
     }
 
     private String render(String template, int originPort) {
-        // started by root, a server that drops its workers (apache2) runs them as www-data; else as ourselves
-        String user = "root".equals(System.getProperty("user.name")) ? "www-data" : System.getProperty("user.name");
+        // started by root (so always in a container), a server that drops its workers (apache2) runs them as
+        // www-data; else as ourselves
+        String user = via == Via.DOCKER || "root".equals(System.getProperty("user.name")) ? "www-data"
+                : System.getProperty("user.name");
         return template.replace("@STATE@", state.toString()).replace("@BIND@", "127.0.0.1")
                 .replace("@CERT@", state.resolve("cert.pem").toString()).replace("@KEY@", state.resolve("key.pem").toString())
                 .replace("@FRONT_PORT@", Integer.toString(frontPort))
@@ -215,9 +286,9 @@ public final class LocalIntermediary implements AutoCloseable {
         }
     }
 
-    /** This intermediary's installed version ({@link #version(Properties)}). */
+    /** This intermediary's version, asked where it runs: the installed package, or the image's. */
     public ServerVersion version() {
-        return version(spec);
+        return version(spec, process.versionRunner());
     }
 
     /** Where the client in front connects (h2c, or TLS when {@link #frontTls()} is not null). */
@@ -231,12 +302,15 @@ public final class LocalIntermediary implements AutoCloseable {
     }
 
     public String description() {
-        return spec.getProperty("description") + " (pid " + (process == null ? "-" : process.pid()) + ")";
+        return spec.getProperty("description") + " (" + (process == null ? "not started" : process.description()) + ")";
     }
 
-    /** The process this started (its workers are its descendants); empty before it is launched. */
+    /**
+     * The process this started as this host sees it (its workers are its descendants); empty before it is launched, or
+     * for a container whose process this host cannot see.
+     */
     public Optional<ProcessHandle> process() {
-        return Optional.ofNullable(process).map(Process::toHandle);
+        return Optional.ofNullable(process).flatMap(IntermediaryProcess::handle);
     }
 
     public boolean isAlive() {
@@ -259,19 +333,16 @@ public final class LocalIntermediary implements AutoCloseable {
         return out.toString();
     }
 
-    /** Stops the process this started (SIGTERM, SIGKILL after 5 s) and removes the state directory. */
+    /** How it runs: {@code local} or {@code docker}. */
+    public Via via() {
+        return via;
+    }
+
+    /** Stops the process or container this started and removes the state directory. */
     @Override
     public void close() {
         if (process != null) {
-            process.destroy();
-            try {
-                if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                    process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-                }
-            } catch (InterruptedException e) {
-                process.destroyForcibly();
-                Thread.currentThread().interrupt();
-            }
+            process.stop();
         }
         try (Stream<Path> all = Files.walk(dir)) {
             for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
