@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.cli.CommandRun;
 import io.h2scope.conformance.intermediary.IntermediaryTarget;
+import io.h2scope.conformance.targets.launch.ContainerTarget;
 import io.h2scope.conformance.targets.launch.TargetRegistry;
 import io.h2scope.engine.proxy.ProxyConfig;
 import io.h2scope.engine.proxy.ProxyLimits;
@@ -312,6 +313,27 @@ class ConformProxyCommandTest {
         assertEquals(0, r.exit(), r.out() + r.err());
         String report = Files.readString(json);
         assertTrue(report.contains("intermediary RSS: before ") && report.contains(" readings every 20 ms of "), report);
+    }
+
+    @Test
+    void aTargetThatIsNoIntermediaryIsOneLineListingTheKnownOnes() {
+        CommandRun r = CommandRun.of("conform-proxy", "--target", "docker:nosuch");
+        assertEquals(2, r.exit(), r.out() + r.err());
+        assertTrue(r.errLine().startsWith("h2scope conform-proxy: unknown intermediary nosuch: known names are ")
+                && r.err().contains("haproxy-proxy"), r.err());
+        CommandRun how = CommandRun.of("conform-proxy", "--target", "podman:nginx-proxy");
+        assertEquals(2, how.exit(), how.out() + how.err());
+        assertTrue(how.errLine().contains("--target takes local:NAME") && how.err().contains("docker:NAME"), how.err());
+    }
+
+    @Test
+    void dockerWithoutAnEngineIsOneLineSayingWhatToDo() {
+        // where an engine answers, docker:nginx-proxy starts: that path is IntermediaryContainerVersusLocalTest's
+        Assumptions.assumeFalse(ContainerTarget.dockerAvailable(), "a Docker engine answers here");
+        CommandRun r = CommandRun.of("conform-proxy", "--target", "docker:nginx-proxy");
+        assertEquals(2, r.exit(), r.out() + r.err());
+        assertTrue(r.errLine().contains("docker:nginx-proxy: no Docker engine answers") && r.err().contains("local:nginx-proxy"),
+                r.err());
     }
 
     @Test

@@ -109,6 +109,23 @@ class MatrixCommandTest {
     }
 
     @Test
+    void aViaForProxiesIsLocalDockerOrAuto(@TempDir Path dir) {
+        CommandRun r = run("matrix", "--proxies", "nginx-proxy", "--via", "podman", "--out", dir.toString());
+        assertEquals(2, r.exit());
+        assertTrue(r.errLine().contains("--via must be local, docker or auto"), r.err());
+    }
+
+    @Test
+    void anIntermediaryAsAContainerWithoutAnEngineIsAColumnNotRunAndExitsThree(@TempDir Path dir) throws Exception {
+        // where an engine answers, docker:nginx-proxy starts: that path is IntermediaryContainerVersusLocalTest's
+        assumeFalse(ContainerTarget.dockerAvailable(), "a Docker engine answers here, so docker:nginx-proxy would start");
+        CommandRun r = run("matrix", "--proxies", "nginx-proxy", "--via", "docker", "--out", dir.toString());
+        assertEquals(3, r.exit(), r.out() + r.err());
+        assertTrue(r.out().contains("not run: docker:nginx-proxy: no Docker engine answers"), r.out());
+        assertTrue(Files.readString(dir.resolve("matrix.md")).contains("| nginx-proxy | h2c | docker |"));
+    }
+
+    @Test
     void anUnknownIntermediaryIsAUsageErrorThatListsTheKnownOnes(@TempDir Path dir) {
         CommandRun r = run("matrix", "--proxies", "nginx-proxy,nginx", "--out", dir.toString());
         assertEquals(2, r.exit());

@@ -2,15 +2,19 @@ package io.h2scope.conformance.intermediary;
 
 import io.h2scope.conformance.targets.launch.DockerImage;
 import io.h2scope.conformance.targets.launch.VersionQuery;
+
+import com.github.dockerjava.api.model.AccessMode;
+import com.github.dockerjava.api.model.Bind;
+import com.github.dockerjava.api.model.Volume;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.testcontainers.containers.BindMode;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.output.OutputFrame;
 import org.testcontainers.utility.DockerImageName;
@@ -41,14 +45,17 @@ final class ContainerIntermediaryProcess implements IntermediaryProcess {
     static ContainerIntermediaryProcess start(String name, Path folder, List<String> command, Map<String, String> environment,
             Path stateRoot, Path workDir, Optional<Path> originCa, Path output) throws IOException {
         String image = DockerImage.ensure(name, folder, Map.of());
+        List<Bind> binds = new ArrayList<>(List.of(sameWhere(stateRoot, AccessMode.rw)));
+        originCa.ifPresent(ca -> binds.add(sameWhere(ca, AccessMode.ro)));
         GenericContainer<?> container = new GenericContainer<>(DockerImageName.parse(image))
                 .withNetworkMode("host")
-                .withFileSystemBind(stateRoot.toString(), stateRoot.toString(), BindMode.READ_WRITE)
+                // on the create command, not withFileSystemBind: for those Testcontainers first checks that a bind works
+                // by running a small image it pulls, and no registry answers here (a 120 s wait, then only a warning)
+                .withCreateContainerCmdModifier(create -> create.getHostConfig().withBinds(binds))
                 .withWorkingDirectory(workDir.toString())
                 .withEnv(environment)
                 .withCommand(command.toArray(String[]::new))
                 .withLogConsumer((OutputFrame frame) -> append(output, frame.getUtf8String()));
-        originCa.ifPresent(ca -> container.withFileSystemBind(ca.toString(), ca.toString(), BindMode.READ_ONLY));
         ContainerIntermediaryProcess started = new ContainerIntermediaryProcess(container, name);
         try {
             container.start();
@@ -58,6 +65,11 @@ final class ContainerIntermediaryProcess implements IntermediaryProcess {
             started.stop();
             throw new IOException(name + ": the container of " + image + " did not start: " + DockerImage.firstLine(e), e);
         }
+    }
+
+    /** {@code path} mounted in the container where it is on this host, so the rendered config's paths hold there. */
+    private static Bind sameWhere(Path path, AccessMode mode) {
+        return new Bind(path.toString(), new Volume(path.toString()), mode);
     }
 
     private static void append(Path output, String text) {

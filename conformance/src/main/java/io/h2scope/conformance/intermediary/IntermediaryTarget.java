@@ -127,7 +127,7 @@ public final class IntermediaryTarget implements AutoCloseable {
         String name = text.substring(colon + 1);
         List<String> known = names();
         if (!known.contains(name)) {
-            throw new IllegalArgumentException("unknown intermediary '" + name + "'; known: " + String.join(", ", known)
+            throw new IllegalArgumentException("unknown intermediary " + name + ": known names are " + String.join(", ", known)
                     + " (folders of " + TargetRegistry.locateRoot().map(Path::toString).orElse(TargetRegistry.FOLDER)
                     + "/ with a " + PROPERTIES + ")");
         }

@@ -1,0 +1,48 @@
+package io.h2scope.conformance.intermediary;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.h2scope.conformance.intermediary.IntermediaryTarget.Choice;
+import io.h2scope.conformance.intermediary.IntermediaryTarget.Via;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+/** {@code conform-proxy --target}'s names: local:NAME and docker:NAME of an intermediary folder, checked before anything starts. */
+class IntermediaryTargetChoiceTest {
+
+    @Test
+    void localAndDockerNameAnIntermediaryFolder() throws Exception {
+        assertEquals(new Choice(Via.LOCAL, "nginx-proxy"), IntermediaryTarget.choose("local:nginx-proxy"));
+        assertEquals(new Choice(Via.DOCKER, "haproxy-proxy"), IntermediaryTarget.choose(" docker:haproxy-proxy "));
+        assertEquals("docker:haproxy-proxy", IntermediaryTarget.choose("docker:haproxy-proxy").toString());
+    }
+
+    @Test
+    void anUnknownNameListsTheKnownIntermediaries() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> IntermediaryTarget.choose("docker:nosuch"));
+        assertTrue(e.getMessage().startsWith("unknown intermediary nosuch: known names are ") && e.getMessage().contains("nginx-proxy")
+                && e.getMessage().contains("caddy-proxy") && !e.getMessage().contains("\n"), e.getMessage());
+        // a server folder (target.properties) is no intermediary
+        assertThrows(IllegalArgumentException.class, () -> IntermediaryTarget.choose("docker:nginx"));
+    }
+
+    @Test
+    void aTargetWithoutLocalOrDockerSaysBoth() {
+        for (String bad : new String[] {"nginx-proxy", "podman:nginx-proxy", ":nginx-proxy", ""}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> IntermediaryTarget.choose(bad));
+            assertTrue(e.getMessage().contains("local:NAME") && e.getMessage().contains("docker:NAME"), e.getMessage());
+        }
+    }
+
+    @Test
+    void dockerWithoutAnEngineSaysHowToStartOneOrToRunLocally() throws Exception {
+        Properties spec = IntermediaryTarget.spec("haproxy-proxy");
+        String reason = IntermediaryTarget.unavailableReason(spec, Via.DOCKER, () -> false);
+        assertTrue(reason.startsWith("docker:haproxy-proxy: no Docker engine answers") && reason.contains("DOCKER_HOST")
+                && reason.contains("local:haproxy-proxy") && !reason.contains("\n"), reason);
+        assertNull(IntermediaryTarget.unavailableReason(spec, Via.DOCKER, () -> true));
+    }
+}
