@@ -109,13 +109,6 @@ class MatrixCommandTest {
     }
 
     @Test
-    void aViaForProxiesIsLocalDockerOrAuto(@TempDir Path dir) {
-        CommandRun r = run("matrix", "--proxies", "nginx-proxy", "--via", "podman", "--out", dir.toString());
-        assertEquals(2, r.exit());
-        assertTrue(r.errLine().contains("--via must be local, docker or auto"), r.err());
-    }
-
-    @Test
     void anIntermediaryAsAContainerWithoutAnEngineIsAColumnNotRunAndExitsThree(@TempDir Path dir) throws Exception {
         // where an engine answers, docker:nginx-proxy starts: that path is IntermediaryContainerVersusLocalTest's
         assumeFalse(ContainerTarget.dockerAvailable(), "a Docker engine answers here, so docker:nginx-proxy would start");
@@ -136,9 +129,11 @@ class MatrixCommandTest {
 
     @Test
     void aViaThatIsNeitherLocalNorDockerIsAUsageError(@TempDir Path dir) {
-        CommandRun r = run("matrix", "--targets", "all", "--via", "podman", "--out", dir.toString());
-        assertEquals(2, r.exit());
-        assertTrue(r.err().contains("--via must be local, docker or auto"), r.err());
+        for (String what : new String[] {"--targets", "--proxies"}) {
+            CommandRun r = run("matrix", what, "all", "--via", "podman", "--out", dir.toString());
+            assertEquals(2, r.exit(), what);
+            assertTrue(r.errLine().contains("--via must be local, docker or auto"), r.err());
+        }
     }
 
     @Test

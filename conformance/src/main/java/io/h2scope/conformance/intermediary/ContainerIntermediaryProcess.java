@@ -1,5 +1,6 @@
 package io.h2scope.conformance.intermediary;
 
+import io.h2scope.conformance.targets.launch.ContainerReaper;
 import io.h2scope.conformance.targets.launch.DockerImage;
 import io.h2scope.conformance.targets.launch.VersionQuery;
 
@@ -24,16 +25,16 @@ import org.testcontainers.utility.DockerImageName;
  * network: it binds the front on this host's loopback and reaches the origin there, as a local process does, so the
  * config {@link IntermediaryTarget} renders serves both ways unchanged. Its state directory (config, certificates,
  * logs) and a TLS origin's CA file are mounted at the paths they have here, so the engine must run on this host.
- * {@link #stop()} removes the container (Testcontainers' reaper cannot run here); a shutdown hook does on Ctrl-C.
+ * {@link #stop()} removes the container, and so does Ctrl-C ({@link ContainerReaper}).
  */
 final class ContainerIntermediaryProcess implements IntermediaryProcess {
 
     private final GenericContainer<?> container;
-    private final Thread reaper;
+    private final ContainerReaper reaper;
 
     private ContainerIntermediaryProcess(GenericContainer<?> container, String name) {
         this.container = container;
-        this.reaper = new Thread(container::stop, "h2scope-container-stop-" + name);
+        this.reaper = new ContainerReaper(container, name);
     }
 
     /**
@@ -59,7 +60,7 @@ final class ContainerIntermediaryProcess implements IntermediaryProcess {
         ContainerIntermediaryProcess started = new ContainerIntermediaryProcess(container, name);
         try {
             container.start();
-            Runtime.getRuntime().addShutdownHook(started.reaper); // Ctrl-C must not leave it holding the front's port
+            started.reaper.arm(); // Ctrl-C must not leave it holding the front's port
             return started;
         } catch (RuntimeException e) {
             started.stop();
@@ -112,11 +113,6 @@ final class ContainerIntermediaryProcess implements IntermediaryProcess {
 
     @Override
     public void stop() {
-        container.stop();
-        try {
-            Runtime.getRuntime().removeShutdownHook(reaper);
-        } catch (IllegalStateException | IllegalArgumentException e) {
-            // shutting down already, or never registered
-        }
+        reaper.stop();
     }
 }

@@ -142,12 +142,17 @@ public final class IntermediaryTarget implements AutoCloseable {
     }
 
     /**
-     * Why {@code choice} cannot run here, or null when it can: a local binary missing, or, for a container, no Docker
-     * engine answering ({@code dockerAvailable}).
+     * Why the intermediary cannot run here {@code via} that way, or null when it can: a local binary missing, or, for
+     * a container, a folder without a Dockerfile or no Docker engine answering ({@code dockerAvailable}).
      */
     public static String unavailableReason(Properties spec, Via via, BooleanSupplier dockerAvailable) {
         if (via == Via.LOCAL) {
             return unavailableReason(spec);
+        }
+        Path dockerfile = Path.of(spec.getProperty("folder")).resolve("Dockerfile");
+        if (!Files.isRegularFile(dockerfile)) {
+            return "docker:" + spec.getProperty("name") + ": " + dockerfile + " is missing: write one (as the other "
+                    + "intermediaries' folders have), or use local:" + spec.getProperty("name");
         }
         return dockerAvailable.getAsBoolean() ? null : "docker:" + spec.getProperty("name") + ": no Docker engine answers: "
                 + "start one on this host (.ci/docker-engine start, then export DOCKER_HOST=unix:///run/h2scope-docker.sock) "

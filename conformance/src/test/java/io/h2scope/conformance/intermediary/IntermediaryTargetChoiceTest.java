@@ -7,8 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.conformance.intermediary.IntermediaryTarget.Choice;
 import io.h2scope.conformance.intermediary.IntermediaryTarget.Via;
+import java.nio.file.Path;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code conform-proxy --target}'s names: local:NAME and docker:NAME of an intermediary folder, checked before anything starts. */
 class IntermediaryTargetChoiceTest {
@@ -44,5 +46,15 @@ class IntermediaryTargetChoiceTest {
         assertTrue(reason.startsWith("docker:haproxy-proxy: no Docker engine answers") && reason.contains("DOCKER_HOST")
                 && reason.contains("local:haproxy-proxy") && !reason.contains("\n"), reason);
         assertNull(IntermediaryTarget.unavailableReason(spec, Via.DOCKER, () -> true));
+    }
+
+    @Test
+    void dockerForAFolderWithoutADockerfileSaysSo(@TempDir Path folder) {
+        Properties spec = new Properties();
+        spec.setProperty("name", "new-proxy");
+        spec.setProperty("folder", folder.toString());
+        String reason = IntermediaryTarget.unavailableReason(spec, Via.DOCKER, () -> true);
+        assertEquals("docker:new-proxy: " + folder.resolve("Dockerfile") + " is missing: write one (as the other "
+                + "intermediaries' folders have), or use local:new-proxy", reason);
     }
 }

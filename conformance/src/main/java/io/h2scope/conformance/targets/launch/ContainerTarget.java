@@ -34,14 +34,14 @@ public final class ContainerTarget implements RunningTarget {
     private final TargetSpec spec;
     private final GenericContainer<?> container;
     private final StringBuffer output;
-    private final Thread reaper;
+    private final ContainerReaper reaper;
     private ServerVersion version;
 
     private ContainerTarget(TargetSpec spec, GenericContainer<?> container, StringBuffer output) {
         this.spec = spec;
         this.container = container;
         this.output = output;
-        this.reaper = new Thread(container::stop, "h2scope-container-stop-" + spec.name());
+        this.reaper = new ContainerReaper(container, spec.name());
     }
 
     /** True when a Docker engine answers (Testcontainers' own probe). */
@@ -71,7 +71,7 @@ public final class ContainerTarget implements RunningTarget {
         ContainerTarget target = new ContainerTarget(spec, container, output);
         try {
             container.start();
-            Runtime.getRuntime().addShutdownHook(target.reaper); // Ctrl-C must not leave it running
+            target.reaper.arm(); // Ctrl-C must not leave it running
             target.awaitReady();
             return target;
         } catch (RuntimeException e) {
@@ -179,12 +179,7 @@ public final class ContainerTarget implements RunningTarget {
 
     @Override
     public void close() {
-        container.stop();
-        try {
-            Runtime.getRuntime().removeShutdownHook(reaper);
-        } catch (IllegalStateException | IllegalArgumentException e) {
-            // shutting down already, or never registered
-        }
+        reaper.stop();
     }
 
     private static String causes(Throwable e) {
