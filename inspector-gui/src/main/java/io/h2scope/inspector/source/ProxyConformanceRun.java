@@ -1,6 +1,6 @@
 package io.h2scope.inspector.source;
 
-import io.h2scope.conformance.intermediary.LocalIntermediary;
+import io.h2scope.conformance.intermediary.IntermediaryTarget;
 import io.h2scope.conformance.intermediary.OwnRelay;
 import io.h2scope.conformance.intermediary.ProxyRunReport;
 import io.h2scope.conformance.intermediary.ProxyStage;
@@ -57,9 +57,9 @@ public final class ProxyConformanceRun extends InterruptibleRun {
         if (!intermediary.equals(OWN)) {
             String name = intermediary.startsWith("local:") ? intermediary.substring("local:".length()) : "";
             try {
-                if (name.isEmpty() || !LocalIntermediary.names().contains(name)) {
+                if (name.isEmpty() || !IntermediaryTarget.names().contains(name)) {
                     throw new IllegalArgumentException("no intermediary is called '" + intermediary + "': give " + OWN
-                            + " (h2scope's own relay) or local:NAME, NAME one of " + LocalIntermediary.names());
+                            + " (h2scope's own relay) or local:NAME, NAME one of " + IntermediaryTarget.names());
                 }
             } catch (IOException e) {
                 throw new IllegalArgumentException("the intermediaries cannot be listed: " + e.getMessage());
@@ -73,19 +73,19 @@ public final class ProxyConformanceRun extends InterruptibleRun {
         boolean own = intermediary.equals(OWN);
         String name = own ? OWN : intermediary.substring("local:".length());
         try {
-            OriginKind kind = own ? OriginKind.H2C : LocalIntermediary.origin(LocalIntermediary.spec(name));
+            OriginKind kind = own ? OriginKind.H2C : IntermediaryTarget.origin(IntermediaryTarget.spec(name));
             try (Origin origin = Origin.start(kind, 0); AutoCloseable front = own ? OwnRelay.toward(origin) : local(name, origin)) {
                 InetSocketAddress address = front instanceof RecordingProxy p
-                        ? new InetSocketAddress("127.0.0.1", p.port()) : ((LocalIntermediary) front).front();
-                FrontClient client = new FrontClient(address, front instanceof LocalIntermediary l ? l.frontTls() : null,
+                        ? new InetSocketAddress("127.0.0.1", p.port()) : ((IntermediaryTarget) front).front();
+                FrontClient client = new FrontClient(address, front instanceof IntermediaryTarget l ? l.frontTls() : null,
                         CASE_TIMEOUT, FrontClient.DEFAULT_REFUSED_RETRIES);
                 ProxyStage stage = new ProxyStage(origin, client, ProxyStage.DEFAULT_SETTLE);
-                if (front instanceof LocalIntermediary l && l.process().isPresent()) {
+                if (front instanceof IntermediaryTarget l && l.process().isPresent()) {
                     stage = stage.withIntermediary(l.process().get());
                 }
-                String description = own ? "h2scope's own relay" : ((LocalIntermediary) front).description();
+                String description = own ? "h2scope's own relay" : ((IntermediaryTarget) front).description();
                 run(listener, stage, kind, new Target(name, "127.0.0.1", address.getPort(),
-                        front instanceof LocalIntermediary l && l.frontTls() != null, "/"), description);
+                        front instanceof IntermediaryTarget l && l.frontTls() != null, "/"), description);
             }
         } catch (InterruptedException e) {
             listener.failed("the run was stopped");
@@ -116,8 +116,8 @@ public final class ProxyConformanceRun extends InterruptibleRun {
                 Duration.ofNanos(System.nanoTime() - t0), results)));
     }
 
-    private static LocalIntermediary local(String name, Origin origin) throws IOException, InterruptedException {
-        return LocalIntermediary.start(name, origin);
+    private static IntermediaryTarget local(String name, Origin origin) throws IOException, InterruptedException {
+        return IntermediaryTarget.start(name, origin);
     }
 
     /** Both legs of the case, linked: the client's connection to the intermediary and the origin's from it. */
