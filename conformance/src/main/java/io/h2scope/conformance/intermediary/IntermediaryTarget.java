@@ -126,10 +126,9 @@ public final class IntermediaryTarget implements AutoCloseable {
                         + "docker:NAME (its image as a container), e.g. docker:nginx-proxy; got '" + text + "'"));
         String name = text.substring(colon + 1);
         List<String> known = names();
-        if (!known.contains(name)) {
-            throw new IllegalArgumentException("unknown intermediary " + name + ": known names are " + String.join(", ", known)
-                    + " (folders of " + TargetRegistry.locateRoot().map(Path::toString).orElse(TargetRegistry.FOLDER)
-                    + "/ with a " + PROPERTIES + ")");
+        if (!known.isEmpty() && !known.contains(name)) { // none known: spec() says where docker-targets/ was looked for
+            throw new IllegalArgumentException("no intermediary is called '" + name + "'; the known ones are "
+                    + String.join(", ", known) + " (" + TargetRegistry.FOLDER + " folders with a " + PROPERTIES + ")");
         }
         return new Choice(via, name);
     }

@@ -25,7 +25,7 @@ class IntermediaryTargetChoiceTest {
     @Test
     void anUnknownNameListsTheKnownIntermediaries() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> IntermediaryTarget.choose("docker:nosuch"));
-        assertTrue(e.getMessage().startsWith("unknown intermediary nosuch: known names are ") && e.getMessage().contains("nginx-proxy")
+        assertTrue(e.getMessage().startsWith("no intermediary is called 'nosuch'; the known ones are ") && e.getMessage().contains("nginx-proxy")
                 && e.getMessage().contains("caddy-proxy") && !e.getMessage().contains("\n"), e.getMessage());
         // a server folder (target.properties) is no intermediary
         assertThrows(IllegalArgumentException.class, () -> IntermediaryTarget.choose("docker:nginx"));
