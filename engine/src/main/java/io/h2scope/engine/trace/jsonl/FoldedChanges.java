@@ -1,7 +1,9 @@
 package io.h2scope.engine.trace.jsonl;
 
 import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.model.StreamStateChanged;
 import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.engine.trace.model.WindowChanged;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -21,26 +23,34 @@ final class FoldedChanges {
 
     /** Writes the lines {@code event} ends (each with its newline) to {@code out}, or holds the event back. */
     void write(TraceEvent event, LineOctets out) {
-        if (FrequentEventLines.foldable(event)) {
-            if (!held.isEmpty() && !sameTime(event)) {
-                flush(out);
-            }
-            connection = event.connectionId();
-            nanos = event.nanosSinceStart();
-            held.add(event);
-            return;
-        }
-        if (event instanceof FrameEvent frame && !held.isEmpty() && sameTime(frame)) {
+        // connection and time read through each record's own type: through TraceEvent, a call site that sees three
+        // kinds of event is a virtual call per read, and this runs for every event of a recording
+        if (event instanceof WindowChanged w) {
+            hold(w, w.connectionId(), w.nanosSinceStart(), out);
+        } else if (event instanceof StreamStateChanged s) {
+            hold(s, s.connectionId(), s.nanosSinceStart(), out);
+        } else if (event instanceof FrameEvent frame && !held.isEmpty()
+                && sameTime(frame.connectionId(), frame.nanosSinceStart())) {
             try {
                 FrequentEventLines.frame(frame, held, out);
                 out.put('\n');
             } finally {
                 held.clear();
             }
-            return;
+        } else {
+            flush(out);
+            TraceEventJson.write(event, out).put('\n');
         }
-        flush(out);
-        TraceEventJson.write(event, out).put('\n');
+    }
+
+    /** Holds a window or state change, after writing those held at another time. */
+    private void hold(TraceEvent change, long changeConnection, long changeNanos, LineOctets out) {
+        if (!held.isEmpty() && !sameTime(changeConnection, changeNanos)) {
+            flush(out);
+        }
+        connection = changeConnection;
+        nanos = changeNanos;
+        held.add(change);
     }
 
     /** Writes what is held as lines of their own. */
@@ -54,7 +64,7 @@ final class FoldedChanges {
         }
     }
 
-    private boolean sameTime(TraceEvent event) {
-        return event.connectionId() == connection && event.nanosSinceStart() == nanos;
+    private boolean sameTime(long eventConnection, long eventNanos) {
+        return eventConnection == connection && eventNanos == nanos;
     }
 }

@@ -153,14 +153,9 @@ final class FrequentEventLines {
         }
     }
 
-    /** Whether {@code event} may be written inside a later frame line's {@code changes}: a window or state change. */
-    static boolean foldable(TraceEvent event) {
-        return event instanceof WindowChanged || event instanceof StreamStateChanged;
-    }
-
     /**
      * Writes the frame's line with {@code changes} (the window and stream state changes of its connection made just
-     * before it, at its time: {@link #foldable}) in its {@code changes} member, in their order, before the payload (a
+     * before it, at its time: {@link WindowChanged} and {@link StreamStateChanged} only) in its {@code changes} member, in their order, before the payload (a
      * reader steps over the payload by its length, and the members after it are the frame's own); the line reads back
      * as those events, then the frame.
      */
@@ -223,6 +218,18 @@ final class FrequentEventLines {
     }
 
     private static void fields(List<HeaderField> fields, LineOctets out) {
+        KeptFieldLists kept = out.keptFieldLists();
+        if (kept != null && kept.put(fields, out)) {
+            return;
+        }
+        int start = out.length();
+        escapedFields(fields, out);
+        if (kept != null) {
+            kept.keep(fields, out, start);
+        }
+    }
+
+    private static void escapedFields(List<HeaderField> fields, LineOctets out) {
         out.put('[');
         for (int i = 0; i < fields.size(); i++) {
             HeaderField f = fields.get(i);

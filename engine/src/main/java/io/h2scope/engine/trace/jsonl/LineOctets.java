@@ -54,7 +54,8 @@ public final class LineOctets {
     private static final int MAX_KEPT_STRING = 256;
     private String[] strings; // made at the first such string
     private byte[][] literals;
-    /** Whether numbers and strings are kept for later lines ({@link #reused}). */
+    private KeptFieldLists fieldLists; // made at the first field list
+    /** Whether numbers, strings and field lists are kept for later lines ({@link #reused}). */
     private final boolean keeps;
     private byte[] octets;
     private byte[] scratch = new byte[0];
@@ -78,11 +79,19 @@ public final class LineOctets {
     }
 
     /**
-     * A line reused for line after line (a recording's, a socket's): long numbers and strings written again are copied
-     * from what they were written as before, when they are the same value or the same String.
+     * A line reused for line after line (a recording's, a socket's): long numbers, strings and field lists written
+     * again are copied from what they were written as before, when they are the same value, String or fields.
      */
     public static LineOctets reused(int capacity) {
         return new LineOctets(capacity, true);
+    }
+
+    /** Field lists written before and their octets, for a {@link #reused} line; null for a line used once. */
+    KeptFieldLists keptFieldLists() {
+        if (keeps && fieldLists == null) {
+            fieldLists = new KeptFieldLists();
+        }
+        return fieldLists;
     }
 
     /** The octets of an ASCII constant, made once (a key with its quotes and colon, say). */

@@ -75,6 +75,43 @@ class FrequentEventLinesTest {
         assertTrue(frequent < events.size(), "the exchange has rare kinds too (opened, settings)");
     }
 
+    /**
+     * A reused line copies a field list it wrote before ({@link KeptFieldLists}) only when every field is the same:
+     * each line is the one a fresh line writes, through repeats, equal copies and lists that differ in one thing.
+     */
+    @Test
+    void aReusedLineWritesEachFieldListAsAFreshLineDoes() {
+        FrameEvent request = exchangeEvents().stream()
+                .filter(e -> e instanceof FrameEvent f && f.headers().size() >= 2).map(e -> (FrameEvent) e)
+                .findFirst().orElseThrow();
+        List<HeaderField> fields = request.headers();
+        HeaderField first = fields.get(0);
+        List<List<HeaderField>> lists = new ArrayList<>();
+        lists.add(fields);
+        lists.add(fields);
+        lists.add(List.of(new HeaderField("x-other", "1")));
+        lists.add(fields);
+        lists.add(fields.stream().map(f -> new HeaderField(new String(f.name()), new String(f.value()),
+                f.neverIndex())).toList()); // equal, other instances
+        lists.add(replaceFirst(fields, new HeaderField(first.name(), first.value() + "\u00e9", first.neverIndex())));
+        lists.add(replaceFirst(fields, new HeaderField(first.name(), first.value(), !first.neverIndex())));
+        lists.add(replaceFirst(fields, new HeaderField(first.name() + "x", first.value(), first.neverIndex())));
+        lists.add(fields.subList(1, fields.size()));
+        lists.add(fields);
+        LineOctets reused = LineOctets.reused(16);
+        for (List<HeaderField> list : lists) {
+            FrameEvent event = request.withContent(request.frame(), list, request.hpack());
+            String fresh = TraceEventJson.write(event, new LineOctets(16)).text();
+            assertEquals(fresh, TraceEventJson.write(event, reused.clear()).text());
+        }
+    }
+
+    private static List<HeaderField> replaceFirst(List<HeaderField> fields, HeaderField first) {
+        List<HeaderField> changed = new ArrayList<>(fields);
+        changed.set(0, first);
+        return changed;
+    }
+
     @Test
     void edgeCaseFramesReadBackAsThemselves() throws TraceFormatException {
         String unusual = "q\"b\\s/\n\r\t\b\f\u0000\u001f\u007f\u00e9\u2603\ud83d\ude00 end";
