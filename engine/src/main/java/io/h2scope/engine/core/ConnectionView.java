@@ -30,12 +30,12 @@ final class ConnectionView implements TracePublisher.StateView {
 
     @Override
     public int streamSendWindow(int streamId) {
-        return outbound.isTracked(streamId) ? outbound.streamWindow(streamId) : -1;
+        return outbound.streamWindowOr(streamId, -1);
     }
 
     @Override
     public int streamReceiveWindow(int streamId) {
-        return inbound.isTracked(streamId) ? inbound.streamWindow(streamId) : -1;
+        return inbound.streamWindowOr(streamId, -1);
     }
 
     @Override

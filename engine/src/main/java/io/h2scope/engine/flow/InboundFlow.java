@@ -167,8 +167,16 @@ public final class InboundFlow {
 
     /** How many more octets the peer may send on a tracked stream; 0 when not tracked. */
     public int streamWindow(int streamId) {
+        return streamWindowOr(streamId, 0);
+    }
+
+    /**
+     * The stream's window, or {@code absent} when it is not tracked: one look-up where {@link #isTracked} and
+     * {@link #streamWindow} take two (a traced frame asks for its stream's windows).
+     */
+    public int streamWindowOr(int streamId, int absent) {
         InboundWindow w = streams.get(streamId);
-        return w == null ? 0 : w.size();
+        return w == null ? absent : w.size();
     }
 
     /** Consumed octets not yet returned to the peer; stream 0 is the connection. */

@@ -180,8 +180,16 @@ public final class OutboundFlow {
 
     /** A tracked stream's window (may be negative); 0 when not tracked. */
     public int streamWindow(int streamId) {
+        return streamWindowOr(streamId, 0);
+    }
+
+    /**
+     * The stream's window, or {@code absent} when it is not tracked: one look-up where {@link #isTracked} and
+     * {@link #streamWindow} take two (a traced frame asks for its stream's windows).
+     */
+    public int streamWindowOr(int streamId, int absent) {
         FlowWindow w = streams.get(streamId);
-        return w == null ? 0 : w.size();
+        return w == null ? absent : w.size();
     }
 
     public boolean isTracked(int streamId) {

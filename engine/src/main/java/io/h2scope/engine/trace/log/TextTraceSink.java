@@ -1,5 +1,6 @@
 package io.h2scope.engine.trace.log;
 
+import io.h2scope.engine.frame.DataFrame;
 import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionOpened;
@@ -136,8 +137,10 @@ public final class TextTraceSink implements TraceSink {
                 line = new StringBuilder(512);
                 frameLine.set(line);
             }
-            log.log(TraceCategory.FRAMES, TraceLevel.DEBUG,
-                    TraceText.frameLine(line, e, redaction, on(TraceCategory.FRAMES, TraceLevel.TRACE), NO_TIME), e);
+            // only a DATA frame's line depends on frames=trace: the other frames' lines cost no level look-up more
+            boolean showData = e.frame() instanceof DataFrame && on(TraceCategory.FRAMES, TraceLevel.TRACE);
+            log.log(TraceCategory.FRAMES, TraceLevel.DEBUG, TraceText.frameLine(line, e, redaction, showData, NO_TIME),
+                    e);
         }
         if (e.hpack() != null && on(TraceCategory.HPACK, TraceLevel.DEBUG)) {
             log.log(TraceCategory.HPACK, TraceLevel.DEBUG, TraceText.hpackBlock(e, redaction, NO_TIME), e);

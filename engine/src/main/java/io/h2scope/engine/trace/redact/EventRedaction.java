@@ -81,19 +81,21 @@ public final class EventRedaction {
             return e;
         }
         Frame frame = e.frame(); // null in a recording's index, which keeps the fields: filled all the same
+        // the fields are asked once a frame: most blocks hide nothing, and then neither the octets nor the fields change
+        boolean nothingHidden = !e.headers().isEmpty() && !hidesAny(e.headers());
         byte[] fragment = frame == null ? null : fragmentOf(frame);
         if (octets && fragment != null && fragment.length > 0) {
             byte[] filled;
             if (frame instanceof ContinuationFrame) {
                 filled = zeroed(fragment);
             } else if (endsBlock(frame)) {
-                filled = fillBlock(fragment, e.headers());
+                filled = nothingHidden ? fragment : fillBlock(fragment, e.headers());
             } else {
                 filled = ValueFiller.fill(fragment, line -> true); // the first part of a longer block
             }
             frame = withFragment(frame, filled);
         }
-        List<HeaderField> headers = fields(e.headers());
+        List<HeaderField> headers = nothingHidden ? e.headers() : fields(e.headers());
         HpackBlock hpack = hpack(e.hpack());
         return frame == e.frame() && headers == e.headers() && hpack == e.hpack() ? e
                 : e.withContent(frame, headers, hpack);

@@ -89,14 +89,14 @@ public final class RedactingSink implements TraceSink {
 
     @Override
     public void onEvent(TraceEvent event) {
-        long id = event.connectionId();
-        Held h = held.isEmpty() ? null : held.get(id);
+        // the connection is asked only while a block is held: through TraceEvent it is a virtual call an event
+        Held h = held.isEmpty() ? null : held.get(event.connectionId());
         if (h != null) {
-            hold(id, h, event);
+            hold(event.connectionId(), h, event);
         } else if (event instanceof FrameEvent f && opensBlock(f) && !redaction.redaction().reveal()) {
             h = new Held();
-            held.put(id, h);
-            hold(id, h, event);
+            held.put(f.connectionId(), h);
+            hold(f.connectionId(), h, event);
         } else {
             pass(event, true);
         }
