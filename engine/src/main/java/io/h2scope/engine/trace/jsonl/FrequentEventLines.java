@@ -155,9 +155,9 @@ final class FrequentEventLines {
 
     /**
      * Writes the frame's line with {@code changes} (the window and stream state changes of its connection made just
-     * before it, at its time: {@link WindowChanged} and {@link StreamStateChanged} only) in its {@code changes} member, in their order, before the payload (a
-     * reader steps over the payload by its length, and the members after it are the frame's own); the line reads back
-     * as those events, then the frame.
+     * before it, at its time: {@link WindowChanged} and {@link StreamStateChanged} only) in its {@code changes}
+     * member, in their order, before the payload (a reader steps over the payload by its length, and the members after
+     * it are the frame's own); the line reads back as those events, then the frame.
      */
     static void frame(FrameEvent e, List<TraceEvent> changes, LineOctets out) {
         FrameHeader h = e.header();

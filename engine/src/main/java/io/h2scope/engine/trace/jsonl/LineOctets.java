@@ -127,6 +127,14 @@ public final class LineOctets {
         return this;
     }
 
+    /** The first {@code length} octets of {@code octets}. */
+    LineOctets put(byte[] octets, int length) {
+        room(length);
+        System.arraycopy(octets, 0, this.octets, this.length, length);
+        this.length += length;
+        return this;
+    }
+
     LineOctets put(byte[] constant) {
         room(constant.length);
         System.arraycopy(constant, 0, octets, length, constant.length);

@@ -81,7 +81,7 @@ public final class EventRedaction {
             return e;
         }
         Frame frame = e.frame(); // null in a recording's index, which keeps the fields: filled all the same
-        // the fields are asked once a frame: most blocks hide nothing, and then neither the octets nor the fields change
+        // the fields are asked once a frame: most blocks hide nothing, and then neither octets nor fields change
         boolean nothingHidden = !e.headers().isEmpty() && !hidesAny(e.headers());
         byte[] fragment = frame == null ? null : fragmentOf(frame);
         if (octets && fragment != null && fragment.length > 0) {
