@@ -7,6 +7,7 @@ import io.h2scope.conformance.targets.expected.ExpectedFailures;
 import io.h2scope.conformance.targets.launch.ConfigTemplate;
 import io.h2scope.conformance.targets.launch.ContainerTarget;
 import io.h2scope.conformance.targets.launch.TargetRegistry;
+import io.h2scope.conformance.targets.launch.TargetSpec;
 import io.h2scope.engine.transport.tls.KeyMaterial;
 import io.h2scope.engine.transport.tls.SelfSignedCertificate;
 import io.h2scope.engine.transport.tls.SslContexts;
@@ -135,7 +136,7 @@ public final class IntermediaryTarget implements AutoCloseable {
 
     /** Why the intermediary cannot run here as a local process (its binary missing), or null when it can. */
     public static String unavailableReason(Properties spec) {
-        Path binary = Path.of(spec.getProperty("local.binary"));
+        Path binary = binary(spec);
         return Files.isExecutable(binary) ? null : binary + " is missing: apt-get install "
                 + spec.getProperty("debian.package") + ", or use docker:" + spec.getProperty("name");
     }
@@ -169,8 +170,13 @@ public final class IntermediaryTarget implements AutoCloseable {
     private static ServerVersion version(Properties spec, VersionQuery.Runner where) {
         VersionQuery query = new VersionQuery(List.of(spec.getProperty("version.command", "").trim().split("\\s+"))
                 .stream().filter(t -> !t.isEmpty()).toList(), VersionQuery.DEFAULT_TIMEOUT);
-        return query.ask(spec.getProperty("name"), Map.of(ConfigTemplate.Key.BINARY, spec.getProperty("local.binary")),
-                where);
+        return query.ask(spec.getProperty("name"), Map.of(ConfigTemplate.Key.BINARY, binary(spec).toString(),
+                ConfigTemplate.Key.CLASSPATH, System.getProperty("java.class.path")), where);
+    }
+
+    /** The spec's {@code local.binary}: {@code @JAVA@} is this JVM, for h2scope's own relay (h2scope-proxy). */
+    private static Path binary(Properties spec) {
+        return TargetSpec.binary(spec.getProperty("local.binary").trim());
     }
 
     /** The folder's {@code expected-failures.txt}: the intermediary's known FAILs (none when the file is missing). */
@@ -225,9 +231,13 @@ public final class IntermediaryTarget implements AutoCloseable {
             frontTls = certify();
         }
         Path folder = Path.of(spec.getProperty("folder"));
-        String config = spec.getProperty("config");
-        Files.writeString(state.resolve(config), render(Files.readString(folder.resolve(config)), originPort));
-        List<String> command = List.of(render(spec.getProperty("local.command"), originPort).split(" "));
+        String config = spec.getProperty("config", "").trim();
+        if (!config.isEmpty()) { // h2scope's own relay takes its ports as arguments, no config file
+            Files.writeString(state.resolve(config), render(Files.readString(folder.resolve(config)), originPort));
+        }
+        // split before rendering: a rendered value (a class path, a state directory) may hold a space
+        List<String> command = Stream.of(spec.getProperty("local.command").trim().split("\\s+"))
+                .map(token -> render(token, originPort)).toList();
         Path output = state.resolve("logs").resolve("output.log");
         process = via == Via.LOCAL ? HostIntermediaryProcess.start(command, environment(originPort), state, output)
                 : ContainerIntermediaryProcess.start(spec.getProperty("name"), folder, command, environment(originPort), dir,
@@ -273,7 +283,8 @@ public final class IntermediaryTarget implements AutoCloseable {
                 .replace("@FRONT_PORT@", Integer.toString(frontPort))
                 .replace("@ORIGIN_PORT@", Integer.toString(originPort)).replace("@ORIGIN_CA@", originCa)
                 .replace("@USER@", user).replace("@GROUP@", user)
-                .replace("@BINARY@", spec.getProperty("local.binary"));
+                .replace("@BINARY@", binary(spec).toString())
+                .replace("@CLASSPATH@", System.getProperty("java.class.path"));
     }
 
     /** The spec's {@code local.env.NAME=VALUE} entries, rendered: caddy keeps its data under HOME. */

@@ -14,7 +14,8 @@ import java.security.GeneralSecurityException;
 /**
  * h2scope's own proxy as the intermediary under test: a byte-exact relay on a free loopback port toward an h2c
  * origin (docs/PROXY.md), recording nothing. Every request-side case must come out "forwarded as it came" through
- * it; the inspector runs the suite against it when asked for {@code own}.
+ * it; the inspector runs the suite against it when asked for {@code own}, and {@code --target local:h2scope-proxy}
+ * runs it as a process of its own ({@link OwnRelayProcess}).
  */
 public final class OwnRelay {
 
@@ -23,8 +24,12 @@ public final class OwnRelay {
 
     /** The relay toward {@code origin} (h2c), listening on 127.0.0.1 ({@link RecordingProxy#port()}). */
     public static RecordingProxy toward(Origin origin) throws IOException, GeneralSecurityException {
-        return RecordingProxy.start(new ProxyConfig(new InetSocketAddress("127.0.0.1", 0),
-                new Upstream("127.0.0.1", origin.port(), false), null, SslContexts.insecureClient(), false, null, null,
-                ProxyLimits.DEFAULTS, TraceSink.NONE, line -> { }));
+        return toward(new InetSocketAddress("127.0.0.1", 0), origin.port());
+    }
+
+    /** The relay listening on {@code listen} (port 0: a free one) toward the h2c origin on 127.0.0.1:{@code originPort}. */
+    public static RecordingProxy toward(InetSocketAddress listen, int originPort) throws IOException, GeneralSecurityException {
+        return RecordingProxy.start(new ProxyConfig(listen, new Upstream("127.0.0.1", originPort, false), null,
+                SslContexts.insecureClient(), false, null, null, ProxyLimits.DEFAULTS, TraceSink.NONE, line -> { }));
     }
 }

@@ -19,9 +19,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The whole intermediary suite over every real intermediary in docker-targets/ (each folder with a proxy.properties),
- * run as a local process from its Debian package: its FAILs are exactly its folder's expected-failures.txt (held by
- * {@link ExpectedProxyRun}, as {@code conform-proxy} holds them), no case is INCONCLUSIVE twice, and the intermediary
- * survives the run. A missing binary skips that intermediary with the reason.
+ * run as a local process from its Debian package (h2scope-proxy: this build's relay in a JVM of its own, about 12 s): its
+ * FAILs are exactly its folder's expected-failures.txt (held by {@link ExpectedProxyRun}, as {@code conform-proxy} holds
+ * them), no case is INCONCLUSIVE twice, and the intermediary survives the run. A missing binary skips that
+ * intermediary with the reason.
  */
 @Tag("real-server-matrix")
 class IntermediaryMatrixTest {

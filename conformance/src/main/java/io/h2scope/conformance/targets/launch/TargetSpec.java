@@ -126,7 +126,8 @@ public record TargetSpec(String name, String description, Path folder, int h2cPo
         return Path.of(System.getProperty("java.home"), "bin", "java");
     }
 
-    private static Path binary(String value) {
+    /** A {@code local.binary}: a path, or {@code @JAVA@} for the JVM running h2scope (servers and intermediaries). */
+    public static Path binary(String value) {
         return value.equals("@JAVA@") ? currentJava() : Path.of(value);
     }
 
