@@ -242,6 +242,21 @@ class ConformProxyCommandTest {
     }
 
     /**
+     * h2scope's own relay as a named target: the malformed requests come out "forwarded as it came", FAILs its folder's
+     * file lists by design, so the run is as expected (exit 0); two cases (a field value, a field name), the rest being
+     * {@code IntermediaryMatrixTest}'s.
+     */
+    @Test
+    void h2scopesOwnRelayAsATargetFailsEveryMalformedCaseAsItsFileSays() {
+        CommandRun r = CommandRun.of("conform-proxy", "--target", "local:h2scope-proxy", "--case",
+                "proxy/8.2.1/value-crlf-injects-field,proxy/8.2.1/name-with-colon");
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(r.out().contains("Testing h2scope's own proxy"), r.out());
+        assertTrue(r.out().contains(": 0 passed, 0 lenient, 2 failed, 0 skipped, 0 inconclusive"), r.out());
+        assertTrue(r.out().contains("Expected failures: as expected"), r.out());
+    }
+
+    /**
      * A local intermediary that dies mid-run: a byte relay (python3) toward the h2c origin that exits at its fourth
      * connection (the readiness probe, the reachability GET and one case's go through). The run is not judged: exit 3,
      * with the intermediary's log.
