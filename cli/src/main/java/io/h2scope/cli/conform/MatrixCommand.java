@@ -229,7 +229,7 @@ public final class MatrixCommand implements Callable<Integer> {
             return usage(err, "cannot write to --out " + out + ": " + e.getMessage());
         }
         IntermediaryTarget.Via how = proxiesVia(console);
-        ProxyMatrix matrix = new ProxyMatrix(how, suite.cases.strict, timeout, out.resolve("runs"), selection, proxyLimits,
+        ProxyMatrix matrix = new ProxyMatrix(how, via.equals("auto"), suite.cases.strict, timeout, out.resolve("runs"), selection, proxyLimits,
                 limit);
         Optional<List<MatrixColumn>> columns = oneColumnEach(names, "intermediary", matrix::column, console);
         if (columns.isEmpty()) {
@@ -248,8 +248,8 @@ public final class MatrixCommand implements Callable<Integer> {
             return IntermediaryTarget.Via.valueOf(via.toUpperCase(java.util.Locale.ROOT));
         }
         boolean docker = ContainerTarget.dockerAvailable();
-        console.println(docker ? "A Docker engine answers: the intermediaries run as containers (--via local for the Debian "
-                + "packages)" : "No Docker engine answers: the intermediaries run as local processes");
+        console.println(docker ? "A Docker engine answers: the intermediaries run as containers, a folder without a "
+                + "Dockerfile as a local process (--via local for the Debian packages)" : "No Docker engine answers: the intermediaries run as local processes");
         return docker ? IntermediaryTarget.Via.DOCKER : IntermediaryTarget.Via.LOCAL;
     }
 

@@ -46,16 +46,20 @@ final class ProxyMatrix {
     private final IntermediaryLimitOptions limits;
     private final Duration timeLimit;
     private final IntermediaryTarget.Via via;
+    /** {@code --via auto}: a folder without a Dockerfile runs locally ({@link IntermediaryTarget#auto}). */
+    private final boolean auto;
 
     /**
      * @param via       how each intermediary runs: a local process or a container
+     * @param auto      whether --via auto chose {@code via}
      * @param selection which cases run (--section, --case)
      * @param limits    the client's and the stage's limits, {@link IntermediaryLimitOptions#check() checked}
      * @param timeLimit how long each intermediary's run may take, see {@link #DEFAULT_TIME_LIMIT}
      */
-    ProxyMatrix(IntermediaryTarget.Via via, boolean strict, Duration timeout, Path runs, CaseSelection selection,
+    ProxyMatrix(IntermediaryTarget.Via via, boolean auto, boolean strict, Duration timeout, Path runs, CaseSelection selection,
             IntermediaryLimitOptions limits, Duration timeLimit) {
         this.via = via;
+        this.auto = auto;
         this.strict = strict;
         this.timeout = timeout;
         this.runs = runs;
@@ -72,9 +76,12 @@ final class ProxyMatrix {
     /** Runs the suite through {@code name}: a column with its run, or with the problem that kept it from one. */
     MatrixColumn column(String name) throws InterruptedException {
         boolean tls = false;
+        IntermediaryTarget.Via via = this.via;
         String how = via.prefix();
         try {
             Properties spec = IntermediaryTarget.spec(name);
+            via = auto ? IntermediaryTarget.auto(spec, via) : via;
+            how = via.prefix();
             tls = Boolean.parseBoolean(spec.getProperty("front.tls", "false"));
             String unavailable = IntermediaryTarget.unavailableReason(spec, via, ContainerTarget::dockerAvailable);
             if (unavailable != null) {

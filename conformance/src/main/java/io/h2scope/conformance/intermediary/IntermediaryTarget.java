@@ -142,6 +142,15 @@ public final class IntermediaryTarget implements AutoCloseable {
     }
 
     /**
+     * How {@code --via auto} runs one folder once it has chosen {@code engine} for all: a folder without a Dockerfile
+     * (h2scope-proxy, this build's relay) runs as a local process even where containers were chosen.
+     */
+    public static Via auto(Properties spec, Via engine) {
+        return engine == Via.DOCKER && !Files.isRegularFile(Path.of(spec.getProperty("folder")).resolve("Dockerfile"))
+                ? Via.LOCAL : engine;
+    }
+
+    /**
      * Why the intermediary cannot run here {@code via} that way, or null when it can: a local binary missing, or, for
      * a container, a folder without a Dockerfile or no Docker engine answering ({@code dockerAvailable}).
      */

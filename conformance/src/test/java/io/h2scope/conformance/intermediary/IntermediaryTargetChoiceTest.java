@@ -32,6 +32,13 @@ class IntermediaryTargetChoiceTest {
     }
 
     @Test
+    void viaAutoRunsAFolderWithoutADockerfileLocally() throws Exception {
+        assertEquals(Via.LOCAL, IntermediaryTarget.auto(IntermediaryTarget.spec("h2scope-proxy"), Via.DOCKER));
+        assertEquals(Via.DOCKER, IntermediaryTarget.auto(IntermediaryTarget.spec("nginx-proxy"), Via.DOCKER));
+        assertEquals(Via.LOCAL, IntermediaryTarget.auto(IntermediaryTarget.spec("nginx-proxy"), Via.LOCAL));
+    }
+
+    @Test
     void aTargetWithoutLocalOrDockerSaysBoth() {
         for (String bad : new String[] {"nginx-proxy", "podman:nginx-proxy", ":nginx-proxy", ""}) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> IntermediaryTarget.choose(bad));
