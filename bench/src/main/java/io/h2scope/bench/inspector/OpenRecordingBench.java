@@ -28,7 +28,7 @@ public final class OpenRecordingBench {
     /** Display filters applied to every frame after the open, as the frame list applies one typed in its box. */
     static final List<String> FILTERS = List.of("type == HEADERS && stream > 3", "header[\":status\"] == \"503\"",
             "error == CANCEL || window < 1000", "text ~ \"gzip\"", "header[\":status\"] == \"200\"",
-            "text ~ \":status: 200\"");
+            "text ~ \":status: 200\"", "text ~ \"stream 3 HEADERS\"");
 
     private OpenRecordingBench() {
     }
