@@ -3,40 +3,160 @@ package io.h2scope.inspector.model;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h2scope.engine.error.ErrorCode;
+import io.h2scope.engine.frame.ContinuationFrame;
+import io.h2scope.engine.frame.DataFrame;
+import io.h2scope.engine.frame.Frame;
+import io.h2scope.engine.frame.FrameHeader;
+import io.h2scope.engine.frame.GoAwayFrame;
+import io.h2scope.engine.frame.HeadersFrame;
+import io.h2scope.engine.frame.PingFrame;
+import io.h2scope.engine.frame.Priority;
+import io.h2scope.engine.frame.PriorityFrame;
+import io.h2scope.engine.frame.PushPromiseFrame;
+import io.h2scope.engine.frame.RawSetting;
+import io.h2scope.engine.frame.RstStreamFrame;
+import io.h2scope.engine.frame.SettingsFrame;
+import io.h2scope.engine.frame.UnknownFrame;
+import io.h2scope.engine.frame.WindowUpdateFrame;
+import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.stream.StreamState;
+import io.h2scope.engine.trace.model.Direction;
+import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.inspector.BrokenExchange;
 import io.h2scope.inspector.RecordedExchange;
 
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Random;
+import java.util.Set;
 
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * A text looked for part by part (each distinct head, name and value once) finds the frames whose whole line holds
- * it, and only those: the line built and searched per frame is the reference.
+ * A text looked for part by part (each distinct head, name and value once, a text that spans parts followed through
+ * them) finds the frames whose whole line holds it, and only those: the line built and searched per frame is the
+ * reference, over every frame type, hidden values, multi-field blocks and values holding the line's joints.
  */
 class TextSearchTest {
 
+    private static final long MADE_UP = 1;
+    private static Recording recording;
+
+    @BeforeAll
+    static void record() throws Exception {
+        List<TraceEvent> events = new ArrayList<>(RecordedExchange.clientEvents(40_000));
+        events.addAll(RecordedExchange.credentialEvents()); // credentials in clear: their values on the line
+        events.addAll(BrokenExchange.events());
+        events.addAll(everyFrameType());
+        recording = new Recording();
+        recording.append(recording.addSource("varied"), events);
+    }
+
+    /** One frame of each type, field blocks with hidden values (filled, as a recording holds them) and odd values. */
+    private static List<TraceEvent> everyFrameType() {
+        byte[] none = new byte[0];
+        List<HeaderField> response = fields(":status", "200", "content-type", "text/html; charset=utf-8",
+                "cookie", "************", "x-odd", "a: b, c {d} e}", "x-empty", "", "authorization", "***",
+                "X-Upper", "MiXeD \"quoted\"\tTab", "set-cookie", "**********", ":status", "200");
+        List<HeaderField> request = fields(":method", "GET", ":path", "/status: 200", "cookie", "****",
+                "cookie", "*****", "accept-encoding", "gzip, deflate, br");
+        return List.of(
+                frame(HeadersFrame.of(1, none, false, true), request),
+                frame(HeadersFrame.of(1, none, false, true), response),
+                frame(HeadersFrame.of(3, none, false, false), fields("x-first", "1")),
+                frame(ContinuationFrame.of(3, none, true), fields("cookie", "**", ":status", "204")),
+                frame(HeadersFrame.of(5, new byte[7], false, false), List.of()),
+                frame(ContinuationFrame.of(5, new byte[3], true), List.of()),
+                frame(HeadersFrame.padded(7, none, true, true, 4, new Priority(3, true, 16)),
+                        fields(":status", "200")),
+                frame(HeadersFrame.withPriority(9, none, true, true, new Priority(0, false, 256)),
+                        fields("authorization", "******")),
+                frame(PushPromiseFrame.of(1, 2, none, true), fields(":path", "/pushed", "cookie", "***")),
+                frame(PushPromiseFrame.padded(1, 4, new byte[5], false, 2), List.of()),
+                frame(DataFrame.of(1, "stream 3 HEADERS: {:status: 200}".getBytes(StandardCharsets.US_ASCII), false),
+                        List.of()),
+                frame(DataFrame.padded(1, new byte[] {0, 1, '{'}, true, 3), List.of()),
+                frame(PriorityFrame.of(11, new Priority(1, true, 1)), List.of()),
+                frame(RstStreamFrame.of(11, ErrorCode.CANCEL), List.of()),
+                frame(SettingsFrame.of(new RawSetting(1, 4096), new RawSetting(4, 65535), new RawSetting(0x77, 1)),
+                        List.of()),
+                frame(SettingsFrame.ackFrame(), List.of()),
+                frame(PingFrame.of(0x0102030405060708L), List.of()),
+                frame(GoAwayFrame.of(11, ErrorCode.ENHANCE_YOUR_CALM, "x: y, z {}".getBytes(StandardCharsets.US_ASCII)),
+                        List.of()),
+                frame(WindowUpdateFrame.of(1, 1000), List.of()),
+                frame(new UnknownFrame(0x42, 0x3, 13, new byte[9]), List.of()));
+    }
+
+    private static List<HeaderField> fields(String... namesAndValues) {
+        List<HeaderField> fields = new ArrayList<>();
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            fields.add(new HeaderField(namesAndValues[i], namesAndValues[i + 1]));
+        }
+        return fields;
+    }
+
+    private static FrameEvent frame(Frame frame, List<HeaderField> fields) {
+        return new FrameEvent(MADE_UP, 0, Direction.INBOUND, FrameHeader.of(frame), frame, fields, 65535, 65535,
+                65535, 65535, StreamState.OPEN);
+    }
+
+    /** How many frames hold {@code text}, each answer asserted equal to the line's. */
+    private static int assertAsTheLines(String text) {
+        TextSearch search = new TextSearch(recording, text);
+        int found = 0;
+        for (int f = 0; f < recording.frameCount(); f++) {
+            boolean expected = FrameSummary.searchable(recording, f).contains(text);
+            assertEquals(expected, search.matches(f), "\"" + text + "\" in frame " + f + ": "
+                    + FrameSummary.searchable(recording, f));
+            found += expected ? 1 : 0;
+        }
+        for (int f = recording.frameCount() - 1; f >= 0; f -= 7) { // asked again, out of order: the same
+            assertEquals(FrameSummary.searchable(recording, f).contains(text), search.matches(f), text);
+        }
+        return found;
+    }
+
     @Test
-    void eachTextFindsTheFramesWhoseLineHoldsIt() throws Exception {
-        List<TraceEvent> events = RecordedExchange.clientEvents(40_000);
-        Recording recording = new Recording();
-        recording.append(recording.addSource("exchange"), events);
-        // in one part (a head's word, a flag, a name, a value), across parts (": ", ", ", "{"), and nowhere
+    void eachTextFindsTheFramesWhoseLineHoldsIt() {
+        // in one part (a head's word, a flag, a name, a value), across parts (": ", ", ", "{", "}"), and nowhere
         List<String> texts = List.of("headers", "end_stream", "status", "200", "gzip", "content-length", "/", "=",
-                ":status: 200", "{:status", "stream=1 ", ", ", "h", "zzz-nowhere", "window_update", "settings");
+                "h", "zzz-nowhere", "window_update", "settings", "bytes", "redacted",
+                ":status: 200", "{:status", "stream=1 ", ", ", ": ", "{", "}", " ", "stream 3 headers",
+                "200, content-type: text", "charset=utf-8, cookie: , x-odd: a", "cookie: , ", "cookie: }",
+                "authorization: }", "authorization: , x-upper", "a: b, c {d} e}, x-empty: , ", "x-empty: , auth",
+                "end_headers {:status", "priority weight=16 {", "{:method: get, :path: /status: 200, cookie",
+                "deflate, br}", "{x-first: 1}", "{cookie: , :status: 204}", "status: 200}", "} ", "200} ",
+                "secret", "bearer secret123, cookie", "cookie: session=cookie-secret",
+                "a text of more than sixty-three chars, with joints: it is looked for in each line as it is");
         int found = 0;
         for (String text : texts) {
-            TextSearch search = new TextSearch(recording, text);
-            for (int f = 0; f < recording.frameCount(); f++) {
-                boolean expected = FrameSummary.searchable(recording, f).contains(text);
-                assertEquals(expected, search.matches(f), "\"" + text + "\" in frame " + f + ": "
-                        + FrameSummary.searchable(recording, f));
-                found += expected ? 1 : 0;
-            }
-            for (int f = recording.frameCount() - 1; f >= 0; f -= 7) { // asked again, out of order: the same
-                assertEquals(FrameSummary.searchable(recording, f).contains(text), search.matches(f));
-            }
+            found += assertAsTheLines(text);
         }
         assertTrue(found > recording.frameCount(), "the texts are found in many frames: " + found);
+        assertEquals(1, assertAsTheLines("cookie: , x-odd"), "the made-up response: its cookie hidden, not on the line");
+    }
+
+    @Test
+    void anyPieceOfALineFindsTheFramesThatHoldIt() {
+        Random random = new Random(31);
+        Set<String> texts = new LinkedHashSet<>();
+        for (int f = 0; f < recording.frameCount(); f++) {
+            String line = FrameSummary.searchable(recording, f);
+            for (int i = 0; i < 3 && !line.isEmpty(); i++) { // pieces of the line, most of them across its parts
+                int from = random.nextInt(line.length());
+                int to = Math.min(line.length(), from + 1 + random.nextInt(70));
+                texts.add(line.substring(from, to).strip());
+            }
+        }
+        texts.remove("");
+        for (String text : texts) {
+            assertTrue(assertAsTheLines(text) >= 1, text);
+        }
     }
 }

@@ -1,0 +1,79 @@
+package io.h2scope.inspector.model;
+
+/**
+ * How a text lies across the parts a frame list's line is made of (its head, the joints "{", ": ", ", ", "}", each
+ * name and value), worked out once per distinct part: whether the part holds the text, and, for a text that can span
+ * parts, where a match may start in it, run through it or end in it. A line is then searched by walking its parts
+ * with a set of positions in the text (a bit each: "the line so far ends with the text's first k chars"), integer
+ * work per part instead of building the line. A text of more than {@link #MAX_SPANNED} chars with a joint's
+ * character in it is not searched this way ({@link #byParts} false).
+ */
+final class TextParts {
+
+    /** The longest text that can span parts searched by parts: its positions are the bits of a long. */
+    static final int MAX_SPANNED = 63;
+    /** The characters of the joints between a line's parts: a text with none of them lies within one part. */
+    private static final String JOINT_CHARS = "{}:, ";
+
+    /** What a part that neither holds the text nor takes part in a match does: the positions reached are lost. */
+    static final Part NONE = new Part(false, 0, 0, 0, 0);
+    private static final Part HOLDS = new Part(true, 0, 0, 0, 0);
+
+    private final String text;
+    private final boolean spans;
+    private final boolean byParts;
+
+    /** @param text what to look for, as the line's parts are given (lower case) */
+    TextParts(String text) {
+        this.text = text;
+        this.spans = text.chars().anyMatch(c -> JOINT_CHARS.indexOf(c) >= 0);
+        this.byParts = !spans || text.length() <= MAX_SPANNED;
+    }
+
+    /** Whether lines are searched by their parts; else each line is built and searched. */
+    boolean byParts() {
+        return byParts;
+    }
+
+    /** What {@code part} of a line does to the search. */
+    Part of(String part) {
+        if (part.contains(text)) {
+            return HOLDS;
+        }
+        if (!spans) {
+            return NONE; // the text cannot cross a joint, and every part ends at one
+        }
+        int n = text.length();
+        int length = part.length();
+        long ends = 0; // k: the part ends with the text's first k chars
+        for (int k = 1; k < n && k <= length; k++) {
+            ends |= part.regionMatches(length - k, text, 0, k) ? 1L << k : 0;
+        }
+        long starts = 0; // k: the part starts with the text's chars from k on
+        for (int k = Math.max(1, n - length); k < n; k++) {
+            starts |= part.regionMatches(0, text, k, n - k) ? 1L << k : 0;
+        }
+        long through = 0; // k: the text's chars from k on are the whole part, and more follow
+        for (int k = 1; k + length < n; k++) {
+            through |= text.regionMatches(k, part, 0, length) ? 1L << k : 0;
+        }
+        return ends == 0 && starts == 0 && through == 0 ? NONE : new Part(false, ends, starts, through, length);
+    }
+
+    /**
+     * One part's answer. {@code at}: the positions reached before the part (bit k: the line so far ends with the
+     * text's first k chars).
+     */
+    record Part(boolean holds, long ends, long starts, long through, int length) {
+
+        /** Whether the text is found in this part or ends in it, coming from {@code at}. */
+        boolean found(long at) {
+            return holds || (at & starts) != 0;
+        }
+
+        /** The positions reached after this part. */
+        long after(long at) {
+            return (at & through) << length | ends;
+        }
+    }
+}
