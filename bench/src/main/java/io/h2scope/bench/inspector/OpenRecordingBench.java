@@ -8,6 +8,7 @@ import io.h2scope.inspector.source.RecordingFileSource;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -96,18 +97,23 @@ public final class OpenRecordingBench {
         }
     }
 
-    /** Each of {@link #FILTERS} over every frame (read again from the file as a view reads them), timed. */
+    /** Each of {@link #FILTERS} over every frame (read again from the file as a view reads them), timed: wall and the thread's CPU. */
     private static void filters(Recording recording) {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         for (String text : FILTERS) {
             DisplayFilter.Matcher matcher = DisplayFilter.compile(text, recording.startClock()).matcher(recording);
             long started = System.nanoTime();
+            long cpuStarted = threads.getCurrentThreadCpuTime();
             int shown = 0;
             for (int f = 0; f < recording.frameCount(); f++) {
                 shown += matcher.matches(f) ? 1 : 0;
             }
             long took = System.nanoTime() - started;
-            System.out.printf("  filter %-40s %,d of %,d frames shown in %.2f s (%.2f s a million frames)%n", text,
-                    shown, recording.frameCount(), took / 1e9, took / 1e9 * 1_000_000 / recording.frameCount());
+            long cpu = threads.getCurrentThreadCpuTime() - cpuStarted; // the neighbours' share of the cores left out
+            double perMillion = 1_000_000.0 / recording.frameCount();
+            System.out.printf("  filter %-40s %,d of %,d frames shown in %.2f s (%.2f s a million frames, %.2f s of"
+                    + " its thread's CPU)%n", text, shown, recording.frameCount(), took / 1e9, took / 1e9 * perMillion,
+                    cpu / 1e9 * perMillion);
         }
     }
 }
