@@ -30,6 +30,11 @@ final class TextParts {
         this.byParts = !spans || text.length() <= MAX_SPANNED;
     }
 
+    /** Whether the text may span parts (it has a joint's character); else it lies within one part or nowhere. */
+    boolean spans() {
+        return spans;
+    }
+
     /** Whether lines are searched by their parts; else each line is built and searched. */
     boolean byParts() {
         return byParts;

@@ -1,7 +1,5 @@
 package io.h2scope.inspector.model;
 
-import io.h2scope.engine.trace.text.Redaction;
-
 import java.util.Arrays;
 import java.util.Locale;
 
@@ -60,12 +58,29 @@ public final class TextSearch {
         if (heads[head] == null) {
             heads[head] = parts.of(h.searched(head));
         }
-        TextParts.Part part = heads[head];
-        if (part.holds() || open.found(part.after(0))) {
+        return parts.spans() ? acrossParts(frame, heads[head], count, f) : inAPart(frame, heads[head], count, f);
+    }
+
+    /** A text that cannot cross a joint: in the head, a name or a shown value (the common case, kept lean). */
+    private boolean inAPart(int frame, TextParts.Part head, int count, FrameFields f) {
+        if (head.holds()) {
             return true;
         }
-        long at = open.after(part.after(0));
-        Redaction redaction = null;
+        for (int i = 0; i < count; i++) {
+            int name = f.nameId(frame, i);
+            if (name(name, f).holds() || (value(f.valueId(frame, i), f).holds() && !hidden(frame, name, f))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Any text: the parts walked in line order with the positions reached, a hidden value left out. */
+    private boolean acrossParts(int frame, TextParts.Part head, int count, FrameFields f) {
+        if (head.holds() || open.found(head.after(0))) {
+            return true;
+        }
+        long at = open.after(head.after(0));
         for (int i = 0; i < count; i++) {
             if (i > 0) {
                 if (comma.found(at)) {
@@ -74,34 +89,42 @@ public final class TextSearch {
                 at = comma.after(at);
             }
             int name = f.nameId(frame, i);
-            names = room(names, name);
-            if (names[name] == null) {
-                names[name] = parts.of(f.string(name).toLowerCase(Locale.ROOT)); // a name is not escaped on the line
-            }
-            part = names[name];
+            TextParts.Part part = name(name, f);
             if (part.found(at) || colon.found(part.after(at))) {
                 return true;
             }
             at = colon.after(part.after(at));
-            int value = f.valueId(frame, i);
-            values = room(values, value);
-            if (values[value] == null) {
-                values[value] = parts.of(f.searched(value));
-            }
-            part = values[value];
-            if (part.found(at) || part.after(at) != at) { // the value matters: is it on the line?
-                if (redaction == null) {
-                    redaction = recording.connectionOf(recording.frameEvent(frame)).redaction();
+            part = value(f.valueId(frame, i), f);
+            // the value matters to the search, so whether the line shows it: a hidden value leaves the line as it is
+            if ((part.found(at) || part.after(at) != at) && !hidden(frame, name, f)) {
+                if (part.found(at)) {
+                    return true;
                 }
-                if (!redaction.hides(f.string(name))) { // a hidden value is not on the line: the line goes on as is
-                    if (part.found(at)) {
-                        return true;
-                    }
-                    at = part.after(at);
-                }
+                at = part.after(at);
             }
         }
         return close.found(at);
+    }
+
+    private TextParts.Part name(int id, FrameFields f) {
+        names = room(names, id);
+        if (names[id] == null) {
+            names[id] = parts.of(f.string(id).toLowerCase(Locale.ROOT)); // a name is not escaped on the line
+        }
+        return names[id];
+    }
+
+    private TextParts.Part value(int id, FrameFields f) {
+        values = room(values, id);
+        if (values[id] == null) {
+            values[id] = parts.of(f.searched(id));
+        }
+        return values[id];
+    }
+
+    /** Whether the frame's connection hides the values of name {@code name} (the line shows nothing of them). */
+    private boolean hidden(int frame, int name, FrameFields f) {
+        return recording.connectionOf(recording.frameEvent(frame)).redaction().hides(f.string(name));
     }
 
     private static TextParts.Part[] room(TextParts.Part[] known, int id) {

@@ -126,7 +126,7 @@ class TextSearchTest {
     void eachTextFindsTheFramesWhoseLineHoldsIt() {
         // in one part (a head's word, a flag, a name, a value), across parts (": ", ", ", "{", "}"), and nowhere
         List<String> texts = List.of("headers", "end_stream", "status", "200", "gzip", "content-length", "/", "=",
-                "h", "zzz-nowhere", "window_update", "settings", "bytes", "redacted",
+                "h", "zzz-nowhere", "window_update", "settings", "bytes", "redacted", "*", "x-empty",
                 ":status: 200", "{:status", "stream=1 ", ", ", ": ", "{", "}", " ", "stream 3 headers",
                 "200, content-type: text", "charset=utf-8, cookie: , x-odd: a", "cookie: , ", "cookie: }",
                 "authorization: }", "authorization: , x-upper", "a: b, c {d} e}, x-empty: , ", "x-empty: , auth",
