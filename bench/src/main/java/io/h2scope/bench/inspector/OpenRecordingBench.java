@@ -97,7 +97,10 @@ public final class OpenRecordingBench {
         }
     }
 
-    /** Each of {@link #FILTERS} over every frame (read again from the file as a view reads them), timed: wall and the thread's CPU. */
+    /**
+     * Each of {@link #FILTERS} over every frame (read again from the file as a view reads them), timed: wall and the
+     * thread's CPU.
+     */
     private static void filters(Recording recording) {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         for (String text : FILTERS) {

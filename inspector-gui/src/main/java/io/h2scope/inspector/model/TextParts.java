@@ -40,8 +40,24 @@ final class TextParts {
         return byParts;
     }
 
-    /** What {@code part} of a line does to the search. */
-    Part of(String part) {
+    /**
+     * The positions k (1 to the text's length - 1) at which the text's char is one of {@code chars}: after a part
+     * always followed by a joint starting with one of them, only these positions can go on.
+     */
+    long positionsAt(String chars) {
+        long positions = 0;
+        for (int k = 1; k < text.length() && k <= MAX_SPANNED; k++) {
+            positions |= chars.indexOf(text.charAt(k)) >= 0 ? 1L << k : 0;
+        }
+        return positions;
+    }
+
+    /**
+     * What {@code part} of a line does to the search, {@code next} the positions that the part after it can take on
+     * ({@link #positionsAt} its first chars; -1 for any): the others are dropped here, so that a part which cannot
+     * lead into what follows it answers {@link #NONE}.
+     */
+    Part of(String part, long next) {
         if (part.contains(text)) {
             return HOLDS;
         }
@@ -50,17 +66,30 @@ final class TextParts {
         }
         int n = text.length();
         int length = part.length();
+        if (length == 0) { // the positions go on as they are, as far as the next part takes them
+            long through = next & -2L & (1L << n) - 1;
+            return through == 0 ? NONE : new Part(false, 0, 0, through, 0);
+        }
+        char first = part.charAt(0);
+        char last = part.charAt(length - 1);
         long ends = 0; // k: the part ends with the text's first k chars
         for (int k = 1; k < n && k <= length; k++) {
-            ends |= part.regionMatches(length - k, text, 0, k) ? 1L << k : 0;
+            if ((next >>> k & 1) != 0 && text.charAt(k - 1) == last && part.regionMatches(length - k, text, 0, k)) {
+                ends |= 1L << k;
+            }
         }
         long starts = 0; // k: the part starts with the text's chars from k on
         for (int k = Math.max(1, n - length); k < n; k++) {
-            starts |= part.regionMatches(0, text, k, n - k) ? 1L << k : 0;
+            if (text.charAt(k) == first && part.regionMatches(0, text, k, n - k)) {
+                starts |= 1L << k;
+            }
         }
         long through = 0; // k: the text's chars from k on are the whole part, and more follow
         for (int k = 1; k + length < n; k++) {
-            through |= text.regionMatches(k, part, 0, length) ? 1L << k : 0;
+            if ((next >>> (k + length) & 1) != 0 && text.charAt(k) == first
+                    && text.regionMatches(k, part, 0, length)) {
+                through |= 1L << k;
+            }
         }
         return ends == 0 && starts == 0 && through == 0 ? NONE : new Part(false, ends, starts, through, length);
     }

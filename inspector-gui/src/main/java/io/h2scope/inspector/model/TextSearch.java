@@ -22,6 +22,10 @@ public final class TextSearch {
     private final TextParts.Part colon;
     private final TextParts.Part comma;
     private final TextParts.Part close;
+    /** The positions that can go on after a head ("{" follows), a name (": ") and a value (", " or "}"). */
+    private final long afterHead;
+    private final long afterName;
+    private final long afterValue;
     private TextParts.Part[] heads = new TextParts.Part[64];
     private TextParts.Part[] lonelyHeads = new TextParts.Part[64]; // a head without fields: the whole line, stripped
     private TextParts.Part[] names = new TextParts.Part[64];
@@ -33,10 +37,13 @@ public final class TextSearch {
         this.text = text;
         this.parts = new TextParts(text);
         // the joints as FrameSummary.searchable writes them
-        this.open = parts.of("{");
-        this.colon = parts.of(": ");
-        this.comma = parts.of(", ");
-        this.close = parts.of("}");
+        this.open = parts.of("{", -1);
+        this.colon = parts.of(": ", -1);
+        this.comma = parts.of(", ", -1);
+        this.close = parts.of("}", 0);
+        this.afterHead = parts.positionsAt("{");
+        this.afterName = parts.positionsAt(":");
+        this.afterValue = parts.positionsAt(",}");
     }
 
     public boolean matches(int frame) {
@@ -50,13 +57,13 @@ public final class TextSearch {
         if (count == 0) {
             lonelyHeads = room(lonelyHeads, head);
             if (lonelyHeads[head] == null) {
-                lonelyHeads[head] = parts.of(h.searched(head).stripTrailing());
+                lonelyHeads[head] = parts.of(h.searched(head).stripTrailing(), 0);
             }
             return lonelyHeads[head].holds();
         }
         heads = room(heads, head);
         if (heads[head] == null) {
-            heads[head] = parts.of(h.searched(head));
+            heads[head] = parts.of(h.searched(head), afterHead);
         }
         return parts.spans() ? acrossParts(frame, heads[head], count, f) : inAPart(frame, heads[head], count, f);
     }
@@ -109,7 +116,8 @@ public final class TextSearch {
     private TextParts.Part name(int id, FrameFields f) {
         names = room(names, id);
         if (names[id] == null) {
-            names[id] = parts.of(f.string(id).toLowerCase(Locale.ROOT)); // a name is not escaped on the line
+            // a name is not escaped on the line
+            names[id] = parts.of(f.string(id).toLowerCase(Locale.ROOT), afterName);
         }
         return names[id];
     }
@@ -117,7 +125,7 @@ public final class TextSearch {
     private TextParts.Part value(int id, FrameFields f) {
         values = room(values, id);
         if (values[id] == null) {
-            values[id] = parts.of(f.searched(id));
+            values[id] = parts.of(f.searched(id), afterValue);
         }
         return values[id];
     }
