@@ -17,7 +17,8 @@ final class TextParts {
 
     /** What a part that neither holds the text nor takes part in a match does: the positions reached are lost. */
     static final Part NONE = new Part(false, 0, 0, 0, 0);
-    private static final Part HOLDS = new Part(true, 0, 0, 0, 0);
+    /** What a part that holds the text does. */
+    static final Part HOLDS = new Part(true, 0, 0, 0, 0);
 
     private final String text;
     private final boolean spans;

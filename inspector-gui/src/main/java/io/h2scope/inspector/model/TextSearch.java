@@ -1,6 +1,5 @@
 package io.h2scope.inspector.model;
 
-import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -26,10 +25,10 @@ public final class TextSearch {
     private final long afterHead;
     private final long afterName;
     private final long afterValue;
-    private TextParts.Part[] heads = new TextParts.Part[64];
-    private TextParts.Part[] lonelyHeads = new TextParts.Part[64]; // a head without fields: the whole line, stripped
-    private TextParts.Part[] names = new TextParts.Part[64];
-    private TextParts.Part[] values = new TextParts.Part[64];
+    private final KnownParts heads = new KnownParts();
+    private final KnownParts lonelyHeads = new KnownParts(); // a head without fields: the whole line, stripped
+    private final KnownParts names = new KnownParts();
+    private final KnownParts values = new KnownParts();
 
     /** @param text what to look for, in lower case (as the line is searched) */
     public TextSearch(Recording recording, String text) {
@@ -55,17 +54,12 @@ public final class TextSearch {
         int head = h.id(frame);
         int count = f.count(frame);
         if (count == 0) {
-            lonelyHeads = room(lonelyHeads, head);
-            if (lonelyHeads[head] == null) {
-                lonelyHeads[head] = parts.of(h.searched(head).stripTrailing(), 0);
-            }
-            return lonelyHeads[head].holds();
+            TextParts.Part line = lonelyHeads.get(head);
+            return (line != null ? line : lonelyHeads.put(head, parts.of(h.searched(head).stripTrailing(), 0))).holds();
         }
-        heads = room(heads, head);
-        if (heads[head] == null) {
-            heads[head] = parts.of(h.searched(head), afterHead);
-        }
-        return parts.spans() ? acrossParts(frame, heads[head], count, f) : inAPart(frame, heads[head], count, f);
+        TextParts.Part part = heads.get(head);
+        part = part != null ? part : heads.put(head, parts.of(h.searched(head), afterHead));
+        return parts.spans() ? acrossParts(frame, part, count, f) : inAPart(frame, part, count, f);
     }
 
     /** A text that cannot cross a joint: in the head, a name or a shown value (the common case, kept lean). */
@@ -114,28 +108,18 @@ public final class TextSearch {
     }
 
     private TextParts.Part name(int id, FrameFields f) {
-        names = room(names, id);
-        if (names[id] == null) {
-            // a name is not escaped on the line
-            names[id] = parts.of(f.string(id).toLowerCase(Locale.ROOT), afterName);
-        }
-        return names[id];
+        TextParts.Part part = names.get(id);
+        // a name is not escaped on the line
+        return part != null ? part : names.put(id, parts.of(f.string(id).toLowerCase(Locale.ROOT), afterName));
     }
 
     private TextParts.Part value(int id, FrameFields f) {
-        values = room(values, id);
-        if (values[id] == null) {
-            values[id] = parts.of(f.searched(id), afterValue);
-        }
-        return values[id];
+        TextParts.Part part = values.get(id);
+        return part != null ? part : values.put(id, parts.of(f.searched(id), afterValue));
     }
 
     /** Whether the frame's connection hides the values of name {@code name} (the line shows nothing of them). */
     private boolean hidden(int frame, int name, FrameFields f) {
         return recording.connectionOf(recording.frameEvent(frame)).redaction().hides(f.string(name));
-    }
-
-    private static TextParts.Part[] room(TextParts.Part[] known, int id) {
-        return id < known.length ? known : Arrays.copyOf(known, Math.max(id + 1, known.length * 2));
     }
 }

@@ -139,7 +139,7 @@ class TextSearchTest {
             found += assertAsTheLines(text);
         }
         assertTrue(found > recording.frameCount(), "the texts are found in many frames: " + found);
-        assertEquals(1, assertAsTheLines("cookie: , x-odd"), "the made-up response: its cookie hidden, not on the line");
+        assertEquals(1, assertAsTheLines("cookie: , x-odd"), "the made-up response: its cookie hidden");
     }
 
     @Test
