@@ -137,6 +137,10 @@ class OwnProxyEndToEndTest {
             ProxyCase slow = e2eCase("slow-client-bounded-buffering");
             ProxyVerdict verdict = new ProxySuiteRunner(stage, false).run(slow);
             assertEquals(Outcome.PASS, verdict.verdict().outcome(), verdict.toString());
+            // a byte relay passes the client's windows on: the origin sent what the client took, frame by frame
+            assertTrue(verdict.verdict().actual().contains("took 65535 of " + 2 * ProxyStage.MIN_BUFFER_LIMIT
+                    + " octets from the origin while the client, its window at zero, took 65535: 0 read ahead"),
+                    verdict.toString());
             assertTrue(verdict.verdict().actual().contains("; intermediary RSS: before "), verdict.toString());
             assertTrue(verdict.verdict().actual().contains(", peak "), verdict.toString());
             assertTrue(verdict.verdict().actual().contains(" readings every 20 ms of "), verdict.toString());

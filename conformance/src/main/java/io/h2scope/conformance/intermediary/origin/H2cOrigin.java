@@ -118,15 +118,15 @@ final class H2cOrigin extends Origin {
         scripted.headers(stream, head, bodyEnds && body.length == 0);
         if (body.length > 0 || !bodyEnds) {
             int at = 0;
-            do { // piece by piece, so the case sees how much the intermediary has taken so far
+            do { // frame by frame, so the case sees how much the intermediary has taken so far
                 int to = Math.min(reply.sent(), at + Http1Reply.PIECE);
-                Incoming stopped = peer.sendData(stream, body, at, to, bodyEnds && to == reply.sent(), PATIENCE);
+                Incoming stopped = peer.sendData(stream, body, at, to, bodyEnds && to == reply.sent(), PATIENCE,
+                        a::answered);
                 if (stopped != null) {
                     a.cancelled(stopped instanceof Incoming.FrameIn f && f.frame() instanceof RstStreamFrame r
                             ? reset(r) : "the intermediary closed the connection");
                     return;
                 }
-                a.answered(to - at);
                 at = to;
             } while (at < reply.sent());
         }

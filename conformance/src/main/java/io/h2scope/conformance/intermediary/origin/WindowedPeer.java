@@ -120,15 +120,22 @@ public final class WindowedPeer {
         return false;
     }
 
+    /** {@link #sendData(int, byte[], int, int, boolean, Duration, java.util.function.IntConsumer)}, untold. */
+    public Incoming sendData(int streamId, byte[] body, int from, int to, boolean endStream, Duration patience)
+            throws IOException {
+        return sendData(streamId, body, from, to, endStream, patience, n -> { });
+    }
+
     /**
      * Sends {@code body[from, to)} on {@code streamId} as DATA within the windows, the last frame with END_STREAM when
-     * {@code endStream}. Waits at most {@code patience} for window each time it runs out.
+     * {@code endStream}, telling {@code sent} of each frame's octets as it goes. Waits at most {@code patience} for
+     * window each time it runs out.
      *
      * @return null when it all went, else what stopped it: the other side's RST_STREAM of the stream, the connection's
      *         end, or nothing (a null-frame {@link Incoming.Closed} saying the window stayed shut)
      */
-    public Incoming sendData(int streamId, byte[] body, int from, int to, boolean endStream, Duration patience)
-            throws IOException {
+    public Incoming sendData(int streamId, byte[] body, int from, int to, boolean endStream, Duration patience,
+            java.util.function.IntConsumer sent) throws IOException {
         int at = from;
         do {
             int n = flow.sendable(streamId, Math.min(MAX_DATA, to - at));
@@ -144,6 +151,7 @@ public final class WindowedPeer {
             peer.send(DataFrame.of(streamId, piece, endStream && at == to));
             if (n > 0) {
                 flow.onSent(streamId, n);
+                sent.accept(n);
             }
         } while (at < to);
         return null;
