@@ -8,6 +8,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
@@ -26,8 +27,10 @@ import io.netty.handler.codec.http2.Http2StreamChannel;
 import io.netty.handler.codec.http2.Http2StreamChannelBootstrap;
 import io.netty.handler.ssl.ApplicationProtocolConfig;
 import io.netty.handler.ssl.ApplicationProtocolNames;
+import io.netty.handler.ssl.ApplicationProtocolNegotiationHandler;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
 import java.net.URI;
@@ -35,13 +38,15 @@ import java.nio.file.Files;
 import java.security.cert.X509Certificate;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import javax.net.ssl.SSLException;
 
 /**
  * A small Netty 4.2 HTTP/2 client, as an application builds one: {@code Http2FrameCodec} and {@code
- * Http2MultiplexHandler} on one connection (h2c with prior knowledge, or TLS with ALPN h2 trusting the task's CA), a
- * child stream channel per request. Netty's own validation and flow control are what is judged; this class only
+ * Http2MultiplexHandler} on one connection (h2c with prior knowledge, or TLS trusting the task's CA with the codec
+ * added only once ALPN chose h2), a child stream channel per request. Netty's own validation and flow control are what is judged; this class only
  * turns a stream's frames into a status and a body length, and a reset or a stream that closes before END_STREAM
  * into a failure. A fresh event loop per task.
  */
@@ -59,28 +64,47 @@ final class NettyClientUnderTest extends LibraryClient {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         try {
             PendingOutcomes pending = new PendingOutcomes();
-            ChannelFuture connecting = new Bootstrap().group(group).channel(NioSocketChannel.class)
+            CompletableFuture<Channel> h2 = new CompletableFuture<>();
+            new Bootstrap().group(group).channel(NioSocketChannel.class)
                     .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) task.timeout().toMillis())
                     .handler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
                             if (tls != null) {
-                                ch.pipeline().addLast(tls.newHandler(ch.alloc(), origin.getHost(), origin.getPort()));
+                                ch.pipeline().addLast(tls.newHandler(ch.alloc(), origin.getHost(), origin.getPort()),
+                                        new H2OnlyNegotiation(h2));
+                            } else {
+                                addHttp2(ch.pipeline());
                             }
-                            ch.pipeline().addLast(Http2FrameCodecBuilder.forClient().build(),
-                                    new Http2MultiplexHandler(new ChannelInboundHandlerAdapter()));
                         }
                     })
-                    .connect(origin.getHost(), origin.getPort());
-            boolean connected = connecting.await(task.timeout().toMillis()) && connecting.isSuccess();
+                    .connect(origin.getHost(), origin.getPort()).addListener((ChannelFuture connected) -> {
+                        if (!connected.isSuccess()) {
+                            h2.completeExceptionally(connected.cause());
+                            return;
+                        }
+                        connected.channel().closeFuture().addListener(closed -> h2.completeExceptionally(
+                                new IOException("the connection closed before HTTP/2 was set up on it")));
+                        if (tls == null) {
+                            h2.complete(connected.channel());
+                        }
+                    });
+            Channel connection = null;
+            Throwable notReady = null;
+            try {
+                connection = h2.get(task.timeout().toMillis(), TimeUnit.MILLISECONDS);
+            } catch (ExecutionException e) {
+                notReady = e.getCause();
+            } catch (TimeoutException e) {
+                notReady = new IOException("no HTTP/2 connection within the case's timeout");
+            }
             for (ClientRequest r : task.requests()) {
-                if (!connected) {
-                    pending.failedAtOnce(connecting.cause() != null ? connecting.cause()
-                            : new IOException("no connection within the case's timeout"));
+                if (connection == null) {
+                    pending.failedAtOnce(notReady);
                     continue;
                 }
                 try {
-                    pending.add(send(connecting.channel(), r, task.connect()));
+                    pending.add(send(connection, r, task.connect()));
                 } catch (IOException | RuntimeException e) {
                     pending.failedAtOnce(e);
                 }
@@ -88,6 +112,43 @@ final class NettyClientUnderTest extends LibraryClient {
             return pending.await(task.timeout());
         } finally {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        }
+    }
+
+    private static void addHttp2(ChannelPipeline pipeline) {
+        pipeline.addLast(Http2FrameCodecBuilder.forClient().build(),
+                new Http2MultiplexHandler(new ChannelInboundHandlerAdapter()));
+    }
+
+    /**
+     * What a Netty HTTP/2 application puts after the SslHandler: the HTTP/2 codec only once ALPN chose h2 (RFC 9113
+     * §3.3); any other outcome, none included, ends the connection before a preface is sent and fails the requests.
+     */
+    private static final class H2OnlyNegotiation extends ApplicationProtocolNegotiationHandler {
+        private final CompletableFuture<Channel> h2;
+
+        H2OnlyNegotiation(CompletableFuture<Channel> h2) {
+            super(ApplicationProtocolNames.HTTP_1_1); // what Netty reports when the server selected nothing
+            this.h2 = h2;
+        }
+
+        @Override
+        protected void configurePipeline(ChannelHandlerContext ctx, String protocol) {
+            if (ApplicationProtocolNames.HTTP_2.equals(protocol)) {
+                addHttp2(ctx.pipeline());
+                h2.complete(ctx.channel());
+                return;
+            }
+            h2.completeExceptionally(new IOException("ALPN did not select h2 (the server chose "
+                    + (ctx.pipeline().get(SslHandler.class).applicationProtocol() == null ? "no protocol"
+                    : "'" + protocol + "'") + "): HTTP/2 over TLS needs ALPN h2, RFC 9113 §3.3"));
+            ctx.close();
+        }
+
+        @Override
+        protected void handshakeFailure(ChannelHandlerContext ctx, Throwable cause) {
+            h2.completeExceptionally(cause);
+            ctx.close();
         }
     }
 
