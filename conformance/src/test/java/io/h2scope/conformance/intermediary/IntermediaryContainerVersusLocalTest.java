@@ -45,9 +45,7 @@ class IntermediaryContainerVersusLocalTest {
     private static final String DEFAULT_PROXIES = "nginx-proxy,haproxy-h2-proxy";
 
     static Stream<String> intermediaries() throws Exception {
-        String asked = System.getProperty("h2scope.proxies", DEFAULT_PROXIES).trim();
-        return asked.equals("all") ? IntermediaryTarget.names().stream()
-                : Stream.of(asked.split(",")).map(String::trim).filter(s -> !s.isEmpty());
+        return ChosenIntermediaries.or(DEFAULT_PROXIES);
     }
 
     @ParameterizedTest(name = "{0}: container and local process")

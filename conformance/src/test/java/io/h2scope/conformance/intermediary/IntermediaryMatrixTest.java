@@ -22,13 +22,13 @@ import org.junit.jupiter.params.provider.MethodSource;
  * run as a local process from its Debian package (h2scope-proxy: this build's relay in a JVM of its own, about 12 s): its
  * FAILs are exactly its folder's expected-failures.txt (held by {@link ExpectedProxyRun}, as {@code conform-proxy} holds
  * them), no case is INCONCLUSIVE twice, and the intermediary survives the run. A missing binary skips that
- * intermediary with the reason.
+ * intermediary with the reason. Every folder by default; {@code -Dh2scope.proxies=NAME,...} runs only those.
  */
 @Tag("real-server-matrix")
 class IntermediaryMatrixTest {
 
     static List<String> intermediaries() throws Exception {
-        List<String> names = IntermediaryTarget.names();
+        List<String> names = ChosenIntermediaries.or("all").toList();
         assertFalse(names.isEmpty(), "no docker-targets/*/" + IntermediaryTarget.PROPERTIES + " found");
         return names;
     }

@@ -10,6 +10,7 @@ import io.h2scope.conformance.intermediary.ResponseExchange;
 import io.h2scope.conformance.intermediary.ResponseInspection;
 import io.h2scope.conformance.intermediary.ResponseJudge;
 import io.h2scope.conformance.intermediary.Seen;
+import io.h2scope.conformance.intermediary.front.Received;
 import io.h2scope.conformance.intermediary.origin.OriginKind;
 import io.h2scope.engine.hpack.HeaderField;
 import java.util.List;
@@ -105,15 +106,20 @@ public final class R8_3_2_ResponseStatus implements ProxySection {
                 .sends("a GET; the h2c origin answers " + sends + ", then DATA")
                 .toward(OriginKind.H2C)
                 .run(stage -> ResponseJudge.faulty(ResponseExchange.get(stage, m -> OriginAnswers.h2(m, head)), got -> {
-                    List<String> statuses = got.head().map(h -> h.fields().stream()
-                            .filter(f -> f.name().startsWith(":")).map(f -> f.name() + ": " + f.value()).toList())
-                            .orElse(List.of());
+                    List<String> statuses = got.head().map(R8_3_2_ResponseStatus::pseudoFields).orElse(List.of());
                     List<String> sent = head.stream().filter(f -> f.name().startsWith(":"))
                             .map(f -> f.name() + ": " + f.value()).toList();
-                    if (statuses.equals(sent) && !got.blocks().isEmpty()) {
+                    // a 101 passed on as an interim response is already the fault, whatever follows it
+                    if ((statuses.equals(sent) && !got.blocks().isEmpty())
+                            || got.informational().stream().anyMatch(b -> pseudoFields(b).equals(sent))) {
                         return Seen.asSent("the pseudo-header fields reached the client as sent: " + sent);
                     }
                     return got.complete() ? Seen.repaired("arrived with " + statuses) : ResponseLooks.cutOff(got);
                 }));
+    }
+
+    private static List<String> pseudoFields(Received.Block block) {
+        return block.fields().stream().filter(f -> f.name().startsWith(":")).map(f -> f.name() + ": " + f.value())
+                .toList();
     }
 }
