@@ -1,5 +1,6 @@
 package io.h2scope.conformance.intermediary;
 
+import io.h2scope.conformance.targets.launch.ExitHook;
 import io.h2scope.conformance.targets.launch.VersionQuery;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -8,13 +9,18 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
-/** The intermediary's installed Debian package as a process of this host, in the foreground, its output to a file. */
+/**
+ * The intermediary's installed Debian package as a process of this host, in the foreground, its output to a file;
+ * stopped with the JVM if the run is stopped first.
+ */
 final class HostIntermediaryProcess implements IntermediaryProcess {
 
     private final Process process;
+    private final ExitHook exitHook;
 
     private HostIntermediaryProcess(Process process) {
         this.process = process;
+        this.exitHook = ExitHook.arm("intermediary-" + process.pid(), this::end);
     }
 
     static HostIntermediaryProcess start(List<String> command, Map<String, String> environment, Path workDir, Path output)
@@ -52,6 +58,12 @@ final class HostIntermediaryProcess implements IntermediaryProcess {
     /** SIGTERM, SIGKILL after 5 s. */
     @Override
     public void stop() {
+        end();
+        exitHook.disarm();
+    }
+
+    private void end() {
+        List<ProcessHandle> children = process.descendants().toList();
         process.destroy();
         try {
             if (!process.waitFor(5, TimeUnit.SECONDS)) {
@@ -61,5 +73,7 @@ final class HostIntermediaryProcess implements IntermediaryProcess {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
         }
+        // a worker that outlived its master (varnishd's child, nginx's workers) must not keep the front's port
+        children.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
     }
 }

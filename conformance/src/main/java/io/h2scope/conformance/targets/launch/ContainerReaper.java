@@ -9,25 +9,27 @@ import org.testcontainers.containers.GenericContainer;
 public final class ContainerReaper {
 
     private final GenericContainer<?> container;
-    private final Thread hook;
+    private final String name;
+    private ExitHook hook;
 
     public ContainerReaper(GenericContainer<?> container, String name) {
         this.container = container;
-        this.hook = new Thread(container::stop, "h2scope-container-stop-" + name);
+        this.name = name;
     }
 
     /** Once the container runs: from now until {@link #stop()}, the JVM's exit stops it. */
-    public void arm() {
-        Runtime.getRuntime().addShutdownHook(hook);
+    public synchronized void arm() {
+        if (hook == null) {
+            hook = ExitHook.arm("container-stop-" + name, container::stop);
+        }
     }
 
     /** Stops and removes the container, and the exit hook with it. */
-    public void stop() {
+    public synchronized void stop() {
         container.stop();
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException | IllegalArgumentException e) {
-            // shutting down already, or never armed
+        if (hook != null) {
+            hook.disarm();
+            hook = null;
         }
     }
 }

@@ -47,6 +47,8 @@ public final class LocalProcessTarget implements RunningTarget {
     private final List<Process> processes = new ArrayList<>();
     /** A state directory this target made itself and removes on close, or null. */
     private Path ownedState;
+    /** Closes this target if the JVM exits first (Ctrl-C), once a process is started; null before and after. */
+    private ExitHook exitHook;
     /** The placeholders' values for this run (the version query fills its command from them too). */
     private Map<ConfigTemplate.Key, String> values = Map.of();
     private ServerVersion version;
@@ -193,7 +195,7 @@ public final class LocalProcessTarget implements RunningTarget {
 
     /** Stops what we started: SIGTERM to each PID, SIGKILL to it and its children after 5 s. Idempotent. */
     @Override
-    public void close() {
+    public synchronized void close() {
         boolean interrupted = false;
         for (Process process : processes) {
             List<ProcessHandle> children = process.descendants().toList();
@@ -213,6 +215,10 @@ public final class LocalProcessTarget implements RunningTarget {
         if (ownedState != null) {
             deleteTree(ownedState);
             ownedState = null;
+        }
+        if (exitHook != null) {
+            exitHook.disarm();
+            exitHook = null;
         }
         if (interrupted) {
             Thread.currentThread().interrupt();
@@ -329,7 +335,10 @@ public final class LocalProcessTarget implements RunningTarget {
         }
     }
 
-    private void launch() throws IOException {
+    private synchronized void launch() throws IOException {
+        if (exitHook == null) {
+            exitHook = ExitHook.arm("server-" + spec.name(), this::close);
+        }
         for (int i = 0; i < spec.commands().size(); i++) {
             List<String> command = spec.commands().get(i).stream().map(token -> ConfigTemplate.render(token, values)).toList();
             Path out = state.resolve("logs").resolve(spec.name() + (i == 0 ? "" : "-" + i) + ".out");
