@@ -114,6 +114,9 @@ final class ClientStream {
         if (d.endStream()) {
             // the core moved the stream before reporting this frame: closed if our side had ended too
             closing = conn.core().streamState(id) == StreamState.CLOSED;
+            // ended before the offer: handing the data on may run queued loop work, a request body's end among it,
+            // which closes the stream and must find this response complete, not cut
+            responseEnded = true;
         }
         if (body == null || failed) {
             conn.core().consumed(id, d.data().length); // nobody will read it: return the window at once
