@@ -1,13 +1,13 @@
 package io.h2scope.conformance.intermediary;
 
 import io.h2scope.conformance.targets.launch.ExitHook;
+import io.h2scope.conformance.targets.launch.ProcessEnd;
 import io.h2scope.conformance.targets.launch.VersionQuery;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The intermediary's installed Debian package as a process of this host, in the foreground, its output to a file;
@@ -63,17 +63,8 @@ final class HostIntermediaryProcess implements IntermediaryProcess {
     }
 
     private void end() {
-        List<ProcessHandle> children = process.descendants().toList();
-        process.destroy();
-        try {
-            if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
+        if (ProcessEnd.stop(process)) {
             Thread.currentThread().interrupt();
         }
-        // a worker that outlived its master (varnishd's child, nginx's workers) must not keep the front's port
-        children.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
     }
 }

@@ -24,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -198,18 +197,7 @@ public final class LocalProcessTarget implements RunningTarget {
     public synchronized void close() {
         boolean interrupted = false;
         for (Process process : processes) {
-            List<ProcessHandle> children = process.descendants().toList();
-            process.destroy();
-            try {
-                if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                    process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-                }
-            } catch (InterruptedException e) {
-                interrupted = true;
-                process.destroyForcibly();
-            }
-            // a worker that outlived its master (none should) must not keep our port
-            children.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+            interrupted |= ProcessEnd.stop(process);
         }
         processes.clear();
         if (ownedState != null) {
