@@ -38,14 +38,16 @@ final class ContainerIntermediaryProcess implements IntermediaryProcess {
     }
 
     /**
-     * Starts {@code command} in a container of the image of {@code folder}; its output goes to {@code output}.
+     * Starts {@code command} in a container of the image of {@code folder} (built with {@code extra} in its context, by
+     * name there); its output goes to {@code output}.
      *
      * @throws IOException when the image cannot be built or the container does not start (with the output so far)
      */
     @SuppressWarnings("resource")
-    static ContainerIntermediaryProcess start(String name, Path folder, List<String> command, Map<String, String> environment,
-            Path stateRoot, Path workDir, Optional<Path> originCa, Path output) throws IOException {
-        String image = DockerImage.ensure(name, folder, Map.of());
+    static ContainerIntermediaryProcess start(String name, Path folder, Map<String, Path> extra, List<String> command,
+            Map<String, String> environment, Path stateRoot, Path workDir, Optional<Path> originCa, Path output)
+            throws IOException {
+        String image = DockerImage.ensure(name, folder, extra);
         List<Bind> binds = new ArrayList<>(List.of(sameWhere(stateRoot, AccessMode.rw)));
         originCa.ifPresent(ca -> binds.add(sameWhere(ca, AccessMode.ro)));
         GenericContainer<?> container = new GenericContainer<>(DockerImageName.parse(image))

@@ -6,6 +6,7 @@ import io.h2scope.conformance.targets.ServerVersion;
 import io.h2scope.conformance.targets.expected.ExpectedFailures;
 import io.h2scope.conformance.targets.launch.ConfigTemplate;
 import io.h2scope.conformance.targets.launch.ContainerTarget;
+import io.h2scope.conformance.targets.launch.ImagePlaceholders;
 import io.h2scope.conformance.targets.launch.TargetRegistry;
 import io.h2scope.conformance.targets.launch.TargetSpec;
 import io.h2scope.engine.transport.tls.KeyMaterial;
@@ -143,7 +144,7 @@ public final class IntermediaryTarget implements AutoCloseable {
 
     /**
      * How {@code --via auto} runs one folder once it has chosen {@code engine} for all: a folder without a Dockerfile
-     * (h2scope-proxy, this build's relay) runs as a local process even where containers were chosen.
+     * runs as a local process even where containers were chosen.
      */
     public static Via auto(Properties spec, Via engine) {
         return engine == Via.DOCKER && !Files.isRegularFile(Path.of(spec.getProperty("folder")).resolve("Dockerfile"))
@@ -173,14 +174,29 @@ public final class IntermediaryTarget implements AutoCloseable {
      * unknown version says why).
      */
     public static ServerVersion version(Properties spec) {
-        return version(spec, VersionQuery.onThisHost(Map.of()));
+        return version(spec, Via.LOCAL, VersionQuery.onThisHost(Map.of()));
     }
 
-    private static ServerVersion version(Properties spec, VersionQuery.Runner where) {
+    private static ServerVersion version(Properties spec, Via via, VersionQuery.Runner where) {
         VersionQuery query = new VersionQuery(List.of(spec.getProperty("version.command", "").trim().split("\\s+"))
                 .stream().filter(t -> !t.isEmpty()).toList(), VersionQuery.DEFAULT_TIMEOUT);
-        return query.ask(spec.getProperty("name"), Map.of(ConfigTemplate.Key.BINARY, binary(spec).toString(),
-                ConfigTemplate.Key.CLASSPATH, System.getProperty("java.class.path")), where);
+        return query.ask(spec.getProperty("name"), placeholders(spec, via), where);
+    }
+
+    /**
+     * {@code @BINARY@} and {@code @CLASSPATH@} where the intermediary runs: this host's binary and this JVM's class path,
+     * or their places inside the folder's image ({@link ImagePlaceholders}; h2scope's classes only in an image whose
+     * spec says {@code docker.context=classpath}).
+     */
+    static Map<ConfigTemplate.Key, String> placeholders(Properties spec, Via via) {
+        return via == Via.DOCKER ? ImagePlaceholders.of(binary(spec), imageHasClassPath(spec))
+                : Map.of(ConfigTemplate.Key.BINARY, binary(spec).toString(),
+                        ConfigTemplate.Key.CLASSPATH, System.getProperty("java.class.path"));
+    }
+
+    /** The folder's image holds h2scope's classes (its build context gets them, as docker-targets/h2scope's does). */
+    static boolean imageHasClassPath(Properties spec) {
+        return "classpath".equals(spec.getProperty("docker.context", "").trim());
     }
 
     /** The spec's {@code local.binary}: {@code @JAVA@} is this JVM, for h2scope's own relay (h2scope-proxy). */
@@ -249,8 +265,9 @@ public final class IntermediaryTarget implements AutoCloseable {
                 .map(token -> render(token, originPort)).toList();
         Path output = state.resolve("logs").resolve("output.log");
         process = via == Via.LOCAL ? HostIntermediaryProcess.start(command, environment(originPort), state, output)
-                : ContainerIntermediaryProcess.start(spec.getProperty("name"), folder, command, environment(originPort), dir,
-                        state, originCa, output);
+                : ContainerIntermediaryProcess.start(spec.getProperty("name"), folder,
+                        imageHasClassPath(spec) ? ImagePlaceholders.classPathContext() : Map.of(), command,
+                        environment(originPort), dir, state, originCa, output);
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(READY_MILLIS);
         while (System.nanoTime() - deadline < 0) {
             if (!process.isAlive()) {
@@ -287,13 +304,14 @@ public final class IntermediaryTarget implements AutoCloseable {
         // www-data; else as ourselves
         String user = via == Via.DOCKER || "root".equals(System.getProperty("user.name")) ? "www-data"
                 : System.getProperty("user.name");
+        Map<ConfigTemplate.Key, String> where = placeholders(spec, via);
         return template.replace("@STATE@", state.toString()).replace("@BIND@", "127.0.0.1")
                 .replace("@CERT@", state.resolve("cert.pem").toString()).replace("@KEY@", state.resolve("key.pem").toString())
                 .replace("@FRONT_PORT@", Integer.toString(frontPort))
                 .replace("@ORIGIN_PORT@", Integer.toString(originPort)).replace("@ORIGIN_CA@", originCa)
                 .replace("@USER@", user).replace("@GROUP@", user)
-                .replace("@BINARY@", binary(spec).toString())
-                .replace("@CLASSPATH@", System.getProperty("java.class.path"));
+                .replace("@BINARY@", where.get(ConfigTemplate.Key.BINARY))
+                .replace("@CLASSPATH@", where.getOrDefault(ConfigTemplate.Key.CLASSPATH, "@CLASSPATH@"));
     }
 
     /** The spec's {@code local.env.NAME=VALUE} entries, rendered: caddy keeps its data under HOME. */
@@ -312,7 +330,7 @@ public final class IntermediaryTarget implements AutoCloseable {
 
     /** This intermediary's version, asked where it runs: the installed package, or the image's. */
     public ServerVersion version() {
-        return version(spec, process.versionRunner());
+        return version(spec, via, process.versionRunner());
     }
 
     /** Where the client in front connects (h2c, or TLS when {@link #frontTls()} is not null). */

@@ -56,7 +56,7 @@ class IntermediaryContainerVersusLocalTest {
         Properties spec = IntermediaryTarget.spec(name);
         String unavailable = IntermediaryTarget.unavailableReason(spec);
         assumeTrue(unavailable == null, unavailable);
-        // a folder without a Dockerfile (h2scope-proxy) has no container half
+        // a folder without a Dockerfile has no container half
         String noImage = IntermediaryTarget.unavailableReason(spec, IntermediaryTarget.Via.DOCKER, () -> true);
         assumeTrue(noImage == null, noImage);
         TwoWayComparison comparison = new TwoWayComparison("container", "local",

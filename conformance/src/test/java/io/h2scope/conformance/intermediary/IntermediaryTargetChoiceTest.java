@@ -7,7 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.conformance.intermediary.IntermediaryTarget.Choice;
 import io.h2scope.conformance.intermediary.IntermediaryTarget.Via;
+import io.h2scope.conformance.targets.launch.ConfigTemplate;
+import io.h2scope.conformance.targets.launch.ImagePlaceholders;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,10 +37,32 @@ class IntermediaryTargetChoiceTest {
     }
 
     @Test
-    void viaAutoRunsAFolderWithoutADockerfileLocally() throws Exception {
-        assertEquals(Via.LOCAL, IntermediaryTarget.auto(IntermediaryTarget.spec("h2scope-proxy"), Via.DOCKER));
+    void viaAutoRunsAFolderWithoutADockerfileLocally(@TempDir Path folder) throws Exception {
+        Properties noDockerfile = new Properties();
+        noDockerfile.setProperty("folder", folder.toString());
+        assertEquals(Via.LOCAL, IntermediaryTarget.auto(noDockerfile, Via.DOCKER));
+        assertEquals(Via.DOCKER, IntermediaryTarget.auto(IntermediaryTarget.spec("h2scope-proxy"), Via.DOCKER));
         assertEquals(Via.DOCKER, IntermediaryTarget.auto(IntermediaryTarget.spec("nginx-proxy"), Via.DOCKER));
         assertEquals(Via.LOCAL, IntermediaryTarget.auto(IntermediaryTarget.spec("nginx-proxy"), Via.LOCAL));
+    }
+
+    @Test
+    void ownRelaysCommandNamesTheImagesJavaAndClassesInAContainerAndThisJvmsLocally() throws Exception {
+        Properties spec = IntermediaryTarget.spec("h2scope-proxy");
+        Map<ConfigTemplate.Key, String> image = IntermediaryTarget.placeholders(spec, Via.DOCKER);
+        assertEquals("java", image.get(ConfigTemplate.Key.BINARY));
+        // the class path inside the image: exactly the entries its build context gets, where its Dockerfile copies them
+        List<String> entries = List.of(image.get(ConfigTemplate.Key.CLASSPATH).split(":"));
+        assertEquals(ImagePlaceholders.classPathContext().keySet().stream().map(name -> "/opt/h2scope/" + name).toList(),
+                entries);
+        assertTrue(Files.readString(Path.of(spec.getProperty("folder")).resolve("Dockerfile"))
+                .contains("COPY classpath/ /opt/h2scope/classpath/"));
+        Map<ConfigTemplate.Key, String> here = IntermediaryTarget.placeholders(spec, Via.LOCAL);
+        assertEquals(System.getProperty("java.class.path"), here.get(ConfigTemplate.Key.CLASSPATH));
+        assertTrue(Files.isExecutable(Path.of(here.get(ConfigTemplate.Key.BINARY))), here.toString());
+        // an image of a Debian package only gets no class path
+        assertNull(IntermediaryTarget.placeholders(IntermediaryTarget.spec("nginx-proxy"), Via.DOCKER)
+                .get(ConfigTemplate.Key.CLASSPATH));
     }
 
     @Test

@@ -5,12 +5,10 @@ import io.h2scope.conformance.targets.Target;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.GenericContainer;
@@ -28,8 +26,6 @@ import org.testcontainers.utility.DockerImageName;
 public final class ContainerTarget implements RunningTarget {
 
     private static final int LOG_TAIL = 8_000;
-    /** Where docker-targets/h2scope/Dockerfile copies the build context's classpath/ folder. */
-    private static final String IMAGE_CLASSPATH_ROOT = "/opt/h2scope/";
 
     private final TargetSpec spec;
     private final GenericContainer<?> container;
@@ -87,7 +83,7 @@ public final class ContainerTarget implements RunningTarget {
 
     /** The image's name with this content's tag, built when the engine does not have it yet. */
     static String ensureImage(TargetSpec spec) throws TargetStartException {
-        Map<String, Path> extra = spec.dockerClassPath() ? ImageTag.classPathContext() : Map.of();
+        Map<String, Path> extra = spec.dockerClassPath() ? ImagePlaceholders.classPathContext() : Map.of();
         try {
             return DockerImage.ensure(spec.name(), spec.folder(), extra);
         } catch (IOException e) {
@@ -157,18 +153,9 @@ public final class ContainerTarget implements RunningTarget {
         return Optional.of(version);
     }
 
-    /**
-     * The version command's placeholders inside the image: the binary at the path the package installs (the JVM on
-     * the image's PATH where a local run uses this JVM), h2scope's classes where the Dockerfile copies them.
-     */
+    /** The version command's placeholders inside the image ({@link ImagePlaceholders}). */
     static Map<ConfigTemplate.Key, String> imagePlaceholders(TargetSpec spec) {
-        Map<ConfigTemplate.Key, String> values = new EnumMap<>(ConfigTemplate.Key.class);
-        values.put(ConfigTemplate.Key.BINARY, spec.binary().equals(TargetSpec.currentJava()) ? "java" : spec.binary().toString());
-        if (spec.dockerClassPath()) {
-            values.put(ConfigTemplate.Key.CLASSPATH, ImageTag.classPathContext().keySet().stream()
-                    .map(name -> IMAGE_CLASSPATH_ROOT + name).collect(Collectors.joining(":")));
-        }
-        return values;
+        return ImagePlaceholders.of(spec.binary(), spec.dockerClassPath());
     }
 
     @Override
