@@ -148,14 +148,10 @@ public final class ContainerTarget implements RunningTarget {
     @Override
     public synchronized Optional<ServerVersion> version() {
         if (version == null) {
-            version = spec.askVersion(imagePlaceholders(spec), VersionQuery.inContainer(container));
+            version = spec.askVersion(ImagePlaceholders.of(spec.binary(), spec.dockerClassPath()),
+                    VersionQuery.inContainer(container));
         }
         return Optional.of(version);
-    }
-
-    /** The version command's placeholders inside the image ({@link ImagePlaceholders}). */
-    static Map<ConfigTemplate.Key, String> imagePlaceholders(TargetSpec spec) {
-        return ImagePlaceholders.of(spec.binary(), spec.dockerClassPath());
     }
 
     @Override
