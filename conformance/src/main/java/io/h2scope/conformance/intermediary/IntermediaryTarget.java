@@ -287,12 +287,15 @@ public final class IntermediaryTarget implements AutoCloseable {
 
     /**
      * Gives a TLS front its certificate: self-signed for localhost and 127.0.0.1, written to the state directory as
-     * {@code @CERT@} and {@code @KEY@}; the client in front trusts exactly it.
+     * {@code @CERT@} and {@code @KEY@}, and both in one file as {@code @CERT_AND_KEY@} (haproxy's {@code crt}); the
+     * client in front trusts exactly it.
      */
     private SSLContext certify() throws IOException {
         try {
             KeyMaterial identity = SelfSignedCertificate.generate("localhost", "127.0.0.1");
             identity.writePem(state.resolve("cert.pem"), state.resolve("key.pem"));
+            Files.write(state.resolve("cert-and-key.pem"), (Files.readString(state.resolve("cert.pem"))
+                    + Files.readString(state.resolve("key.pem"))).getBytes(StandardCharsets.US_ASCII));
             return SslContexts.clientTrusting(List.of(identity.certificate()));
         } catch (GeneralSecurityException e) {
             throw new IOException("cannot make the front's certificate: " + e.getMessage(), e);
@@ -306,6 +309,7 @@ public final class IntermediaryTarget implements AutoCloseable {
                 : System.getProperty("user.name");
         Map<ConfigTemplate.Key, String> where = placeholders(spec, via);
         return template.replace("@STATE@", state.toString()).replace("@BIND@", "127.0.0.1")
+                .replace("@CERT_AND_KEY@", state.resolve("cert-and-key.pem").toString())
                 .replace("@CERT@", state.resolve("cert.pem").toString()).replace("@KEY@", state.resolve("key.pem").toString())
                 .replace("@FRONT_PORT@", Integer.toString(frontPort))
                 .replace("@ORIGIN_PORT@", Integer.toString(originPort)).replace("@ORIGIN_CA@", originCa)
