@@ -1,5 +1,6 @@
 package io.h2scope.bench.inspector;
 
+import io.h2scope.inspector.model.FrameSummary;
 import io.h2scope.inspector.model.Recording;
 import io.h2scope.inspector.model.filter.DisplayFilter;
 import io.h2scope.inspector.source.Inspection;
@@ -11,6 +12,7 @@ import java.lang.management.MemoryType;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -29,7 +31,8 @@ public final class OpenRecordingBench {
     /** Display filters applied to every frame after the open, as the frame list applies one typed in its box. */
     static final List<String> FILTERS = List.of("type == HEADERS && stream > 3", "header[\":status\"] == \"503\"",
             "error == CANCEL || window < 1000", "text ~ \"gzip\"", "header[\":status\"] == \"200\"",
-            "text ~ \":status: 200\"", "text ~ \"stream 3 HEADERS\"");
+            "text ~ \":status: 200\"", "text ~ \"stream 3 HEADERS\"",
+            "text ~ \":method: GET, :scheme: https, :authority: shop.example.com, :path: /\""); // 68 chars
 
     private OpenRecordingBench() {
     }
@@ -103,7 +106,9 @@ public final class OpenRecordingBench {
      */
     private static void filters(Recording recording) {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        for (String text : FILTERS) {
+        List<String> filters = new ArrayList<>(FILTERS);
+        filters.add(wholeLine(recording));
+        for (String text : filters) {
             DisplayFilter.Matcher matcher = DisplayFilter.compile(text, recording.startClock()).matcher(recording);
             long started = System.nanoTime();
             long cpuStarted = threads.getCurrentThreadCpuTime();
@@ -115,8 +120,18 @@ public final class OpenRecordingBench {
             long cpu = threads.getCurrentThreadCpuTime() - cpuStarted; // the neighbours' share of the cores left out
             double perMillion = 1_000_000.0 / recording.frameCount();
             System.out.printf("  filter %-40s %,d of %,d frames shown in %.2f s (%.2f s a million frames, %.2f s of"
-                    + " its thread's CPU)%n", text, shown, recording.frameCount(), took / 1e9, took / 1e9 * perMillion,
-                    cpu / 1e9 * perMillion);
+                    + " its thread's CPU)%n", text.length() > 80 ? text.substring(0, 77) + "..." : text, shown,
+                    recording.frameCount(), took / 1e9, took / 1e9 * perMillion, cpu / 1e9 * perMillion);
         }
+    }
+
+    /** {@code text == "..."} with the whole line of the middle frame that has fields (a HEADERS frame's). */
+    private static String wholeLine(Recording recording) {
+        int f = recording.frameCount() / 2;
+        while (f < recording.frameCount() - 1 && recording.frameFields().count(f) == 0) {
+            f++;
+        }
+        String line = FrameSummary.searchable(recording, f);
+        return "text == \"" + line.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 }
