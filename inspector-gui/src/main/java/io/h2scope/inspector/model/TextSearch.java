@@ -9,10 +9,14 @@ import java.util.Locale;
  * it holds the text, and where a text that spans parts, {@code :status: 200}, may start, run through or end in it),
  * so a million frames ask a few thousand strings and the pass over them is integer work from the first frame on (a
  * line built and searched per frame took 3.5 to 6 s a million frames before the JIT had compiled it). Only a frame
- * the recording did not keep the parts of, or a text {@link TextParts} does not search by parts, is looked for in
- * the line itself.
+ * the recording did not keep the parts of is looked for in the line itself.
  */
 public final class TextSearch {
+
+    /** What the part after a head ("{"), a name (": ") and a value (", " or "}") starts with. */
+    private static final String AFTER_HEAD = "{";
+    private static final String AFTER_NAME = ":";
+    private static final String AFTER_VALUE = ",}";
 
     private final Recording recording;
     private final String text;
@@ -21,10 +25,6 @@ public final class TextSearch {
     private final TextParts.Part colon;
     private final TextParts.Part comma;
     private final TextParts.Part close;
-    /** The positions that can go on after a head ("{" follows), a name (": ") and a value (", " or "}"). */
-    private final long afterHead;
-    private final long afterName;
-    private final long afterValue;
     private final KnownParts heads = new KnownParts();
     private final KnownParts lonelyHeads = new KnownParts(); // a head without fields: the whole line, stripped
     private final KnownParts names = new KnownParts();
@@ -36,29 +36,26 @@ public final class TextSearch {
         this.text = text;
         this.parts = new TextParts(text);
         // the joints as FrameSummary.searchable writes them
-        this.open = parts.of("{", -1);
-        this.colon = parts.of(": ", -1);
-        this.comma = parts.of(", ", -1);
-        this.close = parts.of("}", 0);
-        this.afterHead = parts.positionsAt("{");
-        this.afterName = parts.positionsAt(":");
-        this.afterValue = parts.positionsAt(",}");
+        this.open = parts.of("{", null);
+        this.colon = parts.of(": ", null);
+        this.comma = parts.of(", ", null);
+        this.close = parts.of("}", "");
     }
 
     public boolean matches(int frame) {
         FrameHeads h = recording.frameHeads();
         FrameFields f = recording.frameFields();
-        if (!parts.byParts() || !h.kept(frame) || !f.kept(frame)) {
+        if (!h.kept(frame) || !f.kept(frame)) {
             return FrameSummary.searchable(recording, frame).contains(text);
         }
         int head = h.id(frame);
         int count = f.count(frame);
         if (count == 0) {
             TextParts.Part line = lonelyHeads.get(head);
-            return (line != null ? line : lonelyHeads.put(head, parts.of(h.searched(head).stripTrailing(), 0))).holds();
+            return (line != null ? line : lonelyHeads.put(head, parts.of(h.searched(head).stripTrailing(), ""))).holds();
         }
         TextParts.Part part = heads.get(head);
-        part = part != null ? part : heads.put(head, parts.of(h.searched(head), afterHead));
+        part = part != null ? part : heads.put(head, parts.of(h.searched(head), AFTER_HEAD));
         return parts.spans() ? acrossParts(frame, part, count, f) : inAPart(frame, part, count, f);
     }
 
@@ -110,12 +107,12 @@ public final class TextSearch {
     private TextParts.Part name(int id, FrameFields f) {
         TextParts.Part part = names.get(id);
         // a name is not escaped on the line
-        return part != null ? part : names.put(id, parts.of(f.string(id).toLowerCase(Locale.ROOT), afterName));
+        return part != null ? part : names.put(id, parts.of(f.string(id).toLowerCase(Locale.ROOT), AFTER_NAME));
     }
 
     private TextParts.Part value(int id, FrameFields f) {
         TextParts.Part part = values.get(id);
-        return part != null ? part : values.put(id, parts.of(f.searched(id), afterValue));
+        return part != null ? part : values.put(id, parts.of(f.searched(id), AFTER_VALUE));
     }
 
     /** Whether the frame's connection hides the values of name {@code name} (the line shows nothing of them). */

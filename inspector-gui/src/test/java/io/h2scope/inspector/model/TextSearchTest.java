@@ -153,10 +153,69 @@ class TextSearchTest {
                 int to = Math.min(line.length(), from + 1 + random.nextInt(70));
                 texts.add(line.substring(from, to).strip());
             }
+            if (line.length() > TextParts.MAX_BITS + 1) { // and one longer than positions in a long's bits
+                int from = random.nextInt(line.length() - TextParts.MAX_BITS);
+                texts.add(line.substring(from, Math.min(line.length(), from + TextParts.MAX_BITS + 1
+                        + random.nextInt(200))));
+            }
         }
         texts.remove("");
+        long longOnes = texts.stream().filter(t -> t.length() > TextParts.MAX_BITS && t.matches(".*[{}:, ].*")).count();
+        assertTrue(longOnes > 20, "long texts with joints among the pieces: " + longOnes);
         for (String text : texts) {
             assertTrue(assertAsTheLines(text) >= 1, text);
         }
+    }
+
+    @Test
+    void aLongTextWithJointsFindsTheFramesWhoseLineHoldsIt() {
+        // past 63 chars: followed by its longest position, repeats and borders (": , " again and again) included
+        List<String> texts = List.of(
+                "{:method: get, :path: /status: 200, cookie: , cookie: , accept-encoding: gzip, deflate, br}",
+                "content-type: text/html; charset=utf-8, cookie: , x-odd: a: b, c {d} e}, x-empty: , authorization",
+                "cookie: , cookie: , cookie: , cookie: , cookie: , cookie: , cookie: , cookie: , cookie: , cookie: ",
+                "cookie: , :status: 204}".repeat(3), ", , , , , , , , , , , , , , , , , , , , , , , , , , , , , , , , , ",
+                "x-upper: mixed \\\"quoted\\\"\\ttab, set-cookie: , :status: 200} and more than the line has");
+        for (String text : texts) {
+            assertTrue(text.length() > TextParts.MAX_BITS, text);
+            assertAsTheLines(text);
+        }
+        assertEquals(1, assertAsTheLines(texts.get(0)), "the made-up request, its cookies hidden");
+        assertEquals(1, assertAsTheLines(texts.get(1)), "the made-up response, its cookie hidden");
+    }
+
+    /** How many frames' line is {@code text}, each answer asserted equal to the line's. */
+    private static int assertEqualAsTheLines(String text) {
+        LineEquals equals = new LineEquals(recording, text);
+        int equal = 0;
+        for (int f = 0; f < recording.frameCount(); f++) {
+            boolean expected = FrameSummary.searchable(recording, f).equals(text);
+            assertEquals(expected, equals.matches(f), "\"" + text + "\" is frame " + f + ": "
+                    + FrameSummary.searchable(recording, f));
+            equal += expected ? 1 : 0;
+        }
+        return equal;
+    }
+
+    @Test
+    void aWholeLineIsEqualToTheFramesWithThatLineOnly() {
+        Set<String> lines = new LinkedHashSet<>();
+        for (int f = 0; f < recording.frameCount(); f++) {
+            lines.add(FrameSummary.searchable(recording, f));
+        }
+        lines.remove("");
+        for (String line : lines) { // every line, hidden values left out as the line leaves them out
+            assertTrue(assertEqualAsTheLines(line) >= 1, line);
+            // near misses: a char short or more, the head alone, the fields alone
+            assertEqualAsTheLines(line.substring(0, line.length() - 1));
+            assertEqualAsTheLines(line + "}");
+            assertEqualAsTheLines(line + ", x: y}");
+            assertEqualAsTheLines(line.indexOf('{') < 0 ? line + " " : line.substring(0, line.indexOf('{')));
+            assertEqualAsTheLines(line.indexOf('{') < 0 ? line.strip() : line.substring(line.indexOf('{')));
+        }
+        assertEqualAsTheLines(""); // the frames whose line is empty, if any
+        String response = lines.stream().filter(l -> l.contains("cookie: , x-odd")).findFirst().orElseThrow();
+        assertEquals(0, assertEqualAsTheLines(response.replace("cookie: , x-odd", "cookie: ************, x-odd")),
+                "a hidden value's filler is not on the line");
     }
 }

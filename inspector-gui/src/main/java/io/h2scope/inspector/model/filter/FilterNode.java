@@ -106,8 +106,8 @@ sealed interface FilterNode {
                     };
                 }
                 default -> switch (op) {
-                    case "==" -> frame.searchable().equals(lower);
-                    case "!=" -> !frame.searchable().equals(lower);
+                    case "==" -> frame.lineEquals(lower);
+                    case "!=" -> !frame.lineEquals(lower);
                     default -> frame.lineContains(lower);
                 };
             };

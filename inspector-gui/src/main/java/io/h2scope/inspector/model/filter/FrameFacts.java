@@ -7,7 +7,7 @@ import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.inspector.model.FrameColumns;
 import io.h2scope.inspector.model.FrameFields;
-import io.h2scope.inspector.model.FrameSummary;
+import io.h2scope.inspector.model.LineEquals;
 import io.h2scope.inspector.model.Recording;
 import io.h2scope.inspector.model.TextSearch;
 
@@ -29,6 +29,7 @@ final class FrameFacts {
     private int frameNumber = -1;
     /** Per text looked for (a filter may have several): what each string's answer was. This thread's only. */
     private final java.util.Map<String, TextSearch> searches = new java.util.HashMap<>();
+    private final java.util.Map<String, LineEquals> wholeLines = new java.util.HashMap<>(); // likewise
     private FrameEvent frame;
 
     FrameFacts(Recording recording) {
@@ -86,9 +87,9 @@ final class FrameFacts {
         return recording.frameClock(frameNumber);
     }
 
-    /** The line the frame list shows, lower case (hidden values are placeholders, which a search skips). */
-    String searchable() {
-        return FrameSummary.searchable(recording, frameNumber);
+    /** Whether the line the frame list shows is {@code lower} (in lower case, a hidden value's placeholder left out). */
+    boolean lineEquals(String lower) {
+        return wholeLines.computeIfAbsent(lower, t -> new LineEquals(recording, t)).matches(frameNumber);
     }
 
     /** Whether {@link #searchable} contains {@code lower} (in lower case): each distinct part looked at once. */
