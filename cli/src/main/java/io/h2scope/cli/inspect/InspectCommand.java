@@ -122,8 +122,9 @@ public final class InspectCommand implements Callable<Integer> {
 
     /**
      * Called first in {@code main} for {@code inspect ARGS...}: shows the window's first frame before the command line
-     * is parsed ({@link EarlyToolkit}) when a window will likely open in this JVM (a display, JavaFX as named modules,
-     * no help asked for); a usage error found after it still exits with its message, and the window with the JVM.
+     * is parsed ({@link EarlyToolkit}) when a window will open in this JVM (a display, JavaFX as named modules, no help
+     * asked for, and a command line that will parse: {@link InspectArguments}); else the parse comes first, and a
+     * usage error is printed with no window ever shown.
      */
     public static void startToolkitEarly(String[] args) {
         for (String arg : args) {
@@ -131,7 +132,8 @@ public final class InspectCommand implements Callable<Integer> {
                 return;
             }
         }
-        if (Display.available(System.getenv(), System.getProperties()) && !NamedJavaFx.needed()) {
+        if (Display.available(System.getenv(), System.getProperties()) && !NamedJavaFx.needed()
+                && InspectArguments.plausible(List.of(args).subList(1, args.length))) {
             EarlyToolkit.start();
         }
     }
