@@ -64,22 +64,25 @@ final class TextParts {
                 }
             }
         } else {
-            char first = part.charAt(0);
+            // each loop goes from one place of a char (or of the part) in the text to the next: most distinct values
+            // (a cookie, a path) have none of them, and are done with after a few scans of the text
             char last = part.charAt(length - 1);
-            for (int k = 1; k < n && k <= length; k++) {
-                if (goesOn(k, next) && text.charAt(k - 1) == last && part.regionMatches(length - k, text, 0, k)) {
+            for (int j = text.indexOf(last); j >= 0 && j < n - 1 && j < length; j = text.indexOf(last, j + 1)) {
+                int k = j + 1; // the text's char k - 1 is the part's last
+                if (goesOn(k, next) && part.regionMatches(length - k, text, 0, k)) {
                     ends |= bit(k);
                     leads = true;
                 }
             }
-            for (int k = Math.max(1, n - length); k < n; k++) {
-                if (text.charAt(k) == first && part.regionMatches(0, text, k, n - k)) {
+            char first = part.charAt(0);
+            for (int k = text.indexOf(first, Math.max(1, n - length)); k >= 0; k = text.indexOf(first, k + 1)) {
+                if (part.regionMatches(0, text, k, n - k)) {
                     starts |= bit(k);
                     leads = true;
                 }
             }
-            for (int k = 1; k + length < n; k++) {
-                if (goesOn(k + length, next) && text.charAt(k) == first && text.regionMatches(k, part, 0, length)) {
+            for (int k = text.indexOf(part, 1); k >= 0 && k + length < n; k = text.indexOf(part, k + 1)) {
+                if (goesOn(k + length, next)) {
                     through |= bit(k);
                     leads = true;
                 }

@@ -75,10 +75,14 @@ public final class TextSearch {
 
     /** Any text: the parts walked in line order with the positions reached, a hidden value left out. */
     private boolean acrossParts(int frame, TextParts.Part head, int count, FrameFields f) {
-        if (head.holds() || open.found(head.after(0))) {
+        if (head.holds()) {
             return true;
         }
-        long at = open.after(head.after(0));
+        long at = head.after(0);
+        if (open.found(at)) {
+            return true;
+        }
+        at = open.after(at);
         for (int i = 0; i < count; i++) {
             if (i > 0) {
                 if (comma.found(at)) {
@@ -88,17 +92,23 @@ public final class TextSearch {
             }
             int name = f.nameId(frame, i);
             TextParts.Part part = name(name, f);
-            if (part.found(at) || colon.found(part.after(at))) {
+            if (part.found(at)) {
                 return true;
             }
-            at = colon.after(part.after(at));
+            at = part.after(at);
+            if (colon.found(at)) {
+                return true;
+            }
+            at = colon.after(at);
             part = value(f.valueId(frame, i), f);
+            boolean found = part.found(at);
+            long after = found ? at : part.after(at);
             // the value matters to the search, so whether the line shows it: a hidden value leaves the line as it is
-            if ((part.found(at) || part.after(at) != at) && !hidden(frame, name, f)) {
-                if (part.found(at)) {
+            if ((found || after != at) && !hidden(frame, name, f)) {
+                if (found) {
                     return true;
                 }
-                at = part.after(at);
+                at = after;
             }
         }
         return close.found(at);
