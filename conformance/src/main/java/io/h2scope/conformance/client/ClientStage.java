@@ -60,6 +60,8 @@ public final class ClientStage implements AutoCloseable {
     private final Set<ScriptedPeer> upgradedRequestPending = new HashSet<>();
     private boolean connected;
     private final List<UpgradeRequestHead> upgradeRequests = new ArrayList<>();
+    /** The HTTP/1.1 heads both ways before any HTTP/2 (the Upgrade requests and the server's answers), in order. */
+    private final List<TraceEntry> http1Heads = new ArrayList<>();
     private CompletableFuture<List<ClientOutcome>> fetching;
 
     /** How often a wait for the client's connection looks whether the client has ended without one. */
@@ -162,12 +164,8 @@ public final class ClientStage implements AutoCloseable {
                 }
                 wire = secured;
             } else if (connect == Connect.UPGRADE) {
-                UpgradeRequestHead request = UpgradeRequestHead.read(socket);
-                upgradeRequests.add(request);
-                if (!request.upgradesToH2c()) {
-                    throw new IOException("the client's HTTP/1.1 request does not ask for an h2c Upgrade: " + request);
-                }
-                UpgradeRequestHead.switchProtocols(socket);
+                readUpgradeRequest(socket);
+                answerHttp1(socket, Http1Side.switchingProtocols(Http1Side.H2C_SWITCH));
                 upgraded = true;
             }
         } catch (IOException e) {
@@ -181,6 +179,40 @@ public final class ClientStage implements AutoCloseable {
             return peer;
         }
         return speak(wire);
+    }
+
+    /**
+     * The next connection, its HTTP/1.1 Upgrade to h2c read (it is evidence, and {@link #upgradeRequests}), not yet
+     * answered: for a case that answers it wrongly ({@link #answerHttp1}).
+     *
+     * @throws ClientNeverConnectedException when no connection comes within the case's timeout, or the client ended
+     *                                       without one
+     */
+    public Socket acceptUpgradeRequest() throws IOException {
+        Socket socket = acceptSocket();
+        try {
+            readUpgradeRequest(socket);
+        } catch (IOException e) {
+            socket.close();
+            throw e;
+        }
+        return socket;
+    }
+
+    private void readUpgradeRequest(Socket socket) throws IOException {
+        UpgradeRequestHead request = UpgradeRequestHead.read(socket);
+        upgradeRequests.add(request);
+        http1Heads.add(new TraceEntry(0, EntryDirection.IN, "HTTP/1.1 " + request));
+        if (!request.upgradesToH2c()) {
+            throw new IOException("the client's HTTP/1.1 request does not ask for an h2c Upgrade: " + request);
+        }
+    }
+
+    /** Writes the server's HTTP/1.1 answer {@code text} (head, and body if any) and keeps it as evidence. */
+    public void answerHttp1(Socket socket, String text) throws IOException {
+        http1Heads.add(new TraceEntry(0, EntryDirection.OUT, "HTTP/1.1 answer: " + Http1Side.printable(
+                text.replace("\r\n", " | ").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1))));
+        Http1Side.write(socket.getOutputStream(), text);
     }
 
     /**
@@ -335,7 +367,7 @@ public final class ClientStage implements AutoCloseable {
     List<TraceEntry> evidence() {
         List<TraceEntry> lines = new ArrayList<>();
         lines.add(new TraceEntry(0, EntryDirection.NOTE, "the client connects by " + connect + " to " + url("/")));
-        upgradeRequests.forEach(r -> lines.add(new TraceEntry(0, EntryDirection.IN, "HTTP/1.1 " + r)));
+        lines.addAll(http1Heads);
         lines.addAll(handshakes);
         for (int i = 0; i < peers.size(); i++) {
             lines.add(new TraceEntry(0, EntryDirection.NOTE, "connection " + (i + 1)));

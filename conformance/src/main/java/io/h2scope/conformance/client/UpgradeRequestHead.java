@@ -83,13 +83,6 @@ public record UpgradeRequestHead(String requestLine, List<String[]> fields) {
         }
     }
 
-    /** The 101 that accepts it; the server's connection preface follows. */
-    static void switchProtocols(Socket socket) throws IOException {
-        socket.getOutputStream().write("HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: h2c\r\n\r\n"
-                .getBytes(StandardCharsets.US_ASCII));
-        socket.getOutputStream().flush();
-    }
-
     @Override
     public String toString() {
         StringBuilder text = new StringBuilder(requestLine);

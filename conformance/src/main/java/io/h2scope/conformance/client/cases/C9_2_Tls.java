@@ -4,6 +4,7 @@ import io.h2scope.conformance.client.ClientCase;
 import io.h2scope.conformance.client.ClientNeverConnectedException;
 import io.h2scope.conformance.client.ClientSection;
 import io.h2scope.conformance.client.ClientStage;
+import io.h2scope.conformance.client.Http1Side;
 import io.h2scope.conformance.client.ServerPart;
 import io.h2scope.conformance.client.drive.ClientAbility;
 import io.h2scope.conformance.client.drive.ClientOutcome;
@@ -15,7 +16,6 @@ import io.h2scope.engine.scripted.ScriptedPeer;
 import io.h2scope.engine.transport.tls.ForbiddenCipherSuites;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -75,13 +75,13 @@ public final class C9_2_Tls implements ClientSection {
                                     + "no protocol");
                         }
                         if (text.matches("[A-Z]+ \\S+ HTTP/1\\.[01].*(?s).*") || text.matches("[A-Z]+ \\S*")) {
-                            answerHttp11(tls.getOutputStream());
+                            Http1Side.write(tls.getOutputStream(), Http1Side.ordinaryResponse(true));
                             stage.outcomes();
                             return Verdict.pass(expected, "it spoke HTTP/1.1: " + text.lines().findFirst().orElse(text));
                         }
                         stage.outcomes();
                         return first.length == 0 ? Verdict.pass(expected, "it closed the connection without a preface")
-                                : Verdict.pass(expected, "it sent no preface: " + printable(text));
+                                : Verdict.pass(expected, "it sent no preface: " + Http1Side.printable(first));
                     }
                 });
     }
@@ -210,20 +210,5 @@ public final class C9_2_Tls implements ClientSection {
             // what came is what it sent
         }
         return Arrays.copyOf(buffer, got);
-    }
-
-    private static void answerHttp11(OutputStream out) {
-        try {
-            out.write(("HTTP/1.1 200 OK\r\ncontent-length: " + ServerPart.BODY.length + "\r\nconnection: close\r\n\r\n")
-                    .getBytes(StandardCharsets.US_ASCII));
-            out.write(ServerPart.BODY);
-            out.flush();
-        } catch (IOException e) {
-            // the client may have gone: what it sent is judged
-        }
-    }
-
-    private static String printable(String text) {
-        return text.replaceAll("[^\\x20-\\x7e]", ".");
     }
 }

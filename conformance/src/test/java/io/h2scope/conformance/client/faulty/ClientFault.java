@@ -1,5 +1,6 @@
 package io.h2scope.conformance.client.faulty;
 
+import io.h2scope.conformance.client.Http1Side;
 import io.h2scope.engine.error.ErrorCode;
 import io.h2scope.engine.frame.Flags;
 import io.h2scope.engine.frame.FrameSizes;
@@ -37,6 +38,25 @@ enum ClientFault {
                     return head.replaceAll("(?im)^http2-settings:[^\\r\\n]*\\r\\n", "");
                 }
             }),
+
+    UPGRADE_REFUSAL_SWITCHED("turns the server's answer to the client's Upgrade request, when it is no 101, into "
+            + "101 Switching Protocols with Upgrade: h2c (what follows its head is relayed as frames)",
+            "RFC 7540 §3.2: only a 101 switches the connection to HTTP/2; a server that does not support HTTP/2 "
+                    + "responds as though the Upgrade header field were absent",
+            Set.of("client/3.2/upgrade-ignored-http11-response"),
+            // only an Upgrade answered with no 101 changes: client/3.2's case alone answers so
+            FaultRun.only("client/3.2/"),
+            () -> upgradeAnswer(head -> head.startsWith("HTTP/1.1 101") ? head : Numbers.SWITCH_TO_H2C)),
+
+    UPGRADE_TOKEN_MADE_H2C("puts 101 Switching Protocols with Connection: Upgrade and Upgrade: h2c (and no other "
+            + "field) in place of a 101 that answers the client's Upgrade request",
+            "RFC 9110 §7.8: a 101's Upgrade names the protocol the connection is switched to (a server MUST NOT switch "
+                    + "to a protocol the client did not ask for): only one naming h2c starts HTTP/2",
+            Set.of("client/3.2/switching-protocols-to-websocket", "client/3.2/switching-protocols-to-h2",
+                    "client/3.2/switching-protocols-to-nothing"),
+            // only a 101 naming another protocol or none changes: client/3.2's cases alone answer so
+            FaultRun.only("client/3.2/"),
+            () -> upgradeAnswer(head -> head.startsWith("HTTP/1.1 101") ? Numbers.SWITCH_TO_H2C : head)),
 
     SETTINGS_NOT_FIRST("sends a PING before the client's first SETTINGS (its ACK dropped on the way back)",
             "RFC 9113 §3.4: the preface MUST be followed by a SETTINGS frame",
@@ -465,7 +485,8 @@ enum ClientFault {
             "RFC 9113 §3.4: the server connection preface consists of a potentially empty SETTINGS frame that MUST be "
                     + "the first frame the server sends; an invalid preface is a connection error of type "
                     + "PROTOCOL_ERROR",
-            Set.of("client/3.2/upgrade-then-headers-before-settings"), ClientFault::serverPrefaceInserted),
+            Set.of("client/3.2/upgrade-then-headers-before-settings", "client/3.2/upgrade-then-ping-before-settings",
+                    "client/3.2/upgrade-then-window-update-before-settings"), ClientFault::serverPrefaceInserted),
 
     REFUSED_STREAM_ANSWERED("puts a response of its own (HEADERS :status 200 with END_STREAM, from the static table) in "
             + "place of the server's RST_STREAM REFUSED_STREAM",
@@ -545,6 +566,8 @@ enum ClientFault {
         /** What {@link ClientFault#OVERSIZED_FIELD_CUT} keeps of a long value. */
         static final int CUT_VALUE = 16;
         static final String TLS_1_2 = "TLSv1.2";
+        /** The 101 that accepts an h2c Upgrade, as the stage sends it. */
+        static final String SWITCH_TO_H2C = Http1Side.switchingProtocols(Http1Side.H2C_SWITCH);
         /** What {@link ClientFault#PING_FLOOD_UNANSWERED} passes on: well below h2scope's PING burst (1,000). */
         static final int PINGS_PASSED = 100;
         /** The cases of client/8.4, the only ones a client that allows push is run through. */
@@ -821,6 +844,16 @@ enum ClientFault {
     }
 
     /** Gives the server the preface it did not send; the client's ACK of it is the relay's, not the server's. */
+    /** The server's HTTP/1.1 answer to the client's Upgrade request as {@code answer} makes it. */
+    private static Rewrite upgradeAnswer(UnaryOperator<String> answer) {
+        return new Rewrite() {
+            @Override
+            public String upgradeResponse(String head) {
+                return answer.apply(head);
+            }
+        };
+    }
+
     private static Rewrite serverPrefaceInserted() {
         return new Rewrite() {
             private boolean first = true;

@@ -104,7 +104,8 @@ final class FrameRelay implements AutoCloseable {
             wire.flushToClient();
         };
         Thread s2c = new Thread(() -> pump(fromServer, false, client, toClient,
-                f -> rewrite.fromServer(f, wire), () -> rewrite.serverEnded(wire), upgrade ? head -> head : null),
+                f -> rewrite.fromServer(f, wire), () -> rewrite.serverEnded(wire),
+                upgrade ? rewrite::upgradeResponse : null),
                 "faulty-relay-s2c");
         wire.pumps(c2s, s2c);
         c2s.setDaemon(true);

@@ -33,6 +33,14 @@ interface Rewrite {
     }
 
     /**
+     * The server's HTTP/1.1 answer to the client's Upgrade request (its head: status line, fields, empty line), on its
+     * way to the client.
+     */
+    default String upgradeResponse(String head) {
+        return head;
+    }
+
+    /**
      * Over TLS: the relay's handshake with the server is done ({@code withServer}); the protocol the relay's handshake
      * with the client is to select by ALPN, "" for none. What the server selected, unless the fault says otherwise.
      */
