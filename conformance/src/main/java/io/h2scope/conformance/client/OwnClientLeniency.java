@@ -1,13 +1,12 @@
 package io.h2scope.conformance.client;
 
 import io.h2scope.conformance.verdict.Outcome;
-import io.h2scope.conformance.verdict.Verdict;
 import java.util.Map;
 
 /**
- * The cases where h2scope's own client is PASS-LENIENT by design, not by a fault of the engine: the RFC allows what it
- * does. The tests that hold it (plain, as a drop-in, or through the faulty client's relay) to PASS on every MUST case
- * accept these, and only these.
+ * The cases where h2scope's own client ({@code H2Client}, and its drop-in) is PASS-LENIENT by design, not by a fault
+ * of the engine: the RFC allows what it does. The checks that hold it to a PASS on every MUST case (its tests, plain,
+ * through the faulty client's relay and from the command line) accept these, and only these.
  */
 public final class OwnClientLeniency {
 
@@ -20,8 +19,8 @@ public final class OwnClientLeniency {
     private OwnClientLeniency() {
     }
 
-    /** Whether {@code verdict} on case {@code id} is one of the PASS-LENIENTs above. */
-    public static boolean accepts(String id, Verdict verdict) {
-        return verdict.outcome() == Outcome.PASS_LENIENT && CASES.containsKey(id);
+    /** Whether {@code outcome} on case {@code id} is one of the PASS-LENIENTs above. */
+    public static boolean accepts(String id, Outcome outcome) {
+        return outcome == Outcome.PASS_LENIENT && CASES.containsKey(id);
     }
 }
