@@ -133,6 +133,10 @@ final class FrequentEventLines {
         static final byte[][] STATES = LowerCaseNames.between(StreamState.class, ",\"", "\"");
         static final byte[][] INPUTS = LowerCaseNames.between(StreamInput.class, ",\"", "\"]");
         static final byte[][] CAUSES = LowerCaseNames.between(WindowCause.class, ",\"", "\"]");
+        private static final int STATE_COUNT = StreamState.values().length;
+        private static final int INPUT_COUNT = StreamInput.values().length;
+        /** A state change's octets after its stream ({@code ,"idle","open","recv_headers"]}), made at first use. */
+        private static final byte[][] STATE_TAILS = new byte[STATE_COUNT * STATE_COUNT * INPUT_COUNT][];
 
         static void write(List<TraceEvent> changes, LineOctets out) {
             out.put(MEMBER);
@@ -141,15 +145,36 @@ final class FrequentEventLines {
                     out.put(',');
                 }
                 if (changes.get(i) instanceof StreamStateChanged c) {
-                    out.put(STATE).put(c.streamId()).put(STATES[c.from().ordinal()]).put(STATES[c.to().ordinal()])
-                            .put(INPUTS[c.input().ordinal()]);
+                    out.put(STATE).put(c.streamId()).put(stateTail(c));
                 } else {
-                    WindowChanged c = (WindowChanged) changes.get(i);
-                    out.put(WINDOW).put(c.streamId()).put(c.side() == WindowSide.SEND ? SEND : RECV).put(c.oldSize())
-                            .put(',').put(c.newSize()).put(CAUSES[c.cause().ordinal()]);
+                    window((WindowChanged) changes.get(i), out);
                 }
             }
             out.put(']');
+        }
+
+        private static byte[] stateTail(StreamStateChanged c) {
+            int at = (c.from().ordinal() * STATE_COUNT + c.to().ordinal()) * INPUT_COUNT + c.input().ordinal();
+            byte[] tail = STATE_TAILS[at];
+            if (tail == null) { // a race makes the same octets twice: harmless
+                tail = concat(STATES[c.from().ordinal()], STATES[c.to().ordinal()], INPUTS[c.input().ordinal()]);
+                STATE_TAILS[at] = tail;
+            }
+            return tail;
+        }
+
+        private static void window(WindowChanged c, LineOctets out) {
+            out.put(WINDOW).put(c.streamId());
+            KeptWindowTails kept = out.keptWindowTails();
+            if (kept != null && kept.put(c, out)) {
+                return;
+            }
+            int start = out.length();
+            out.put(c.side() == WindowSide.SEND ? SEND : RECV).put(c.oldSize()).put(',').put(c.newSize())
+                    .put(CAUSES[c.cause().ordinal()]);
+            if (kept != null) {
+                kept.keep(c, out, start);
+            }
         }
     }
 

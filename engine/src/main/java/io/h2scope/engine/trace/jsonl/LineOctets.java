@@ -14,6 +14,10 @@ import java.util.Base64;
 public final class LineOctets {
 
     private static final Base64.Encoder BASE64 = Base64.getEncoder();
+    /** Payloads up to this many octets are put in base64 here ({@link #putBase64}). */
+    static final int MAX_SHORT_BASE64 = 48;
+    private static final byte[] BASE64_DIGITS =
+            ascii("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/");
     private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] TRUE = ascii("true");
     private static final byte[] FALSE = ascii("false");
@@ -55,6 +59,7 @@ public final class LineOctets {
     private String[] strings; // made at the first such string
     private byte[][] literals;
     private KeptFieldLists fieldLists; // made at the first field list
+    private KeptWindowTails windowTails; // made at the first window change in a frame line
     /** Whether numbers, strings and field lists are kept for later lines ({@link #reused}). */
     private final boolean keeps;
     private byte[] octets;
@@ -94,6 +99,14 @@ public final class LineOctets {
         return fieldLists;
     }
 
+    /** Window changes' tails written before, for a {@link #reused} line; null for a line used once. */
+    KeptWindowTails keptWindowTails() {
+        if (keeps && windowTails == null) {
+            windowTails = new KeptWindowTails();
+        }
+        return windowTails;
+    }
+
     /** The octets of an ASCII constant, made once (a key with its quotes and colon, say). */
     static byte[] ascii(String constant) {
         return constant.getBytes(StandardCharsets.US_ASCII);
@@ -129,8 +142,13 @@ public final class LineOctets {
 
     /** The first {@code length} octets of {@code octets}. */
     LineOctets put(byte[] octets, int length) {
+        return put(octets, 0, length);
+    }
+
+    /** {@code length} octets of {@code octets} from {@code offset} on. */
+    LineOctets put(byte[] octets, int offset, int length) {
         room(length);
-        System.arraycopy(octets, 0, this.octets, this.length, length);
+        System.arraycopy(octets, offset, this.octets, this.length, length);
         this.length += length;
         return this;
     }
@@ -357,9 +375,18 @@ public final class LineOctets {
         }
     }
 
-    /** {@code data} in base64 with padding (RFC 4648 §4), by the JDK's encoder (an intrinsic on common CPUs). */
+    /**
+     * {@code data} in base64 with padding (RFC 4648 §4): a short payload (a field block of a few octets, an empty DATA
+     * kept) in place, a longer one by the JDK's encoder (an intrinsic on common CPUs, but with more to set up than
+     * a few octets take).
+     */
     LineOctets putBase64(byte[] data) {
         int n = (data.length + 2) / 3 * 4;
+        if (data.length <= MAX_SHORT_BASE64) {
+            room(n);
+            length = shortBase64(data, octets, length);
+            return this;
+        }
         if (scratch.length < n) {
             scratch = new byte[Math.max(n, scratch.length * 2)];
         }
@@ -368,6 +395,29 @@ public final class LineOctets {
         System.arraycopy(scratch, 0, octets, length, n);
         length += n;
         return this;
+    }
+
+    /** Writes {@code data} in base64 at {@code at} (room there); returns where it ends. */
+    private static int shortBase64(byte[] data, byte[] o, int at) {
+        int i = 0;
+        for (int whole = data.length - data.length % 3; i < whole; i += 3) {
+            int bits = (data[i] & 0xff) << 16 | (data[i + 1] & 0xff) << 8 | data[i + 2] & 0xff;
+            o[at] = BASE64_DIGITS[bits >>> 18];
+            o[at + 1] = BASE64_DIGITS[bits >>> 12 & 0x3f];
+            o[at + 2] = BASE64_DIGITS[bits >>> 6 & 0x3f];
+            o[at + 3] = BASE64_DIGITS[bits & 0x3f];
+            at += 4;
+        }
+        int left = data.length - i;
+        if (left > 0) {
+            int bits = (data[i] & 0xff) << 16 | (left == 2 ? (data[i + 1] & 0xff) << 8 : 0);
+            o[at] = BASE64_DIGITS[bits >>> 18];
+            o[at + 1] = BASE64_DIGITS[bits >>> 12 & 0x3f];
+            o[at + 2] = left == 2 ? BASE64_DIGITS[bits >>> 6 & 0x3f] : (byte) '=';
+            o[at + 3] = '=';
+            at += 4;
+        }
+        return at;
     }
 
     private void room(int more) {

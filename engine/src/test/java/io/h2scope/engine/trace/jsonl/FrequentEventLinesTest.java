@@ -46,6 +46,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.SplittableRandom;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -108,6 +109,56 @@ class FrequentEventLinesTest {
             String fresh = TraceEventJson.write(event, new LineOctets(16)).text();
             assertEquals(fresh, TraceEventJson.write(event, reused.clear()).text());
         }
+    }
+
+    /**
+     * A reused line copies a window change's tail it wrote before ({@link KeptWindowTails}) only when side, sizes and
+     * cause are the same: each frame line's changes are the ones a fresh line writes, through repeats, changes that
+     * differ in one thing, negative and extreme sizes, and more changes than the tails kept; and every stream state
+     * change is written as its parts say.
+     */
+    @Test
+    void aReusedLineWritesEachChangeAsAFreshLineDoes() {
+        HeadersFrame get = HeadersFrame.of(3, new byte[] {(byte) 0x82}, true, true);
+        FrameEvent frame = frame(2, 500, Direction.INBOUND, FrameHeader.of(get), get, List.of(), 1, 2, 3, 4,
+                StreamState.OPEN, null);
+        List<TraceEvent> changes = new ArrayList<>();
+        int[] sizes = {0, 1, 65535, 65519, -1, -65535, Integer.MAX_VALUE, Integer.MIN_VALUE, 1073741823};
+        for (WindowCause cause : WindowCause.values()) {
+            for (WindowSide side : WindowSide.values()) {
+                for (int old : sizes) {
+                    for (int now : sizes) {
+                        changes.add(new WindowChanged(2, 500, old == 0 ? 0 : 3, side, old, now, cause));
+                    }
+                }
+            }
+        }
+        for (StreamState from : StreamState.values()) {
+            for (StreamState to : StreamState.values()) {
+                for (StreamInput input : StreamInput.values()) {
+                    changes.add(new StreamStateChanged(2, 500, 5, from, to, input));
+                }
+            }
+        }
+        LineOctets reused = LineOctets.reused(16);
+        SplittableRandom random = new SplittableRandom(5);
+        for (int round = 0; round < 3; round++) {
+            for (int i = 0; i < changes.size(); i += 3) {
+                // three changes a line, and now and then one from before: kept tails, and ones overwritten since
+                List<TraceEvent> line = new ArrayList<>(changes.subList(i, Math.min(i + 3, changes.size())));
+                line.add(changes.get(random.nextInt(changes.size())));
+                LineOctets fresh = new LineOctets(16);
+                FrequentEventLines.frame(frame, line, fresh);
+                FrequentEventLines.frame(frame, line, reused.clear());
+                assertEquals(fresh.text(), reused.text());
+            }
+        }
+        LineOctets one = new LineOctets(16);
+        FrequentEventLines.frame(frame, List.of(new StreamStateChanged(2, 500, 5, StreamState.OPEN,
+                StreamState.HALF_CLOSED_REMOTE, StreamInput.RECV_END_STREAM), new WindowChanged(2, 500, 5,
+                WindowSide.SEND, -7, 2147483647, WindowCause.INITIAL_WINDOW_SIZE)), one);
+        assertTrue(one.text().contains("\"changes\":[[\"state\",5,\"open\",\"half_closed_remote\",\"recv_end_stream\"],"
+                + "[\"window\",5,\"send\",-7,2147483647,\"initial_window_size\"]]"), one.text());
     }
 
     private static List<HeaderField> replaceFirst(List<HeaderField> fields, HeaderField first) {

@@ -3,6 +3,7 @@ package io.h2scope.engine.trace.jsonl;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -37,6 +38,22 @@ class LineOctetsTest {
             }
         }
         return numbers;
+    }
+
+    @Test
+    void aPayloadIsInBase64AsTheJdkWritesItShortOrLong() {
+        SplittableRandom random = new SplittableRandom(11);
+        LineOctets line = new LineOctets(1);
+        StringBuilder expected = new StringBuilder();
+        for (int n = 0; n <= 3 * LineOctets.MAX_SHORT_BASE64; n++) {
+            byte[] data = new byte[n];
+            for (int i = 0; i < n; i++) {
+                data[i] = (byte) random.nextInt(256);
+            }
+            line.putBase64(data).put(' ');
+            expected.append(Base64.getEncoder().encodeToString(data)).append(' ');
+        }
+        assertEquals(expected.toString(), line.text());
     }
 
     @Test
