@@ -29,8 +29,13 @@ class PatternLinesTest {
     }
 
     private void assertSameLine(long epochMillis, TraceLevel level, String logger, String message) {
+        assertSameLine(epochMillis, level, logger, message, new StringBuilder(message));
+    }
+
+    private void assertSameLine(long epochMillis, TraceLevel level, String logger, String message,
+            CharSequence given) {
         written.reset();
-        lines.write(epochMillis, level, logger, new StringBuilder(message));
+        lines.write(epochMillis, level, logger, given);
         Logger log = context.getLogger(logger);
         LoggingEvent event = new LoggingEvent(Logger.class.getName(), log, Level.toLevel(level.name()), message, null,
                 null);
@@ -56,6 +61,12 @@ class PatternLinesTest {
     void aMessageBeyondAsciiIsEncodedAsLogbackEncodesIt() {
         assertSameLine(1_764_957_802_549L, TraceLevel.DEBUG, "h2scope.frames", "x-name: caf\u00e9 \u20ac \ud83d\ude00 end");
         assertSameLine(1_764_957_802_549L, TraceLevel.DEBUG, "h2scope.frames", "");
+    }
+
+    @Test
+    void aMessageGivenAsAStringIsTheSameLine() {
+        assertSameLine(1_764_957_802_549L, TraceLevel.DEBUG, "h2scope.frames", "conn=1 send PING", "conn=1 send PING");
+        assertSameLine(1_764_957_802_549L, TraceLevel.DEBUG, "h2scope.frames", "caf\u00e9", "caf\u00e9");
     }
 
     @Test
