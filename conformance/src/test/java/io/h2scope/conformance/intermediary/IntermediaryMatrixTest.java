@@ -14,6 +14,8 @@ import java.util.Properties;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -33,8 +35,14 @@ class IntermediaryMatrixTest {
         return names;
     }
 
+    /**
+     * The intermediaries run at once, as many as conformance/pom.xml's JUnit parallelism allows (3): a run mostly
+     * waits (each refused request is watched for at the origin {@link ProxyStage#DEFAULT_SETTLE} long), and each has
+     * its own origin, free front port and state directory, its cases one after the other as a run alone has them.
+     */
     @ParameterizedTest(name = "{0}")
     @MethodSource("intermediaries")
+    @Execution(ExecutionMode.CONCURRENT)
     void failsAsItsExpectedFailuresSay(String name) throws Exception {
         Properties spec = IntermediaryTarget.spec(name);
         String unavailable = IntermediaryTarget.unavailableReason(spec);
