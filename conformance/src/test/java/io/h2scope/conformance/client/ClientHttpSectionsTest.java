@@ -10,7 +10,6 @@ import io.h2scope.conformance.client.cases.C8_4_ServerPush;
 import io.h2scope.conformance.client.cases.C8_7_RequestReliability;
 import io.h2scope.conformance.client.drive.ClientUnderTest;
 import io.h2scope.conformance.client.drive.H2ClientUnderTest;
-import io.h2scope.conformance.client.drive.JvmClients;
 import io.h2scope.conformance.spec.Level;
 import io.h2scope.conformance.verdict.Outcome;
 import org.junit.jupiter.api.DynamicTest;
@@ -24,7 +23,6 @@ import org.junit.jupiter.api.parallel.ResourceAccessMode;
 import org.junit.jupiter.api.parallel.ResourceLock;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -32,10 +30,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * The §8 and connection-life sections (HTTP semantics, RST_STREAM, GOAWAY, retries) against the clients on this
- * machine: h2scope's own client passes every MUST case; curl, nghttp, h2load, Node.js, httpx, Go, OkHttp, Jetty and
- * Netty get a verdict on each case (no INCONCLUSIVE: the stage reached them), each client's run bounded by a short
- * per-case timeout. The clients run at once, as many as conformance/pom.xml's JUnit parallelism allows: each client's
- * run mostly waits, and each still gets its cases one after the other.
+ * machine: h2scope's own client passes every MUST case; curl, nghttp, h2load, Node.js, httpx and Go get a verdict on
+ * each case (no INCONCLUSIVE: the stage reached them), each client's run bounded by a short per-case timeout. The
+ * clients run at once, as many as conformance/pom.xml's JUnit parallelism allows: each client's run mostly waits, and
+ * each still gets its cases one after the other. OkHttp, Jetty and Netty are held to the same on these sections (and
+ * every other) by JvmClientsConformanceTest, same tag: not run twice.
  */
 @Tag("client-matrix") // every client on this machine over whole sections: minutes; mvn -Preal-servers (.ci/run, JDK 17)
 @Timeout(value = 600, unit = TimeUnit.SECONDS)
@@ -71,11 +70,6 @@ class ClientHttpSectionsTest {
     @Execution(ExecutionMode.CONCURRENT) // its dynamic tests, one per client, run at once
     @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ) // beside each other, not beside h2scope's own client
     List<DynamicTest> eachClientOnThisMachineGetsAVerdictOnEveryCase() {
-        List<DynamicTest> tests = new ArrayList<>(ClientSuiteSliceTest.eachProfileHere(ClientHttpSectionsTest::run));
-        for (ClientUnderTest client : List.of(JvmClients.okhttp(), JvmClients.jetty(), JvmClients.netty())) {
-            tests.add(DynamicTest.dynamicTest(client.name(),
-                    () -> ClientSuiteSliceTest.judgedOnEveryCase(run(client))));
-        }
-        return tests;
+        return ClientSuiteSliceTest.eachProfileHere(ClientHttpSectionsTest::run);
     }
 }
