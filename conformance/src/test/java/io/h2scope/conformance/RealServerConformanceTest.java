@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.conformance.peer.PeerOptions;
+import io.h2scope.conformance.runner.Agreement;
+import io.h2scope.conformance.runner.CaseResult;
 import io.h2scope.conformance.report.ConsoleReporter;
 import io.h2scope.conformance.runner.RunConfig;
 import io.h2scope.conformance.runner.RunResult;
@@ -30,7 +32,13 @@ import io.h2scope.conformance.runner.CaseSelection;
 import io.h2scope.conformance.runner.RunListener;
 import java.util.Map;
 import java.util.ArrayList;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListSet;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -38,16 +46,31 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The whole suite (not strict) against every docker-targets/ server run as a local process from its
- * Debian package, over h2c and over TLS: bounded in time, no INCONCLUSIVE verdict, and the FAILs are
- * exactly the target's expected-failures.txt. Skipped, with the reason, when the binary is missing.
- * Each run's console report with evidence is written to target/real-servers/NAME[-tls].txt. A server is started once
- * for both its listeners, h2c then TLS, as {@code h2scope matrix --both} runs them.
+ * The whole suite (not strict) against every docker-targets/ server run as a local process from its Debian package,
+ * over h2c and over TLS, five times over (--repeat 5): bounded in time, and
+ * <ul>
+ * <li>the first run's FAILs are exactly the target's expected-failures.txt, and none of its verdicts is INCONCLUSIVE
+ * (a case that disagrees, or is INCONCLUSIVE, runs twice more on its own before it counts);</li>
+ * <li>issue 12, flaky verdicts: a case whose verdict flips between a pass and FAIL over the five runs, and that the
+ * target's expected-failures.txt does not mark {@code ~} with the server race that explains it, is reported; it fails
+ * the test when it flips against h2scope's own server (which has no races to excuse) or on three or more servers (a
+ * flip the suite could have avoided shows on many servers, a server's race on one).</li>
+ * </ul>
+ * One repeated run serves both: the first of its five runs is the single run a {@code --target} run makes. Skipped,
+ * with the reason, when the binary is missing. Each listener's console report of the five runs with evidence, headed
+ * by the server's version, is written to target/real-servers/NAME[-tls].txt. A server is started once for both its
+ * listeners, h2c then TLS, as {@code h2scope matrix --both} runs them.
  */
-@Tag("real-server-matrix") // tests the servers verdict by verdict, not the JDK: mvn -Preal-servers (.ci/run, JDK 17)
+@Tag("real-server-matrix") // minutes; tests the servers verdict by verdict, not the JDK: mvn -Preal-servers (.ci/run, JDK 17)
 class RealServerConformanceTest {
 
-    private static final Duration BOUND = Duration.ofSeconds(90);
+    private static final int RUNS = 5;
+    /** A case that flips on this many different servers is the suite's doing, not their races. */
+    private static final int SERVERS_FOR_A_SUITE_BUG = 3;
+    private static final String OWN_SERVER = "h2scope";
+    /** Unexplained flips: case id -> the servers (either listener) it flipped on. */
+    private static final Map<String, Set<String>> FLIPPED_ON = new ConcurrentHashMap<>();
+    private static final Duration BOUND = Duration.ofSeconds(180);
 
     /** A server stays up for the test of its other listener. */
     @RegisterExtension
@@ -65,16 +88,17 @@ class RealServerConformanceTest {
 
     @ParameterizedTest(name = "{0} tls={1}")
     @MethodSource("listeners")
-    void suiteVerdictsMatchExpectedFailures(String name, boolean tls) throws Exception {
+    void suiteVerdictsMatchExpectedFailuresAndAgreeOverFiveRuns(String name, boolean tls) throws Exception {
         TargetSpec spec = TargetRegistry.locate().get(name);
         LocalProcessTarget server = SERVERS.server(name); // its other listener's test runs on it too
         Target target = server.target(tls);
         RunConfig config = RunConfig.defaults(target).withPeer(PeerOptions.defaults().withInsecure(tls))
                 .withKnownFailures(server.knownFailures(tls)); // the order a --target run has
         ByteArrayOutputStream console = new ByteArrayOutputStream();
-        RunResult run = assertTimeoutPreemptively(BOUND, () -> new SuiteRunner(config).run(Suites.all(),
+        RunResult runs = assertTimeoutPreemptively(BOUND, () -> new SuiteRunner(config.withRepeat(RUNS)).run(Suites.all(),
                 new ConsoleReporter(new PrintStream(console, true, StandardCharsets.UTF_8), false, true)),
-                () -> name + " (tls=" + tls + "): the suite did not finish within " + BOUND + "\n" + server.log());
+                () -> name + " (tls=" + tls + "): " + RUNS + " runs of the suite did not finish within " + BOUND + "\n"
+                        + server.log());
         // the version tested heads the saved report; a file written for another version is said there, not failed
         ServerVersion version = server.version().orElseThrow();
         String report = "Server version: " + version.describeWithSource() + "\n"
@@ -84,6 +108,10 @@ class RealServerConformanceTest {
         Files.createDirectories(out.getParent());
         Files.writeString(out, report);
 
+        // counted for the check after all servers, whatever this listener's own checks say
+        List<Agreement.CaseAgreement> flipped = unexplainedFlips(spec, tls, target, runs);
+        flipped.forEach(c -> FLIPPED_ON.computeIfAbsent(c.caseId(), id -> new ConcurrentSkipListSet<>()).add(name));
+        RunResult run = firstOf(runs);
         assertEquals(Suites.allCases().size(), run.results().size());
         List<String> inconclusive = inconclusiveEveryTime(config, run);
         assertTrue(inconclusive.isEmpty(), () -> target.name() + ": INCONCLUSIVE verdicts against a local server:\n"
@@ -92,7 +120,67 @@ class RealServerConformanceTest {
         assertTrue(mismatches.isEmpty(), () -> target.name() + ": the FAILs differ from "
                 + spec.folder().resolve(ExpectedFailures.FILE_NAME) + ":\n  " + String.join("\n  ", mismatches)
                 + "\n(full report with evidence: " + out.toAbsolutePath() + ")");
+
+        // our own server has no races to excuse: a flip there is the suite's or the engine's bug
+        assertTrue(!name.equals(OWN_SERVER) || flipped.isEmpty(), () -> target.name() + ": verdicts flipped between a pass and "
+                + "FAIL over " + RUNS + " runs against h2scope's own server:\n  " + flipped.stream()
+                .map(c -> c.caseId() + ": " + c.describe()).collect(Collectors.joining("\n  ")) + "\n(report: " + out.toAbsolutePath() + ")");
         assertTrue(server.isAlive(), () -> target.name() + " died during the suite\n" + server.log());
+    }
+
+    /**
+     * A flip the suite could have avoided shows on many servers alike (a stale ACK, a wait too short); a server's
+     * race shows on that server alone. So a case that flips, unexplained, on {@link #SERVERS_FOR_A_SUITE_BUG} or more
+     * servers fails the run, whatever their expected-failures say.
+     */
+    @AfterAll
+    static void noCaseFlipsOnManyServers() {
+        Map<String, Set<String>> suiteBugs = new TreeMap<>();
+        FLIPPED_ON.forEach((id, servers) -> {
+            if (servers.size() >= SERVERS_FOR_A_SUITE_BUG) {
+                suiteBugs.put(id, servers);
+            }
+        });
+        assertTrue(suiteBugs.isEmpty(), () -> "cases that flipped between a pass and FAIL on " + SERVERS_FOR_A_SUITE_BUG
+                + " or more servers (the suite's doing, not their races): " + suiteBugs);
+    }
+
+    /** The first of the repeated runs, as a run of its own: what a single {@code --target} run gives. */
+    private static RunResult firstOf(RunResult runs) {
+        return new RunResult(runs.target(), runs.strict(), runs.startedAt(), runs.elapsed(),
+                runs.results().stream().filter(r -> r.iteration() == 1).toList(), runs.unreachable(), runs.notRun(),
+                runs.maxInconclusivePercent());
+    }
+
+    /**
+     * The cases whose verdict flipped between a pass and FAIL over the runs, not marked {@code ~} in the target's
+     * expected-failures.txt and not a close before the server's own answer; each flip is printed.
+     */
+    private static List<Agreement.CaseAgreement> unexplainedFlips(TargetSpec spec, boolean tls, Target target,
+            RunResult runs) throws java.io.IOException {
+        Set<String> races = spec.expectedFailures().optionalFor(tls);
+        List<Agreement.CaseAgreement> unexplained = Agreement.of(runs).flips().stream()
+                .filter(c -> !races.contains(c.caseId())).toList();
+        unexplained.stream().filter(c -> closesBeforeItsAnswer(runs, c.caseId())).forEach(c -> System.out.println(
+                target.name() + ": " + c.caseId() + " flipped (" + c.describe() + ") between its answer and a close without it: "
+                + "the server's race, not the suite's"));
+        List<Agreement.CaseAgreement> flipped = unexplained.stream().filter(c -> !closesBeforeItsAnswer(runs, c.caseId())).toList();
+        flipped.forEach(c -> System.out.println(target.name() + ": " + c.caseId() + " flipped (" + c.describe()
+                + "), not marked ~ in " + spec.folder().resolve(ExpectedFailures.FILE_NAME)
+                + ": a race of this server, unless other servers flip it too"));
+        return flipped;
+    }
+
+    /**
+     * A flip whose passing runs all saw the connection close without any answer (none {@link
+     * io.h2scope.conformance.verdict.Verdict#contradictsAFail() contradicts a FAIL}) while the failing runs saw the server's wrong answer: the server sometimes
+     * closes before its own GOAWAY or RST_STREAM is written (node and jetty9 over TLS, writing asynchronously),
+     * and nothing a client does can change which of the two it gets.
+     */
+    private static boolean closesBeforeItsAnswer(RunResult run, String caseId) {
+        List<CaseResult> runs = run.results().stream().filter(r -> r.definition().id().value().equals(caseId)).toList();
+        return runs.stream().filter(r -> r.verdict().outcome().passed())
+                .noneMatch(r -> r.verdict().contradictsAFail());
     }
 
     private static RunResult rerun(RunConfig config, java.util.Collection<String> caseIds) {
