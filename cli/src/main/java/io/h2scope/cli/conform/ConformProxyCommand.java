@@ -32,7 +32,6 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -96,6 +95,12 @@ public final class ConformProxyCommand implements Callable<Integer> {
     @CommandLine.Mixin
     IntermediaryLimitOptions limits = new IntermediaryLimitOptions();
 
+    @Option(names = "--parallel", paramLabel = "N", defaultValue = "" + ProxySuiteRunner.DEFAULT_PARALLEL,
+            description = "cases run at once through the intermediary and the origin, 1 to "
+                    + ProxySuiteRunner.MAX_PARALLEL + "; each tells its requests by its markers, and the cases that "
+                    + "cannot share (GOAWAY, cuts, the slow client) run alone after them (default ${DEFAULT-VALUE})")
+    int parallel;
+
     @CommandLine.Mixin
     CaseChoice cases = new CaseChoice();
 
@@ -136,6 +141,7 @@ public final class ConformProxyCommand implements Callable<Integer> {
         }
         try {
             limits.check();
+            ProxySuiteRunner.requireParallel(parallel);
         } catch (IllegalArgumentException e) {
             return usage(err, e.getMessage());
         }
@@ -218,7 +224,7 @@ public final class ConformProxyCommand implements Callable<Integer> {
         boolean strict = cases.strict;
         Duration wait = frontClient.timeout();
         ProxyStage stage = limits.stage(origin, frontClient, proxy.flatMap(IntermediaryTarget::process));
-        ProxySuiteRunner runner = new ProxySuiteRunner(stage, strict, selection);
+        ProxySuiteRunner runner = new ProxySuiteRunner(stage, strict, selection, parallel);
         Optional<String> unreachable = runner.unreachable();
         if (unreachable.isPresent()) {
             err.println("h2scope conform-proxy: " + unreachable.get() + proxy.map(p -> "\n" + p.log()).orElse(""));
@@ -229,12 +235,10 @@ public final class ConformProxyCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         ConsoleReporter console = ConsoleReporter.forCommand(out);
         console.started(runner.plan(ProxySuite.sections()).size());
-        List<CaseResult> results = new ArrayList<>();
-        List<ProxySuiteRunner.Result> judged = runner.run(ProxySuite.sections(), r -> {
-            CaseResult result = ProxyRunReport.caseResult(r);
-            console.caseFinished(result);
-            results.add(result);
-        });
+        List<ProxySuiteRunner.Result> judged = runner.run(ProxySuite.sections(),
+                r -> console.caseFinished(ProxyRunReport.caseResult(r)));
+        // in suite order, however many ran at once
+        List<CaseResult> results = judged.stream().map(ProxyRunReport::caseResult).toList();
         RunResult run = ProxyRunReport.of(target, strict, started, Duration.ofNanos(System.nanoTime() - t0), results);
         console.finished(run);
         out.flush();

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.cli.CommandRun;
 import io.h2scope.conformance.intermediary.IntermediaryTarget;
+import io.h2scope.conformance.intermediary.ProxySuiteRunner;
+import io.h2scope.conformance.intermediary.cases.ProxySuite;
+import io.h2scope.conformance.runner.CaseSelection;
 import io.h2scope.conformance.targets.launch.ContainerTarget;
 import io.h2scope.conformance.targets.launch.TargetRegistry;
 import io.h2scope.engine.proxy.ProxyConfig;
@@ -23,6 +26,8 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Pattern;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
@@ -90,6 +95,25 @@ class ConformProxyCommandTest {
     }
 
     @Test
+    void casesRunAtOnceAreJudgedAndReportedInSuiteOrder(@TempDir Path dir) throws Exception {
+        int origin = freePort();
+        try (RecordingProxy proxy = relayToward(origin)) {
+            Path json = dir.resolve("run.json");
+            CommandRun r = CommandRun.of("conform-proxy", "--front", "http://127.0.0.1:" + proxy.port(), "--origin",
+                    "h2c", "--origin-port", Integer.toString(origin), "--section", "proxy/8.2.3,proxy/8.2.2",
+                    "--parallel", "4", "--report", "json=" + json);
+            assertEquals(1, r.exit(), r.out() + r.err()); // a byte relay forwards the connection fields as they came
+            String report = Files.readString(json);
+            List<String> ids = Pattern.compile("\"(proxy/8\\.2\\.[23]/[^\"]+)\"").matcher(report)
+                    .results().map(m -> m.group(1)).distinct().toList();
+            List<String> suiteOrder = ProxySuiteRunner.plan(ProxySuite.sections(), CaseSelection.all()).stream()
+                    .map(p -> p.definition().id().value()).filter(ids::contains).toList();
+            assertTrue(ids.size() > 4, report);
+            assertEquals(suiteOrder, ids);
+        }
+    }
+
+    @Test
     void aSelectionIsHeldOnlyAgainstTheListedCasesItRan(@TempDir Path dir) throws Exception {
         int origin = freePort();
         try (RecordingProxy proxy = relayToward(origin)) {
@@ -150,6 +174,13 @@ class ConformProxyCommandTest {
                 "--legs-http1-shown", "0");
         assertEquals(2, none.exit());
         assertTrue(none.errLine().contains("--legs-http1-shown=\"0\": out of range"), none.err());
+        for (String n : List.of("0", "1000")) {
+            CommandRun parallel = CommandRun.of("conform-proxy", "--front", "http://127.0.0.1:1", "--origin-port", "9",
+                    "--parallel", n);
+            assertEquals(2, parallel.exit(), parallel.err());
+            assertEquals("h2scope conform-proxy: --parallel takes 1 to 16 (cases run at once through the intermediary),"
+                    + " got " + n, parallel.errLine());
+        }
         CommandRun missing = CommandRun.of("conform-proxy", "--front", "http://127.0.0.1:1", "--origin-port", "9",
                 "--expected", "no/such/expected-failures.txt");
         assertEquals(2, missing.exit());

@@ -67,6 +67,12 @@ class MatrixCommandTest {
         CommandRun r = run("matrix", "--proxies", "nginx-proxy", "--both", "--out", dir.toString());
         assertEquals(2, r.exit(), r.err());
         assertTrue(r.err().contains("--both applies to --targets or --clients, not to --proxies"), r.err());
+        // the server suite's --parallel (default 4) is not conform-proxy's: the matrix runs the intermediaries' cases
+        // one at a time, as its committed figures were measured
+        CommandRun parallel = run("matrix", "--proxies", "nginx-proxy", "--parallel", "4", "--out", dir.toString());
+        assertEquals(2, parallel.exit(), parallel.err());
+        assertTrue(parallel.err().contains("--parallel applies to --targets or --clients, not to --proxies"),
+                parallel.err());
     }
 
     @Test

@@ -19,9 +19,12 @@ import java.util.stream.Stream;
  * @param level       MUST, or SHOULD (runs only with --strict)
  * @param origins     the origins toward which the case means something (elsewhere SKIP)
  * @param body        the script
+ * @param alone       why the case cannot share the intermediary and the origin with other cases running at once (it
+ *                    watches the whole origin or the intermediary's memory, or makes the origin end a connection
+ *                    other cases' requests may share), or empty: it can
  */
 public record ProxyCase(CaseId id, String rfc, String quote, String description, Level level, Set<OriginKind> origins,
-        ProxyCaseBody body) {
+        ProxyCaseBody body, String alone) {
 
     public ProxyCase {
         if (!id.value().startsWith("proxy/")) {
@@ -31,6 +34,12 @@ public record ProxyCase(CaseId id, String rfc, String quote, String description,
             throw new IllegalArgumentException(id + ": a case needs its rule, quote, request and script");
         }
         origins = Set.copyOf(origins);
+        alone = Objects.requireNonNull(alone, "alone");
+    }
+
+    /** Whether the case runs alone on the stage, never beside others ({@code conform-proxy --parallel}). */
+    public boolean runsAlone() {
+        return !alone.isEmpty();
     }
 
     /** The section number of its rule, e.g. {@code 8.2.2} for {@code RFC 9113 §8.2.2}: what {@code --section 8.2} matches. */
@@ -51,6 +60,7 @@ public record ProxyCase(CaseId id, String rfc, String quote, String description,
         private String sends;
         private Level level = Level.MUST;
         private Set<OriginKind> origins = EnumSet.allOf(OriginKind.class);
+        private String alone = "";
 
         private Builder(CaseId id) {
             this.id = id;
@@ -81,9 +91,15 @@ public record ProxyCase(CaseId id, String rfc, String quote, String description,
             return this;
         }
 
+        /** The case cannot share the stage with cases running at once: it runs alone, for the reason {@code why}. */
+        public Builder alone(String why) {
+            this.alone = why;
+            return this;
+        }
+
         public ProxyCase run(ProxyCaseBody body) {
             return new ProxyCase(id, section == null ? null : "RFC 9113 §" + section, quote, sends, level, origins,
-                    body);
+                    body, alone);
         }
     }
 }

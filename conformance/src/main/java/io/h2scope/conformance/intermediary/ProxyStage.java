@@ -17,9 +17,8 @@ import java.util.function.Function;
 /**
  * Both sides of the intermediary for a run: the origin behind it (one listener for every case) and the client in
  * front. Each exchange marks its request uniquely, so the origin's arrivals are told apart whatever connections the
- * intermediary reuses. Cases may run one after another or at once; their two legs are recorded as their evidence
- * for cases run one after another ({@link io.h2scope.conformance.intermediary.legs.LegRecorder}), as the runner runs
- * them.
+ * intermediary reuses. Cases may run one after another or at once; each case's two legs are recorded as its evidence
+ * by its markers ({@link io.h2scope.conformance.intermediary.legs.LegRecorder}).
  */
 public final class ProxyStage {
 

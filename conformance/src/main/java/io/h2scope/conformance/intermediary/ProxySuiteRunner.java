@@ -8,12 +8,21 @@ import io.h2scope.conformance.runner.CaseSelection;
 import io.h2scope.conformance.spec.Level;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /**
- * Runs intermediary cases one after the other on one stage: SKIP for a case that means nothing toward this origin
- * (or a SHOULD-level one without --strict), INCONCLUSIVE when the stage failed, else the case's verdict.
+ * Runs intermediary cases on one stage, one after the other or {@code parallel} at once (the cases that must run
+ * alone, {@link ProxyCase#runsAlone()}, one after the other after those): SKIP for a case that means nothing toward
+ * this origin (or a SHOULD-level one without --strict), INCONCLUSIVE when the stage failed, else the case's verdict.
+ * Cases running at once share the intermediary and the origin; each tells its requests and its legs by its markers.
  */
 public final class ProxySuiteRunner {
 
@@ -32,12 +41,21 @@ public final class ProxySuiteRunner {
     private record Judged(ProxyVerdict verdict, List<TraceEntry> evidence) {
     }
 
+    /** Cases run at once by default ({@code conform-proxy --parallel}): one after the other. */
+    public static final int DEFAULT_PARALLEL = 1;
+    /**
+     * The most cases run at once: each holds a front connection or two and an origin request, well within what an
+     * intermediary's default worker and upstream limits take; more would test those limits, not the cases.
+     */
+    public static final int MAX_PARALLEL = 16;
+
     /** No time limit: longer than any run. */
     private static final java.time.Duration NO_LIMIT = java.time.Duration.ofNanos(Long.MAX_VALUE);
 
     private final ProxyStage stage;
     private final boolean strict;
     private final CaseSelection selection;
+    private final int parallel;
 
     public ProxySuiteRunner(ProxyStage stage, boolean strict) {
         this(stage, strict, CaseSelection.all());
@@ -45,9 +63,31 @@ public final class ProxySuiteRunner {
 
     /** @param selection which cases {@link #run(List, java.util.function.Consumer)} runs (--section, --case) */
     public ProxySuiteRunner(ProxyStage stage, boolean strict, CaseSelection selection) {
+        this(stage, strict, selection, DEFAULT_PARALLEL);
+    }
+
+    /**
+     * @param parallel how many cases run at once, 1 to {@link #MAX_PARALLEL}
+     * @throws IllegalArgumentException a one-line usage error for {@code parallel} out of range
+     */
+    public ProxySuiteRunner(ProxyStage stage, boolean strict, CaseSelection selection, int parallel) {
         this.stage = stage;
         this.strict = strict;
         this.selection = selection;
+        this.parallel = requireParallel(parallel);
+    }
+
+    /**
+     * {@code parallel}, when it is 1 to {@link #MAX_PARALLEL}.
+     *
+     * @throws IllegalArgumentException a one-line usage error saying what it takes
+     */
+    public static int requireParallel(int parallel) {
+        if (parallel < 1 || parallel > MAX_PARALLEL) {
+            throw new IllegalArgumentException("--parallel takes 1 to " + MAX_PARALLEL + " (cases run at once through"
+                    + " the intermediary), got " + parallel);
+        }
+        return parallel;
     }
 
     /** Whether this runner runs every case of the sections it is given, not a selection of them. */
@@ -81,8 +121,11 @@ public final class ProxySuiteRunner {
         return run(sections, r -> { });
     }
 
-    /** Runs the selected cases of {@code sections} in order, telling {@code finished} of each as it ends. */
-    public List<Result> run(List<ProxySection> sections, java.util.function.Consumer<Result> finished)
+    /**
+     * Runs the selected cases of {@code sections}, telling {@code finished} of each as it ends (one at a time, in the
+     * order they end); the results in suite order.
+     */
+    public List<Result> run(List<ProxySection> sections, Consumer<Result> finished)
             throws InterruptedException {
         return runWithin(sections, finished, NO_LIMIT);
     }
@@ -92,19 +135,89 @@ public final class ProxySuiteRunner {
      * call: the results so far, fewer than {@link #plan(List)} when it stopped. A case under way is not cut short; each
      * ends within its own timeouts.
      */
-    public List<Result> runWithin(List<ProxySection> sections, java.util.function.Consumer<Result> finished,
+    public List<Result> runWithin(List<ProxySection> sections, Consumer<Result> finished,
             java.time.Duration limit) throws InterruptedException {
-        long start = System.nanoTime();
+        long deadline = System.nanoTime() + Math.min(limit.toNanos(), Long.MAX_VALUE / 2);
+        List<Planned> planned = plan(sections);
+        Consumer<Result> told = r -> {
+            synchronized (this) { // one at a time, from whichever thread ran the case
+                finished.accept(r);
+            }
+        };
         List<Result> results = new ArrayList<>();
-        for (Planned p : plan(sections)) {
-            if (System.nanoTime() - start >= limit.toNanos()) {
+        if (parallel > 1) {
+            results.addAll(atOnce(planned.stream().filter(p -> !p.definition().runsAlone()).toList(), told, deadline));
+        }
+        for (Planned p : planned) {
+            if (parallel > 1 && !p.definition().runsAlone()) {
+                continue;
+            }
+            if (System.nanoTime() - deadline >= 0) {
                 break;
             }
             Result r = run(p);
-            finished.accept(r);
+            told.accept(r);
             results.add(r);
         }
+        results.sort(Comparator.comparingInt(r -> indexOf(planned, r)));
         return results;
+    }
+
+    private static int indexOf(List<Planned> planned, Result r) {
+        for (int i = 0; i < planned.size(); i++) {
+            if (planned.get(i).definition() == r.definition()) {
+                return i;
+            }
+        }
+        return planned.size();
+    }
+
+    /** Runs {@code cases} {@link #parallel} at once, none started after {@code deadline}: their results. */
+    private List<Result> atOnce(List<Planned> cases, Consumer<Result> told, long deadline)
+            throws InterruptedException {
+        AtomicInteger threads = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(parallel, r -> {
+            Thread t = new Thread(r, "proxy-case-" + threads.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<Result>> running = new ArrayList<>();
+            for (Planned p : cases) {
+                running.add(pool.submit(() -> {
+                    if (System.nanoTime() - deadline >= 0) {
+                        return null;
+                    }
+                    Result r = run(p);
+                    told.accept(r);
+                    return r;
+                }));
+            }
+            List<Result> results = new ArrayList<>();
+            for (Future<Result> f : running) {
+                Result r = resultOf(f);
+                if (r != null) {
+                    results.add(r);
+                }
+            }
+            return results;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static Result resultOf(Future<Result> f) throws InterruptedException {
+        try {
+            return f.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof InterruptedException i) {
+                throw i;
+            }
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
     }
 
     /** Runs one planned case (again, say): its verdict, time and evidence. */

@@ -47,6 +47,13 @@ public final class E2E_ConnectionSemantics implements ProxySection {
      */
     static final Duration CONTINUE_WAIT = Duration.ofSeconds(1);
 
+    /** Why a case whose origin cuts its answer runs alone (conform-proxy --parallel). */
+    private static final String CUTS = "the origin cuts its answer short: an intermediary may end the whole origin"
+            + " connection, which other cases' requests may share";
+    /** Why a case whose origin sends GOAWAY runs alone. */
+    private static final String GOES_AWAY = "the origin's GOAWAY (connection: close) ends an origin connection other"
+            + " cases' requests may share";
+
     @Override
     public String id() {
         return "proxy/e2e";
@@ -69,17 +76,21 @@ public final class E2E_ConnectionSemantics implements ProxySection {
                         .run(EndToEnd.retrying(E2E_ConnectionSemantics::clientResetMidDownload)),
                 ProxyCase.define("proxy/e2e/origin-cut-declared-length").rule("8.1.1", Quotes.CONTENT_LENGTH)
                         .sends("a GET; the origin declares 1 MiB, sends 64 KiB and resets (h2) or closes (HTTP/1.1)")
+                        .alone(CUTS)
                         .run(EndToEnd.retrying(stage -> originCut(stage, true))),
                 ProxyCase.define("proxy/e2e/origin-cut-undeclared-length").rule("6.4", Quotes.RESET)
                         .sends("a GET; the origin sends 64 KiB of an undeclared length (chunked over HTTP/1.1) and"
                                 + " resets or closes")
+                        .alone(CUTS)
                         .run(EndToEnd.retrying(stage -> originCut(stage, false))),
                 ProxyCase.define("proxy/e2e/origin-goaway-drains").rule("6.8", Quotes.GOAWAY_DRAINS)
                         .sends("a GET; the origin first sends GOAWAY NO_ERROR naming the stream (HTTP/1.1: connection:"
                                 + " close), then a 1 MiB response")
+                        .alone(GOES_AWAY)
                         .run(EndToEnd.retrying(E2E_ConnectionSemantics::goAwayDrains)),
                 ProxyCase.define("proxy/e2e/after-goaway-new-connection").rule("6.8", Quotes.GOAWAY_NO_NEW_STREAMS)
                         .sends("a GET the origin answers after GOAWAY (HTTP/1.1: connection: close), then a second GET")
+                        .alone(GOES_AWAY + "; and it compares the origin connections its two requests came on")
                         .run(EndToEnd.retrying(E2E_ConnectionSemantics::afterGoAway)),
                 ProxyCase.define("proxy/e2e/grpc-te-trailers-forwarded").rule("8.2.2", Quotes.TE)
                         .sends("a gRPC-style POST (content-type application/grpc, te: trailers)")
@@ -108,6 +119,8 @@ public final class E2E_ConnectionSemantics implements ProxySection {
                 ProxyCase.define("proxy/e2e/slow-client-bounded-buffering").rule("5.2.2", Quotes.FLOW_PROTECTS)
                         .sends("a GET whose client never gives window back (it takes 65,535 octets); the origin"
                                 + " answers twice the buffer limit (32 MiB by default)")
+                        .alone("it watches the intermediary's memory and waits for the origin's answer to stall: other"
+                                + " cases' traffic would move both, and its zero window would stall theirs")
                         .run(EndToEnd.retrying(E2E_ConnectionSemantics::slowClient)));
     }
 

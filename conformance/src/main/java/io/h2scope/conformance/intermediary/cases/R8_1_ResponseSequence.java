@@ -52,6 +52,8 @@ public final class R8_1_ResponseSequence implements ProxySection {
                 ProxyCase.define("proxy/response/8.1/two-responses-one-request").rule("8.1.1", Quotes.NO_FORWARD)
                         .sends("a GET; the HTTP/1.1 origin answers it twice (the second marked 'poison'), then a"
                                 + " second GET through the front")
+                        .alone("its second GET must be the next request on the origin connection of its first: another"
+                                + " case's request there would take the origin's second answer")
                         .toward(OriginKind.H1)
                         .run(stage -> {
                             ResponseExchange first = ResponseExchange.get(stage, m -> OriginAnswers.http1(m,
@@ -83,6 +85,8 @@ public final class R8_1_ResponseSequence implements ProxySection {
                                         : Seen.repaired("the second HEADERS dropped, the response forwarded"))),
                 ProxyCase.define("proxy/response/8.1/h2-data-after-end-stream").rule("8.1", ResponseQuotes.COMPLETE)
                         .sends("a GET; the h2c origin answers a whole 200, then DATA \"poison\" on the ended stream")
+                        .alone("DATA on a closed stream is a connection error (RFC 9113 §5.1): the intermediary may end"
+                                + " the origin connection other cases' streams share")
                         .toward(OriginKind.H2C)
                         .run(stage -> ResponseJudge.faulty(ResponseExchange.get(stage, m -> new OriginAnswer.H2(
                                 (peer, s) -> {

@@ -18,7 +18,7 @@ import java.util.Set;
 
 /**
  * One case's two legs as they are recorded: each connection of the client in front, and what each origin connection
- * carried meanwhile, one {@link Evidence} per connection. {@link #entries()} is the case's evidence: the front legs'
+ * carried for the case's marked requests (its streams, its messages), one {@link Evidence} per connection. {@link #entries()} is the case's evidence: the front legs'
  * lines, then the origin legs', each connection's opening naming its leg, the case and its markers
  * ({@link ConnectionLeg}) and the other leg ({@link ConnectionOpened#pair()}: the first connection of the other side).
  * Closing it ends the recording. Thread-safe.

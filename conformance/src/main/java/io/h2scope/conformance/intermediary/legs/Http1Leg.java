@@ -8,7 +8,7 @@ import java.io.OutputStream;
 
 /**
  * An HTTP/1.1 origin connection's octets both ways as trace events ({@link Http1Head}, one per message or part of
- * one as it went, {@link Http1Text} making them readable), to the case in progress: what the intermediary sent (a
+ * one as it went, {@link Http1Text} making them readable), to the case whose request it is: what the intermediary sent (a
  * request's head, its body, a smuggled second request) and what the origin answered. Used by the connection's one
  * thread.
  */
@@ -60,10 +60,14 @@ public final class Http1Leg {
         }
     }
 
-    /** {@code octets} the intermediary sent (a request's head, or what followed it); nothing when empty. */
+    /**
+     * {@code octets} the intermediary sent (a request's head, or what followed it); nothing when empty. A marker in
+     * them makes its case the owner of them and of what follows on the connection.
+     */
     public void received(byte[] octets) {
         sent();
         if (octets.length > 0) {
+            leg.claim(new String(octets, java.nio.charset.StandardCharsets.ISO_8859_1));
             leg.onEvent(new Http1Head(leg.id(), leg.now(), false, Http1Text.of(octets, 0, shown)));
         }
     }

@@ -25,7 +25,7 @@ public abstract class Origin implements AutoCloseable {
 
     private final OriginKind kind;
     private final ServerSocket listener;
-    /** Both legs of the case in progress: the origin's connections publish to it, the client in front too. */
+    /** Both legs of the cases running: the origin's connections publish to them by marker, the client in front too. */
     private final LegRecorder legs = new LegRecorder();
     private final Arrivals arrivals = new Arrivals(legs::marked);
     private final Answers answers = new Answers();
@@ -75,7 +75,7 @@ public abstract class Origin implements AutoCloseable {
         return listener.getLocalPort();
     }
 
-    /** The recording of both legs of the case in progress (see {@link LegRecorder}). */
+    /** The recording of both legs of the cases running (see {@link LegRecorder}). */
     public LegRecorder legs() {
         return legs;
     }
