@@ -70,7 +70,7 @@ public final class FrontClient {
         this.legs = legs;
     }
 
-    /** The same client, each connection's exchange kept as the front leg of the case in progress on {@code legs}. */
+    /** The same client, each connection's exchange kept as the front leg of the calling thread's case on {@code legs}. */
     public FrontClient recordingTo(LegRecorder legs) {
         return new FrontClient(front, tls, timeout, refusedRetries, legs);
     }

@@ -56,7 +56,7 @@ public final class CaseLegs implements AutoCloseable {
         return kept(evidence);
     }
 
-    /** Where what {@code leg} carries during this case goes: its evidence, begun with the connection's opening. */
+    /** Where what {@code leg} carries for this case goes: its evidence, begun with the connection's opening. */
     synchronized TraceSink origin(OriginLeg leg) {
         return originSinks.computeIfAbsent(leg, l -> {
             Evidence evidence = noted(new Evidence(l.startNanos()));
