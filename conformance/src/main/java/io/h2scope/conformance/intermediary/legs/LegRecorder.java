@@ -13,8 +13,10 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 
 /**
  * Records both legs of the cases running on one stage, one at a time or several at once: each connection the client
@@ -38,6 +40,18 @@ public final class LegRecorder {
     /** Each running case's markers: an origin request carrying one is that case's. */
     private final Map<String, CaseLegs> byMarker = new HashMap<>();
     private volatile LegCaps caps = LegCaps.DEFAULT;
+    /** The first case marker in a text, as the origin tells one. */
+    private final Function<String, Optional<String>> markers;
+
+    /** @param markers the first case marker in a text, if any (the origin's {@code Marker.findIn}) */
+    public LegRecorder(Function<String, Optional<String>> markers) {
+        this.markers = markers;
+    }
+
+    /** The first case marker in {@code text}, if any. */
+    Optional<String> markerIn(String text) {
+        return markers.apply(text);
+    }
 
     /** What the legs keep from now on (a run's {@code --legs-data}, {@code --legs-http1-shown}). */
     public void keep(LegCaps value) {

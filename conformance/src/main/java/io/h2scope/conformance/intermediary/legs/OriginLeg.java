@@ -1,6 +1,5 @@
 package io.h2scope.conformance.intermediary.legs;
 
-import io.h2scope.conformance.intermediary.origin.Marker;
 import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.FrameEvent;
@@ -61,7 +60,7 @@ final class OriginLeg implements TraceSink {
      * what the connection carries next; no marker leaves the owner as it was.
      */
     void claim(String head) {
-        Marker.findIn(head).ifPresent(m -> last = recorder.owner(m.value()));
+        recorder.markerIn(head).ifPresent(m -> last = recorder.owner(m));
     }
 
     @Override
@@ -84,16 +83,16 @@ final class OriginLeg implements TraceSink {
     private CaseLegs streamOwner(FrameEvent frame) {
         int stream = frame.streamId();
         if (!streams.containsKey(stream) && frame.headers() != null && !frame.headers().isEmpty()) {
-            CaseLegs owner = marker(frame).map(m -> recorder.owner(m.value())).orElse(last);
+            CaseLegs owner = marker(frame).map(recorder::owner).orElse(last);
             streams.put(stream, owner);
             last = owner;
         }
         return running(streams.get(stream));
     }
 
-    private static Optional<Marker> marker(FrameEvent frame) {
+    private Optional<String> marker(FrameEvent frame) {
         for (HeaderField f : frame.headers()) {
-            Optional<Marker> m = Marker.findIn(f.value());
+            Optional<String> m = recorder.markerIn(f.value());
             if (m.isPresent()) {
                 return m;
             }

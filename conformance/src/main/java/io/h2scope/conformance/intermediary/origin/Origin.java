@@ -26,7 +26,7 @@ public abstract class Origin implements AutoCloseable {
     private final OriginKind kind;
     private final ServerSocket listener;
     /** Both legs of the cases running: the origin's connections publish to them by marker, the client in front too. */
-    private final LegRecorder legs = new LegRecorder();
+    private final LegRecorder legs = new LegRecorder(text -> Marker.findIn(text).map(Marker::value));
     private final Arrivals arrivals = new Arrivals(legs::marked);
     private final Answers answers = new Answers();
     private final AtomicLong connections = new AtomicLong();
