@@ -46,6 +46,47 @@ public final class IntermediaryJudge {
         return judge(expected, ex, inspection, false);
     }
 
+    /**
+     * Judges a malformed CONNECT (RFC 9113 §8.5) as {@link #malformed} does, but for one answer more: a 2xx from the
+     * front while the origin saw no request is the intermediary's own tunnel to the {@code :authority}, so it acted
+     * on the malformed request as it came.
+     */
+    public static ProxyVerdict malformedConnect(Exchange ex, ArrivalInspection inspection) {
+        return malformedConnect(REFUSE, ex, inspection);
+    }
+
+    /** As {@link #malformedConnect(Exchange, ArrivalInspection)}, the refusal expected in {@code expected}'s words. */
+    public static ProxyVerdict malformedConnect(String expected, Exchange ex, ArrivalInspection inspection) {
+        if (tunnelled(ex)) {
+            return new ProxyVerdict(ProxyFinding.FORWARDED_AS_CAME, Verdict.fail(expected, "accepted as it came: "
+                    + tunnel(ex)));
+        }
+        return judge(expected, ex, inspection, false);
+    }
+
+    /**
+     * Judges a well-formed CONNECT: a proxy that supports CONNECT tunnels to the {@code :authority} (a 2xx, and the
+     * origin sees no request), one that does not may refuse it (405, 501, a reset) or forward it in the form
+     * {@code inspection} checks; each is a PASS.
+     */
+    public static ProxyVerdict connect(String expected, Exchange ex, ArrivalInspection inspection) {
+        if (tunnelled(ex)) {
+            return new ProxyVerdict(ProxyFinding.FORWARDED_ALLOWED, Verdict.pass(expected, "tunnelled: " + tunnel(ex)));
+        }
+        return eitherWay(expected, ex, inspection);
+    }
+
+    private static boolean tunnelled(Exchange ex) {
+        FrontAnswer answer = ex.answer();
+        return ex.arrivals().isEmpty() && answer.kind() == FrontAnswer.Kind.RESPONSE && answer.status() >= 200
+                && answer.status() < 300;
+    }
+
+    private static String tunnel(Exchange ex) {
+        return "the front answered " + ex.answer() + ", the tunnel of a CONNECT (RFC 9113 §8.5) for :authority "
+                + ex.sent().value(":authority") + ", and the origin saw no request";
+    }
+
     static ProxyVerdict judge(String expected, Exchange ex, ArrivalInspection inspection, boolean mustForward) {
         FrontAnswer answer = ex.answer();
         List<Arrival> arrivals = ex.arrivals();

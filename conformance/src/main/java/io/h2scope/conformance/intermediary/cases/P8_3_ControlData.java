@@ -45,6 +45,13 @@ public final class P8_3_ControlData implements ProxySection {
                                 (a, sent) -> a.method().equals("GET /x") || a.target().startsWith("/x ")
                                         ? Seen.asSent(":method \"GET /x\" arrived as the method " + Looks.quoted(a.method()))
                                         : Seen.repaired("arrived as " + Looks.quoted(a.method() + " " + a.target())))),
+                missing(":method"), missing(":scheme"), missing(":path"),
+                ProxyCase.define("proxy/8.3/status-in-request").rule("8.3", Quotes.PSEUDO_OTHER_SIDE)
+                        .sends("a GET with :status: 200, a response pseudo-header field, among its pseudo-header fields")
+                        .run(stage -> malformed(stage.exchangeGet(b -> b.pseudo(":status", "200")), (a, sent) ->
+                                a.fields().stream().anyMatch(f -> f.name().equals(":status"))
+                                        ? Seen.asSent(":status arrived: " + Looks.pseudo(a.fields(), ":status"))
+                                        : Seen.repaired("without :status"))),
                 ProxyCase.define("proxy/8.3/unknown-pseudo-header").rule("8.3", Quotes.PSEUDO_UNDEFINED)
                         .sends("a GET with :h2scope: 1, a pseudo-header field no RFC defines")
                         .run(stage -> malformed(stage.exchangeGet(b -> b.with(":h2scope", "1")), (a, sent) ->
@@ -87,6 +94,22 @@ public final class P8_3_ControlData implements ProxySection {
                                     // a proxy that rewrites the target for its upstream may name that upstream
                                     return Seen.allowed(Looks.how(a, "host") + " (the client's host field replaced)");
                                 })));
+    }
+
+    /**
+     * A GET without one of the three pseudo-header fields every request but CONNECT has. Over h2 the origin sees the
+     * gap itself; HTTP/1.1 has no scheme, and a method and a target the intermediary must make up, so there the fault
+     * cannot arrive and forwarding is the lenient repair.
+     */
+    private static ProxyCase missing(String pseudo) {
+        return ProxyCase.define("proxy/8.3.1/" + pseudo.substring(1) + "-missing").rule("8.3.1", Quotes.MANDATORY)
+                .sends("a GET without " + pseudo)
+                .run(stage -> malformed(stage.exchangeGet(b -> b.without(pseudo)), (a, sent) ->
+                        a.kind() != OriginKind.H1 && Looks.pseudo(a.fields(), pseudo).isEmpty()
+                                ? Seen.asSent("arrived without " + pseudo + ": " + a.names())
+                                : Seen.repaired(a.kind() == OriginKind.H1
+                                        ? "made up as " + Looks.quoted(a.method() + " " + a.target())
+                                        : pseudo + " added: " + Looks.pseudo(a.fields(), pseudo))));
     }
 
     private static Seen orderAsSent(Arrival a) {

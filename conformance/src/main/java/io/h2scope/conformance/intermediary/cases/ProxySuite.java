@@ -16,7 +16,7 @@ public final class ProxySuite {
 
     public static List<ProxySection> sections() {
         return List.of(new P8_1_1_MessageFraming(), new P8_2_1_FieldValidity(), new P8_2_2_ConnectionSpecific(),
-                new P8_2_3_Cookie(), new P8_3_ControlData(),
+                new P8_2_3_Cookie(), new P8_3_ControlData(), new P8_5_Connect(),
                 // response side: the origin answers what a client must not get
                 new R8_1_ResponseSequence(), new R8_1_1_ResponseLength(), new R8_2_ResponseFields(),
                 new R8_2_2_ResponseConnectionFields(), new R8_3_2_ResponseStatus(),

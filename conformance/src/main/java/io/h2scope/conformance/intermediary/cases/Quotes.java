@@ -34,6 +34,11 @@ final class Quotes {
             + " field block after a regular field line MUST be treated as malformed (Section 8.1.1).";
     static final String PSEUDO_REPEATED = "A field block for an HTTP request or response that contains a repeated"
             + " pseudo-header field name MUST be treated as malformed (Section 8.1.1).";
+    static final String PSEUDO_OTHER_SIDE = "Pseudo-header fields defined for requests MUST NOT appear in responses;"
+            + " pseudo-header fields defined for responses MUST NOT appear in requests.";
+    static final String CONNECT_OMIT = "The \":scheme\" and \":path\" pseudo-header fields MUST be omitted.";
+    static final String CONNECT_TUNNEL = "A proxy that supports CONNECT establishes a TCP connection [TCP] to the host"
+            + " and port identified in the \":authority\" pseudo-header field.";
     static final String PATH_EMPTY = "This pseudo-header field MUST NOT be empty for \"http\" or \"https\" URIs;"
             + " \"http\" or \"https\" URIs that do not contain a path component MUST include a value of '/'.";
     static final String PATH_FORM = "The \":path\" pseudo-header field includes the path and query parts of the"
@@ -60,7 +65,8 @@ final class Quotes {
     static java.util.List<String> all() {
         return java.util.List.of(CONTENT_LENGTH, NO_FORWARD, NAME_OCTETS, NAME_COLON, VALUE_OCTETS, VALUE_WHITESPACE,
                 CONNECTION_SPECIFIC, TE, COOKIE, PSEUDO_IN_TRAILERS, PSEUDO_UNDEFINED, PSEUDO_ORDER, PSEUDO_REPEATED,
-                PATH_EMPTY, PATH_FORM, MANDATORY, HOST_FROM_AUTHORITY, RESET, GOAWAY_DRAINS, GOAWAY_NO_NEW_STREAMS,
+                PSEUDO_OTHER_SIDE, CONNECT_OMIT, CONNECT_TUNNEL, PATH_EMPTY, PATH_FORM, MANDATORY, HOST_FROM_AUTHORITY,
+                RESET, GOAWAY_DRAINS, GOAWAY_NO_NEW_STREAMS,
                 TRAILERS, FLOW_PER_HOP, FLOW_PROTECTS);
     }
 }

@@ -105,6 +105,31 @@ public final class FrontClient {
         return peer;
     }
 
+    /**
+     * The value the front's SETTINGS gives {@code id} on a new connection, or the setting's initial value when it
+     * gives none or sends no SETTINGS within the timeout (RFC 9113 §6.5.2). A front's settings are the same on
+     * every connection, so a case reads them here before it sends on another.
+     */
+    public long setting(SettingId id) throws IOException {
+        ScriptedPeer connected = connect(); // a front that cannot be reached throws
+        try (ScriptedPeer peer = connected) {
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (System.nanoTime() - deadline < 0) {
+                Incoming in = peer.next(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+                if (in == null || in instanceof Incoming.Closed) {
+                    break;
+                }
+                if (in instanceof Incoming.FrameIn f && f.frame() instanceof SettingsFrame s && !s.ack()) {
+                    return s.settings().stream().filter(r -> r.id() == id.code()).reduce((a, b) -> b)
+                            .map(RawSetting::value).orElse(id.initialValue());
+                }
+            }
+        } catch (IOException e) {
+            // the front closed before its SETTINGS: it advertised nothing
+        }
+        return id.initialValue();
+    }
+
     /** A TLS front that did not choose h2 by ALPN: nothing can run on it. */
     public static final class NotH2 extends IOException {
         NotH2(String message) {

@@ -52,6 +52,19 @@ public record ProxyRequest(List<HeaderField> fields, List<byte[]> data, List<Hea
             return this;
         }
 
+        /**
+         * Adds a pseudo-header field after the last one the block has, before every regular field (RFC 9113 §8.3),
+         * so that only its presence is the fault.
+         */
+        public Builder pseudo(String name, String value) {
+            int at = 0;
+            while (at < fields.size() && fields.get(at).name().startsWith(":")) {
+                at++;
+            }
+            fields.add(at, new HeaderField(name, value));
+            return this;
+        }
+
         /** Replaces the value of every field named {@code name} (a pseudo-header field, say). */
         public Builder replace(String name, String value) {
             fields.replaceAll(f -> f.name().equals(name) ? new HeaderField(name, value) : f);

@@ -73,7 +73,9 @@ final class H2cOrigin extends Origin {
                 } else {
                     a.trailers(f.fields());
                 }
-                if (h.endStream()) {
+                if (h.endStream() || a.method().equals("CONNECT")) {
+                    // a CONNECT is answered at once, as a proxy answers once its tunnel is up (RFC 9113 §8.5): an
+                    // intermediary that forwards one may keep the stream open for the tunnel's DATA
                     answer(peer, h.streamId(), streams.remove(h.streamId()));
                 }
             } else if (frame instanceof DataFrame d) {
