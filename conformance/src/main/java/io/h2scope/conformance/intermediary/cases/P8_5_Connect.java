@@ -16,6 +16,8 @@ import io.h2scope.conformance.intermediary.origin.Marker;
 import io.h2scope.conformance.intermediary.origin.OriginKind;
 import io.h2scope.engine.settings.SettingId;
 import java.io.IOException;
+import java.util.List;
+import java.util.stream.Stream;
 import java.util.function.BiFunction;
 
 /**
@@ -42,8 +44,8 @@ public final class P8_5_Connect implements ProxySection {
     }
 
     @Override
-    public java.util.List<ProxyCase> cases() {
-        return java.util.List.of(
+    public List<ProxyCase> cases() {
+        return List.of(
                 ProxyCase.define("proxy/8.5/connect-accepted").rule("8.5", Quotes.CONNECT_TUNNEL)
                         .sends("a CONNECT with only :method and :authority (the origin's own address)")
                         .run(stage -> IntermediaryJudge.connect("refused (a reverse proxy need not support CONNECT:"
@@ -85,8 +87,8 @@ public final class P8_5_Connect implements ProxySection {
                 .run(stage -> malformedConnect(exchangeConnect(stage, add), (a, sent) -> {
                     String authority = sent.value(":authority");
                     if (a.kind() != OriginKind.H1) {
-                        boolean kept = !Looks.pseudo(a.fields(), ":path").isEmpty() == !sent.value(":path").isEmpty()
-                                && !Looks.pseudo(a.fields(), ":scheme").isEmpty() == !sent.value(":scheme").isEmpty();
+                        boolean kept = Stream.of(":path", ":scheme").anyMatch(name ->
+                                !sent.value(name).isEmpty() && !Looks.pseudo(a.fields(), name).isEmpty());
                         return kept ? Seen.asSent("a " + a.method() + " with " + what + " arrived: " + a.names())
                                 : Seen.repaired("arrived as " + a.method() + " " + a.names());
                     }
