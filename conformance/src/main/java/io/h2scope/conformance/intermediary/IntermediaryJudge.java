@@ -17,7 +17,8 @@ import java.util.List;
  *   <li>desync proven (FAIL, critical): the origin saw a second, different request where the client sent one; the
  *       second request's octets are the evidence.</li>
  * </ul>
- * For a request the RFC allows ({@code mustForward}), refusing it is the FAIL.
+ * For a request the RFC allows ({@code mustForward}), refusing it is the FAIL. To a CONNECT, a 2xx from the front
+ * while nothing reached the origin is the intermediary's own tunnel ({@link #connect}, {@link #malformedConnect}).
  */
 public final class IntermediaryJudge {
 

@@ -20,7 +20,7 @@ import java.util.Optional;
 /**
  * An h2c (prior knowledge) origin, or a TLS h2 one ({@link OriginKind#H2}, ALPN h2), played by a {@link ScriptedPeer} server: it checks nothing, so whatever the
  * intermediary forwards arrives as it was sent, and answers every request that ends with its case's
- * {@link OriginReply} (a small 200 unless the case says otherwise). A reset of a request it is still reading or
+ * {@link OriginReply} (a small 200 unless the case says otherwise), and a CONNECT as soon as its head is in. A reset of a request it is still reading or
  * answering is recorded on its {@link Arrival}.
  */
 final class H2cOrigin extends Origin {
