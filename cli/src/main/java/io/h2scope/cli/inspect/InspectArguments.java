@@ -1,7 +1,7 @@
 package io.h2scope.cli.inspect;
 
+import io.h2scope.cli.options.AttachOptions;
 import io.h2scope.cli.options.InputFile;
-import io.h2scope.engine.trace.attach.ListenAddress;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -123,7 +123,7 @@ final class InspectArguments {
                 return InputFile.problem(Path.of(value)).isEmpty();
             }
             if (option != null && option.names()[0].equals("--attach")) {
-                ListenAddress.parse(value);
+                AttachOptions.parse(value); // a host name looked up, for a bounded time
             }
             return true;
         } catch (IllegalArgumentException e) { // InvalidPathException too

@@ -29,9 +29,24 @@ public final class AttachOptions {
     /** {@code --attach}'s value as an address, or a usage error naming it. */
     public static ListenAddress address(CommandSpec spec, String attach) {
         try {
-            return ListenAddress.parse(attach);
+            return parse(attach);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--attach " + attach + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * {@code --attach}'s value as an address to attach to: {@link ListenAddress#parse}, and not port 0 (a listener's
+     * "any free port").
+     *
+     * @throws IllegalArgumentException saying what is wrong and what to give instead
+     */
+    public static ListenAddress parse(String attach) {
+        ListenAddress address = ListenAddress.parse(attach);
+        if (address.tcp() != null && address.tcp().getPort() == 0) {
+            throw new IllegalArgumentException("port 0 is not one to attach to (give the port the engine printed as it "
+                    + "started listening, such as 127.0.0.1:7000)");
+        }
+        return address;
     }
 }

@@ -82,13 +82,16 @@ class EarlyWindowTest {
         String f = file.toString();
         for (String right : new String[] {"", f, "--follow " + f, "--reveal " + f, "--field-strings=0 " + f,
                 "--field-strings 100 --reveal " + f, "--attach 127.0.0.1:7070 --token abc --reconnect-for 5",
+                "--attach localhost:7070 --token abc",
                 "--attach " + dir.resolve("s.sock") + " --reconnect-for=0", "--follow=" + dir.resolve("later.jsonl")}) {
             assertTrue(InspectArguments.plausible(words(right)), right);
         }
         for (String wrong : new String[] {"--no-such-option", "--reveal=yes " + f, f + " " + f, f + " --follow " + f,
                 "--follow", "--follow --reveal", "--field-strings x " + f, "--field-strings -1 " + f,
                 "--field-strings 99999999999 " + f, "--reconnect-for 5 " + f, "--attach 8.8.8.8:7070",
-                "--attach 127.0.0.1:99999", dir.resolve("missing.jsonl").toString(), "--reveal --reveal " + f, "-"}) {
+                "--attach 127.0.0.1:99999", "--attach no-such-host.invalid:7000", "--attach :7000",
+                "--attach localhost:", "--attach localhost", "--attach 127.0.0.1:0",
+                dir.resolve("missing.jsonl").toString(), "--reveal --reveal " + f, "-"}) {
             assertFalse(InspectArguments.plausible(words(wrong)), wrong);
         }
     }

@@ -105,6 +105,27 @@ class InspectCommandTest {
     }
 
     @Test
+    void anAttachAddressThatIsNotOneIsAUsageErrorButAPortWithNobodyIsNot() {
+        Map<String, String> wrong = Map.of(
+                "no-such-host.invalid:7000", "the host name does not resolve (check the name, or give an address such "
+                        + "as 127.0.0.1:7000)",
+                "localhost:", "no port after the host (give one, such as localhost:7000)",
+                ":7000", "no host before the port (give one, such as 127.0.0.1:7000)",
+                "127.0.0.1:70000", "port 70000 is not 0..65535 (give one such as 127.0.0.1:7000)",
+                "127.0.0.1:0", "port 0 is not one to attach to (give the port the engine printed as it started "
+                        + "listening, such as 127.0.0.1:7000)");
+        wrong.forEach((attach, message) -> {
+            Run r = run("inspect", "--attach", attach);
+            assertEquals(2, r.status(), attach + ": " + r.err());
+            assertEquals("h2scope inspect: --attach " + attach + ": " + message + " (see './h2scope inspect --help')",
+                    r.err().strip(), attach);
+        });
+        // a name that resolves to loopback, with no engine on its port: the window's attach reports and tries again
+        Run nobody = run("inspect", "--attach", "localhost:1");
+        assertTrue(nobody.err().contains("no display"), "not a usage error; then the display is missing: " + nobody.err());
+    }
+
+    @Test
     void reconnectForIsZeroOrMoreSecondsOfAnAttachWithItsDefaultInTheHelp() {
         Run negative = run("inspect", "--attach", "127.0.0.1:7070", "--reconnect-for", "-1");
         assertEquals(2, negative.status());

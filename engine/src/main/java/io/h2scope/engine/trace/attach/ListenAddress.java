@@ -6,10 +6,14 @@ import java.net.SocketAddress;
 import java.net.UnixDomainSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Pattern;
 
 /**
  * Where the live event stream is served ({@code H2SCOPE_TRACE_LISTEN}): a Unix domain socket path, or a
- * loopback TCP port ({@code 127.0.0.1:PORT}, {@code [::1]:PORT}, {@code localhost:PORT}) that asks for a token.
+ * loopback TCP port ({@code 127.0.0.1:PORT}, {@code [::1]:PORT}, {@code localhost:PORT}) that asks for a token
+ * (a socket path with a colon is written with a slash: {@code ./a:b}).
  * Never another interface: the stream holds every header value and body byte.
  *
  * @param unixPath the socket file, or null for TCP
@@ -17,33 +21,67 @@ import java.nio.file.Path;
  */
 public record ListenAddress(Path unixPath, InetSocketAddress tcp) {
 
+    private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
+
     /**
-     * Parses a value: {@code HOST:PORT} with a loopback host, else a path.
+     * Parses a value: {@code HOST:PORT} with a loopback host (a value with a colon and no slash), else a socket path.
+     * A host name is looked up for {@link HostLookup#LIMIT} at most.
      *
-     * @throws IllegalArgumentException saying what is wrong and what is accepted
+     * @throws IllegalArgumentException saying what is wrong and what to give instead
      */
     public static ListenAddress parse(String value) {
-        int colon = value.lastIndexOf(':');
-        String port = colon < 0 ? "" : value.substring(colon + 1);
-        if (colon > 0 && !port.isEmpty() && port.chars().allMatch(Character::isDigit) && !value.contains("/")) {
-            String host = value.substring(0, colon).replace("[", "").replace("]", "");
-            int number = Integer.parseInt(port.length() > 5 ? "99999" : port);
-            if (number > 65_535) {
-                throw new IllegalArgumentException("port " + port + " is not 0..65535");
-            }
-            InetAddress address;
-            try {
-                address = InetAddress.getByName(host);
-            } catch (UnknownHostException e) {
-                throw new IllegalArgumentException("unknown host \"" + host + "\"; accepted: 127.0.0.1:PORT or a socket path");
-            }
-            if (!address.isLoopbackAddress()) {
-                throw new IllegalArgumentException(host + " is not a loopback address: the event stream is served on "
-                        + "127.0.0.1 or ::1 only (or a Unix socket path)");
-            }
-            return new ListenAddress(null, new InetSocketAddress(address, number));
+        return parse(value, HostLookup.LIMIT, InetAddress::getByName);
+    }
+
+    static ListenAddress parse(String value, Duration limit, HostLookup.Resolver resolver) {
+        if (value.isBlank()) {
+            throw new IllegalArgumentException("no address (give a Unix socket path, or HOST:PORT such as 127.0.0.1:7000)");
         }
-        return new ListenAddress(Path.of(value), null);
+        if (value.contains("/") || value.contains("\\") || !value.contains(":")) {
+            if (value.equals("localhost") || IPV4.matcher(value).matches()) {
+                throw new IllegalArgumentException("no port (give HOST:PORT such as " + value + ":7000, or ./" + value
+                        + " for a socket file of that name)");
+            }
+            return new ListenAddress(Path.of(value), null);
+        }
+        int colon = value.endsWith("]") ? value.length() : value.lastIndexOf(':'); // [::1] alone has no port
+        String host = value.substring(0, colon);
+        String port = colon < value.length() ? value.substring(colon + 1) : "";
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
+        boolean digits = !port.isEmpty() && port.chars().allMatch(c -> c >= '0' && c <= '9');
+        if (host.isEmpty()) {
+            throw new IllegalArgumentException("no host before the port (give one, such as 127.0.0.1:"
+                    + (digits ? port : "7000") + ")");
+        }
+        if (port.isEmpty()) {
+            throw new IllegalArgumentException("no port after the host (give one, such as " + value.substring(0, colon)
+                    + ":7000)");
+        }
+        if (!digits) {
+            throw new IllegalArgumentException("port \"" + port + "\" is not a number (give HOST:PORT such as "
+                    + "127.0.0.1:7000, or ./" + value + " for a socket file of that name)");
+        }
+        int number = Integer.parseInt(port.length() > 5 ? "99999" : port);
+        if (number > 65_535) {
+            throw new IllegalArgumentException("port " + port + " is not 0..65535 (give one such as 127.0.0.1:7000)");
+        }
+        InetAddress address;
+        try {
+            address = HostLookup.resolve(host, limit, resolver);
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("the host name does not resolve (check the name, or give an address "
+                    + "such as 127.0.0.1:" + port + ")");
+        } catch (TimeoutException e) {
+            throw new IllegalArgumentException("the host name did not resolve within " + limit.toMillis() + " ms "
+                    + "(check the name and the system's resolver, or give an address such as 127.0.0.1:" + port + ")");
+        }
+        if (!address.isLoopbackAddress()) {
+            throw new IllegalArgumentException(host + " is not a loopback address: the event stream is served on "
+                    + "127.0.0.1 or ::1 only (or a Unix socket path)");
+        }
+        return new ListenAddress(null, new InetSocketAddress(address, number));
     }
 
     public SocketAddress socketAddress() {
