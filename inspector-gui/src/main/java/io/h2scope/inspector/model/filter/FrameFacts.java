@@ -89,12 +89,22 @@ final class FrameFacts {
 
     /** Whether the line the frame list shows is {@code lower} (in lower case, a hidden value's placeholder left out). */
     boolean lineEquals(String lower) {
-        return wholeLines.computeIfAbsent(lower, t -> new LineEquals(recording, t)).matches(frameNumber);
+        LineEquals line = wholeLines.get(lower); // no lambda a frame: a capturing one is a new object each call
+        if (line == null) {
+            line = new LineEquals(recording, lower);
+            wholeLines.put(lower, line);
+        }
+        return line.matches(frameNumber);
     }
 
     /** Whether {@link #searchable} contains {@code lower} (in lower case): each distinct part looked at once. */
     boolean lineContains(String lower) {
-        return searches.computeIfAbsent(lower, t -> new TextSearch(recording, t)).matches(frameNumber);
+        TextSearch search = searches.get(lower); // likewise
+        if (search == null) {
+            search = new TextSearch(recording, lower);
+            searches.put(lower, search);
+        }
+        return search.matches(frameNumber);
     }
 
     /** The state's name after the frame, as the filter writes it, or null on stream 0. */

@@ -8,12 +8,14 @@ import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.inspector.BrokenExchange;
 import io.h2scope.inspector.RecordedExchange;
+import io.h2scope.inspector.model.FrameSummary;
 import io.h2scope.inspector.model.Recording;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Predicate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -115,6 +117,43 @@ class DisplayFilterTest {
             assertFalse(g.matches(f), "frame " + f + ": a hidden value cannot be probed through the filter");
         }
         assertTrue(withField > 0, "the recording carries an authorization field");
+    }
+
+    /** The frames whose line (lower case, as the box compares it) {@code which} accepts. */
+    private static long lines(Predicate<String> which) {
+        long n = 0;
+        for (int f = 0; f < recording.frameCount(); f++) {
+            n += which.test(FrameSummary.searchable(recording, f)) ? 1 : 0;
+        }
+        return n;
+    }
+
+    private static String quoted(String text) {
+        return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    }
+
+    @Test
+    void textIgnoresCaseAndEachTextOfAFilterIsItsOwn() {
+        int f = 0;
+        while (recording.frameFields().count(f) < 3) { // a HEADERS frame's line: a head and fields
+            f++;
+        }
+        String line = FrameSummary.searchable(recording, f);
+        String upper = line.toUpperCase(Locale.ROOT);
+        String piece = line.substring(line.indexOf('{'), Math.min(line.length(), line.indexOf('{') + 70)); // joints
+        long holding = lines(l -> l.contains(piece));
+        assertTrue(holding >= 1 && holding < frames.size(), piece);
+        assertEquals(holding, rows("text ~ " + quoted(piece.toUpperCase(Locale.ROOT))));
+        assertEquals(lines(l -> l.contains("end_stream")), rows("text ~ \"End_Stream\""));
+        long same = lines(line::equals);
+        assertTrue(same >= 1, line);
+        assertEquals(same, rows("text == " + quoted(upper)));
+        assertEquals(frames.size() - same, rows("text != " + quoted(upper)));
+        // two texts in one filter, each answered for itself
+        assertEquals(lines(l -> l.contains(piece) && !l.contains("end_stream")),
+                rows("text ~ " + quoted(piece.toUpperCase(Locale.ROOT)) + " && !(text ~ \"END_STREAM\")"));
+        assertEquals(lines(l -> l.equals(line) || l.contains("settings")),
+                rows("text == " + quoted(upper) + " || text ~ \"SETTINGS\""));
     }
 
     @Test
