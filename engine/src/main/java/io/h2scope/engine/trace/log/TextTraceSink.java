@@ -19,6 +19,7 @@ import io.h2scope.engine.trace.model.ViolationReceived;
 import io.h2scope.engine.trace.model.WindowChanged;
 import io.h2scope.engine.trace.config.TraceCategory;
 import io.h2scope.engine.trace.config.TraceLevel;
+import io.h2scope.engine.trace.text.FrameLineMaker;
 import io.h2scope.engine.trace.text.Redaction;
 import io.h2scope.engine.trace.text.TraceText;
 
@@ -51,14 +52,11 @@ public final class TextTraceSink implements TraceSink {
     /** More tracked connections than this means closes are not reported: start afresh rather than grow. */
     private static final int MAX_TRACKED_CONNECTIONS = 10_000;
 
-    /** A thread's reused frame line is dropped once it has grown past this many chars. */
-    private static final int MAX_KEPT_LINE = 64 * 1024;
-
     private final CategoryLog log;
     private final Redaction redaction;
     private final Map<Long, ConnectionTrack> tracks = new ConcurrentHashMap<>();
-    /** Each thread's frame line, reused: the commonest line costs no builder of its own. */
-    private final ThreadLocal<StringBuilder> frameLine = ThreadLocal.withInitial(() -> new StringBuilder(512));
+    /** Each thread's frame lines, into one reused builder: the commonest line costs no builder of its own. */
+    private final ThreadLocal<FrameLineMaker> frameLines = ThreadLocal.withInitial(FrameLineMaker::new);
 
     /** Credentials hidden ({@link Redaction#DEFAULT}). */
     public TextTraceSink(CategoryLog log) {
@@ -131,16 +129,9 @@ public final class TextTraceSink implements TraceSink {
 
     private void onFrame(FrameEvent e) {
         if (on(TraceCategory.FRAMES, TraceLevel.DEBUG)) {
-            StringBuilder line = frameLine.get();
-            line.setLength(0);
-            if (line.capacity() > MAX_KEPT_LINE) { // after a huge line, not kept that big
-                line = new StringBuilder(512);
-                frameLine.set(line);
-            }
             // only a DATA frame's line depends on frames=trace: the other frames' lines cost no level look-up more
             boolean showData = e.frame() instanceof DataFrame && on(TraceCategory.FRAMES, TraceLevel.TRACE);
-            log.log(TraceCategory.FRAMES, TraceLevel.DEBUG, TraceText.frameLine(line, e, redaction, showData, NO_TIME),
-                    e);
+            log.log(TraceCategory.FRAMES, TraceLevel.DEBUG, frameLines.get().line(e, redaction, showData, NO_TIME), e);
         }
         if (e.hpack() != null && on(TraceCategory.HPACK, TraceLevel.DEBUG)) {
             log.log(TraceCategory.HPACK, TraceLevel.DEBUG, TraceText.hpackBlock(e, redaction, NO_TIME), e);

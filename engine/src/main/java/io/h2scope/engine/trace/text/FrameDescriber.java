@@ -56,9 +56,22 @@ public final class FrameDescriber {
 
     /** {@link #summary(FrameEvent, Redaction, boolean)} appended to {@code text} (a trace line being built). */
     public static StringBuilder summary(StringBuilder text, FrameEvent event, Redaction redaction, boolean showData) {
+        return summary(text, event, redaction, showData, null);
+    }
+
+    /** {@link #summary(StringBuilder, FrameEvent, Redaction, boolean)}, a field list copied from {@code kept} if there. */
+    static StringBuilder summary(StringBuilder text, FrameEvent event, Redaction redaction, boolean showData,
+            KeptFieldTexts kept) {
         head(text, event, showData);
-        return event.headers().isEmpty() || event.frame() instanceof DataFrame ? text
-                : fields(text, event.headers(), redaction);
+        List<HeaderField> headers = event.headers();
+        if (headers.isEmpty() || event.frame() instanceof DataFrame) {
+            return text;
+        }
+        if (kept != null) {
+            kept.append(text, headers, redaction);
+            return text;
+        }
+        return fields(text, headers, redaction);
     }
 
     /**
@@ -85,14 +98,13 @@ public final class FrameDescriber {
         return fields(new StringBuilder(), headers, redaction).toString();
     }
 
-    private static StringBuilder fields(StringBuilder text, List<HeaderField> headers, Redaction redaction) {
+    static StringBuilder fields(StringBuilder text, List<HeaderField> headers, Redaction redaction) {
         text.append('{');
-        boolean first = true;
-        for (HeaderField field : headers) {
-            if (!first) {
+        for (int i = 0, n = headers.size(); i < n; i++) { // indexed: the lists here are RandomAccess (HeaderList)
+            HeaderField field = headers.get(i);
+            if (i > 0) {
                 text.append(", ");
             }
-            first = false;
             text.append(field.name()).append(": ").append(redaction.value(field));
         }
         return text.append('}');

@@ -7,6 +7,7 @@ import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.HpackBlock;
 import io.h2scope.engine.error.ErrorCode;
+import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.settings.Setting;
 import io.h2scope.engine.settings.SettingId;
@@ -47,6 +48,19 @@ public final class TraceText {
     /** Each state's name in lower case, made once (a frame line has one). */
     private static final String[] STATE_NAMES = java.util.Arrays.stream(StreamState.values())
             .map(state -> state.name().toLowerCase(Locale.ROOT)).toArray(String[]::new);
+
+    /** {@link #stateTail}'s texts by state. */
+    private static final String[] STATE_TAILS = java.util.Arrays.stream(STATE_NAMES).map(name -> " | " + name)
+            .toArray(String[]::new);
+
+    /** A frame line's type, padded as {@code %-13s}, and {@code " stream="}, by type code (a code is 8 bits). */
+    private static final String[] FRAME_HEADS = new String[256];
+
+    static {
+        for (int code = 0; code < FRAME_HEADS.length; code++) {
+            FRAME_HEADS[code] = padded(new StringBuilder(), FrameType.nameOf(code), 13).append(" stream=").toString();
+        }
+    }
 
     private TraceText() {
     }
@@ -197,20 +211,59 @@ public final class TraceText {
     /** {@link #frameLine(FrameEvent, Redaction, boolean, String)} appended to {@code line} (a reused builder, say). */
     public static StringBuilder frameLine(StringBuilder line, FrameEvent e, Redaction redaction, boolean showData,
             String time) {
-        prefix(line, time, e.connectionId(), e.direction());
-        padded(line, FrameType.nameOf(e.header().typeCode()), 13).append(" stream=").append(e.header().streamId())
-                .append(" length=").append(e.header().length());
-        FrameDescriber.summary(line, e, redaction, showData);
-        line.append(" | window conn send=").append(e.connectionSendWindow())
-                .append(" recv=").append(e.connectionReceiveWindow());
+        return frameLine(line, e, redaction, showData, time, null, null, null);
+    }
+
+    /**
+     * {@link #frameLine(StringBuilder, FrameEvent, Redaction, boolean, String)} with the field lists and window texts
+     * of a {@link FrameLineMaker} copied whole when they come again (none kept when null).
+     */
+    static StringBuilder frameLine(StringBuilder line, FrameEvent e, Redaction redaction, boolean showData,
+            String time, KeptFieldTexts fields, KeptWindowTexts connectionWindows, KeptWindowTexts streamTails) {
+        // a line a frame: its constant parts are appended whole (FRAME_HEADS, the kept texts), not piece by piece
+        if (!time.isEmpty()) {
+            line.append(time).append(' ');
+        }
+        FrameHeader header = e.header();
+        line.append("conn=").append(e.connectionId()).append(e.direction() == Direction.INBOUND ? " recv " : " send ")
+                .append(FRAME_HEADS[header.typeCode()]).append(header.streamId()).append(" length=")
+                .append(header.length());
+        FrameDescriber.summary(line, e, redaction, showData, fields);
+        if (connectionWindows != null) {
+            connectionWindows.append(line, e.connectionSendWindow(), e.connectionReceiveWindow(), null);
+        } else {
+            connectionWindows(line, e.connectionSendWindow(), e.connectionReceiveWindow());
+        }
         if (e.frame().streamId() != 0) {
-            if (e.streamSendWindow() >= 0 || e.streamReceiveWindow() >= 0) {
-                window(window(line.append(", stream send="), e.streamSendWindow()).append(" recv="),
-                        e.streamReceiveWindow());
+            if (e.streamSendWindow() < 0 && e.streamReceiveWindow() < 0) {
+                line.append(stateTail(e.streamStateAfter()));
+            } else if (streamTails != null) {
+                streamTails.append(line, e.streamSendWindow(), e.streamReceiveWindow(), e.streamStateAfter());
+            } else {
+                streamTail(line, e.streamSendWindow(), e.streamReceiveWindow(), e.streamStateAfter());
             }
-            line.append(" | ").append(state(e.streamStateAfter()));
         }
         return line;
+    }
+
+    /** {@code  | window conn send=65535 recv=65535}: the connection's windows. */
+    static void connectionWindows(StringBuilder line, int send, int receive) {
+        line.append(" | window conn send=").append(send).append(" recv=").append(receive);
+    }
+
+    /** {@code , stream send=65535 recv=65535 | open}: a stream frame's windows ({@code -} when below 0) and state. */
+    static void streamTail(StringBuilder line, int send, int receive, StreamState state) {
+        window(window(line.append(", stream send="), send).append(" recv="), receive).append(stateTail(state));
+    }
+
+    /** A window, {@code -} when there is none. */
+    private static StringBuilder window(StringBuilder line, int window) {
+        return window < 0 ? line.append('-') : line.append(window);
+    }
+
+    /** {@code " | half_closed_local"}, {@code " | -"} when unknown: a frame line's end. */
+    static String stateTail(StreamState state) {
+        return state == null ? " | -" : STATE_TAILS[state.ordinal()];
     }
 
     /**
@@ -294,11 +347,6 @@ public final class TraceText {
     /** {@code half_closed_local}; {@code -} when unknown. */
     public static String state(StreamState state) {
         return state == null ? "-" : STATE_NAMES[state.ordinal()];
-    }
-
-    /** A window, {@code -} when there is none. */
-    private static StringBuilder window(StringBuilder line, int window) {
-        return window < 0 ? line.append('-') : line.append(window);
     }
 
     private static String representation(HpackBlock.Line field) {

@@ -56,24 +56,54 @@ class FrameLineGoldenTest {
         }
     }
 
-    /** A reused builder gives each line as a new one does, whatever it held before. */
+    /**
+     * A thread's {@link FrameLineMaker} gives each line as a new builder does, whatever it held before and whichever
+     * field lists and stream tails it kept: three rounds over the events, the later ones copying what it kept.
+     */
     @Test
-    void aReusedBuilderGivesTheSameLines() throws IOException {
+    void aFrameLineMakerGivesTheSameLines() throws IOException {
         List<String> expected = golden();
-        StringBuilder line = new StringBuilder(8);
-        List<FrameEvent> events = events();
-        int at = 0;
-        for (FrameEvent e : events) {
-            for (String time : new String[] {"", TraceText.time(e.nanosSinceStart())}) {
-                for (boolean showData : new boolean[] {false, true}) {
-                    line.setLength(0);
-                    line.append("old text");
-                    line.setLength(0);
-                    assertEquals(expected.get(at), TraceText.frameLine(line, e, Redaction.DEFAULT, showData, time)
-                            .toString(), "line " + (at + 1));
-                    at += 2; // the revealing line is next
+        FrameLineMaker maker = new FrameLineMaker();
+        Redaction revealing = Redaction.DEFAULT.revealing(true);
+        for (int round = 0; round < 3; round++) {
+            int at = 0;
+            for (FrameEvent e : events()) {
+                for (String time : new String[] {"", TraceText.time(e.nanosSinceStart())}) {
+                    for (boolean showData : new boolean[] {false, true}) {
+                        for (Redaction redaction : new Redaction[] {Redaction.DEFAULT, revealing}) {
+                            assertEquals(expected.get(at), maker.line(e, redaction, showData, time).toString(),
+                                    "round " + round + ", line " + (at + 1));
+                            at++;
+                        }
+                    }
                 }
             }
+        }
+    }
+
+    /** A field list or window text that differs from a kept one in one value only is not taken for it. */
+    @Test
+    void aKeptListOrWindowTextIsCopiedOnlyForTheSameFieldsAndWindows() {
+        FrameLineMaker maker = new FrameLineMaker();
+        List<HeaderField> other = new ArrayList<>(REQUEST);
+        other.set(5, new HeaderField("user-agent", "h2load nghttp2/1.52.1"));
+        FrameEvent first = event(1, 0, Direction.INBOUND, HeadersFrame.of(1, new byte[40], true, true), REQUEST,
+                65535, 100, 65535, 100, StreamState.OPEN);
+        FrameEvent second = event(1, 0, Direction.INBOUND, HeadersFrame.of(1, new byte[40], true, true), other,
+                65535, 100, 65535, 101, StreamState.OPEN);
+        FrameEvent third = event(1, 0, Direction.INBOUND, HeadersFrame.of(1, new byte[40], true, true), REQUEST,
+                65535, 100, 65535, 100, StreamState.HALF_CLOSED_REMOTE);
+        FrameEvent fourth = event(1, 0, Direction.INBOUND, HeadersFrame.of(1, new byte[40], true, true), REQUEST,
+                65535, 100, 65534, 100, StreamState.OPEN);
+        FrameEvent fifth = event(1, 0, Direction.INBOUND, HeadersFrame.of(1, new byte[40], true, true), REQUEST,
+                65534, 100, 65535, 100, StreamState.OPEN);
+        FrameEvent sixth = event(1, 0, Direction.INBOUND, HeadersFrame.of(1, new byte[40], true, true), REQUEST,
+                65535, 99, 65535, 100, StreamState.OPEN);
+        List<FrameEvent> events = List.of(first, second, third, fourth, fifth, sixth);
+        for (int i = 0; i < 4 * events.size(); i++) {
+            FrameEvent e = events.get(i * 5 % events.size()); // 0, 5, 4, 3, 2, 1: each after another one each round
+            assertEquals(TraceText.frameLine(e, Redaction.DEFAULT, false, ""),
+                    maker.line(e, Redaction.DEFAULT, false, "").toString());
         }
     }
 
