@@ -221,13 +221,9 @@ public final class TraceText {
     static StringBuilder frameLine(StringBuilder line, FrameEvent e, Redaction redaction, boolean showData,
             String time, KeptFieldTexts fields, KeptWindowTexts connectionWindows, KeptWindowTexts streamTails) {
         // a line a frame: its constant parts are appended whole (FRAME_HEADS, the kept texts), not piece by piece
-        if (!time.isEmpty()) {
-            line.append(time).append(' ');
-        }
+        prefix(line, time, e.connectionId(), e.direction());
         FrameHeader header = e.header();
-        line.append("conn=").append(e.connectionId()).append(e.direction() == Direction.INBOUND ? " recv " : " send ")
-                .append(FRAME_HEADS[header.typeCode()]).append(header.streamId()).append(" length=")
-                .append(header.length());
+        line.append(FRAME_HEADS[header.typeCode()]).append(header.streamId()).append(" length=").append(header.length());
         FrameDescriber.summary(line, e, redaction, showData, fields);
         if (connectionWindows != null) {
             connectionWindows.append(line, e.connectionSendWindow(), e.connectionReceiveWindow(), null);
