@@ -2,12 +2,14 @@ package io.h2scope.conformance.intermediary;
 
 import io.h2scope.conformance.targets.launch.ExitHook;
 import io.h2scope.conformance.targets.launch.ProcessEnd;
+import io.h2scope.conformance.targets.launch.ProcessLiveness;
 import io.h2scope.conformance.targets.launch.VersionQuery;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The intermediary's installed Debian package as a process of this host, in the foreground, its output to a file;
@@ -32,12 +34,20 @@ final class HostIntermediaryProcess implements IntermediaryProcess {
 
     @Override
     public boolean isAlive() {
-        return process.isAlive();
+        return ProcessLiveness.isAlive(process);
     }
 
+    /** Its exit status, once the JVM has seen the exit the kernel already told {@link #isAlive()}. */
     @Override
     public String ended() {
-        return "exited with " + process.exitValue();
+        try {
+            if (process.waitFor(5, TimeUnit.SECONDS)) {
+                return "exited with " + process.exitValue();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return "exited";
     }
 
     @Override
