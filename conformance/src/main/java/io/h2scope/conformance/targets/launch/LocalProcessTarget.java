@@ -170,10 +170,10 @@ public final class LocalProcessTarget implements RunningTarget {
         return processes.stream().map(Process::pid).toList();
     }
 
-    /** True while every process we started runs. */
+    /** True while every process we started runs, as the kernel says it (the JVM hears of an exit late). */
     @Override
     public boolean isAlive() {
-        return !processes.isEmpty() && processes.stream().allMatch(Process::isAlive);
+        return !processes.isEmpty() && processes.stream().allMatch(ProcessLiveness::isAlive);
     }
 
     /** The tail of every file in logs/ (the servers' stdout/stderr and their error logs). */
