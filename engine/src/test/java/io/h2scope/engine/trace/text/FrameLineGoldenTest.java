@@ -87,18 +87,13 @@ class FrameLineGoldenTest {
         FrameLineMaker maker = new FrameLineMaker();
         List<HeaderField> other = new ArrayList<>(REQUEST);
         other.set(5, new HeaderField("user-agent", "h2load nghttp2/1.52.1"));
-        FrameEvent first = event(1, 0, Direction.INBOUND, HeadersFrame.of(1, new byte[40], true, true), REQUEST,
-                65535, 100, 65535, 100, StreamState.OPEN);
-        FrameEvent second = event(1, 0, Direction.INBOUND, HeadersFrame.of(1, new byte[40], true, true), other,
-                65535, 100, 65535, 101, StreamState.OPEN);
-        FrameEvent third = event(1, 0, Direction.INBOUND, HeadersFrame.of(1, new byte[40], true, true), REQUEST,
-                65535, 100, 65535, 100, StreamState.HALF_CLOSED_REMOTE);
-        FrameEvent fourth = event(1, 0, Direction.INBOUND, HeadersFrame.of(1, new byte[40], true, true), REQUEST,
-                65535, 100, 65534, 100, StreamState.OPEN);
-        FrameEvent fifth = event(1, 0, Direction.INBOUND, HeadersFrame.of(1, new byte[40], true, true), REQUEST,
-                65534, 100, 65535, 100, StreamState.OPEN);
-        FrameEvent sixth = event(1, 0, Direction.INBOUND, HeadersFrame.of(1, new byte[40], true, true), REQUEST,
-                65535, 99, 65535, 100, StreamState.OPEN);
+        // the same request's HEADERS, each differing from the first in one thing: fields, a window or the state
+        FrameEvent first = requestHeaders(REQUEST, 65535, 100, 65535, 100, StreamState.OPEN);
+        FrameEvent second = requestHeaders(other, 65535, 100, 65535, 101, StreamState.OPEN);
+        FrameEvent third = requestHeaders(REQUEST, 65535, 100, 65535, 100, StreamState.HALF_CLOSED_REMOTE);
+        FrameEvent fourth = requestHeaders(REQUEST, 65535, 100, 65534, 100, StreamState.OPEN);
+        FrameEvent fifth = requestHeaders(REQUEST, 65534, 100, 65535, 100, StreamState.OPEN);
+        FrameEvent sixth = requestHeaders(REQUEST, 65535, 99, 65535, 100, StreamState.OPEN);
         List<FrameEvent> events = List.of(first, second, third, fourth, fifth, sixth);
         for (int i = 0; i < 4 * events.size(); i++) {
             FrameEvent e = events.get(i * 5 % events.size()); // 0, 5, 4, 3, 2, 1: each after another one each round
@@ -187,6 +182,13 @@ class FrameLineGoldenTest {
                 REQUEST, 1, 2, 3, 4, StreamState.OPEN));
         events.add(event(28, 15_001, Direction.INBOUND, new PingFrame(0x0e, 0), List.of(), 1, 2, -1, -1, null));
         return events;
+    }
+
+    /** A request's HEADERS on stream 1 of connection 1, received, with {@code fields}, the windows and state. */
+    private static FrameEvent requestHeaders(List<HeaderField> fields, int connectionSend, int connectionReceive,
+            int streamSend, int streamReceive, StreamState state) {
+        return event(1, 0, Direction.INBOUND, HeadersFrame.of(1, new byte[40], true, true), fields, connectionSend,
+                connectionReceive, streamSend, streamReceive, state);
     }
 
     private static FrameEvent event(long connection, long nanos, Direction direction, Frame frame,
