@@ -110,6 +110,7 @@ class InspectCommandTest {
                 "no-such-host.invalid:7000", "the host name does not resolve (check the name, or give an address such "
                         + "as 127.0.0.1:7000)",
                 "localhost:", "no port after the host (give one, such as localhost:7000)",
+                "::1", "no port after the IPv6 address (write an address with a port in brackets, such as [::1]:7000)",
                 ":7000", "no host before the port (give one, such as 127.0.0.1:7000)",
                 "127.0.0.1:70000", "port 70000 is not 0..65535 (give one such as 127.0.0.1:7000)",
                 "127.0.0.1:0", "port 0 is not one to attach to (give the port the engine printed as it started "

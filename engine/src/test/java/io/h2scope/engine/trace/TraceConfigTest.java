@@ -85,6 +85,15 @@ class TraceConfigTest {
     }
 
     @Test
+    void aListenAddressWithoutItsPortIsIgnoredSayingHowToWriteIt() {
+        TraceConfig ipv6 = TraceConfig.fromEnvironment(Map.of("H2SCOPE_TRACE_LISTEN", "::1"));
+        assertEquals(Optional.empty(), ipv6.traceListen());
+        assertEquals(List.of("ignoring H2SCOPE_TRACE_LISTEN=\"::1\": no port after the IPv6 address (write an address "
+                + "with a port in brackets, such as [::1]:7000); accepted: a Unix socket path, 127.0.0.1:PORT or "
+                + "[::1]:PORT"), ipv6.problems());
+    }
+
+    @Test
     void badAliasNamesTheAlias() {
         TraceConfig config = TraceConfig.fromEnvironment(Map.of("DEBUG_HTTP2_LOG", "2"));
         assertTrue(config.problems().get(0).contains("DEBUG_HTTP2_LOG"), config.problems().get(0));

@@ -24,7 +24,8 @@ public record ListenAddress(Path unixPath, InetSocketAddress tcp) {
     private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
 
     /**
-     * Parses a value: {@code HOST:PORT} with a loopback host (a value with a colon and no slash), else a socket path.
+     * Parses a value: {@code HOST:PORT} with a loopback host (a value with a colon and no slash; an IPv6 host in
+     * brackets), else a socket path.
      * A host name is looked up for {@link HostLookup#LIMIT} at most.
      *
      * @throws IllegalArgumentException saying what is wrong and what to give instead
@@ -44,6 +45,9 @@ public record ListenAddress(Path unixPath, InetSocketAddress tcp) {
             }
             return new ListenAddress(Path.of(value), null);
         }
+        if (!value.startsWith("[") && value.indexOf(':') != value.lastIndexOf(':')) {
+            refuseUnbracketedWithoutPort(value);
+        }
         int colon = value.endsWith("]") ? value.length() : value.lastIndexOf(':'); // [::1] alone has no port
         String host = value.substring(0, colon);
         String port = colon < value.length() ? value.substring(colon + 1) : "";
@@ -56,8 +60,9 @@ public record ListenAddress(Path unixPath, InetSocketAddress tcp) {
                     + (digits ? port : "7000") + ")");
         }
         if (port.isEmpty()) {
-            throw new IllegalArgumentException("no port after the host (give one, such as " + value.substring(0, colon)
-                    + ":7000)");
+            String written = value.substring(0, colon);
+            throw new IllegalArgumentException("no port after the host (give one, such as "
+                    + (written.contains(":") && !written.startsWith("[") ? "[" + written + "]" : written) + ":7000)");
         }
         if (!digits) {
             throw new IllegalArgumentException("port \"" + port + "\" is not a number (give HOST:PORT such as "
@@ -82,6 +87,42 @@ public record ListenAddress(Path unixPath, InetSocketAddress tcp) {
                     + "127.0.0.1 or ::1 only (or a Unix socket path)");
         }
         return new ListenAddress(null, new InetSocketAddress(address, number));
+    }
+
+    /**
+     * An IPv6 address written without brackets ({@code ::1}) has no port, or none that can be told from its last
+     * group ({@code ::1:7000} is an address of its own too): both refused, saying how to write the port. One that is
+     * no address with its last part (as {@code 0:0:0:0:0:0:0:1:7000}) is left to be read as HOST:PORT.
+     */
+    private static void refuseUnbracketedWithoutPort(String value) {
+        if (!isIpv6Literal(value)) {
+            return;
+        }
+        int colon = value.lastIndexOf(':');
+        String head = value.substring(0, colon);
+        String tail = value.substring(colon + 1);
+        if (!tail.isEmpty() && tail.length() <= 5 && tail.chars().allMatch(c -> c >= '0' && c <= '9')
+                && isIpv6Literal(head)) {
+            throw new IllegalArgumentException(value + " is ambiguous: the IPv6 address " + value + " with no port, or "
+                    + head + " with port " + tail + " (write an address with a port in brackets, such as [" + head
+                    + "]:" + tail + ")");
+        }
+        throw new IllegalArgumentException("no port after the IPv6 address (write an address with a port in brackets, "
+                + "such as [" + value + "]:7000)");
+    }
+
+    /** Whether {@code text} is an IPv6 address literal; such text is never looked up as a name. */
+    private static boolean isIpv6Literal(String text) {
+        if (!text.contains(":") || !text.chars().allMatch(c -> c == ':' || c == '.' || c >= '0' && c <= '9'
+                || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F')) {
+            return false;
+        }
+        try {
+            InetAddress.getByName(text); // hex digits and colons: read as a literal, no lookup
+            return true;
+        } catch (UnknownHostException e) {
+            return false;
+        }
     }
 
     public SocketAddress socketAddress() {

@@ -115,7 +115,7 @@ public record TraceConfig(Map<TraceCategory, TraceLevel> levels, Optional<Path> 
                 listen = Optional.of(ListenAddress.parse(listenValue));
             } catch (IllegalArgumentException e) { // InvalidPathException too
                 problems.add("ignoring " + TRACE_LISTEN + "=\"" + listenValue + "\": " + e.getMessage()
-                        + "; accepted: a Unix socket path, or 127.0.0.1:PORT");
+                        + "; accepted: a Unix socket path, 127.0.0.1:PORT or [::1]:PORT");
             }
         }
         LogFormat format = LogFormat.TEXT;

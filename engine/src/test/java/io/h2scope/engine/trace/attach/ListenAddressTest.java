@@ -40,7 +40,8 @@ class ListenAddressTest {
         assertEquals(Path.of("/run/h2.sock"), parse("/run/h2.sock").unixPath());
         assertEquals(Path.of("h2.sock"), parse("h2.sock").unixPath());
         assertEquals(Path.of("./a:b"), parse("./a:b").unixPath(), "a socket path with a colon is written with a slash");
-        for (String tcp : new String[] {"127.0.0.1:7000", "[::1]:7000", "::1:7000", "localhost:7000"}) {
+        for (String tcp : new String[] {"127.0.0.1:7000", "[::1]:7000", "[0:0:0:0:0:0:0:1]:7000",
+                "0:0:0:0:0:0:0:1:7000", "localhost:7000"}) {
             ListenAddress address = parse(tcp);
             assertTrue(address.tcp().getAddress().isLoopbackAddress(), tcp);
             assertEquals(7000, address.tcp().getPort(), tcp);
@@ -58,6 +59,15 @@ class ListenAddressTest {
                         + "file of that name)"),
                 Map.entry("localhost:", "no port after the host (give one, such as localhost:7000)"),
                 Map.entry("[::1]", "no port after the host (give one, such as [::1]:7000)"),
+                Map.entry("::1", "no port after the IPv6 address (write an address with a port in brackets, such as "
+                        + "[::1]:7000)"),
+                Map.entry("0:0:0:0:0:0:0:1", "no port after the IPv6 address (write an address with a port in "
+                        + "brackets, such as [0:0:0:0:0:0:0:1]:7000)"),
+                Map.entry("::1:", "no port after the host (give one, such as [::1]:7000)"),
+                Map.entry("::1:7000", "::1:7000 is ambiguous: the IPv6 address ::1:7000 with no port, or ::1 with port "
+                        + "7000 (write an address with a port in brackets, such as [::1]:7000)"),
+                Map.entry("fe80::1:443", "fe80::1:443 is ambiguous: the IPv6 address fe80::1:443 with no port, or "
+                        + "fe80::1 with port 443 (write an address with a port in brackets, such as [fe80::1]:443)"),
                 Map.entry(":7001", "no host before the port (give one, such as 127.0.0.1:7001)"),
                 Map.entry("localhost:http", "port \"http\" is not a number (give HOST:PORT such as 127.0.0.1:7000, "
                         + "or ./localhost:http for a socket file of that name)"),
@@ -84,6 +94,15 @@ class ListenAddressTest {
         }
         // the public parse too: RFC 6761 names never reach the system's resolver, so this needs no network
         assertThrows(IllegalArgumentException.class, () -> ListenAddress.parse("no-such-host.invalid:7000"));
+    }
+
+    @Test
+    void anIpv6AddressWithoutBracketsIsReadWithoutALookup() {
+        HostLookup.Resolver none = host -> fail("looked up " + host);
+        for (String value : new String[] {"::1", "::1:7000", "0:0:0:0:0:0:0:1"}) {
+            assertThrows(IllegalArgumentException.class, () -> ListenAddress.parse(value, Duration.ofSeconds(30), none),
+                    value);
+        }
     }
 
     @Test
