@@ -7,7 +7,8 @@ package io.h2scope.inspector.model;
  * with the positions reached in the text ("the line so far ends with the text's first k chars"), integer work per
  * part instead of building the line. Up to {@link #MAX_BITS} chars the positions are the bits of a long; a longer
  * text keeps the longest of them only (the others are its borders, as in Knuth-Morris-Pratt) and walks a part's chars
- * from there, which only a part that can take part in a match needs.
+ * from there, which only a part that can take part in a match needs; the joints, reached from a different position
+ * field after field, have where each position leads worked out once ({@link #joint}).
  */
 final class TextParts {
 
@@ -94,6 +95,22 @@ final class TextParts {
         return borders == null ? new Bits(false, ends, starts, through, length) : new Walk(this, part, walk(0, part));
     }
 
+    /**
+     * What a joint of the line ({@code "{"}, {@code ": "}, {@code ", "}, {@code "}"}) does to the search: as
+     * {@link #of}, but for a text that walks, with where each position leads worked out at once ({@link Table}).
+     */
+    Part joint(String joint, String next) {
+        Part part = of(joint, next);
+        if (!(part instanceof Walk)) {
+            return part;
+        }
+        int[] led = new int[text.length()];
+        for (int at = 0; at < led.length; at++) {
+            led[at] = walk(at, joint);
+        }
+        return new Table(led);
+    }
+
     /** Whether a match that reached position k can go on into a part starting with one of {@code next}. */
     private boolean goesOn(int k, String next) {
         return next == null || next.indexOf(text.charAt(k)) >= 0;
@@ -132,7 +149,7 @@ final class TextParts {
     }
 
     /** One part's answer. {@code at}: the positions reached before the part, as the text's kind of part keeps them. */
-    sealed interface Part permits Bits, Walk {
+    sealed interface Part permits Bits, Walk, Table {
 
         /** Whether the part holds the text, whatever came before it. */
         boolean holds();
@@ -155,6 +172,28 @@ final class TextParts {
         @Override
         public long after(long at) {
             return (at & through) << length | ends;
+        }
+    }
+
+    /**
+     * A joint of a longer text: where a walk from each position leads ({@code led}: the position after, or -1 at a
+     * match). The positions that reach a joint change from field to field, where a last walk kept would miss.
+     */
+    record Table(int[] led) implements Part {
+
+        @Override
+        public boolean holds() {
+            return false;
+        }
+
+        @Override
+        public boolean found(long at) {
+            return led[(int) at] < 0;
+        }
+
+        @Override
+        public long after(long at) {
+            return Math.max(0, led[(int) at]);
         }
     }
 

@@ -36,10 +36,10 @@ public final class TextSearch {
         this.text = text;
         this.parts = new TextParts(text);
         // the joints as FrameSummary.searchable writes them
-        this.open = parts.of("{", null);
-        this.colon = parts.of(": ", null);
-        this.comma = parts.of(", ", null);
-        this.close = parts.of("}", "");
+        this.open = parts.joint("{", null);
+        this.colon = parts.joint(": ", null);
+        this.comma = parts.joint(", ", null);
+        this.close = parts.joint("}", "");
     }
 
     public boolean matches(int frame) {
