@@ -101,7 +101,11 @@ public final class ConnectionHistory {
         } else if (event instanceof ConnectionOpened o) {
             opened = o;
             TracePrivacy privacy = o.privacy();
-            redaction = privacy == null ? null : new Redaction(privacy.redacted(), privacy.revealed());
+            Redaction way = privacy == null ? null : new Redaction(privacy.redacted(), privacy.revealed());
+            if (way != null) {
+                recording.hidesAs(way); // before the frames that it hides values of
+            }
+            redaction = way;
         } else if (event instanceof ConnectionClosed c) {
             closed = c;
         }

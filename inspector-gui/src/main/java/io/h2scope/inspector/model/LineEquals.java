@@ -1,7 +1,5 @@
 package io.h2scope.inspector.model;
 
-import io.h2scope.engine.trace.text.Redaction;
-
 import java.util.Arrays;
 import java.util.Locale;
 
@@ -21,6 +19,7 @@ public final class LineEquals {
 
     private final Recording recording;
     private final String text;
+    private final HiddenValues hidden;
     private byte[] startsWithHead = new byte[64]; // by head number: the text starts with the head and "{"
     private byte[] isLonelyHead = new byte[64]; // by head number: the text is the head of a frame without fields
     private int[] nameAt = new int[64]; // by string number: where a name lies in the text ({@link #lies})
@@ -30,6 +29,7 @@ public final class LineEquals {
     public LineEquals(Recording recording, String text) {
         this.recording = recording;
         this.text = text;
+        this.hidden = new HiddenValues(recording);
     }
 
     public boolean matches(int frame) {
@@ -57,7 +57,6 @@ public final class LineEquals {
 
     /** Whether the text from {@code at} on is the frame's fields as its line writes them, a hidden value left out. */
     private boolean fieldsEqual(int frame, int at, int count, FrameFields f) {
-        Redaction redaction = null;
         for (int i = 0; i < count; i++) {
             if (i > 0) {
                 if (!joint(at, ',')) {
@@ -72,8 +71,7 @@ public final class LineEquals {
                 return false;
             }
             at += lowerName.length() + 2;
-            redaction = redaction != null ? redaction : recording.connectionOf(recording.frameEvent(frame)).redaction();
-            if (!redaction.hides(f.string(name))) {
+            if (!hidden.hidden(frame, name)) {
                 int value = f.valueId(frame, i);
                 String shown = f.searched(value);
                 valueAt = known(valueAt, value);

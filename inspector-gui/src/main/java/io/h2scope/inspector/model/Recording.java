@@ -60,6 +60,8 @@ public final class Recording {
     /** The earliest clock time of a connection's opening so far; null while none carries one. */
     private volatile Instant startClock;
     private final Redaction redaction;
+    /** Each way the connections hide values, told apart by what they hide (the recording's own first): a new list when one is added. */
+    private volatile List<Redaction> redactions;
 
     /** A recording whose connections show credentials as {@link Redaction#DEFAULT} until their opening says. */
     public Recording() {
@@ -77,12 +79,31 @@ public final class Recording {
      */
     public Recording(Redaction redaction, int fieldStrings) {
         this.redaction = Objects.requireNonNull(redaction, "redaction");
+        this.redactions = List.of(redaction);
         this.frameFields = new FrameFields(fieldStrings);
     }
 
     /** How values are shown of a connection whose opening was not seen (a live attach joined late). */
     public Redaction redaction() {
         return redaction;
+    }
+
+    /**
+     * Every way of hiding values the recording's connections use so far (each once, by equality), so that a reader can
+     * tell a field name none of them hides. A connection's way is added before any of its frames.
+     */
+    public List<Redaction> redactions() {
+        return redactions;
+    }
+
+    /** Adds {@code way} to {@link #redactions()} unless an equal one is there (the appending thread's). */
+    void hidesAs(Redaction way) {
+        List<Redaction> now = redactions;
+        if (!now.contains(way)) {
+            List<Redaction> more = new ArrayList<>(now);
+            more.add(way);
+            redactions = List.copyOf(more);
+        }
     }
 
     /** Registers a source by a name shown to the user ("trace.jsonl", "attach 127.0.0.1:7070"); returns its number. */

@@ -29,12 +29,14 @@ public final class TextSearch {
     private final KnownParts lonelyHeads = new KnownParts(); // a head without fields: the whole line, stripped
     private final KnownParts names = new KnownParts();
     private final KnownParts values = new KnownParts();
+    private final HiddenValues hidden;
 
     /** @param text what to look for, in lower case (as the line is searched) */
     public TextSearch(Recording recording, String text) {
         this.recording = recording;
         this.text = text;
         this.parts = new TextParts(text);
+        this.hidden = new HiddenValues(recording);
         // the joints as FrameSummary.searchable writes them
         this.open = parts.joint("{", null);
         this.colon = parts.joint(": ", null);
@@ -66,7 +68,7 @@ public final class TextSearch {
         }
         for (int i = 0; i < count; i++) {
             int name = f.nameId(frame, i);
-            if (name(name, f).holds() || (value(f.valueId(frame, i), f).holds() && !hidden(frame, name, f))) {
+            if (name(name, f).holds() || (value(f.valueId(frame, i), f).holds() && !hidden.hidden(frame, name))) {
                 return true;
             }
         }
@@ -104,7 +106,7 @@ public final class TextSearch {
             boolean found = part.found(at);
             long after = found ? at : part.after(at);
             // the value matters to the search, so whether the line shows it: a hidden value leaves the line as it is
-            if ((found || after != at) && !hidden(frame, name, f)) {
+            if ((found || after != at) && !hidden.hidden(frame, name)) {
                 if (found) {
                     return true;
                 }
@@ -123,10 +125,5 @@ public final class TextSearch {
     private TextParts.Part value(int id, FrameFields f) {
         TextParts.Part part = values.get(id);
         return part != null ? part : values.put(id, parts.of(f.searched(id), AFTER_VALUE));
-    }
-
-    /** Whether the frame's connection hides the values of name {@code name} (the line shows nothing of them). */
-    private boolean hidden(int frame, int name, FrameFields f) {
-        return recording.connectionOf(recording.frameEvent(frame)).redaction().hides(f.string(name));
     }
 }

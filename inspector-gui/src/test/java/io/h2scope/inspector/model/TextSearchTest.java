@@ -20,10 +20,13 @@ import io.h2scope.engine.frame.SettingsFrame;
 import io.h2scope.engine.frame.UnknownFrame;
 import io.h2scope.engine.frame.WindowUpdateFrame;
 import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.stream.Role;
 import io.h2scope.engine.stream.StreamState;
+import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;
+import io.h2scope.engine.trace.model.TracePrivacy;
 import io.h2scope.inspector.BrokenExchange;
 import io.h2scope.inspector.RecordedExchange;
 
@@ -102,7 +105,11 @@ class TextSearchTest {
     }
 
     private static FrameEvent frame(Frame frame, List<HeaderField> fields) {
-        return new FrameEvent(MADE_UP, 0, Direction.INBOUND, FrameHeader.of(frame), frame, fields, 65535, 65535,
+        return frame(MADE_UP, frame, fields);
+    }
+
+    private static FrameEvent frame(long connection, Frame frame, List<HeaderField> fields) {
+        return new FrameEvent(connection, 0, Direction.INBOUND, FrameHeader.of(frame), frame, fields, 65535, 65535,
                 65535, 65535, StreamState.OPEN);
     }
 
@@ -182,6 +189,43 @@ class TextSearchTest {
         }
         assertEquals(1, assertAsTheLines(texts.get(0)), "the made-up request, its cookies hidden");
         assertEquals(1, assertAsTheLines(texts.get(1)), "the made-up response, its cookie hidden");
+        // a hidden value is left out of the line: its filler and its placeholder are found nowhere
+        assertEquals(0, assertAsTheLines("content-type: text/html; charset=utf-8, cookie: ************, x-odd: a: b"));
+        assertEquals(0, assertAsTheLines("charset=utf-8, cookie: <redacted 12 bytes>, x-odd: a: b, c {d} e}, x-empty"));
+    }
+
+    @Test
+    void aValueIsLeftOutWhereItsOwnConnectionHidesItThoughAConnectionThatHidesItCameLater() {
+        Recording two = new Recording();
+        int source = two.addSource("two connections");
+        List<HeaderField> block = fields(":status", "200", "x-secret", "abc, and more: past the joints of a line");
+        two.append(source, List.of(opened(1, List.of()), frame(1, HeadersFrame.of(1, new byte[0], true, true), block)));
+        List<String> texts = List.of("x-secret: abc", "200, x-secret: abc", "x-secret: }",
+                "{:status: 200, x-secret: abc, and more: past the joints of a line}", "{:status: 200, x-secret: }");
+        List<TextSearch> searches = texts.stream().map(t -> new TextSearch(two, t)).toList();
+        String shown = FrameSummary.searchable(two, 0);
+        LineEquals shownLine = new LineEquals(two, shown);
+        for (int t = 0; t < texts.size(); t++) { // each name's answer decided while no connection hides x-secret
+            assertEquals(shown.contains(texts.get(t)), searches.get(t).matches(0), texts.get(t));
+        }
+        assertTrue(shownLine.matches(0));
+        // then a connection whose opening hides x-secret: its value is left out of its line, not of the first's
+        two.append(source, List.of(opened(2, List.of("x-secret")),
+                frame(2, HeadersFrame.of(1, new byte[0], true, true), block)));
+        String left = FrameSummary.searchable(two, 1);
+        assertTrue(left.endsWith("x-secret: }") && shown.endsWith("of a line}"), left + " / " + shown);
+        LineEquals leftLine = new LineEquals(two, left);
+        for (int t = 0; t < texts.size(); t++) {
+            assertEquals(shown.contains(texts.get(t)), searches.get(t).matches(0), texts.get(t));
+            assertEquals(left.contains(texts.get(t)), searches.get(t).matches(1), texts.get(t));
+        }
+        assertTrue(shownLine.matches(0) && !shownLine.matches(1), shown);
+        assertTrue(leftLine.matches(1) && !leftLine.matches(0), left);
+    }
+
+    private static ConnectionOpened opened(long connection, List<String> hidden) {
+        return new ConnectionOpened(connection, 0, Role.CLIENT, "127.0.0.1:51000", "127.0.0.1:8443", "tcp", null, null,
+                "h2", null, ConnectionOpened.NO_PAIR, null, new TracePrivacy(hidden, false, TracePrivacy.ALL_DATA));
     }
 
     /** How many frames' line is {@code text}, each answer asserted equal to the line's. */
