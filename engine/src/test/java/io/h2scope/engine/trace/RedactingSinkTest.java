@@ -171,6 +171,23 @@ class RedactingSinkTest {
     }
 
     @Test
+    void aFrameWithNothingToHideGoesOnAsTheSameEvent() {
+        JsonlTraceTest.Collect out = new JsonlTraceTest.Collect(true);
+        TraceSink sink = RedactingSink.wrap(out, Redaction.DEFAULT, TracePrivacy.ALL_DATA);
+        DataFrame data = new DataFrame(1, 0, new byte[] {1, 2, 3}, -1);
+        FrameEvent dataEvent = new FrameEvent(5, 0, Direction.OUTBOUND, FrameHeader.of(data), data, List.of(), 0, 0,
+                0, 0, StreamState.OPEN);
+        byte[] fragment = new HpackWriter(new HpackOutput()).encodeIndexed(8).output().toByteArray(); // :status: 200
+        HeadersFrame headers = HeadersFrame.of(1, fragment, false, true);
+        FrameEvent headersEvent = new FrameEvent(5, 1, Direction.OUTBOUND, FrameHeader.of(headers), headers,
+                List.of(new HeaderField(":status", "200")), 0, 0, 0, 0, StreamState.OPEN);
+        sink.onEvent(dataEvent);
+        sink.onEvent(headersEvent);
+        assertTrue(out.events.get(0) == dataEvent, "DATA kept whole: not copied");
+        assertTrue(out.events.get(1) == headersEvent, "a block that hides nothing: not copied");
+    }
+
+    @Test
     void tracingOffStaysOff() {
         assertTrue(RedactingSink.wrap(TraceSink.NONE, Redaction.DEFAULT, 0) == TraceSink.NONE);
     }

@@ -8,7 +8,6 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.event.Level;
 import org.slf4j.spi.LoggingEventBuilder;
 
-import java.util.EnumMap;
 
 /**
  * The categories as the SLF4J loggers {@code h2scope.frames}, {@code h2scope.hpack}, ... A line about an event
@@ -17,17 +16,18 @@ import java.util.EnumMap;
  */
 public final class Slf4jCategoryLog implements CategoryLog {
 
-    private final EnumMap<TraceCategory, Logger> loggers = new EnumMap<>(TraceCategory.class);
+    /** By the category's ordinal: asked a few times a traced frame, where an EnumMap's key check showed. */
+    private final Logger[] loggers = new Logger[TraceCategory.values().length];
 
     public Slf4jCategoryLog() {
         for (TraceCategory category : TraceCategory.values()) {
-            loggers.put(category, LoggerFactory.getLogger(category.loggerName()));
+            loggers[category.ordinal()] = LoggerFactory.getLogger(category.loggerName());
         }
     }
 
     @Override
     public boolean isEnabled(TraceCategory category, TraceLevel level) {
-        Logger logger = loggers.get(category);
+        Logger logger = loggers[category.ordinal()];
         return switch (level) {
             case OFF -> false;
             case ERROR -> logger.isErrorEnabled();
@@ -53,14 +53,14 @@ public final class Slf4jCategoryLog implements CategoryLog {
     @Override
     public void log(TraceCategory category, TraceLevel level, String message) {
         if (level != TraceLevel.OFF) {
-            loggers.get(category).atLevel(slf4j(level)).log(message);
+            loggers[category.ordinal()].atLevel(slf4j(level)).log(message);
         }
     }
 
     @Override
     public void log(TraceCategory category, TraceLevel level, String message, TraceEvent event) {
         if (level != TraceLevel.OFF) {
-            LoggingEventBuilder line = loggers.get(category).atLevel(slf4j(level));
+            LoggingEventBuilder line = loggers[category.ordinal()].atLevel(slf4j(level));
             LogFields.of(event, line::addKeyValue);
             line.log(message);
         }
@@ -80,7 +80,7 @@ public final class Slf4jCategoryLog implements CategoryLog {
     @Override
     public void log(TraceCategory category, TraceLevel level, String message, long connectionId) {
         if (level != TraceLevel.OFF) {
-            loggers.get(category).atLevel(slf4j(level)).addKeyValue("conn", connectionId).log(message);
+            loggers[category.ordinal()].atLevel(slf4j(level)).addKeyValue("conn", connectionId).log(message);
         }
     }
 

@@ -2,6 +2,7 @@ package io.h2scope.engine.trace.redact;
 
 import io.h2scope.engine.frame.ContinuationFrame;
 import io.h2scope.engine.frame.DataFrame;
+import io.h2scope.engine.frame.Frame;
 import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionOpened;
@@ -93,18 +94,34 @@ public final class RedactingSink implements TraceSink {
         Held h = held.isEmpty() ? null : held.get(event.connectionId());
         if (h != null) {
             hold(event.connectionId(), h, event);
-        } else if (event instanceof FrameEvent f && opensBlock(f) && !redaction.redaction().reveal()) {
-            h = new Held();
-            held.put(f.connectionId(), h);
-            hold(f.connectionId(), h, event);
+        } else if (event instanceof FrameEvent f) {
+            onFrame(f);
         } else {
             pass(event, true);
         }
     }
 
+    /**
+     * A frame while no block of its connection is held. Most frames of a busy connection carry no field (DATA,
+     * WINDOW_UPDATE, SETTINGS, PING): they go on as they are, a DATA frame cut to what its stream may still record,
+     * without the redaction's look at fields, octets and HPACK detail they do not have.
+     */
+    private void onFrame(FrameEvent f) {
+        Frame frame = f.frame();
+        if (frame != null && f.headers().isEmpty() && f.hpack() == null && EventRedaction.fragmentOf(frame) == null) {
+            next.onEvent(frame instanceof DataFrame ? data(f) : f);
+        } else if (opensBlock(f) && !redaction.redaction().reveal()) {
+            Held h = new Held();
+            held.put(f.connectionId(), h);
+            hold(f.connectionId(), h, f);
+        } else {
+            next.onEvent(data(redaction.frame(f, true)));
+        }
+    }
+
     /** A HEADERS or PUSH_PROMISE without END_HEADERS: its block goes on in CONTINUATION frames. */
     private static boolean opensBlock(FrameEvent f) {
-        return EventRedaction.fragmentOf(f.frame()) != null && !(f.frame() instanceof ContinuationFrame)
+        return f.frame() != null && EventRedaction.fragmentOf(f.frame()) != null && !(f.frame() instanceof ContinuationFrame)
                 && !EventRedaction.endsBlock(f.frame());
     }
 
