@@ -70,6 +70,27 @@ final class HeldStandardError extends OutputStream {
         length += count;
     }
 
+    /**
+     * One line in three parts (a pattern line's head, its message's octets, the line separator), kept as one write
+     * and flushed as {@link #flush} does: the message is copied once, straight from its own octets.
+     */
+    void writeLine(byte[] head, int headLength, byte[] message, byte[] separator) {
+        int count = headLength + message.length + separator.length;
+        synchronized (this) {
+            if (count <= MAX_HELD && length + count <= held.length) {
+                System.arraycopy(head, 0, held, length, headLength);
+                System.arraycopy(message, 0, held, length + headLength, message.length);
+                System.arraycopy(separator, 0, held, length + headLength + message.length, separator.length);
+                length += count;
+            } else { // the rare line that does not fit what is kept: in its parts, in order
+                write(head, 0, headLength);
+                write(message, 0, message.length);
+                write(separator, 0, separator.length);
+            }
+        }
+        flush();
+    }
+
     /** After each line: written now unless this thread is in a run. */
     @Override
     public void flush() {

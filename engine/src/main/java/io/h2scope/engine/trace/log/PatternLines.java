@@ -10,9 +10,9 @@ import java.time.ZoneOffset;
 /**
  * The built-in text appender's line ({@link LogbackSetup#PATTERN}: the time in UTC to the millisecond, the level in
  * five columns, the logger, the message, the line separator) made straight into octets, the same octets logback's
- * encoder makes (its default charset included), for the lines the trace writes most (a frame's): no logging event,
- * layout or intermediate String a line. Used only while the built-in appender is the one that writes
- * ({@link LogbackSetup#patternLines()}). One buffer a thread.
+ * encoder makes (its default charset included), for the lines the trace writes most (a frame's): no logging event
+ * or layout a line, and the message's octets go to the output as they are. Used only while the built-in appender is
+ * the one that writes ({@link LogbackSetup#patternLines()}). One buffer a thread, for a line's head.
  */
 final class PatternLines {
 
@@ -20,7 +20,7 @@ final class PatternLines {
     private static final byte[] SEPARATOR = System.lineSeparator().getBytes(ENCODING);
 
     private static final class Line {
-        byte[] octets = new byte[512];
+        byte[] octets = new byte[64]; // the head: time, level, logger
         int length;
         long second = Long.MIN_VALUE; // the second the time prefix below is of
         final byte[] secondText = new byte[20]; // yyyy-MM-ddTHH:mm:ss.
@@ -46,12 +46,7 @@ final class PatternLines {
         put(line, (byte) ' ');
         ascii(line, logger);
         put(line, (byte) ' ');
-        text(line, message);
-        room(line, SEPARATOR.length);
-        System.arraycopy(SEPARATOR, 0, line.octets, line.length, SEPARATOR.length);
-        line.length += SEPARATOR.length;
-        out.write(line.octets, 0, line.length);
-        out.flush();
+        out.writeLine(line.octets, line.length, text(message), SEPARATOR);
     }
 
     /** {@code yyyy-MM-dd'T'HH:mm:ss.SSS'Z'} in UTC and a space; the part to the second is made once a second. */
@@ -83,13 +78,10 @@ final class PatternLines {
     /**
      * The message as the charset encodes it, as logback's encoder does: by way of a String, whose encoding the JDK
      * does in whole-array steps (an ASCII String's octets are copied at once), where a loop over the message's chars
-     * took a few times longer for a frame line.
+     * took a few times longer for a frame line. Its octets go to the output as they are, not through the line's buffer.
      */
-    private static void text(Line line, CharSequence message) {
-        byte[] encoded = message.toString().getBytes(ENCODING);
-        room(line, encoded.length);
-        System.arraycopy(encoded, 0, line.octets, line.length, encoded.length);
-        line.length += encoded.length;
+    private static byte[] text(CharSequence message) {
+        return message.toString().getBytes(ENCODING);
     }
 
     private static void ascii(Line line, String text) {

@@ -74,4 +74,9 @@ class PatternLinesTest {
         String longLine = "y".repeat(5_000) + "\u00ff" + "z".repeat(3_000);
         assertSameLine(1_764_957_802_549L, TraceLevel.DEBUG, "h2scope.frames", longLine);
     }
+
+    @Test
+    void aLineLongerThanWhatIsKeptIsWhole() {
+        assertSameLine(1_764_957_802_549L, TraceLevel.DEBUG, "h2scope.frames", "w".repeat(HeldStandardError.MAX_HELD + 10));
+    }
 }
