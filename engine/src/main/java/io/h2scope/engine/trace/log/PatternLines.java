@@ -78,7 +78,8 @@ final class PatternLines {
     /**
      * The message as the charset encodes it, as logback's encoder does: by way of a String, whose encoding the JDK
      * does in whole-array steps (an ASCII String's octets are copied at once), where a loop over the message's chars
-     * took a few times longer for a frame line. Its octets go to the output as they are, not through the line's buffer.
+     * took a few times longer for a frame line. Its octets go to the output as they are, not through the line's
+     * buffer.
      */
     private static byte[] text(CharSequence message) {
         return message.toString().getBytes(ENCODING);

@@ -8,7 +8,6 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.event.Level;
 import org.slf4j.spi.LoggingEventBuilder;
 
-
 /**
  * The categories as the SLF4J loggers {@code h2scope.frames}, {@code h2scope.hpack}, ... A line about an event
  * carries its fields ({@link LogFields}) as SLF4J key-value pairs. Each line is logged as the event happens, on

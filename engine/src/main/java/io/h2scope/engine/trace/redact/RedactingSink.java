@@ -121,7 +121,7 @@ public final class RedactingSink implements TraceSink {
 
     /** A HEADERS or PUSH_PROMISE without END_HEADERS: its block goes on in CONTINUATION frames. */
     private static boolean opensBlock(FrameEvent f) {
-        return f.frame() != null && EventRedaction.fragmentOf(f.frame()) != null && !(f.frame() instanceof ContinuationFrame)
+        return EventRedaction.fragmentOf(f.frame()) != null && !(f.frame() instanceof ContinuationFrame)
                 && !EventRedaction.endsBlock(f.frame());
     }
 
