@@ -18,6 +18,8 @@ final class PatternLines {
 
     private static final Charset ENCODING = Charset.defaultCharset(); // what logback's encoder uses without a charset
     private static final byte[] SEPARATOR = System.lineSeparator().getBytes(ENCODING);
+    /** Whether the charset writes each ASCII char as its own octet (UTF-8, ISO-8859-1, US-ASCII and the like). */
+    private static final boolean ASCII_AS_IS = asciiAsIs();
 
     private static final class Line {
         byte[] octets = new byte[64]; // the head: time, level, logger
@@ -33,7 +35,12 @@ final class PatternLines {
         this.out = out;
     }
 
-    /** Writes {@code message} as logger {@code logger}'s line at {@code level}, stamped {@code epochMillis}. */
+    /**
+     * Writes {@code message} as logger {@code logger}'s line at {@code level}, stamped {@code epochMillis}. Its chars
+     * are octets, U+0000 to U+00FF (a frame line's are: field names and values are ISO-8859-1 chars, and the HPACK
+     * writer sends no other): an ASCII message's octets are copied from its String straight into what standard error
+     * keeps ({@link HeldStandardError#writeAsciiLine}), any other is encoded as logback's encoder does.
+     */
     void write(long epochMillis, TraceLevel level, String logger, CharSequence message) {
         Line line = lines.get();
         line.length = 0;
@@ -46,7 +53,10 @@ final class PatternLines {
         put(line, (byte) ' ');
         ascii(line, logger);
         put(line, (byte) ' ');
-        out.writeLine(line.octets, line.length, text(message), SEPARATOR);
+        String text = message.toString();
+        if (!ASCII_AS_IS || !out.writeAsciiLine(line.octets, line.length, text, SEPARATOR)) {
+            out.writeLine(line.octets, line.length, text.getBytes(ENCODING), SEPARATOR);
+        }
     }
 
     /** {@code yyyy-MM-dd'T'HH:mm:ss.SSS'Z'} in UTC and a space; the part to the second is made once a second. */
@@ -75,14 +85,12 @@ final class PatternLines {
         line.length = at + 5;
     }
 
-    /**
-     * The message as the charset encodes it, as logback's encoder does: by way of a String, whose encoding the JDK
-     * does in whole-array steps (an ASCII String's octets are copied at once), where a loop over the message's chars
-     * took a few times longer for a frame line. Its octets go to the output as they are, not through the line's
-     * buffer.
-     */
-    private static byte[] text(CharSequence message) {
-        return message.toString().getBytes(ENCODING);
+    private static boolean asciiAsIs() {
+        byte[] ascii = new byte[128];
+        for (int i = 0; i < ascii.length; i++) {
+            ascii[i] = (byte) i;
+        }
+        return java.util.Arrays.equals(new String(ascii, StandardCharsets.US_ASCII).getBytes(ENCODING), ascii);
     }
 
     private static void ascii(Line line, String text) {

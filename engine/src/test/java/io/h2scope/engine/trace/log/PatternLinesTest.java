@@ -70,6 +70,36 @@ class PatternLinesTest {
     }
 
     @Test
+    void aCharBeyondAsciiAtAnyPlaceOfAnyLengthIsEncoded() {
+        for (int length = 1; length <= 70; length++) { // past the check's steps of 32 and 8 octets
+            for (int at = 0; at < length; at++) {
+                StringBuilder message = new StringBuilder("a".repeat(length));
+                message.setCharAt(at, '\u00e9');
+                assertSameLine(1_764_957_802_549L, TraceLevel.DEBUG, "h2scope.frames", message.toString());
+            }
+        }
+    }
+
+    @Test
+    void linesHeldTogetherKeepTheirOrderAndOctetsWhenOneIsBeyondAscii() {
+        String[] messages = {"conn=1 send PING", "x-name: caf\u00e9", "conn=1 recv PING", "\u00ff", ""};
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        for (String message : messages) {
+            assertSameLine(1_764_957_802_549L, TraceLevel.DEBUG, "h2scope.frames", message);
+            expected.writeBytes(written.toByteArray());
+        }
+        written.reset();
+        HeldStandardError held = new HeldStandardError(() -> err);
+        PatternLines heldLines = new PatternLines(held);
+        held.hold(() -> {
+            for (String message : messages) {
+                heldLines.write(1_764_957_802_549L, TraceLevel.DEBUG, "h2scope.frames", new StringBuilder(message));
+            }
+        });
+        assertArrayEquals(expected.toByteArray(), written.toByteArray());
+    }
+
+    @Test
     void aLineLongerThanTheBufferIsWhole() {
         String longLine = "y".repeat(5_000) + "\u00ff" + "z".repeat(3_000);
         assertSameLine(1_764_957_802_549L, TraceLevel.DEBUG, "h2scope.frames", longLine);
