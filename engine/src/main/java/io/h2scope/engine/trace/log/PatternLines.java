@@ -36,10 +36,10 @@ final class PatternLines {
     }
 
     /**
-     * Writes {@code message} as logger {@code logger}'s line at {@code level}, stamped {@code epochMillis}. Its chars
-     * are octets, U+0000 to U+00FF (a frame line's are: field names and values are ISO-8859-1 chars, and the HPACK
-     * writer sends no other): an ASCII message's octets are copied from its String straight into what standard error
-     * keeps ({@link HeldStandardError#writeAsciiLine}), any other is encoded as logback's encoder does.
+     * Writes {@code message} as logger {@code logger}'s line at {@code level}, stamped {@code epochMillis}. A frame
+     * line is ASCII (field names and values escaped, {@link io.h2scope.engine.trace.text.Redaction#escape}): its
+     * octets are copied from its String straight into what standard error keeps
+     * ({@link HeldStandardError#writeAsciiLine}); any other message is encoded as logback's encoder does.
      */
     void write(long epochMillis, TraceLevel level, String logger, CharSequence message) {
         Line line = lines.get();

@@ -105,7 +105,7 @@ public final class FrameDescriber {
             if (i > 0) {
                 text.append(", ");
             }
-            text.append(field.name()).append(": ").append(redaction.value(field));
+            text.append(Redaction.escape(field.name())).append(": ").append(redaction.value(field));
         }
         return text.append('}');
     }

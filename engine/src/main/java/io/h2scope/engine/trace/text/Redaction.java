@@ -204,7 +204,7 @@ public final class Redaction {
         return false;
     }
 
-    /** Control characters and non-ASCII octets as {@code \xNN}, so a value cannot break a log line. */
+    /** Control characters and non-ASCII octets as {@code \xNN}, so a value (or a field's name) cannot break a log line. */
     public static String escape(String value) {
         StringBuilder text = null;
         for (int i = 0; i < value.length(); i++) {
