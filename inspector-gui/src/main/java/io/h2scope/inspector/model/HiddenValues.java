@@ -6,7 +6,8 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Whether a frame's line leaves out a field's value (its connection hides the name's values), for one thread: a name
+ * Whether a frame's connection hides a field's value (its line leaves the value out, a filter on the field's value
+ * never matches it), for one thread: the one home of that rule for the frame list's searches and filters. A name
  * that none of the recording's ways of hiding hides, most of them, is told by a byte per name number, decided once;
  * only a name that some way hides asks the frame's connection.
  */
@@ -44,7 +45,14 @@ final class HiddenValues {
                 }
             }
         }
-        return names[name] == ASK
-                && recording.connectionOf(recording.frameEvent(frame)).redaction().hides(fields.string(name));
+        return names[name] == ASK && hidden(frame, fields.string(name));
+    }
+
+    /**
+     * Whether frame {@code frame}'s connection hides the values of a field called {@code name}: asked of the
+     * connection each time (a frame whose fields the recording did not number, read again, costs more than this).
+     */
+    boolean hidden(int frame, String name) {
+        return recording.connectionOf(recording.frameEvent(frame)).redaction().hides(name);
     }
 }

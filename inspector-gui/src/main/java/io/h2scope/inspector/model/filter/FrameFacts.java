@@ -1,10 +1,10 @@
 package io.h2scope.inspector.model.filter;
 
 import io.h2scope.engine.frame.FrameType;
-import io.h2scope.engine.hpack.HeaderField;
 import io.h2scope.engine.stream.StreamState;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.inspector.model.FieldValues;
 import io.h2scope.inspector.model.FrameColumns;
 import io.h2scope.inspector.model.FrameFields;
 import io.h2scope.inspector.model.LineEquals;
@@ -30,6 +30,7 @@ final class FrameFacts {
     /** Per text looked for (a filter may have several): what each string's answer was. This thread's only. */
     private final java.util.Map<String, TextSearch> searches = new java.util.HashMap<>();
     private final java.util.Map<String, LineEquals> wholeLines = new java.util.HashMap<>(); // likewise
+    private final java.util.Map<String, FieldValues> fieldsNamed = new java.util.HashMap<>(); // per field name
     private FrameEvent frame;
 
     FrameFacts(Recording recording) {
@@ -115,34 +116,30 @@ final class FrameFacts {
 
     /** Whether the frame's field block has a field called {@code name}. */
     boolean hasHeader(String name) {
-        return anyField(name, value -> true);
+        if (!carriesFields()) {
+            return false;
+        }
+        FieldValues named = named(name);
+        return fields.kept(frameNumber) ? named.has(frameNumber) : named.has(frame().headers());
     }
 
     /** Whether a field called {@code name} has a value {@code test} accepts; a value the connection hides never does. */
     boolean anyHeader(String name, Predicate<String> test) {
-        return anyField(name, test) && !recording.connectionOf(recording.frameEvent(frameNumber)).redaction().hides(name);
-    }
-
-    /** Whether a field called {@code name} has a value {@code test} accepts, hidden or not. */
-    private boolean anyField(String name, Predicate<String> test) {
         if (!carriesFields()) {
             return false;
         }
-        int f = frameNumber;
-        if (fields.kept(f)) {
-            for (int i = 0, n = fields.count(f); i < n; i++) {
-                if (fields.name(f, i).equals(name) && test.test(fields.value(f, i))) {
-                    return true;
-                }
-            }
-            return false;
+        FieldValues named = named(name);
+        return fields.kept(frameNumber) ? named.anyShown(frameNumber, test)
+                : named.anyShown(frameNumber, frame().headers(), test);
+    }
+
+    private FieldValues named(String name) {
+        FieldValues named = fieldsNamed.get(name); // no lambda a frame, as above
+        if (named == null) {
+            named = new FieldValues(recording, name);
+            fieldsNamed.put(name, named);
         }
-        for (HeaderField h : frame().headers()) {
-            if (h.name().equals(name) && test.test(h.value())) {
-                return true;
-            }
-        }
-        return false;
+        return named;
     }
 
     /** Only a frame that can complete a field block holds decoded fields: the others are not read again for them. */

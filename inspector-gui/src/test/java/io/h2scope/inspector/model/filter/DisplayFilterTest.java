@@ -1,13 +1,21 @@
 package io.h2scope.inspector.model.filter;
 
+import io.h2scope.engine.frame.FrameHeader;
 import io.h2scope.engine.frame.FrameType;
 import io.h2scope.engine.frame.GoAwayFrame;
+import io.h2scope.engine.frame.HeadersFrame;
 import io.h2scope.engine.frame.RstStreamFrame;
 import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.stream.Role;
+import io.h2scope.engine.stream.StreamState;
+import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.Direction;
 import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.model.TracePrivacy;
+import io.h2scope.engine.trace.text.Redaction;
 import io.h2scope.inspector.BrokenExchange;
 import io.h2scope.inspector.RecordedExchange;
+import io.h2scope.inspector.model.FrameFields;
 import io.h2scope.inspector.model.FrameSummary;
 import io.h2scope.inspector.model.Recording;
 import org.junit.jupiter.api.BeforeAll;
@@ -117,6 +125,68 @@ class DisplayFilterTest {
             assertFalse(g.matches(f), "frame " + f + ": a hidden value cannot be probed through the filter");
         }
         assertTrue(withField > 0, "the recording carries an authorization field");
+    }
+
+    /** Of each name's filters (==, ~, != its value, != another, present): a shown value's answers, a hidden one's. */
+    private static final List<Boolean> SHOWN = List.of(true, true, false, true, true);
+    private static final List<Boolean> HIDDEN = List.of(false, false, true, true, true); // != tells nothing apart
+
+    @Test
+    void aHiddenValueIsNeverMatchedByItsOwnConnectionsRuleThoughOthersHideOtherwiseOrCameLater() {
+        // values in clear (as a recording made by a build that did not redact holds them): only the rule stands between
+        for (int strings : new int[] {FrameFields.MAX_STRINGS, 0}) { // fields kept; none kept, every frame read again
+            Recording live = new Recording(Redaction.DEFAULT, strings);
+            int source = live.addSource("live");
+            List<DisplayFilter.Matcher> matchers = secretFilters(live);
+            live.append(source, List.of(opened(1, List.of(), false), secrets(1)));
+            // each name's answer decided while no connection hides x-secret
+            assertEquals(both(SHOWN, HIDDEN), answers(matchers, 0), strings + " strings kept: frame 0");
+            live.append(source, List.of(opened(2, List.of("x-secret"), false), secrets(2),
+                    opened(3, List.of(), true), secrets(3), secrets(1)));
+            for (List<DisplayFilter.Matcher> m : List.of(matchers, secretFilters(live))) { // as decided, and anew
+                assertEquals(both(SHOWN, HIDDEN), answers(m, 0), strings + " strings kept: frame 0, then");
+                assertEquals(both(HIDDEN, HIDDEN), answers(m, 1), strings + " strings kept: hides x-secret too");
+                assertEquals(both(SHOWN, SHOWN), answers(m, 2), strings + " strings kept: reveals");
+                assertEquals(both(SHOWN, HIDDEN), answers(m, 3), strings + " strings kept: frame 0's connection");
+            }
+        }
+    }
+
+    /** Per name (x-secret, then cookie): {@code == "abc"}, {@code ~ "BD"}, {@code != "abc"}, {@code != "nothing"}, present. */
+    private static List<DisplayFilter.Matcher> secretFilters(Recording live) {
+        List<DisplayFilter.Matcher> matchers = new ArrayList<>();
+        for (String name : List.of("x-secret", "cookie")) {
+            String field = "header[\"" + name + "\"]";
+            for (String text : List.of(field + " == \"abc\"", field + " ~ \"BD\"", field + " != \"abc\"",
+                    field + " != \"nothing\"", field)) {
+                matchers.add(DisplayFilter.compile(text, null).matcher(live));
+            }
+        }
+        return matchers;
+    }
+
+    private static List<Boolean> answers(List<DisplayFilter.Matcher> matchers, int frame) {
+        return matchers.stream().map(m -> m.matches(frame)).toList();
+    }
+
+    private static List<Boolean> both(List<Boolean> secret, List<Boolean> cookie) {
+        List<Boolean> all = new ArrayList<>(secret);
+        all.addAll(cookie);
+        return all;
+    }
+
+    /** A response whose x-secret fields are "abc" and "abd", and its cookie fields likewise, all in clear. */
+    private static FrameEvent secrets(long connection) {
+        HeadersFrame frame = HeadersFrame.of(1, new byte[0], true, true);
+        List<HeaderField> fields = List.of(new HeaderField(":status", "200"), new HeaderField("x-secret", "abc"),
+                new HeaderField("x-secret", "abd"), new HeaderField("cookie", "abc"), new HeaderField("cookie", "abd"));
+        return new FrameEvent(connection, 0, Direction.INBOUND, FrameHeader.of(frame), frame, fields, 65535, 65535,
+                65535, 65535, StreamState.HALF_CLOSED_REMOTE);
+    }
+
+    private static ConnectionOpened opened(long connection, List<String> hidden, boolean revealed) {
+        return new ConnectionOpened(connection, 0, Role.CLIENT, "127.0.0.1:51000", "127.0.0.1:8443", "tcp", null, null,
+                "h2", null, ConnectionOpened.NO_PAIR, null, new TracePrivacy(hidden, revealed, TracePrivacy.ALL_DATA));
     }
 
     /** The frames whose line (lower case, as the box compares it) {@code which} accepts. */
