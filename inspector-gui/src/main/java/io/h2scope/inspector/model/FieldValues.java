@@ -30,12 +30,12 @@ public final class FieldValues {
         this.hidden = new HiddenValues(recording);
     }
 
-    /** Whether frame {@code frame}, whose fields the recording kept ({@link FrameFields#kept}), has a field of the name. */
+    /** Whether frame {@code frame}, its fields kept ({@link FrameFields#kept}), has a field of the name. */
     public boolean has(int frame) {
         return field(frame, 0) >= 0;
     }
 
-    /** Whether kept frame {@code frame} has a field of the name whose value {@code test} accepts and its connection shows. */
+    /** Whether kept frame {@code frame} has a field of the name whose value its connection shows and {@code test} takes. */
     public boolean anyShown(int frame, Predicate<String> test) {
         for (int i = field(frame, 0); i >= 0; i = field(frame, i + 1)) {
             if (hidden.hidden(frame, fields.nameId(frame, i))) {

@@ -152,7 +152,7 @@ class DisplayFilterTest {
         }
     }
 
-    /** Per name (x-secret, then cookie): {@code == "abc"}, {@code ~ "BD"}, {@code != "abc"}, {@code != "nothing"}, present. */
+    /** Per name (x-secret, then cookie): {@code == "abc"}, {@code ~ "BD"}, {@code != "abc"}, {@code != "nothing"}, alone. */
     private static List<DisplayFilter.Matcher> secretFilters(Recording live) {
         List<DisplayFilter.Matcher> matchers = new ArrayList<>();
         for (String name : List.of("x-secret", "cookie")) {
@@ -179,7 +179,8 @@ class DisplayFilterTest {
     private static FrameEvent secrets(long connection) {
         HeadersFrame frame = HeadersFrame.of(1, new byte[0], true, true);
         List<HeaderField> fields = List.of(new HeaderField(":status", "200"), new HeaderField("x-secret", "abc"),
-                new HeaderField("x-secret", "abd"), new HeaderField("cookie", "abc"), new HeaderField("cookie", "abd"));
+                new HeaderField("x-secret", "abd"), new HeaderField("cookie", "abc"),
+                new HeaderField("cookie", "abd"));
         return new FrameEvent(connection, 0, Direction.INBOUND, FrameHeader.of(frame), frame, fields, 65535, 65535,
                 65535, 65535, StreamState.HALF_CLOSED_REMOTE);
     }
