@@ -11,6 +11,8 @@ import io.h2scope.engine.trace.config.TraceConfig;
 import io.h2scope.engine.trace.config.TraceLevel;
 import io.h2scope.engine.trace.jsonl.JsonlTraceWriter;
 import io.h2scope.engine.trace.log.CategoryLog;
+import io.h2scope.engine.trace.log.LogbackSetup;
+import io.h2scope.engine.trace.log.Slf4jCategoryLog;
 import io.h2scope.engine.trace.log.TextTraceSink;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -28,6 +30,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -44,7 +47,13 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@code off}: {@link TraceSink#NONE}, what a connection has when no variable is set;</li>
  *   <li>{@code frames-debug-file}: {@code H2SCOPE_LOG=frames=debug}, each line formatted and appended to a
  *       file (a buffered writer, as a logging file appender would);</li>
- *   <li>{@code jsonl-file}: {@code H2SCOPE_TRACE_FILE}, each frame as one JSON line.</li>
+ *   <li>{@code jsonl-file}: {@code H2SCOPE_TRACE_FILE}, each frame as one JSON line;</li>
+ *   <li>{@code frames-debug-logback}: {@code H2SCOPE_LOG=frames=debug} as a process gets it: the SLF4J log
+ *       ({@link Slf4jCategoryLog}) over logback as {@link LogbackSetup} configures it, its lines to standard error
+ *       (here a file), each exchange one run of lines as a connection's read is ({@link TraceSink#batch}). Logback is
+ *       not in the JMH jar (it would log the peers' debug lines in the other benchmarks): put it on the class path,
+ *       {@code java -cp bench/target/benchmarks.jar:LOGBACK_CLASSIC_JAR:LOGBACK_CORE_JAR org.openjdk.jmh.Main
+ *       TracingBench -p tracing=frames-debug-logback}.</li>
  * </ul>
  * Run: {@code java -jar bench/target/benchmarks.jar TracingBench -prof gc}.
  */
@@ -73,6 +82,13 @@ public class TracingBench {
     private Path file;
     private AutoCloseable closeable;
     private int responses;
+    /** The sink whose batch each exchange runs in; null: none. */
+    private TraceSink batchSink;
+    private PrintStream standardError;
+    private final Runnable exchange = () -> {
+        client.openStream(REQUEST, true);
+        pump();
+    };
 
     @Setup(Level.Trial)
     public void setUp() throws IOException {
@@ -80,6 +96,7 @@ public class TracingBench {
             case "off" -> TraceSink.NONE;
             case "frames-debug-file" -> textSink();
             case "jsonl-file" -> jsonlSink();
+            case "frames-debug-logback" -> logbackSink();
             default -> throw new IllegalArgumentException(tracing);
         };
         client = new Http2Connection(Role.CLIENT, ConnectionConfig.DEFAULTS.withTraceSink(1, sink), event -> {
@@ -124,6 +141,21 @@ public class TracingBench {
         });
     }
 
+    private TraceSink logbackSink() throws IOException {
+        file = Files.createTempFile("h2scope-bench", ".log");
+        standardError = System.err;
+        PrintStream lines = new PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8);
+        closeable = lines;
+        System.setErr(lines);
+        if (!LogbackSetup.configure(TraceConfig.fromEnvironment(Map.of("H2SCOPE_LOG", "frames=debug")))) {
+            throw new IllegalStateException("tracing=frames-debug-logback needs logback-classic and logback-core on the"
+                    + " class path and no logback.xml: run java -cp bench/target/benchmarks.jar:LOGBACK_CLASSIC_JAR:"
+                    + "LOGBACK_CORE_JAR org.openjdk.jmh.Main TracingBench");
+        }
+        batchSink = new TextTraceSink(new Slf4jCategoryLog());
+        return batchSink;
+    }
+
     private TraceSink jsonlSink() throws IOException {
         file = Files.createTempFile("h2scope-bench", ".jsonl");
         JsonlTraceWriter writer = new JsonlTraceWriter(file, 1L << 30, System.err);
@@ -133,6 +165,9 @@ public class TracingBench {
 
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
+        if (standardError != null) {
+            System.setErr(standardError);
+        }
         if (closeable != null) {
             closeable.close();
         }
@@ -144,8 +179,12 @@ public class TracingBench {
 
     @Benchmark
     public int requestResponse() {
-        client.openStream(REQUEST, true);
-        pump();
+        if (batchSink != null) {
+            batchSink.batch(exchange);
+        } else {
+            client.openStream(REQUEST, true);
+            pump();
+        }
         return responses;
     }
 
