@@ -51,8 +51,8 @@ public interface CategoryLog {
         return TraceLevel.OFF;
     }
 
-    /** {@link #log(TraceCategory, TraceLevel, String, TraceEvent)} of a builder the caller reuses: not to be kept. */
-    default void log(TraceCategory category, TraceLevel level, StringBuilder message, TraceEvent event) {
+    /** {@link #log(TraceCategory, TraceLevel, String, TraceEvent)} of a text the caller reuses: not to be kept. */
+    default void log(TraceCategory category, TraceLevel level, CharSequence message, TraceEvent event) {
         log(category, level, message.toString(), event);
     }
 

@@ -2,9 +2,6 @@ package io.h2scope.engine.trace.log;
 
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.function.Supplier;
 
 /**
@@ -18,10 +15,6 @@ final class HeldStandardError extends OutputStream {
 
     /** Octets kept at most before they are written, run or not. */
     static final int MAX_HELD = 64 * 1024;
-
-    /** Eight octets at a time, at any offset: the check that a message's octets are ASCII. */
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long HIGH_BITS = 0x8080808080808080L;
 
     private final Supplier<PrintStream> target;
     /** How deep in {@link #hold} calls each thread is. */
@@ -78,72 +71,24 @@ final class HeldStandardError extends OutputStream {
     }
 
     /**
-     * One line in three parts (a pattern line's head, its message's octets, the line separator), kept as one write
-     * and flushed as {@link #flush} does: the message is copied once, straight from its own octets.
+     * One line in three parts (a pattern line's head, its message's first {@code messageLength} octets, the line
+     * separator), kept as one write and flushed as {@link #flush} does: the message is copied once.
      */
-    void writeLine(byte[] head, int headLength, byte[] message, byte[] separator) {
-        int count = headLength + message.length + separator.length;
+    void writeLine(byte[] head, int headLength, byte[] message, int messageLength, byte[] separator) {
+        int count = headLength + messageLength + separator.length;
         synchronized (this) {
             if (count <= MAX_HELD && length + count <= held.length) {
                 System.arraycopy(head, 0, held, length, headLength);
-                System.arraycopy(message, 0, held, length + headLength, message.length);
-                System.arraycopy(separator, 0, held, length + headLength + message.length, separator.length);
+                System.arraycopy(message, 0, held, length + headLength, messageLength);
+                System.arraycopy(separator, 0, held, length + headLength + messageLength, separator.length);
                 length += count;
             } else { // the rare line that does not fit what is kept: in its parts, in order
                 write(head, 0, headLength);
-                write(message, 0, message.length);
+                write(message, 0, messageLength);
                 write(separator, 0, separator.length);
             }
         }
         flush();
-    }
-
-    /**
-     * {@link #writeLine} of a message whose chars are all ASCII, copied as octets straight from the String (its
-     * compact Latin-1 array: one copy, no array of its own); false, and nothing written, when a char is not ASCII or
-     * the line does not fit what is kept: the caller then writes the message's encoded octets.
-     */
-    @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int): the low octet of each char, checked below
-    boolean writeAsciiLine(byte[] head, int headLength, String message, byte[] separator) {
-        int count = headLength + message.length() + separator.length;
-        synchronized (this) {
-            if (count > MAX_HELD || length + count > held.length) {
-                return false;
-            }
-            int at = length + headLength;
-            message.getBytes(0, message.length(), held, at);
-            if (!ascii(held, at, at + message.length())) {
-                return false; // length unchanged: the copied octets are overwritten later
-            }
-            System.arraycopy(head, 0, held, length, headLength);
-            System.arraycopy(separator, 0, held, at + message.length(), separator.length);
-            length += count;
-        }
-        flush();
-        return true;
-    }
-
-    /** Whether {@code octets[from, to)} are all below 0x80. */
-    private static boolean ascii(byte[] octets, int from, int to) {
-        int i = from;
-        for (; i + 32 <= to; i += 32) { // four a step: fewer samples than one a step for a frame line
-            long any = (long) LONGS.get(octets, i) | (long) LONGS.get(octets, i + 8) | (long) LONGS.get(octets, i + 16)
-                    | (long) LONGS.get(octets, i + 24);
-            if ((any & HIGH_BITS) != 0) {
-                return false;
-            }
-        }
-        for (; i + 8 <= to; i += 8) {
-            if (((long) LONGS.get(octets, i) & HIGH_BITS) != 0) {
-                return false;
-            }
-        }
-        for (; i < to; i++) {
-            if (octets[i] < 0) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** After each line: written now unless this thread is in a run. */

@@ -1,6 +1,7 @@
 package io.h2scope.engine.trace.log;
 
 import io.h2scope.engine.trace.config.TraceLevel;
+import io.h2scope.engine.trace.text.AsciiLine;
 
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
@@ -37,9 +38,8 @@ final class PatternLines {
 
     /**
      * Writes {@code message} as logger {@code logger}'s line at {@code level}, stamped {@code epochMillis}. A frame
-     * line is ASCII (field names and values escaped, {@link io.h2scope.engine.trace.text.Redaction#escape}): its
-     * octets are copied from its String straight into what standard error keeps
-     * ({@link HeldStandardError#writeAsciiLine}); any other message is encoded as logback's encoder does.
+     * line comes as an ASCII {@link AsciiLine} ({@link io.h2scope.engine.trace.text.FrameLineMaker}): its octets are
+     * copied straight into what standard error keeps; any other message is encoded as logback's encoder does.
      */
     void write(long epochMillis, TraceLevel level, String logger, CharSequence message) {
         Line line = lines.get();
@@ -53,9 +53,11 @@ final class PatternLines {
         put(line, (byte) ' ');
         ascii(line, logger);
         put(line, (byte) ' ');
-        String text = message.toString();
-        if (!ASCII_AS_IS || !out.writeAsciiLine(line.octets, line.length, text, SEPARATOR)) {
-            out.writeLine(line.octets, line.length, text.getBytes(ENCODING), SEPARATOR);
+        if (ASCII_AS_IS && message instanceof AsciiLine text && text.isAscii()) {
+            out.writeLine(line.octets, line.length, text.octets(), text.length(), SEPARATOR);
+        } else {
+            byte[] encoded = message.toString().getBytes(ENCODING);
+            out.writeLine(line.octets, line.length, encoded, encoded.length, SEPARATOR);
         }
     }
 

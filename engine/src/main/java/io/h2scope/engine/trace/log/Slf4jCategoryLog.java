@@ -67,7 +67,7 @@ public final class Slf4jCategoryLog implements CategoryLog {
 
     /** Straight to standard error while the built-in text appender writes ({@link PatternLines}), else as a String. */
     @Override
-    public void log(TraceCategory category, TraceLevel level, StringBuilder message, TraceEvent event) {
+    public void log(TraceCategory category, TraceLevel level, CharSequence message, TraceEvent event) {
         PatternLines direct = LogbackSetup.patternLines();
         if (direct != null && level != TraceLevel.OFF) {
             direct.write(System.currentTimeMillis(), level, category.loggerName(), message);

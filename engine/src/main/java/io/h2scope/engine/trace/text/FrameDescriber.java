@@ -56,22 +56,22 @@ public final class FrameDescriber {
 
     /** {@link #summary(FrameEvent, Redaction, boolean)} appended to {@code text} (a trace line being built). */
     public static StringBuilder summary(StringBuilder text, FrameEvent event, Redaction redaction, boolean showData) {
-        return summary(text, event, redaction, showData, null);
+        summary(LineText.of(text), event, redaction, showData, null);
+        return text;
     }
 
     /** {@link #summary(StringBuilder, FrameEvent, Redaction, boolean)}, a field list copied from {@code kept} if there. */
-    static StringBuilder summary(StringBuilder text, FrameEvent event, Redaction redaction, boolean showData,
-            KeptFieldTexts kept) {
+    static void summary(LineText text, FrameEvent event, Redaction redaction, boolean showData, KeptFieldTexts kept) {
         head(text, event, showData);
         List<HeaderField> headers = event.headers();
         if (headers.isEmpty() || event.frame() instanceof DataFrame) {
-            return text;
+            return;
         }
         if (kept != null) {
             kept.append(text, headers, redaction);
-            return text;
+        } else {
+            fields(text, headers, redaction);
         }
-        return fields(text, headers, redaction);
     }
 
     /**
@@ -80,25 +80,33 @@ public final class FrameDescriber {
      * again, the fields kept apart.
      */
     public static StringBuilder head(StringBuilder text, FrameEvent event, boolean showData) {
+        head(LineText.of(text), event, showData);
+        return text;
+    }
+
+    private static void head(LineText text, FrameEvent event, boolean showData) {
         Frame frame = event.frame();
         String flags = Flags.describe(frame.typeCode(), frame.flags());
         if (!flags.isEmpty()) {
             text.append(" flags=").append(flags);
         }
         if (frame instanceof DataFrame d) {
-            return text.append(showData ? data(d, event.dataOmitted()) : padding(d.padLength()));
+            text.append(showData ? data(d, event.dataOmitted()) : padding(d.padLength()));
         } else if (!event.headers().isEmpty()) {
-            return text.append(blockPrefix(frame)).append(' ');
+            text.append(blockPrefix(frame)).append(' ');
+        } else {
+            text.append(payload(frame));
         }
-        return text.append(payload(frame));
     }
 
     /** {@code {:method: GET, :path: /, cookie: <redacted 12 bytes>}}. */
     public static String fields(List<HeaderField> headers, Redaction redaction) {
-        return fields(new StringBuilder(), headers, redaction).toString();
+        StringBuilder text = new StringBuilder();
+        fields(LineText.of(text), headers, redaction);
+        return text.toString();
     }
 
-    static StringBuilder fields(StringBuilder text, List<HeaderField> headers, Redaction redaction) {
+    static LineText fields(LineText text, List<HeaderField> headers, Redaction redaction) {
         text.append('{');
         for (int i = 0, n = headers.size(); i < n; i++) { // indexed: the lists here are RandomAccess (HeaderList)
             HeaderField field = headers.get(i);

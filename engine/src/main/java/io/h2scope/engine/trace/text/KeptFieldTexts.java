@@ -17,16 +17,16 @@ final class KeptFieldTexts {
     private static final int MAX_KEPT_CHARS = 1024;
 
     private final FieldListSlots slots = new FieldListSlots(SLOTS);
-    private final StringBuilder[] texts = new StringBuilder[SLOTS];
+    private final AsciiLine[] texts = new AsciiLine[SLOTS];
 
     KeptFieldTexts() {
         for (int slot = 0; slot < SLOTS; slot++) {
-            texts[slot] = new StringBuilder(128);
+            texts[slot] = new AsciiLine(128);
         }
     }
 
     /** Appends the text of {@code fields} as {@link FrameDescriber} writes it, kept or made (and then kept). */
-    void append(StringBuilder line, List<HeaderField> fields, Redaction redaction) {
+    void append(LineText line, List<HeaderField> fields, Redaction redaction) {
         int found = slots.find(fields, redaction);
         if (found >= 0) {
             line.append(texts[found]);
@@ -35,9 +35,7 @@ final class KeptFieldTexts {
         int start = line.length();
         FrameDescriber.fields(line, fields, redaction);
         if (line.length() - start <= MAX_KEPT_CHARS) {
-            StringBuilder text = texts[slots.keep(fields, redaction)];
-            text.setLength(0);
-            text.append(line, start, line.length());
+            line.copyTail(start, texts[slots.keep(fields, redaction)]);
         }
     }
 }

@@ -15,7 +15,7 @@ final class KeptWindowTexts {
     private final int[] sends;
     private final int[] receives;
     private final StreamState[] states;
-    private final StringBuilder[] texts;
+    private final AsciiLine[] texts;
     private int next; // the slot a new text goes to
 
     private KeptWindowTexts(boolean connection, int slots) {
@@ -23,9 +23,9 @@ final class KeptWindowTexts {
         sends = new int[slots];
         receives = new int[slots];
         states = new StreamState[slots];
-        texts = new StringBuilder[slots];
+        texts = new AsciiLine[slots];
         for (int slot = 0; slot < slots; slot++) {
-            texts[slot] = new StringBuilder(64);
+            texts[slot] = new AsciiLine(64);
         }
     }
 
@@ -40,7 +40,7 @@ final class KeptWindowTexts {
     }
 
     /** Appends the text of windows {@code send} and {@code receive} (and a stream's {@code state}), kept or made. */
-    void append(StringBuilder line, int send, int receive, StreamState state) {
+    void append(LineText line, int send, int receive, StreamState state) {
         for (int slot = 0; slot < texts.length; slot++) {
             if (sends[slot] == send && receives[slot] == receive && states[slot] == state
                     && texts[slot].length() > 0) {
@@ -59,7 +59,6 @@ final class KeptWindowTexts {
         sends[slot] = send;
         receives[slot] = receive;
         states[slot] = state;
-        texts[slot].setLength(0);
-        texts[slot].append(line, start, line.length());
+        line.copyTail(start, texts[slot]);
     }
 }

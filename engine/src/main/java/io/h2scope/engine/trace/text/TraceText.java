@@ -211,15 +211,16 @@ public final class TraceText {
     /** {@link #frameLine(FrameEvent, Redaction, boolean, String)} appended to {@code line} (a reused builder, say). */
     public static StringBuilder frameLine(StringBuilder line, FrameEvent e, Redaction redaction, boolean showData,
             String time) {
-        return frameLine(line, e, redaction, showData, time, null, null, null);
+        frameLine(LineText.of(line), e, redaction, showData, time, null, null, null);
+        return line;
     }
 
     /**
-     * {@link #frameLine(StringBuilder, FrameEvent, Redaction, boolean, String)} with the field lists and window texts
-     * of a {@link FrameLineMaker} copied whole when they come again (none kept when null).
+     * {@link #frameLine(StringBuilder, FrameEvent, Redaction, boolean, String)} into {@code line}, with the field lists
+     * and window texts of a {@link FrameLineMaker} copied whole when they come again (none kept when null).
      */
-    static StringBuilder frameLine(StringBuilder line, FrameEvent e, Redaction redaction, boolean showData,
-            String time, KeptFieldTexts fields, KeptWindowTexts connectionWindows, KeptWindowTexts streamTails) {
+    static void frameLine(LineText line, FrameEvent e, Redaction redaction, boolean showData, String time,
+            KeptFieldTexts fields, KeptWindowTexts connectionWindows, KeptWindowTexts streamTails) {
         // a line a frame: its constant parts are appended whole (FRAME_HEADS, the kept texts), not piece by piece
         prefix(line, time, e.connectionId(), e.direction());
         FrameHeader header = e.header();
@@ -239,21 +240,20 @@ public final class TraceText {
                 streamTail(line, e.streamSendWindow(), e.streamReceiveWindow(), e.streamStateAfter());
             }
         }
-        return line;
     }
 
     /** {@code  | window conn send=65535 recv=65535}: the connection's windows. */
-    static void connectionWindows(StringBuilder line, int send, int receive) {
+    static void connectionWindows(LineText line, int send, int receive) {
         line.append(" | window conn send=").append(send).append(" recv=").append(receive);
     }
 
     /** {@code , stream send=65535 recv=65535 | open}: a stream frame's windows ({@code -} when below 0) and state. */
-    static void streamTail(StringBuilder line, int send, int receive, StreamState state) {
+    static void streamTail(LineText line, int send, int receive, StreamState state) {
         window(window(line.append(", stream send="), send).append(" recv="), receive).append(stateTail(state));
     }
 
     /** A window, {@code -} when there is none. */
-    private static StringBuilder window(StringBuilder line, int window) {
+    private static LineText window(LineText line, int window) {
         return window < 0 ? line.append('-') : line.append(window);
     }
 
@@ -322,12 +322,20 @@ public final class TraceText {
 
     /** {@code TIME conn=1 send }, or {@code conn=1 send } for an empty {@code time}. */
     public static void prefix(StringBuilder line, String time, long connectionId, Direction direction) {
+        prefix(LineText.of(line), time, connectionId, direction);
+    }
+
+    private static void prefix(LineText line, String time, long connectionId, Direction direction) {
         head(line, time, connectionId);
         line.append(direction == Direction.INBOUND ? "recv " : "send ");
     }
 
-    /** {@code TIME conn=1 }, or {@code conn=1 } for an empty {@code time}. */
     private static void head(StringBuilder line, String time, long connectionId) {
+        head(LineText.of(line), time, connectionId);
+    }
+
+    /** {@code TIME conn=1 }, or {@code conn=1 } for an empty {@code time}. */
+    private static void head(LineText line, String time, long connectionId) {
         if (!time.isEmpty()) {
             line.append(time).append(' ');
         }

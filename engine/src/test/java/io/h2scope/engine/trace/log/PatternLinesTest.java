@@ -7,10 +7,21 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.LoggingEvent;
+import io.h2scope.engine.frame.FrameHeader;
+import io.h2scope.engine.frame.HeadersFrame;
+import io.h2scope.engine.hpack.HeaderField;
+import io.h2scope.engine.stream.StreamState;
 import io.h2scope.engine.trace.config.TraceLevel;
+import io.h2scope.engine.trace.model.Direction;
+import io.h2scope.engine.trace.model.FrameEvent;
+import io.h2scope.engine.trace.text.AsciiLine;
+import io.h2scope.engine.trace.text.FrameLineMaker;
+import io.h2scope.engine.trace.text.Redaction;
+import io.h2scope.engine.trace.text.TraceText;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The built-in appender's lines made directly are the octets logback's encoder makes of the same line. */
@@ -94,6 +105,58 @@ class PatternLinesTest {
         held.hold(() -> {
             for (String message : messages) {
                 heldLines.write(1_764_957_802_549L, TraceLevel.DEBUG, "h2scope.frames", new StringBuilder(message));
+            }
+        });
+        assertArrayEquals(expected.toByteArray(), written.toByteArray());
+    }
+
+    private static AsciiLine ascii(String message) {
+        AsciiLine line = new AsciiLine(16);
+        line.append(message);
+        return line;
+    }
+
+    @Test
+    void anAsciiLineIsTheSameLineAsItsText() {
+        String[] messages = {"conn=1 send PING          stream=0 length=8 flags=ACK opaque=0102030405060708", "",
+            "y".repeat(9_000), "w".repeat(HeldStandardError.MAX_HELD + 10)};
+        for (String message : messages) {
+            assertSameLine(1_764_957_802_549L, TraceLevel.DEBUG, "h2scope.frames", message, ascii(message));
+        }
+    }
+
+    @Test
+    void aFrameLineBeyondAsciiIsEncodedNotWrittenAsItsLowOctets() {
+        HeadersFrame frame = HeadersFrame.of(1, new byte[20], true, true);
+        FrameEvent event = new FrameEvent(1, 0, Direction.INBOUND, FrameHeader.of(frame), frame,
+                List.of(new HeaderField(":method", "GET")), 65535, 65535, 65535, 65535, StreamState.HALF_CLOSED_REMOTE);
+        FrameLineMaker maker = new FrameLineMaker();
+        for (String time : new String[] {"[\u0141]", "[Ł]", "[café]", ""}) { // U+0141's low octet is 'A'
+            String expected = TraceText.frameLine(event, Redaction.DEFAULT, false, time);
+            assertSameLine(1_764_957_802_549L, TraceLevel.DEBUG, "h2scope.frames", expected,
+                    maker.line(event, Redaction.DEFAULT, false, time));
+        }
+    }
+
+    @Test
+    void heldAsciiLinesFromOneReusedLineKeepTheirOrderBesideEncodedOnes() {
+        String[] messages = {"conn=1 send PING", "x-name: caf\u00e9", "x-name: café", "conn=1 recv PING",
+            "z".repeat(10_000), "ÿ", "", "last"};
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        for (String message : messages) {
+            assertSameLine(1_764_957_802_549L, TraceLevel.DEBUG, "h2scope.frames", message);
+            expected.writeBytes(written.toByteArray());
+        }
+        written.reset();
+        HeldStandardError held = new HeldStandardError(() -> err);
+        PatternLines heldLines = new PatternLines(held);
+        AsciiLine reused = new AsciiLine(16);
+        held.hold(() -> {
+            for (String message : messages) {
+                reused.clear();
+                reused.append(message);
+                heldLines.write(1_764_957_802_549L, TraceLevel.DEBUG, "h2scope.frames",
+                        reused.isAscii() ? reused : new StringBuilder(message));
             }
         });
         assertArrayEquals(expected.toByteArray(), written.toByteArray());
