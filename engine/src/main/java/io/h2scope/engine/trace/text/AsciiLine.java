@@ -10,14 +10,11 @@ import java.util.Arrays;
  */
 public final class AsciiLine implements LineText, CharSequence {
 
-    /** Strings up to this long are copied through {@link #chars} (whole-array steps); longer ones char by char. */
-    private static final int SCRATCH = 256;
     private static final byte[] LONG_MIN = Long.toString(Long.MIN_VALUE).getBytes(StandardCharsets.US_ASCII);
 
     private byte[] octets;
     private int length;
     private boolean ascii = true;
-    private final char[] chars = new char[SCRATCH];
 
     public AsciiLine(int capacity) {
         octets = new byte[Math.max(capacity, 16)];
@@ -43,6 +40,7 @@ public final class AsciiLine implements LineText, CharSequence {
         return octets.length;
     }
 
+    /** A charAt loop: faster here than getChars into a scratch array, for the short texts a line is made of. */
     @Override
     public AsciiLine append(String text) {
         int n = text.length();
@@ -50,19 +48,10 @@ public final class AsciiLine implements LineText, CharSequence {
         byte[] o = octets;
         int at = length;
         int any = 0;
-        if (n <= SCRATCH) { // getChars copies a compact String's octets in whole-array steps; charAt a char at a time
-            char[] c = chars;
-            text.getChars(0, n, c, 0);
-            for (int i = 0; i < n; i++) {
-                any |= c[i];
-                o[at + i] = (byte) c[i];
-            }
-        } else {
-            for (int i = 0; i < n; i++) {
-                char c = text.charAt(i);
-                any |= c;
-                o[at + i] = (byte) c;
-            }
+        for (int i = 0; i < n; i++) {
+            char c = text.charAt(i);
+            any |= c;
+            o[at + i] = (byte) c;
         }
         if (any >= 0x80) {
             ascii = false;
@@ -83,7 +72,32 @@ public final class AsciiLine implements LineText, CharSequence {
 
     @Override
     public AsciiLine append(int value) {
-        return append((long) value);
+        if (value == Integer.MIN_VALUE) { // the one value whose negation is itself
+            return append((long) value);
+        }
+        int v = value < 0 ? -value : value;
+        int digits = (value < 0 ? 1 : 0) + digits(v);
+        room(digits);
+        int at = length + digits;
+        length = at;
+        while (v >= 10) { // int arithmetic: a window, id or length is an int, and long division costs more
+            int q = v / 10;
+            octets[--at] = (byte) ('0' + (v - q * 10));
+            v = q;
+        }
+        octets[--at] = (byte) ('0' + v);
+        if (value < 0) {
+            octets[at - 1] = '-';
+        }
+        return this;
+    }
+
+    private static int digits(int v) {
+        int digits = 1;
+        for (int limit = 10; digits < 10 && v >= limit; limit *= 10) {
+            digits++;
+        }
+        return digits;
     }
 
     @Override

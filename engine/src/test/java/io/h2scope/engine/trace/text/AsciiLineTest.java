@@ -47,7 +47,7 @@ class AsciiLineTest {
             line.append("ab").append('c').append(i).append(-1L * i).append(kept);
             expected.append("ab").append('c').append(i).append(-1L * i).append("kept text 42");
         }
-        String longText = "x".repeat(5_000) + "end"; // past the scratch of 256 chars: copied char by char
+        String longText = "x".repeat(5_000) + "end"; // longer than the line has grown to
         line.append(longText);
         expected.append(longText);
         assertOctets(expected.toString(), line);
