@@ -94,12 +94,7 @@ class PatternLinesTest {
     @Test
     void linesHeldTogetherKeepTheirOrderAndOctetsWhenOneIsBeyondAscii() {
         String[] messages = {"conn=1 send PING", "x-name: caf\u00e9", "conn=1 recv PING", "\u00ff", ""};
-        ByteArrayOutputStream expected = new ByteArrayOutputStream();
-        for (String message : messages) {
-            assertSameLine(1_764_957_802_549L, TraceLevel.DEBUG, "h2scope.frames", message);
-            expected.writeBytes(written.toByteArray());
-        }
-        written.reset();
+        byte[] expected = linesOneByOne(messages);
         HeldStandardError held = new HeldStandardError(() -> err);
         PatternLines heldLines = new PatternLines(held);
         held.hold(() -> {
@@ -107,7 +102,18 @@ class PatternLinesTest {
                 heldLines.write(1_764_957_802_549L, TraceLevel.DEBUG, "h2scope.frames", new StringBuilder(message));
             }
         });
-        assertArrayEquals(expected.toByteArray(), written.toByteArray());
+        assertArrayEquals(expected, written.toByteArray());
+    }
+
+    /** Each message's line as logback writes it alone, one after the other (what a held run must equal). */
+    private byte[] linesOneByOne(String[] messages) {
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        for (String message : messages) {
+            assertSameLine(1_764_957_802_549L, TraceLevel.DEBUG, "h2scope.frames", message);
+            expected.writeBytes(written.toByteArray());
+        }
+        written.reset();
+        return expected.toByteArray();
     }
 
     private static AsciiLine ascii(String message) {
@@ -142,12 +148,7 @@ class PatternLinesTest {
     void heldAsciiLinesFromOneReusedLineKeepTheirOrderBesideEncodedOnes() {
         String[] messages = {"conn=1 send PING", "x-name: caf\u00e9", "x-name: café", "conn=1 recv PING",
             "z".repeat(10_000), "ÿ", "", "last"};
-        ByteArrayOutputStream expected = new ByteArrayOutputStream();
-        for (String message : messages) {
-            assertSameLine(1_764_957_802_549L, TraceLevel.DEBUG, "h2scope.frames", message);
-            expected.writeBytes(written.toByteArray());
-        }
-        written.reset();
+        byte[] expected = linesOneByOne(messages);
         HeldStandardError held = new HeldStandardError(() -> err);
         PatternLines heldLines = new PatternLines(held);
         AsciiLine reused = new AsciiLine(16);
@@ -159,7 +160,7 @@ class PatternLinesTest {
                         reused.isAscii() ? reused : new StringBuilder(message));
             }
         });
-        assertArrayEquals(expected.toByteArray(), written.toByteArray());
+        assertArrayEquals(expected, written.toByteArray());
     }
 
     @Test
