@@ -135,8 +135,9 @@ public final class TraceText {
                 line.append(' ').append(id.name()).append('=').append(Settings.text(e.settings().get(id)));
             }
         } else if (event instanceof HpackEntryAdded e) {
-            line.append("hpack ").append(lower(e.table().name())).append(" add ").append(Redaction.escape(e.name())).append(": ")
-                    .append(redaction.value(e.name(), e.value())).append(" (").append(e.size()).append(" octets)");
+            line.append("hpack ").append(lower(e.table().name())).append(" add ").append(Redaction.escape(e.name()))
+                    .append(": ").append(redaction.value(e.name(), e.value())).append(" (").append(e.size())
+                    .append(" octets)");
         } else if (event instanceof HpackEntriesEvicted e) {
             line.append("hpack ").append(lower(e.table().name())).append(" evict ").append(e.count());
         } else if (event instanceof HpackTableResized e) {
@@ -289,7 +290,8 @@ public final class TraceText {
         }
         for (HpackBlock.Line field : block.lines()) {
             padded(text.append("\n    "), representation(field), 15).append(' ')
-                    .append(Redaction.escape(field.name())).append(": ").append(redaction.value(field.name(), field.value()));
+                    .append(Redaction.escape(field.name())).append(": ")
+                    .append(redaction.value(field.name(), field.value()));
             String huffman = huffman(field);
             if (!huffman.isEmpty()) {
                 text.append(" (huffman ").append(huffman).append(')');
@@ -300,8 +302,8 @@ public final class TraceText {
                 .append(block.tableSize()).append('/').append(block.tableMaxSize()).append(" octets");
         for (int i = 0; i < table.size(); i++) {
             HeaderField entry = table.get(i);
-            text.append("\n    [").append(StaticTable.LENGTH + 1 + i).append("] ").append(Redaction.escape(entry.name())).append(": ")
-                    .append(redaction.value(entry));
+            text.append("\n    [").append(StaticTable.LENGTH + 1 + i).append("] ").append(Redaction.escape(entry.name()))
+                    .append(": ").append(redaction.value(entry));
         }
         return text.toString();
     }
