@@ -117,12 +117,16 @@ class ConformClientCommandTest {
     @Test
     void aHangingCommandIsStoppedAtTheTimeout() throws Exception {
         Path marker = java.nio.file.Files.createTempFile("h2scope-hang", ".pid");
-        CommandRun r = CommandRun.of("conform-client", "--exec", "sleep 300 & echo $! > " + marker + "; wait # {url}", "--timeout", "1s",
-                "--case", "client/3.4");
-        assertEquals(3, r.exit(), r.out() + r.err());
-        assertTrue(r.out().contains("does the command use {url}? (it was still running after "), r.out());
-        long pid = Long.parseLong(java.nio.file.Files.readString(marker).trim());
-        assertFalse(running(pid), "the command's child " + pid + " outlived its case");
+        try {
+            CommandRun r = CommandRun.of("conform-client", "--exec", "sleep 300 & echo $! > " + marker + "; wait # {url}",
+                    "--timeout", "1s", "--case", "client/3.4");
+            assertEquals(3, r.exit(), r.out() + r.err());
+            assertTrue(r.out().contains("does the command use {url}? (it was still running after "), r.out());
+            long pid = Long.parseLong(java.nio.file.Files.readString(marker).trim());
+            assertFalse(running(pid), "the command's child " + pid + " outlived its case");
+        } finally {
+            java.nio.file.Files.deleteIfExists(marker);
+        }
     }
 
     /** Whether {@code pid} runs: a killed process its new parent has not reaped yet (a zombie) does not. */
