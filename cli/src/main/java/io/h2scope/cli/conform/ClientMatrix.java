@@ -53,9 +53,9 @@ final class ClientMatrix {
         if (missing.isPresent()) {
             return new MatrixColumn(name, "command", "-", null, "not installed: " + missing.get(), null, null);
         }
-        try (ClientUnderTest client = ClientsUnderTest.named(name)) {
+        try (ClientUnderTest client = ClientsUnderTest.named(name);
+                ClientSuiteRunner runner = new ClientSuiteRunner(client, timeout, Optional.empty(), strict, selection)) {
             String via = client instanceof ExecClient ? "command" : "in-process";
-            ClientSuiteRunner runner = new ClientSuiteRunner(client, timeout, Optional.empty(), strict, selection);
             String mode = ConformClientCommand.connectName(runner.defaultConnect());
             ClientRunResult run = runner.run(ClientSuite.sections(), new JudgedListener() { });
             RunHeader header = RunHeader.ofClientRun(run, timeout);

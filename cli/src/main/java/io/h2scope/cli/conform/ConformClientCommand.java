@@ -100,18 +100,19 @@ public final class ConformClientCommand implements Callable<Integer> {
                 list(out, selection, client, how);
                 return CommandLine.ExitCode.OK;
             }
-            ClientSuiteRunner runner = new ClientSuiteRunner(client, perCase, how, cases.strict, selection);
-            out.println("Testing client " + client.name() + ": " + client.describe() + "; cases that hold for any connection: "
-                    + runner.defaultConnect());
-            if (client.abilities().contains(Connect.TLS.ability())
-                    && runner.plan(ClientSuite.sections()).stream().anyMatch(p -> runner.connectFor(p.definition()) == Connect.TLS)) {
-                out.println("TLS cases: the server's certificate is issued by a CA made for this run, "
-                        + runner.certificates().caFile() + " ({ca})");
+            try (ClientSuiteRunner runner = new ClientSuiteRunner(client, perCase, how, cases.strict, selection)) {
+                out.println("Testing client " + client.name() + ": " + client.describe()
+                        + "; cases that hold for any connection: " + runner.defaultConnect());
+                if (client.abilities().contains(Connect.TLS.ability()) && runner.plan(ClientSuite.sections()).stream()
+                        .anyMatch(p -> runner.connectFor(p.definition()) == Connect.TLS)) {
+                    out.println("TLS cases: the server's certificate is issued by a CA made for this run, "
+                            + runner.certificates().caFile() + " ({ca}; removed when the run ends)");
+                }
+                out.flush();
+                ClientRunResult run = runner.run(ClientSuite.sections(), ConsoleReporter.forCommand(out));
+                RunHeader header = RunHeader.ofClientRun(run, perCase);
+                return RunExit.reportAndExit(destinations, header, run, "conform-client", err);
             }
-            out.flush();
-            ClientRunResult run = runner.run(ClientSuite.sections(), ConsoleReporter.forCommand(out));
-            RunHeader header = RunHeader.ofClientRun(run, perCase);
-            return RunExit.reportAndExit(destinations, header, run, "conform-client", err);
         } finally {
             if (client != null) {
                 client.close();

@@ -26,20 +26,21 @@ final class ServedClientRun {
     static int run(CaseSelection selection, boolean strict, Connect connect, Duration wait, ReportDestinations destinations,
             PrintWriter out, PrintWriter err) throws IOException, InterruptedException {
         Duration perCase = Duration.ofSeconds(5);
-        ClientSuiteRunner runner = new ClientSuiteRunner(new ServedClient(connect, wait), perCase,
-                java.util.Optional.of(connect), strict, selection);
-        if (connect == Connect.TLS) {
-            out.println("The URLs are served over TLS with a certificate from a CA made for this run: trust "
-                    + runner.certificates().caFile() + " in the client (a browser: import it as an authority).");
-        }
-        out.println("Fetch each URL once with the client under test; every case waits " + RunHeader.duration(wait)
-                + " to be fetched:");
-        out.flush();
-        ClientRunResult run = runner.serve(ClientSuite.sections(), ConsoleReporter.forCommand(out), (c, url) -> {
-            out.println("  " + url + "   " + c.description());
+        try (ClientSuiteRunner runner = new ClientSuiteRunner(new ServedClient(connect, wait), perCase,
+                java.util.Optional.of(connect), strict, selection)) {
+            if (connect == Connect.TLS) {
+                out.println("The URLs are served over TLS with a certificate from a CA made for this run: trust "
+                        + runner.certificates().caFile() + " in the client (a browser: import it as an authority; the file is removed when the run ends).");
+            }
+            out.println("Fetch each URL once with the client under test; every case waits " + RunHeader.duration(wait)
+                    + " to be fetched:");
             out.flush();
-        });
-        RunHeader header = RunHeader.ofClientRun(run, perCase);
-        return RunExit.reportAndExit(destinations, header, run, "conform-client", err);
+            ClientRunResult run = runner.serve(ClientSuite.sections(), ConsoleReporter.forCommand(out), (c, url) -> {
+                out.println("  " + url + "   " + c.description());
+                out.flush();
+            });
+            RunHeader header = RunHeader.ofClientRun(run, perCase);
+            return RunExit.reportAndExit(destinations, header, run, "conform-client", err);
+        }
     }
 }

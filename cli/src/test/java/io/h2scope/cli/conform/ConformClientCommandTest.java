@@ -68,6 +68,18 @@ class ConformClientCommandTest {
     }
 
     @Test
+    void aTlsRunLeavesNoCertificateAuthorityBehind() {
+        CommandRun r = CommandRun.of("conform-client", "--client", "jdk", "--connect", "tls", "--case",
+                "client/9.2.2/permitted-tls12-suite-not-refused");
+        assertTrue(r.exit() == 0 || r.exit() == 1, r.out() + r.err());
+        assertTrue(r.out().contains("client/9.2.2/permitted-tls12-suite-not-refused"), r.out());
+        Matcher ca = Pattern.compile("a CA made for this run, (\\S+) \\(").matcher(r.out());
+        assertTrue(ca.find(), r.out());
+        Path folder = Path.of(ca.group(1)).getParent();
+        assertFalse(java.nio.file.Files.exists(folder), "the run ended and left its CA in " + folder);
+    }
+
+    @Test
     void curlIsJudgedCaseByCase() {
         assumeTrue(ClientProfiles.all().stream().anyMatch(p -> p.name().equals("curl") && p.missing().get().isEmpty()),
                 "curl is not installed here");

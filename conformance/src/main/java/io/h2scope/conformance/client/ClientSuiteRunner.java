@@ -28,9 +28,10 @@ import java.util.concurrent.atomic.AtomicReference;
  * Runs client cases one after the other, each on a stage of its own: SKIP for a case the client cannot be made to
  * exercise (or a SHOULD case without --strict), INCONCLUSIVE when the client never came or the stage failed, else the
  * case's verdict. A client that cannot be started, or never connects before any case has seen it connect, ends the
- * run there: every further case would say the same.
+ * run there: every further case would say the same. {@link #close()} removes the run's certificate authority (its
+ * folder); a runner never closed leaves it to the JVM's end.
  */
-public final class ClientSuiteRunner {
+public final class ClientSuiteRunner implements AutoCloseable {
 
     /** The start of an INCONCLUSIVE's reason when the client closed the connection before the case's server was done. */
     public static final String CLIENT_CLOSED = "the client closed the connection before the case's server had played its part";
@@ -140,6 +141,21 @@ public final class ClientSuiteRunner {
                 certificates.set(RunCertificates.create());
             }
             return certificates.get();
+        }
+    }
+
+    /**
+     * Removes the run's certificate authority, if one was made (a later TLS case makes a new one). Every case's stage
+     * has awaited its client by then, so none still reads the PEM file; the runners {@link #run(ClientCase, boolean)}
+     * made share it and are done with it too.
+     */
+    @Override
+    public void close() {
+        synchronized (certificates) {
+            RunCertificates made = certificates.getAndSet(null);
+            if (made != null) {
+                made.close();
+            }
         }
     }
 

@@ -1,11 +1,11 @@
 package io.h2scope.conformance.client;
 
+import io.h2scope.conformance.runner.TemporaryFolder;
 import io.h2scope.engine.proxy.tls.CertificateAuthority;
 import io.h2scope.engine.transport.tls.SslContexts;
 
 import java.io.IOException;
 import java.net.Socket;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.util.function.Consumer;
@@ -16,17 +16,20 @@ import javax.net.ssl.SSLSocket;
 /**
  * The TLS side of a client run: a certificate authority made for the run (the engine's, as the proxy's interception
  * uses) in a folder of its own, and the server certificate it issues for 127.0.0.1. The client under test trusts the
- * authority's PEM file ({@code {ca}}), so nothing is turned off to let it connect.
+ * authority's PEM file ({@code {ca}}), so nothing is turned off to let it connect. {@link #close()} removes the folder,
+ * key and all (the JVM's end does, for one never closed): close it once no client can still read the PEM file.
  */
-public final class RunCertificates {
+public final class RunCertificates implements AutoCloseable {
 
     /** The address the certificate names and the stage listens on. */
     static final String HOST = "127.0.0.1";
 
+    private final TemporaryFolder folder;
     private final Path caFile;
     private final SSLContext server;
 
-    private RunCertificates(Path caFile, SSLContext server) {
+    private RunCertificates(TemporaryFolder folder, Path caFile, SSLContext server) {
+        this.folder = folder;
         this.caFile = caFile;
         this.server = server;
     }
@@ -41,12 +44,17 @@ public final class RunCertificates {
      * {@code host} (a name or an address).
      */
     public static RunCertificates create(String host, String folderPrefix) throws IOException {
-        Path folder = Files.createTempDirectory(folderPrefix);
+        TemporaryFolder folder = TemporaryFolder.create(folderPrefix);
         try {
-            CertificateAuthority ca = CertificateAuthority.loadOrCreate(folder);
-            return new RunCertificates(ca.certificateFile(), SslContexts.server(ca.issue(host)));
+            CertificateAuthority ca = CertificateAuthority.loadOrCreate(folder.path());
+            return new RunCertificates(folder, ca.certificateFile(), SslContexts.server(ca.issue(host)));
         } catch (GeneralSecurityException e) {
-            throw new IOException("cannot make the run's certificate authority in " + folder + ": " + e.getMessage(), e);
+            folder.close();
+            throw new IOException("cannot make the run's certificate authority in " + folder.path() + ": "
+                    + e.getMessage(), e);
+        } catch (IOException | RuntimeException e) {
+            folder.close();
+            throw e;
         }
     }
 
@@ -67,5 +75,11 @@ public final class RunCertificates {
         tls.setSSLParameters(parameters);
         tls.startHandshake();
         return tls;
+    }
+
+    /** Removes the authority's folder: its key, its certificate and TRUST.txt. */
+    @Override
+    public void close() {
+        folder.close();
     }
 }

@@ -35,7 +35,7 @@ import org.opentest4j.TestAbortedException;
  * {@link AssertionFailedError} with the rule and the verdict's expected and actual; SKIP (a case needing what the
  * client cannot do) and INCONCLUSIVE abort the test with the reason; PASS and PASS-LENIENT pass. SHOULD-level cases
  * run only when strict, and then PASS-LENIENT fails. The client is closed when JUnit closes the stream, after the
- * last test.
+ * last test, and then the run's certificate authority is removed (at the JVM's end, if the stream is never closed).
  */
 public final class ClientConformanceTests {
 
@@ -91,7 +91,7 @@ public final class ClientConformanceTests {
                 sink.accept(DynamicContainer.dynamicContainer(section.id() + " " + section.title(), tests));
             }
         });
-        return Stream.concat(Stream.of(reachable), cases).onClose(client::close);
+        return Stream.concat(Stream.of(reachable), cases).onClose(client::close).onClose(runner::close);
     }
 
     /** The end of the first dynamic test's name, after the client's name. */

@@ -3,6 +3,7 @@ package io.h2scope.conformance.intermediary;
 import io.h2scope.engine.testsupport.Await;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -18,9 +19,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(120)
 class IntermediaryStopsWithTheRunTest {
 
-    /** The stopped run: starts a shell and its child as an intermediary, prints the child's pid, waits to be stopped. */
+    /**
+     * The stopped run: starts a shell and its child as an intermediary (its files in the folder {@code args[0]}, which
+     * the test owns: a SIGTERMed JVM removes nothing), prints the child's pid, waits to be stopped.
+     */
     public static void main(String[] args) throws Exception {
-        Path dir = Files.createTempDirectory("h2scope-exit-test");
+        Path dir = Path.of(args[0]);
         // the shell stands for varnishd's manager, the sleep for its worker: both must go
         HostIntermediaryProcess process = HostIntermediaryProcess.start(List.of("sh", "-c", "sleep 600 & echo $!; wait"),
                 Map.of(), dir, dir.resolve("out"));
@@ -34,10 +38,10 @@ class IntermediaryStopsWithTheRunTest {
     }
 
     @Test
-    void aRunStoppedBySigtermLeavesNoIntermediaryProcess() throws Exception {
+    void aRunStoppedBySigtermLeavesNoIntermediaryProcess(@TempDir Path dir) throws Exception {
         String java = ProcessHandle.current().info().command().orElse("java");
         Process run = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                IntermediaryStopsWithTheRunTest.class.getName()).redirectErrorStream(true).start();
+                IntermediaryStopsWithTheRunTest.class.getName(), dir.toString()).redirectErrorStream(true).start();
         try {
             String[] pids = new BufferedReader(new InputStreamReader(run.getInputStream(), StandardCharsets.UTF_8))
                     .readLine().trim().split(" ");

@@ -63,9 +63,9 @@ public final class ClientConformanceRun extends InterruptibleRun {
     void run(Listener listener) {
         boolean serve = clientName.equals(SERVE);
         Connect served = tls ? Connect.TLS : Connect.PRIOR_KNOWLEDGE;
-        try (ClientUnderTest c = serve ? new ServedClient(served, SERVE_WAIT) : ClientsUnderTest.named(clientName)) {
-            ClientSuiteRunner runner = new ClientSuiteRunner(c, CASE_TIMEOUT,
-                    serve || tls ? Optional.of(serve ? served : Connect.TLS) : Optional.empty(), false, selection);
+        try (ClientUnderTest c = serve ? new ServedClient(served, SERVE_WAIT) : ClientsUnderTest.named(clientName);
+                ClientSuiteRunner runner = new ClientSuiteRunner(c, CASE_TIMEOUT,
+                        serve || tls ? Optional.of(serve ? served : Connect.TLS) : Optional.empty(), false, selection)) {
             JudgedListener judged = new JudgedListener() {
                 @Override
                 public void starting(int caseCount) {

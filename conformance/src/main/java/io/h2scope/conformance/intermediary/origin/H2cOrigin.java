@@ -40,6 +40,21 @@ final class H2cOrigin extends Origin {
         return tls == null ? Optional.empty() : Optional.of(tls.caFile());
     }
 
+    /**
+     * Stops listening, then removes the TLS origin's CA: the run is over (and an intermediary h2scope started, which
+     * read the CA, is closed before its origin).
+     */
+    @Override
+    public void close() throws IOException {
+        try {
+            super.close();
+        } finally {
+            if (tls != null) {
+                tls.close();
+            }
+        }
+    }
+
     @Override
     protected void serve(Socket socket, long connection) throws IOException {
         Socket secured = tls == null ? socket : tls.accept(socket);

@@ -10,9 +10,10 @@ import javax.net.ssl.SSLSocket;
 /**
  * The TLS of an {@link OriginKind#H2} origin: a CA made for the run in a temp directory (its PEM is what the
  * intermediary must trust) and the certificate it issues for {@link #HOST}, as a client run's
- * {@link RunCertificates}; the server side of each handshake offers only ALPN h2 (RFC 9113 §3.2).
+ * {@link RunCertificates}; the server side of each handshake offers only ALPN h2 (RFC 9113 §3.2). Closed with its
+ * origin, which removes the CA's folder.
  */
-public final class OriginTls {
+public final class OriginTls implements AutoCloseable {
 
     /** The name the origin's certificate is issued for: the intermediary verifies it (or sends it as SNI). */
     public static final String HOST = "localhost";
@@ -44,5 +45,11 @@ public final class OriginTls {
             throw new IOException("the intermediary did not offer h2 by ALPN to the TLS origin (RFC 9113 §3.2)");
         }
         return socket;
+    }
+
+    /** Removes the CA's folder. */
+    @Override
+    public void close() {
+        certificates.close();
     }
 }

@@ -1,5 +1,6 @@
 package io.h2scope.conformance.client.faulty;
 
+import io.h2scope.conformance.runner.TemporaryFolder;
 import io.h2scope.engine.proxy.tls.CertificateAuthority;
 import io.h2scope.engine.transport.tls.SslContexts;
 import io.h2scope.engine.transport.tls.TlsPolicy;
@@ -7,7 +8,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.cert.X509Certificate;
@@ -42,11 +42,14 @@ final class RelayTls {
         this.towardsClient = towardsClient;
     }
 
-    /** One authority for every relay of the JVM: making a key pair is the slow part. */
+    /**
+     * One authority for every relay of the JVM: making a key pair is the slow part. Its folder goes at the JVM's end
+     * ({@link TemporaryFolder}), when no relay can still need it.
+     */
     static synchronized RelayTls shared() {
         if (shared == null) {
             try {
-                CertificateAuthority ca = CertificateAuthority.loadOrCreate(Files.createTempDirectory("h2scope-relay-ca-"));
+                CertificateAuthority ca = CertificateAuthority.loadOrCreate(TemporaryFolder.create("h2scope-relay-ca-").path());
                 shared = new RelayTls(ca.certificateFile(), SslContexts.server(ca.issue(HOST)));
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot make the relay's certificate authority", e);
