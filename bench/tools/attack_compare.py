@@ -11,10 +11,11 @@ configs as h2load-compare (h2load_compare.targets), loopback, h2c. Measured arou
     and five after it ended.
 Prints one Markdown table. The machine is shared: figures are from one run, compare within a row group.
 """
-import argparse, json, os, re, shutil, subprocess, sys, tempfile, threading, time
+import argparse, json, os, re, subprocess, sys, threading, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from h2load_compare import cpu_ticks, stop, targets, wait_port  # one home for the servers' configs
+from scratch import scratch_dir  # noqa: E402
 
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 CASES = ["rapid-reset", "continuation-flood", "zero-length-continuation-flood", "hpack-bomb", "table-size-abuse",
@@ -127,29 +128,26 @@ def main():
     ap.add_argument("--budget-scale", default="1", help="passed to conform: longer budgets see longer server limits")
     ap.add_argument("--base-port", type=int, default=18600)
     args = ap.parse_args()
-    state = tempfile.mkdtemp(prefix="h2scope-attacks-")
-    try:
-        t = targets(args.repo, state, args.base_port, ["-Xmx512m"])
-        print(f"security/* cases, --strict --budget-scale {args.budget_scale}, one fresh server per row, loopback h2c;"
-              f" normal client: curl from 127.0.0.2, a GET every 200 ms during, 5 after; {os.cpu_count()} cores,"
-              f" load average {os.getloadavg()[0]:.1f} at start", flush=True)
-        print("\n| case | server | verdict | what the server did (time to it) | case s | RSS before → peak MB | CPU s |"
-              " normal GETs during | after |")
-        print("|---|---|---|---|---|---|---|---|---|")
-        for case in args.cases.split(","):
-            for name in args.servers.split(","):
-                port, cmd = t[name]
-                try:
-                    r = one(args.repo, state, name, cmd, port, case, args.budget_scale)
-                except Exception as e:  # a row that could not be measured says why, the rest still run
-                    print(f"| `{case}` | {name} | not measured: {e} | | | | | | |", flush=True)
-                    continue
-                cpu = "died" if r["cpu"] is None else f"{r['cpu']:.2f}"
-                print(f"| `{case}` | {name} | {r['verdict']} | {reaction(r['actual'])} | {r['seconds']:.1f} |"
-                      f" {r['rss'][0] / 1024:.0f} → {r['rss'][1] / 1024:.0f} | {cpu} | {r['during'][0]}/{r['during'][1]} |"
-                      f" {r['after']}/5 |", flush=True)
-    finally:
-        shutil.rmtree(state, ignore_errors=True)
+    state = scratch_dir("h2scope-attacks-")  # removed at exit, however the run ends
+    t = targets(args.repo, state, args.base_port, ["-Xmx512m"])
+    print(f"security/* cases, --strict --budget-scale {args.budget_scale}, one fresh server per row, loopback h2c;"
+          f" normal client: curl from 127.0.0.2, a GET every 200 ms during, 5 after; {os.cpu_count()} cores,"
+          f" load average {os.getloadavg()[0]:.1f} at start", flush=True)
+    print("\n| case | server | verdict | what the server did (time to it) | case s | RSS before → peak MB | CPU s |"
+          " normal GETs during | after |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for case in args.cases.split(","):
+        for name in args.servers.split(","):
+            port, cmd = t[name]
+            try:
+                r = one(args.repo, state, name, cmd, port, case, args.budget_scale)
+            except Exception as e:  # a row that could not be measured says why, the rest still run
+                print(f"| `{case}` | {name} | not measured: {e} | | | | | | |", flush=True)
+                continue
+            cpu = "died" if r["cpu"] is None else f"{r['cpu']:.2f}"
+            print(f"| `{case}` | {name} | {r['verdict']} | {reaction(r['actual'])} | {r['seconds']:.1f} |"
+                  f" {r['rss'][0] / 1024:.0f} → {r['rss'][1] / 1024:.0f} | {cpu} | {r['during'][0]}/{r['during'][1]} |"
+                  f" {r['after']}/5 |", flush=True)
 
 
 if __name__ == "__main__":

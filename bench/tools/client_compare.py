@@ -11,9 +11,10 @@ not a library: it is the yardstick, what a GET costs on this machine and server 
 its figures are never "the best other" and every library's sequential p50 is also given as a multiple of it.
 Same-round ratios (h2scope and its drop-in against Jetty, the drop-in against H2Client) follow the table.
 """
-import argparse, json, os, shutil, signal, statistics, subprocess, sys, tempfile, time
+import argparse, json, os, signal, statistics, subprocess, sys, time
 
 from h2load_compare import h2o_conf, wait_port
+from scratch import scratch_dir
 
 BODY = (b"h2scope client benchmark body: the same 100 bytes for every library. " * 2)[:99] + b"\n"
 assert len(BODY) == 100
@@ -85,7 +86,7 @@ def main():
         name, lib, other = spec.split("=", 2)
         entries.append((name, lib, other))
 
-    state = tempfile.mkdtemp(prefix="client-compare-")
+    state = scratch_dir("client-compare-")  # removed at exit, however the run ends
     os.makedirs(f"{state}/www")
     with open(f"{state}/www{PATH}", "wb") as f:
         f.write(BODY)
@@ -126,7 +127,6 @@ def main():
             json.dump(runs, f, indent=1)
     summarize(runs, [e[0] for e in entries])
     print(f"\n# load average at the end {load()}")
-    shutil.rmtree(state, ignore_errors=True)
 
 
 def summarize(runs, labels):

@@ -8,10 +8,11 @@ from the same address (curl, a GET / every 0.5 s) and gives the answers and thei
 nginx and h2o run as one process here) is read idle before the crowd, at its end, and SETTLE seconds after it, with
 nothing done to the server in between (no forced collection). Prints one Markdown table.
 """
-import argparse, json, os, shutil, subprocess, sys, tempfile, time
+import argparse, json, os, subprocess, sys, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from h2load_compare import stop, targets, wait_port  # one home for the servers' configs
+from scratch import scratch_dir  # noqa: E402
 from attack_compare import rss_kb
 
 CROWDS = {
@@ -34,7 +35,7 @@ def main():
     ap.add_argument("--heap", default="-Xmx512m")
     a = ap.parse_args()
     here = os.path.dirname(os.path.abspath(__file__))
-    state = tempfile.mkdtemp(prefix="crowd-table-")
+    state = scratch_dir("crowd-table-")  # removed at exit, however the run ends
     all_targets = targets(a.repo, state, a.base_port, [])
     env = {k: v for k, v in os.environ.items() if not k.startswith("H2SCOPE_")}
     rows = []
@@ -83,7 +84,6 @@ def main():
         if "body_octets_sent" in r:
             did += f", body sent {r['body_octets_sent'] / 1048576:.1f} MiB, still open {r['still_open']}"
         print(f"| {label} | {name} | {did} | {normal} | {mib(idle)} → {mib(end)} → {mib(settled)} |")
-    shutil.rmtree(state, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -11,7 +11,9 @@ Latency percentiles come from a second, separate run with --log-file: h2load wri
 with its own write(2), which makes h2load the bottleneck (near 300k req/s here), so req/s is never taken
 from that run.
 """
-import argparse, json, os, shutil, signal, socket, statistics, subprocess, sys, tempfile, time
+import argparse, json, os, signal, socket, statistics, subprocess, sys, time
+
+from scratch import scratch_dir
 
 BODY = "Hello from h2scope\n"
 SHAPES = {"1x1": (1, 1), "10x100": (10, 100), "100x10": (100, 10)}
@@ -169,7 +171,7 @@ def main():
                          "NAME@BUILD runs the jars of --h2scope-build BUILD instead of this tree's")
     a = ap.parse_args()
 
-    state = tempfile.mkdtemp(prefix="h2load-compare-")
+    state = scratch_dir("h2load-compare-")  # removed at exit, however the run ends
     for d in ("tmp-body", "tmp-proxy", "tmp-fcgi", "tmp-uwsgi", "tmp-scgi"):
         os.makedirs(f"{state}/{d}")
     all_targets = targets(a.repo, state, a.base_port, a.java_opts.split())
@@ -248,7 +250,6 @@ def main():
         with open(a.json, "w") as f:
             json.dump(runs, f, indent=1)
     summarize(runs, names, a.shapes.split(","))
-    shutil.rmtree(state, ignore_errors=True)
 
 
 def summarize(runs, names, shapes):

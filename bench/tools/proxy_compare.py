@@ -10,10 +10,11 @@ number over the time from h2load's start to the recording's last line (the file 
 time of its last change), and the recording must be whole (no leg with a gap, every leg closed).
 Latency percentiles come from a separate, shorter run with h2load --log-file (h2load_compare.py says why).
 """
-import argparse, os, re, shutil, signal, statistics, subprocess, sys, tempfile, time
+import argparse, os, re, signal, statistics, subprocess, sys, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from h2load_compare import BODY, latencies, wait_port  # noqa: E402
+from scratch import scratch_dir  # noqa: E402
 
 GAP = b"the recording has a gap"
 
@@ -174,7 +175,7 @@ def main():
     ap.add_argument("--paths", default="direct-h2c,proxy-h2c,proxy-h2c-record,direct-tls,proxy-tls-record,mitmproxy-tls")
     a = ap.parse_args()
 
-    state = tempfile.mkdtemp(prefix="proxy-compare-")
+    state = scratch_dir("proxy-compare-")  # removed at exit, however the run ends
     for d in ("tmp-body", "tmp-proxy", "tmp-fcgi", "tmp-uwsgi", "tmp-scgi"):
         os.makedirs(f"{state}/{d}")
     env = {k: v for k, v in os.environ.items() if k not in ("H2SCOPE_LOG", "H2SCOPE_TRACE_FILE", "SSLKEYLOGFILE",
@@ -292,7 +293,6 @@ def main():
         for proc in procs.values():
             stop(proc)
     summarize(runs, names, heap, load_before, load_after, 2 * a.clients)
-    shutil.rmtree(state, ignore_errors=True)
 
 
 def summarize(runs, names, heap, load_before, load_after, legs):

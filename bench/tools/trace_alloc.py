@@ -6,7 +6,9 @@ threads the growth of jdk.ThreadAllocationStatistics (emitted at the recording's
 Allocation hardly moves with the machine's load, unlike CPU time.
   bench/tools/trace-alloc.sh [--requests 500000] [--jars DIR] [--variant NAME=VAR=VALUE ...]
 """
-import argparse, json, os, subprocess, sys, tempfile, time, socket
+import argparse, json, os, subprocess, sys, time, socket
+
+from scratch import scratch_dir
 
 
 def wait_port(port, timeout=30):
@@ -74,9 +76,9 @@ def servers(a, state):
 
 
 def shape_and_state(a, prefix):
-    """h2load's connections and streams per connection, and a scratch directory for the run."""
+    """h2load's connections and streams per connection, and a scratch directory for the run (removed at exit)."""
     c, m = (int(x) for x in a.shape.split("x"))
-    return c, m, tempfile.mkdtemp(prefix=prefix)
+    return c, m, scratch_dir(prefix)
 
 
 def main():

@@ -6,7 +6,7 @@ For each variant (VAR=VALUE environment, or none): start the server pinned to cp
 event loop, the JSONL writer, the JIT, GC, the rest).
   bench/tools/trace-threads.sh [--requests 1000000] [--jars DIR] [--variant NAME=VAR=VALUE ...]
 """
-import collections, os, shutil
+import collections, os
 
 from trace_alloc import h2load, options, servers, shape_and_state
 
@@ -41,18 +41,15 @@ def main():
     a = options(31970, 1000000).parse_args()
     c, m, state = shape_and_state(a, "trace-threads-")
     print(f"# h2load -c {c} -m {m} -n {a.requests}, after two such runs of warm-up; us a request")
-    try:
-        for name, server in servers(a, state):
-            h2load(a.port, c, m, a.requests)
-            h2load(a.port, c, m, a.requests)
-            before = ticks(server.pid)
-            done = h2load(a.port, c, m, a.requests)
-            after = ticks(server.pid)
-            per = {k: (after[k] - before[k]) / TICKS * 1e6 / done for k in after}
-            shown = " ".join(f"{k} {v:.2f}" for k, v in sorted(per.items()) if v >= 0.005)
-            print(f"{name:>8}: {sum(per.values()):5.2f} in all | {shown}", flush=True)
-    finally:  # the traces and logs of 3 million requests: gigabytes
-        shutil.rmtree(state, ignore_errors=True)
+    for name, server in servers(a, state):
+        h2load(a.port, c, m, a.requests)
+        h2load(a.port, c, m, a.requests)
+        before = ticks(server.pid)
+        done = h2load(a.port, c, m, a.requests)
+        after = ticks(server.pid)
+        per = {k: (after[k] - before[k]) / TICKS * 1e6 / done for k in after}
+        shown = " ".join(f"{k} {v:.2f}" for k, v in sorted(per.items()) if v >= 0.005)
+        print(f"{name:>8}: {sum(per.values()):5.2f} in all | {shown}", flush=True)
 
 
 if __name__ == "__main__":
