@@ -11,18 +11,24 @@ import java.util.concurrent.CompletionException;
 
 import javafx.application.Platform;
 import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.geometry.VPos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.RowConstraints;
+import javafx.scene.layout.VBox;
 
 /**
  * The inspector's own HTTP/2 client: URL, method, headers, body, transport and trust; Send puts the request on the
@@ -35,7 +41,8 @@ import javafx.scene.layout.Priority;
 public final class ClientPanel {
 
     private final Inspection inspection;
-    private final GridPane root = new GridPane();
+    private final GridPane grid = new GridPane();
+    private final ScrollPane root = new ScrollPane(grid);
     private final TextField url = new TextField("http://127.0.0.1:8080/");
     private final ComboBox<String> method = new ComboBox<>();
     private final TextArea headers = new TextArea();
@@ -80,7 +87,7 @@ public final class ClientPanel {
         status.setMnemonicParsing(false);
         response.setId("client-response");
         response.setEditable(false);
-        response.setPrefRowCount(4);
+        response.setPrefRowCount(1); // more when the pane has room
         frame.setId("client-frame");
         frame.setPromptText("any frame, as h2scope console words it: ping, settings MAX_FRAME_SIZE=32768, "
                 + "headers 1 end, data 1 end TEXT, rst 1 CANCEL, goaway NO_ERROR, window 1000, raw HEX, help");
@@ -91,47 +98,70 @@ public final class ClientPanel {
         script.setId("client-script");
         script.setPromptText("console lines, one a line, run in order by Run script ('#' starts a comment); "
                 + "a conformance case's Open in Client puts the frames it sent here");
-        script.setPrefRowCount(4);
+        script.setPrefRowCount(3);
         runScript.setId("client-run-script");
         runScript.setMnemonicParsing(false);
         runScript.setOnAction(e -> runScript());
         console.setId("client-console");
         console.setEditable(false);
-        console.setPrefRowCount(4);
+        console.setPrefRowCount(3);
 
-        root.setHgap(6);
-        root.setVgap(6);
-        root.setPadding(new Insets(8));
+        grid.setHgap(6);
+        grid.setVgap(6);
+        grid.setPadding(new Insets(8));
         ColumnConstraints labels = new ColumnConstraints();
         ColumnConstraints fields = new ColumnConstraints();
         fields.setHgrow(Priority.ALWAYS);
-        root.getColumnConstraints().addAll(labels, fields);
-        HBox line = new HBox(6, method, url, transport, insecure, send);
+        grid.getColumnConstraints().addAll(labels, fields);
+        Whole.widths(insecure, send);
+        HBox line = baseline(new HBox(6, method, url, transport, insecure, send));
         HBox.setHgrow(url, Priority.ALWAYS);
-        root.addRow(0, label("Request"), line);
-        root.addRow(1, label("Headers"), headers);
-        root.addRow(2, label("Body"), body);
-        root.addRow(3, label("Response"), status);
-        root.add(response, 1, 4);
-        GridPane.setVgrow(response, Priority.ALWAYS);
+        row(0, "Request", line);
+        // headers beside the body, the status over the response, the script beside what the connection printed:
+        // the whole tab fits the split pane's lower half of a 1280x860 window without scrolling
+        HBox headersAndBody = baseline(new HBox(6, headers, Whole.label("Body"), body));
+        HBox.setHgrow(headers, Priority.ALWAYS);
+        HBox.setHgrow(body, Priority.ALWAYS);
+        row(1, "Headers", headersAndBody);
+        VBox statusAndResponse = new VBox(2, status, response);
+        VBox.setVgrow(response, Priority.ALWAYS);
+        row(2, "Response", statusAndResponse).setVgrow(Priority.ALWAYS); // the spare height is the response's
         Whole.widths(sendFrame, runScript);
-        HBox frameLine = new HBox(6, frame, sendFrame, runScript);
+        HBox frameLine = baseline(new HBox(6, frame, sendFrame, runScript));
         HBox.setHgrow(frame, Priority.ALWAYS);
-        root.addRow(5, label("Frame"), frameLine);
-        root.addRow(6, label("Build"), form.node());
-        // the script beside what the connection printed: one row, so that the tab fits a 1024x700 window
+        row(3, "Frame", frameLine);
+        row(4, "Build", form.node());
         HBox consoleAndScript = new HBox(6, console, script);
         HBox.setHgrow(console, Priority.ALWAYS);
         HBox.setHgrow(script, Priority.ALWAYS);
-        root.add(consoleAndScript, 1, 7);
-        GridPane.setVgrow(consoleAndScript, Priority.SOMETIMES);
+        row(5, null, consoleAndScript);
+        // a lower pane than the rows need scrolls, rather than squeezing rows into each other; a higher one gives the
+        // response the spare height
+        root.setFitToWidth(true);
+        root.setFitToHeight(true);
     }
 
-    private static Label label(String text) {
-        Label l = new Label(text);
-        l.setMnemonicParsing(false);
-        l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // the fields give way, not the labels
-        return l;
+    /**
+     * Row {@code index}: its label beside {@code content}, on the first line's baseline; the row never gets less than
+     * the height its content asks for (a short pane scrolls instead).
+     */
+    private RowConstraints row(int index, String name, Node content) {
+        if (name == null) {
+            grid.add(content, 1, index);
+        } else {
+            grid.addRow(index, Whole.label(name), content);
+        }
+        RowConstraints row = new RowConstraints();
+        row.setMinHeight(Region.USE_PREF_SIZE);
+        row.setValignment(VPos.BASELINE);
+        grid.getRowConstraints().add(row);
+        return row;
+    }
+
+    /** {@code line} with its controls' text on one baseline (a check box's and a field's). */
+    private static HBox baseline(HBox line) {
+        line.setAlignment(Pos.BASELINE_LEFT);
+        return line;
     }
 
     /** FX thread: sends what the fields say; a bad field is reported in the status line. */

@@ -31,10 +31,9 @@ import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.ComboBox;
-import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
-import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.VBox;
 
 /**
  * A form for one frame of any type (stream, flags as checkboxes, the type's fields, padding, settings, error codes, a
@@ -47,7 +46,10 @@ final class FrameForm {
     /** The choice that sends the payload field's octets as they are, with no header. */
     static final String RAW = "raw octets";
 
-    private final FlowPane root = new FlowPane(6, 4);
+    /** What the frame is (type, stream, flags), then its fields: two lines, each wrapping only when too narrow. */
+    private final WrappingLine head = new WrappingLine();
+    private final WrappingLine fields = new WrappingLine();
+    private final VBox root = new VBox(4, head, fields);
     private final ChoiceBox<String> type = new ChoiceBox<>();
     private final TextField stream = field("form-stream", "stream", "1", 5);
     private final CheckBox[] flags = new CheckBox[8];
@@ -71,12 +73,12 @@ final class FrameForm {
         }
         type.getItems().add(RAW);
         type.setValue(FrameType.PING.name());
-        root.getChildren().addAll(new Label("Type"), type, new Label("Stream"), stream);
+        head.getChildren().addAll(Whole.label("Type"), type, Whole.label("Stream"), stream);
         for (int bit = 0; bit < 8; bit++) {
             flags[bit] = new CheckBox();
             flags[bit].setId("form-flag-" + bit);
             flags[bit].setMnemonicParsing(false);
-            root.getChildren().add(flags[bit]);
+            head.getChildren().add(flags[bit]);
         }
         exclusive.setId("form-exclusive");
         code.setId("form-code");
@@ -84,7 +86,7 @@ final class FrameForm {
         Arrays.stream(ErrorCode.values()).map(Enum::name).forEach(code.getItems()::add);
         code.setValue(ErrorCode.PROTOCOL_ERROR.name());
         code.setTooltip(new Tooltip("the error code: a name or a number"));
-        root.getChildren().addAll(padding, value, weight, exclusive, code, text, payload, fill);
+        fields.getChildren().addAll(padding, value, weight, exclusive, code, text, payload, fill);
         fill.setId("form-fill");
         fill.setMnemonicParsing(false);
         fill.setOnAction(e -> {
