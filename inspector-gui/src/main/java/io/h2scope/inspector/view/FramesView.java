@@ -216,14 +216,15 @@ public final class FramesView {
         Label filterLabel = Whole.label("Filter");
         filterLabel.setLabelFor(displayFilter.field());
         HBox.setHgrow(displayFilter.field(), Priority.ALWAYS);
-        HBox language = new HBox(6, filterLabel, displayFilter.field());
+        Whole.widths(streamField, typeBox, directionBox, connectionOnly, clockTime, liveTail);
+        // the check boxes share the filter language's line, whose one field gives way, so that the fields' line
+        // fits a window of the least width (WindowSize.MIN_WIDTH) with room for what is typed
+        HBox language = new HBox(6, filterLabel, displayFilter.field(), connectionOnly, clockTime, liveTail);
         language.setAlignment(Pos.CENTER_LEFT);
         language.setPadding(new Insets(3, 4, 0, 4));
         Label streamLabel = Whole.label("Stream");
         streamLabel.setLabelFor(streamField);
-        Whole.widths(streamField, typeBox, directionBox, connectionOnly, clockTime, liveTail);
-        HBox bar = new HBox(6, streamLabel, streamField, typeBox, directionBox, textField, fromField, toField,
-                connectionOnly, clockTime, liveTail);
+        HBox bar = new HBox(6, streamLabel, streamField, typeBox, directionBox, textField, fromField, toField);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(3, 4, 3, 4));
         Whole.wrapping(filterError);

@@ -12,6 +12,7 @@ import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
@@ -28,7 +29,8 @@ import javafx.scene.layout.Priority;
 public final class ProxyPanel {
 
     private final Inspection inspection;
-    private final GridPane root = new GridPane();
+    private final GridPane grid = new GridPane();
+    private final ScrollPane root = new ScrollPane(grid);
     private final TextField listen = new TextField("127.0.0.1:8080");
     private final TextField upstream = new TextField("http://127.0.0.1:9080/");
     private final TextField caDirectory = new TextField();
@@ -69,22 +71,25 @@ public final class ProxyPanel {
         status.setMnemonicParsing(false);
         enableButtons();
 
-        root.setHgap(6);
-        root.setVgap(6);
-        root.setPadding(new Insets(8));
+        grid.setHgap(6);
+        grid.setVgap(6);
+        grid.setPadding(new Insets(8));
         ColumnConstraints labels = new ColumnConstraints();
         ColumnConstraints fields = new ColumnConstraints();
         fields.setHgrow(Priority.ALWAYS);
-        root.getColumnConstraints().addAll(labels, fields);
-        root.addRow(0, label("Listen"), listen);
-        root.addRow(1, label("Upstream"), upstream);
-        root.addRow(2, label("CA directory"), caDirectory);
-        root.addRow(3, label(""), listenTls);
-        root.addRow(4, label("Upstream CA file"), upstreamCa);
-        root.addRow(5, label(""), insecure);
-        root.addRow(6, label("Key log file"), keyLog);
-        root.addRow(7, label(""), new HBox(6, start, stop));
-        root.addRow(8, label("Status"), status);
+        grid.getColumnConstraints().addAll(labels, fields);
+        grid.addRow(0, label("Listen"), listen);
+        grid.addRow(1, label("Upstream"), upstream);
+        grid.addRow(2, label("CA directory"), caDirectory);
+        grid.addRow(3, label(""), listenTls);
+        grid.addRow(4, label("Upstream CA file"), upstreamCa);
+        grid.addRow(5, label(""), insecure);
+        grid.addRow(6, label("Key log file"), keyLog);
+        grid.addRow(7, label(""), new HBox(6, start, stop));
+        grid.addRow(8, label("Status"), status);
+        // a pane lower than the rows scrolls, rather than cutting off the last rows (Start, the status)
+        root.setFitToWidth(true);
+        root.setFitToHeight(true);
     }
 
     private static Label label(String text) {
