@@ -25,11 +25,6 @@ final class ControlLayout {
     private ControlLayout() {
     }
 
-    /** The problems of the controls under {@code top}, whose own area is its bounds in the scene. */
-    static List<String> problems(Node top) {
-        return problems(shown(top));
-    }
-
     /** The controls under {@code top} that are shown, each with the area that shows it (at most the window). */
     static List<Shown> shown(Node top) {
         List<Shown> shown = new ArrayList<>();
@@ -39,6 +34,7 @@ final class ControlLayout {
         return shown;
     }
 
+    /** What is wrong with {@code shown}: one line a control that overlaps another, is squeezed or lies outside. */
     static List<String> problems(List<Shown> shown) {
         List<String> found = new ArrayList<>();
         for (int i = 0; i < shown.size(); i++) {
@@ -105,6 +101,7 @@ final class ControlLayout {
         }
     }
 
+    /** Whether {@code inner} is under {@code outer} (what a scroll pane scrolls). */
     private static boolean holds(Node outer, Node inner) {
         for (Node n = inner.getParent(); n != null; n = n.getParent()) {
             if (n == outer) {
