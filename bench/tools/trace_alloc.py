@@ -84,7 +84,7 @@ def shape_and_state(a, prefix):
 def main():
     a = options(31960, 500000).parse_args()
     c, m, state = shape_and_state(a, "trace-alloc-")
-    print(f"# h2load -c {c} -m {m} -n {a.requests}, after as many of warm-up; state {state}")
+    print(f"# h2load -c {c} -m {m} -n {a.requests}, after as many of warm-up")
     for name, server in servers(a, state):
         h2load(a.port, c, m, a.requests)
         jfr_file = f"{state}/{name}.jfr"

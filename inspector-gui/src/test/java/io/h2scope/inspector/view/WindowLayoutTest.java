@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Set;
 
 import javafx.scene.Parent;
+import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Tab;
 import javafx.stage.Stage;
 
@@ -24,7 +25,8 @@ import org.testfx.framework.junit5.Start;
 /**
  * The whole window, each tab in turn, with a recording loaded, at the README screenshots' size (1280x860), a small
  * laptop's and the window's minimum: no control of the menu, the filter bar, the frame list, the tab shown or the
- * status line overlaps another, is drawn below its minimum height or lies outside what shows it ({@link ControlLayout}).
+ * status line overlaps another, is drawn below its minimum height or lies outside what shows it ({@link ControlLayout});
+ * the Client tab with its frame builder showing PING and HEADERS.
  */
 @ExtendWith(ApplicationExtension.class)
 class WindowLayoutTest {
@@ -60,22 +62,35 @@ class WindowLayoutTest {
             });
             Set<String> seen = new LinkedHashSet<>(); // the menu and filter bar's problems once a size, not per tab
             for (Tab tab : window.views().getTabs()) {
-                robot.interact(() -> { // one trip to the FX thread a tab: a tab's view is built and laid out at once
-                    window.views().getSelectionModel().select(tab);
-                    Parent root = stage.getScene().getRoot();
-                    root.applyCss();
-                    root.layout();
-                    List<ControlLayout.Shown> shown = ControlLayout.shown(root);
-                    assertTrue(shown.size() > 15, tab.getText() + ": the window's controls were found: " + shown.size());
-                    String where = (int) size[0] + "x" + (int) size[1] + " " + tab.getText() + ": ";
-                    for (String p : ControlLayout.problems(shown)) {
-                        if (seen.add(p)) {
-                            problems.add(where + p);
-                        }
+                // the Client tab with its frame builder's narrowest type and its widest (HEADERS: the most flags and fields)
+                for (String builderType : "tab-client".equals(tab.getId()) ? List.of("PING", "HEADERS") : List.of("")) {
+                    robot.interact(() -> window.views().getSelectionModel().select(tab));
+                    if (!builderType.isEmpty()) { // once the tab is shown: a scroll pane's content joins the scene then
+                        robot.interact(() -> {
+                            @SuppressWarnings("unchecked")
+                            ChoiceBox<String> choice = robot.lookup("#form-type").queryAs(ChoiceBox.class);
+                            choice.setValue(builderType);
+                        });
                     }
-                });
+                    String where = (int) size[0] + "x" + (int) size[1] + " " + tab.getText() + " " + builderType + ": ";
+                    robot.interact(() -> check(where, seen, problems));
+                }
             }
         }
         assertTrue(problems.isEmpty(), problems.size() + " problems:\n" + String.join("\n", problems));
+    }
+
+    /** The window's layout problems not seen before at this size, each said once with {@code where} it was found. */
+    private void check(String where, Set<String> seen, List<String> problems) {
+        Parent root = stage.getScene().getRoot();
+        root.applyCss();
+        root.layout();
+        List<ControlLayout.Shown> shown = ControlLayout.shown(root);
+        assertTrue(shown.size() > 15, where + "the window's controls were found: " + shown.size());
+        for (String p : ControlLayout.problems(shown)) {
+            if (seen.add(p)) {
+                problems.add(where + p);
+            }
+        }
     }
 }
