@@ -48,6 +48,12 @@ public final class LocalServers {
             return server;
         }
 
+        /** The server {@code name} stopped and started afresh (new ports, new state): after it stalled mid-run. */
+        public LocalProcessTarget restart(String name) throws IOException, InterruptedException {
+            stop();
+            return server(name);
+        }
+
         @Override
         public void afterAll(ExtensionContext context) {
             stop();
