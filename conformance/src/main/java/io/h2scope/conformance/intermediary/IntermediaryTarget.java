@@ -7,6 +7,7 @@ import io.h2scope.conformance.targets.expected.ExpectedFailures;
 import io.h2scope.conformance.targets.launch.ConfigTemplate;
 import io.h2scope.conformance.targets.launch.ContainerTarget;
 import io.h2scope.conformance.targets.launch.ImagePlaceholders;
+import io.h2scope.conformance.targets.launch.LogTails;
 import io.h2scope.conformance.targets.launch.TargetRegistry;
 import io.h2scope.conformance.targets.launch.TargetSpec;
 import io.h2scope.engine.transport.tls.KeyMaterial;
@@ -365,18 +366,7 @@ public final class IntermediaryTarget implements AutoCloseable {
 
     /** The tail of every log the intermediary wrote. */
     public String log() {
-        StringBuilder out = new StringBuilder();
-        try (Stream<Path> files = Files.list(state.resolve("logs"))) {
-            for (Path f : files.filter(Files::isRegularFile).filter(f -> !f.toString().endsWith(".pid")).sorted()
-                    .toList()) {
-                String text = Files.readString(f, StandardCharsets.UTF_8);
-                out.append("--- ").append(f.getFileName()).append(" ---\n")
-                        .append(text.length() > LOG_TAIL ? "…" + text.substring(text.length() - LOG_TAIL) : text);
-            }
-        } catch (IOException e) {
-            out.append("(logs unreadable: ").append(e.getMessage()).append(')');
-        }
-        return out.toString();
+        return LogTails.of(state.resolve("logs"), LOG_TAIL);
     }
 
     /** How it runs: {@code local} or {@code docker}. */

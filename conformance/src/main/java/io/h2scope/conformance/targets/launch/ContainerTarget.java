@@ -156,8 +156,7 @@ public final class ContainerTarget implements RunningTarget {
 
     @Override
     public String log() {
-        String text = output.toString();
-        return text.length() > LOG_TAIL ? "…" + text.substring(text.length() - LOG_TAIL) : text;
+        return LogTails.tail(output.toString(), LOG_TAIL);
     }
 
     @Override

@@ -179,17 +179,7 @@ public final class LocalProcessTarget implements RunningTarget {
     /** The tail of every file in logs/ (the servers' stdout/stderr and their error logs). */
     @Override
     public String log() {
-        StringBuilder out = new StringBuilder();
-        try (Stream<Path> files = Files.list(state.resolve("logs"))) {
-            for (Path file : files.filter(Files::isRegularFile).filter(f -> !f.toString().endsWith(".pid")).sorted().toList()) {
-                String text = Files.readString(file, StandardCharsets.UTF_8);
-                out.append("--- ").append(file.getFileName()).append(" ---\n")
-                        .append(text.length() > LOG_TAIL ? "…" + text.substring(text.length() - LOG_TAIL) : text);
-            }
-        } catch (IOException | UncheckedIOException e) {
-            out.append("(logs unreadable: ").append(e.getMessage()).append(")");
-        }
-        return out.toString();
+        return LogTails.of(state.resolve("logs"), LOG_TAIL);
     }
 
     /** Stops what we started: SIGTERM to each PID, SIGKILL to it and its children after 5 s. Idempotent. */
