@@ -48,6 +48,25 @@ class LocalProcessTargetTest {
     }
 
     @Test
+    void h2oOverTlsLeavesNothingInTheSystemTempFolder() throws Exception {
+        // h2o's neverbleed (its TLS key in a separate process) made /tmp/openssl-privsep.* on every start and left it
+        TargetSpec h2o = TargetRegistry.locate().get("h2o");
+        assumeTrue(h2o.locallyAvailable(), () -> h2o.unavailableReason() + " (apt-get install h2o)");
+        List<Path> before = privsepFolders();
+        try (LocalProcessTarget server = LocalProcessTarget.startInTempDir(h2o)) {
+            assertTrue(server.tls().isPresent() && server.isAlive());
+        }
+        List<Path> added = privsepFolders().stream().filter(p -> !before.contains(p)).toList();
+        assertTrue(added.isEmpty(), () -> "h2o left " + added);
+    }
+
+    private static List<Path> privsepFolders() throws IOException {
+        try (var files = Files.list(Path.of("/tmp"))) {
+            return files.filter(p -> p.getFileName().toString().startsWith("openssl-privsep.")).toList();
+        }
+    }
+
+    @Test
     void aServerThatLostItsPortToAnotherProcessIsStartedAgainOnNewPortsAndNoOtherFailureIs() {
         // the logs of the servers here when the port found free was taken before they bound it
         for (String log : List.of("nginx: [emerg] bind() to 127.0.0.1:43697 failed (98: Address already in use)",
