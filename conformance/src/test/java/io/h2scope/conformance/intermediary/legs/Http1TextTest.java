@@ -27,7 +27,15 @@ class Http1TextTest {
     @Test
     void aLongMessageIsCutAndTheRestCounted() {
         String shown = Http1Text.of(new byte[Http1Text.SHOWN_OCTETS + 10], 5, Http1Text.SHOWN_OCTETS);
-        assertTrue(shown.endsWith("… 15 more octets"), shown.substring(shown.length() - 40));
+        assertEquals("\\x00×" + Http1Text.SHOWN_OCTETS + "\n… 15 more octets", shown);
+    }
+
+    @Test
+    void aRunOfOneOctetIsShownOnceWithItsCountAndAShorterRunAsItWent() {
+        // a body of zeros (the slow-client case's 32 MiB) was 4096 escapes on one line
+        String body = "a".repeat(Http1Text.RUN) + "b".repeat(Http1Text.RUN - 1) + "\t".repeat(20) + "\r\n\r\n";
+        assertEquals("a×16" + "b".repeat(15) + "\\t×20", text(body));
+        assertEquals("HTTP/1.1 200 OK\n\n\\x00×40\\xff", text("HTTP/1.1 200 OK\r\n\r\n" + "\0".repeat(40) + "\u00ff"));
     }
 
     @Test
