@@ -178,7 +178,7 @@ final class TlsContext implements ConnectionContext {
         if (engine.getUseClientMode()) {
             names = engine.getSSLParameters().getServerNames();
         } else if (engine.getSession() instanceof ExtendedSSLSession session) {
-            names = session.getRequestedServerNames();
+            names = requestedServerNames(session);
         } else {
             names = List.of();
         }
@@ -188,6 +188,18 @@ final class TlsContext implements ConnectionContext {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The names a server's session was asked for; none where the provider cannot tell after the handshake
+     * (BouncyCastle's JSSE, the key-logging contexts, throws): the trace then lacks the SNI, the connection goes on.
+     */
+    private static List<SNIServerName> requestedServerNames(ExtendedSSLSession session) {
+        try {
+            return session.getRequestedServerNames();
+        } catch (UnsupportedOperationException e) {
+            return List.of();
+        }
     }
 
     @Override
