@@ -93,7 +93,8 @@ public final class ProxyCommand implements Callable<Integer> {
     boolean insecure;
 
     @Option(names = "--record", paramLabel = "FILE",
-            description = "both legs of every connection as JSONL v2 (docs/TRACE_FORMAT.md), read by './h2scope trace"
+            description = "both legs of every connection as JSONL v" + io.h2scope.engine.trace.jsonl.TraceEventJson.VERSION
+                    + " (docs/TRACE_FORMAT.md), read by './h2scope trace"
                     + " print'; rolled to FILE.1 past --record-max-bytes")
     Path record;
 

@@ -105,6 +105,13 @@ class ProxyCommandTest {
         }
     }
 
+    /** --help names the recording's format version as the engine writes it, not a version left behind. */
+    @Test
+    void helpNamesTheRecordingsFormatVersion() {
+        String help = run("proxy", "--help").out().replaceAll("\\s+", " ");
+        assertTrue(help.contains("as JSONL v" + io.h2scope.engine.trace.jsonl.TraceEventJson.VERSION + " "), help);
+    }
+
     /** The flags' defaults are the engine's: written once, in {@link ProxyLimits#DEFAULTS}. */
     @Test
     void withNoLimitFlagsTheLimitsAreTheEngineDefaults() {
