@@ -76,7 +76,7 @@ public final class ConsoleCommand implements Callable<Integer> {
     @Option(names = "--no-auto-ack", description = "do not ACK the peer's SETTINGS by itself (send 'settings ack')")
     boolean noAutoAck;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "10s", converter = DurationValue.class,
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "10s", converter = DurationValue.Positive.class,
             description = "how long connecting and the peer's first frame may take (default ${DEFAULT-VALUE})")
     Duration timeout;
 

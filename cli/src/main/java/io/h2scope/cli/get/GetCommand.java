@@ -1,5 +1,6 @@
 package io.h2scope.cli.get;
 
+import io.h2scope.cli.options.DurationValue;
 import io.h2scope.cli.options.InputFile;
 import io.h2scope.engine.client.H2Client;
 import io.h2scope.engine.client.H2Request;
@@ -71,9 +72,9 @@ public final class GetCommand implements Callable<Integer> {
             + "of prior knowledge; a request with a body goes on stream 3 after an OPTIONS * upgrade")
     boolean h2cUpgrade;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "60",
-            description = "whole-request timeout (default: ${DEFAULT-VALUE})")
-    long timeoutSeconds;
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "60s", converter = DurationValue.Positive.class,
+            description = "whole-request timeout, e.g. 10s, 500ms, 2m; a bare number is seconds (default: ${DEFAULT-VALUE})")
+    Duration timeout;
 
     @Parameters(paramLabel = "URL", description = "http:// or https:// URL")
     String url;
@@ -146,7 +147,7 @@ public final class GetCommand implements Callable<Integer> {
             body = BodyPublishers.ofString(data, StandardCharsets.UTF_8);
         }
         String m = method != null ? method : body != null ? "POST" : "GET";
-        return b.method(m, body).timeout(Duration.ofSeconds(timeoutSeconds)).build();
+        return b.method(m, body).timeout(timeout).build();
     }
 
     private static OutputStream nonClosing(OutputStream out) {

@@ -95,11 +95,11 @@ public final class TraceExplainCommand implements Callable<Integer> {
             + "shows of what led to it (default: ${DEFAULT-VALUE})")
     int history = ExplainLimits.DEFAULT_HISTORY;
 
-    @Option(names = "--stall", paramLabel = "DURATION", converter = DurationValue.class,
+    @Option(names = "--stall", paramLabel = "DURATION", converter = DurationValue.class, defaultValue = "1s",
             description = "how long a flow-control window must stay at 0 to be a stall (default: ${DEFAULT-VALUE})")
     Duration stall = Duration.ofNanos(ExplainLimits.DEFAULT_STALL_NANOS);
 
-    @Option(names = "--unanswered", paramLabel = "DURATION", converter = DurationValue.class,
+    @Option(names = "--unanswered", paramLabel = "DURATION", converter = DurationValue.class, defaultValue = "1s",
             description = "how long a SETTINGS or PING may wait for its ACK (default: ${DEFAULT-VALUE})")
     Duration unanswered = Duration.ofNanos(ExplainLimits.DEFAULT_ANSWER_NANOS);
 

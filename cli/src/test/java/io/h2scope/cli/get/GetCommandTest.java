@@ -186,11 +186,34 @@ class GetCommandTest extends ReferenceServers {
     }
 
     @Test
-    void aTimeoutThatIsNotANumberIsAUsageErrorOnOneLine() {
+    void aTimeoutThatIsNotADurationIsAUsageErrorOnOneLine() {
         Run r = run("--timeout", "abc", h2c.url());
         assertEquals(2, r.exit(), r.err());
-        assertEquals("h2scope get: Invalid value for option '--timeout': 'abc' is not a whole number "
-                + "(see './h2scope get --help')", oneLine(r.err()));
+        assertEquals("h2scope get: Invalid value for option '--timeout': 'abc' is not a duration: give a whole number "
+                + "above 0 with ms, s or m (e.g. 500ms, 10s, 2m) (see './h2scope get --help')", oneLine(r.err()));
+    }
+
+    /** Zero, below it, and one past the longest: each a usage error naming the flag (0 said "was PT0S", the last crashed). */
+    @Test
+    void aTimeoutOfNothingOrBeyondAYearIsAUsageErrorOnOneLine() {
+        Run zero = run("--timeout", "0", h2c.url());
+        assertEquals(2, zero.exit(), zero.err());
+        assertEquals("h2scope get: Invalid value for option '--timeout': '0' is no time: this wait cannot be off; "
+                + "give a whole number above 0 with ms, s or m (e.g. 500ms, 10s, 2m) (see './h2scope get --help')", oneLine(zero.err()));
+        Run huge = run("--timeout", "99999999999", h2c.url());
+        assertEquals(2, huge.exit(), huge.err());
+        Run longest = run("--timeout", "525601m", h2c.url());
+        assertEquals(2, longest.exit(), longest.err());
+        assertEquals("h2scope get: Invalid value for option '--timeout': '525601m' is longer than a year: give at most "
+                + "525600m (see './h2scope get --help')", oneLine(longest.err()));
+    }
+
+    @Test
+    void aTimeoutTakesADurationOrABareNumberOfSeconds() {
+        Run r = run("--timeout", "5s", h2c.url());
+        assertEquals(0, r.exit(), r.err());
+        r = run("--timeout", "5", h2c.url());
+        assertEquals(0, r.exit(), r.err());
     }
 
     @Test

@@ -37,6 +37,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -174,6 +175,13 @@ class TraceExplainCommandTest {
         CommandRun r = CommandRun.of("trace", "explain", "--history", "0", file);
         assertEquals(2, r.exit(), r.err());
         assertEquals("h2scope trace explain: --history 0: keep at least 1 frame per connection", r.errLine());
+        r = CommandRun.of("trace", "explain", "--stall", "999999999m", file); // was an ArithmeticException's stack trace
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("h2scope trace explain: Invalid value for option '--stall': '999999999m' is longer than a year: "
+                + "give at most 525600m (see './h2scope trace explain --help')", r.errLine());
+        String help = CommandRun.of("trace", "explain", "--help").out(); // said "(default: PT1S)"
+        assertEquals(2, help.split("\\(default: 1s\\)", -1).length - 1, help);
+        assertFalse(help.contains("PT1S"), help);
     }
 
     @Test

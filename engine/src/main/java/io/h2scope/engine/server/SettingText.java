@@ -7,8 +7,16 @@ import java.util.regex.Pattern;
 /** How a setting's value is written in a config file or on the command line: whole numbers and durations. */
 public final class SettingText {
 
+    /** The rule for a duration of a wait that cannot be off, as error messages state it. */
+    public static final String POSITIVE_DURATION_FORM = "a whole number above 0 with ms, s or m (e.g. 500ms, 10s, 2m)";
     /** The rule for a duration, as error messages state it. */
     public static final String DURATION_FORM = "a whole number with ms, s or m (e.g. 500ms, 10s, 2m), or 0 for off";
+
+    /**
+     * The longest duration taken: no timer of h2scope needs more, and a deadline of now plus it still fits a long of
+     * nanoseconds (999999999m would not, and failed as an ArithmeticException where it was used).
+     */
+    public static final Duration LONGEST_DURATION = Duration.ofDays(365);
 
     private static final Pattern DURATION = Pattern.compile("(\\d{1,9})(ms|s|m)?");
     private static final Pattern WHOLE = Pattern.compile("[+-]?\\d{1,19}");
@@ -16,19 +24,41 @@ public final class SettingText {
     private SettingText() {
     }
 
-    /** "500ms", "10s", "2m", or a bare number of seconds; else an IllegalArgumentException saying the form. */
+    /**
+     * "500ms", "10s", "2m", or a bare number of seconds, at most {@link #LONGEST_DURATION}; else an
+     * IllegalArgumentException saying the form.
+     */
     public static Duration duration(String value) {
+        return duration(value, DURATION_FORM);
+    }
+
+    /** As {@link #duration(String)} for a wait that cannot be off: 0 is refused too. */
+    public static Duration positiveDuration(String value) {
+        Duration d = duration(value, POSITIVE_DURATION_FORM);
+        if (d.isZero()) {
+            throw new IllegalArgumentException("'" + value + "' is no time: this wait cannot be off; give "
+                    + POSITIVE_DURATION_FORM);
+        }
+        return d;
+    }
+
+    private static Duration duration(String value, String form) {
         Matcher m = DURATION.matcher(value.strip());
         if (!m.matches()) {
-            throw new IllegalArgumentException("'" + value + "' is not a duration: give " + DURATION_FORM);
+            throw new IllegalArgumentException("'" + value + "' is not a duration: give " + form);
         }
         long n = Long.parseLong(m.group(1));
         String unit = m.group(2) == null ? "s" : m.group(2);
-        return switch (unit) {
+        Duration d = switch (unit) {
             case "ms" -> Duration.ofMillis(n);
             case "m" -> Duration.ofMinutes(n);
             default -> Duration.ofSeconds(n);
         };
+        if (d.compareTo(LONGEST_DURATION) > 0) {
+            throw new IllegalArgumentException("'" + value + "' is longer than a year: give at most "
+                    + show(LONGEST_DURATION));
+        }
+        return d;
     }
 
     /** How a duration is written back: "500ms", "60s", "3m" (whole minutes from two minutes on). */
