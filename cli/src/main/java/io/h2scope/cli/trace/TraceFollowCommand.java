@@ -1,5 +1,6 @@
 package io.h2scope.cli.trace;
 
+import io.h2scope.cli.options.InputFile;
 import io.h2scope.cli.options.AttachOptions;
 import io.h2scope.cli.options.RevealOption;
 import io.h2scope.engine.trace.attach.AttachException;
@@ -50,7 +51,7 @@ public final class TraceFollowCommand implements Callable<Integer> {
     Source source;
 
     static final class Source {
-        @Parameters(paramLabel = "FILE", description = "a JSONL recording, followed as it grows")
+        @Parameters(paramLabel = "FILE", converter = InputFile.class, description = "a JSONL recording, followed as it grows")
         Path file;
 
         @Option(names = "--attach", paramLabel = "SOCKET|HOST:PORT", description = "the engine's H2SCOPE_TRACE_LISTEN")
@@ -113,7 +114,7 @@ public final class TraceFollowCommand implements Callable<Integer> {
                     follower.poll((octets, from, to, number, file) ->
                             JsonlLineDecoder.decode(octets, from, to, number, event -> print(out, event)));
                 } catch (TraceFormatException e) {
-                    notATraceEvent(e.getMessage() + " of " + source.file);
+                    notATraceEvent("line " + e.line() + " of " + source.file + ": " + e.detail()); // as trace print names it
                     return 1;
                 } catch (ClosedByInterruptException e) {
                     break; // asked to stop while reading: the whole lines read so far are printed

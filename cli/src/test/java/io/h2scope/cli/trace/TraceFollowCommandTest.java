@@ -115,6 +115,20 @@ class TraceFollowCommandTest {
         return r.out().replace("\r\n", "\n");
     }
 
+    /** A folder was "Is a directory" with exit 1; a binary file without a line end was followed for ever. */
+    @Test
+    void aFolderIsAUsageErrorAndAFileThatIsNoTraceIsNamedAtOnce() throws Exception {
+        Run folder = run("trace", "follow", dir.toString());
+        assertEquals(2, folder.status(), folder.out());
+        assertEquals("h2scope trace follow: Invalid value for positional parameter at index 0 (FILE): '" + dir
+                + "' is a directory; give a file (see './h2scope trace follow --help')", folder.out().strip());
+        Path binary = java.nio.file.Files.write(dir.resolve("a.out"), new byte[] {0x7f, 'E', 'L', 'F', 2, 1, 1, 0});
+        Run r = run("trace", "follow", binary.toString());
+        assertEquals(1, r.status(), r.out());
+        assertEquals("h2scope trace follow: not a trace event: line 1 of " + binary + ": not JSON (it does not start "
+                + "with '{'), and no line end follows", r.out().strip());
+    }
+
     @Test
     void aWrongTokenIsRefusedWithWhatToDo() throws Exception {
         try (LiveTrace live = LiveTrace.listening(ListenAddress.parse("127.0.0.1:0"), new PrintStream(new ByteArrayOutputStream()))) {

@@ -2,6 +2,7 @@ package io.h2scope.engine.trace;
 
 import io.h2scope.engine.trace.jsonl.RollingFile;
 import io.h2scope.engine.trace.jsonl.TraceFileFollower;
+import io.h2scope.engine.trace.jsonl.TraceFormatException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -144,6 +145,20 @@ class TraceFileFollowerTest {
             assertThrows(NoSuchFileException.class, () -> follower.poll((o, f, t, n, p) -> { }));
         } catch (IOException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /** A file whose line can never end as a trace event (binary, no line end) was waited on for ever. */
+    @Test
+    void aLineThatCannotBecomeAnEventIsNamedAtOnce() throws IOException {
+        Path written = Files.writeString(dir.resolve("half.jsonl"), "{\"v\":2,");
+        try (TraceFileFollower follower = new TraceFileFollower(written)) {
+            assertEquals(0, follower.poll((o, f, t, n, p) -> { })); // a line being written: waited for
+        }
+        Path binary = Files.write(dir.resolve("binary.jsonl"), new byte[] {0x7f, 'E', 'L', 'F', 0, 1});
+        try (TraceFileFollower follower = new TraceFileFollower(binary)) {
+            TraceFormatException e = assertThrows(TraceFormatException.class, () -> follower.poll((o, f, t, n, p) -> { }));
+            assertEquals("line 1: not JSON (it does not start with '{'), and no line end follows", e.getMessage());
         }
     }
 }

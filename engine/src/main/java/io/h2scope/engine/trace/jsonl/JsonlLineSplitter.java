@@ -54,6 +54,14 @@ public final class JsonlLineSplitter {
         }
     }
 
+    /**
+     * True when the line not yet whole cannot become a JSON object, however it goes on: its first octet is not
+     * {@code '{'} (every line an engine writes starts so). A follower waiting for its end would wait for ever.
+     */
+    public boolean pendingIsNoObject() {
+        return carried > 0 && carry[0] != '{';
+    }
+
     /** Octets fed that are not yet part of a whole line. */
     public int pendingOctets() {
         return carried;

@@ -104,6 +104,8 @@ public final class TraceFileFollower implements AutoCloseable {
      * Hands over the lines added since the last call, across a roll; returns how many.
      *
      * @throws NoSuchFileException if the file does not exist (yet) and was never opened
+     * @throws TraceFormatException when the line being written cannot become a trace event (a binary or text file
+     *         without a line end: waiting for one would never end)
      */
     public long poll(Handler handler) throws IOException {
         long before = handed;
@@ -135,6 +137,10 @@ public final class TraceFileFollower implements AutoCloseable {
                 overwritten.add(fileNumber - 1);
             }
             started(channel);
+        }
+        if (lines.pendingIsNoObject()) {
+            throw new TraceFormatException(lines.lines() + 1, "not JSON (it does not start with '{'), and no line "
+                    + "end follows", null);
         }
         return handed - before;
     }
