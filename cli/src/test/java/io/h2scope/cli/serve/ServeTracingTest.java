@@ -1,6 +1,7 @@
 package io.h2scope.cli.serve;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h2scope.engine.testsupport.Await;
@@ -53,6 +54,21 @@ class ServeTracingTest {
         } finally {
             ServeProcess.stop(server);
         }
+    }
+
+    /** The socket file of H2SCOPE_TRACE_LISTEN stayed behind when serve was stopped by SIGTERM. */
+    @Test
+    void theAttachSocketFileIsRemovedWhenServeStops(@TempDir Path dir) throws Exception {
+        Path socket = dir.resolve("t.sock");
+        Path log = dir.resolve("serve.log");
+        Process server = ServeProcess.start(Map.of("H2SCOPE_TRACE_LISTEN", socket.toString()), List.of(), log, log);
+        try {
+            ServeProcess.awaitUrl(log, server);
+            assertTrue(Files.exists(socket), readQuietly(log));
+        } finally {
+            ServeProcess.stop(server);
+        }
+        assertFalse(Files.exists(socket), readQuietly(log));
     }
 
     private static String readQuietly(Path file) {

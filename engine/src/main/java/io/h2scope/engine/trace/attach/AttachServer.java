@@ -73,6 +73,8 @@ public final class AttachServer implements AutoCloseable {
     private final Thread acceptor;
     private final String instance;
     private volatile boolean closed;
+    /** Removes the socket file at exit (SIGTERM, Ctrl-C): an engine's env-var socket is never closed otherwise. */
+    private final Thread removeAtExit;
 
     /**
      * Binds {@code address} and starts accepting clients; the TCP token is printed once on {@code notices}.
@@ -89,7 +91,10 @@ public final class AttachServer implements AutoCloseable {
             // only the owner may read the stream or change tracing
             Files.setPosixFilePermissions(address.unixPath(), PosixFilePermissions.fromString("rw-------"));
             token = null;
+            removeAtExit = new Thread(this::removeSocketFile, "h2scope-trace-attach-remove");
+            Runtime.getRuntime().addShutdownHook(removeAtExit);
         } else {
+            removeAtExit = null;
             server = ServerSocketChannel.open();
             server.bind(address.socketAddress());
             byte[] secret = new byte[16];
@@ -300,6 +305,19 @@ public final class AttachServer implements AutoCloseable {
         server.close();
         if (address.unixPath() != null) {
             Files.deleteIfExists(address.unixPath());
+            try {
+                Runtime.getRuntime().removeShutdownHook(removeAtExit);
+            } catch (IllegalStateException exiting) {
+                // closed by another shutdown hook: the hook removes a file already gone
+            }
+        }
+    }
+
+    private void removeSocketFile() {
+        try {
+            Files.deleteIfExists(address.unixPath());
+        } catch (IOException e) {
+            // at exit, with nowhere to say it: a later engine on this path removes the file before it binds
         }
     }
 }
