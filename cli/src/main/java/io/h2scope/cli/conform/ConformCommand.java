@@ -45,7 +45,8 @@ public final class ConformCommand implements Callable<Integer> {
     @Option(names = "--insecure", description = "over TLS, accept any certificate")
     boolean insecure;
 
-    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1", description = "run each case N times")
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1", description = "run each case N times, 1 to "
+            + RunConfig.MAX_REPEAT)
     int repeat;
 
     @CommandLine.Mixin
@@ -87,6 +88,11 @@ public final class ConformCommand implements Callable<Integer> {
         }
         if (maxInconclusive < 0 || maxInconclusive > 100) {
             err.println("h2scope conform: --max-inconclusive must be 0..100 (percent), got " + maxInconclusive);
+            err.flush();
+            return CommandLine.ExitCode.USAGE;
+        }
+        if (repeat < 1 || repeat > RunConfig.MAX_REPEAT) {
+            err.println("h2scope conform: --repeat must be 1 to " + RunConfig.MAX_REPEAT + ", got " + repeat);
             err.flush();
             return CommandLine.ExitCode.USAGE;
         }

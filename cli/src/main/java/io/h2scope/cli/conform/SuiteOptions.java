@@ -2,6 +2,7 @@ package io.h2scope.cli.conform;
 
 import io.h2scope.conformance.peer.PeerOptions;
 import io.h2scope.conformance.runner.CaseSelection;
+import io.h2scope.conformance.runner.RunConfig;
 
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -21,15 +22,23 @@ public final class SuiteOptions {
             + "(default ${DEFAULT-VALUE})")
     double budgetScale;
 
-    @Option(names = "--parallel", paramLabel = "N", defaultValue = "4", description = "cases run at once against one server (default ${DEFAULT-VALUE})")
+    @Option(names = "--parallel", paramLabel = "N", defaultValue = "4", description = "cases run at once against one server, "
+            + "1 to " + RunConfig.MAX_PARALLEL + " (default ${DEFAULT-VALUE})")
     int parallel;
 
     CaseSelection selection() {
         return cases.selection();
     }
 
-    /** The peer's options: the timeout and strictness given, certificates checked unless {@code insecure}. */
+    /**
+     * The peer's options: the timeout and strictness given, certificates checked unless {@code insecure}. Called
+     * before any server starts, so it checks --parallel too (a RunConfig made later would refuse it after the start).
+     */
     PeerOptions peer(boolean insecure) {
+        if (parallel < 1 || parallel > RunConfig.MAX_PARALLEL) {
+            throw new IllegalArgumentException("--parallel must be 1 to " + RunConfig.MAX_PARALLEL
+                    + " (cases at once against one server), got " + parallel);
+        }
         if (!(budgetScale >= PeerOptions.MIN_BUDGET_SCALE && budgetScale <= PeerOptions.MAX_BUDGET_SCALE)) {
             throw new IllegalArgumentException("--budget-scale must be " + PeerOptions.MIN_BUDGET_SCALE + " to "
                     + (int) PeerOptions.MAX_BUDGET_SCALE + " (a factor on each case's budget), got " + budgetScale);

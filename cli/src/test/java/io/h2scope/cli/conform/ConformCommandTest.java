@@ -144,6 +144,19 @@ class ConformCommandTest {
         assertEquals("h2scope conform: --budget-scale must be 0.1 to 100 (a factor on each case's budget), got 0.0\n", r.err());
     }
 
+    /** Both were refused by the run's config after the embedded server had started, and named no flag. */
+    @Test
+    void parallelAndRepeatOutOfRangeAreUsageErrorsBeforeAnyServerStarts() {
+        CommandRun r = run("conform", "--parallel", "0");
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("", r.out());
+        assertEquals("h2scope conform: --parallel must be 1 to 64 (cases at once against one server), got 0\n", r.err());
+        r = run("conform", "--repeat", "1001", "--target", "embedded");
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("", r.out());
+        assertEquals("h2scope conform: --repeat must be 1 to 1000, got 1001\n", r.err());
+    }
+
     @Test
     void listShowsEachBudgetScaled() {
         CommandRun r = run("conform", "--list", "--case", "security/slow-body", "--budget-scale", "2");

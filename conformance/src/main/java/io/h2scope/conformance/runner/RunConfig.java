@@ -23,6 +23,10 @@ public record RunConfig(Target target, PeerOptions peer, int parallel, CaseSelec
         int maxInconclusivePercent, Set<String> knownFailures) {
 
     public static final int DEFAULT_PARALLEL = 4;
+    /** The most cases run at once against one server. */
+    public static final int MAX_PARALLEL = 64;
+    /** The most times one case is run (flakiness hunting). */
+    public static final int MAX_REPEAT = 1000;
     public static final int DEFAULT_MAX_INCONCLUSIVE_PERCENT = 10;
 
     public RunConfig {
@@ -30,11 +34,11 @@ public record RunConfig(Target target, PeerOptions peer, int parallel, CaseSelec
         Objects.requireNonNull(peer, "peer");
         Objects.requireNonNull(selection, "selection");
         knownFailures = Set.copyOf(knownFailures);
-        if (parallel < 1 || parallel > 64) {
-            throw new IllegalArgumentException("parallel must be 1..64, got " + parallel);
+        if (parallel < 1 || parallel > MAX_PARALLEL) {
+            throw new IllegalArgumentException("parallel must be 1.." + MAX_PARALLEL + ", got " + parallel);
         }
-        if (repeat < 1 || repeat > 1000) {
-            throw new IllegalArgumentException("repeat must be 1..1000, got " + repeat);
+        if (repeat < 1 || repeat > MAX_REPEAT) {
+            throw new IllegalArgumentException("repeat must be 1.." + MAX_REPEAT + ", got " + repeat);
         }
         if (maxInconclusivePercent < 0 || maxInconclusivePercent > 100) {
             throw new IllegalArgumentException("max inconclusive percent must be 0..100, got " + maxInconclusivePercent);
