@@ -1,6 +1,7 @@
 package io.h2scope.cli.console;
 
 import io.h2scope.cli.options.DurationValue;
+import io.h2scope.cli.options.InputFile;
 import io.h2scope.conformance.peer.HandshakeException;
 import io.h2scope.conformance.peer.Peer;
 import io.h2scope.conformance.peer.PeerOptions;
@@ -89,7 +90,7 @@ public final class ConsoleCommand implements Callable<Integer> {
                     + "most --timeout (default ${DEFAULT-VALUE})")
     Duration linger;
 
-    @Option(names = "--script", paramLabel = "FILE", description = "run the lines of FILE instead of stdin's "
+    @Option(names = "--script", paramLabel = "FILE", converter = InputFile.class, description = "run the lines of FILE instead of stdin's "
             + "(one command a line, '#' comments; `conform --case ID --save-script FILE` writes a case's)")
     Path script;
 

@@ -81,6 +81,31 @@ class ConsoleCommandTest extends ReferenceServers {
         run.line("the peer resets stream 1: RST_STREAM PROTOCOL_ERROR on stream 1; PROTOCOL_ERROR (0x1)");
     }
 
+    /** A folder ran nothing and exited 0; a missing file named its exception class. Both before connecting now. */
+    @Test
+    void aScriptThatIsAFolderOrMissingIsAUsageError(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        ConsoleRun folder = ConsoleRun.of("", "--script", dir.toString(), h2c.url());
+        assertEquals(2, folder.exit(), folder.err());
+        assertEquals("", folder.out());
+        assertEquals("h2scope console: Invalid value for option '--script': '" + dir + "' is a directory; give a file "
+                + "(see './h2scope console --help')", folder.err().strip());
+        java.nio.file.Path missing = dir.resolve("none.txt");
+        ConsoleRun none = ConsoleRun.of("", "--script", missing.toString(), h2c.url());
+        assertEquals(2, none.exit(), none.err());
+        assertEquals("h2scope console: Invalid value for option '--script': no such file '" + missing + "'; check the "
+                + "path (see './h2scope console --help')", none.err().strip());
+    }
+
+    /** Zero said "timeout must be positive, got PT0S", without the flag. */
+    @Test
+    void aTimeoutOfZeroIsAUsageErrorNamingTheFlag() {
+        ConsoleRun r = ConsoleRun.of("", "--timeout", "0", h2c.url());
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("h2scope console: Invalid value for option '--timeout': '0' is no time: this wait cannot be off; "
+                + "give a whole number above 0 with ms, s or m (e.g. 500ms, 10s, 2m) (see './h2scope console --help')",
+                r.err().strip());
+    }
+
     @Test
     void aBadLineGetsOneErrorLineAndTheConsoleGoesOn() {
         ConsoleRun run = ConsoleRun.of("pong\nwindow x\nget /\n", h2c.url());
