@@ -70,6 +70,19 @@ class DecodeCommandsTest {
                 + "(spaces, colons and 0x are ignored)\n", r.err());
     }
 
+    /** Both said only "negative limit": no flag, no range. */
+    @Test
+    void hpackDecodeNegativeLimitsAreUsageErrorsNamingTheFlag_rfc9113_6_5_2() {
+        Run r = run("hpack", "decode", "--table-size", "-1", "82");
+        assertEquals(2, r.status(), r.err());
+        assertEquals("h2scope hpack decode: --table-size must be 0 or more (SETTINGS_HEADER_TABLE_SIZE, RFC 9113 \u00a76.5.2), "
+                + "got -1 (see './h2scope hpack decode --help')\n", r.err());
+        r = run("hpack", "decode", "--max-list-size", "-1", "82");
+        assertEquals(2, r.status(), r.err());
+        assertEquals("h2scope hpack decode: --max-list-size must be 0 or more (SETTINGS_MAX_HEADER_LIST_SIZE, RFC 9113 "
+                + "\u00a76.5.2), got -1 (see './h2scope hpack decode --help')\n", r.err());
+    }
+
     @Test
     void hpackDecodeRejectsAnOddNumberOfDigits() {
         Run r = run("hpack", "decode", "828");

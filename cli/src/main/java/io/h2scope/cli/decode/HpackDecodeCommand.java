@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -44,6 +45,14 @@ public final class HpackDecodeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
+        if (tableSize < 0) { // the decoder's own check said only "negative limit"
+            throw new ParameterException(spec.commandLine(), "--table-size must be 0 or more (SETTINGS_HEADER_TABLE_SIZE, "
+                    + "RFC 9113 \u00a76.5.2), got " + tableSize);
+        }
+        if (maxListSize < 0) {
+            throw new ParameterException(spec.commandLine(), "--max-list-size must be 0 or more "
+                    + "(SETTINGS_MAX_HEADER_LIST_SIZE, RFC 9113 \u00a76.5.2), got " + maxListSize);
+        }
         HpackDecoder decoder = new HpackDecoder(tableSize, maxListSize, 1 << 20);
         List<byte[]> inputs = blocks == null || blocks.isEmpty()
                 ? List.of(HexInput.read(List.of(), null, System.in))
