@@ -121,7 +121,11 @@ public final class GetCommand implements Callable<Integer> {
     private H2Request request() throws IOException {
         H2Request.Builder b;
         try {
-            b = H2Request.newBuilder(URI.create(url));
+            URI uri = URI.create(url);
+            if (uri.getPort() > 65_535) { // else the JDK's "port out of range:99999" once connecting
+                throw new IllegalArgumentException("port " + uri.getPort() + " is not 1..65535 in " + url);
+            }
+            b = H2Request.newBuilder(uri);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage()
                     + "; give a URL such as https://example.com/ or http://127.0.0.1:8080/path");
@@ -147,6 +151,11 @@ public final class GetCommand implements Callable<Integer> {
             body = BodyPublishers.ofString(data, StandardCharsets.UTF_8);
         }
         String m = method != null ? method : body != null ? "POST" : "GET";
+        try {
+            HeaderLines.method(m);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "-X " + e.getMessage());
+        }
         return b.method(m, body).timeout(timeout).build();
     }
 

@@ -208,6 +208,27 @@ class GetCommandTest extends ReferenceServers {
                 + "525600m (see './h2scope get --help')", oneLine(longest.err()));
     }
 
+    /** Both were sent, and the server's RST_STREAM PROTOCOL_ERROR was all the user saw (exit 1). */
+    @Test
+    void aMethodThatIsNoTokenIsAUsageErrorOnOneLine() {
+        Run r = run("-X", "G ET", h2c.url());
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("h2scope get: -X 'G ET' is not a method: a method is a token, without spaces or separators such as "
+                + "' ' (RFC 9110 §9.1) (see './h2scope get --help')", oneLine(r.err()));
+        r = run("-X", "", h2c.url());
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("h2scope get: -X '' is not a method: give one such as GET, POST or PUT (RFC 9110 §9.1) "
+                + "(see './h2scope get --help')", oneLine(r.err()));
+    }
+
+    @Test
+    void aPortOutOfRangeIsAUsageErrorOnOneLine() {
+        Run r = run("http://127.0.0.1:99999/");
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("h2scope get: port 99999 is not 1..65535 in http://127.0.0.1:99999/; give a URL such as "
+                + "https://example.com/ or http://127.0.0.1:8080/path (see './h2scope get --help')", oneLine(r.err()));
+    }
+
     @Test
     void aTimeoutTakesADurationOrABareNumberOfSeconds() {
         Run r = run("--timeout", "5s", h2c.url());

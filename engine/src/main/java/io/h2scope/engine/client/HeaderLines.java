@@ -51,6 +51,24 @@ public final class HeaderLines {
     }
 
     /**
+     * A request method as typed ({@code get -X}): a token, else the peer would reset the stream as malformed.
+     *
+     * @throws IllegalArgumentException saying what is wrong with it
+     */
+    public static String method(String method) {
+        if (method.isEmpty()) {
+            throw new IllegalArgumentException("'' is not a method: give one such as GET, POST or PUT (RFC 9110 §9.1)");
+        }
+        for (int i = 0; i < method.length(); i++) {
+            if (!isTokenChar(method.charAt(i))) {
+                throw new IllegalArgumentException("'" + method + "' is not a method: a method is a token, without "
+                        + "spaces or separators such as '" + method.charAt(i) + "' (RFC 9110 §9.1)");
+            }
+        }
+        return method;
+    }
+
+    /**
      * Text of lines, one field each; blank lines are skipped.
      *
      * @throws IllegalArgumentException naming the line: "header line 3 wants 'name: value', got 'x'"
