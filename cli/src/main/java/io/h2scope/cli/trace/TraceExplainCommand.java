@@ -138,8 +138,7 @@ public final class TraceExplainCommand implements Callable<Integer> {
         }
         JsonlTraceReader.read(source.file, feed);
         if (events[0] == 0) {
-            throw new IOException(source.file + " holds no trace event (it is empty): give a file recorded with "
-                    + "H2SCOPE_TRACE_FILE (docs/TRACE_FORMAT.md)");
+            throw EmptyRecording.of(source.file);
         }
         explainer.finish();
         findings.sort(Finding.RANKING);

@@ -40,7 +40,7 @@ import java.util.concurrent.Callable;
                         + "--reveal is given (a recording holds credentials only when made with H2SCOPE_TRACE_REVEAL=1, "
                         + "DATA only with H2SCOPE_TRACE_DATA=on)."},
         exitCodeListHeading = "%nExit status:%n",
-        exitCodeList = {"0:the recording was printed", "1:the file is not a JSONL trace (the line that is not is named)",
+        exitCodeList = {"0:the recording was printed", "1:the file is empty or not a JSONL trace (the line that is not is named)",
                 "2:usage error (a bad option, a FILE that cannot be read, a time filter on a recording without clock "
                         + "time)"})
 public final class TracePrintCommand implements Callable<Integer> {
@@ -98,9 +98,21 @@ public final class TracePrintCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (stream != null && stream < 0) { // printed the events of no stream but the connection's own
+            throw new IllegalArgumentException("--stream " + stream + " is no stream id: give 0 (the connection) or a "
+                    + "stream's id, 1 to 2^31-1 (RFC 9113 \u00a75.1.1)");
+        }
+        if (connection != null && connection < 1) {
+            throw new IllegalArgumentException("--conn " + connection + " is no connection id: give one the recording "
+                    + "shows (conn=1, conn=2, ...)");
+        }
         Integer typeCode = type == null ? null : typeCode(type);
         reading = new ReaderRedaction(reveal.redaction());
-        Timeline timeline = Timeline.of(read());
+        List<TraceEvent> events = read();
+        if (events.isEmpty()) { // else a note that it "has no clock time (it was recorded before ...)", and exit 0
+            throw EmptyRecording.of(file);
+        }
+        Timeline timeline = Timeline.of(events);
         ZoneId zone = clock.zone();
         if (!timeline.clocked()) {
             if (since != null || until != null) {

@@ -115,6 +115,30 @@ class TracePrintCommandTest {
         assertTrue(r.err().contains("unknown frame type \"HEDERS\"; accepted: DATA, HEADERS"), r.out());
     }
 
+    /** An empty file printed a note that it "has no clock time (it was recorded before recordings carried one)". */
+    @Test
+    void anEmptyFileIsNamedAsSuch() throws Exception {
+        Path empty = Files.createFile(dir.resolve("empty.jsonl"));
+        CommandRun r = CommandRun.of("trace", "print", empty.toString());
+        assertEquals(1, r.exit(), r.err());
+        assertEquals("", r.out());
+        assertEquals("h2scope trace print: " + empty + " holds no trace event (it is empty): give a file recorded with "
+                + "H2SCOPE_TRACE_FILE (docs/TRACE_FORMAT.md)", r.errLine());
+    }
+
+    /** --stream -1 printed the connection's own events, --conn -1 nothing, both with exit 0. */
+    @Test
+    void aNegativeStreamOrConnectionIsAUsageError() {
+        CommandRun r = CommandRun.of("trace", "print", file.toString(), "--stream", "-1");
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("h2scope trace print: --stream -1 is no stream id: give 0 (the connection) or a stream's id, 1 to "
+                + "2^31-1 (RFC 9113 \u00a75.1.1)", r.errLine());
+        r = CommandRun.of("trace", "print", file.toString(), "--conn", "0");
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("h2scope trace print: --conn 0 is no connection id: give one the recording shows (conn=1, conn=2, "
+                + "...)", r.errLine());
+    }
+
     @Test
     void missingFileIsAUsageErrorThatSaysSo() {
         Path none = dir.resolve("none.jsonl");
