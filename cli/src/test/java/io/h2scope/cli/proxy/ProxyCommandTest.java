@@ -47,6 +47,25 @@ class ProxyCommandTest {
                 + " clear, so add --allow-remote to listen there on purpose (see './h2scope proxy --help')", r.errLine());
     }
 
+    /** Said "has scheme 'null'". */
+    @Test
+    void anUpstreamThatIsNoUrlIsAUsageError() {
+        CommandRun r = run("proxy", "--listen", "127.0.0.1:0", "--upstream", "localhost");
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("h2scope proxy: --upstream: 'localhost' is not a URL (no scheme); expected http://HOST:PORT/ (h2c) "
+                + "or https://HOST:PORT/ (TLS) (see './h2scope proxy --help')", r.err().strip());
+    }
+
+    /** Said "FILE: cannot access: check the path". */
+    @Test
+    void aCaThatIsAFileSaysSo(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path file = java.nio.file.Files.writeString(dir.resolve("ca.pem"), "x");
+        CommandRun r = run("proxy", "--listen", "127.0.0.1:0", "--ca", file.toString());
+        assertEquals(1, r.exit(), r.err());
+        assertEquals("h2scope proxy: " + file + " is a file, not a directory: give a directory for the CA (made if "
+                + "missing)", r.err().strip());
+    }
+
     @Test
     void anUpstreamWithAPathIsAUsageError() {
         CommandRun r = run("proxy", "--listen", "127.0.0.1:0", "--upstream", "http://127.0.0.1:9080/api");

@@ -33,6 +33,10 @@ public record Upstream(String host, int port, boolean tls) {
                     + "); expected http://HOST:PORT/ or https://HOST:PORT/");
         }
         String scheme = uri.getScheme();
+        if (scheme == null) { // said "has scheme 'null'"
+            throw new IllegalArgumentException("'" + url + "' is not a URL (no scheme); expected http://HOST:PORT/ (h2c) "
+                    + "or https://HOST:PORT/ (TLS)");
+        }
         if (!"http".equalsIgnoreCase(scheme) && !"https".equalsIgnoreCase(scheme)) {
             throw new IllegalArgumentException("'" + url + "' has scheme '" + scheme
                     + "'; expected http://HOST:PORT/ (h2c) or https://HOST:PORT/ (TLS)");

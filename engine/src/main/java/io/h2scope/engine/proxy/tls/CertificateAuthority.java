@@ -69,6 +69,9 @@ public final class CertificateAuthority {
 
     /** Loads the authority saved in {@code dir}, or makes one there (the directory is created if needed). */
     public static CertificateAuthority loadOrCreate(Path dir) throws IOException, GeneralSecurityException {
+        if (Files.exists(dir) && !Files.isDirectory(dir)) { // createDirectories' FileAlreadyExistsException named no reason
+            throw new IOException(dir + " is a file, not a directory: give a directory for the CA (made if missing)");
+        }
         Path certificate = dir.resolve(CERTIFICATE_FILE);
         Path key = dir.resolve(KEY_FILE);
         if (Files.exists(certificate) || Files.exists(key)) {
