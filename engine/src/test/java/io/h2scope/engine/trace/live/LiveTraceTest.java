@@ -88,6 +88,22 @@ class LiveTraceTest {
         return ListenAddress.parse(live.attachServer().orElseThrow().where());
     }
 
+    /** Both named the exception's class: "(java.nio.file.FileSystemException: D: Is a directory)", "(java.net.BindException: ...)". */
+    @Test
+    void aRecordingOrSocketThatCannotBeOpenedIsOneLineWithoutAClassName() throws Exception {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            TraceConfig config = TraceConfig.fromEnvironment(Map.of(TraceConfig.TRACE_FILE, dir.toString(),
+                    TraceConfig.TRACE_LISTEN, "127.0.0.1:" + taken.getLocalPort()));
+            ByteArrayOutputStream errors = new ByteArrayOutputStream();
+            live = LiveTrace.start(config, new LevelsLog(config), new PrintStream(errors, true), control::add);
+            List<String> lines = errors.toString().lines().toList();
+            assertEquals(List.of("h2scope: ignoring H2SCOPE_TRACE_FILE=\"" + dir + "\": the file cannot be opened ("
+                    + dir + ": Is a directory); accepted: a writable file path",
+                    "h2scope: ignoring H2SCOPE_TRACE_LISTEN=\"127.0.0.1:" + taken.getLocalPort() + "\": it cannot be bound "
+                    + "(Address already in use); accepted: a free Unix socket path, or 127.0.0.1:PORT"), lines);
+        }
+    }
+
     private ListenAddress serveOnUnixSocket(Map<String, String> more) throws IOException {
         Map<String, String> env = new HashMap<>(more);
         env.put(TraceConfig.TRACE_LISTEN, dir.resolve("trace.sock").toString());
