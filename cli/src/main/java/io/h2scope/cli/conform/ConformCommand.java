@@ -127,7 +127,7 @@ public final class ConformCommand implements Callable<Integer> {
             return CommandLine.ExitCode.OK;
         }
         if (targetName != null) {
-            return new NamedTargetRun(TargetResolver.standard(), out, err).run(targetName, embeddedTls,
+            return new NamedTargetRun(TargetResolver.standard(), out, err, "conform").run(targetName, embeddedTls,
                     (target, version, knownFailures) -> runAndReport(new RunConfig(target, peer, suite.parallel, selection, repeat,
                             maxInconclusive, knownFailures), version, out));
         }

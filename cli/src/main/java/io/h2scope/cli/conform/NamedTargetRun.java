@@ -31,11 +31,14 @@ public final class NamedTargetRun {
     private final TargetResolver resolver;
     private final PrintWriter out;
     private final PrintWriter err;
+    private final String command;
 
-    public NamedTargetRun(TargetResolver resolver, PrintWriter out, PrintWriter err) {
+    /** {@code command}: the sub-command its errors are said by ({@code conform}), as every other error of it is. */
+    public NamedTargetRun(TargetResolver resolver, PrintWriter out, PrintWriter err, String command) {
         this.resolver = resolver;
         this.out = out;
         this.err = err;
+        this.command = command;
     }
 
     public int run(String name, boolean tls, Body body) throws IOException {
@@ -74,7 +77,7 @@ public final class NamedTargetRun {
     }
 
     private void report(String message, String log) {
-        err.println("h2scope: " + message);
+        err.println("h2scope " + command + ": " + message);
         if (!log.isBlank()) {
             err.println("  the server's log (tail):");
             log.lines().forEach(line -> err.println("    " + line));

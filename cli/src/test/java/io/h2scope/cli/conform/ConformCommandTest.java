@@ -1,6 +1,7 @@
 package io.h2scope.cli.conform;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -155,6 +156,19 @@ class ConformCommandTest {
         assertEquals(2, r.exit(), r.err());
         assertEquals("", r.out());
         assertEquals("h2scope conform: --repeat must be 1 to 1000, got 1001\n", r.err());
+    }
+
+    /** Said by "h2scope:", where every other error of the command is said by "h2scope conform:". */
+    @Test
+    void anUnknownTargetIsAUsageErrorOfTheCommand() {
+        CommandRun r = run("conform", "--target", "local:nginxx");
+        assertEquals(2, r.exit(), r.err());
+        assertTrue(r.errLine().startsWith("h2scope conform: unknown target 'nginxx'; known: embedded, "), r.err());
+        r = run("conform", "--target", "");
+        assertEquals(2, r.exit(), r.err());
+        assertTrue(r.errLine().startsWith("h2scope conform: --target needs a name: embedded, local:NAME, docker:NAME, "
+                + "NAME or a URL; known names: "), r.err());
+        assertFalse(r.err().contains("["), r.err());
     }
 
     @Test

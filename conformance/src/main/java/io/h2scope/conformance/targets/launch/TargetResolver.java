@@ -50,7 +50,7 @@ public final class TargetResolver {
     public Choice choose(String spec, Consumer<String> say) throws TargetStartException {
         String text = spec == null ? "" : spec.trim();
         if (text.isEmpty()) {
-            throw usage("--target needs a name: embedded, local:NAME, docker:NAME, NAME or a URL; known names: " + knownNames());
+            throw usage("--target needs a name: embedded, local:NAME, docker:NAME, NAME or a URL; known names: " + String.join(", ", knownNames()));
         }
         if (text.equals("embedded")) {
             return new Choice(Via.EMBEDDED, null);
