@@ -48,7 +48,7 @@ final class CommandErrors implements CommandLine.IParameterExceptionHandler, Com
 
     /** A picocli parse error, or one a command raised about its options, with where to read about them. */
     static Failure usage(ParameterException e, String command) {
-        String message = text(e);
+        String message = text(e).replace("option option '", "option '"); // picocli's words for a map option's value
         if (e instanceof UnmatchedArgumentException unmatched && unknownCommand(unmatched) != null) {
             message = "unknown command '" + unknownCommand(unmatched) + "': the commands are "
                     + String.join(", ", e.getCommandLine().getSubcommands().keySet());

@@ -80,6 +80,7 @@ public final class H2scopeCommand implements Runnable {
         cli.setParameterExceptionHandler(errors);
         cli.setExecutionExceptionHandler(errors);
         WholeNumber.registerOn(cli);
+        DecimalNumber.registerOn(cli);
         cli.setExpandAtFiles(false); // 'get -d @file' is curl's syntax, not a picocli argument file
         cli.setExecutionStrategy(H2scopeCommand::rejectUnmatched);
         return cli;

@@ -171,6 +171,20 @@ class ConformCommandTest {
         assertFalse(r.err().contains("["), r.err());
     }
 
+    /** Said "'abc' is not a double", and "Value for option option '--report'". */
+    @Test
+    void aBudgetScaleThatIsNoNumberAndAReportWithoutAKindSayItPlainly() {
+        CommandRun r = run("conform", "--budget-scale", "abc", "--list");
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("h2scope conform: Invalid value for option '--budget-scale': 'abc' is not a number: give one such "
+                + "as 2 or 0.5 (see './h2scope conform --help')", r.errLine());
+        r = run("conform", "--budget-scale", "NaN", "--list");
+        assertEquals(2, r.exit(), r.err());
+        r = run("conform", "--report", "junit", "--list");
+        assertEquals(2, r.exit(), r.err());
+        assertTrue(r.errLine().startsWith("h2scope conform: Value for option '--report' (KIND=PATH) should be in "), r.err());
+    }
+
     @Test
     void listShowsEachBudgetScaled() {
         CommandRun r = run("conform", "--list", "--case", "security/slow-body", "--budget-scale", "2");
