@@ -14,6 +14,7 @@ import io.h2scope.conformance.targets.ServerVersion;
 import io.h2scope.conformance.targets.Target;
 import io.h2scope.conformance.targets.launch.ReferenceServerTarget;
 import io.h2scope.conformance.targets.launch.TargetResolver;
+import io.h2scope.engine.server.SettingText;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -199,20 +200,32 @@ public final class ConformCommand implements Callable<Integer> {
         return d;
     }
 
-    /** As {@link #parseDuration(String, String)} with zero and less let through, for an option whose caller checks its own bounds. */
+    /**
+     * As {@link #parseDuration(String, String)} with zero and less let through, for an option whose caller checks its own
+     * bounds. A bare number is seconds, as every other duration option takes it ({@code SettingText.duration}); at most
+     * {@link SettingText#LONGEST_DURATION}.
+     */
     static Duration parseAnyDuration(String option, String text) {
         String t = text.trim().toLowerCase(java.util.Locale.ROOT);
+        Duration d;
         try {
             if (t.endsWith("ms")) {
-                return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
-            } else if (t.endsWith("s")) {
-                return Duration.ofMillis(Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1000));
+                d = Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
+            } else if (t.endsWith("s") || t.matches("[+-]?\\d+(\\.\\d+)?")) {
+                String seconds = t.endsWith("s") ? t.substring(0, t.length() - 1) : t;
+                d = Duration.ofMillis(Math.round(Double.parseDouble(seconds) * 1000));
             } else if (t.endsWith("m")) {
-                return Duration.ofMinutes(Long.parseLong(t.substring(0, t.length() - 1)));
+                d = Duration.ofMinutes(Long.parseLong(t.substring(0, t.length() - 1)));
+            } else {
+                d = Duration.parse(text.trim().toUpperCase(java.util.Locale.ROOT));
             }
-            return Duration.parse(text.trim().toUpperCase(java.util.Locale.ROOT));
         } catch (RuntimeException e) {
             throw new IllegalArgumentException(option + " must be a duration such as 1s, 500ms or 2m, got '" + text + "'");
         }
+        if (d.compareTo(SettingText.LONGEST_DURATION) > 0) {
+            throw new IllegalArgumentException(option + " must be at most " + SettingText.show(SettingText.LONGEST_DURATION)
+                    + " (a year), got '" + text + "'");
+        }
+        return d;
     }
 }

@@ -1,6 +1,7 @@
 package io.h2scope.cli.conform;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -258,5 +259,12 @@ class ConformCommandTest {
         assertEquals(Duration.ofMillis(1500), ConformCommand.parseDuration("1.5s"));
         assertEquals(Duration.ofMillis(250), ConformCommand.parseDuration("250ms"));
         assertEquals(Duration.ofMinutes(2), ConformCommand.parseDuration("2m"));
+        // a bare number is seconds, as for console, proxy, serve and get (was "must be a duration such as 1s ...")
+        assertEquals(Duration.ofSeconds(5), ConformCommand.parseDuration("5"));
+        IllegalArgumentException zero = assertThrows(IllegalArgumentException.class, () -> ConformCommand.parseDuration("0"));
+        assertEquals("--timeout must be above 0, got '0'", zero.getMessage());
+        IllegalArgumentException huge = assertThrows(IllegalArgumentException.class,
+                () -> ConformCommand.parseDuration("99999999m"));
+        assertEquals("--timeout must be at most 525600m (a year), got '99999999m'", huge.getMessage());
     }
 }
