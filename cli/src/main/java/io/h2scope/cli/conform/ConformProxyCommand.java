@@ -191,7 +191,11 @@ public final class ConformProxyCommand implements Callable<Integer> {
         } else if (insecure || caFile != null) {
             return usage(err, "--insecure and --ca are for an https front; " + front + " is h2c");
         }
-        if (originPort <= 0 || originPort > 65_535) {
+        if (originPort < 0 || originPort > 65_535) { // said it was required, as if not given
+            return usage(err, "--origin-port must be 1 to 65535 (the port on 127.0.0.1 the intermediary forwards to), "
+                    + "got " + originPort);
+        }
+        if (originPort == 0) {
             return usage(err, "--origin-port N is required with --front: the port (1-65535) on 127.0.0.1 the intermediary "
                     + "forwards to");
         }

@@ -143,6 +143,10 @@ class ConformProxyCommandTest {
         CommandRun r = CommandRun.of("conform-proxy", "--front", "http://127.0.0.1:1");
         assertEquals(2, r.exit());
         assertTrue(r.errLine().contains("--origin-port N is required with --front"), r.err());
+        r = CommandRun.of("conform-proxy", "--front", "http://127.0.0.1:1", "--origin-port", "99999"); // said "is required"
+        assertEquals(2, r.exit());
+        assertEquals("h2scope conform-proxy: --origin-port must be 1 to 65535 (the port on 127.0.0.1 the intermediary "
+                + "forwards to), got 99999", r.errLine());
         assertEquals(2, CommandRun.of("conform-proxy", "--front", "https://127.0.0.1:1", "--origin-port", "9",
                 "--insecure", "--ca", "x.pem").exit());
         assertEquals(2, CommandRun.of("conform-proxy", "--front", "http://127.0.0.1:1", "--origin-port", "9",
