@@ -41,7 +41,13 @@ public final class ServerOptionValues {
 
     /** The settings of a config file; a line that is not {@code key = value} or names no setting is an error. */
     public static ServerOptionValues read(Path file) throws IOException {
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (java.nio.charset.CharacterCodingException e) { // said only "Input length = 1"
+            throw new ServerOptionValuesException(file + " is not a text file (not UTF-8): give key = value lines "
+                    + "(docs/SERVER.md)");
+        }
         Map<String, Entry> entries = new LinkedHashMap<>();
         Map<String, Integer> lineOf = new LinkedHashMap<>();
         for (int n = 1; n <= lines.size(); n++) {

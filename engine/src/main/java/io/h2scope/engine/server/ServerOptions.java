@@ -171,6 +171,9 @@ public final class ServerOptions {
     private static Duration parseDuration(String v) {
         try {
             return SettingText.duration(v); // at most a year: longer does not fit a deadline
+        } catch (SettingText.TooLong e) {
+            throw new ServerOption.BadValue("is longer than a year (at most "
+                    + SettingText.show(SettingText.LONGEST_DURATION) + ")");
         } catch (IllegalArgumentException e) {
             throw new ServerOption.BadValue("is not a duration (ms, s or m, e.g. 500ms, 10s, 2m)");
         }

@@ -55,10 +55,16 @@ public final class SettingText {
             default -> Duration.ofSeconds(n);
         };
         if (d.compareTo(LONGEST_DURATION) > 0) {
-            throw new IllegalArgumentException("'" + value + "' is longer than a year: give at most "
-                    + show(LONGEST_DURATION));
+            throw new TooLong("'" + value + "' is longer than a year: give at most " + show(LONGEST_DURATION));
         }
         return d;
+    }
+
+    /** A duration of the right form beyond {@link #LONGEST_DURATION}: a caller with its own words can say so. */
+    public static final class TooLong extends IllegalArgumentException {
+        TooLong(String message) {
+            super(message);
+        }
     }
 
     /** How a duration is written back: "500ms", "60s", "3m" (whole minutes from two minutes on). */

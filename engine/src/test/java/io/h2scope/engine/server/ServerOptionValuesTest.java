@@ -168,6 +168,18 @@ class ServerOptionValuesTest {
                 + " 2m): give >= 0 (0 = off) (default 60s)", applyError(file));
     }
 
+    /** Longer than a year said "is not a duration"; a binary file only the decoder's "Input length = 1". */
+    @Test
+    void aDurationBeyondAYearAndAFileThatIsNoTextAreNamed() throws Exception {
+        Path file = write("idle-timeout = 999999999m\n");
+        assertEquals(file + ":1: idle-timeout = 999999999m is longer than a year (at most 525600m): give >= 0 (0 = off) "
+                + "(default 3m)", applyError(file));
+        Path binary = Files.write(file.resolveSibling("binary.conf"), new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1});
+        ServerOptionValuesException e = assertThrows(ServerOptionValuesException.class,
+                () -> ServerOptionValues.read(binary));
+        assertEquals(binary + " is not a text file (not UTF-8): give key = value lines (docs/SERVER.md)", e.getMessage());
+    }
+
     @Test
     void aTimeoutThatMayNotBeOffRefusesZero() throws Exception {
         Path file = write("settings-ack-timeout = 0\n");
