@@ -1,5 +1,6 @@
 package io.h2scope.cli.trace;
 
+import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -25,6 +26,9 @@ public final class TraceRecordCommand implements Callable<Integer> {
     @Mixin
     LiveReply engine;
 
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     @ArgGroup(exclusive = true)
     Action action;
 
@@ -41,6 +45,11 @@ public final class TraceRecordCommand implements Callable<Integer> {
         Map<String, Object> request = new LinkedHashMap<>();
         request.put("cmd", "record");
         if (action != null && action.start != null) {
+            if (action.start.toString().isBlank() || java.nio.file.Files.isDirectory(action.start)) {
+                // '' was this directory, and the engine said only "the recording cannot be opened: DIR: Is a directory"
+                throw new CommandLine.ParameterException(spec.commandLine(), "--start '" + action.start
+                        + "' is no file name: give the file to record to, e.g. --start trace.jsonl");
+            }
             request.put("start", action.start.toAbsolutePath().toString()); // the engine runs elsewhere
         } else if (action != null && action.stop) {
             request.put("stop", true);

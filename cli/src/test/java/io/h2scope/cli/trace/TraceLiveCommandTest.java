@@ -100,6 +100,10 @@ class TraceLiveCommandTest {
         } finally {
             ServeProcess.stop(server);
         }
+        CommandRun folder = CommandRun.of("trace", "record", "--attach", socket.toString(), "--start", dir.toString());
+        assertEquals(2, folder.exit(), folder.err()); // the engine said "the recording cannot be opened: DIR: Is a directory"
+        assertEquals("h2scope trace record: --start '" + dir + "' is no file name: give the file to record to, e.g. "
+                + "--start trace.jsonl (see './h2scope trace record --help')", folder.errLine());
         Path nobody = dir.resolve("nobody.sock");
         CommandRun none = CommandRun.of("trace", "level", "--attach", nobody.toString(), "frames=debug");
         assertEquals(1, none.exit());
