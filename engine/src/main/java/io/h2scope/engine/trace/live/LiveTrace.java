@@ -1,6 +1,5 @@
 package io.h2scope.engine.trace.live;
 
-import io.h2scope.engine.transport.FileProblems;
 import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.config.TraceFileRecording;
 import io.h2scope.engine.trace.attach.AttachServer;
@@ -88,7 +87,7 @@ public final class LiveTrace implements TraceSink, AutoCloseable {
                 bind(config.traceListen().get(), errors, control);
             } catch (IOException | RuntimeException e) {
                 errors.println("h2scope: ignoring " + TraceConfig.TRACE_LISTEN + "=\"" + config.traceListen().get()
-                        + "\": it cannot be bound (" + FileProblems.reason(e) + "); accepted: a free Unix socket path, or 127.0.0.1:PORT");
+                        + "\": it cannot be bound (" + e.getMessage() + "); accepted: a free Unix socket path, or 127.0.0.1:PORT");
             }
         }
     }
