@@ -202,6 +202,8 @@ class GetCommandTest extends ReferenceServers {
                 + "give a whole number above 0 with ms, s or m (e.g. 500ms, 10s, 2m) (see './h2scope get --help')", oneLine(zero.err()));
         Run huge = run("--timeout", "99999999999", h2c.url());
         assertEquals(2, huge.exit(), huge.err());
+        assertEquals("h2scope get: Invalid value for option '--timeout': '99999999999' is longer than a year: give at "
+                + "most 525600m (see './h2scope get --help')", oneLine(huge.err()));
         Run longest = run("--timeout", "525601m", h2c.url());
         assertEquals(2, longest.exit(), longest.err());
         assertEquals("h2scope get: Invalid value for option '--timeout': '525601m' is longer than a year: give at most "

@@ -18,7 +18,9 @@ public final class SettingText {
      */
     public static final Duration LONGEST_DURATION = Duration.ofDays(365);
 
-    private static final Pattern DURATION = Pattern.compile("(\\d{1,9})(ms|s|m)?");
+    private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m)?");
+    /** Digits beyond which any unit is more than {@link #LONGEST_DURATION}: 10^12 ms is 31 years. */
+    private static final int MOST_DIGITS = 12;
     private static final Pattern WHOLE = Pattern.compile("[+-]?\\d{1,19}");
 
     private SettingText() {
@@ -47,8 +49,9 @@ public final class SettingText {
         if (!m.matches()) {
             throw new IllegalArgumentException("'" + value + "' is not a duration: give " + form);
         }
-        long n = Long.parseLong(m.group(1));
         String unit = m.group(2) == null ? "s" : m.group(2);
+        String digits = m.group(1).replaceFirst("^0+(?=\\d)", "");
+        long n = digits.length() > MOST_DIGITS ? Long.MAX_VALUE / 60_000 : Long.parseLong(digits); // too long anyway
         Duration d = switch (unit) {
             case "ms" -> Duration.ofMillis(n);
             case "m" -> Duration.ofMinutes(n);
