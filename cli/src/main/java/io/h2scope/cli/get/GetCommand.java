@@ -2,6 +2,7 @@ package io.h2scope.cli.get;
 
 import io.h2scope.cli.options.DurationValue;
 import io.h2scope.cli.options.InputFile;
+import io.h2scope.cli.options.OutputFile;
 import io.h2scope.engine.client.H2Client;
 import io.h2scope.engine.client.H2Request;
 import io.h2scope.engine.client.H2Response;
@@ -65,7 +66,7 @@ public final class GetCommand implements Callable<Integer> {
     @Option(names = {"-X", "--request"}, paramLabel = "METHOD", description = "request method (default GET, or POST with -d)")
     String method;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write the body to FILE instead of stdout")
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", converter = OutputFile.class, description = "write the body to FILE instead of stdout")
     Path output;
 
     @Option(names = "--h2c-upgrade", description = "http:// only: start with HTTP/1.1 Upgrade: h2c (RFC 7540 §3.2) instead "

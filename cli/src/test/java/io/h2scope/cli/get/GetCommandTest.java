@@ -223,6 +223,17 @@ class GetCommandTest extends ReferenceServers {
                 + "(see './h2scope get --help')", oneLine(r.err()));
     }
 
+    /** Checked only once the response came: the request was sent for nothing. */
+    @Test
+    void anOutputThatIsAFolderIsAUsageErrorBeforeConnecting(@TempDir Path dir) throws Exception {
+        try (ServerSocket silent = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            Run r = run("-o", dir.toString(), "http://127.0.0.1:" + silent.getLocalPort() + "/");
+            assertEquals(2, r.exit(), r.err());
+            assertEquals("h2scope get: Invalid value for option '--output': '" + dir + "' is a directory; give a file "
+                    + "(see './h2scope get --help')", oneLine(r.err()));
+        }
+    }
+
     @Test
     void aPortOutOfRangeIsAUsageErrorOnOneLine() {
         Run r = run("http://127.0.0.1:99999/");
