@@ -6,8 +6,8 @@ import java.nio.file.Path;
 import picocli.CommandLine;
 
 /**
- * A file the command appends to ({@code --keylog}), made when missing: checked while the command line is parsed,
- * so a path that cannot be written is a usage error that names it, before any work starts.
+ * A file the command writes ({@code --keylog}, {@code get -o}), made when missing: checked while the command line
+ * is parsed, so a path that cannot be written is a usage error that names it, before any work starts.
  */
 public final class OutputFile implements CommandLine.ITypeConverter<Path> {
 

@@ -61,7 +61,7 @@ class CaseReplayTest extends ReferenceServers {
     void aScriptThatCannotBeReadIsAUsageError(@TempDir Path dir) {
         ConsoleRun run = ConsoleRun.of("", "--script", dir.resolve("missing").toString(), h2c.url());
         assertEquals(2, run.exit(), run.err());
-        assertTrue(run.err().contains("--script " + dir.resolve("missing") + " cannot be read (NoSuchFileException"),
-                run.err());
+        assertEquals("h2scope console: Invalid value for option '--script': no such file '" + dir.resolve("missing")
+                + "'; check the path (see './h2scope console --help')", run.err().strip());
     }
 }
