@@ -32,15 +32,15 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>A client's first line says what it is (docs/TRACE_FORMAT.md, "The attach socket"): a JSON object is a command
  * ({@code {"cmd":"level","set":"frames=debug"}}, with {@code "token"} on TCP), answered with one line and the socket
  * closed; anything else is a reader (on TCP the line is the token, on a Unix socket an empty line), which then gets
- * JSONL lines (TraceEventJson.VERSION), the same as a recording, until it goes. What a reader is sent (every open
- * connection's opening and snapshot first) and what a command does is the {@link Clients}' business.
+ * JSONL lines (TraceEventJson.VERSION), the same as a recording, until it goes. What a reader is sent (every open connection's opening and
+ * snapshot first) and what a command does is the {@link Clients}' business.
  *
- * <p>A reader's first line names the engine ({@code {"v":3,"kind":"engine","instance":"9f2c...","pid":4711}}): an
+ * <p>A reader's first line names the engine ({@code {"v":2,"kind":"engine","instance":"9f2c...","pid":4711}}): an
  * instance id made when the socket opens, so a reader that attaches again can tell the same engine coming back from
  * a new one on the same address, whose connection ids start again.
  *
  * <p>The engine never waits for a reader: each has a bounded queue, and what does not fit is dropped and counted;
- * when there is room again the reader gets one {@code {"v":3,"kind":"gap","dropped":N}} line.
+ * when there is room again the reader gets one {@code {"v":2,"kind":"gap","dropped":N}} line.
  */
 public final class AttachServer implements AutoCloseable {
 
@@ -193,7 +193,7 @@ public final class AttachServer implements AutoCloseable {
         write(channel, clients.command(request, PeerIdentity.of(channel) + " on " + where()));
     }
 
-    /** The reader's first line: {@code {"v":3,"kind":"engine","instance":...,"pid":...}}. */
+    /** The reader's first line: {@code {"v":2,"kind":"engine","instance":...,"pid":...}}. */
     private String engineLine() {
         Map<String, Object> line = new LinkedHashMap<>();
         line.put("v", 2);
@@ -203,7 +203,7 @@ public final class AttachServer implements AutoCloseable {
         return Json.object(line);
     }
 
-    /** The refusal line, {@code {"v":3,"kind":"refused","detail":...}}. */
+    /** The refusal line, {@code {"v":2,"kind":"refused","detail":...}}. */
     public static String refusal(String detail) {
         Map<String, Object> line = new LinkedHashMap<>();
         line.put("v", 2);

@@ -26,7 +26,7 @@ import java.util.Optional;
  *   <li>{@code {"cmd":"record","start":"/abs/file.jsonl"}} starts a recording, {@code {"cmd":"record","stop":true}}
  *       stops it, {@code {"cmd":"record"}} says what is in force.</li>
  * </ul>
- * The reply is one line, {@code {"v":3,"kind":"control","levels":...,"only":...,"recording":...,"readers":N}}: what
+ * The reply is one line, {@code {"v":2,"kind":"control","levels":...,"only":...,"recording":...,"readers":N}}: what
  * is in force after the command; a command that cannot be done is refused with one line saying why and changes
  * nothing. Each change is told on the control log with what was asked, by whom and what is now in force.
  */
