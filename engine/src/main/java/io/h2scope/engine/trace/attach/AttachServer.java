@@ -32,8 +32,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>A client's first line says what it is (docs/TRACE_FORMAT.md, "The attach socket"): a JSON object is a command
  * ({@code {"cmd":"level","set":"frames=debug"}}, with {@code "token"} on TCP), answered with one line and the socket
  * closed; anything else is a reader (on TCP the line is the token, on a Unix socket an empty line), which then gets
- * JSONL lines (TraceEventJson.VERSION), the same as a recording, until it goes. What a reader is sent (every open connection's opening and
- * snapshot first) and what a command does is the {@link Clients}' business.
+ * JSONL lines (TraceEventJson.VERSION), the same as a recording, until it goes; the socket's own lines below keep
+ * {@code "v":2} (docs/TRACE_FORMAT.md). What a reader is sent (every open connection's opening and snapshot first)
+ * and what a command does is the {@link Clients}' business.
  *
  * <p>A reader's first line names the engine ({@code {"v":2,"kind":"engine","instance":"9f2c...","pid":4711}}): an
  * instance id made when the socket opens, so a reader that attaches again can tell the same engine coming back from
