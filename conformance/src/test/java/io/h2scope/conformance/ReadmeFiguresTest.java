@@ -38,7 +38,7 @@ class ReadmeFiguresTest {
         }
     }
 
-    private static List<Path> documents() throws IOException {
+    static List<Path> documents() throws IOException {
         List<Path> docs = new ArrayList<>(List.of(Path.of("..", "README.md")));
         try (Stream<Path> files = Files.list(Path.of("..", "docs"))) {
             files.filter(p -> p.toString().endsWith(".md")).sorted().forEach(docs::add);
