@@ -10,8 +10,6 @@ import io.h2scope.engine.trace.explain.Explainer;
 import io.h2scope.engine.trace.explain.Finding;
 import io.h2scope.engine.trace.explain.FindingJson;
 import io.h2scope.engine.trace.explain.FindingText;
-import io.h2scope.engine.trace.jsonl.JsonlTraceReader;
-import io.h2scope.engine.trace.jsonl.RollingFile;
 import io.h2scope.engine.trace.model.ConnectionClosed;
 import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.TraceEvent;
@@ -26,7 +24,6 @@ import picocli.CommandLine.Spec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.channels.ClosedChannelException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZoneId;
@@ -127,16 +124,12 @@ public final class TraceExplainCommand implements Callable<Integer> {
     private int file(ExplainLimits limits, PrintWriter out, ZoneId zone) throws IOException {
         List<Finding> findings = new ArrayList<>();
         Explainer explainer = new Explainer(limits, findings::add);
-        Path previous = RollingFile.previousOf(source.file);
         long[] events = {0};
         Consumer<TraceEvent> feed = e -> {
             events[0]++;
             accept(explainer, e);
         };
-        if (Files.isRegularFile(previous)) {
-            JsonlTraceReader.read(previous, feed);
-        }
-        JsonlTraceReader.read(source.file, feed);
+        RecordingFiles.read(source.file, feed, spec);
         if (events[0] == 0) {
             throw EmptyRecording.of(source.file);
         }

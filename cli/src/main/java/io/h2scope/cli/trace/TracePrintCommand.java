@@ -3,8 +3,6 @@ package io.h2scope.cli.trace;
 import io.h2scope.cli.options.InputFile;
 import io.h2scope.cli.options.RevealOption;
 import io.h2scope.engine.frame.FrameType;
-import io.h2scope.engine.trace.jsonl.JsonlTraceReader;
-import io.h2scope.engine.trace.jsonl.RollingFile;
 import io.h2scope.engine.trace.model.ConnectionOpened;
 import io.h2scope.engine.trace.model.FrameEvent;
 import io.h2scope.engine.trace.model.TraceEvent;
@@ -21,7 +19,6 @@ import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -138,11 +135,7 @@ public final class TracePrintCommand implements Callable<Integer> {
     /** The recording, after the part a roll moved to FILE.1 when that is there. */
     private List<TraceEvent> read() throws IOException {
         List<TraceEvent> events = new ArrayList<>();
-        Path previous = RollingFile.previousOf(file);
-        if (Files.isRegularFile(previous)) {
-            events.addAll(JsonlTraceReader.read(previous));
-        }
-        events.addAll(JsonlTraceReader.read(file));
+        RecordingFiles.read(file, events::add, spec);
         List<TraceEvent> shown = new ArrayList<>(events.size());
         for (TraceEvent recorded : events) {
             // text shows decoded values, never the octets; an opening as recorded (what its trace hid or revealed)

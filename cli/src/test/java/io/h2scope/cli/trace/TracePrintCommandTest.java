@@ -126,6 +126,23 @@ class TracePrintCommandTest {
                 + "H2SCOPE_TRACE_FILE (docs/TRACE_FORMAT.md)", r.errLine());
     }
 
+    /** A writer killed mid-line leaves a last line cut short: the events before it are printed, and the cut is said. */
+    @Test
+    void aLastLineCutShortIsLeftOutAndSaid() throws Exception {
+        String whole = Files.readString(file);
+        long lines = whole.lines().count();
+        Path cut = dir.resolve("cut.jsonl");
+        Files.writeString(cut, whole + "{\"v\":3,\"kind\":\"frame\",\"conn\":1,\"t_");
+
+        CommandRun r = CommandRun.of("trace", "print", cut.toString());
+
+        assertEquals(0, r.exit(), r.err());
+        assertEquals(CommandRun.of("trace", "print", file.toString()).out(), r.out());
+        String note = "h2scope trace print: note: line " + (lines + 1) + " of " + cut + " is cut short (the writer "
+                + "stopped mid-line): left out";
+        assertTrue(r.err().lines().anyMatch(note::equals), r.err()); // beside the note that this test file has no clock
+    }
+
     /** --stream -1 printed the connection's own events, --conn -1 nothing, both with exit 0. */
     @Test
     void aNegativeStreamOrConnectionIsAUsageError() {

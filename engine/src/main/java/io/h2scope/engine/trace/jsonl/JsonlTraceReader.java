@@ -33,8 +33,10 @@ public final class JsonlTraceReader {
     /**
      * Hands each event of the file at {@code path} to {@code each} as it is read, holding no more of the file than a
      * chunk: for a reader that keeps what it needs of a recording larger than memory.
+     *
+     * @return the number of the last line when it was cut short and left out (for the reader to say so), else 0
      */
-    public static void read(Path path, Consumer<TraceEvent> each) throws IOException {
+    public static long read(Path path, Consumer<TraceEvent> each) throws IOException {
         try (InputStream in = Files.newInputStream(path)) {
             Collector collector = new Collector(each);
             JsonlLineSplitter lines = new JsonlLineSplitter();
@@ -44,6 +46,7 @@ public final class JsonlTraceReader {
                 lines.feed(chunk, 0, n, collector::bytes);
             }
             lines.finish(collector::bytes);
+            return collector.cut == null ? 0 : collector.cut.line();
         } catch (TraceFormatException e) {
             throw e.in(path);
         }
