@@ -1,6 +1,6 @@
 package io.h2scope.conformance.report;
 
-import io.h2scope.engine.transport.FileProblems;
+import io.h2scope.engine.trace.config.FileFailure;
 import io.h2scope.conformance.runner.JudgedRun;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
@@ -125,7 +125,7 @@ public final class ReportDestinations {
             try {
                 entry.getKey().write(header, run, entry.getValue());
             } catch (IOException e) {
-                throw new IOException("--report " + entry.getKey().key() + "=" + entry.getValue() + ": cannot write: " + FileProblems.reason(e), e);
+                throw new IOException("--report " + entry.getKey().key() + "=" + entry.getValue() + ": cannot write: " + FileFailure.reason(e), e);
             }
         }
     }

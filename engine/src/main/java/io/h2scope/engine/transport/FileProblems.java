@@ -59,20 +59,4 @@ public final class FileProblems {
         }
         return Optional.empty();
     }
-
-    /**
-     * What went wrong opening, binding or writing, in words and without the exception's class name (which the user
-     * cannot act on): "/x: Is a directory", "/x: no such file or directory", "Address already in use".
-     */
-    public static String reason(Exception e) {
-        if (e instanceof java.nio.file.FileSystemException f) {
-            String why = f.getReason() != null ? f.getReason()
-                    : e instanceof java.nio.file.NoSuchFileException ? "no such file or directory"
-                    : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
-                    : e instanceof java.nio.file.FileAlreadyExistsException ? "already exists" : "cannot access";
-            return f.getFile() == null ? why : f.getFile() + ": " + why;
-        }
-        String message = e.getMessage();
-        return message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
-    }
 }

@@ -24,7 +24,7 @@ public final class TraceFileRecording {
             return Optional.of(new JsonlTraceWriter(config.traceFile().get(), config.traceMaxBytes(), errors));
         } catch (IOException | RuntimeException e) {
             errors.println("h2scope: ignoring " + TraceConfig.TRACE_FILE + "=\"" + config.traceFile().get()
-                    + "\": the file cannot be opened (" + e.getMessage() + "); accepted: a writable file path");
+                    + "\": the file cannot be opened (" + FileFailure.reason(e) + "); accepted: a writable file path");
             return Optional.empty();
         }
     }

@@ -2,6 +2,7 @@ package io.h2scope.engine.trace.live;
 
 import io.h2scope.engine.trace.model.TraceSink;
 import io.h2scope.engine.trace.attach.AttachServer;
+import io.h2scope.engine.trace.config.FileFailure;
 import io.h2scope.engine.trace.config.LevelSpec;
 import io.h2scope.engine.trace.config.TraceCategory;
 import io.h2scope.engine.trace.config.TraceLevel;
@@ -96,7 +97,7 @@ final class LiveControl implements AttachServer.Clients {
         } catch (IllegalArgumentException | IllegalStateException e) {
             return AttachServer.refusal(e.getMessage());
         } catch (IOException e) {
-            return AttachServer.refusal("the recording cannot be opened: " + e.getMessage());
+            return AttachServer.refusal("the recording cannot be opened: " + FileFailure.reason(e));
         }
     }
 

@@ -5,6 +5,7 @@ import io.h2scope.engine.trace.config.TraceFileRecording;
 import io.h2scope.engine.trace.attach.AttachServer;
 import io.h2scope.engine.trace.attach.ListenAddress;
 import io.h2scope.engine.trace.config.TraceCategory;
+import io.h2scope.engine.trace.config.FileFailure;
 import io.h2scope.engine.trace.config.TraceConfig;
 import io.h2scope.engine.trace.config.TraceLevel;
 import io.h2scope.engine.trace.config.TraceOnly;
@@ -87,7 +88,7 @@ public final class LiveTrace implements TraceSink, AutoCloseable {
                 bind(config.traceListen().get(), errors, control);
             } catch (IOException | RuntimeException e) {
                 errors.println("h2scope: ignoring " + TraceConfig.TRACE_LISTEN + "=\"" + config.traceListen().get()
-                        + "\": it cannot be bound (" + e.getMessage() + "); accepted: a free Unix socket path, or 127.0.0.1:PORT");
+                        + "\": it cannot be bound (" + FileFailure.reason(e) + "); accepted: a free Unix socket path, or 127.0.0.1:PORT");
             }
         }
     }

@@ -1,6 +1,6 @@
 package io.h2scope.engine.transport.tls.keylog;
 
-import io.h2scope.engine.transport.FileProblems;
+import io.h2scope.engine.trace.config.FileFailure;
 import io.h2scope.engine.trace.jsonl.PrivateFiles;
 import io.h2scope.engine.trace.config.TraceConfig;
 
@@ -80,7 +80,7 @@ public final class KeyLogWriter implements AutoCloseable {
                 return Optional.of(new KeyLogWriter(path.get(), System.err));
             } catch (IOException | RuntimeException e) {
                 System.err.println("h2scope: ignoring " + TraceConfig.KEY_LOG_FILE + "=\"" + path.get()
-                        + "\": the file cannot be opened (" + FileProblems.reason(e) + "); accepted: a writable file path");
+                        + "\": the file cannot be opened (" + FileFailure.reason(e) + "); accepted: a writable file path");
                 return Optional.empty();
             }
         }
