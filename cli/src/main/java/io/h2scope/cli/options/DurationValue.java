@@ -2,6 +2,7 @@ package io.h2scope.cli.options;
 
 import io.h2scope.engine.server.SettingText;
 import java.time.Duration;
+import java.util.function.Function;
 import picocli.CommandLine;
 
 /**
@@ -12,11 +13,7 @@ public final class DurationValue implements CommandLine.ITypeConverter<Duration>
 
     @Override
     public Duration convert(String value) {
-        try {
-            return SettingText.duration(value);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.TypeConversionException(e.getMessage());
-        }
+        return parsed(SettingText::duration, value);
     }
 
     /** A wait that cannot be off ({@code get --timeout}, {@code console --timeout}): 0 is refused as it is parsed. */
@@ -24,11 +21,16 @@ public final class DurationValue implements CommandLine.ITypeConverter<Duration>
 
         @Override
         public Duration convert(String value) {
-            try {
-                return SettingText.positiveDuration(value);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException(e.getMessage());
-            }
+            return parsed(SettingText::positiveDuration, value);
+        }
+    }
+
+    /** {@code parse}'s error (what is wrong, the form to give) as picocli's, which names the option. */
+    private static Duration parsed(Function<String, Duration> parse, String value) {
+        try {
+            return parse.apply(value);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.TypeConversionException(e.getMessage());
         }
     }
 }
